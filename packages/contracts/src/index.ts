@@ -1,0 +1,11 @@
+export * from './common/errors.js';
+export * from './common/schema.js';
+export * from './site/site.js';
+export * from './oauth/token.js';
+export * from './apps/api-keys.js';
+export * from './apps/oauth-clients.js';
+
+/** Response header carrying the request id. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** Response header of writes; the SDK echoes the last value so reads see the caller's own writes. */
+export const CONSISTENCY_HEADER = 'x-plaza-consistency';

@@ -1,0 +1,68 @@
+import { Type, type Static } from 'typebox';
+import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+
+export const CAPTCHA_MODES = ['NEVER', 'AFTER_FAILURES', 'ALWAYS'] as const;
+
+/** How people sign in to this site. The sign-in issue reads these; the owner edits them in the dashboard. */
+export const SignInPolicy = Type.Object(
+  {
+    emailVerificationRequired: Type.Boolean(),
+    ownerApprovalRequired: Type.Boolean(),
+    captchaMode: StringEnum(CAPTCHA_MODES),
+    /** With captchaMode AFTER_FAILURES: failed logins from one address before a captcha is asked for. */
+    captchaAfterFailures: Type.Integer({ minimum: 1, maximum: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type SignInPolicy = Static<typeof SignInPolicy>;
+
+export const Site = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    /** ISO 4217 code, upper case. */
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    /** BCP 47 tag, such as en-US. */
+    locale: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35 }),
+    /** IANA time zone, such as Europe/Berlin. */
+    timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+    signInPolicy: SignInPolicy,
+    createdDate: DateString,
+    updatedDate: DateString,
+  },
+  { additionalProperties: false },
+);
+export type Site = Static<typeof Site>;
+
+export const GetSiteResponse = Type.Object({ site: Site });
+export type GetSiteResponse = Static<typeof GetSiteResponse>;
+
+/** The writable part of a site: every field optional, only those named by the field mask change. */
+export const SitePatch = Type.Object(
+  {
+    name: Type.Optional(Site.properties.name),
+    currency: Type.Optional(Site.properties.currency),
+    locale: Type.Optional(Site.properties.locale),
+    timeZone: Type.Optional(Site.properties.timeZone),
+    signInPolicy: Type.Optional(Type.Partial(SignInPolicy, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type SitePatch = Static<typeof SitePatch>;
+
+export const UpdateSiteRequest = Type.Object(
+  { site: SitePatch, fieldMask: FieldMask },
+  { additionalProperties: false },
+);
+export type UpdateSiteRequest = Static<typeof UpdateSiteRequest>;
+
+/** Field-mask paths PATCH /site/v1/site accepts. */
+export const SITE_MASK_PATHS = [
+  'name',
+  'currency',
+  'locale',
+  'timeZone',
+  'signInPolicy.emailVerificationRequired',
+  'signInPolicy.ownerApprovalRequired',
+  'signInPolicy.captchaMode',
+  'signInPolicy.captchaAfterFailures',
+] as const;
