@@ -1,0 +1,49 @@
+import type { Tokens } from './tokens.js';
+
+/** Where an `OAuthStrategy` keeps its tokens. Each method may be synchronous or return a promise. */
+export interface TokenStorage {
+  get(): Tokens | null | Promise<Tokens | null>;
+  set(tokens: Tokens): void | Promise<void>;
+  clear(): void | Promise<void>;
+}
+
+/**
+ * Keeps tokens in memory only (the default): they are gone when the page or process ends.
+ *
+ * @example
+ * const auth = OAuthStrategy({ clientId, storage: memoryStorage() });
+ */
+export function memoryStorage(): TokenStorage {
+  let tokens: Tokens | null = null;
+  return {
+    get: () => tokens,
+    set: (t) => {
+      tokens = t;
+    },
+    clear: () => {
+      tokens = null;
+    },
+  };
+}
+
+/**
+ * Keeps tokens in `localStorage` under `key` (default `plaza.tokens`), so a visitor keeps their session
+ * (and cart) across reloads. Unreadable or malformed entries count as no tokens.
+ *
+ * @example
+ * const auth = OAuthStrategy({ clientId, storage: localStorageAdapter('my-shop.tokens') });
+ */
+export function localStorageAdapter(key = 'plaza.tokens', store: Storage = globalThis.localStorage): TokenStorage {
+  return {
+    get: () => {
+      try {
+        const t = JSON.parse(store.getItem(key) ?? 'null') as Tokens | null;
+        return t && typeof t.accessToken?.value === 'string' && typeof t.refreshToken?.value === 'string' ? t : null;
+      } catch {
+        return null;
+      }
+    },
+    set: (t) => store.setItem(key, JSON.stringify(t)),
+    clear: () => store.removeItem(key),
+  };
+}
