@@ -72,7 +72,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   };
 
   const anonymous = async () => {
-    const res = await withRetry(() => requestTokens(getContext(), { grantType: 'anonymous', clientId }));
+    const ctx = getContext();
+    const res = await withRetry(() => requestTokens(ctx, { grantType: 'anonymous', clientId }));
     const tokens = tokensFromResponse(res, 'visitor');
     setTokens(tokens);
     return tokens;
@@ -80,7 +81,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
 
   const renewToken = async (refreshToken: RefreshToken) => {
     const body = { grantType: 'refresh_token' as const, clientId, refreshToken: refreshToken.value };
-    const tokens = tokensFromResponse(await withRetry(() => requestTokens(getContext(), body)), refreshToken.role);
+    const ctx = getContext();
+    const tokens = tokensFromResponse(await withRetry(() => requestTokens(ctx, body)), refreshToken.role);
     setTokens(tokens);
     return tokens;
   };

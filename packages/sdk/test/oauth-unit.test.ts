@@ -1,0 +1,93 @@
+/**
+ * Mechanics of OAuthStrategy that need exact control over the token endpoint's timing and failures:
+ * a scripted `fetch` stands in for the network here. Behaviour against the real server is in oauth.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { OAuthStrategy } from '../src/auth/oauth.js';
+import { nowSeconds, type Tokens } from '../src/auth/tokens.js';
+import type { FetchLike } from '../src/core/types.js';
+
+interface Call {
+  url: string;
+  body: Record<string, string>;
+}
+
+/** A token endpoint script: each call gets the next answer (or the last one again). */
+function scripted(answers: (() => Response | Promise<Response>)[]): { fetch: FetchLike; calls: Call[] } {
+  const calls: Call[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, body: JSON.parse(String(init?.body)) as Record<string, string> });
+    await new Promise((r) => setTimeout(r, 20));
+    return answers[Math.min(calls.length, answers.length) - 1]!();
+  };
+  return { fetch, calls };
+}
+const ok = (access: string) => () =>
+  new Response(JSON.stringify({ access_token: access, refresh_token: `r-${access}`, expires_in: 600, token_type: 'Bearer' }), { status: 200 });
+const fail = (status: number, statusText: string) => () =>
+  new Response('{"message":"no"}', { status, statusText, headers: { 'x-request-id': 'rid' } });
+const networkError = () => {
+  throw new TypeError('fetch failed');
+};
+const expired = (role: 'visitor' | 'member'): Tokens => ({
+  accessToken: { value: 'old', expiresAt: nowSeconds() - 10 },
+  refreshToken: { value: 'old-refresh', role },
+});
+
+describe('OAuthStrategy mechanics', () => {
+  it('refreshes an expired token once for 50 parallel callers and keeps the role', async () => {
+    const { fetch, calls } = scripted([ok('new')]);
+    const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member'), baseUrl: 'http://h/', fetch });
+    const headers = await Promise.all(Array.from({ length: 50 }, () => auth.getAuthHeaders()));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual({ url: 'http://h/oauth2/token', body: { grantType: 'refresh_token', clientId: 'c', refreshToken: 'old-refresh' } });
+    expect(new Set(headers.map((h) => h.Authorization))).toEqual(new Set(['Bearer new']));
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'r-new', role: 'member' });
+    expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('retries a refresh after network and 5xx errors, then keeps the session', async () => {
+    const { fetch, calls } = scripted([networkError, fail(503, 'Service Unavailable'), ok('new')]);
+    const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member'), baseUrl: '', fetch });
+    expect(await auth.getAuthHeaders()).toEqual({ Authorization: 'Bearer new' });
+    expect(calls.map((c) => c.body.grantType)).toEqual(['refresh_token', 'refresh_token', 'refresh_token']);
+    expect(auth.getTokens().refreshToken.role).toBe('member');
+  });
+
+  it('after three failed tries throws and keeps the old tokens (no fallback to a visitor)', async () => {
+    const { fetch, calls } = scripted([fail(500, 'Internal Server Error')]);
+    const start = expired('member');
+    const auth = OAuthStrategy({ clientId: 'c', tokens: start, baseUrl: '', fetch });
+    await expect(auth.getAuthHeaders()).rejects.toThrow(/^Failed to fetch tokens from OAuth API: Internal Server Error\. request id: rid\n/);
+    expect(calls).toHaveLength(3);
+    expect(auth.getTokens()).toEqual(start);
+  });
+
+  it('a refused refresh (4xx) falls back to a new visitor token without retrying', async () => {
+    const { fetch, calls } = scripted([fail(400, 'Bad Request'), ok('visitor')]);
+    const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member'), baseUrl: '', fetch });
+    expect(await auth.getAuthHeaders()).toEqual({ Authorization: 'Bearer visitor' });
+    expect(calls.map((c) => c.body.grantType)).toEqual(['refresh_token', 'anonymous']);
+    expect(auth.getTokens().refreshToken.role).toBe('visitor');
+    expect(auth.loggedIn()).toBe(false);
+  });
+
+  it('loads tokens from an async storage before deciding, and writes new tokens back', async () => {
+    const { fetch, calls } = scripted([ok('x')]);
+    const valid: Tokens = { accessToken: { value: 'stored', expiresAt: nowSeconds() + 600 }, refreshToken: { value: 'r', role: 'visitor' } };
+    const written: (Tokens | null)[] = [];
+    const storage = { get: async () => valid, set: async (t: Tokens) => void written.push(t), clear: async () => void written.push(null) };
+    const auth = OAuthStrategy({ clientId: 'c', storage, baseUrl: '', fetch });
+    expect(await auth.getAuthHeaders()).toEqual({ Authorization: 'Bearer stored' });
+    expect(calls).toHaveLength(0);
+    auth.setTokens(expired('visitor'));
+    await auth.getAuthHeaders();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(written.map((t) => t?.accessToken.value)).toEqual(['old', 'x']);
+  });
+
+  it('says what is missing when used before createClient binds it', async () => {
+    const auth = OAuthStrategy({ clientId: 'c' });
+    await expect(auth.getAuthHeaders()).rejects.toThrow('OAuthStrategy has no baseUrl');
+  });
+});
