@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useSite } from '@plaza/react';
+import { CloseIcon, MenuIcon } from '../ui/icons.js';
+import { Sidebar } from './Sidebar.js';
+
+export function AdminLayout() {
+  const { data: site } = useSite();
+  const siteName = site?.name ?? 'Plaza';
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    document.title = `Dashboard · ${siteName}`;
+  }, [siteName]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className="min-h-dvh bg-neutral-50 text-neutral-900 md:grid md:grid-cols-[15rem_1fr]">
+      {/* Desktop: a fixed column. Mobile: a drawer over the page. */}
+      <aside className="sticky top-0 hidden h-dvh border-r border-neutral-200 bg-white md:block">
+        <Sidebar siteName={siteName} />
+      </aside>
+      {open && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <div className="absolute inset-0 bg-neutral-900/40" aria-hidden="true" onClick={() => setOpen(false)} />
+          <aside id="admin-drawer" className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl">
+            <Sidebar siteName={siteName} />
+            <button
+              type="button"
+              className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
+              aria-label="Close menu"
+              onClick={() => setOpen(false)}
+            >
+              <CloseIcon />
+            </button>
+          </aside>
+        </div>
+      )}
+      <div className="min-w-0">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-neutral-200 bg-white px-4 md:hidden">
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
+            aria-label="Open menu"
+            aria-expanded={open}
+            aria-controls="admin-drawer"
+            onClick={() => setOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+          <span className="truncate text-sm font-semibold">{siteName} · Dashboard</span>
+        </header>
+        <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-8">
+          <p
+            role="status"
+            className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            Owner sign-in arrives with the sign-in release; this view is read-only.
+          </p>
+          <main>
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}

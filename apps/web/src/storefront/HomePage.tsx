@@ -1,0 +1,60 @@
+import { useSite } from '@plaza/react';
+import { currencyInfo } from '../lib/format.js';
+import { Card } from '../ui/Card.js';
+import { EmptyState } from '../ui/EmptyState.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { Skeleton } from '../ui/Skeleton.js';
+
+function HomeSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading the store" className="space-y-4">
+      <Skeleton className="h-10 w-64 max-w-full" />
+      <Skeleton className="h-5 w-80 max-w-full" />
+      <Skeleton className="mt-8 h-40 w-full" />
+    </div>
+  );
+}
+
+export function HomePage() {
+  // The SDK fetches a visitor token on this first call; no sign-in needed to browse.
+  const { data: site, error, refetch, isFetching, isPending } = useSite();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-16">
+      {isPending ? (
+        <HomeSkeleton />
+      ) : error ? (
+        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <>
+          <section className="max-w-2xl">
+            <h1 data-testid="site-name" className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl">
+              {site.name}
+            </h1>
+            <CurrencyLine currency={site.currency} locale={site.locale} />
+          </section>
+          <Card className="mt-10" title="Products" description="What this store sells will be listed here.">
+            <EmptyState title="No products yet">
+              The catalog opens with the store release. Until then, there is nothing to buy here.
+            </EmptyState>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CurrencyLine({ currency, locale }: { currency: string; locale: string }) {
+  const info = currencyInfo({ currency, locale });
+  return (
+    <p className="mt-3 text-lg text-neutral-700">
+      Prices in{' '}
+      <abbr title={info.name} className="no-underline">
+        <code data-testid="site-currency" className="font-mono font-semibold text-neutral-900">
+          {info.code}
+        </code>
+      </abbr>{' '}
+      · {info.name} ({info.symbol}), for example <span className="font-medium text-neutral-900">{info.example}</span>
+    </p>
+  );
+}
