@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { checkAccess } from './http/caller.js';
+import { errorHandler } from './http/error-handler.js';
+import { notFoundHandler, RouteIndex } from './http/not-found.js';
+import { registerOpenApi } from './http/openapi.js';
+import { resolveCaller } from './http/resolve-caller.js';
+import type { App } from './http/types.js';
+import { KeyStore } from './modules/oauth/keys.js';
+import { registerRoutes } from './routes.js';
+import { registerWebApp } from './modules/web/static.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Overrides the clock (tests). */
+  clock?: () => Date;
+  /** A logger instance to use instead of building one from config (tests, CLI). */
+  logger?: FastifyBaseLogger;
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Builds the HTTP app: plumbing, the caller model, every domain's routes and the web app. Does not listen. */
+export async function buildApp({ config, database, clock = () => new Date(), logger }: AppOptions): Promise<App> {
+  const app = Fastify({
+    ...(logger
+      ? { loggerInstance: logger }
+      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
+    // Accept a caller's request id when it is harmless, so traces can span services; otherwise make one.
+    genReqId: (req) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  const keys = new KeyStore(database.db);
+  await keys.init();
+  app.decorate('database', database);
+
+  const routeIndex = new RouteIndex();
+  app.addHook('onRoute', (route) => {
+    const isPluginRoute = route.method === 'OPTIONS' || route.url.startsWith('/docs') || route.url.startsWith('/assets') || route.url === '/openapi.json';
+    if (!route.config?.access) {
+      if (!isPluginRoute) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+      route.config = { ...route.config, access: 'public' };
+    }
+    routeIndex.add(route.method as string | string[], route.url);
+  });
+
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    const now = clock();
+    const caller =
+      access && access !== 'public'
+        ? await resolveCaller(req.headers.authorization, { db: database.db, keys, issuer: config.publicUrl, now })
+        : ({ type: 'NONE' } as const);
+    req.ctx = { db: database.db, caller, clock, config, log: req.log, keys };
+    if (access) checkAccess(access, caller);
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    // Writes hand out a consistency token; the SDK echoes it so a read replica never shows stale own-writes.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
+      reply.header(CONSISTENCY_HEADER, Date.now().toString(36));
+    }
+  });
+
+  // The standard OAuth token request is form-encoded; everything else is JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  await app.register(cors, {
+    origin: true,
+    credentials: false,
+    exposedHeaders: [REQUEST_ID_HEADER, CONSISTENCY_HEADER, 'retry-after'],
+    maxAge: 600,
+  });
+
+  app.setErrorHandler(errorHandler);
+  await registerOpenApi(app);
+  await registerRoutes(app);
+  const serveSpa = await registerWebApp(app, config);
+  const apiNotFound = notFoundHandler(routeIndex);
+  app.setNotFoundHandler((req, reply) => (serveSpa(req, reply) ? reply : apiNotFound(req, reply)));
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}

@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@plaza/contracts';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { main } from './main.js';
+import { createApiKey } from './modules/apps/api-keys.service.js';
+import { createOAuthClient } from './modules/oauth/clients.service.js';
+import { seed } from './seed.js';
+import { openMigratedDatabase } from './server.js';
+
+const USAGE = `Usage: plaza <command>
+
+Commands:
+  start                                   migrate, seed and serve (same as npm start, without the build)
+  migrate                                 apply pending database migrations
+  seed                                    create the demo data that is missing
+  api-key create --name NAME [--scopes a,b]
+                                          create an API key; prints the key on the last line
+  client create --name NAME --redirect-uri URI [--redirect-uri URI2] [--origin ORIGIN]
+                                          register an OAuth client; prints the clientId on the last line
+
+Scopes: ${API_KEY_SCOPES.join(', ')}`;
+
+class UsageError extends Error {}
+
+/** Runs one CLI command with the database, then closes it. */
+async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openMigratedDatabase>>) => Promise<T>): Promise<T> {
+  const database = await openMigratedDatabase(loadConfig());
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  const [command, sub, ...rest] = argv;
+  switch (command) {
+    case 'start':
+      return main();
+    case 'migrate':
+      await withDatabase(async () => {});
+      console.log('Migrations applied.');
+      return;
+    case 'seed': {
+      const result = await withDatabase((db) => seed(db, loadConfig()));
+      console.log(`Seeded: site ${result.siteCreated ? 'created' : 'kept'}, web client ${result.webClientCreated ? 'created' : 'updated'}.`);
+      if (result.owner) console.log(`Owner login: ${result.owner.email} / ${result.owner.password}`);
+      return;
+    }
+    case 'api-key': {
+      if (sub !== 'create') throw new UsageError(`Unknown api-key command "${sub ?? ''}"`);
+      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, scopes: { type: 'string' } } });
+      if (!values.name) throw new UsageError('--name is required');
+      const scopes = (values.scopes ?? '*').split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = scopes.filter((s) => !(API_KEY_SCOPES as readonly string[]).includes(s));
+      if (bad.length || !scopes.length) throw new UsageError(`Unknown scope(s): ${bad.join(', ')}`);
+      const { apiKey, key } = await withDatabase((database) =>
+        createApiKey(database, { name: values.name!, scopes: scopes as ApiKeyScope[] }),
+      );
+      console.log(`Created API key "${apiKey.name}" (${apiKey.id}) with scopes ${apiKey.scopes.join(', ')}. It is shown only now:`);
+      console.log(key);
+      return;
+    }
+    case 'client': {
+      if (sub !== 'create') throw new UsageError(`Unknown client command "${sub ?? ''}"`);
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          name: { type: 'string' },
+          'redirect-uri': { type: 'string', multiple: true },
+          origin: { type: 'string', multiple: true },
+        },
+      });
+      if (!values.name) throw new UsageError('--name is required');
+      const redirectUris = values['redirect-uri'] ?? [];
+      if (!redirectUris.length) throw new UsageError('--redirect-uri is required');
+      for (const u of [...redirectUris, ...(values.origin ?? [])]) {
+        if (!/^https?:\/\/[^\s]+$/.test(u) || !URL.canParse(u)) throw new UsageError(`Not an http(s) URL: ${u}`);
+      }
+      const client = await withDatabase((database) =>
+        createOAuthClient(database, {
+          name: values.name!,
+          redirectUris,
+          ...(values.origin ? { allowedOrigins: values.origin.map((o) => new URL(o).origin) } : {}),
+        }),
+      );
+      console.log(`Registered OAuth client "${client.name}". Its clientId:`);
+      console.log(client.id);
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return;
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+runCli(process.argv.slice(2)).catch((e: unknown) => {
+  if (e instanceof UsageError) {
+    console.error(`${e.message}\n\n${USAGE}`);
+  } else if (e instanceof ConfigError || e instanceof DataDirLockedError) {
+    console.error(e.message);
+  } else if (e instanceof Error && 'code' in e && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`${e.message}\n\n${USAGE}`);
+  } else {
+    console.error(e);
+  }
+  process.exit(1);
+});

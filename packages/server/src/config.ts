@@ -1,0 +1,88 @@
+import path from 'node:path';
+
+/** Validated configuration. Everything the server reads from the environment goes through here. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded PGlite database lives; unused when databaseUrl is set. */
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** The address people reach this server at; used in links, redirect URIs and the token issuer. */
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Where the built web app is served from; empty disables serving it. */
+  webDistDir: string;
+  nodeEnv: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(['Invalid environment variables', ...problems.map((p) => `  ${p}`)].join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads and checks the environment. Collects every problem before failing, so one run shows all of them.
+ * @throws ConfigError whose message starts with `Invalid environment variables`, one line per bad variable.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+
+  const port = intVar(env, 'PORT', 3000, 0, 65535, problems);
+  const bodyLimit = intVar(env, 'PLAZA_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024, problems);
+  const host = env.HOST?.trim() || '0.0.0.0';
+
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
+  }
+
+  const rawPublicUrl = env.PLAZA_PUBLIC_URL?.trim();
+  let publicUrl = `http://localhost:${port}`;
+  if (rawPublicUrl) {
+    try {
+      const u = new URL(rawPublicUrl);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+      publicUrl = u.origin + u.pathname.replace(/\/+$/, '');
+    } catch {
+      problems.push(`PLAZA_PUBLIC_URL: must be an absolute http(s) URL, got "${rawPublicUrl}"`);
+    }
+  }
+
+  const logLevel = (env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir: path.resolve(cwd, env.PLAZA_DATA_DIR?.trim() || '.plaza/data'),
+    databaseUrl,
+    publicUrl,
+    logLevel,
+    bodyLimit,
+    webDistDir: env.PLAZA_WEB_DIST ?? path.resolve(cwd, 'apps/web/dist'),
+    nodeEnv: env.NODE_ENV ?? 'development',
+  };
+}
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    problems.push(`${name}: must be a whole number between ${min} and ${max}, got "${raw}"`);
+    return fallback;
+  }
+  const n = Number(raw);
+  if (n < min || n > max) problems.push(`${name}: must be between ${min} and ${max}, got ${n}`);
+  return n;
+}

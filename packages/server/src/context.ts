@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Caller } from './http/caller.js';
+import type { KeyStore } from './modules/oauth/keys.js';
+
+/**
+ * What every service function gets first: the database (or the open transaction), who is calling,
+ * the clock, the config and a logger. Plain data, no container.
+ */
+export interface Ctx {
+  db: Db;
+  caller: Caller;
+  clock: () => Date;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** JWT signing keys of this server instance. */
+  keys: KeyStore;
+}
+
+/** Runs `fn` in one transaction; nested calls reuse the open one. */
+export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+  if ((ctx as TxCtx).inTx) return fn(ctx);
+  return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, inTx: true } as TxCtx));
+}
+
+interface TxCtx extends Ctx {
+  inTx: true;
+}

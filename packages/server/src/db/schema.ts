@@ -1,0 +1,5 @@
+// Every table, for Drizzle and drizzle-kit. Each domain owns its tables file.
+export * from '../modules/site/tables.js';
+export * from '../modules/oauth/tables.js';
+export * from '../modules/apps/tables.js';
+export * from '../modules/identity/tables.js';

@@ -1,0 +1,42 @@
+import type { Db } from '../db/client.js';
+import { API_KEY_PREFIX, authenticateApiKey } from '../modules/apps/api-keys.service.js';
+import type { KeyStore } from '../modules/oauth/keys.js';
+import type { Caller, MemberRole } from './caller.js';
+import { AppError } from './errors.js';
+
+const invalidCredentials = () =>
+  new AppError('UNAUTHENTICATED', 'The access token or API key is invalid or expired', {
+    applicationCode: 'UNAUTHENTICATED',
+  });
+
+/**
+ * Reads `Authorization`. Access tokens come as `Bearer <jwt>` or bare (the platform's own SDK sends them bare);
+ * API keys come as `<key>`. Presenting something invalid is a 401, never a silent downgrade to anonymous.
+ */
+export async function resolveCaller(
+  header: string | undefined,
+  deps: { db: Db; keys: KeyStore; issuer: string; now: Date },
+): Promise<Caller> {
+  if (!header) return { type: 'NONE' };
+  const credential = header.replace(/^Bearer\s+/i, '').trim();
+  if (!credential || credential.length > 4096) throw invalidCredentials();
+
+  if (credential.startsWith(API_KEY_PREFIX)) {
+    const key = await authenticateApiKey(deps.db, credential, deps.now);
+    if (!key) throw invalidCredentials();
+    return { type: 'APP', apiKeyId: key.id, scopes: key.scopes };
+  }
+
+  let claims;
+  try {
+    claims = await deps.keys.verify(credential, deps.issuer);
+  } catch {
+    throw invalidCredentials();
+  }
+  const clientId = String(claims.client_id ?? '');
+  if (claims.role === 'visitor' && claims.sub) return { type: 'ANONYMOUS_VISITOR', visitorId: claims.sub, clientId };
+  if (claims.role === 'member' && claims.sub) {
+    return { type: 'MEMBER', memberId: claims.sub, role: (claims.member_role as MemberRole) ?? 'MEMBER', clientId };
+  }
+  throw invalidCredentials();
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Ctx } from '../context.js';
+import type { Access } from './caller.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Built by the auth hook before the handler runs. */
+    ctx: Ctx;
+  }
+  interface FastifyContextConfig {
+    /** Who may call this route; required on every route (checked when the route is added). */
+    access?: Access;
+  }
+}
+
+/** The Fastify instance routes are registered on: TypeBox schemas type the handlers. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

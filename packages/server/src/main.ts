@@ -1,0 +1,75 @@
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { startServer } from './server.js';
+
+/**
+ * `plaza start`: validates config, starts the platform and prints where it is. SIGTERM/SIGINT drain in-flight
+ * requests, then close the database.
+ */
+export async function main(opts: { devOrigins?: string[] } = {}): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  let server;
+  try {
+    server = await startServer(config, opts);
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} is already in use. Set PORT to another port.`);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  const base = config.publicUrl;
+  const lines = [
+    '',
+    `  Plaza is running on ${server.url}`,
+    `    Storefront:   ${base}/`,
+    `    Dashboard:    ${base}/admin`,
+    `    API docs:     ${base}/docs`,
+    `    Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`}`,
+  ];
+  if (server.seedResult.owner) {
+    lines.push(
+      '',
+      '  Owner login (shown only this once; keep it somewhere safe):',
+      `    Email:     ${server.seedResult.owner.email}`,
+      `    Password:  ${server.seedResult.owner.password}`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      server.app.log.error('shutdown took over 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    timer.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (err) {
+      server.app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { randomToken, uuidv7 } from '../../lib/ids.js';
+import { hashPassword } from './password.js';
+import { identities, members } from './tables.js';
+
+export const DEMO_OWNER_EMAIL = 'owner@plaza.local';
+
+/**
+ * Creates the site owner on first start: an active, verified identity with the OWNER role.
+ * Returns the generated password once (it is never stored in clear), or undefined when an owner exists.
+ */
+export async function ensureOwner(db: Db, email = DEMO_OWNER_EMAIL): Promise<{ email: string; password: string } | undefined> {
+  const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.role, 'OWNER')).limit(1);
+  if (existing) return undefined;
+  const password = randomToken(12);
+  const id = uuidv7();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.insert(identities).values({ id, email, passwordHash, status: 'ACTIVE', emailVerified: true, profile: { nickname: 'Owner' } });
+    await tx.insert(members).values({ id, slug: 'owner', role: 'OWNER', status: 'APPROVED', privacyStatus: 'PRIVATE', nickname: 'Owner' });
+  });
+  return { email, password };
+}

@@ -1,0 +1,59 @@
+import { Type } from 'typebox';
+import { ErrorBody, TokenRequest, TokenResponse } from '@plaza/contracts';
+import type { App } from '../../http/types.js';
+import { exchangeToken } from './tokens.service.js';
+
+/** Standard form-encoded names (RFC 6749) → the platform's JSON names. */
+const FORM_NAMES: Record<string, string> = {
+  grant_type: 'grantType',
+  client_id: 'clientId',
+  refresh_token: 'refreshToken',
+  code_verifier: 'codeVerifier',
+  redirect_uri: 'redirectUri',
+};
+
+export function oauthRoutes(app: App): void {
+  app.post(
+    '/oauth2/token',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'Issue or renew tokens',
+        description:
+          'grantType `anonymous` issues visitor tokens; `refresh_token` rotates a refresh token (each works once; ' +
+          'reusing one revokes its session). Accepts JSON or standard form-encoded parameters.',
+        body: TokenRequest,
+        response: { 200: TokenResponse, 400: ErrorBody },
+      },
+      config: { access: 'public' },
+      // Map form-encoded names before validation, so one schema serves both encodings.
+      preValidation: async (req) => {
+        if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return;
+        const body = req.body as Record<string, string>;
+        req.body = Object.fromEntries(Object.entries(body).map(([k, v]) => [FORM_NAMES[k] ?? k, v])) as typeof req.body;
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return exchangeToken(req.ctx, req.body);
+    },
+  );
+
+  for (const url of ['/oauth2/jwks', '/.well-known/jwks.json']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['oauth'],
+          summary: 'Public keys that verify access tokens (JWKS)',
+          response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) },
+        },
+        config: { access: 'public' },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return req.ctx.keys.jwks();
+      },
+    );
+  }
+}

@@ -1,0 +1,97 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { TokenRequest, TokenResponse } from '@plaza/contracts';
+import { withTx, type Ctx } from '../../context.js';
+import { AppError, violation } from '../../http/errors.js';
+import { sha256 } from '../../lib/hash.js';
+import { randomToken, uuidv7 } from '../../lib/ids.js';
+import { requireOAuthClient } from './clients.service.js';
+import { refreshTokens } from './tables.js';
+
+/** Access tokens are short-lived JWTs; the refresh token keeps the session. */
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60;
+
+type Role = 'visitor' | 'member';
+
+const invalidGrant = (message: string) => new AppError('INVALID_GRANT', message, { applicationCode: 'invalid_grant' });
+
+/** POST /oauth2/token: dispatches on the grant type. */
+export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenResponse> {
+  switch (req.grantType) {
+    case 'anonymous':
+      await requireOAuthClient(ctx.db, req.clientId);
+      return issueTokens(ctx, { clientId: req.clientId, role: 'visitor', subject: uuidv7(), familyId: uuidv7() });
+    case 'refresh_token':
+      if (!req.refreshToken) throw violation('refreshToken', 'REQUIRED_FIELD', 'refreshToken is required for grantType refresh_token');
+      await requireOAuthClient(ctx.db, req.clientId);
+      return rotateRefreshToken(ctx, req.clientId, req.refreshToken);
+    default:
+      throw new AppError('UNSUPPORTED_GRANT_TYPE', `grantType ${req.grantType} is not supported by this server yet`, {
+        applicationCode: 'unsupported_grant_type',
+      });
+  }
+}
+
+/** Signs an access token and stores a new refresh token in `familyId`. */
+export async function issueTokens(
+  ctx: Ctx,
+  s: { clientId: string; role: Role; subject: string; familyId: string; claims?: Record<string, unknown> },
+): Promise<TokenResponse> {
+  const refreshToken = `${s.role === 'visitor' ? 'rv' : 'rm'}_${randomToken(32)}`;
+  const now = ctx.clock();
+  await ctx.db.insert(refreshTokens).values({
+    id: uuidv7(now.getTime()),
+    tokenHash: sha256(refreshToken),
+    familyId: s.familyId,
+    clientId: s.clientId,
+    role: s.role,
+    subject: s.subject,
+    createdDate: now,
+    expiresDate: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  const accessToken = await ctx.keys.sign(
+    { role: s.role, client_id: s.clientId, ...s.claims },
+    { issuer: ctx.config.publicUrl, subject: s.subject, expiresInSeconds: ACCESS_TOKEN_TTL_SECONDS },
+  );
+  return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, token_type: 'Bearer' };
+}
+
+/**
+ * Refresh-token rotation (RFC 9700 §4.14.2): a refresh token works once. Presenting one that was already used
+ * means it leaked or was replayed, so its whole family (every token descended from the same sign-in) is revoked.
+ */
+async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string): Promise<TokenResponse> {
+  type Outcome = { tokens?: TokenResponse; error?: string; reuse?: boolean };
+  const outcome = await withTx(ctx, async (tx): Promise<Outcome> => {
+    const now = tx.clock();
+    const [row] = await tx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).limit(1);
+    if (!row || row.clientId !== clientId) return { error: 'Refresh token is invalid' }
+    if (row.revokedDate) return { error: 'Refresh token was revoked' }
+    if (row.expiresDate < now) return { error: 'Refresh token has expired' }
+    // Claim the token atomically: of two concurrent uses, exactly one wins; the loser counts as reuse.
+    const claimed = await tx.db
+      .update(refreshTokens)
+      .set({ usedDate: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedDate), isNull(refreshTokens.revokedDate)))
+      .returning({ id: refreshTokens.id });
+    if (!claimed.length) {
+      await tx.db
+        .update(refreshTokens)
+        .set({ revokedDate: now })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedDate)));
+      return { error: 'Refresh token was already used; the session it belongs to has been revoked', reuse: true }
+    }
+    return { tokens: await issueTokens(tx, { clientId, role: row.role as Role, subject: row.subject, familyId: row.familyId }) };
+  });
+  if (outcome.tokens) return outcome.tokens;
+  if (outcome.reuse) ctx.log.warn({ clientId }, 'refresh token reuse detected; family revoked');
+  throw invalidGrant(outcome.error ?? 'Refresh token is invalid');
+}
+
+/** Ends every session of a subject (used by logout, password change and blocking). */
+export async function revokeSubjectTokens(ctx: Ctx, subject: string): Promise<void> {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedDate: ctx.clock() })
+    .where(and(eq(refreshTokens.subject, subject), isNull(refreshTokens.revokedDate)));
+}

@@ -1,0 +1,17 @@
+import type { App } from './http/types.js';
+import { apiKeyRoutes } from './modules/apps/api-keys.routes.js';
+import { oauthClientRoutes } from './modules/apps/oauth-clients.routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { oauthRoutes } from './modules/oauth/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { webConfigRoutes } from './modules/web/routes.js';
+
+/** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */
+export async function registerRoutes(app: App): Promise<void> {
+  healthRoutes(app);
+  oauthRoutes(app);
+  siteRoutes(app);
+  apiKeyRoutes(app);
+  oauthClientRoutes(app);
+  webConfigRoutes(app);
+}

@@ -1,0 +1,24 @@
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { ensureOwner } from './modules/identity/owner.js';
+import { ensureSite } from './modules/site/service.js';
+import { ensureWebClient } from './modules/web/client.js';
+
+export interface SeedResult {
+  siteCreated: boolean;
+  webClientCreated: boolean;
+  /** Present only when the owner was created by this run: the one time its password is shown. */
+  owner?: { email: string; password: string };
+}
+
+/**
+ * Demo data for a new site: settings, the owner, the web app's OAuth client. Safe to run on every start:
+ * each step only fills what is missing (and keeps the web client's URIs in step with PLAZA_PUBLIC_URL).
+ */
+export async function seed(database: Database, config: Config, opts: { devOrigins?: string[] } = {}): Promise<SeedResult> {
+  const { db } = database;
+  const siteCreated = await ensureSite(db, { name: 'Plaza Demo Store', currency: 'USD', locale: 'en-US', timeZone: 'UTC' });
+  const webClientCreated = await ensureWebClient(db, config.publicUrl, opts.devOrigins);
+  const owner = await ensureOwner(db);
+  return { siteCreated, webClientCreated, ...(owner ? { owner } : {}) };
+}

@@ -1,0 +1,50 @@
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { buildApp } from './app.js';
+import type { App } from './http/types.js';
+import { seed, type SeedResult } from './seed.js';
+
+export function databaseTarget(config: Config) {
+  return config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: config.dataDir } as const);
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openMigratedDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    await runMigrations(database);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  return database;
+}
+
+export interface RunningServer {
+  app: App;
+  url: string;
+  seedResult: SeedResult;
+  close(): Promise<void>;
+}
+
+/** Migrates, seeds, builds and listens. `close()` drains in-flight requests, then closes the database. */
+export async function startServer(config: Config, opts: { devOrigins?: string[] } = {}): Promise<RunningServer> {
+  const database = await openMigratedDatabase(config);
+  let app: App | undefined;
+  try {
+    const seedResult = await seed(database, config, opts);
+    app = await buildApp({ config, database });
+    app.addHook('onClose', async () => database.close());
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return { app, url: `http://localhost:${port}`, seedResult, close: () => app!.close() };
+  } catch (e) {
+    if (app) await app.close();
+    else await database.close();
+    throw e;
+  }
+}
