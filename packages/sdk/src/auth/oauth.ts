@@ -20,17 +20,46 @@ export interface OAuthStrategyOptions {
 /** The OAuth strategy of visitors and members (DESIGN §6). */
 export interface OAuthStrategy extends AuthStrategy {
   readonly clientId: string;
-  /** Called by `createClient`: where token requests go. */
+  /**
+   * Called by `createClient`: where token requests go. Explicit `baseUrl`/`fetch` options win.
+   * @example auth.bind({ baseUrl: 'https://shop.example.com', fetch });
+   */
   bind(env: AuthEnv): void;
-  /** The token endpoint's environment plus the client id, for add-on flows (member login, PKCE). */
+  /**
+   * The token endpoint's environment plus the client id, for add-on flows (member login, PKCE).
+   * @example const { baseUrl, fetch, clientId } = auth.getContext();
+   */
   getContext(): AuthEnv & { clientId: string };
-  /** `Authorization: Bearer <access token>`, getting or refreshing tokens first when needed. */
+  /**
+   * `Authorization: Bearer <access token>`, getting or renewing tokens first when needed.
+   * @example const headers = await auth.getAuthHeaders(); // { Authorization: 'Bearer eyJ...' }
+   */
   getAuthHeaders(): Promise<Record<string, string>>;
+  /**
+   * The current token pair; role `none` before the first request.
+   * @example if (auth.getTokens().refreshToken.role === 'none') console.log('no session yet');
+   */
   getTokens(): Tokens;
+  /**
+   * Replaces the current tokens and writes them to the storage (role `none` clears it).
+   * @example auth.setTokens(JSON.parse(cookieValue));
+   */
   setTokens(tokens: Tokens): void;
+  /**
+   * Returns `tokens` (default: the current ones) if their visitor or member access token is still valid; otherwise
+   * renews them, or gets a new anonymous visitor token. The result becomes the current tokens.
+   * @example const tokens = await auth.generateVisitorTokens(); // e.g. on the server, to hand to the browser
+   */
   generateVisitorTokens(tokens?: Tokens): Promise<Tokens>;
+  /**
+   * Renews tokens with a refresh token (`grantType: 'refresh_token'`); the new pair keeps its role and becomes current.
+   * @example const tokens = await auth.renewToken(auth.getTokens().refreshToken);
+   */
   renewToken(refreshToken: RefreshToken): Promise<Tokens>;
-  /** True only with the member role (SPEC §4). */
+  /**
+   * True only with the member role (SPEC §4).
+   * @example if (!auth.loggedIn()) showLoginButton();
+   */
   loggedIn(): boolean;
 }
 

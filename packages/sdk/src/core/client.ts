@@ -29,11 +29,22 @@ export type BoundModule<M extends Module> = {
 export type PlazaClient<M extends Record<string, Module>, A extends AuthStrategy> = {
   [K in keyof M]: BoundModule<M[K]>;
 } & {
-  /** The auth strategy passed in, for `getTokens()`, `setTokens()`, ... */
+  /**
+   * The auth strategy passed in, for `getTokens()`, `setTokens()`, ...
+   * @example const { refreshToken } = client.auth.getTokens();
+   */
   auth: A;
-  /** An authenticated request to a path of the server; returns the parsed JSON and throws `PlazaError`. */
+  /**
+   * An authenticated request to a path of the server; returns the parsed JSON and throws `PlazaError`.
+   * A plain-object `body` is sent as JSON; `query` is serialized like module queries.
+   * @example const { apiKeys } = await client.fetch<{ apiKeys: ApiKey[] }>('/settings/v1/api-keys', { query: { limit: 10 } });
+   */
   fetch<T = unknown>(path: string, init?: RawRequestInit): Promise<T>;
-  /** A GraphQL request to `/graphql/{apiVersion}` (default `alpha`). */
+  /**
+   * A GraphQL request to `/graphql/{apiVersion}` (default `alpha`); a non-200 answer throws
+   * `GraphQL request failed with status {status}`.
+   * @example const { data, errors } = await client.graphql('query { site { name } }');
+   */
   graphql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
