@@ -10,10 +10,14 @@ export const DEMO_OWNER_EMAIL = 'owner@plaza.local';
  * Creates the site owner on first start: an active, verified identity with the OWNER role.
  * Returns the generated password once (it is never stored in clear), or undefined when an owner exists.
  */
-export async function ensureOwner(db: Db, email = DEMO_OWNER_EMAIL): Promise<{ email: string; password: string } | undefined> {
+export async function ensureOwner(
+  db: Db,
+  opts: { email?: string; password?: string } = {},
+): Promise<{ email: string; password: string } | undefined> {
+  const email = opts.email ?? DEMO_OWNER_EMAIL;
   const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.role, 'OWNER')).limit(1);
   if (existing) return undefined;
-  const password = randomToken(12);
+  const password = opts.password ?? randomToken(12);
   const id = uuidv7();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

@@ -1,0 +1,42 @@
+import type { ErrorBody } from '@plaza/contracts';
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One real HTTP call, JSON in and out. `auth` is sent as the Authorization header exactly as given. */
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { auth?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.auth) headers.authorization = opts.auth;
+  let body: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** The field violations of an error body, as `field:RULE` strings, for compact assertions. */
+export function violations(body: unknown): string[] {
+  const fv = (body as ErrorBody).details?.validationError?.fieldViolations ?? [];
+  return fv.map((v) => `${v.field}:${v.violatedRule}`);
+}
+
+export function appCode(body: unknown): string | undefined {
+  return (body as ErrorBody).details?.applicationError?.code;
+}
