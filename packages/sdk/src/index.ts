@@ -1,4 +1,10 @@
-export { createClient, type BoundModule, type ClientOptions, type PlazaClient, type RawRequestInit } from './core/client.js';
+export {
+  createClient,
+  type BoundModule,
+  type ClientOptions,
+  type PlazaClient,
+  type RawRequestInit,
+} from './core/client.js';
 export { callMethod, resolveRequest, type ErrorContext, type OnError } from './core/call.js';
 export { errorFromResponse, isPlazaError, PlazaError, type PlazaErrorDetails } from './core/errors.js';
 export { graphql, type GraphQLResult } from './core/graphql.js';

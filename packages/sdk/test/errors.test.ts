@@ -24,8 +24,17 @@ describe('PlazaError', () => {
 
 describe('errorFromResponse', () => {
   it('takes message and details from a JSON error body and the request id from the header', async () => {
-    const body = { message: 'Invalid site', details: { validationError: { fieldViolations: [{ field: 'site.currency', description: 'bad', violatedRule: 'FORMAT' }] } } };
-    const res = new Response(JSON.stringify(body), { status: 400, statusText: 'Bad Request', headers: { 'x-request-id': 'abc' } });
+    const body = {
+      message: 'Invalid site',
+      details: {
+        validationError: { fieldViolations: [{ field: 'site.currency', description: 'bad', violatedRule: 'FORMAT' }] },
+      },
+    };
+    const res = new Response(JSON.stringify(body), {
+      status: 400,
+      statusText: 'Bad Request',
+      headers: { 'x-request-id': 'abc' },
+    });
     const e = await errorFromResponse(res);
     expect([e.status, e.message, e.requestId]).toEqual([400, 'Invalid site', 'abc']);
     expect(e.details).toEqual(body.details);

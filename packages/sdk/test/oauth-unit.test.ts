@@ -23,7 +23,10 @@ function scripted(answers: (() => Response | Promise<Response>)[]): { fetch: Fet
   return { fetch, calls };
 }
 const ok = (access: string) => () =>
-  new Response(JSON.stringify({ access_token: access, refresh_token: `r-${access}`, expires_in: 600, token_type: 'Bearer' }), { status: 200 });
+  new Response(
+    JSON.stringify({ access_token: access, refresh_token: `r-${access}`, expires_in: 600, token_type: 'Bearer' }),
+    { status: 200 },
+  );
 const fail = (status: number, statusText: string) => () =>
   new Response('{"message":"no"}', { status, statusText, headers: { 'x-request-id': 'rid' } });
 const networkError = () => {
@@ -40,7 +43,10 @@ describe('OAuthStrategy mechanics', () => {
     const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member'), baseUrl: 'http://h/', fetch });
     const headers = await Promise.all(Array.from({ length: 50 }, () => auth.getAuthHeaders()));
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toEqual({ url: 'http://h/oauth2/token', body: { grantType: 'refresh_token', clientId: 'c', refreshToken: 'old-refresh' } });
+    expect(calls[0]).toEqual({
+      url: 'http://h/oauth2/token',
+      body: { grantType: 'refresh_token', clientId: 'c', refreshToken: 'old-refresh' },
+    });
     expect(new Set(headers.map((h) => h.Authorization))).toEqual(new Set(['Bearer new']));
     expect(auth.getTokens().refreshToken).toEqual({ value: 'r-new', role: 'member' });
     expect(auth.loggedIn()).toBe(true);
@@ -58,7 +64,9 @@ describe('OAuthStrategy mechanics', () => {
     const { fetch, calls } = scripted([fail(500, 'Internal Server Error')]);
     const start = expired('member');
     const auth = OAuthStrategy({ clientId: 'c', tokens: start, baseUrl: '', fetch });
-    await expect(auth.getAuthHeaders()).rejects.toThrow(/^Failed to fetch tokens from OAuth API: Internal Server Error\. request id: rid\n/);
+    await expect(auth.getAuthHeaders()).rejects.toThrow(
+      /^Failed to fetch tokens from OAuth API: Internal Server Error\. request id: rid\n/,
+    );
     expect(calls).toHaveLength(3);
     expect(auth.getTokens()).toEqual(start);
   });
@@ -74,9 +82,16 @@ describe('OAuthStrategy mechanics', () => {
 
   it('loads tokens from an async storage before deciding, and writes new tokens back', async () => {
     const { fetch, calls } = scripted([ok('x')]);
-    const valid: Tokens = { accessToken: { value: 'stored', expiresAt: nowSeconds() + 600 }, refreshToken: { value: 'r', role: 'visitor' } };
+    const valid: Tokens = {
+      accessToken: { value: 'stored', expiresAt: nowSeconds() + 600 },
+      refreshToken: { value: 'r', role: 'visitor' },
+    };
     const written: (Tokens | null)[] = [];
-    const storage = { get: async () => valid, set: async (t: Tokens) => void written.push(t), clear: async () => void written.push(null) };
+    const storage = {
+      get: async () => valid,
+      set: async (t: Tokens) => void written.push(t),
+      clear: async () => void written.push(null),
+    };
     const auth = OAuthStrategy({ clientId: 'c', storage, baseUrl: '', fetch });
     expect(await auth.getAuthHeaders()).toEqual({ Authorization: 'Bearer stored' });
     expect(calls).toHaveLength(0);

@@ -56,7 +56,8 @@ describe('resolveRequest', () => {
     request: (ids) => ({ method: 'GET', path: '/things/v1/things', query: { ids } }),
   });
   // 'ids=' + 36-char id = 40 chars per entry, joined by '&' → 41 per entry after the first.
-  const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+  const ids = (n: number) =>
+    Array.from({ length: n }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
 
   it('keeps the GET while the query string fits', () => {
     const args = ids(97);
@@ -67,7 +68,11 @@ describe('resolveRequest', () => {
   it('uses the fallback with the same parameters when the query string is too long', () => {
     const args = ids(98);
     expect(toQueryString({ ids: args }).length).toBeGreaterThan(4000);
-    expect(resolveRequest(list, [args])).toEqual({ method: 'POST', path: '/things/v1/things/query', body: { ids: args } });
+    expect(resolveRequest(list, [args])).toEqual({
+      method: 'POST',
+      path: '/things/v1/things/query',
+      body: { ids: args },
+    });
   });
 
   it('keeps a long GET when the method has no fallback', () => {

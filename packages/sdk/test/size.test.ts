@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
 /** Every subpath export of the package (`./site`, `./auth`, ...), so the "everything" budget covers new modules too. */
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  exports: Record<string, unknown>;
+};
 const SUBPATHS = Object.keys(pkg.exports)
   .filter((k) => k !== '.')
   .map((k) => k.slice(2));
@@ -56,7 +58,9 @@ describe('bundle size budgets (gzip)', () => {
   });
 
   it('OAuthStrategy alone is at most 5 KB', async () => {
-    const { gzip, text } = await bundle(`import { OAuthStrategy } from '@plaza/sdk/auth'; console.log(OAuthStrategy({ clientId: 'web' }));`);
+    const { gzip, text } = await bundle(
+      `import { OAuthStrategy } from '@plaza/sdk/auth'; console.log(OAuthStrategy({ clientId: 'web' }));`,
+    );
     report('OAuthStrategy', gzip, 5 * KB);
     expect(text).toContain('oauth2/token');
     expect(gzip).toBeLessThanOrEqual(5 * KB);
@@ -68,7 +72,14 @@ describe('tree shaking', () => {
     const { text, gzip } = await bundle(`import { site } from '@plaza/sdk/site'; console.log(site);`);
     console.log(`[sdk size] site module alone: ${(gzip / KB).toFixed(2)} KB gzip`);
     expect(text).toContain('/site/v1/site');
-    for (const marker of ['oauth2/token', 'anonymous', 'refresh_token', 'Authorization', 'x-plaza-consistency', 'graphql']) {
+    for (const marker of [
+      'oauth2/token',
+      'anonymous',
+      'refresh_token',
+      'Authorization',
+      'x-plaza-consistency',
+      'graphql',
+    ]) {
       expect(text).not.toContain(marker);
     }
   });

@@ -16,17 +16,24 @@ describe('token expiry (seconds)', () => {
   it('sets expiresAt to now plus expires_in seconds and keeps the role', () => {
     vi.useFakeTimers({ now: 1_700_000_000_999 });
     const t = tokensFromResponse({ access_token: 'a', refresh_token: 'r', expires_in: 3600 }, 'member');
-    expect(t).toEqual({ accessToken: { value: 'a', expiresAt: 1_700_003_600 }, refreshToken: { value: 'r', role: 'member' } });
+    expect(t).toEqual({
+      accessToken: { value: 'a', expiresAt: 1_700_003_600 },
+      refreshToken: { value: 'r', role: 'member' },
+    });
   });
 
   it('accepts only non-expired visitor or member access tokens', () => {
     const at = (expiresAt: number) => ({ value: 'a', expiresAt });
     const now = nowSeconds();
     expect(hasValidAccessToken(emptyTokens())).toBe(false);
-    expect(hasValidAccessToken({ accessToken: at(now + 60), refreshToken: { value: 'r', role: 'visitor' } })).toBe(true);
+    expect(hasValidAccessToken({ accessToken: at(now + 60), refreshToken: { value: 'r', role: 'visitor' } })).toBe(
+      true,
+    );
     expect(hasValidAccessToken({ accessToken: at(now + 60), refreshToken: { value: 'r', role: 'member' } })).toBe(true);
     expect(hasValidAccessToken({ accessToken: at(now + 60), refreshToken: { value: 'r', role: 'none' } })).toBe(false);
-    expect(hasValidAccessToken({ accessToken: at(now - 1), refreshToken: { value: 'r', role: 'visitor' } })).toBe(false);
+    expect(hasValidAccessToken({ accessToken: at(now - 1), refreshToken: { value: 'r', role: 'visitor' } })).toBe(
+      false,
+    );
     expect(hasValidAccessToken(null)).toBe(false);
   });
 });

@@ -70,7 +70,10 @@ export function hasValidAccessToken(tokens: Tokens | null | undefined, now?: num
  * @example
  * const tokens = tokensFromResponse(await requestTokens(env, { grantType: 'anonymous', clientId }), 'visitor');
  */
-export function tokensFromResponse(res: Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>, role: TokenRole): Tokens {
+export function tokensFromResponse(
+  res: Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>,
+  role: TokenRole,
+): Tokens {
   return {
     accessToken: { value: res.access_token, expiresAt: nowSeconds() + res.expires_in },
     refreshToken: { value: res.refresh_token, role },

@@ -23,7 +23,8 @@ export type OnError = (error: unknown, context: ErrorContext) => unknown;
  */
 export function resolveRequest<A extends unknown[]>(method: MethodDescriptor<A, unknown>, args: A): HttpRequest {
   const req = method.request(...args);
-  if (req.method === 'GET' && method.fallback && needsFallback(toQueryString(req.query))) return method.fallback(...args);
+  if (req.method === 'GET' && method.fallback && needsFallback(toQueryString(req.query)))
+    return method.fallback(...args);
   return req;
 }
 
@@ -53,7 +54,12 @@ export async function callMethod<A extends unknown[], R>(
     }
     if (where.onError) {
       try {
-        const result = where.onError(error, { moduleName: where.moduleName, methodName: where.methodName, argumentNames, args });
+        const result = where.onError(error, {
+          moduleName: where.moduleName,
+          methodName: where.methodName,
+          argumentNames,
+          args,
+        });
         if (result instanceof Promise) result.catch(() => undefined);
       } catch {
         // the callback is a side effect only

@@ -18,7 +18,11 @@ export interface ClientOptions<M extends Record<string, Module>, A extends AuthS
 }
 
 /** Options of `client.fetch`: a `RequestInit` whose `body` may be any JSON value, plus query parameters. */
-export type RawRequestInit = Omit<RequestInit, 'body' | 'method'> & { method?: HttpMethod; body?: unknown; query?: QueryParams };
+export type RawRequestInit = Omit<RequestInit, 'body' | 'method'> & {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: QueryParams;
+};
 
 /** The functions of one module, bound to a client. */
 export type BoundModule<M extends Module> = {
@@ -66,9 +70,10 @@ const RESERVED = ['auth', 'fetch', 'graphql'];
  * const client = createClient({ baseUrl: '', auth: OAuthStrategy({ clientId: 'web' }), modules: { site } });
  * const { site: current } = await client.site.getSite();
  */
-export function createClient<M extends Record<string, Module> = Record<never, Module>, A extends AuthStrategy = AuthStrategy>(
-  options: ClientOptions<M, A>,
-): PlazaClient<M, A> {
+export function createClient<
+  M extends Record<string, Module> = Record<never, Module>,
+  A extends AuthStrategy = AuthStrategy,
+>(options: ClientOptions<M, A>): PlazaClient<M, A> {
   const t = createTransport(options.baseUrl, options.auth, options.fetch);
   options.auth.bind?.({ baseUrl: t.baseUrl, fetch: t.fetch });
   const client: Record<string, unknown> = {

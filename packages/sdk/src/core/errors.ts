@@ -88,5 +88,10 @@ export async function errorFromResponse(res: Response, message?: string, text?: 
   const body = parseErrorBody(bodyText);
   const details = body?.details && typeof body.details === 'object' ? body.details : {};
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : res.statusText;
-  return new PlazaError(message ?? (serverMessage || `Request failed with status ${res.status}`), res.status, details, requestIdOf(res));
+  return new PlazaError(
+    message ?? (serverMessage || `Request failed with status ${res.status}`),
+    res.status,
+    details,
+    requestIdOf(res),
+  );
 }

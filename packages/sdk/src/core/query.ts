@@ -1,5 +1,6 @@
 /** A value a query parameter can hold; nested objects and arrays are flattened by {@link toQueryString}. */
-export type QueryValue = string | number | boolean | Date | null | undefined | QueryValue[] | { [key: string]: QueryValue };
+export type QueryValue =
+  string | number | boolean | Date | null | undefined | QueryValue[] | { [key: string]: QueryValue };
 /** Query parameters of a request. */
 export type QueryParams = Record<string, QueryValue>;
 

@@ -21,7 +21,11 @@ export interface Transport {
  * const t = createTransport('https://shop.example.com/', ApiKeyStrategy({ apiKey }));
  */
 export function createTransport(baseUrl: string, auth: AuthStrategy, fetchFn?: FetchLike): Transport {
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), auth, fetch: fetchFn ?? ((input, init) => globalThis.fetch(input, init)) };
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    auth,
+    fetch: fetchFn ?? ((input, init) => globalThis.fetch(input, init)),
+  };
 }
 
 /** True for bodies `fetch` sends as they are; anything else is sent as JSON. */

@@ -23,7 +23,11 @@ export const getSite = defineMethod<[], GetSiteResponse>({
  */
 export const updateSite = defineMethod<[site: SitePatch, fieldMask: string[]], GetSiteResponse>({
   argumentNames: ['site', 'fieldMask'],
-  request: (site, fieldMask) => ({ method: 'PATCH', path: '/site/v1/site', body: { site, fieldMask: { paths: fieldMask } } }),
+  request: (site, fieldMask) => ({
+    method: 'PATCH',
+    path: '/site/v1/site',
+    body: { site, fieldMask: { paths: fieldMask } },
+  }),
 });
 
 /**

@@ -1,7 +1,14 @@
 /** createClient, errors, onError, consistency and GraphQL against the real server (fresh database per file). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../server/src/test/harness.js';
-import { ApiKeyStrategy, createClient, isPlazaError, OAuthStrategy, PlazaError, type ErrorContext } from '../../src/index.js';
+import {
+  ApiKeyStrategy,
+  createClient,
+  isPlazaError,
+  OAuthStrategy,
+  PlazaError,
+  type ErrorContext,
+} from '../../src/index.js';
 import { site } from '../../src/modules/site.js';
 import { recordingFetch } from './recorder.js';
 
@@ -43,7 +50,9 @@ describe('API key client', () => {
     const res = await client.fetch<{ site: { currency: string } }>('/site/v1/site');
     expect(res.site.currency).toMatch(/^[A-Z]{3}$/);
     expect(rec.calls[0]!.headers.get('authorization')).toBe(apiKey);
-    const e = await client.fetch('/site/v1/site', { method: 'PATCH', body: { site: {}, fieldMask: { paths: ['nope'] } } }).catch((x: unknown) => x);
+    const e = await client
+      .fetch('/site/v1/site', { method: 'PATCH', body: { site: {}, fieldMask: { paths: ['nope'] } } })
+      .catch((x: unknown) => x);
     expect(isPlazaError(e) && e.status).toBe(400);
   });
 });
@@ -66,7 +75,11 @@ describe('PlazaError from a real 4xx', () => {
   });
 
   it('a visitor may not update the site (401/403, not a validation error)', async () => {
-    const client = createClient({ baseUrl: srv.url, auth: OAuthStrategy({ clientId: srv.clientId }), modules: { site } });
+    const client = createClient({
+      baseUrl: srv.url,
+      auth: OAuthStrategy({ clientId: srv.clientId }),
+      modules: { site },
+    });
     const e = await client.site.updateSite({ name: 'Hacked' }, ['name']).catch((x: unknown) => x);
     expect(isPlazaError(e) && [401, 403].includes(e.status)).toBe(true);
     expect((await client.site.getSite()).site.name).not.toBe('Hacked');
@@ -82,7 +95,12 @@ describe('onError', () => {
     expect(seen).toHaveLength(1);
     const [passed, ctx] = seen[0]!;
     expect(passed).toBe(error);
-    expect(ctx).toEqual({ moduleName: 'site', methodName: 'updateSite', argumentNames: ['site', 'fieldMask'], args: [args[0], ['currency']] });
+    expect(ctx).toEqual({
+      moduleName: 'site',
+      methodName: 'updateSite',
+      argumentNames: ['site', 'fieldMask'],
+      args: [args[0], ['currency']],
+    });
     expect(isPlazaError(error) && error.status).toBe(400);
   });
 
@@ -104,7 +122,12 @@ describe('onError', () => {
     const ok = adminClient({ onError: () => count++ });
     await ok.client.site.getSite();
     expect(count).toBe(0);
-    const down = createClient({ baseUrl: 'http://127.0.0.1:9', auth: ApiKeyStrategy({ apiKey }), modules: { site }, onError: () => count++ });
+    const down = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      auth: ApiKeyStrategy({ apiKey }),
+      modules: { site },
+      onError: () => count++,
+    });
     const e = await down.site.getSite().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(TypeError);
     expect((e as { argumentNames?: string[] }).argumentNames).toEqual([]);
@@ -138,7 +161,11 @@ describe('graphql', () => {
     expect(e).toBeInstanceOf(Error);
     expect((e as Error).message).toBe('GraphQL request failed with status 404');
     expect(isPlazaError(e) && e.status).toBe(404);
-    expect(rec.calls[0]!).toMatchObject({ method: 'POST', path: '/graphql/alpha', body: { query: 'query { site { name } }', variables: { a: 1 } } });
+    expect(rec.calls[0]!).toMatchObject({
+      method: 'POST',
+      path: '/graphql/alpha',
+      body: { query: 'query { site { name } }', variables: { a: 1 } },
+    });
     await client.graphql('{ x }', undefined, { apiVersion: 'v2' }).catch(() => undefined);
     expect(rec.calls[1]!.path).toBe('/graphql/v2');
   });

@@ -37,7 +37,15 @@ const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag-${String(i)
 describe('GET fallback', () => {
   function client() {
     const rec = recordingFetch();
-    return { rec, client: createClient({ baseUrl: srv.url, auth: ApiKeyStrategy({ apiKey }), modules: { probe }, fetch: rec.fetch }) };
+    return {
+      rec,
+      client: createClient({
+        baseUrl: srv.url,
+        auth: ApiKeyStrategy({ apiKey }),
+        modules: { probe },
+        fetch: rec.fetch,
+      }),
+    };
   }
 
   it('sends the GET with its query string up to 4000 characters', async () => {

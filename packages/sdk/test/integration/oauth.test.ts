@@ -54,7 +54,10 @@ describe('visitor tokens', () => {
     expect(await auth.generateVisitorTokens(first)).toBe(first);
     expect(rec.to('/oauth2/token')).toHaveLength(1);
     const renewed = await auth.generateVisitorTokens(expire(first));
-    expect(rec.to('/oauth2/token').map((c) => (c.body as { grantType: string }).grantType)).toEqual(['anonymous', 'refresh_token']);
+    expect(rec.to('/oauth2/token').map((c) => (c.body as { grantType: string }).grantType)).toEqual([
+      'anonymous',
+      'refresh_token',
+    ]);
     expect(renewed.accessToken.value).not.toBe(first.accessToken.value);
     expect(auth.getTokens()).toBe(renewed);
   });
@@ -63,7 +66,11 @@ describe('visitor tokens', () => {
     const { auth, rec } = visitorClient();
     const first = await auth.generateVisitorTokens();
     const renewed = await auth.renewToken(first.refreshToken);
-    expect(rec.calls[1]!.body).toEqual({ grantType: 'refresh_token', clientId: srv.clientId, refreshToken: first.refreshToken.value });
+    expect(rec.calls[1]!.body).toEqual({
+      grantType: 'refresh_token',
+      clientId: srv.clientId,
+      refreshToken: first.refreshToken.value,
+    });
     expect(renewed.refreshToken.role).toBe('visitor');
     expect(renewed.accessToken.expiresAt).toBeGreaterThanOrEqual(nowSeconds());
   });
@@ -96,7 +103,10 @@ describe('refresh', () => {
 
   it('a refused refresh falls back to a new anonymous visitor token', async () => {
     const { client, auth, rec } = visitorClient();
-    auth.setTokens({ accessToken: { value: 'stale', expiresAt: nowSeconds() - 5 }, refreshToken: { value: 'not-a-real-refresh-token', role: 'member' } });
+    auth.setTokens({
+      accessToken: { value: 'stale', expiresAt: nowSeconds() - 5 },
+      refreshToken: { value: 'not-a-real-refresh-token', role: 'member' },
+    });
     await client.site.getSite();
     const tokenCalls = rec.to('/oauth2/token');
     expect(tokenCalls.map((c) => [(c.body as { grantType: string }).grantType, c.status])).toEqual([
@@ -120,7 +130,10 @@ describe('token endpoint errors', () => {
     const message = (error as Error).message;
     const prefix = `Failed to fetch tokens from OAuth API: Bad Request. request id: ${requestId}\n`;
     expect(message.startsWith(prefix)).toBe(true);
-    const body = JSON.parse(message.slice(prefix.length)) as { message: string; details: { applicationError?: { code: string } } };
+    const body = JSON.parse(message.slice(prefix.length)) as {
+      message: string;
+      details: { applicationError?: { code: string } };
+    };
     expect(body.message).toContain('no-such-client');
     expect(isPlazaError(error) && [error.status, error.requestId]).toEqual([400, requestId]);
     expect(rec.to('/site/v1/site')).toHaveLength(0);
