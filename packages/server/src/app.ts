@@ -46,6 +46,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   const keys = new KeyStore(database.db);
   await keys.init();
   app.decorate('database', database);
+  app.decorate('keys', keys);
 
   const routeIndex = new RouteIndex();
   app.addHook('onRoute', (route) => {
@@ -102,5 +103,6 @@ export async function buildApp({ config, database, clock = () => new Date(), log
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    keys: KeyStore;
   }
 }
