@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({}, '/srv/plaza');
+    expect(c).toMatchObject({ port: 3000, dataDir: '/srv/plaza/.plaza/data', databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      { PORT: '8080', PLAZA_DATA_DIR: '/var/plaza', DATABASE_URL: 'postgres://u@db/plaza', PLAZA_PUBLIC_URL: 'https://shop.example/', LOG_LEVEL: 'warn' },
+      '/x',
+    );
+    expect(c).toMatchObject({ port: 8080, dataDir: '/var/plaza', databaseUrl: 'postgres://u@db/plaza', publicUrl: 'https://shop.example', logLevel: 'warn' });
+  });
+
+  it('reports every bad variable on its own line under "Invalid environment variables"', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PLAZA_PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const lines = (error as Error).message.split('\n');
+    expect(lines[0]).toBe('Invalid environment variables');
+    expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'PLAZA_PUBLIC_URL', 'LOG_LEVEL']);
+    expect(lines[1]).toContain('"abc"');
+  });
+
+  it.each(['70000', '-1', '3.5', ' '])('rejects PORT=%j unless blank', (port) => {
+    if (port.trim() === '') expect(loadConfig({ PORT: port }).port).toBe(3000);
+    else expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
+  });
+});
