@@ -28,7 +28,9 @@ export async function buildServer() {
       {
         name: 'externals',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@plaza/') ? undefined : { path: a.path, external: true }));
+          build.onResolve({ filter: /^[^./]/ }, (a) =>
+            a.path.startsWith('@plaza/') ? undefined : { path: a.path, external: true },
+          );
         },
       },
     ],
@@ -48,13 +50,18 @@ function newestMtime(dir) {
 
 export function buildWeb() {
   const dist = path.join(root, 'apps/web/dist/index.html');
-  const sources = ['apps/web', 'packages/sdk/src', 'packages/react/src', 'packages/contracts/src'].map((d) => path.join(root, d));
+  const sources = ['apps/web', 'packages/sdk/src', 'packages/react/src', 'packages/contracts/src'].map((d) =>
+    path.join(root, d),
+  );
   if (!force && fs.existsSync(dist) && fs.statSync(dist).mtimeMs > Math.max(...sources.map(newestMtime))) {
     console.log('Web app is up to date.');
     return;
   }
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('web build failed');
 }
 

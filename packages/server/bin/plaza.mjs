@@ -8,6 +8,8 @@ import path from 'node:path';
 const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cli = path.join(serverDir, 'dist', 'cli.js');
 if (!existsSync(cli)) {
-  execFileSync(process.execPath, [path.join(serverDir, '..', '..', 'scripts', 'build.mjs'), '--server'], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(serverDir, '..', '..', 'scripts', 'build.mjs'), '--server'], {
+    stdio: 'inherit',
+  });
 }
 await import(cli);

@@ -50,7 +50,11 @@ export async function buildApp({ config, database, clock = () => new Date(), log
 
   const routeIndex = new RouteIndex();
   app.addHook('onRoute', (route) => {
-    const isPluginRoute = route.method === 'OPTIONS' || route.url.startsWith('/docs') || route.url.startsWith('/assets') || route.url === '/openapi.json';
+    const isPluginRoute =
+      route.method === 'OPTIONS' ||
+      route.url.startsWith('/docs') ||
+      route.url.startsWith('/assets') ||
+      route.url === '/openapi.json';
     if (!route.config?.access) {
       if (!isPluginRoute) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
       route.config = { ...route.config, access: 'public' };

@@ -44,7 +44,9 @@ export async function runCli(argv: string[]): Promise<void> {
       return;
     case 'seed': {
       const result = await withDatabase((db) => seed(db, loadConfig()));
-      console.log(`Seeded: site ${result.siteCreated ? 'created' : 'kept'}, web client ${result.webClientCreated ? 'created' : 'updated'}.`);
+      console.log(
+        `Seeded: site ${result.siteCreated ? 'created' : 'kept'}, web client ${result.webClientCreated ? 'created' : 'updated'}.`,
+      );
       if (result.owner) console.log(`Owner login: ${result.owner.email} / ${result.owner.password}`);
       return;
     }
@@ -52,13 +54,18 @@ export async function runCli(argv: string[]): Promise<void> {
       if (sub !== 'create') throw new UsageError(`Unknown api-key command "${sub ?? ''}"`);
       const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, scopes: { type: 'string' } } });
       if (!values.name) throw new UsageError('--name is required');
-      const scopes = (values.scopes ?? '*').split(',').map((s) => s.trim()).filter(Boolean);
+      const scopes = (values.scopes ?? '*')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = scopes.filter((s) => !(API_KEY_SCOPES as readonly string[]).includes(s));
       if (bad.length || !scopes.length) throw new UsageError(`Unknown scope(s): ${bad.join(', ')}`);
       const { apiKey, key } = await withDatabase((database) =>
         createApiKey(database, { name: values.name!, scopes: scopes as ApiKeyScope[] }),
       );
-      console.log(`Created API key "${apiKey.name}" (${apiKey.id}) with scopes ${apiKey.scopes.join(', ')}. It is shown only now:`);
+      console.log(
+        `Created API key "${apiKey.name}" (${apiKey.id}) with scopes ${apiKey.scopes.join(', ')}. It is shown only now:`,
+      );
       console.log(key);
       return;
     }

@@ -4,15 +4,32 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({}, '/srv/plaza');
-    expect(c).toMatchObject({ port: 3000, dataDir: '/srv/plaza/.plaza/data', databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: '/srv/plaza/.plaza/data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+    });
   });
 
   it('reads every variable', () => {
     const c = loadConfig(
-      { PORT: '8080', PLAZA_DATA_DIR: '/var/plaza', DATABASE_URL: 'postgres://u@db/plaza', PLAZA_PUBLIC_URL: 'https://shop.example/', LOG_LEVEL: 'warn' },
+      {
+        PORT: '8080',
+        PLAZA_DATA_DIR: '/var/plaza',
+        DATABASE_URL: 'postgres://u@db/plaza',
+        PLAZA_PUBLIC_URL: 'https://shop.example/',
+        LOG_LEVEL: 'warn',
+      },
       '/x',
     );
-    expect(c).toMatchObject({ port: 8080, dataDir: '/var/plaza', databaseUrl: 'postgres://u@db/plaza', publicUrl: 'https://shop.example', logLevel: 'warn' });
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: '/var/plaza',
+      databaseUrl: 'postgres://u@db/plaza',
+      publicUrl: 'https://shop.example',
+      logLevel: 'warn',
+    });
   });
 
   it('reports every bad variable on its own line under "Invalid environment variables"', () => {
@@ -25,7 +42,12 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const lines = (error as Error).message.split('\n');
     expect(lines[0]).toBe('Invalid environment variables');
-    expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'PLAZA_PUBLIC_URL', 'LOG_LEVEL']);
+    expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual([
+      'PORT',
+      'DATABASE_URL',
+      'PLAZA_PUBLIC_URL',
+      'LOG_LEVEL',
+    ]);
     expect(lines[1]).toContain('"abc"');
   });
 

@@ -15,9 +15,18 @@ export interface SeedResult {
  * Demo data for a new site: settings, the owner, the web app's OAuth client. Safe to run on every start:
  * each step only fills what is missing (and keeps the web client's URIs in step with PLAZA_PUBLIC_URL).
  */
-export async function seed(database: Database, config: Config, opts: { devOrigins?: string[]; ownerPassword?: string } = {}): Promise<SeedResult> {
+export async function seed(
+  database: Database,
+  config: Config,
+  opts: { devOrigins?: string[]; ownerPassword?: string } = {},
+): Promise<SeedResult> {
   const { db } = database;
-  const siteCreated = await ensureSite(db, { name: 'Plaza Demo Store', currency: 'USD', locale: 'en-US', timeZone: 'UTC' });
+  const siteCreated = await ensureSite(db, {
+    name: 'Plaza Demo Store',
+    currency: 'USD',
+    locale: 'en-US',
+    timeZone: 'UTC',
+  });
   const webClientCreated = await ensureWebClient(db, config.publicUrl, opts.devOrigins);
   const owner = await ensureOwner(db, opts.ownerPassword ? { password: opts.ownerPassword } : {});
   return { siteCreated, webClientCreated, ...(owner ? { owner } : {}) };

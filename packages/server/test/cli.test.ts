@@ -30,7 +30,13 @@ function plaza(args: string[], env: Record<string, string> = {}) {
 
 function startServer(port: number) {
   const child = spawn(process.execPath, [cli, 'start'], {
-    env: { PATH: process.env.PATH, PLAZA_DATA_DIR: path.join(dataDir, 'db'), PORT: String(port), LOG_LEVEL: 'warn', PLAZA_WEB_DIST: '' },
+    env: {
+      PATH: process.env.PATH,
+      PLAZA_DATA_DIR: path.join(dataDir, 'db'),
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      PLAZA_WEB_DIST: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -63,7 +69,16 @@ describe('plaza CLI', () => {
     expect(key.code).toBe(0);
     expect(key.lastLine).toMatch(/^plz_[A-Za-z0-9_-]{43}$/);
 
-    const client = plaza(['client', 'create', '--name', 'Shop', '--redirect-uri', 'https://shop.example/cb', '--origin', 'https://shop.example']);
+    const client = plaza([
+      'client',
+      'create',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://shop.example/cb',
+      '--origin',
+      'https://shop.example',
+    ]);
     expect(client.code).toBe(0);
     expect(client.lastLine).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -73,7 +88,9 @@ describe('plaza CLI', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('--name is required');
     expect(plaza(['api-key', 'create', '--name', 'x', '--scopes', 'root']).stderr).toContain('Unknown scope(s): root');
-    expect(plaza(['client', 'create', '--name', 'x', '--redirect-uri', 'javascript:x']).stderr).toContain('Not an http(s) URL');
+    expect(plaza(['client', 'create', '--name', 'x', '--redirect-uri', 'javascript:x']).stderr).toContain(
+      'Not an http(s) URL',
+    );
     expect(plaza(['frobnicate']).stderr).toContain('Unknown command "frobnicate"');
   });
 
@@ -100,7 +117,9 @@ describe('plaza CLI', () => {
       server.child.kill('SIGTERM');
       const statuses = await Promise.allSettled(inflight);
       expect(await server.exited).toBe(0);
-      const completed = statuses.filter((s) => s.status === 'fulfilled').map((s) => (s as PromiseFulfilledResult<number>).value);
+      const completed = statuses
+        .filter((s) => s.status === 'fulfilled')
+        .map((s) => (s as PromiseFulfilledResult<number>).value);
       for (const status of completed) expect([200, 503]).toContain(status);
     } finally {
       server.child.kill('SIGKILL');

@@ -8,20 +8,26 @@ function fromFastifyError(err: FastifyError): AppError | undefined {
   if (err.validation) {
     const violations = toFieldViolations(err.validation, err.validationContext ?? 'body');
     const first = violations[0];
-    return new AppError('VALIDATION', first ? `Invalid request: ${first.description}` : 'Invalid request', { violations });
+    return new AppError('VALIDATION', first ? `Invalid request: ${first.description}` : 'Invalid request', {
+      violations,
+    });
   }
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('VALIDATION', 'The request body is not valid JSON', { applicationCode: 'MALFORMED_JSON' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large', { applicationCode: 'PAYLOAD_TOO_LARGE' });
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large', {
+        applicationCode: 'PAYLOAD_TOO_LARGE',
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type; send application/json', {
         applicationCode: 'UNSUPPORTED_MEDIA_TYPE',
       });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('VALIDATION', 'Content-Length does not match the body', { applicationCode: 'BAD_CONTENT_LENGTH' });
+      return new AppError('VALIDATION', 'Content-Length does not match the body', {
+        applicationCode: 'BAD_CONTENT_LENGTH',
+      });
   }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {

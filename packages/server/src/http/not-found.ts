@@ -34,6 +34,8 @@ export function notFoundHandler(index: RouteIndex) {
         applicationCode: 'METHOD_NOT_ALLOWED',
       });
     }
-    throw new AppError('NOT_FOUND', `No route for ${req.method} ${path.slice(0, 200)}`, { applicationCode: 'NOT_FOUND' });
+    throw new AppError('NOT_FOUND', `No route for ${req.method} ${path.slice(0, 200)}`, {
+      applicationCode: 'NOT_FOUND',
+    });
   };
 }

@@ -14,7 +14,10 @@ describe('server plumbing', () => {
   it('GET /health reports the database', async () => {
     const res = await call(srv.url, 'GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', database: { status: 'up', driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      database: { status: 'up', driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+    });
   });
 
   it('puts x-request-id on every response, success or error', async () => {
@@ -57,7 +60,10 @@ describe('server plumbing', () => {
   });
 
   it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
-    const bad = await call(srv.url, 'POST', '/oauth2/token', { rawBody: '{"grantType":', headers: { 'content-type': 'application/json' } });
+    const bad = await call(srv.url, 'POST', '/oauth2/token', {
+      rawBody: '{"grantType":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(appCode(bad.body)).toBe('MALFORMED_JSON');
     const big = await call(srv.url, 'POST', '/oauth2/token', {
@@ -69,24 +75,42 @@ describe('server plumbing', () => {
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await call(srv.url, 'POST', '/oauth2/token', { rawBody: 'hello', headers: { 'content-type': 'text/csv' } });
+    const res = await call(srv.url, 'POST', '/oauth2/token', {
+      rawBody: 'hello',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(res.status).toBe(415);
     expect(appCode(res.body)).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('names every broken field at once', async () => {
     const res = await call(srv.url, 'POST', '/oauth2/token', { body: { grantType: 'nope', extra: true } });
-    expect(violations(res.body).sort()).toEqual(['clientId:REQUIRED_FIELD', 'extra:FIELD_NOT_ALLOWED', 'grantType:INVALID_ENUM_VALUE']);
-    const fv = (res.body as { details: { validationError: { fieldViolations: { description: string }[] } } }).details.validationError.fieldViolations;
+    expect(violations(res.body).sort()).toEqual([
+      'clientId:REQUIRED_FIELD',
+      'extra:FIELD_NOT_ALLOWED',
+      'grantType:INVALID_ENUM_VALUE',
+    ]);
+    const fv = (res.body as { details: { validationError: { fieldViolations: { description: string }[] } } }).details
+      .validationError.fieldViolations;
     for (const v of fv) expect(v.description.length).toBeGreaterThan(5);
   });
 
   it('serves the OpenAPI document generated from the route schemas, and a readable reference', async () => {
-    const spec = await call<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(srv.url, 'GET', '/openapi.json');
+    const spec = await call<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
+      srv.url,
+      'GET',
+      '/openapi.json',
+    );
     expect(spec.status).toBe(200);
     expect(spec.body.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.body.paths)).toEqual(
-      expect.arrayContaining(['/health', '/oauth2/token', '/site/v1/site', '/settings/v1/api-keys', '/settings/v1/oauth-clients']),
+      expect.arrayContaining([
+        '/health',
+        '/oauth2/token',
+        '/site/v1/site',
+        '/settings/v1/api-keys',
+        '/settings/v1/oauth-clients',
+      ]),
     );
     expect(JSON.stringify(spec.body.paths['/site/v1/site']!.patch!.requestBody)).toContain('fieldMask');
     const docs = await fetch(`${srv.url}/docs`, { redirect: 'follow' });
@@ -97,7 +121,11 @@ describe('server plumbing', () => {
   it('allows cross-origin calls and exposes the request id and consistency headers', async () => {
     const res = await fetch(`${srv.url}/site/v1/site`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');

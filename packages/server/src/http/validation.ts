@@ -55,7 +55,12 @@ export function toFieldViolations(errors: FastifySchemaValidationError[], contex
   for (const e of errors) {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue; // the branch errors say more
     const p = e.params as Record<string, string>;
-    const child = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
+    const child =
+      e.keyword === 'required'
+        ? p.missingProperty
+        : e.keyword === 'additionalProperties'
+          ? p.additionalProperty
+          : undefined;
     const field = toFieldPath(e.instancePath, child) || context;
     const violatedRule = RULE_BY_KEYWORD[e.keyword] ?? 'VALIDATION';
     const key = `${field}|${violatedRule}`;

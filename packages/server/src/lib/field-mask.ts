@@ -34,11 +34,17 @@ export function checkFieldMask(
 }
 
 export function getPath(obj: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
 /** Copies only the masked paths of `patch` onto a clone of `target`. */
-export function applyFieldMask<T extends Record<string, unknown>>(target: T, patch: Record<string, unknown>, paths: string[]): T {
+export function applyFieldMask<T extends Record<string, unknown>>(
+  target: T,
+  patch: Record<string, unknown>,
+  paths: string[],
+): T {
   const out = structuredClone(target) as Record<string, unknown>;
   for (const p of paths) {
     const keys = p.split('.');

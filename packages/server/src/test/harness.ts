@@ -28,8 +28,15 @@ export interface TestServer {
  * Starts the real server on a random port over a fresh, migrated and seeded database
  * (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set). No part of the server is mocked.
  */
-export async function startTestServer(opts: { clock?: () => Date; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PLAZA_WEB_DIST: '', ...opts.env });
+export async function startTestServer(
+  opts: { clock?: () => Date; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PLAZA_WEB_DIST: '',
+    ...opts.env,
+  });
   const database = await freshTestDatabase(config);
   const app = await buildApp({ config, database, ...(opts.clock ? { clock: opts.clock } : {}) });
   app.addHook('onClose', async () => database.close());

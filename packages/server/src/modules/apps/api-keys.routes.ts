@@ -9,7 +9,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 export function apiKeyRoutes(app: App): void {
   app.get(
     '/settings/v1/api-keys',
-    { schema: { tags: ['api keys'], summary: 'List API keys', response: { 200: ListApiKeysResponse, ...errors } }, config: { access } },
+    {
+      schema: { tags: ['api keys'], summary: 'List API keys', response: { 200: ListApiKeysResponse, ...errors } },
+      config: { access },
+    },
     async (req) => ({ apiKeys: await listApiKeys(req.ctx) }),
   );
 

@@ -45,11 +45,7 @@ export async function listApiKeys(ctx: Pick<Ctx, 'db'>): Promise<ApiKey[]> {
 
 /** Revoking is permanent; the row stays so the dashboard can show when it happened. */
 export async function revokeApiKey(ctx: Pick<Ctx, 'db' | 'clock'>, id: string): Promise<ApiKey> {
-  const [row] = await ctx.db
-    .update(apiKeys)
-    .set({ revokedDate: ctx.clock() })
-    .where(eq(apiKeys.id, id))
-    .returning();
+  const [row] = await ctx.db.update(apiKeys).set({ revokedDate: ctx.clock() }).where(eq(apiKeys.id, id)).returning();
   if (!row) throw notFound('API key');
   return toApiKey(row);
 }
@@ -61,7 +57,12 @@ export async function authenticateApiKey(
   now: Date,
 ): Promise<{ id: string; scopes: ApiKeyScope[] } | undefined> {
   const [row] = await db
-    .select({ id: apiKeys.id, scopes: apiKeys.scopes, revokedDate: apiKeys.revokedDate, lastUsedDate: apiKeys.lastUsedDate })
+    .select({
+      id: apiKeys.id,
+      scopes: apiKeys.scopes,
+      revokedDate: apiKeys.revokedDate,
+      lastUsedDate: apiKeys.lastUsedDate,
+    })
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, sha256(key)))
     .limit(1);

@@ -24,7 +24,12 @@ describe('API keys', () => {
     expect(created.status).toBe(201);
     const { apiKey, key } = created.body;
     expect(key).toMatch(/^plz_[A-Za-z0-9_-]{43}$/);
-    expect(apiKey).toMatchObject({ name: 'Warehouse sync', scopes: ['site.manage'], keyPrefix: key.slice(0, 10), revokedDate: null });
+    expect(apiKey).toMatchObject({
+      name: 'Warehouse sync',
+      scopes: ['site.manage'],
+      keyPrefix: key.slice(0, 10),
+      revokedDate: null,
+    });
 
     const [row] = await srv.database.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
     expect(row!.keyHash).not.toContain(key.slice(4));
@@ -39,7 +44,9 @@ describe('API keys', () => {
     const used = await call<{ apiKeys: ApiKey[] }>(srv.url, 'GET', '/settings/v1/api-keys', { auth: admin });
     expect(used.body.apiKeys.find((k) => k.id === apiKey.id)!.lastUsedDate).not.toBeNull();
 
-    const revoked = await call<{ apiKey: ApiKey }>(srv.url, 'DELETE', `/settings/v1/api-keys/${apiKey.id}`, { auth: admin });
+    const revoked = await call<{ apiKey: ApiKey }>(srv.url, 'DELETE', `/settings/v1/api-keys/${apiKey.id}`, {
+      auth: admin,
+    });
     expect(revoked.status).toBe(200);
     expect(revoked.body.apiKey.revokedDate).not.toBeNull();
     const after = await call(srv.url, 'PATCH', '/site/v1/site', { auth: key, body: patch });
@@ -61,7 +68,9 @@ describe('API keys', () => {
   });
 
   it('answers 404 for revoking an unknown key and 400 for a malformed id', async () => {
-    const missing = await call(srv.url, 'DELETE', '/settings/v1/api-keys/0190a3b2-0000-7000-8000-000000000000', { auth: admin });
+    const missing = await call(srv.url, 'DELETE', '/settings/v1/api-keys/0190a3b2-0000-7000-8000-000000000000', {
+      auth: admin,
+    });
     expect(missing.status).toBe(404);
     const malformed = await call(srv.url, 'DELETE', '/settings/v1/api-keys/not-a-uuid', { auth: admin });
     expect(malformed.status).toBe(400);
@@ -72,7 +81,9 @@ describe('API keys', () => {
     const weak = await srv.createApiKey(['site.manage']);
     for (const auth of [visitor, weak]) {
       expect((await call(srv.url, 'GET', '/settings/v1/api-keys', { auth })).status).toBe(403);
-      expect((await call(srv.url, 'POST', '/settings/v1/api-keys', { auth, body: { name: 'x', scopes: ['*'] } })).status).toBe(403);
+      expect(
+        (await call(srv.url, 'POST', '/settings/v1/api-keys', { auth, body: { name: 'x', scopes: ['*'] } })).status,
+      ).toBe(403);
     }
     expect((await call(srv.url, 'GET', '/settings/v1/api-keys')).status).toBe(401);
   });
@@ -88,26 +99,35 @@ describe('OAuth clients', () => {
     const { client } = created.body;
     expect(client.allowedOrigins).toEqual(['https://shop.example']);
 
-    const tokens = await call<{ refresh_token: string }>(srv.url, 'POST', '/oauth2/token', { body: { grantType: 'anonymous', clientId: client.id } });
+    const tokens = await call<{ refresh_token: string }>(srv.url, 'POST', '/oauth2/token', {
+      body: { grantType: 'anonymous', clientId: client.id },
+    });
     expect(tokens.status).toBe(200);
 
     const list = await call<{ clients: OAuthClient[] }>(srv.url, 'GET', '/settings/v1/oauth-clients', { auth: admin });
     expect(list.body.clients.map((c) => c.id)).toEqual(expect.arrayContaining([srv.clientId, client.id]));
 
-    expect((await call(srv.url, 'DELETE', `/settings/v1/oauth-clients/${client.id}`, { auth: admin })).status).toBe(204);
+    expect((await call(srv.url, 'DELETE', `/settings/v1/oauth-clients/${client.id}`, { auth: admin })).status).toBe(
+      204,
+    );
     const refreshed = await call(srv.url, 'POST', '/oauth2/token', {
       body: { grantType: 'refresh_token', clientId: client.id, refreshToken: tokens.body.refresh_token },
     });
     expect(refreshed.status).toBe(400);
     expect(appCode(refreshed.body)).toBe('invalid_client');
-    expect((await call(srv.url, 'DELETE', `/settings/v1/oauth-clients/${client.id}`, { auth: admin })).status).toBe(404);
+    expect((await call(srv.url, 'DELETE', `/settings/v1/oauth-clients/${client.id}`, { auth: admin })).status).toBe(
+      404,
+    );
   });
 
   it.each([
     [{ name: 'x', redirectUris: ['javascript:alert(1)'] }, 'redirectUris[0]:FORMAT'],
     [{ name: 'x', redirectUris: [] }, 'redirectUris:MIN_SIZE'],
     [{ redirectUris: ['https://a.example/cb'] }, 'name:REQUIRED_FIELD'],
-    [{ name: 'x', redirectUris: ['https://a.example/cb'], allowedOrigins: ['https://a.example/path'] }, 'allowedOrigins[0]:FORMAT'],
+    [
+      { name: 'x', redirectUris: ['https://a.example/cb'], allowedOrigins: ['https://a.example/path'] },
+      'allowedOrigins[0]:FORMAT',
+    ],
   ])('rejects %j with %s', async (body, expected) => {
     const res = await call(srv.url, 'POST', '/settings/v1/oauth-clients', { auth: admin, body });
     expect(res.status).toBe(400);
@@ -120,7 +140,10 @@ describe('OAuth clients', () => {
       expect((await call(srv.url, 'GET', '/settings/v1/oauth-clients', { auth })).status).toBe(403);
       expect((await call(srv.url, 'DELETE', `/settings/v1/oauth-clients/${srv.clientId}`, { auth })).status).toBe(403);
     }
-    expect((await call(srv.url, 'POST', '/oauth2/token', { body: { grantType: 'anonymous', clientId: srv.clientId } })).status).toBe(200);
+    expect(
+      (await call(srv.url, 'POST', '/oauth2/token', { body: { grantType: 'anonymous', clientId: srv.clientId } }))
+        .status,
+    ).toBe(200);
   });
 });
 

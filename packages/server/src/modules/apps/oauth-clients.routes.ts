@@ -9,7 +9,14 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 export function oauthClientRoutes(app: App): void {
   app.get(
     '/settings/v1/oauth-clients',
-    { schema: { tags: ['oauth clients'], summary: 'List OAuth clients', response: { 200: ListOAuthClientsResponse, ...errors } }, config: { access } },
+    {
+      schema: {
+        tags: ['oauth clients'],
+        summary: 'List OAuth clients',
+        response: { 200: ListOAuthClientsResponse, ...errors },
+      },
+      config: { access },
+    },
     async (req) => ({ clients: await listOAuthClients(req.ctx) }),
   );
 
@@ -19,7 +26,7 @@ export function oauthClientRoutes(app: App): void {
       schema: {
         tags: ['oauth clients'],
         summary: 'Register an OAuth client',
-        description: 'Redirect URIs must later match exactly. Allowed origins default to the redirect URIs\' origins.',
+        description: "Redirect URIs must later match exactly. Allowed origins default to the redirect URIs' origins.",
         body: CreateOAuthClientRequest,
         response: { 201: OAuthClientResponse, ...errors },
       },

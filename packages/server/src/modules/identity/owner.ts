@@ -21,8 +21,12 @@ export async function ensureOwner(
   const id = uuidv7();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.insert(identities).values({ id, email, passwordHash, status: 'ACTIVE', emailVerified: true, profile: { nickname: 'Owner' } });
-    await tx.insert(members).values({ id, slug: 'owner', role: 'OWNER', status: 'APPROVED', privacyStatus: 'PRIVATE', nickname: 'Owner' });
+    await tx
+      .insert(identities)
+      .values({ id, email, passwordHash, status: 'ACTIVE', emailVerified: true, profile: { nickname: 'Owner' } });
+    await tx
+      .insert(members)
+      .values({ id, slug: 'owner', role: 'OWNER', status: 'APPROVED', privacyStatus: 'PRIVATE', nickname: 'Owner' });
   });
   return { email, password };
 }

@@ -13,7 +13,12 @@ const MAXMEM = 256 * 1024 * 1024;
 /** Hashes a password as `scrypt$logN$r$p$salt$key` (base64url), so parameters can rise later without a migration. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { N: 2 ** PARAMS.logN, r: PARAMS.r, p: PARAMS.p, maxmem: MAXMEM });
+  const key = await scrypt(password, salt, KEY_LENGTH, {
+    N: 2 ** PARAMS.logN,
+    r: PARAMS.r,
+    p: PARAMS.p,
+    maxmem: MAXMEM,
+  });
   return ['scrypt', PARAMS.logN, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 

@@ -1,5 +1,14 @@
 import { desc, eq, isNull } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import {
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import type { Db } from '../../db/client.js';
 import { randomToken } from '../../lib/ids.js';
 import { signingKeys } from './tables.js';

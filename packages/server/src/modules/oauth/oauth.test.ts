@@ -12,7 +12,8 @@ afterAll(() => srv?.close());
 
 const token = (body: Record<string, unknown>) => call<TokenResponse>(srv.url, 'POST', '/oauth2/token', { body });
 const anonymous = () => token({ grantType: 'anonymous', clientId: srv.clientId });
-const refresh = (refreshToken: string, clientId = srv.clientId) => token({ grantType: 'refresh_token', clientId, refreshToken });
+const refresh = (refreshToken: string, clientId = srv.clientId) =>
+  token({ grantType: 'refresh_token', clientId, refreshToken });
 const siteWith = (accessToken: string) => call(srv.url, 'GET', '/site/v1/site', { auth: `Bearer ${accessToken}` });
 
 describe('anonymous grant', () => {
@@ -26,7 +27,9 @@ describe('anonymous grant', () => {
     const jwks = await call<{ keys: object[] }>(srv.url, 'GET', '/.well-known/jwks.json');
     expect(jwks.body.keys.length).toBeGreaterThan(0);
     expect(JSON.stringify(jwks.body)).not.toContain('"d"'); // no private key material
-    const { payload, protectedHeader } = await jwtVerify(res.body.access_token, createLocalJWKSet(jwks.body as never), { issuer: srv.url });
+    const { payload, protectedHeader } = await jwtVerify(res.body.access_token, createLocalJWKSet(jwks.body as never), {
+      issuer: srv.url,
+    });
     expect(protectedHeader.alg).toBe('ES256');
     expect(payload).toMatchObject({ role: 'visitor', client_id: srv.clientId });
     expect(payload.exp! - payload.iat!).toBe(3600);
@@ -145,7 +148,11 @@ describe('access tokens', () => {
   });
 
   it('are rejected with another issuer or another signing key', async () => {
-    const wrongIssuer = await srv.app.keys.sign(claims, { issuer: 'https://evil.example', subject, expiresInSeconds: 60 });
+    const wrongIssuer = await srv.app.keys.sign(claims, {
+      issuer: 'https://evil.example',
+      subject,
+      expiresInSeconds: 60,
+    });
     expect((await siteWith(wrongIssuer)).status).toBe(401);
     const { privateKey } = await generateKeyPair('ES256');
     const foreign = await new SignJWT(claims)

@@ -22,7 +22,8 @@ export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenR
       await requireOAuthClient(ctx.db, req.clientId);
       return issueTokens(ctx, { clientId: req.clientId, role: 'visitor', subject: uuidv7(), familyId: uuidv7() });
     case 'refresh_token':
-      if (!req.refreshToken) throw violation('refreshToken', 'REQUIRED_FIELD', 'refreshToken is required for grantType refresh_token');
+      if (!req.refreshToken)
+        throw violation('refreshToken', 'REQUIRED_FIELD', 'refreshToken is required for grantType refresh_token');
       await requireOAuthClient(ctx.db, req.clientId);
       return rotateRefreshToken(ctx, req.clientId, req.refreshToken);
     default:
@@ -53,7 +54,12 @@ export async function issueTokens(
     { role: s.role, client_id: s.clientId, ...s.claims },
     { issuer: ctx.config.publicUrl, subject: s.subject, expiresInSeconds: ACCESS_TOKEN_TTL_SECONDS },
   );
-  return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, token_type: 'Bearer' };
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    token_type: 'Bearer',
+  };
 }
 
 /**
@@ -64,10 +70,14 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
   type Outcome = { tokens?: TokenResponse; error?: string; reuse?: boolean };
   const outcome = await withTx(ctx, async (tx): Promise<Outcome> => {
     const now = tx.clock();
-    const [row] = await tx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).limit(1);
-    if (!row || row.clientId !== clientId) return { error: 'Refresh token is invalid' }
-    if (row.revokedDate) return { error: 'Refresh token was revoked' }
-    if (row.expiresDate < now) return { error: 'Refresh token has expired' }
+    const [row] = await tx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(presented)))
+      .limit(1);
+    if (!row || row.clientId !== clientId) return { error: 'Refresh token is invalid' };
+    if (row.revokedDate) return { error: 'Refresh token was revoked' };
+    if (row.expiresDate < now) return { error: 'Refresh token has expired' };
     // Claim the token atomically: of two concurrent uses, exactly one wins; the loser counts as reuse.
     const claimed = await tx.db
       .update(refreshTokens)
@@ -79,9 +89,11 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
         .update(refreshTokens)
         .set({ revokedDate: now })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedDate)));
-      return { error: 'Refresh token was already used; the session it belongs to has been revoked', reuse: true }
+      return { error: 'Refresh token was already used; the session it belongs to has been revoked', reuse: true };
     }
-    return { tokens: await issueTokens(tx, { clientId, role: row.role as Role, subject: row.subject, familyId: row.familyId }) };
+    return {
+      tokens: await issueTokens(tx, { clientId, role: row.role as Role, subject: row.subject, familyId: row.familyId }),
+    };
   });
   if (outcome.tokens) return outcome.tokens;
   if (outcome.reuse) ctx.log.warn({ clientId }, 'refresh token reuse detected; family revoked');

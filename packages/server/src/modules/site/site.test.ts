@@ -24,7 +24,12 @@ describe('GET /site/v1/site', () => {
       currency: 'USD',
       locale: 'en-US',
       timeZone: 'UTC',
-      signInPolicy: { emailVerificationRequired: true, ownerApprovalRequired: false, captchaMode: 'AFTER_FAILURES', captchaAfterFailures: 5 },
+      signInPolicy: {
+        emailVerificationRequired: true,
+        ownerApprovalRequired: false,
+        captchaMode: 'AFTER_FAILURES',
+        captchaAfterFailures: 5,
+      },
     });
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
@@ -56,7 +61,10 @@ describe('PATCH /site/v1/site', () => {
     const before = await getSite();
     const res = await call<{ site: Site }>(srv.url, 'PATCH', '/site/v1/site', {
       auth: siteKey,
-      body: { site: { name: 'Corner Shop', currency: 'EUR', signInPolicy: { ownerApprovalRequired: true } }, fieldMask: { paths: ['name', 'signInPolicy.ownerApprovalRequired'] } },
+      body: {
+        site: { name: 'Corner Shop', currency: 'EUR', signInPolicy: { ownerApprovalRequired: true } },
+        fieldMask: { paths: ['name', 'signInPolicy.ownerApprovalRequired'] },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.site.name).toBe('Corner Shop');
@@ -74,7 +82,10 @@ describe('PATCH /site/v1/site', () => {
     [{ site: { currency: 'XYZ' }, fieldMask: { paths: ['currency'] } }, 'site.currency:FORMAT'],
     [{ site: { timeZone: 'Mars/Olympus' }, fieldMask: { paths: ['timeZone'] } }, 'site.timeZone:FORMAT'],
     [{ site: { name: 'n'.repeat(101) }, fieldMask: { paths: ['name'] } }, 'site.name:MAX_LENGTH'],
-    [{ site: { signInPolicy: { captchaMode: 'SOMETIMES' } }, fieldMask: { paths: ['signInPolicy.captchaMode'] } }, 'site.signInPolicy.captchaMode:INVALID_ENUM_VALUE'],
+    [
+      { site: { signInPolicy: { captchaMode: 'SOMETIMES' } }, fieldMask: { paths: ['signInPolicy.captchaMode'] } },
+      'site.signInPolicy.captchaMode:INVALID_ENUM_VALUE',
+    ],
     [{ site: { name: 'x', owner: 'me' }, fieldMask: { paths: ['name'] } }, 'site.owner:FIELD_NOT_ALLOWED'],
     [{ site: { name: 'x' } }, 'fieldMask:REQUIRED_FIELD'],
   ])('rejects %j with %s and changes nothing', async (body, expected) => {
@@ -99,9 +110,18 @@ describe('PATCH /site/v1/site', () => {
 
   it('keeps both of two concurrent patches to different fields', async () => {
     const results = await Promise.all([
-      call(srv.url, 'PATCH', '/site/v1/site', { auth: siteKey, body: { site: { locale: 'de-DE' }, fieldMask: { paths: ['locale'] } } }),
-      call(srv.url, 'PATCH', '/site/v1/site', { auth: siteKey, body: { site: { timeZone: 'Europe/Berlin' }, fieldMask: { paths: ['timeZone'] } } }),
-      call(srv.url, 'PATCH', '/site/v1/site', { auth: siteKey, body: { site: { signInPolicy: { captchaMode: 'ALWAYS' } }, fieldMask: { paths: ['signInPolicy.captchaMode'] } } }),
+      call(srv.url, 'PATCH', '/site/v1/site', {
+        auth: siteKey,
+        body: { site: { locale: 'de-DE' }, fieldMask: { paths: ['locale'] } },
+      }),
+      call(srv.url, 'PATCH', '/site/v1/site', {
+        auth: siteKey,
+        body: { site: { timeZone: 'Europe/Berlin' }, fieldMask: { paths: ['timeZone'] } },
+      }),
+      call(srv.url, 'PATCH', '/site/v1/site', {
+        auth: siteKey,
+        body: { site: { signInPolicy: { captchaMode: 'ALWAYS' } }, fieldMask: { paths: ['signInPolicy.captchaMode'] } },
+      }),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const site = await getSite();

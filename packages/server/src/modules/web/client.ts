@@ -21,7 +21,10 @@ export async function ensureWebClient(db: Db, publicUrl: string, extraOrigins: s
   const uris = webClientUris(publicUrl, extraOrigins);
   const [existing] = await db.select().from(oauthClients).where(eq(oauthClients.id, WEB_CLIENT_ID)).limit(1);
   if (!existing) {
-    await db.insert(oauthClients).values({ id: WEB_CLIENT_ID, name: 'Plaza web app', ...uris }).onConflictDoNothing();
+    await db
+      .insert(oauthClients)
+      .values({ id: WEB_CLIENT_ID, name: 'Plaza web app', ...uris })
+      .onConflictDoNothing();
     return true;
   }
   await db.update(oauthClients).set(uris).where(eq(oauthClients.id, WEB_CLIENT_ID));

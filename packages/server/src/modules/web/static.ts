@@ -8,8 +8,24 @@ import { WEB_CLIENT_ID } from './client.js';
 
 /** Paths that belong to the API: never answered with the web app's HTML. */
 const API_PREFIXES = [
-  '/oauth2', '/site', '/identity', '/members', '/reviews', '/ecom', '/media', '/redirects', '/graphql',
-  '/settings', '/dev', '/health', '/openapi.json', '/docs', '/.well-known', '/web/', '/catalog', '/assets/',
+  '/oauth2',
+  '/site',
+  '/identity',
+  '/members',
+  '/reviews',
+  '/ecom',
+  '/media',
+  '/redirects',
+  '/graphql',
+  '/settings',
+  '/dev',
+  '/health',
+  '/openapi.json',
+  '/docs',
+  '/.well-known',
+  '/web/',
+  '/catalog',
+  '/assets/',
 ];
 
 /**
@@ -17,7 +33,10 @@ const API_PREFIXES = [
  * (client-side routing), with the runtime config inlined so the app starts without an extra request.
  * Returns the SPA fallback for the not-found handler.
  */
-export async function registerWebApp(app: App, config: Config): Promise<(req: FastifyRequest, reply: FastifyReply) => boolean> {
+export async function registerWebApp(
+  app: App,
+  config: Config,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => boolean> {
   const indexPath = path.join(config.webDistDir, 'index.html');
   if (!config.webDistDir || !fs.existsSync(indexPath)) return () => false;
 
@@ -48,7 +67,8 @@ export async function registerWebApp(app: App, config: Config): Promise<(req: Fa
   return (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const p = req.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) return false;
+    if (API_PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)))
+      return false;
     if (!String(req.headers.accept ?? '').includes('text/html')) return false;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return true;
@@ -58,7 +78,13 @@ export async function registerWebApp(app: App, config: Config): Promise<(req: Fa
 function contentType(file: string): string {
   const ext = path.extname(file);
   return (
-    { '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.png': 'image/png', '.txt': 'text/plain', '.json': 'application/json', '.webmanifest': 'application/manifest+json' }[ext] ??
-    'application/octet-stream'
+    {
+      '.svg': 'image/svg+xml',
+      '.ico': 'image/x-icon',
+      '.png': 'image/png',
+      '.txt': 'text/plain',
+      '.json': 'application/json',
+      '.webmanifest': 'application/manifest+json',
+    }[ext] ?? 'application/octet-stream'
   );
 }
