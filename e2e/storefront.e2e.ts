@@ -1,0 +1,74 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshotPath, startPlaza, type RunningPlaza } from './support.js';
+
+let plaza: RunningPlaza;
+let browser: Browser;
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+describe('storefront home', () => {
+  it('gets a visitor token and shows the site name and currency through the SDK', async () => {
+    const page = await browser.newPage();
+    const tokenRequests: string[] = [];
+    const scripts: { url: string; bytes: number }[] = [];
+    page.on('request', (r) => r.url().endsWith('/oauth2/token') && tokenRequests.push(r.postData() ?? ''));
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), bytes: gzipSync(await r.body()).length });
+    });
+
+    await page.goto(plaza.url, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('site-name').first().textContent()).toBe('Plaza Demo Store');
+    expect(await page.getByTestId('site-currency').first().textContent()).toContain('USD');
+
+    // A brand-new browser goes through the anonymous grant, and keeps its token in storage.
+    expect(tokenRequests).toHaveLength(1);
+    expect(JSON.parse(tokenRequests[0]!)).toMatchObject({ grantType: 'anonymous', clientId: 'plaza-web' });
+
+    // Budget: the first storefront page ships at most 120 KB of gzipped JS, and none of the dashboard.
+    const total = scripts.reduce((n, s) => n + s.bytes, 0);
+    expect(total).toBeLessThanOrEqual(120 * 1024);
+
+    await page.screenshot({ path: screenshotPath('home-desktop'), fullPage: true });
+    await page.close();
+  });
+
+  it('renders on a phone-sized screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(plaza.url, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('site-name').first().isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath('home-mobile'), fullPage: true });
+    await page.close();
+  });
+
+  it('loads the dashboard as a separate chunk and shows the site settings', async () => {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.add(new URL(r.url()).pathname));
+    await page.goto(plaza.url, { waitUntil: 'networkidle' });
+    const storefrontScripts = new Set(scripts);
+    await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+    const dashboardOnly = [...scripts].filter((s) => !storefrontScripts.has(s));
+    expect(dashboardOnly.length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Plaza Demo Store').first().isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('admin-overview'), fullPage: true });
+    await page.close();
+  });
+
+  it('shows a not-found page for unknown storefront paths', async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${plaza.url}/no/such/page`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(200); // client-side routing serves index.html
+    await expect.poll(async () => (await page.textContent('body')) ?? '').toMatch(/not found/i);
+    await page.close();
+  });
+});
