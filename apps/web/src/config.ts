@@ -52,7 +52,10 @@ async function fetchConfig(): Promise<PlazaConfig> {
   const requestId = res.headers.get('x-request-id') ?? undefined;
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ConfigError(body?.message ?? `Loading the app config failed (HTTP ${res.status}).`, res.status, requestId);
+    // No request id means the API never answered: under Vite, the proxy could not reach it.
+    const hint = !requestId && import.meta.env.DEV ? ' Is the Plaza server running (npm start) on the proxied port?' : '';
+    const message = body?.message ?? `Loading the app config failed (HTTP ${res.status}).${hint}`;
+    throw new ConfigError(message, res.status, requestId);
   }
   return check(await res.json(), 'GET /web/v1/config');
 }

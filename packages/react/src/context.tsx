@@ -20,7 +20,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createPlazaQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } } });
+  // Short backoff (0.5 s, 1 s): a page should show its error within seconds, not after TanStack's default ~7 s.
+  const retryDelay = (attempt: number) => Math.min(500 * 2 ** attempt, 5_000);
+  return new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, retryDelay, staleTime: 30_000 } } });
 }
 
 export interface PlazaProviderProps {

@@ -23,8 +23,10 @@ export function AdminLayout() {
   return (
     <div className="min-h-dvh bg-neutral-50 text-neutral-900 md:grid md:grid-cols-[15rem_1fr]">
       {/* Desktop: a fixed column. Mobile: a drawer over the page. */}
-      <aside className="sticky top-0 hidden h-dvh border-r border-neutral-200 bg-white md:block">
-        <Sidebar siteName={siteName} />
+      <aside className="hidden border-r border-neutral-200 bg-white md:block">
+        <div className="sticky top-0 h-dvh">
+          <Sidebar siteName={siteName} />
+        </div>
       </aside>
       {open && (
         <div className="fixed inset-0 z-40 md:hidden">
@@ -54,7 +56,10 @@ export function AdminLayout() {
           >
             <MenuIcon />
           </button>
-          <span className="truncate text-sm font-semibold">{siteName} · Dashboard</span>
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-semibold">{siteName}</span>
+            <span className="block text-xs text-neutral-500">Dashboard</span>
+          </span>
         </header>
         <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-8">
           <p

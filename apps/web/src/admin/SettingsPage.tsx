@@ -39,7 +39,7 @@ function SettingsForm({ site }: { site: Site }) {
   const p = site.signInPolicy;
   return (
     // The whole form stays disabled until owner sign-in lets the dashboard save changes.
-    <form className="space-y-4" onSubmit={(e) => e.preventDefault()} aria-describedby="settings-readonly">
+    <form className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()} aria-describedby="settings-readonly">
       <p id="settings-readonly" className="text-sm text-neutral-600">
         Fields are read-only for now; editing arrives with owner sign-in.
       </p>
@@ -63,11 +63,11 @@ function SettingsForm({ site }: { site: Site }) {
         <Card title="Sign-in">
           <div className="space-y-4">
             <label className="flex items-center gap-3 text-sm">
-              <input type="checkbox" className="h-4 w-4 accent-accent" defaultChecked={p.emailVerificationRequired} />
+              <input type="checkbox" className="h-4 w-4 shrink-0 accent-accent" defaultChecked={p.emailVerificationRequired} />
               New members must verify their e-mail address
             </label>
             <label className="flex items-center gap-3 text-sm">
-              <input type="checkbox" className="h-4 w-4 accent-accent" defaultChecked={p.ownerApprovalRequired} />
+              <input type="checkbox" className="h-4 w-4 shrink-0 accent-accent" defaultChecked={p.ownerApprovalRequired} />
               New members need the owner's approval
             </label>
             <div className="grid gap-4 sm:grid-cols-2">

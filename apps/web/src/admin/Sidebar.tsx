@@ -6,7 +6,7 @@ export function Sidebar({ siteName }: { siteName: string }) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center border-b border-neutral-200 px-5">
-        <Link to="/admin" className="min-w-0">
+        <Link to="/admin" className="min-w-0" title={siteName}>
           <span className="block truncate text-sm font-semibold text-neutral-900">{siteName}</span>
           <span className="block text-xs text-neutral-500">Dashboard</span>
         </Link>

@@ -44,6 +44,11 @@ export function formatDateTime(iso: string, site: Pick<Site, 'locale' | 'timeZon
   }
 }
 
+/** The locale's language, named in the viewer's own language (the dashboard reader, not the store's visitors). */
 export function languageName(locale: string): string {
-  return safe((l) => new Intl.DisplayNames(l, { type: 'language' }), locale).of(locale) ?? locale;
+  try {
+    return new Intl.DisplayNames(undefined, { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
 }
