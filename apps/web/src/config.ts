@@ -25,7 +25,8 @@ export class ConfigError extends Error {
 
 function check(raw: unknown, from: string): PlazaConfig {
   const c = (raw ?? {}) as Partial<PlazaConfig>;
-  if (typeof c.clientId !== 'string' || !c.clientId) throw new ConfigError(`The app config from ${from} has no clientId.`);
+  if (typeof c.clientId !== 'string' || !c.clientId)
+    throw new ConfigError(`The app config from ${from} has no clientId.`);
   return { clientId: c.clientId, baseUrl: typeof c.baseUrl === 'string' ? c.baseUrl.replace(/\/+$/, '') : '' };
 }
 
@@ -53,7 +54,8 @@ async function fetchConfig(): Promise<PlazaConfig> {
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     // No request id means the API never answered: under Vite, the proxy could not reach it.
-    const hint = !requestId && import.meta.env.DEV ? ' Is the Plaza server running (npm start) on the proxied port?' : '';
+    const hint =
+      !requestId && import.meta.env.DEV ? ' Is the Plaza server running (npm start) on the proxied port?' : '';
     const message = body?.message ?? `Loading the app config failed (HTTP ${res.status}).${hint}`;
     throw new ConfigError(message, res.status, requestId);
   }

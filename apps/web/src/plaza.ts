@@ -4,7 +4,11 @@ import type { PlazaConfig } from './config.js';
 
 /** The app's one SDK client. Add modules here as screens need them; each is its own import. */
 export function createPlazaClient(config: PlazaConfig) {
-  return createClient({ baseUrl: config.baseUrl, auth: OAuthStrategy({ clientId: config.clientId }), modules: { site } });
+  return createClient({
+    baseUrl: config.baseUrl,
+    auth: OAuthStrategy({ clientId: config.clientId }),
+    modules: { site },
+  });
 }
 
 export type PlazaClient = ReturnType<typeof createPlazaClient>;

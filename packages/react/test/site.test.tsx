@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import type { Site } from '@plaza/contracts';
-import { createPlazaQueryClient, PlazaProvider, siteQueries, shouldRetry, useSite, type SiteClient } from '../src/index.js';
+import {
+  createPlazaQueryClient,
+  PlazaProvider,
+  siteQueries,
+  shouldRetry,
+  useSite,
+  type SiteClient,
+} from '../src/index.js';
 
 const site: Site = {
   name: 'Corner Shop',
@@ -43,9 +50,7 @@ describe('siteQueries', () => {
   it('names the missing module instead of a TypeError', async () => {
     const queryClient = createPlazaQueryClient();
     const bare = {} as SiteClient;
-    await expect(queryClient.fetchQuery({ ...siteQueries.site(bare), retry: false })).rejects.toThrow(
-      /no site module/,
-    );
+    await expect(queryClient.fetchQuery({ ...siteQueries.site(bare), retry: false })).rejects.toThrow(/no site module/);
   });
 });
 

@@ -63,11 +63,19 @@ function SettingsForm({ site }: { site: Site }) {
         <Card title="Sign-in">
           <div className="space-y-4">
             <label className="flex items-center gap-3 text-sm">
-              <input type="checkbox" className="h-4 w-4 shrink-0 accent-accent" defaultChecked={p.emailVerificationRequired} />
+              <input
+                type="checkbox"
+                className="h-4 w-4 shrink-0 accent-accent"
+                defaultChecked={p.emailVerificationRequired}
+              />
               New members must verify their e-mail address
             </label>
             <label className="flex items-center gap-3 text-sm">
-              <input type="checkbox" className="h-4 w-4 shrink-0 accent-accent" defaultChecked={p.ownerApprovalRequired} />
+              <input
+                type="checkbox"
+                className="h-4 w-4 shrink-0 accent-accent"
+                defaultChecked={p.ownerApprovalRequired}
+              />
               New members need the owner's approval
             </label>
             <div className="grid gap-4 sm:grid-cols-2">
