@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -12,13 +13,16 @@ import { seed } from '../seed.js';
 /** The seeded owner's password in every test database (the template is seeded once, with this). */
 export const TEST_OWNER_PASSWORD = 'owner-test-password';
 
-/** Changes whenever a migration changes, so a stale template is never reused. */
+/** Changes whenever a migration or the server code that seeds changes, so a stale template is never reused. */
 function migrationsHash(): string {
-  const dir = migrationsFolder();
   const h = createHash('sha256');
+  const dir = migrationsFolder();
   for (const f of fs.readdirSync(dir).sort()) if (f.endsWith('.sql')) h.update(fs.readFileSync(path.join(dir, f)));
   h.update(fs.readFileSync(path.join(dir, 'meta', '_journal.json')));
-  h.update(fs.readFileSync(new URL('./template-db.ts', import.meta.url)));
+  const src = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  for (const f of (fs.readdirSync(src, { recursive: true }) as string[]).sort()) {
+    if (f.endsWith('.ts') && !f.endsWith('.test.ts')) h.update(fs.readFileSync(path.join(src, f)));
+  }
   return h.digest('hex').slice(0, 12);
 }
 
@@ -67,6 +71,9 @@ async function freshPostgres(baseUrl: string, config: Config): Promise<Database>
     try {
       const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (!rowCount) {
+        // Templates of older code are of no more use.
+        const old = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'plaza_tpl_%'`);
+        for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
         await admin.query(`CREATE DATABASE "${template}"`);
         const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, template), poolSize: 2 });
         try {
