@@ -11,10 +11,10 @@ const args = new Set(process.argv.slice(2));
 const all = !args.has('--server') && !args.has('--web');
 const force = args.has('--force');
 
-export async function buildServer() {
-  const esbuild = await import('esbuild');
+/** esbuild options of the server bundle; `npm run dev` adds a restart plugin to the same options. */
+export function serverBuildOptions(extraPlugins = []) {
   const serverDir = path.join(root, 'packages/server');
-  await esbuild.build({
+  return {
     entryPoints: [path.join(serverDir, 'src/cli.ts')],
     outdir: path.join(serverDir, 'dist'),
     bundle: true,
@@ -23,9 +23,9 @@ export async function buildServer() {
     format: 'esm',
     sourcemap: true,
     logLevel: 'warning',
-    // Our workspace packages are bundled (they ship TypeScript); every npm dependency stays external.
     plugins: [
       {
+        // Our workspace packages are bundled (they ship TypeScript); every npm dependency stays external.
         name: 'externals',
         setup(build) {
           build.onResolve({ filter: /^[^./]/ }, (a) =>
@@ -33,8 +33,14 @@ export async function buildServer() {
           );
         },
       },
+      ...extraPlugins,
     ],
-  });
+  };
+}
+
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  await esbuild.build(serverBuildOptions());
 }
 
 /** Newest modification time under `dir`, ignoring node_modules and dist. */

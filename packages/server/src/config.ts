@@ -16,6 +16,8 @@ export interface Config {
   /** Where the built web app is served from; empty disables serving it. */
   webDistDir: string;
   nodeEnv: string;
+  /** `npm run dev`: the Vite dev server's origin, also allowed as a redirect origin of the web app's client. */
+  devWebOrigin: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +59,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  const rawDevOrigin = env.PLAZA_DEV_WEB_ORIGIN?.trim();
+  let devWebOrigin: string | undefined;
+  if (rawDevOrigin) {
+    if (URL.canParse(rawDevOrigin) && /^https?:$/.test(new URL(rawDevOrigin).protocol))
+      devWebOrigin = new URL(rawDevOrigin).origin;
+    else problems.push(`PLAZA_DEV_WEB_ORIGIN: must be an http(s) origin, got "${rawDevOrigin}"`);
+  }
+
   const logLevel = (env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -72,6 +82,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimit,
     webDistDir: env.PLAZA_WEB_DIST ?? path.resolve(cwd, 'apps/web/dist'),
     nodeEnv: env.NODE_ENV ?? 'development',
+    devWebOrigin,
   };
 }
 

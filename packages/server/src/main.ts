@@ -6,7 +6,7 @@ import { startServer } from './server.js';
  * `plaza start`: validates config, starts the platform and prints where it is. SIGTERM/SIGINT drain in-flight
  * requests, then close the database.
  */
-export async function main(opts: { devOrigins?: string[] } = {}): Promise<void> {
+export async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -20,7 +20,7 @@ export async function main(opts: { devOrigins?: string[] } = {}): Promise<void> 
 
   let server;
   try {
-    server = await startServer(config, opts);
+    server = await startServer(config);
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       console.error(e.message);
@@ -37,8 +37,8 @@ export async function main(opts: { devOrigins?: string[] } = {}): Promise<void> 
   const lines = [
     '',
     `  Plaza is running on ${server.url}`,
-    `    Storefront:   ${base}/`,
-    `    Dashboard:    ${base}/admin`,
+    `    Storefront:   ${config.devWebOrigin ?? base}/`,
+    `    Dashboard:    ${config.devWebOrigin ?? base}/admin`,
     `    API docs:     ${base}/docs`,
     `    Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`}`,
   ];

@@ -31,11 +31,11 @@ export interface RunningServer {
 }
 
 /** Migrates, seeds, builds and listens. `close()` drains in-flight requests, then closes the database. */
-export async function startServer(config: Config, opts: { devOrigins?: string[] } = {}): Promise<RunningServer> {
+export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openMigratedDatabase(config);
   let app: App | undefined;
   try {
-    const seedResult = await seed(database, config, opts);
+    const seedResult = await seed(database, config, config.devWebOrigin ? { devOrigins: [config.devWebOrigin] } : {});
     app = await buildApp({ config, database });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });
