@@ -1,0 +1,46 @@
+// The context scenarios set themselves up with: the server's address and helpers that call it with fetch.
+
+export const WEB_CLIENT_ID = 'plaza-web';
+
+/**
+ * @typedef {{ access_token: string, refresh_token: string, expires_in: number }} Tokens
+ * @typedef {object} BenchContext
+ * @property {string} url               the server's base URL
+ * @property {string} clientId          the seeded web app's OAuth client
+ * @property {number} connections       connections each scenario runs with
+ * @property {number} duration          seconds each scenario runs
+ * @property {(path: string, body: unknown, headers?: Record<string, string>) => Promise<any>} postJson
+ * @property {(n: number) => Promise<Tokens[]>} visitorTokens  n fresh anonymous visitor token pairs
+ */
+
+/**
+ * @param {{ url: string, connections: number, duration: number }} opts
+ * @returns {BenchContext}
+ */
+export function createContext({ url, connections, duration }) {
+  async function postJson(path, body, headers = {}) {
+    const res = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  }
+
+  async function visitorTokens(n) {
+    const out = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < n) {
+        next++;
+        out.push(await postJson('/oauth2/token', { grantType: 'anonymous', clientId: WEB_CLIENT_ID }));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(n, 10) }, worker));
+    return out;
+  }
+
+  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, visitorTokens };
+}

@@ -1,0 +1,74 @@
+// The results table and the target checks.
+
+/**
+ * @typedef {object} Scenario
+ * @property {string} name
+ * @property {boolean} [baseline]  ratios are measured against this scenario's req/s
+ * @property {Partial<import('autocannon').Options>} [request]
+ * @property {(ctx: import('./client.mjs').BenchContext) => Promise<Partial<import('autocannon').Options>>} [setup]
+ * @property {{ minRatio?: number }} [target]
+ *
+ * @typedef {import('./cannon.mjs').Summary & { name: string, ratio: number | null, target?: Scenario['target'] }} Row
+ * @typedef {{ name: string, ok: boolean, detail: string }} Check
+ */
+
+const fmt = (n, digits = 0) => (n == null || Number.isNaN(n) ? '-' : n.toFixed(digits));
+
+/**
+ * Adds each row's ratio to the baseline's req/s.
+ * @param {Array<Omit<Row, 'ratio'> & { baseline?: boolean }>} results
+ * @returns {Row[]}
+ */
+export function withRatios(results) {
+  const base = results.find((r) => r.baseline);
+  return results.map((r) => ({ ...r, ratio: base && base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null }));
+}
+
+/** @param {string[][]} rows first row is the header; first column left-aligned, the others right-aligned */
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+/** @param {Row[]} rows */
+export function formatTable(rows) {
+  return table([
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs /health'],
+    ...rows.map((r) => [r.name, fmt(r.reqPerSec), fmt(r.p50), fmt(r.p99), String(r.errors), r.ratio == null ? '-' : `${fmt(r.ratio * 100)}%`]),
+  ]);
+}
+
+/**
+ * One check per scenario target, plus "no errors" over every scenario.
+ * @param {Row[]} rows
+ * @returns {Check[]}
+ */
+export function checkTargets(rows) {
+  /** @type {Check[]} */
+  const checks = [];
+  for (const r of rows) {
+    const min = r.target?.minRatio;
+    if (min == null) continue;
+    const ok = r.ratio != null && r.ratio >= min;
+    checks.push({
+      name: `${r.name} >= ${fmt(min * 100)}% of /health`,
+      ok,
+      detail: r.ratio == null ? 'no baseline' : `${fmt(r.ratio * 100, 1)}% (${fmt(r.reqPerSec)} vs ${fmt(r.reqPerSec / r.ratio)} req/s)`,
+    });
+  }
+  const failing = rows.filter((r) => r.errors > 0);
+  checks.push({
+    name: 'no errors in any scenario',
+    ok: failing.length === 0,
+    detail: failing.length
+      ? failing.map((r) => `${r.name}: ${JSON.stringify(r.breakdown)} status ${JSON.stringify(r.statusCodes)}`).join('; ')
+      : `${rows.reduce((n, r) => n + r.requests, 0)} requests, 0 errors`,
+  });
+  return checks;
+}
+
+/** @param {Check[]} checks */
+export function formatChecks(checks) {
+  return checks.map((c) => `${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`).join('\n');
+}

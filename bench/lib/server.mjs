@@ -1,0 +1,165 @@
+// Starts the built server (packages/server/dist/cli.js) as a child process on a scratch database and stops it.
+// PGlite in a fresh temp dir by default; a fresh `plaza_bench_<random>` database when a PostgreSQL URL is given.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = path.join(root, 'packages/server/dist/cli.js');
+const READY = /Plaza is running on (\S+)/;
+
+/** Children still running; killed synchronously if this process exits for any reason. */
+const live = new Set();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** A TCP port that was free a moment ago. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux build Node supports
+
+/** @param {number | undefined} pid */
+export function processCpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates an empty database `plaza_bench_<random>` on the server of `adminUrl`.
+ * @param {string} adminUrl a postgres:// URL of a role allowed to CREATE DATABASE
+ * @returns {Promise<{ url: string, name: string, drop(): Promise<void> }>}
+ */
+export async function createScratchPostgres(adminUrl) {
+  const name = `plaza_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/**
+ * @typedef {object} BenchServer
+ * @property {string} url            base URL, e.g. http://localhost:41234
+ * @property {number} pid
+ * @property {'pglite' | 'postgres'} database
+ * @property {() => string} log      everything the server printed so far
+ * @property {() => string[]} logRecords  the JSON log records printed (LOG_LEVEL=warn: warnings and errors)
+ * @property {() => number | null} cpuSeconds  user+system CPU the server used so far (Linux /proc; null elsewhere)
+ * @property {() => Promise<number | null>} stop  SIGTERM, wait for the drain, then drop the scratch database
+ */
+
+/**
+ * Starts a server on a scratch database and resolves once it prints that it is running.
+ * @param {{ postgresUrl?: string, nodeArgs?: string[], env?: Record<string, string>, readyTimeoutMs?: number }} [opts]
+ * @returns {Promise<BenchServer>}
+ */
+export async function startServer(opts = {}) {
+  if (!fs.existsSync(CLI)) throw new Error(`${path.relative(root, CLI)} is missing: run node scripts/build.mjs --server`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-'));
+  const scratch = opts.postgresUrl ? await createScratchPostgres(opts.postgresUrl) : undefined;
+  const cleanup = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (scratch) await scratch.drop();
+  };
+
+  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  env.PLAZA_WEB_DIST = '';
+  env.PLAZA_PUBLIC_URL = `http://localhost:${port}`;
+  delete env.DATABASE_URL;
+  if (scratch) env.DATABASE_URL = scratch.url;
+  else env.PLAZA_DATA_DIR = dataDir;
+  Object.assign(env, opts.env);
+
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), CLI, 'start'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: a Ctrl-C reaches only the bench, which then stops it in order
+  });
+  live.add(child);
+  let output = '';
+  let ready = false;
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  exited.then(() => live.delete(child));
+
+  let url;
+  try {
+    url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server did not start within the timeout')), opts.readyTimeoutMs ?? 60_000);
+      const onData = (chunk) => {
+        output += chunk;
+        if (output.length > 4_000_000) output = output.slice(-2_000_000); // a server logging every request
+        const m = !ready && READY.exec(output);
+        if (m) {
+          ready = true;
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      };
+      child.stdout.setEncoding('utf8').on('data', onData);
+      child.stderr.setEncoding('utf8').on('data', onData);
+      exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code}) before it was ready`));
+      });
+    });
+  } catch (e) {
+    child.kill('SIGKILL');
+    await exited;
+    await cleanup().catch(() => {});
+    throw new Error(`${e.message}\n--- server output ---\n${output}`);
+  }
+
+  return {
+    url,
+    pid: child.pid,
+    database: scratch ? 'postgres' : 'pglite',
+    log: () => output,
+    cpuSeconds: () => processCpuSeconds(child.pid),
+    logRecords: () => output.split('\n').filter((l) => l.startsWith('{')),
+    async stop() {
+      let code = null;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 35_000);
+        code = await exited;
+        clearTimeout(killer);
+      } else {
+        code = child.exitCode ?? child.signalCode;
+      }
+      await cleanup();
+      return code;
+    },
+  };
+}
