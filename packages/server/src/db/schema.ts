@@ -3,3 +3,5 @@ export * from '../modules/site/tables.js';
 export * from '../modules/oauth/tables.js';
 export * from '../modules/apps/tables.js';
 export * from '../modules/identity/tables.js';
+export * from '../modules/mail/tables.js';
+export * from '../modules/sso/tables.js';

@@ -1,7 +1,6 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from '../../lib/columns.js';
 import type { ApiKeyScope } from '@plaza/contracts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** API keys for back-office apps. Only a SHA-256 hash of the key is kept; the key is shown once, at creation. */
 export const apiKeys = pgTable('api_keys', {

@@ -1,0 +1,47 @@
+import { boolean, pgTable, primaryKey, text, uuid, jsonb } from 'drizzle-orm/pg-core';
+import { ts } from '../../lib/columns.js';
+import { identities } from '../identity/tables.js';
+
+/** OIDC identity providers the owner connected ("Continue with <displayName>"). */
+export const idpConnections = pgTable('idp_connections', {
+  id: uuid('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  scopes: text('scopes').notNull().default('openid email profile'),
+  enabled: boolean('enabled').notNull().default(true),
+  createdDate: ts('created_date').notNull().defaultNow(),
+  updatedDate: ts('updated_date').notNull().defaultNow(),
+});
+
+/** Which identity a provider's subject signs in as: one row per (connection, sub). */
+export const ssoLinks = pgTable(
+  'sso_links',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => idpConnections.id, { onDelete: 'cascade' }),
+    sub: text('sub').notNull(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    createdDate: ts('created_date').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.sub] })],
+);
+
+/** An SSO round trip in progress: its state, PKCE verifier and nonce, and the OAuth request to continue after it. */
+export const ssoFlows = pgTable('sso_flows', {
+  stateHash: text('state_hash').primaryKey(),
+  connectionId: uuid('connection_id')
+    .notNull()
+    .references(() => idpConnections.id, { onDelete: 'cascade' }),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  /** The visitor's authorize request (or redirect session id) to resume after the provider answers. */
+  resume: jsonb('resume').$type<Record<string, unknown>>().notNull(),
+  createdDate: ts('created_date').notNull().defaultNow(),
+  expiresDate: ts('expires_date').notNull(),
+  usedDate: ts('used_date'),
+});
