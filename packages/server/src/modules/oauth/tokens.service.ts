@@ -36,7 +36,15 @@ export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenR
 /** Signs an access token and stores a new refresh token in `familyId`. */
 export async function issueTokens(
   ctx: Ctx,
-  s: { clientId: string; role: Role; subject: string; familyId: string; claims?: Record<string, unknown> },
+  s: {
+    clientId: string;
+    role: Role;
+    subject: string;
+    familyId: string;
+    claims?: Record<string, unknown>;
+    sessionId?: string | null;
+    authCodeId?: string | null;
+  },
 ): Promise<TokenResponse> {
   const refreshToken = `${s.role === 'visitor' ? 'rv' : 'rm'}_${randomToken(32)}`;
   const now = ctx.clock();
@@ -47,6 +55,8 @@ export async function issueTokens(
     clientId: s.clientId,
     role: s.role,
     subject: s.subject,
+    sessionId: s.sessionId ?? null,
+    authCodeId: s.authCodeId ?? null,
     createdDate: now,
     expiresDate: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
@@ -92,7 +102,14 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
       return { error: 'Refresh token was already used; the session it belongs to has been revoked', reuse: true };
     }
     return {
-      tokens: await issueTokens(tx, { clientId, role: row.role as Role, subject: row.subject, familyId: row.familyId }),
+      tokens: await issueTokens(tx, {
+        clientId,
+        role: row.role as Role,
+        subject: row.subject,
+        familyId: row.familyId,
+        sessionId: row.sessionId,
+        authCodeId: row.authCodeId,
+      }),
     };
   });
   if (outcome.tokens) return outcome.tokens;
