@@ -2,7 +2,10 @@ import type { App } from './http/types.js';
 import { apiKeyRoutes } from './modules/apps/api-keys.routes.js';
 import { oauthClientRoutes } from './modules/apps/oauth-clients.routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { authorizeRoutes } from './modules/oauth/authorize.routes.js';
+import { discoveryRoutes } from './modules/oauth/discovery.routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
+import { redirectRoutes } from './modules/redirects/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { webConfigRoutes } from './modules/web/routes.js';
 
@@ -10,6 +13,9 @@ import { webConfigRoutes } from './modules/web/routes.js';
 export async function registerRoutes(app: App): Promise<void> {
   healthRoutes(app);
   oauthRoutes(app);
+  authorizeRoutes(app);
+  discoveryRoutes(app);
+  redirectRoutes(app);
   siteRoutes(app);
   apiKeyRoutes(app);
   oauthClientRoutes(app);

@@ -42,9 +42,14 @@ export const ApplicationError = Type.Object({
 });
 export type ApplicationError = Static<typeof ApplicationError>;
 
-/** The body of every non-2xx response (DESIGN.md §3). */
+/**
+ * The body of every non-2xx response (DESIGN.md §3). OAuth endpoints also carry RFC 6749 §5.2's `error` and
+ * `error_description`, so standard OAuth/OIDC client libraries understand them.
+ */
 export const ErrorBody = Type.Object({
   message: Type.String(),
+  error: Type.Optional(Type.String()),
+  error_description: Type.Optional(Type.String()),
   details: Type.Object({
     applicationError: Type.Optional(ApplicationError),
     validationError: Type.Optional(Type.Object({ fieldViolations: Type.Array(FieldViolation) })),

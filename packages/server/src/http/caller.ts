@@ -7,7 +7,8 @@ export type MemberRole = 'UNDEFINED_ROLE' | 'MEMBER' | 'OWNER' | 'CONTRIBUTOR';
 export type Caller =
   | { type: 'NONE' }
   | { type: 'ANONYMOUS_VISITOR'; visitorId: string; clientId: string }
-  | { type: 'MEMBER'; memberId: string; role: MemberRole; clientId: string }
+  /** `sessionId`: the sign-in session the token belongs to (ending it ends the token at once). */
+  | { type: 'MEMBER'; memberId: string; role: MemberRole; clientId: string; sessionId: string }
   | { type: 'APP'; apiKeyId: string; scopes: ApiKeyScope[] };
 
 /**

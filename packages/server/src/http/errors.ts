@@ -32,6 +32,16 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+/** RFC 6749 §5.2 error codes: errors with these application codes also carry `error`/`error_description`. */
+const OAUTH_ERROR_CODES = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
 /**
  * The one error type services throw. `applicationCode` is the wire `applicationError.code`
  * (defaults to the ErrorCode); `violations` become `validationError.fieldViolations`.
@@ -59,8 +69,12 @@ export class AppError extends Error {
     if (this.options.violations?.length) {
       return { message: this.message, details: { validationError: { fieldViolations: this.options.violations } } };
     }
+    const oauth = OAUTH_ERROR_CODES.has(this.options.applicationCode ?? '')
+      ? { error: this.options.applicationCode!, error_description: this.message }
+      : {};
     return {
       message: this.message,
+      ...oauth,
       details: {
         applicationError: {
           code: this.options.applicationCode ?? this.code,

@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '@plaza/contracts';
+import type { Ctx } from '../context.js';
+import { startSession } from '../modules/identity/sessions.service.js';
+import { identities } from '../modules/identity/tables.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -21,6 +25,13 @@ export interface TestServer {
   createApiKey(scopes: ApiKeyScope[], name?: string): Promise<string>;
   /** A fresh visitor access token from the real token endpoint. */
   visitorToken(): Promise<string>;
+  /**
+   * A new sign-in session for the identity with this e-mail (default: the owner) and its single-use sessionToken,
+   * as a finished login would produce.
+   */
+  signIn(email?: string): Promise<{ identityId: string; sessionId: string; sessionToken: string }>;
+  /** A service context for calling services directly in tests (caller: none). */
+  ctx(): Ctx;
   close(): Promise<void>;
 }
 
@@ -47,6 +58,15 @@ export async function startTestServer(
   config.publicUrl = url;
   await ensureWebClient(database.db, url);
 
+  const ctx = (): Ctx => ({
+    db: database.db,
+    caller: { type: 'NONE' },
+    clock: opts.clock ?? (() => new Date()),
+    config,
+    log: app.log,
+    keys: app.keys,
+  });
+
   return {
     url,
     clientId: WEB_CLIENT_ID,
@@ -64,6 +84,16 @@ export async function startTestServer(
       if (!res.ok) throw new Error(`visitor token: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
     },
+    signIn: async (email = DEMO_OWNER_EMAIL) => {
+      const [identity] = await database.db
+        .select({ id: identities.id })
+        .from(identities)
+        .where(sql`lower(${identities.email}) = lower(${email})`);
+      if (!identity) throw new Error(`no identity ${email}`);
+      const started = await startSession(ctx(), { identityId: identity.id, amr: ['pwd'] });
+      return { identityId: identity.id, ...started };
+    },
+    ctx,
     close: () => app.close(),
   };
 }

@@ -64,12 +64,18 @@ export class KeyStore {
     return loaded;
   }
 
-  async sign(claims: JWTPayload, opts: { issuer: string; subject: string; expiresInSeconds: number }): Promise<string> {
+  /** Signs an access token (`typ: at+jwt`, RFC 9068) or, with `typ: 'JWT'` and an audience, an ID token. */
+  async sign(
+    claims: JWTPayload,
+    opts: { issuer: string; subject: string; expiresInSeconds: number; typ?: 'at+jwt' | 'JWT'; audience?: string },
+  ): Promise<string> {
     if (!this.#current) await this.init();
     const key = this.#current!;
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'at+jwt' })
+    const jwt = new SignJWT(claims);
+    if (opts.audience) jwt.setAudience(opts.audience);
+    return jwt
+      .setProtectedHeader({ alg: ALG, kid: key.kid, typ: opts.typ ?? 'at+jwt' })
       .setIssuer(opts.issuer)
       .setSubject(opts.subject)
       .setIssuedAt(now)
@@ -77,7 +83,7 @@ export class KeyStore {
       .sign(key.privateKey);
   }
 
-  /** Verifies signature, issuer and expiry. Throws on any failure. */
+  /** Verifies signature, issuer, expiry and that it is an access token. Throws on any failure. */
   async verify(token: string, issuer: string): Promise<JWTPayload> {
     const { payload } = await jwtVerify(
       token,
@@ -87,7 +93,8 @@ export class KeyStore {
         if (!known) throw new Error('unknown signing key');
         return known.publicKey;
       },
-      { issuer, algorithms: [ALG] },
+      // typ: an ID token (also signed by us) must never pass as an access token.
+      { issuer, algorithms: [ALG], typ: 'at+jwt' },
     );
     return payload;
   }

@@ -70,12 +70,6 @@ describe('anonymous grant', () => {
     expect(appCode(res.body)).toBe('invalid_client');
     expect((res.body as unknown as { message: string }).message).toBe('Unknown clientId "no-such-client"');
   });
-
-  it('says clearly that grant types of later releases are not supported yet', async () => {
-    const res = await token({ grantType: 'authorization_code', clientId: srv.clientId, code: 'x' });
-    expect(res.status).toBe(400);
-    expect(appCode(res.body)).toBe('unsupported_grant_type');
-  });
 });
 
 describe('refresh_token grant: rotation and reuse detection', () => {

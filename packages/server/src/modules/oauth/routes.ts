@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ErrorBody, TokenRequest, TokenResponse } from '@plaza/contracts';
+import { resolveCaller } from '../../http/resolve-caller.js';
 import type { App } from '../../http/types.js';
 import { exchangeToken } from './tokens.service.js';
 
@@ -35,6 +36,16 @@ export function oauthRoutes(app: App): void {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
+      // The endpoint is public, but the authorized_client grant is for API keys: resolve the caller for it alone.
+      if (req.body.grantType === 'authorized_client') {
+        const { db, keys, config, clock } = req.ctx;
+        req.ctx.caller = await resolveCaller(req.headers.authorization, {
+          db,
+          keys,
+          issuer: config.publicUrl,
+          now: clock(),
+        });
+      }
       return exchangeToken(req.ctx, req.body);
     },
   );

@@ -5,6 +5,9 @@ import { AppError, violation } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { requireOAuthClient } from './clients.service.js';
+import { liveSession } from '../identity/sessions.service.js';
+import { canSignIn } from './authorize.service.js';
+import { exchangeAuthorizationCode, exchangeAuthorizedClient, issueMemberTokens } from './code-grant.service.js';
 import { refreshTokens } from './tables.js';
 
 /** Access tokens are short-lived JWTs; the refresh token keeps the session. */
@@ -26,8 +29,14 @@ export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenR
         throw violation('refreshToken', 'REQUIRED_FIELD', 'refreshToken is required for grantType refresh_token');
       await requireOAuthClient(ctx.db, req.clientId);
       return rotateRefreshToken(ctx, req.clientId, req.refreshToken);
+    case 'authorization_code':
+      await requireOAuthClient(ctx.db, req.clientId);
+      return exchangeAuthorizationCode(ctx, req);
+    case 'authorized_client':
+      await requireOAuthClient(ctx.db, req.clientId);
+      return exchangeAuthorizedClient(ctx, req);
     default:
-      throw new AppError('UNSUPPORTED_GRANT_TYPE', `grantType ${req.grantType} is not supported by this server yet`, {
+      throw new AppError('UNSUPPORTED_GRANT_TYPE', `grantType ${String(req.grantType)} is not supported`, {
         applicationCode: 'unsupported_grant_type',
       });
   }
@@ -101,15 +110,23 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedDate)));
       return { error: 'Refresh token was already used; the session it belongs to has been revoked', reuse: true };
     }
+    if (row.role === 'member') {
+      // A member's refresh follows their session: logout, blocking or a password reset ends it here too.
+      if (!row.sessionId || !(await liveSession(tx, row.sessionId)) || !(await canSignIn(tx, row.subject))) {
+        return { error: 'The sign-in session has ended' };
+      }
+      return {
+        tokens: await issueMemberTokens(tx, {
+          clientId,
+          identityId: row.subject,
+          sessionId: row.sessionId,
+          familyId: row.familyId,
+          authCodeId: row.authCodeId,
+        }),
+      };
+    }
     return {
-      tokens: await issueTokens(tx, {
-        clientId,
-        role: row.role as Role,
-        subject: row.subject,
-        familyId: row.familyId,
-        sessionId: row.sessionId,
-        authCodeId: row.authCodeId,
-      }),
+      tokens: await issueTokens(tx, { clientId, role: 'visitor', subject: row.subject, familyId: row.familyId }),
     };
   });
   if (outcome.tokens) return outcome.tokens;

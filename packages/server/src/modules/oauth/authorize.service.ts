@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.js';
+import { sha256 } from '../../lib/hash.js';
+import { randomToken, uuidv7 } from '../../lib/ids.js';
+import { identities, members } from '../identity/tables.js';
+import { findOAuthClient } from './clients.service.js';
+import type { ResponseMode } from './respond.js';
+import { authorizationCodes } from './tables.js';
+import type { OAuthClient } from '@plaza/contracts';
+
+/** RFC 6749 §4.1.2 says codes must be short-lived; the issue caps them at 60 s. */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+
+export interface AuthorizeParams {
+  client_id?: string;
+  redirect_uri?: string;
+  response_type?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  state?: string;
+  scope?: string;
+  prompt?: string;
+  response_mode?: string;
+  nonce?: string;
+  sessionToken?: string;
+}
+
+export type CheckedAuthorizeRequest =
+  /** Not safe to redirect anywhere: the client or its redirect URI is unknown. */
+  | { kind: 'fatal'; title: string; detail: string }
+  /** Safe to tell the client: redirect with `error`. */
+  | { kind: 'error'; client: OAuthClient; mode: ResponseMode; redirectUri: string; error: string; description: string }
+  | { kind: 'ok'; client: OAuthClient; mode: ResponseMode; redirectUri: string; challenge: string };
+
+const MODES: ResponseMode[] = ['query', 'fragment', 'web_message'];
+
+/** Checks an authorize request in the order RFC 6749 §4.1.2.1 asks: client and redirect URI first. */
+export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promise<CheckedAuthorizeRequest> {
+  const client = p.client_id ? await findOAuthClient(ctx.db, p.client_id.slice(0, 100)) : undefined;
+  if (!client)
+    return {
+      kind: 'fatal',
+      title: 'Unknown application',
+      detail: 'client_id does not name a registered OAuth client.',
+    };
+  // Exact match only: prefix or pattern matching of redirect URIs is how codes get stolen.
+  if (!p.redirect_uri || !client.redirectUris.includes(p.redirect_uri)) {
+    return {
+      kind: 'fatal',
+      title: 'Unregistered redirect URI',
+      detail: 'redirect_uri must exactly match one registered for this client.',
+    };
+  }
+  const mode = (MODES as string[]).includes(p.response_mode ?? '') ? (p.response_mode as ResponseMode) : 'query';
+  const base = { client, mode, redirectUri: p.redirect_uri };
+  const fail = (error: string, description: string) => ({ kind: 'error' as const, ...base, error, description });
+  if (p.response_mode && !(MODES as string[]).includes(p.response_mode))
+    return fail('invalid_request', 'response_mode must be query, fragment or web_message');
+  if (p.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code');
+  if (!p.state) return fail('invalid_request', 'state is required');
+  if (!p.code_challenge) return fail('invalid_request', 'code_challenge is required (PKCE)');
+  if (p.code_challenge_method !== 'S256')
+    return fail('invalid_request', 'code_challenge_method must be S256; plain is not accepted');
+  if (!/^[A-Za-z0-9_-]{43,128}$/.test(p.code_challenge))
+    return fail('invalid_request', 'code_challenge must be a base64url SHA-256 digest');
+  if (p.prompt && !['login', 'none', 'consent', 'select_account'].includes(p.prompt))
+    return fail('invalid_request', 'prompt is not supported');
+  return { kind: 'ok', ...base, challenge: p.code_challenge };
+}
+
+/** Whether the identity may receive tokens now: active, and its member neither blocked nor offline. */
+export async function canSignIn(ctx: Ctx, identityId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ status: identities.status, memberStatus: members.status })
+    .from(identities)
+    .leftJoin(members, eq(members.id, identities.id))
+    .where(and(eq(identities.id, identityId)))
+    .limit(1);
+  return !!row && row.status === 'ACTIVE' && row.memberStatus !== 'BLOCKED' && row.memberStatus !== 'OFFLINE';
+}
+
+/** Issues a single-use code bound to the client, the redirect URI, the challenge and the session. */
+export async function createAuthorizationCode(
+  ctx: Ctx,
+  c: {
+    clientId: string;
+    redirectUri: string;
+    challenge: string;
+    identityId: string;
+    sessionId: string;
+    scope?: string;
+    nonce?: string;
+  },
+): Promise<string> {
+  const code = `ac_${randomToken(32)}`;
+  const now = ctx.clock();
+  await ctx.db.insert(authorizationCodes).values({
+    id: uuidv7(now.getTime()),
+    codeHash: sha256(code),
+    clientId: c.clientId,
+    redirectUri: c.redirectUri,
+    codeChallenge: c.challenge,
+    identityId: c.identityId,
+    sessionId: c.sessionId,
+    scope: c.scope?.slice(0, 200) || 'offline_access',
+    nonce: c.nonce?.slice(0, 200) ?? null,
+    createdDate: now,
+    expiresDate: new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+  });
+  return code;
+}

@@ -1,0 +1,23 @@
+import { CreateRedirectSessionRequest, CreateRedirectSessionResponse, ErrorBody } from '@plaza/contracts';
+import type { App } from '../../http/types.js';
+import { createRedirectSession } from './service.js';
+
+export function redirectRoutes(app: App): void {
+  app.post(
+    '/redirects/v1/redirect-session',
+    {
+      schema: {
+        tags: ['redirects'],
+        summary: 'Create a redirect session (auth, login or logout)',
+        description:
+          '`auth` continues an OAuth authorization request (PKCE S256 required) at `fullUrl`; `logout` ends the browser ' +
+          'session and returns to a registered `callbacks.postFlowUrl`; `login` shows the hosted login page. Other ' +
+          'targets answer 400 "unsupported redirect target" until their release.',
+        body: CreateRedirectSessionRequest,
+        response: { 200: CreateRedirectSessionResponse, 400: ErrorBody, 401: ErrorBody },
+      },
+      config: { access: { visitor: true, member: true, admin: ['OWNER', 'CONTRIBUTOR'], scope: 'any' } },
+    },
+    async (req) => ({ redirectSession: await createRedirectSession(req.ctx, req.body) }),
+  );
+}

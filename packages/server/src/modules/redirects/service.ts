@@ -1,0 +1,125 @@
+import type { CreateRedirectSessionRequest, RedirectSession } from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import { AppError, violation } from '../../http/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { isRegisteredReturn } from '../oauth/authorize.routes.js';
+import { requireOAuthClient } from '../oauth/clients.service.js';
+import { redirectSessions } from '../oauth/tables.js';
+
+/** Redirect sessions are stored for a day: long enough to finish any flow, short enough to not pile up. */
+const REDIRECT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+const UNSUPPORTED = [
+  'bookingsCheckout',
+  'ecomCheckout',
+  'eventsCheckout',
+  'paidPlansCheckout',
+  'storesProduct',
+  'bookingsBook',
+  'preferences',
+] as const;
+const SUPPORTED = ['auth', 'login', 'logout'] as const;
+
+function toSession(id: string, fullUrl: string, sessionToken = ''): RedirectSession {
+  const url = new URL(fullUrl);
+  return {
+    id,
+    fullUrl,
+    urlDetails: { endpoint: `${url.origin}${url.pathname}`, searchParams: Object.fromEntries(url.searchParams) },
+    sessionToken,
+  };
+}
+
+/**
+ * Creates a redirect session: a URL on this server that continues an auth, login or logout flow.
+ * Exactly one target per request; the targets of later releases answer 400 "unsupported redirect target".
+ */
+export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSessionRequest): Promise<RedirectSession> {
+  const unsupported = UNSUPPORTED.filter((t) => req[t] !== undefined);
+  if (unsupported.length) {
+    throw new AppError('VALIDATION', `unsupported redirect target: ${unsupported.join(', ')}`, {
+      violations: unsupported.map((t) => ({
+        field: t,
+        violatedRule: 'FIELD_NOT_ALLOWED' as const,
+        description: `unsupported redirect target: ${t}`,
+      })),
+    });
+  }
+  const targets = SUPPORTED.filter((t) => req[t] !== undefined);
+  if (targets.length !== 1) {
+    throw new AppError('VALIDATION', 'Give exactly one redirect target: auth, login or logout', {
+      violations: [
+        {
+          field: 'auth',
+          violatedRule: 'REQUIRED_ONE_OF_FIELD',
+          description: 'exactly one of auth, login, logout is required',
+        },
+      ],
+    });
+  }
+  const id = uuidv7();
+  const base = ctx.config.publicUrl;
+  const web = ctx.config.devWebOrigin ?? base;
+  const store = async (kind: string, clientId: string | null, data: Record<string, unknown>) =>
+    ctx.db
+      .insert(redirectSessions)
+      .values({ id, kind, clientId, data, expiresDate: new Date(ctx.clock().getTime() + REDIRECT_SESSION_TTL_MS) });
+
+  if (req.auth) {
+    const a = req.auth.authRequest;
+    const client = await requireOAuthClient(ctx.db, a.clientId);
+    if (!client.redirectUris.includes(a.redirectUri)) {
+      throw violation(
+        'auth.authRequest.redirectUri',
+        'FORMAT',
+        'redirectUri must exactly match one registered for this client',
+      );
+    }
+    const params = new URLSearchParams({
+      client_id: a.clientId,
+      redirect_uri: a.redirectUri,
+      response_type: a.responseType,
+      code_challenge: a.codeChallenge,
+      code_challenge_method: a.codeChallengeMethod,
+      state: a.state,
+      scope: a.scope ?? 'offline_access',
+      response_mode: a.responseMode ?? 'fragment',
+      ...(req.auth.prompt ? { prompt: req.auth.prompt } : {}),
+      ...(a.nonce ? { nonce: a.nonce } : {}),
+      ...(a.sessionToken ? { sessionToken: a.sessionToken } : {}),
+    });
+    await store('AUTH', a.clientId, { prompt: req.auth.prompt ?? null });
+    return toSession(id, `${base}/oauth2/authorize?${params}`, a.sessionToken ?? '');
+  }
+
+  if (req.logout) {
+    const client = await requireOAuthClient(ctx.db, req.logout.clientId);
+    const postFlowUrl = req.callbacks?.postFlowUrl;
+    if (postFlowUrl && !isRegisteredReturn(postFlowUrl, client)) {
+      throw violation(
+        'callbacks.postFlowUrl',
+        'FORMAT',
+        'postFlowUrl must be a registered redirect URI or on an allowed origin of the client',
+      );
+    }
+    await store('LOGOUT', client.id, { postFlowUrl: postFlowUrl ?? null });
+    const params = new URLSearchParams({
+      clientId: client.id,
+      ...(postFlowUrl ? { postLogoutRedirectUri: postFlowUrl } : {}),
+    });
+    return toSession(id, `${base}/identity/v1/logout?${params}`);
+  }
+
+  // login: the hosted login page, returning to postFlowUrl.
+  const postFlowUrl = req.callbacks?.postFlowUrl;
+  if (
+    postFlowUrl &&
+    new URL(postFlowUrl).origin !== new URL(web).origin &&
+    new URL(postFlowUrl).origin !== new URL(base).origin
+  ) {
+    throw violation('callbacks.postFlowUrl', 'FORMAT', "postFlowUrl must be on this site's origin");
+  }
+  await store('LOGIN', null, { postFlowUrl: postFlowUrl ?? null });
+  const params = new URLSearchParams(postFlowUrl ? { postFlowUrl } : {});
+  return toSession(id, `${web}/auth/login${params.size ? `?${params}` : ''}`);
+}
