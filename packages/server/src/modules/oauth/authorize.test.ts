@@ -219,7 +219,8 @@ describe('redirect session + authorization code with PKCE', () => {
     // The authorize endpoint checks the same for hand-made URLs.
     const q = (p: Record<string, string>) =>
       `${srv.url}/oauth2/authorize?${new URLSearchParams({ client_id: srv.clientId, redirect_uri: redirectUri, response_type: 'code', state: 's', response_mode: 'query', ...p })}`;
-    for (const params of [{ code_challenge: challenge, code_challenge_method: 'plain' }, {}]) {
+    const cases: Record<string, string>[] = [{ code_challenge: challenge, code_challenge_method: 'plain' }, {}];
+    for (const params of cases) {
       const { location } = await visit(q(params));
       expect(new URL(location).searchParams.get('error')).toBe('invalid_request');
     }
