@@ -1,7 +1,15 @@
 import type { AuthEnv, AuthStrategy, FetchLike } from '../core/types.js';
+import type { CaptchaSettings, LoginParams, LoginStateResult, MemberBox, RegisterParams } from './login-state.js';
+import type { AuthUrlOptions } from './member-login.js';
+import { parseFromUrl } from './authorization-response.js';
+import type { OAuthData } from './pkce.js';
 import { memoryStorage, type TokenStorage } from './storage.js';
 import { isRejection, requestTokens, withRetry } from './token-endpoint.js';
 import { emptyTokens, hasValidAccessToken, tokensFromResponse, type RefreshToken, type Tokens } from './tokens.js';
+
+type MemberModule = typeof import('./member-login.js');
+/** The arguments after `(auth, box)`. */
+type Rest<P> = P extends [unknown, unknown, ...infer R] ? R : never;
 
 /** Options of {@link OAuthStrategy}. */
 export interface OAuthStrategyOptions {
@@ -15,9 +23,14 @@ export interface OAuthStrategyOptions {
   baseUrl?: string;
   /** `fetch` for the token endpoint; normally left out and set by `createClient`. */
   fetch?: FetchLike;
+  /**
+   * A registered redirect URI of the client for the flows that stay on the page (direct and silent login).
+   * Default in browsers: `${location.origin}/auth/callback`.
+   */
+  redirectUri?: string;
 }
 
-/** The OAuth strategy of visitors and members (DESIGN §6). */
+/** The OAuth strategy of visitors and members (DESIGN §6), with the platform's method names. */
 export interface OAuthStrategy extends AuthStrategy {
   readonly clientId: string;
   /**
@@ -26,7 +39,7 @@ export interface OAuthStrategy extends AuthStrategy {
    */
   bind(env: AuthEnv): void;
   /**
-   * The token endpoint's environment plus the client id, for add-on flows (member login, PKCE).
+   * The token endpoint's environment plus the client id, for add-on flows.
    * @example const { baseUrl, fetch, clientId } = auth.getContext();
    */
   getContext(): AuthEnv & { clientId: string };
@@ -35,6 +48,12 @@ export interface OAuthStrategy extends AuthStrategy {
    * @example const headers = await auth.getAuthHeaders(); // { Authorization: 'Bearer eyJ...' }
    */
   getAuthHeaders(): Promise<Record<string, string>>;
+  /**
+   * Called by the client after a 401 to a request sent with `sent`: renews the access token once (unless another call
+   * already did) and answers true when the request should be sent again.
+   * @example if (res.status === 401 && (await auth.onUnauthorized(sentHeaders))) retry();
+   */
+  onUnauthorized(sent: Record<string, string>): Promise<boolean>;
   /**
    * The current token pair; role `none` before the first request.
    * @example if (auth.getTokens().refreshToken.role === 'none') console.log('no session yet');
@@ -45,6 +64,12 @@ export interface OAuthStrategy extends AuthStrategy {
    * @example auth.setTokens(JSON.parse(cookieValue));
    */
   setTokens(tokens: Tokens): void;
+  /**
+   * Calls `listener` with the new tokens whenever they change: login, logout, renewal, or another tab's change.
+   * Returns a function that removes the listener.
+   * @example const stop = auth.onTokensChange(() => render(auth.loggedIn()));
+   */
+  onTokensChange(listener: (tokens: Tokens) => void): () => void;
   /**
    * Returns `tokens` (default: the current ones) if their visitor or member access token is still valid; otherwise
    * renews them, or gets a new anonymous visitor token. The result becomes the current tokens.
@@ -61,13 +86,118 @@ export interface OAuthStrategy extends AuthStrategy {
    * @example if (!auth.loggedIn()) showLoginButton();
    */
   loggedIn(): boolean;
+  /**
+   * The last state of the login state machine (`INITIAL` at first and after `logout`).
+   * @example if (auth.getLoginState().loginState === 'EMAIL_VERIFICATION_REQUIRED') showCodeInput();
+   */
+  getLoginState(): LoginStateResult;
+
+  /**
+   * PKCE data for the hosted login: a 43-character verifier, its S256 challenge and a random state. Keep it until the
+   * user comes back (the page reloads in between).
+   * @example
+   * const data = await auth.generateOAuthData(`${location.origin}/auth/callback`, location.href);
+   * sessionStorage.setItem('plaza.oauth', JSON.stringify(data));
+   */
+  generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>;
+  /**
+   * The hosted login page's URL for `oauthData` (a redirect session). `prompt` defaults to `login`, `responseMode`
+   * to `fragment`.
+   * @example
+   * const { authUrl } = await auth.getAuthUrl(data, { prompt: 'login' });
+   * location.href = authUrl;
+   */
+  getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<{ authUrl: string }>;
+  /**
+   * Reads `code` and `state` from the URL the server returned to (default: the current page), in its fragment
+   * (default) or query. A missing code or state throws `Missing code or _state`; an `error` parameter throws it.
+   * @example const { code, state } = auth.parseFromUrl();
+   */
+  parseFromUrl(url?: string, responseMode?: 'fragment' | 'query'): { code: string; state: string };
+  /**
+   * Exchanges an authorization code for member tokens, which become current. A `state` other than
+   * `oauthData.state` throws `Invalid _state`.
+   * @example
+   * const { code, state } = auth.parseFromUrl();
+   * await auth.getMemberTokens(code, state, JSON.parse(sessionStorage.getItem('plaza.oauth')!));
+   */
+  getMemberTokens(code: string, state: string, oauthData: OAuthData): Promise<Tokens>;
+  /**
+   * The direct login: turns a `sessionToken` (from login or register) into member tokens, which become current.
+   * In browsers it runs in a hidden iframe (`web_message`); elsewhere it reads the redirect with `redirect: 'manual'`.
+   * @example await auth.getMemberTokensForDirectLogin(sessionToken);
+   */
+  getMemberTokensForDirectLogin(sessionToken: string, options?: { redirectUri?: string }): Promise<Tokens>;
+  /**
+   * Logs in with e-mail and password. On `SUCCESS` the member tokens are set; see {@link LoginStateResult}
+   * for the other states and the error codes.
+   * @example
+   * const result = await auth.login({ email, password });
+   * if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') showCodeInput();
+   */
+  login(params: LoginParams): Promise<LoginStateResult>;
+  /**
+   * Creates an account. On `SUCCESS` (no verification or approval needed) the member tokens are set.
+   * @example const result = await auth.register({ email, password, profile: { nickname: 'Ada' } });
+   */
+  register(params: RegisterParams): Promise<LoginStateResult>;
+  /**
+   * Sends the e-mailed code while the state is `EMAIL_VERIFICATION_REQUIRED` (otherwise throws `Unknown _state`).
+   * On `SUCCESS` the member tokens are set; a wrong code keeps the state and sets `error` and `errorCode`.
+   * @example const result = await auth.processVerification({ verificationCode: '123456' });
+   */
+  processVerification(params: { verificationCode: string }): Promise<LoginStateResult>;
+  /**
+   * Mails a new code for the current `EMAIL_VERIFICATION_REQUIRED` state (otherwise throws `Unknown _state`).
+   * @example await auth.resendVerificationCode();
+   */
+  resendVerificationCode(): Promise<void>;
+  /**
+   * Mails a password-recovery link; `redirectUri` is where the link's page returns after the new password is set.
+   * The answer is the same whether or not the address has an account.
+   * @example await auth.sendPasswordResetEmail(email, `${location.origin}/login`);
+   */
+  sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>;
+  /**
+   * Logs in without a page change when the browser still has a sign-in session: a hidden iframe with
+   * `prompt=none` and `web_message`. Throws `login_required` at once without a session, and `OAuth flow timed out`
+   * after 120000 ms. Browsers only.
+   * @example await auth.silentLogin().catch(() => undefined); // stay a visitor
+   */
+  silentLogin(options?: { redirectUri?: string; timeoutMs?: number }): Promise<Tokens>;
+  /**
+   * Clears both tokens and returns the URL that ends the browser's sign-in session and comes back to `originalUrl`
+   * (a registered redirect URI or a page on an allowed origin).
+   * @example
+   * const { logoutUrl } = await auth.logout(location.origin);
+   * location.href = logoutUrl;
+   */
+  logout(originalUrl: string): Promise<{ logoutUrl: string }>;
+  /**
+   * Loads the site's captcha settings once; afterwards `captchaVisibleSiteKey` and `captchaInvisibleSiteKey` are set.
+   * Login and register load them by themselves before they answer with a captcha state.
+   * @example const { captchaVisibleSiteKey } = await auth.loadCaptchaSettings();
+   */
+  loadCaptchaSettings(): Promise<CaptchaSettings>;
+  /**
+   * The visible captcha's site key, once the captcha settings are loaded (else `undefined`).
+   * @example widget.setAttribute('sitekey', auth.captchaVisibleSiteKey ?? '');
+   */
+  readonly captchaVisibleSiteKey: string | undefined;
+  /**
+   * The invisible captcha's site key, once the captcha settings are loaded (else `undefined`).
+   * @example if (auth.captchaInvisibleSiteKey) solveInvisibly(auth.captchaInvisibleSiteKey);
+   */
+  readonly captchaInvisibleSiteKey: string | undefined;
 }
 
 /**
- * Authenticates a visitor (and, with the member-login functions, a member) with OAuth tokens.
+ * Authenticates visitors and members with OAuth tokens.
  * It starts with no tokens (role `none`) and gets a visitor token on first use. An expired access token is renewed
- * once for all parallel calls (single flight); a refused refresh falls back to a new visitor token, while network
- * and server errors are retried (3 tries) and then thrown, keeping the session.
+ * once for all parallel calls (single flight; across tabs too with a shared storage such as `localStorageAdapter`);
+ * a refused refresh falls back to a new visitor token, while network and server errors are retried (3 tries) and then
+ * thrown, keeping the session. The member sign-in methods load their code on first use (`import()`), so a visitor-only
+ * page does not download it.
  *
  * @example
  * const auth = OAuthStrategy({ clientId: 'plaza-web', storage: localStorageAdapter() });
@@ -83,6 +213,14 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   let loading: Promise<void> | undefined;
   let inflight: Promise<Tokens> | null = null;
   let writes: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(tokens: Tokens) => void>();
+  const box: MemberBox = { state: { loginState: 'INITIAL', data: {} }, redirectUri: options.redirectUri };
+  /** A member sign-in method: its code (member-login.ts) is loaded on first use, then called with this strategy. */
+  const lazy =
+    <K extends keyof MemberModule>(name: K) =>
+    async (...args: Rest<Parameters<MemberModule[K]>>): Promise<Awaited<ReturnType<MemberModule[K]>>> =>
+      // @ts-expect-error -- TS can't spread a generic rest into a union of signatures; the types above are exact.
+      (await import('./member-login.js'))[name](self, box, ...args);
 
   const getContext = () => {
     const baseUrl = options.baseUrl ?? env.baseUrl;
@@ -91,9 +229,21 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return { baseUrl: baseUrl.replace(/\/+$/, ''), fetch: fetchFn, clientId };
   };
 
-  const setTokens = (tokens: Tokens) => {
+  /** Makes `tokens` current and tells the listeners; the storage is the caller's business. */
+  const adopt = (tokens: Tokens) => {
     touched = true;
     current = tokens;
+    for (const listener of [...listeners]) {
+      try {
+        listener(tokens);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  };
+
+  const setTokens = (tokens: Tokens) => {
+    adopt(tokens);
     // Storage failures (quota, private mode) must not break the session; writes stay in order.
     writes = writes
       .then(() => (tokens.refreshToken.role === 'none' ? storage.clear() : storage.set(tokens)))
@@ -128,11 +278,27 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return anonymous();
   };
 
+  /**
+   * Under the cross-tab lock: another tab may have renewed (or logged in or out) while this one waited, so the shared
+   * storage's tokens win over this tab's copy. The new tokens are stored before the lock is released.
+   */
+  const renewShared = async () => {
+    try {
+      const stored = await storage.get();
+      if (stored && stored.accessToken.value !== current.accessToken.value) adopt(stored);
+    } catch {
+      // unreadable storage: renew this tab's tokens
+    }
+    const tokens = await refreshOrStartOver(current);
+    await writes;
+    return tokens;
+  };
+
   /** Single flight: every caller that finds no valid token while a renewal runs waits for that renewal. */
   const ensure = async (): Promise<Tokens> => {
     await loading;
     if (hasValidAccessToken(current)) return current;
-    inflight ??= refreshOrStartOver(current).finally(() => {
+    inflight ??= (storage.lock ? storage.lock(renewShared) : refreshOrStartOver(current)).finally(() => {
       inflight = null;
     });
     return inflight;
@@ -149,21 +315,56 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
         );
       } else if (stored) current = stored;
     }
+    storage.subscribe?.((tokens) => adopt(tokens ?? emptyTokens()));
   } catch {
     // unreadable storage: start with no tokens
   }
 
-  return {
+  const self: OAuthStrategy = {
     clientId,
     bind: (e) => {
       env = e;
     },
     getContext,
     getAuthHeaders: async () => ({ Authorization: `Bearer ${(await ensure()).accessToken.value}` }),
+    onUnauthorized: async (sent) => {
+      await loading;
+      if (current.refreshToken.role === 'none') return false;
+      // Renew only the token the server refused; if another call renewed it meanwhile, just send again.
+      if (sent.Authorization === `Bearer ${current.accessToken.value}`)
+        current = { ...current, accessToken: { ...current.accessToken, expiresAt: 0 } };
+      await ensure();
+      return true;
+    },
     getTokens: () => current,
     setTokens,
+    onTokensChange: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     generateVisitorTokens: (tokens) => (tokens ? refreshOrStartOver(tokens) : ensure()),
     renewToken,
     loggedIn: () => current.refreshToken.role === 'member',
+    getLoginState: () => box.state,
+    generateOAuthData: lazy('oauthData'),
+    getAuthUrl: lazy('getAuthUrl'),
+    parseFromUrl,
+    getMemberTokens: lazy('getMemberTokens'),
+    getMemberTokensForDirectLogin: lazy('directLogin'),
+    login: lazy('login'),
+    register: lazy('register'),
+    processVerification: lazy('processVerification'),
+    resendVerificationCode: lazy('resendVerificationCode'),
+    sendPasswordResetEmail: lazy('sendPasswordResetEmail'),
+    silentLogin: lazy('silentLogin'),
+    logout: lazy('logout'),
+    loadCaptchaSettings: lazy('loadCaptchaSettings'),
+    get captchaVisibleSiteKey() {
+      return box.captcha?.captchaVisibleSiteKey;
+    },
+    get captchaInvisibleSiteKey() {
+      return box.captcha?.captchaInvisibleSiteKey;
+    },
   };
+  return self;
 }

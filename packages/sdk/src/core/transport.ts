@@ -44,13 +44,15 @@ function isRawBody(body: unknown): body is BodyInit {
 /**
  * Sends one authenticated request and returns the parsed JSON body (`undefined` when empty, text when not JSON).
  * Sends the last consistency token seen and remembers a new one; a non-2xx response throws a `PlazaError`.
+ * After a 401, a strategy with `onUnauthorized` may renew its credentials; the request is then sent once more.
  *
  * @example
  * const { site } = await send(transport, { method: 'GET', path: '/site/v1/site' });
  */
 export async function send(t: Transport, req: HttpRequest, init: RequestInit = {}): Promise<unknown> {
   const headers = new Headers(init.headers);
-  for (const [k, v] of Object.entries(await t.auth.getAuthHeaders())) headers.set(k, v);
+  let authHeaders = await t.auth.getAuthHeaders();
+  for (const [k, v] of Object.entries(authHeaders)) headers.set(k, v);
   for (const [k, v] of Object.entries(req.headers ?? {})) headers.set(k, v);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   if (t.consistency) headers.set(CONSISTENCY_HEADER, t.consistency);
@@ -64,7 +66,19 @@ export async function send(t: Transport, req: HttpRequest, init: RequestInit = {
   }
   const qs = toQueryString(req.query);
   const url = t.baseUrl + req.path + (qs ? (req.path.includes('?') ? '&' : '?') + qs : '');
-  const res = await t.fetch(url, { ...init, method: req.method, headers, body });
+  let res = await t.fetch(url, { ...init, method: req.method, headers, body });
+  // A token the client believed valid was refused (revoked, server keys rotated, clock skew): renew it once and retry.
+  // A stream body can't be sent twice.
+  if (
+    res.status === 401 &&
+    !(typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) &&
+    (await t.auth.onUnauthorized?.(authHeaders))
+  ) {
+    await res.body?.cancel();
+    authHeaders = await t.auth.getAuthHeaders();
+    for (const [k, v] of Object.entries(authHeaders)) headers.set(k, v);
+    res = await t.fetch(url, { ...init, method: req.method, headers, body });
+  }
   const consistency = res.headers.get(CONSISTENCY_HEADER);
   if (consistency) t.consistency = consistency;
   const text = await res.text();

@@ -23,9 +23,15 @@ export interface AuthEnv {
 
 /**
  * How a client authenticates. `getAuthHeaders` runs before every request; `bind`, when present,
- * is called once by `createClient` with the client's `baseUrl` and `fetch`.
+ * is called once by `createClient` with the client's `baseUrl` and `fetch`; `onUnauthorized`, when present, may
+ * renew the credentials after a 401.
  */
 export interface AuthStrategy {
   getAuthHeaders(): Promise<Record<string, string>>;
   bind?(env: AuthEnv): void;
+  /**
+   * Called once after a 401 to a request sent with these auth headers; true means "the credentials were renewed,
+   * send the request again". Strategies without it (API keys) get no retry.
+   */
+  onUnauthorized?(sent: Record<string, string>): Promise<boolean>;
 }
