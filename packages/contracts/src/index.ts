@@ -10,3 +10,4 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** Response header of writes; the SDK echoes the last value so reads see the caller's own writes. */
 export const CONSISTENCY_HEADER = 'x-plaza-consistency';
 export * from './redirects/redirect-session.js';
+export * from './sso/connections.js';

@@ -7,6 +7,7 @@ import { discoveryRoutes } from './modules/oauth/discovery.routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { redirectRoutes } from './modules/redirects/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 import { webConfigRoutes } from './modules/web/routes.js';
 
 /** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */
@@ -16,6 +17,7 @@ export async function registerRoutes(app: App): Promise<void> {
   authorizeRoutes(app);
   discoveryRoutes(app);
   redirectRoutes(app);
+  ssoRoutes(app);
   siteRoutes(app);
   apiKeyRoutes(app);
   oauthClientRoutes(app);

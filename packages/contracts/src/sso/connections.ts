@@ -1,0 +1,44 @@
+import { Type, type Static } from 'typebox';
+import { DateString } from '../common/schema.js';
+
+/** An OIDC identity provider the owner connected. The client secret is write-only: never returned. */
+export const IdpConnection = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  displayName: Type.String(),
+  issuer: Type.String(),
+  clientId: Type.String(),
+  scopes: Type.String(),
+  enabled: Type.Boolean(),
+  /** The redirect URI to register at the provider. */
+  callbackUrl: Type.String(),
+  createdDate: DateString,
+  updatedDate: DateString,
+});
+export type IdpConnection = Static<typeof IdpConnection>;
+
+export const CreateIdpConnectionRequest = Type.Object(
+  {
+    displayName: Type.String({ minLength: 1, maxLength: 60 }),
+    issuer: Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' }),
+    clientId: Type.String({ minLength: 1, maxLength: 500 }),
+    clientSecret: Type.String({ minLength: 1, maxLength: 2000 }),
+    scopes: Type.Optional(Type.String({ maxLength: 500, pattern: '(^|\\s)openid(\\s|$)' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateIdpConnectionRequest = Static<typeof CreateIdpConnectionRequest>;
+
+export const IdpConnectionResponse = Type.Object({ connection: IdpConnection });
+export const ListIdpConnectionsResponse = Type.Object({ connections: Type.Array(IdpConnection) });
+export type ListIdpConnectionsResponse = Static<typeof ListIdpConnectionsResponse>;
+
+/** What login pages show: one "Continue with <displayName>" per enabled connection. */
+export const SsoProvider = Type.Object({
+  id: Type.String(),
+  displayName: Type.String(),
+  /** GET it with the authorize request's parameters appended to start the round trip. */
+  loginUrl: Type.String(),
+});
+export type SsoProvider = Static<typeof SsoProvider>;
+export const ListSsoProvidersResponse = Type.Object({ providers: Type.Array(SsoProvider) });
+export type ListSsoProvidersResponse = Static<typeof ListSsoProvidersResponse>;

@@ -1,0 +1,180 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import { withTx, type Ctx } from '../../context.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { sha256 } from '../../lib/hash.js';
+import { randomToken } from '../../lib/ids.js';
+import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/authorize.service.js';
+import { startSession } from '../identity/sessions.service.js';
+import { identities } from '../identity/tables.js';
+import { getEnabledConnection, ssoCallbackUrl } from './connections.service.js';
+import { createSsoIdentity } from './identities.js';
+import { idpConnections, ssoFlows, ssoLinks } from './tables.js';
+
+/** An SSO round trip must finish within 10 minutes. */
+const FLOW_TTL_MS = 10 * 60 * 1000;
+
+type Connection = typeof idpConnections.$inferSelect;
+
+/** Discovery results per connection version, so each login doesn't fetch the provider's metadata again. */
+const configs = new Map<string, Promise<oidc.Configuration>>();
+
+function providerConfig(c: Connection): Promise<oidc.Configuration> {
+  const key = `${c.id}:${c.updatedDate.getTime()}`;
+  let config = configs.get(key);
+  if (!config) {
+    const issuer = new URL(c.issuer);
+    // Plain http only for a provider on this machine (development, tests); anywhere else it must be https.
+    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+    config = oidc.discovery(
+      issuer,
+      c.clientId,
+      c.clientSecret,
+      undefined,
+      loopback ? { execute: [oidc.allowInsecureRequests] } : {},
+    );
+    config.catch(() => configs.delete(key));
+    configs.set(key, config);
+  }
+  return config;
+}
+
+const providerError = (detail: string) =>
+  new AppError('VALIDATION', `Single sign-on failed: ${detail}`, { applicationCode: 'SSO_FAILED' });
+
+/**
+ * Starts "Continue with <provider>": checks the OAuth request the visitor wants to continue, remembers it with a
+ * PKCE verifier, state and nonce, and returns the provider's authorization URL.
+ */
+export async function startSsoLogin(ctx: Ctx, connectionId: string, resume: AuthorizeParams): Promise<string> {
+  const connection = await getEnabledConnection(ctx, connectionId);
+  if (!connection) throw notFound('SSO connection');
+  const checked = await checkAuthorizeRequest(ctx, resume);
+  if (checked.kind !== 'ok') {
+    throw new AppError(
+      'VALIDATION',
+      `The authorization request to continue is invalid: ${checked.kind === 'fatal' ? checked.detail : checked.description}`,
+      {
+        applicationCode: 'invalid_request',
+      },
+    );
+  }
+  let config;
+  try {
+    config = await providerConfig(connection);
+  } catch (e) {
+    ctx.log.warn({ err: e, issuer: connection.issuer }, 'SSO discovery failed');
+    throw providerError('the identity provider could not be reached');
+  }
+  const state = randomToken(32);
+  const nonce = randomToken(16);
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const { sessionToken: _drop, ...request } = resume;
+  await ctx.db.insert(ssoFlows).values({
+    stateHash: sha256(state),
+    connectionId: connection.id,
+    codeVerifier,
+    nonce,
+    resume: request as Record<string, unknown>,
+    expiresDate: new Date(ctx.clock().getTime() + FLOW_TTL_MS),
+  });
+  return oidc
+    .buildAuthorizationUrl(config, {
+      redirect_uri: ssoCallbackUrl(ctx),
+      scope: connection.scopes,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    })
+    .toString();
+}
+
+/**
+ * Finishes the round trip at /identity/v1/callback: validates state and ID token, signs the person in as the
+ * identity linked to (connection, sub) — creating or linking one on first use — and returns where the visitor's
+ * OAuth flow continues (the authorize endpoint with a fresh sessionToken).
+ */
+export async function completeSsoLogin(ctx: Ctx, callbackUrl: URL): Promise<string> {
+  const state = callbackUrl.searchParams.get('state');
+  if (!state) throw providerError('state is missing');
+  const flow = await withTx(ctx, async (tx) => {
+    const [row] = await tx.db
+      .update(ssoFlows)
+      .set({ usedDate: tx.clock() })
+      .where(
+        and(eq(ssoFlows.stateHash, sha256(state)), isNull(ssoFlows.usedDate), gt(ssoFlows.expiresDate, tx.clock())),
+      )
+      .returning();
+    return row;
+  });
+  if (!flow) throw providerError('the sign-in attempt is unknown, expired or already finished');
+  const connection = await getEnabledConnection(ctx, flow.connectionId);
+  if (!connection) throw providerError('the connection is no longer enabled');
+
+  let claims: (oidc.IDToken & Partial<oidc.UserInfoResponse>) | undefined;
+  try {
+    const config = await providerConfig(connection);
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: flow.codeVerifier,
+      expectedState: state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+    // Many providers put e-mail and name only in UserInfo, not in the ID token (OIDC Core §5.4).
+    if (claims && !claims.email && config.serverMetadata().userinfo_endpoint) {
+      claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+    }
+  } catch (e) {
+    ctx.log.warn({ err: e, issuer: connection.issuer }, 'SSO code exchange failed');
+    throw providerError(
+      callbackUrl.searchParams.get('error_description') ??
+        callbackUrl.searchParams.get('error') ??
+        'the provider did not confirm the sign-in',
+    );
+  }
+  if (!claims?.sub) throw providerError('the provider sent no subject');
+
+  const identityId = await withTx(ctx, async (tx) => {
+    const [link] = await tx.db
+      .select({ identityId: ssoLinks.identityId })
+      .from(ssoLinks)
+      .where(and(eq(ssoLinks.connectionId, connection.id), eq(ssoLinks.sub, claims.sub)))
+      .limit(1);
+    if (link) return link.identityId;
+    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
+    if (!email) throw providerError('the provider shared no e-mail address');
+    // Link to an existing identity only on an e-mail the provider vouches for; otherwise anyone could claim it.
+    const [existing] = await tx.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(sql`lower(${identities.email}) = ${email}`)
+      .limit(1);
+    if (existing && claims.email_verified !== true)
+      throw providerError('this e-mail already has an account; sign in with its password first');
+    const id =
+      existing?.id ??
+      (await createSsoIdentity(tx, {
+        email,
+        emailVerified: claims.email_verified === true,
+        name: typeof claims.name === 'string' ? claims.name : undefined,
+      }));
+    await tx.db.insert(ssoLinks).values({ connectionId: connection.id, sub: claims.sub, identityId: id });
+    return id;
+  });
+
+  if (!(await canSignIn(ctx, identityId))) {
+    throw new AppError(
+      'FORBIDDEN',
+      "Signed in with the provider, but this account can't sign in yet: it may be waiting for the owner's approval",
+      {
+        applicationCode: 'SIGN_IN_NOT_ALLOWED',
+      },
+    );
+  }
+  const { sessionToken } = await startSession(ctx, { identityId, amr: ['sso'] });
+  const params = new URLSearchParams(flow.resume as Record<string, string>);
+  params.set('sessionToken', sessionToken);
+  return `${ctx.config.publicUrl}/oauth2/authorize?${params}`;
+}

@@ -1,0 +1,124 @@
+import { Type } from 'typebox';
+import {
+  CreateIdpConnectionRequest,
+  ErrorBody,
+  IdpConnectionResponse,
+  ListIdpConnectionsResponse,
+  ListSsoProvidersResponse,
+} from '@plaza/contracts';
+import { AppError } from '../../http/errors.js';
+import type { App } from '../../http/types.js';
+import { sendErrorPage } from '../oauth/respond.js';
+import {
+  createConnection,
+  deleteConnection,
+  listConnections,
+  listProviders,
+  SSO_TENANT_ID,
+} from './connections.service.js';
+import { completeSsoLogin, startSsoLogin } from './flow.service.js';
+
+const admin = { admin: ['OWNER' as const], scope: 'identity.manage' as const };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+export function ssoRoutes(app: App): void {
+  app.get(
+    '/identity/v1/sso/connections',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'List SSO connections (secrets are never returned)',
+        response: { 200: ListIdpConnectionsResponse, ...errors },
+      },
+      config: { access: admin },
+    },
+    async (req) => ({ connections: await listConnections(req.ctx) }),
+  );
+  app.post(
+    '/identity/v1/sso/connections',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'Connect an OIDC identity provider',
+        description: 'Register `callbackUrl` of the response as a redirect URI at the provider.',
+        body: CreateIdpConnectionRequest,
+        response: { 201: IdpConnectionResponse, ...errors },
+      },
+      config: { access: admin },
+    },
+    async (req, reply) => reply.status(201).send({ connection: await createConnection(req.ctx, req.body) }),
+  );
+  app.delete(
+    '/identity/v1/sso/connections/:id',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'Remove an SSO connection and its links',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 204: Type.Null(), 404: ErrorBody, ...errors },
+      },
+      config: { access: admin },
+    },
+    async (req, reply) => {
+      await deleteConnection(req.ctx, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/identity/v1/sso/providers',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'The "Continue with …" buttons of the login page',
+        response: { 200: ListSsoProvidersResponse },
+      },
+      config: { access: 'public' },
+    },
+    async (req) => ({ providers: await listProviders(req.ctx) }),
+  );
+
+  app.get(
+    '/identity/v1/sso/login/:tenantId/:idpConnectionId',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'Start single sign-on: redirects to the provider with PKCE and state',
+        description:
+          'Pass the parameters of the authorization request to continue (client_id, redirect_uri, code_challenge, …).',
+        params: Type.Object({
+          tenantId: Type.String({ maxLength: 100 }),
+          idpConnectionId: Type.String({ maxLength: 100 }),
+        }),
+        querystring: Type.Record(Type.String(), Type.String({ maxLength: 2048 })),
+      },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      if (req.params.tenantId !== SSO_TENANT_ID) throw new AppError('NOT_FOUND', 'Unknown tenant');
+      const url = await startSsoLogin(req.ctx, req.params.idpConnectionId, req.query);
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
+    },
+  );
+
+  app.get(
+    '/identity/v1/callback',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'Where identity providers return; continues the OAuth flow',
+        querystring: Type.Record(Type.String(), Type.String({ maxLength: 4096 })),
+      },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      try {
+        const next = await completeSsoLogin(req.ctx, new URL(req.url, req.ctx.config.publicUrl));
+        return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(next, 302);
+      } catch (e) {
+        // People land here in a browser: explain on a page rather than with JSON.
+        if (e instanceof AppError) return sendErrorPage(reply, e.status, 'Single sign-on did not work', e.message);
+        throw e;
+      }
+    },
+  );
+}

@@ -1,0 +1,151 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IdpConnection, ListSsoProvidersResponse, TokenResponse } from '@plaza/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { browse, startIdp } from '../../../test/oidc-idp.js';
+import { call, violations } from '../../../test/http.js';
+
+let srv: TestServer;
+let idp: Awaited<ReturnType<typeof startIdp>>;
+let admin: string;
+let connection: IdpConnection;
+beforeAll(async () => {
+  srv = await startTestServer();
+  idp = await startIdp({
+    redirectUri: `${srv.url}/identity/v1/callback`,
+    clientId: 'plaza',
+    clientSecret: 'idp-secret',
+  });
+  admin = await srv.createApiKey(['identity.manage']);
+  const created = await call<{ connection: IdpConnection }>(srv.url, 'POST', '/identity/v1/sso/connections', {
+    auth: admin,
+    body: { displayName: 'Test IdP', issuer: idp.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
+  });
+  expect(created.status).toBe(201);
+  connection = created.body.connection;
+});
+afterAll(async () => {
+  await srv?.close();
+  await idp?.close();
+});
+
+function authorizeParams() {
+  const verifier = randomBytes(32).toString('base64url');
+  const params = {
+    client_id: srv.clientId,
+    redirect_uri: `${srv.url}/auth/callback`,
+    response_type: 'code',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 'sso-state',
+    response_mode: 'query',
+  };
+  return { verifier, params };
+}
+
+async function signInWith(login: string) {
+  const { verifier, params } = authorizeParams();
+  const providers = await call<ListSsoProvidersResponse>(srv.url, 'GET', '/identity/v1/sso/providers');
+  const start = `${providers.body.providers[0]!.loginUrl}?${new URLSearchParams(params)}`;
+  const landed = await browse(start, (u) => u.href.startsWith(`${srv.url}/auth/callback`), login);
+  expect(landed.searchParams.get('state')).toBe('sso-state');
+  const tokens = await call<TokenResponse>(srv.url, 'POST', '/oauth2/token', {
+    body: {
+      grantType: 'authorization_code',
+      clientId: srv.clientId,
+      code: landed.searchParams.get('code'),
+      codeVerifier: verifier,
+      redirectUri: params.redirect_uri,
+    },
+  });
+  expect(tokens.status).toBe(200);
+  const me = await call<{ sub: string; email: string }>(srv.url, 'GET', '/oauth2/userinfo', {
+    auth: `Bearer ${tokens.body.access_token}`,
+  });
+  return me.body;
+}
+
+describe('SSO with a real OpenID provider', () => {
+  it('lists the connection without its secret, and as a login button', async () => {
+    const list = await call<{ connections: IdpConnection[] }>(srv.url, 'GET', '/identity/v1/sso/connections', {
+      auth: admin,
+    });
+    expect(list.body.connections).toHaveLength(1);
+    expect(JSON.stringify(list.body)).not.toContain('idp-secret');
+    expect(list.body.connections[0]!.callbackUrl).toBe(`${srv.url}/identity/v1/callback`);
+    const providers = await call<ListSsoProvidersResponse>(srv.url, 'GET', '/identity/v1/sso/providers');
+    expect(providers.body.providers).toEqual([
+      {
+        id: connection.id,
+        displayName: 'Test IdP',
+        loginUrl: `${srv.url}/identity/v1/sso/login/default/${connection.id}`,
+      },
+    ]);
+  });
+
+  it('creates an identity on first sign-in and signs the same subject in as it again', async () => {
+    const first = await signInWith('alice');
+    expect(first.email).toBe('alice@idp.example');
+    const second = await signInWith('alice');
+    expect(second.sub).toBe(first.sub);
+    const other = await signInWith('bob');
+    expect(other.sub).not.toBe(first.sub);
+  });
+
+  it('redirects to the provider with PKCE, state and nonce', async () => {
+    const { params } = authorizeParams();
+    const res = await fetch(
+      `${srv.url}/identity/v1/sso/login/default/${connection.id}?${new URLSearchParams(params)}`,
+      { redirect: 'manual' },
+    );
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get('location')!);
+    expect(to.origin).toBe(idp.issuer);
+    expect(to.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(to.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(to.searchParams.get('nonce')).toBeTruthy();
+    expect(to.searchParams.get('redirect_uri')).toBe(`${srv.url}/identity/v1/callback`);
+  });
+
+  it('rejects a forged or replayed callback state, unknown connections and bad continuation requests', async () => {
+    const forged = await fetch(`${srv.url}/identity/v1/callback?code=x&state=forged`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { message: string }).message).toContain('unknown, expired or already finished');
+    const { params } = authorizeParams();
+    const unknown = await call(
+      srv.url,
+      'GET',
+      `/identity/v1/sso/login/default/01900000-0000-7000-8000-000000000000?${new URLSearchParams(params)}`,
+    );
+    expect(unknown.status).toBe(404);
+    const noPkce = await call(
+      srv.url,
+      'GET',
+      `/identity/v1/sso/login/default/${connection.id}?${new URLSearchParams({ ...params, code_challenge_method: 'plain' })}`,
+    );
+    expect(noPkce.status).toBe(400);
+    expect(
+      (await call(srv.url, 'GET', `/identity/v1/sso/login/other/${connection.id}?${new URLSearchParams(params)}`))
+        .status,
+    ).toBe(404);
+  });
+
+  it('validates connections and keeps them for the owner and identity.manage keys', async () => {
+    const bad = await call(srv.url, 'POST', '/identity/v1/sso/connections', {
+      auth: admin,
+      body: { displayName: '', issuer: 'ftp://x', clientId: 'a', clientSecret: 'b' },
+    });
+    expect(violations(bad.body)).toEqual(expect.arrayContaining(['displayName:MIN_LENGTH', 'issuer:FORMAT']));
+    const visitor = `Bearer ${await srv.visitorToken()}`;
+    expect((await call(srv.url, 'GET', '/identity/v1/sso/connections', { auth: visitor })).status).toBe(403);
+    expect(
+      (
+        await call(srv.url, 'DELETE', `/identity/v1/sso/connections/${connection.id}`, {
+          auth: await srv.createApiKey(['members']),
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
