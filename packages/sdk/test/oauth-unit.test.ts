@@ -3,7 +3,11 @@
  * a scripted `fetch` stands in for the network here. Behaviour against the real server is in oauth.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { ApiKeyStrategy } from '../src/auth/api-key.js';
 import { OAuthStrategy } from '../src/auth/oauth.js';
+import { createClient } from '../src/core/client.js';
+import { site } from '../src/modules/site.js';
+import { fakeApi, json, tokenAnswer } from './fake-api.js';
 import { nowSeconds, type Tokens } from '../src/auth/tokens.js';
 import type { FetchLike } from '../src/core/types.js';
 
@@ -104,5 +108,84 @@ describe('OAuthStrategy mechanics', () => {
   it('says what is missing when used before createClient binds it', async () => {
     const auth = OAuthStrategy({ clientId: 'c' });
     await expect(auth.getAuthHeaders()).rejects.toThrow('OAuthStrategy has no baseUrl');
+  });
+});
+
+describe('a 401 for a token the client believed valid', () => {
+  /** A site endpoint that refuses the first access token it sees (as after a server key rotation). */
+  function refusingFirstToken() {
+    let refused = '';
+    const api = fakeApi({
+      'POST /oauth2/token': (c) => tokenAnswer(String(c.body?.grantType)),
+      'GET /site/v1/site': (c) => {
+        const token = c.headers.get('authorization')!;
+        refused ||= token;
+        return token === refused
+          ? json(401, { message: 'The access token or API key is invalid or expired', details: {} })
+          : json(200, { site: { name: 'Corner Shop' } });
+      },
+    });
+    return api;
+  }
+
+  it('renews once and sends the request again, for any number of parallel calls', async () => {
+    const api = refusingFirstToken();
+    const auth = OAuthStrategy({ clientId: 'c' });
+    const client = createClient({ baseUrl: 'https://h', auth, modules: { site }, fetch: api.fetch });
+    await auth.generateVisitorTokens();
+    const results = await Promise.all(Array.from({ length: 20 }, () => client.site.getSite()));
+    expect(results.every((r) => r.site.name === 'Corner Shop')).toBe(true);
+    expect(api.to('/oauth2/token').map((c) => c.body?.grantType)).toEqual(['anonymous', 'refresh_token']);
+    expect(api.to('/site/v1/site')).toHaveLength(40);
+  });
+
+  it('gives up after one retry', async () => {
+    const api = fakeApi({
+      'POST /oauth2/token': () => tokenAnswer(),
+      'GET /site/v1/site': () => json(401, { message: 'no', details: {} }),
+    });
+    const client = createClient({
+      baseUrl: 'https://h',
+      auth: OAuthStrategy({ clientId: 'c' }),
+      modules: { site },
+      fetch: api.fetch,
+    });
+    await expect(client.site.getSite()).rejects.toMatchObject({ status: 401 });
+    expect(api.to('/site/v1/site')).toHaveLength(2);
+    expect(api.to('/oauth2/token').map((c) => c.body?.grantType)).toEqual(['anonymous', 'refresh_token']);
+  });
+
+  it('an API key gets no retry', async () => {
+    const api = fakeApi({ 'GET /site/v1/site': () => json(401, { message: 'no', details: {} }) });
+    const client = createClient({
+      baseUrl: 'https://h',
+      auth: ApiKeyStrategy({ apiKey: 'k' }),
+      modules: { site },
+      fetch: api.fetch,
+    });
+    await expect(client.site.getSite()).rejects.toMatchObject({ status: 401 });
+    expect(api.calls).toHaveLength(1);
+  });
+});
+
+describe('onTokensChange', () => {
+  it('tells listeners of every change until they unsubscribe; a failing listener harms no one', async () => {
+    const api = fakeApi({ 'POST /oauth2/token': () => tokenAnswer('v') });
+    const auth = OAuthStrategy({ clientId: 'c', baseUrl: 'https://h', fetch: api.fetch });
+    const seen: string[] = [];
+    auth.onTokensChange(() => {
+      throw new Error('listener bug');
+    });
+    const stop = auth.onTokensChange((t) => seen.push(`${t.refreshToken.role}:${t.accessToken.value}`));
+    await auth.getAuthHeaders();
+    auth.setTokens(expired('member'));
+    await auth.getAuthHeaders();
+    stop();
+    auth.setTokens(expired('visitor'));
+    expect(seen).toEqual([
+      expect.stringMatching(/^visitor:v-access-/),
+      'member:old',
+      expect.stringMatching(/^member:v-access-/),
+    ]);
   });
 });

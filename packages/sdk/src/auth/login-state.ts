@@ -67,10 +67,15 @@ export interface RegisterParams extends LoginParams {
 
 /** Captcha settings of the site (`GET /identity/v1/captcha/settings`). */
 export interface CaptchaSettings {
-  mode: string;
+  /** When register and login ask for a captcha: `NEVER`, `AFTER_FAILURES` or `ALWAYS`. */
+  captchaMode: string;
+  captchaAfterFailures: number;
+  /** Site key of the visible ALTCHA widget. */
   captchaVisibleSiteKey: string;
+  /** Site key of the invisible ALTCHA widget. */
   captchaInvisibleSiteKey: string;
-  [field: string]: unknown;
+  /** Where the widgets fetch a challenge, relative to the API: add `?siteKey=<key>`. */
+  challengePath: string;
 }
 
 /** What an `OAuthStrategy` keeps for its member sign-in functions (internal). */
@@ -132,7 +137,8 @@ export function stateFromError(e: unknown, kind: 'register' | 'login', silentCap
   if (!isPlazaError(e) || e.status >= 500 || e.status < 400) throw e;
   const data = {};
   if (e.status === 429) {
-    const retryAfter = Number((e.details.applicationError?.data as { retryAfter?: unknown } | undefined)?.retryAfter);
+    const data429 = e.details.applicationError?.data as { retryAfterSeconds?: unknown } | undefined;
+    const retryAfter = Number(data429?.retryAfterSeconds);
     return {
       loginState: 'FAILURE',
       data,
@@ -142,7 +148,7 @@ export function stateFromError(e: unknown, kind: 'register' | 'login', silentCap
     };
   }
   const emailViolation = e.details.validationError?.fieldViolations?.find(
-    (v) => /^loginId(\.email)?$|email/i.test(v.field) || (v.data as { type?: unknown } | undefined)?.type === 'EMAIL',
+    (v) => /^loginId(\.email)?$/.test(v.field) || (v.data as { type?: unknown } | undefined)?.type === 'EMAIL',
   );
   const raw = String(e.details.applicationError?.code);
   const code = CODES[kind][raw];

@@ -1,5 +1,6 @@
 import type { AuthEnv, AuthStrategy, FetchLike } from '../core/types.js';
 import type { CaptchaSettings, LoginParams, LoginStateResult, MemberBox, RegisterParams } from './login-state.js';
+import type * as MemberLogin from './member-login.js';
 import type { AuthUrlOptions } from './member-login.js';
 import { parseFromUrl } from './authorization-response.js';
 import type { OAuthData } from './pkce.js';
@@ -7,7 +8,7 @@ import { memoryStorage, type TokenStorage } from './storage.js';
 import { isRejection, requestTokens, withRetry } from './token-endpoint.js';
 import { emptyTokens, hasValidAccessToken, tokensFromResponse, type RefreshToken, type Tokens } from './tokens.js';
 
-type MemberModule = typeof import('./member-login.js');
+type MemberModule = typeof MemberLogin;
 /** The arguments after `(auth, box)`. */
 type Rest<P> = P extends [unknown, unknown, ...infer R] ? R : never;
 
