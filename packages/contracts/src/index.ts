@@ -4,6 +4,11 @@ export * from './site/site.js';
 export * from './oauth/token.js';
 export * from './apps/api-keys.js';
 export * from './apps/oauth-clients.js';
+export * from './identity/identity.js';
+export * from './identity/auth.js';
+export * from './identity/admin.js';
+export * from './identity/captcha.js';
+export * from './mail/mailbox.js';
 
 /** Response header carrying the request id. */
 export const REQUEST_ID_HEADER = 'x-request-id';

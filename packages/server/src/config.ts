@@ -18,6 +18,12 @@ export interface Config {
   nodeEnv: string;
   /** `npm run dev`: the Vite dev server's origin, also allowed as a redirect origin of the web app's client. */
   devWebOrigin: string | undefined;
+  /** `smtp://` or `smtps://` URL mail is sent through; unset keeps every message in the dev mailbox. */
+  smtpUrl: string | undefined;
+  /** The From header of outgoing mail; defaults to `Plaza <no-reply@<public host>>`. */
+  smtpFrom: string | undefined;
+  /** ALTCHA work: the solver tries about this many keys (half to all of it). Tests lower it. */
+  captchaComplexity: number;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +73,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     else problems.push(`PLAZA_DEV_WEB_ORIGIN: must be an http(s) origin, got "${rawDevOrigin}"`);
   }
 
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) {
+    problems.push('SMTP_URL: must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example:587');
+  }
+  const smtpFrom = env.SMTP_FROM?.trim() || undefined;
+  const captchaComplexity = intVar(env, 'PLAZA_CAPTCHA_COMPLEXITY', 10_000, 1, 10_000_000, problems);
+
   const logLevel = (env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -83,6 +96,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDistDir: env.PLAZA_WEB_DIST ?? path.resolve(cwd, 'apps/web/dist'),
     nodeEnv: env.NODE_ENV ?? 'development',
     devWebOrigin,
+    smtpUrl,
+    smtpFrom,
+    captchaComplexity,
   };
 }
 

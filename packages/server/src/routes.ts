@@ -1,7 +1,11 @@
 import type { App } from './http/types.js';
 import { apiKeyRoutes } from './modules/apps/api-keys.routes.js';
 import { oauthClientRoutes } from './modules/apps/oauth-clients.routes.js';
+import { captchaRoutes } from './modules/captcha/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { identityAdminRoutes } from './modules/identity/admin.routes.js';
+import { authRoutes } from './modules/identity/auth.routes.js';
+import { mailRoutes } from './modules/mail/routes.js';
 import { authorizeRoutes } from './modules/oauth/authorize.routes.js';
 import { discoveryRoutes } from './modules/oauth/discovery.routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
@@ -22,4 +26,8 @@ export async function registerRoutes(app: App): Promise<void> {
   apiKeyRoutes(app);
   oauthClientRoutes(app);
   webConfigRoutes(app);
+  authRoutes(app);
+  identityAdminRoutes(app);
+  captchaRoutes(app);
+  mailRoutes(app);
 }

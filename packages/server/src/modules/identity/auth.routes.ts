@@ -1,0 +1,146 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ChangePasswordRequest,
+  EmptyResponse,
+  ErrorBody,
+  LoginRequest,
+  LoginResponse,
+  RecoverRequest,
+  RegisterRequest,
+  ResendCodeRequest,
+  SendRecoveryEmailRequest,
+  VerifyCodeRequest,
+} from '@plaza/contracts';
+import type { App } from '../../http/types.js';
+import { login } from './login.service.js';
+import { changePassword, recover, sendRecoveryEmail } from './recovery.service.js';
+import { register } from './registration.service.js';
+import type { RequestMeta } from './signin.js';
+import { resendCode, verifyCode } from './verification.service.js';
+
+const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+// Sign-in calls prove who is calling themselves (password, code, token), so they need no access token.
+const open = { access: 'public' as const };
+const tags = ['identity'];
+
+/** Register, login, e-mail codes, recovery and password change: the member-facing sign-in calls. */
+export function authRoutes(app: App): void {
+  app.post(
+    '/identity/v2/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register with e-mail and password',
+        description:
+          'Creates the identity and its member. Answers SUCCESS with a `sessionToken`, REQUIRE_EMAIL_VERIFICATION ' +
+          'with a `stateToken` (a code was mailed), or REQUIRE_OWNER_APPROVAL, as the site policy says. Errors: ' +
+          '-19995 e-mail exists, -19971 captcha missing, -19970 captcha invalid, a FORMAT violation with data ' +
+          '`{ type: "EMAIL" }` on `loginId.email`.',
+        body: RegisterRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+      config: open,
+    },
+    async (req) => register(req.ctx, req.body, meta(req)),
+  );
+
+  app.post(
+    '/identity/v2/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with e-mail and password',
+        description:
+          'Answers like register. Errors: -19976 wrong e-mail or password, -19973 password reset required, ' +
+          '-19971/-19970 captcha, 403 IDENTITY_BLOCKED/DELETED/OFFLINE, 429 TOO_MANY_ATTEMPTS with Retry-After.',
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+      config: open,
+    },
+    async (req) => login(req.ctx, req.body, meta(req)),
+  );
+
+  app.post(
+    '/identity/v1/auth/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the e-mail with the mailed code',
+        description:
+          'Then answers like login. Codes have 6 digits, last 10 minutes, allow 5 tries and work once. Errors ' +
+          '(`applicationError.code`): BAD_CODE, NOT_FOUND (unknown or expired state or code).',
+        body: VerifyCodeRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+      config: open,
+    },
+    async (req) => verifyCode(req.ctx, req.body, meta(req)),
+  );
+
+  app.post(
+    '/identity/v1/auth/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new code for a verification',
+        description:
+          'The previous code stops working. At most one every 30 s (429 with Retry-After) and 5 per state. ' +
+          'Errors: NOT_FOUND, SEND_CODE_ERROR.',
+        body: ResendCodeRequest,
+        response: { 200: EmptyResponse, ...errors, 500: ErrorBody },
+      },
+      config: open,
+    },
+    async (req) => resendCode(req.ctx, req.body),
+  );
+
+  app.post(
+    '/identity/v1/send-email',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password-recovery link',
+        description:
+          'The link is `redirect` (or `<public URL>/reset-password`) with `?token=…`; it works once, for an hour. ' +
+          'Answers `{}` whether or not the address has an account.',
+        body: SendRecoveryEmailRequest,
+        response: { 200: EmptyResponse, 400: ErrorBody },
+      },
+      config: open,
+    },
+    async (req) => sendRecoveryEmail(req.ctx, req.body),
+  );
+
+  app.post(
+    '/identity/v1/recover',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a recovery token',
+        description: 'Verifies the e-mail and ends every session of the account. Error: INVALID_RECOVERY_TOKEN.',
+        body: RecoverRequest,
+        response: { 200: EmptyResponse, 400: ErrorBody },
+      },
+      config: open,
+    },
+    async (req) => recover(req.ctx, req.body),
+  );
+
+  app.post(
+    '/identity/v2/change-password',
+    {
+      schema: {
+        tags,
+        summary: "Change the signed-in member's password",
+        description:
+          'Ends every other session of the member. Send `currentPassword` to have it checked (-19976 when wrong).',
+        body: ChangePasswordRequest,
+        response: { 200: EmptyResponse, ...errors },
+      },
+      config: { access: { member: true, admin: ['OWNER', 'CONTRIBUTOR'] } },
+    },
+    async (req) => changePassword(req.ctx, req.body),
+  );
+}

@@ -1,0 +1,109 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { withTx, type Ctx } from '../../context.js';
+import { sha256 } from '../../lib/hash.js';
+import { randomToken, uuidv7 } from '../../lib/ids.js';
+import { sendMail, type SentMail } from '../mail/service.js';
+import { getSite } from '../site/service.js';
+import { authStates, verificationCodes } from './tables.js';
+
+/** E-mail codes: 6 digits, 10 minutes, 5 tries, single use, bound to a state that lives an hour. */
+export const VERIFICATION = {
+  CODE_TTL_MS: 10 * 60_000,
+  MAX_ATTEMPTS: 5,
+  STATE_TTL_MS: 60 * 60_000,
+  /** A new code for the same state at most every 30 s, and at most 5 codes per state. */
+  RESEND_INTERVAL_MS: 30_000,
+  MAX_CODES_PER_STATE: 5,
+} as const;
+
+/** Salted with the state id, so equal codes of two states hash differently. */
+export const codeHash = (stateId: string, code: string) => sha256(`${stateId}:${code}`);
+
+/** What a verification state remembers for the step after it. */
+export interface StateData extends Record<string, unknown> {
+  /** How the person proved who they are so far (`pwd` after a password). */
+  amr: string[];
+  clientMetaData?: Record<string, string>;
+  /** ACTIVATION states resend their code as an activation link to `redirectUrl`. */
+  template?: 'VERIFICATION_CODE' | 'ACTIVATION';
+  redirectUrl?: string;
+}
+
+export async function createState(
+  ctx: Ctx,
+  identityId: string,
+  kind: 'EMAIL_VERIFICATION',
+  data: StateData,
+): Promise<{ id: string; token: string }> {
+  const now = ctx.clock();
+  const token = `vs_${randomToken(32)}`;
+  const id = uuidv7(now.getTime());
+  await ctx.db.insert(authStates).values({
+    id,
+    tokenHash: sha256(token),
+    identityId,
+    kind,
+    data,
+    createdDate: now,
+    expiresDate: new Date(now.getTime() + VERIFICATION.STATE_TTL_MS),
+  });
+  return { id, token };
+}
+
+/** A new code for a state; the state's earlier codes stop working. */
+export async function createCode(ctx: Ctx, state: { id: string; identityId: string }): Promise<string> {
+  const now = ctx.clock();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await ctx.db
+    .update(verificationCodes)
+    .set({ usedDate: now })
+    .where(and(eq(verificationCodes.stateId, state.id), isNull(verificationCodes.usedDate)));
+  await ctx.db.insert(verificationCodes).values({
+    id: uuidv7(now.getTime()),
+    stateId: state.id,
+    identityId: state.identityId,
+    purpose: 'EMAIL_VERIFICATION',
+    codeHash: codeHash(state.id, code),
+    createdDate: now,
+    expiresDate: new Date(now.getTime() + VERIFICATION.CODE_TTL_MS),
+  });
+  return code;
+}
+
+export type CodeMail = { template: 'VERIFICATION_CODE' } | { template: 'ACTIVATION'; redirectUrl?: string | undefined };
+
+/** Mails a code, as a plain code or as an activation link that carries the state token and the code. */
+export async function mailCode(
+  ctx: Ctx,
+  to: string,
+  code: string,
+  stateToken: string,
+  how: CodeMail,
+): Promise<SentMail> {
+  const { name: siteName } = await getSite(ctx);
+  const minutes = VERIFICATION.CODE_TTL_MS / 60_000;
+  if (how.template === 'VERIFICATION_CODE') {
+    return sendMail(ctx, { to, template: 'VERIFICATION_CODE', data: { siteName, code, minutes } });
+  }
+  const link = new URL(how.redirectUrl ?? `${ctx.config.publicUrl}/verify-email`);
+  link.searchParams.set('stateToken', stateToken);
+  link.searchParams.set('code', code);
+  return sendMail(ctx, { to, template: 'ACTIVATION', data: { siteName, code, link: link.toString(), minutes } });
+}
+
+/** Starts an e-mail verification: a state, its first code, and the mail. Returns the state token. */
+export async function startEmailVerification(
+  ctx: Ctx,
+  identity: { id: string; email: string },
+  data: StateData,
+  how: CodeMail = { template: 'VERIFICATION_CODE' },
+): Promise<{ stateToken: string; sent: SentMail }> {
+  const { state, code } = await withTx(ctx, async (tx) => {
+    const state = await createState(tx, identity.id, 'EMAIL_VERIFICATION', data);
+    return { state, code: await createCode(tx, { id: state.id, identityId: identity.id }) };
+  });
+  const sent = await mailCode(ctx, identity.email, code, state.token, how);
+  if (sent.status === 'FAILED') ctx.log.warn({ identityId: identity.id }, 'verification code mail failed');
+  return { stateToken: state.token, sent };
+}

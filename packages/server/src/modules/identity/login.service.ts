@@ -1,0 +1,47 @@
+import type { LoginRequest, LoginResponse } from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import { requireCaptcha } from '../captcha/service.js';
+import { getSite } from '../site/service.js';
+import { invalidPassword, resetPasswordRequired, tooManyAttempts } from './errors.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { normalizeEmail } from './profile.js';
+import { assertMaySignIn, continueSignIn, findByEmail, type RequestMeta } from './signin.js';
+import { loginDelayMs, readThrottle, recordFailure, recordSuccess, sleep } from './throttle.js';
+
+// Checked against when the e-mail is unknown, so that case costs one scrypt like a wrong password does.
+let dummyHash: Promise<string> | undefined;
+const dummyVerify = async (password: string) => {
+  dummyHash ??= hashPassword('plaza-dummy-password');
+  await verifyPassword(password, await dummyHash);
+};
+
+/**
+ * POST /identity/v2/login. In order: lock-out (429), captcha policy, progressive delay, password. Only a correct
+ * password learns anything about the account (blocked, must reset, needs verification or approval).
+ */
+export async function login(ctx: Ctx, req: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const email = normalizeEmail(req.loginId.email);
+  const throttle = await readThrottle(ctx, email, meta.ip);
+  if (throttle.lockedForSeconds) throw tooManyAttempts(throttle.lockedForSeconds);
+
+  const { signInPolicy: policy } = await getSite(ctx);
+  const captchaNeeded =
+    policy.captchaMode === 'ALWAYS' ||
+    (policy.captchaMode === 'AFTER_FAILURES' && throttle.maxFailures >= policy.captchaAfterFailures);
+  if (captchaNeeded) await requireCaptcha(ctx, req.captchaTokens, 'log in');
+
+  const delay = loginDelayMs(throttle.pairFailures);
+  if (delay) await sleep(delay);
+
+  const found = await findByEmail(ctx, email);
+  const hash = found?.identity.passwordHash;
+  const ok = hash ? await verifyPassword(req.password, hash) : (await dummyVerify(req.password), false);
+  if (!found || !ok) {
+    await recordFailure(ctx, email, meta.ip);
+    throw invalidPassword();
+  }
+  await recordSuccess(ctx, email, meta.ip);
+  assertMaySignIn(found);
+  if (found.identity.passwordResetRequired) throw resetPasswordRequired();
+  return continueSignIn(ctx, found, { amr: ['pwd'], meta, clientMetaData: req.clientMetaData });
+}

@@ -1,0 +1,172 @@
+import { eq, like, or, sql } from 'drizzle-orm';
+import type { IdentityProfile, LoginResponse, RegisterRequest, SignOnRequest, SignOnResponse } from '@plaza/contracts';
+import { withTx, type Ctx } from '../../context.js';
+import { randomToken, uuidv7 } from '../../lib/ids.js';
+import { requireCaptcha } from '../captcha/service.js';
+import { getSite } from '../site/service.js';
+import { emailAlreadyExists } from './errors.js';
+import { hashPassword } from './password.js';
+import { normalizeEmail, normalizeProfile, toIdentity, type IdentityRow } from './profile.js';
+import { startSession } from './sessions.service.js';
+import { assertMaySignIn, continueSignIn, findByEmail, type RequestMeta } from './signin.js';
+import { readThrottle } from './throttle.js';
+import { identities, members } from './tables.js';
+
+/** A member slug from the nickname or the e-mail's local part: lower-case ASCII words joined by dashes. */
+export function slugBase(profile: IdentityProfile, email: string): string {
+  const slug = (profile.nickname?.trim() || email.split('@')[0]!)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return slug || 'member';
+}
+
+/** Inserts the member with the first free slug of base, base-2, base-3, …; a lost race just tries the next. */
+async function insertMember(ctx: Ctx, values: Omit<typeof members.$inferInsert, 'slug'>, base: string): Promise<void> {
+  const rows = await ctx.db
+    .select({ slug: members.slug })
+    .from(members)
+    .where(or(eq(members.slug, base), like(members.slug, `${base}-%`)));
+  const taken = new Set(rows.map((r) => r.slug));
+  let n = 1;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let slug = base;
+    while (taken.has(slug)) slug = `${base}-${++n}`;
+    const inserted = await ctx.db
+      .insert(members)
+      .values({ ...values, slug })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length) return;
+    taken.add(slug);
+  }
+  await ctx.db.insert(members).values({ ...values, slug: `${base}-${randomToken(4).toLowerCase()}` });
+}
+
+export interface NewIdentity {
+  email: string;
+  passwordHash: string | null;
+  profile: IdentityProfile;
+  emailVerified: boolean;
+  /** Pending reasons; none makes the identity ACTIVE. */
+  reasons: string[];
+}
+
+/**
+ * Creates an identity and its member in one transaction. The unique index on lower(email) decides races: of many
+ * concurrent registrations of one address exactly one inserts, the others get -19995.
+ */
+export async function createIdentity(ctx: Ctx, input: NewIdentity): Promise<IdentityRow> {
+  return withTx(ctx, async (tx) => {
+    const now = tx.clock();
+    const id = uuidv7(now.getTime());
+    const [row] = await tx.db
+      .insert(identities)
+      .values({
+        id,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        status: input.reasons.length ? 'PENDING' : 'ACTIVE',
+        statusReasons: input.reasons,
+        emailVerified: input.emailVerified,
+        profile: input.profile,
+        createdDate: now,
+        updatedDate: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw emailAlreadyExists();
+    const memberValues = {
+      id,
+      role: 'MEMBER',
+      status: input.reasons.includes('ADMIN_APPROVAL_REQUIRED') ? 'PENDING' : 'APPROVED',
+      privacyStatus: 'PUBLIC',
+      nickname: input.profile.nickname?.trim() || null,
+      createdDate: now,
+      updatedDate: now,
+    };
+    await insertMember(tx, memberValues, slugBase(input.profile, input.email));
+    return row;
+  });
+}
+
+/** POST /identity/v2/register. */
+export async function register(ctx: Ctx, req: RegisterRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const email = normalizeEmail(req.loginId.email);
+  const profile = normalizeProfile(req.profile ?? {});
+  const { signInPolicy: policy } = await getSite(ctx);
+  // AFTER_FAILURES: an address that has been failing logins must also prove itself to sign up.
+  const captchaNeeded =
+    policy.captchaMode === 'ALWAYS' ||
+    (policy.captchaMode === 'AFTER_FAILURES' &&
+      (await readThrottle(ctx, email, meta.ip)).maxFailures >= policy.captchaAfterFailures);
+  if (captchaNeeded) await requireCaptcha(ctx, req.captchaTokens, 'register');
+  // Checked before hashing so a taken address costs no scrypt; the insert still decides races.
+  if (await findByEmail(ctx, email)) throw emailAlreadyExists();
+
+  const reasons = [
+    ...(policy.emailVerificationRequired ? ['EMAIL_VERIFICATION_REQUIRED'] : []),
+    ...(policy.ownerApprovalRequired ? ['ADMIN_APPROVAL_REQUIRED'] : []),
+  ];
+  const passwordHash = await hashPassword(req.password);
+  const identity = await createIdentity(ctx, { email, passwordHash, profile, emailVerified: false, reasons });
+  return continueSignIn(
+    ctx,
+    { identity, memberStatus: reasons.includes('ADMIN_APPROVAL_REQUIRED') ? 'PENDING' : 'APPROVED' },
+    { amr: ['pwd'], meta, clientMetaData: req.clientMetaData },
+  );
+}
+
+/**
+ * POST /identity/v2/sign-on: a back-office app vouches for a person. Finds the identity by e-mail or creates it
+ * (no password, active, no owner approval), optionally marks the address verified, and starts a session.
+ */
+export async function signOn(ctx: Ctx, req: SignOnRequest, meta: RequestMeta): Promise<SignOnResponse> {
+  const email = normalizeEmail(req.loginId.email);
+  const profile = normalizeProfile(req.profile ?? {});
+  let found = await findByEmail(ctx, email);
+  if (!found) {
+    try {
+      const identity = await createIdentity(ctx, {
+        email,
+        passwordHash: null,
+        profile,
+        emailVerified: req.verifyEmail === true,
+        reasons: [],
+      });
+      found = { identity, memberStatus: 'APPROVED' };
+    } catch (err) {
+      // Created by a concurrent call in the meantime: use that one.
+      found = await findByEmail(ctx, email);
+      if (!found) throw err;
+    }
+  }
+  assertMaySignIn(found);
+  let identity = found.identity;
+  if (req.verifyEmail && !identity.emailVerified) {
+    const now = ctx.clock();
+    const reasons = identity.statusReasons.filter((r) => r !== 'EMAIL_VERIFICATION_REQUIRED');
+    [identity] = (await ctx.db
+      .update(identities)
+      .set({
+        emailVerified: true,
+        statusReasons: reasons,
+        status: identity.status === 'PENDING' && !reasons.length ? 'ACTIVE' : identity.status,
+        updatedDate: now,
+        revision: sql`${identities.revision} + 1`,
+      })
+      .where(eq(identities.id, identity.id))
+      .returning()) as [IdentityRow];
+  }
+  const { sessionToken } = await startSession(ctx, {
+    identityId: identity.id,
+    amr: ['sign-on'],
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return { sessionToken, identity: toIdentity(identity) };
+}

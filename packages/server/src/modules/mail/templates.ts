@@ -1,0 +1,77 @@
+import type { MailTemplate } from '@plaza/contracts';
+
+/** What each template needs. Every value is escaped in the HTML part. */
+export interface TemplateData {
+  VERIFICATION_CODE: { siteName: string; code: string; minutes: number };
+  PASSWORD_RECOVERY: { siteName: string; link: string; minutes: number };
+  ACTIVATION: { siteName: string; code: string; link: string; minutes: number };
+  REVIEW_REQUEST: { siteName: string; link: string; itemName: string };
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** One simple, inline-styled layout; mail clients ignore style sheets. */
+function layout(siteName: string, body: string): string {
+  return [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">',
+    `<p style="font-weight:600">${escapeHtml(siteName)}</p>`,
+    body,
+    '<p style="color:#6b7280;font-size:12px">If you did not ask for this e-mail, you can ignore it.</p>',
+    '</body></html>',
+  ].join('\n');
+}
+
+const button = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="background:#111827;color:#fff;padding:10px 16px;border-radius:6px;` +
+  `text-decoration:none">${escapeHtml(label)}</a></p><p style="font-size:12px">Or open: ${escapeHtml(link)}</p>`;
+
+const codeBlock = (code: string) =>
+  `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>`;
+
+const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
+  VERIFICATION_CODE: (d) => ({
+    subject: `${d.code} is your ${d.siteName} verification code`,
+    text: `Your verification code is ${d.code}.\n\nIt works once, for ${d.minutes} minutes.\n`,
+    html: layout(
+      d.siteName,
+      `<p>Your verification code is:</p>${codeBlock(d.code)}<p>It works once, for ${d.minutes} minutes.</p>`,
+    ),
+  }),
+  PASSWORD_RECOVERY: (d) => ({
+    subject: `Reset your ${d.siteName} password`,
+    text: `Someone asked to reset the password of your ${d.siteName} account.\n\nChoose a new password here: ${d.link}\n\nThe link works once, for ${d.minutes} minutes.\n`,
+    html: layout(
+      d.siteName,
+      `<p>Someone asked to reset the password of your account.</p>${button(d.link, 'Choose a new password')}` +
+        `<p>The link works once, for ${d.minutes} minutes.</p>`,
+    ),
+  }),
+  ACTIVATION: (d) => ({
+    subject: `Activate your ${d.siteName} account`,
+    text: `Confirm your e-mail address to activate your ${d.siteName} account: ${d.link}\n\nOr enter this code: ${d.code}\n\nBoth work once, for ${d.minutes} minutes.\n`,
+    html: layout(
+      d.siteName,
+      `<p>Confirm your e-mail address to activate your account.</p>${button(d.link, 'Activate my account')}` +
+        `<p>Or enter this code:</p>${codeBlock(d.code)}<p>Both work once, for ${d.minutes} minutes.</p>`,
+    ),
+  }),
+  REVIEW_REQUEST: (d) => ({
+    subject: `How was ${d.itemName}?`,
+    text: `Thank you for your purchase at ${d.siteName}. Tell others what you think of ${d.itemName}: ${d.link}\n`,
+    html: layout(
+      d.siteName,
+      `<p>Thank you for your purchase. Tell others what you think of ${escapeHtml(d.itemName)}.</p>${button(d.link, 'Write a review')}`,
+    ),
+  }),
+};
+
+export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {
+  return RENDERERS[template](data);
+}
