@@ -8,4 +8,4 @@ export {
   type RegisteredClient,
 } from './context.js';
 export { siteQueries, useSite, type SiteClient } from './site.js';
-// Auth hooks (useAuth, sign-in/out mutations) arrive with the sign-in issue, in ./auth.ts.
+export { authStore, claimsOf, useAuth, type AuthClient, type AuthLike, type AuthMember, type UseAuth } from './auth.js';
