@@ -67,7 +67,9 @@ function aggregate(start, end) {
     const seen = new Set();
     for (let id = node.id; id != null; id = parent.get(id)) {
       const key = label(nodes.get(id).callFrame);
-      if (!seen.has(key)) add(incl, key, dt), seen.add(key);
+      if (seen.has(key)) continue; // recursion: count a function once per sample
+      add(incl, key, dt);
+      seen.add(key);
     }
   }
   return { self, incl, byOrigin, total, idle };
@@ -77,8 +79,15 @@ function print(title, a) {
   const busy = a.total - a.idle;
   const pct = (v) => `${((100 * v) / Math.max(busy, 1)).toFixed(1).padStart(5)}%`;
   const list = (m, n) =>
-    [...m].filter(([k]) => k !== '(idle)').sort((x, y) => y[1] - x[1]).slice(0, n).map(([k, v]) => `    ${pct(v)}  ${k}`).join('\n');
-  console.log(`\n=== ${title}: ${(a.total / 1e6).toFixed(1)} s sampled, busy ${((100 * busy) / Math.max(a.total, 1)).toFixed(0)}%`);
+    [...m]
+      .filter(([k]) => k !== '(idle)')
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, n)
+      .map(([k, v]) => `    ${pct(v)}  ${k}`)
+      .join('\n');
+  console.log(
+    `\n=== ${title}: ${(a.total / 1e6).toFixed(1)} s sampled, busy ${((100 * busy) / Math.max(a.total, 1)).toFixed(0)}%`,
+  );
   console.log(`  by origin (self time, % of busy):\n${list(a.byOrigin, 12)}`);
   console.log(`  top self:\n${list(a.self, top)}`);
   console.log(`  top inclusive:\n${list(a.incl, top)}`);
@@ -90,4 +99,5 @@ if (!inside.length) {
   if (windows.length) console.log('(scenario windows are outside this profile: whole profile shown)');
   print(path.basename(profileFile), aggregate(profile.startTime, profile.endTime));
 }
-for (const s of inside) print(`${s.name} (${s.reqPerSec.toFixed(0)} req/s)`, aggregate(s.window.startUs, s.window.endUs));
+for (const s of inside)
+  print(`${s.name} (${s.reqPerSec.toFixed(0)} req/s)`, aggregate(s.window.startUs, s.window.endUs));

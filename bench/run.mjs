@@ -8,6 +8,7 @@
 //   BENCH_DATABASE_URL=...   PostgreSQL server to create a scratch database on (default: embedded PGlite)
 //   BENCH_SCENARIOS=a,b      only scenarios whose name contains one of these (the baseline always runs)
 //   BENCH_CPU_PROF=dir       run the server with --cpu-prof into dir (written when it exits)
+//   BENCH_SERVER_CLI=file    bench another server build than packages/server/dist/cli.js
 //   BENCH_NO_FAIL=1          always exit 0 (report only)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCannon, stopRunning, summarize } from './lib/cannon.mjs';
 import { createContext } from './lib/client.mjs';
-import { checkTargets, formatChecks, formatTable, withRatios } from './lib/report.mjs';
+import { checkTargets, formatChecks, formatTable, formatWarnings, withRatios } from './lib/report.mjs';
 import { processCpuSeconds, root, startServer } from './lib/server.mjs';
 
 function intEnv(name, fallback, min) {
@@ -31,7 +32,10 @@ const config = {
   connections: intEnv('BENCH_CONNECTIONS', 10, 1),
   warmup: intEnv('BENCH_WARMUP', 2, 0),
   postgresUrl: process.env.BENCH_DATABASE_URL?.trim() || undefined,
-  only: (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  only: (process.env.BENCH_SCENARIOS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   cpuProf: process.env.BENCH_CPU_PROF?.trim() || undefined,
   noFail: process.env.BENCH_NO_FAIL === '1',
 };
@@ -39,7 +43,10 @@ const config = {
 /** Every module in bench/scenarios exports an array of scenarios; platform.mjs (with the baseline) comes first. */
 async function loadScenarios() {
   const dir = path.join(root, 'bench/scenarios');
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort((a, b) => (a === 'platform.mjs' ? -1 : b === 'platform.mjs' ? 1 : a.localeCompare(b)));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort((a, b) => (a === 'platform.mjs' ? -1 : b === 'platform.mjs' ? 1 : a.localeCompare(b)));
   /** @type {import('./lib/report.mjs').Scenario[]} */
   const all = [];
   for (const f of files) all.push(...(await import(pathToFileURL(path.join(dir, f)).href)).default);
@@ -96,7 +103,14 @@ async function main() {
         client: cpu0.client == null ? null : (processCpuSeconds(process.pid) - cpu0.client) / result.duration,
       };
       if (interrupted) throw new Error('interrupted');
-      const row = { name: scenario.name, baseline: !!scenario.baseline, target: scenario.target, ...summarize(result), cpu, window };
+      const row = {
+        name: scenario.name,
+        baseline: !!scenario.baseline,
+        target: scenario.target,
+        ...summarize(result),
+        cpu,
+        window,
+      };
       results.push(row);
       const cores = (n) => (n == null ? '?' : n.toFixed(2));
       console.log(
@@ -112,15 +126,19 @@ async function main() {
   const checks = checkTargets(rows);
   const logRecords = server.logRecords();
   console.log(`\n${formatTable(rows)}\n\n${formatChecks(checks)}`);
+  const warnings = formatWarnings(rows);
+  if (warnings) console.log(`\n${warnings}`);
   if (exitCode !== 0) console.log(`\nWARN  the server exited with ${exitCode} after SIGTERM (expected 0)`);
   if (logRecords.length) {
-    console.log(`\nThe server logged ${logRecords.length} warnings/errors; the first ones:\n${logRecords.slice(0, 5).join('\n')}`);
+    console.log(
+      `\nThe server logged ${logRecords.length} warnings/errors; the first ones:\n${logRecords.slice(0, 5).join('\n')}`,
+    );
   }
 
   const out = path.join(root, 'bench/results/latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const pass = checks.every((c) => c.ok);
-  const { postgresUrl, ...shown } = config;
+  const { postgresUrl: _url, ...shown } = config; // the URL may hold a password
   const report = {
     date: new Date().toISOString(),
     machine,
@@ -139,6 +157,10 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (err) => {
+    if (interrupted && err?.message === 'interrupted') {
+      console.error('Interrupted; the server was stopped.');
+      process.exit(130);
+    }
     console.error(err);
     process.exit(1);
   },

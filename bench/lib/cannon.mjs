@@ -2,6 +2,7 @@
 import autocannon from 'autocannon';
 
 const running = new Set();
+let stopped = false;
 
 /**
  * @param {import('autocannon').Options} opts
@@ -9,6 +10,7 @@ const running = new Set();
  */
 export function runCannon(opts) {
   return new Promise((resolve, reject) => {
+    if (stopped) return reject(new Error('interrupted'));
     const instance = autocannon(opts, (err, result) => {
       running.delete(instance);
       if (err) reject(err);
@@ -18,8 +20,9 @@ export function runCannon(opts) {
   });
 }
 
-/** Ends the loads in progress early (Ctrl-C); their promises resolve with what was measured. */
+/** Ends the loads in progress early (Ctrl-C) and refuses new ones: runCannon then rejects with "interrupted". */
 export function stopRunning() {
+  stopped = true;
   for (const instance of running) instance.stop();
 }
 

@@ -8,7 +8,10 @@
  * @property {(ctx: import('./client.mjs').BenchContext) => Promise<Partial<import('autocannon').Options>>} [setup]
  * @property {{ minRatio?: number }} [target]
  *
- * @typedef {import('./cannon.mjs').Summary & { name: string, ratio: number | null, target?: Scenario['target'] }} Row
+ * @typedef {import('./cannon.mjs').Summary & {
+ *   name: string, baseline?: boolean, ratio: number | null, cpuRatio?: number | null, target?: Scenario['target'],
+ *   cpu?: { server: number | null, client: number | null }
+ * }} Row
  * @typedef {{ name: string, ok: boolean, detail: string }} Check
  */
 
@@ -21,7 +24,13 @@ const fmt = (n, digits = 0) => (n == null || Number.isNaN(n) ? '-' : n.toFixed(d
  */
 export function withRatios(results) {
   const base = results.find((r) => r.baseline);
-  return results.map((r) => ({ ...r, ratio: base && base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null }));
+  const perReq = (r) => (r?.cpu?.server ? r.cpu.server / r.reqPerSec : null);
+  return results.map((r) => ({
+    ...r,
+    ratio: base && base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null,
+    // The same comparison by server CPU per request: steadier when other processes compete for the CPUs.
+    cpuRatio: perReq(base) && perReq(r) ? perReq(base) / perReq(r) : null,
+  }));
 }
 
 /** @param {string[][]} rows first row is the header; first column left-aligned, the others right-aligned */
@@ -34,8 +43,16 @@ function table(rows) {
 /** @param {Row[]} rows */
 export function formatTable(rows) {
   return table([
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs /health'],
-    ...rows.map((r) => [r.name, fmt(r.reqPerSec), fmt(r.p50), fmt(r.p99), String(r.errors), r.ratio == null ? '-' : `${fmt(r.ratio * 100)}%`]),
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs /health', 'server CPU'],
+    ...rows.map((r) => [
+      r.name,
+      fmt(r.reqPerSec),
+      fmt(r.p50),
+      fmt(r.p99),
+      String(r.errors),
+      r.ratio == null ? '-' : `${fmt(r.ratio * 100)}%`,
+      r.cpu?.server == null ? '-' : `${fmt(r.cpu.server, 2)} cores, ${fmt((r.cpu.server / r.reqPerSec) * 1e6)} µs/req`,
+    ]),
   ]);
 }
 
@@ -54,7 +71,10 @@ export function checkTargets(rows) {
     checks.push({
       name: `${r.name} >= ${fmt(min * 100)}% of /health`,
       ok,
-      detail: r.ratio == null ? 'no baseline' : `${fmt(r.ratio * 100, 1)}% (${fmt(r.reqPerSec)} vs ${fmt(r.reqPerSec / r.ratio)} req/s)`,
+      detail:
+        r.ratio == null
+          ? 'no baseline'
+          : `${fmt(r.ratio * 100, 1)}% (${fmt(r.reqPerSec)} vs ${fmt(r.reqPerSec / r.ratio)} req/s)`,
     });
   }
   const failing = rows.filter((r) => r.errors > 0);
@@ -62,10 +82,29 @@ export function checkTargets(rows) {
     name: 'no errors in any scenario',
     ok: failing.length === 0,
     detail: failing.length
-      ? failing.map((r) => `${r.name}: ${JSON.stringify(r.breakdown)} status ${JSON.stringify(r.statusCodes)}`).join('; ')
+      ? failing
+          .map((r) => `${r.name}: ${JSON.stringify(r.breakdown)} status ${JSON.stringify(r.statusCodes)}`)
+          .join('; ')
       : `${rows.reduce((n, r) => n + r.requests, 0)} requests, 0 errors`,
   });
   return checks;
+}
+
+/**
+ * Scenarios where the server did not get its core: something else on the machine competed for the CPUs, so their
+ * req/s (and ratios) understate the server. CPU µs per request is still meaningful there.
+ * @param {Row[]} rows
+ */
+export function formatWarnings(rows) {
+  return rows
+    .filter((r) => r.cpu?.server != null && r.cpu.server < 0.8)
+    .map((r) => {
+      const why = r.baseline
+        ? 'every ratio of this run is off'
+        : `by CPU per request it is ${fmt((r.cpuRatio ?? NaN) * 100)}% of /health`;
+      return `WARN  ${r.name}: the server got only ${fmt(r.cpu.server, 2)} cores (the machine is busy); ${why}`;
+    })
+    .join('\n');
 }
 
 /** @param {Check[]} checks */

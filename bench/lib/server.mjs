@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(root, 'packages/server/dist/cli.js');
+/** The built server; BENCH_SERVER_CLI points at another build (e.g. to compare two branches). */
+const CLI = path.resolve(root, process.env.BENCH_SERVER_CLI || 'packages/server/dist/cli.js');
 const READY = /Plaza is running on (\S+)/;
 
 /** Children still running; killed synchronously if this process exits for any reason. */
@@ -84,12 +85,14 @@ export async function createScratchPostgres(adminUrl) {
  * @returns {Promise<BenchServer>}
  */
 export async function startServer(opts = {}) {
-  if (!fs.existsSync(CLI)) throw new Error(`${path.relative(root, CLI)} is missing: run node scripts/build.mjs --server`);
+  if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run node scripts/build.mjs --server`);
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-'));
+  // PGlite's data dir goes one level down: the server puts its lock file next to it, inside our temp dir.
   const scratch = opts.postgresUrl ? await createScratchPostgres(opts.postgresUrl) : undefined;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-'));
+  const dataDir = path.join(tmp, 'data');
   const cleanup = async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
     if (scratch) await scratch.drop();
   };
 
@@ -116,7 +119,10 @@ export async function startServer(opts = {}) {
   let url;
   try {
     url = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server did not start within the timeout')), opts.readyTimeoutMs ?? 60_000);
+      const timer = setTimeout(
+        () => reject(new Error('server did not start within the timeout')),
+        opts.readyTimeoutMs ?? 60_000,
+      );
       const onData = (chunk) => {
         output += chunk;
         if (output.length > 4_000_000) output = output.slice(-2_000_000); // a server logging every request
