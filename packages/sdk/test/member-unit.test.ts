@@ -41,6 +41,7 @@ function codeFlowRoutes(sessions: FakeCall[] = []) {
         redirectSession: { id: 'rs', fullUrl: `${BASE}/oauth2/authorize?${q}`, sessionToken: a.sessionToken ?? '' },
       });
     },
+    'POST /oauth2/revoke': () => json(200, {}),
     'GET /oauth2/authorize': (c: FakeCall) => {
       const q = c.url.searchParams;
       const to = new URL(q.get('redirect_uri')!);
@@ -269,11 +270,12 @@ describe('hosted login, recovery and logout', () => {
     });
   });
 
-  it('logout returns the logout URL and clears both tokens, even when the server fails', async () => {
+  it('logout returns the logout URL, revokes the refresh token and clears both tokens, even when the server fails', async () => {
     const sessions: FakeCall[] = [];
-    const { auth } = strategy(codeFlowRoutes(sessions));
+    const { auth, api } = strategy(codeFlowRoutes(sessions));
     await auth.getMemberTokensForDirectLogin('st_ok');
     expect(auth.loggedIn()).toBe(true);
+    const refreshToken = auth.getTokens().refreshToken.value;
     const { logoutUrl } = await auth.logout('https://shop.example.com/');
     expect(logoutUrl).toBe(`${BASE}/identity/v1/logout?clientId=web`);
     expect(sessions.at(-1)!.body).toEqual({
@@ -281,6 +283,7 @@ describe('hosted login, recovery and logout', () => {
       callbacks: { postFlowUrl: 'https://shop.example.com/' },
     });
     expect(sessions.at(-1)!.headers.get('authorization')).toMatch(/^Bearer member-access-/);
+    expect(api.to('/oauth2/revoke').map((c) => c.body)).toEqual([{ token: refreshToken, clientId: 'web' }]);
     expect(auth.getTokens().refreshToken).toEqual({ value: '', role: 'none' });
     expect(auth.getTokens().accessToken.value).toBe('');
     expect(auth.loggedIn()).toBe(false);

@@ -208,10 +208,8 @@ async function settle(
     return (box.state = stateFromError(e, kind, silent));
   }
   const next = stateFromResponse(res);
-  if (next.loginState === 'SUCCESS') {
-    if (!res.sessionToken) throw new Error('The server reported SUCCESS without a sessionToken');
-    await directLogin(auth, box, res.sessionToken);
-  }
+  // SUCCESS always carries a session token; without one the direct login fails with login_required.
+  if (next.loginState === 'SUCCESS') await directLogin(auth, box, res.sessionToken!);
   return (box.state = next);
 }
 
@@ -268,13 +266,19 @@ export async function sendPasswordResetEmail(
   await call(auth, '/identity/v1/send-email', { email, redirect: redirectUri });
 }
 
-/** See `OAuthStrategy.logout`: the tokens are cleared even when the logout URL can't be made. */
+/**
+ * See `OAuthStrategy.logout`. A member's refresh token is also revoked (which ends its sign-in session on the server,
+ * also where no browser cookie will visit the logout URL); the tokens are cleared even when a request fails.
+ */
 export async function logout(auth: OAuthStrategy, box: MemberBox, originalUrl: string): Promise<{ logoutUrl: string }> {
   try {
     const res = await call<RedirectSessionAnswer>(auth, '/redirects/v1/redirect-session', {
       logout: { clientId: auth.clientId },
       callbacks: { postFlowUrl: originalUrl },
     });
+    const { refreshToken } = auth.getTokens();
+    if (refreshToken.role === 'member')
+      await call(auth, '/oauth2/revoke', { token: refreshToken.value, clientId: auth.clientId }).catch(() => undefined);
     return { logoutUrl: res.redirectSession.fullUrl };
   } finally {
     box.state = INITIAL;
