@@ -12,7 +12,7 @@ import pg from 'pg';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built server; BENCH_SERVER_CLI points at another build (e.g. to compare two branches). */
 const CLI = path.resolve(root, process.env.BENCH_SERVER_CLI || 'packages/server/dist/cli.js');
-const READY = /Plaza is running on (\S+)/;
+const READY = /Plaza is running on /;
 
 /** Children still running; killed synchronously if this process exits for any reason. */
 const live = new Set();
@@ -87,8 +87,8 @@ export async function createScratchPostgres(adminUrl) {
 export async function startServer(opts = {}) {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run node scripts/build.mjs --server`);
   const port = await freePort();
-  // PGlite's data dir goes one level down: the server puts its lock file next to it, inside our temp dir.
   const scratch = opts.postgresUrl ? await createScratchPostgres(opts.postgresUrl) : undefined;
+  // PGlite's data dir goes one level down: the server puts its lock file next to it, inside our temp dir.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-'));
   const dataDir = path.join(tmp, 'data');
   const cleanup = async () => {
@@ -116,9 +116,8 @@ export async function startServer(opts = {}) {
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
   exited.then(() => live.delete(child));
 
-  let url;
   try {
-    url = await new Promise((resolve, reject) => {
+    await new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error('server did not start within the timeout')),
         opts.readyTimeoutMs ?? 60_000,
@@ -126,11 +125,10 @@ export async function startServer(opts = {}) {
       const onData = (chunk) => {
         output += chunk;
         if (output.length > 4_000_000) output = output.slice(-2_000_000); // a server logging every request
-        const m = !ready && READY.exec(output);
-        if (m) {
+        if (!ready && READY.test(output)) {
           ready = true;
           clearTimeout(timer);
-          resolve(m[1]);
+          resolve(undefined);
         }
       };
       child.stdout.setEncoding('utf8').on('data', onData);
@@ -148,7 +146,8 @@ export async function startServer(opts = {}) {
   }
 
   return {
-    url,
+    // The address it listens on, not the banner's `localhost`, which may resolve to ::1 first.
+    url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     database: scratch ? 'postgres' : 'pglite',
     log: () => output,
