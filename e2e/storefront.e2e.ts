@@ -21,7 +21,8 @@ describe('storefront home', () => {
     const scripts: { url: string; bytes: number }[] = [];
     page.on('request', (r) => r.url().endsWith('/oauth2/token') && tokenRequests.push(r.postData() ?? ''));
     page.on('response', async (r) => {
-      if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), bytes: gzipSync(await r.body()).length });
+      if (r.request().resourceType() === 'script')
+        scripts.push({ url: r.url(), bytes: gzipSync(await r.body()).length });
     });
 
     await page.goto(plaza.url, { waitUntil: 'networkidle' });

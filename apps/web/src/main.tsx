@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { PlazaProvider } from '@plaza/react';
+import { startSilentLogin } from './auth/silent.js';
 import { loadConfig } from './config.js';
 import { createPlazaClient } from './plaza.js';
 import { AppRoutes } from './router.js';
@@ -22,6 +23,8 @@ loadConfig().then(
         </PlazaProvider>
       </StrictMode>,
     );
+    // A browser whose sign-in session is still alive becomes a member again; never in the way of the first paint.
+    startSilentLogin(client);
   },
   (error: unknown) => {
     // Without a config there is no client; say so plainly and offer a reload.

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { StorefrontLayout } from './storefront/StorefrontLayout.js';
 import { HomePage } from './storefront/HomePage.js';
@@ -6,10 +6,24 @@ import { NotFoundPage } from './storefront/NotFoundPage.js';
 import { ErrorBoundary } from './ui/ErrorBoundary.js';
 import { PageSkeleton } from './ui/PageSkeleton.js';
 
-// The dashboard is one dynamic chunk, so the storefront never downloads it.
-// Declarative routes rather than createBrowserRouter: the data router adds ~17 KB gzip that the
+// The dashboard, the hosted pages and the account pages are dynamic chunks, so the first storefront page never
+// downloads them. Declarative routes rather than createBrowserRouter: the data router adds ~17 KB gzip that the
 // 120 KB first-page budget cannot spare, and TanStack Query already does the data loading.
 const AdminApp = lazy(() => import('./admin/routes.js'));
+const HostedApp = lazy(() => import('./hosted/routes.js'));
+const LoginPage = lazy(() => import('./account/LoginPage.js'));
+const SignUpPage = lazy(() => import('./account/SignUpPage.js'));
+const ForgotPasswordPage = lazy(() => import('./account/ForgotPasswordPage.js'));
+const ResetPasswordPage = lazy(() => import('./account/ResetPasswordPage.js'));
+const SecurityPage = lazy(() => import('./account/SecurityPage.js'));
+
+function page(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -19,16 +33,15 @@ export function AppRoutes() {
       <Routes>
         <Route element={<StorefrontLayout />}>
           <Route index element={<HomePage />} />
+          <Route path="login" element={page(LoginPage)} />
+          <Route path="signup" element={page(SignUpPage)} />
+          <Route path="forgot-password" element={page(ForgotPasswordPage)} />
+          <Route path="reset-password" element={page(ResetPasswordPage)} />
+          <Route path="account/security" element={page(SecurityPage)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route
-          path="/admin/*"
-          element={
-            <Suspense fallback={<PageSkeleton />}>
-              <AdminApp />
-            </Suspense>
-          }
-        />
+        <Route path="/auth/*" element={page(HostedApp)} />
+        <Route path="/admin/*" element={page(AdminApp)} />
       </Routes>
     </ErrorBoundary>
   );

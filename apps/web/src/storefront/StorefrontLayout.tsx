@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSite } from '@plaza/react';
+import { isStaff, useSession } from '../auth/session.js';
 import { Skeleton } from '../ui/Skeleton.js';
 import { MenuIcon, CloseIcon } from '../ui/icons.js';
 import { cx } from '../ui/cx.js';
+import { AuthMenu } from './AuthMenu.js';
 
-const links = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/admin', label: 'Dashboard', end: false },
-];
+const home = { to: '/', label: 'Home', end: true };
+// Only the owner and contributors see the way to the dashboard.
+const dashboard = { to: '/admin', label: 'Dashboard', end: false };
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cx(
@@ -21,6 +22,7 @@ export function StorefrontLayout() {
   const { data: site, isPending } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const links = isStaff(useSession()) ? [home, dashboard] : [home];
   // Navigating closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
   const name = site?.name ?? 'Plaza';
@@ -41,13 +43,16 @@ export function StorefrontLayout() {
           <Link to="/" className="truncate text-lg font-semibold tracking-tight text-neutral-900">
             {isPending ? <Skeleton className="h-6 w-32" /> : name}
           </Link>
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.end} className={navClass}>
-                {l.label}
-              </NavLink>
-            ))}
-          </nav>
+          <div className="hidden items-center gap-4 md:flex">
+            <nav aria-label="Main" className="flex items-center gap-1">
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} end={l.end} className={navClass}>
+                  {l.label}
+                </NavLink>
+              ))}
+            </nav>
+            <AuthMenu />
+          </div>
           <button
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 md:hidden"
@@ -70,6 +75,9 @@ export function StorefrontLayout() {
                 </li>
               ))}
             </ul>
+            <div className="mt-2 border-t border-neutral-200 pt-3 pb-1">
+              <AuthMenu stacked />
+            </div>
           </nav>
         )}
       </header>

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePlaza } from '@plaza/react';
+import { isPlazaError } from '@plaza/sdk';
+import type { PlazaClient } from '../plaza.js';
+import { Alert } from '../ui/Alert.js';
+import { AuthCard } from '../ui/AuthCard.js';
+import { Button } from '../ui/Button.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { TextField } from '../ui/Field.js';
+
+const linkClass = 'font-medium text-accent underline-offset-2 hover:underline';
+
+/** /reset-password?token=…: the page the recovery e-mail links to. */
+export default function ResetPasswordPage() {
+  const client = usePlaza<PlazaClient>();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const mismatch = repeat.length > 0 && repeat !== password;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (mismatch) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await client.fetch('/identity/v1/recover', { method: 'POST', body: { recoveryToken: token, password } });
+      setDone(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const linkDead = isPlazaError(error) && error.details.applicationError?.code === 'INVALID_RECOVERY_TOKEN';
+
+  return (
+    <AuthCard title="Choose a new password">
+      {!token ? (
+        <Alert tone="error" title="This page needs the link from the e-mail">
+          Open the link in the password-reset e-mail, or{' '}
+          <Link to="/forgot-password" className="underline">
+            ask for a new one
+          </Link>
+          .
+        </Alert>
+      ) : done ? (
+        <div className="space-y-4">
+          <Alert tone="success" title="Your password is changed">
+            For your safety, every device that was logged in to this account has been logged out.
+          </Alert>
+          <Link
+            to="/login"
+            className="inline-flex min-h-10 w-full items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
+          >
+            Log in
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={256}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="At least 8 characters."
+          />
+          <TextField
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+            error={mismatch ? 'The two passwords differ.' : undefined}
+          />
+          {linkDead ? (
+            <Alert tone="error" title="This link no longer works">
+              It has expired or was already used.{' '}
+              <Link to="/forgot-password" className={linkClass}>
+                Ask for a new link
+              </Link>
+              .
+            </Alert>
+          ) : (
+            error !== null && <ErrorMessage error={error} />
+          )}
+          <Button type="submit" className="w-full" busy={busy} disabled={mismatch}>
+            Set the new password
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { usePlaza } from '@plaza/react';
+import { startHostedLogin } from '../auth/flows.js';
+import { useMe } from '../auth/me.js';
+import { useSession } from '../auth/session.js';
+import { useSilentLoginStatus } from '../auth/silent.js';
+import type { PlazaClient } from '../plaza.js';
+import { Alert } from '../ui/Alert.js';
+import { Button } from '../ui/Button.js';
+import { Card } from '../ui/Card.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { TextField } from '../ui/Field.js';
+import { PageSkeleton } from '../ui/PageSkeleton.js';
+import { TwoStepCard } from './TwoStepCard.js';
+
+/** /account/security: the member's password and two-step verification. */
+export default function SecurityPage() {
+  const session = useSession();
+  const silent = useSilentLoginStatus();
+  const { data: me } = useMe();
+  if (session.role !== 'member') {
+    return silent === 'running' ? <PageSkeleton /> : <SignInFirst />;
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-2xl font-bold tracking-tight">Account security</h1>
+      <p className="mt-1 text-sm text-neutral-600">
+        Signed in as <strong className="break-all text-neutral-900">{me?.email ?? '…'}</strong>
+      </p>
+      <div className="mt-8 grid gap-6">
+        <ChangePasswordCard />
+        <TwoStepCard />
+      </div>
+    </div>
+  );
+}
+
+function SignInFirst() {
+  const client = usePlaza<PlazaClient>();
+  const [error, setError] = useState<unknown>(null);
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold tracking-tight">Log in to see your account</h1>
+      <p className="mt-2 text-sm text-neutral-600">Your password and two-step verification are managed here.</p>
+      <Button className="mt-6" onClick={() => startHostedLogin(client).catch(setError)}>
+        Log in
+      </Button>
+      {error !== null && (
+        <div className="mt-4 text-left">
+          <ErrorMessage error={error} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ChangePasswordCard() {
+  const client = usePlaza<PlazaClient>();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const mismatch = repeat.length > 0 && repeat !== next;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (mismatch) return;
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      await client.fetch('/identity/v2/change-password', {
+        method: 'POST',
+        body: { currentPassword: current, newPassword: next },
+      });
+      setDone(true);
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="Password" description="Changing it logs you out on your other devices.">
+      <form onSubmit={submit} className="grid gap-4 sm:max-w-sm">
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={256}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          hint="At least 8 characters."
+        />
+        <TextField
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          error={mismatch ? 'The two passwords differ.' : undefined}
+        />
+        {error !== null && <ErrorMessage error={error} />}
+        {done && <Alert tone="success">Your password is changed. Other devices were logged out.</Alert>}
+        <div>
+          <Button type="submit" busy={busy} disabled={mismatch}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

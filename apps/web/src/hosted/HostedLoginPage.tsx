@@ -1,0 +1,110 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePlaza } from '@plaza/react';
+import { getConfig } from '../config.js';
+import { callbackUri, rememberOAuthData, safeReturn } from '../auth/flows.js';
+import type { PlazaClient } from '../plaza.js';
+import { SignInFlow } from '../signin/SignInFlow.js';
+import { hostedDriver } from '../signin/driver.js';
+import { SsoButtons } from '../signin/SsoButtons.js';
+import { AuthCard } from '../ui/AuthCard.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+
+/** The parameters of an authorization request that /oauth2/authorize handed over, if that is how we got here. */
+function authorizeParams(params: URLSearchParams): URLSearchParams | null {
+  if (!params.get('client_id') || !params.get('redirect_uri')) return null;
+  const copy = new URLSearchParams(params);
+  copy.delete('sessionToken');
+  return copy;
+}
+
+/**
+ * /auth/login, the hosted login page. Two ways in:
+ * - from /oauth2/authorize (no sign-in session): its query is the authorization request; after logging in we go back
+ *   to /oauth2/authorize with the same parameters and the session token, which answers the app that asked.
+ * - from a login redirect session (`?postFlowUrl=`), or typed in: we sign this browser in to the web app itself
+ *   (its own code flow, which also sets the sign-in cookie), then go to postFlowUrl.
+ */
+export default function HostedLoginPage() {
+  const client = usePlaza<PlazaClient>();
+  const [params] = useSearchParams();
+  const [fatal, setFatal] = useState<unknown>(null);
+  const request = useMemo(() => authorizeParams(params), [params]);
+  const postFlowUrl = params.get('postFlowUrl');
+
+  const driver = useMemo(
+    () =>
+      hostedDriver(client, (sessionToken) => {
+        if (request) {
+          const next = new URLSearchParams(request);
+          next.set('sessionToken', sessionToken);
+          window.location.assign(`${getConfig().baseUrl}/oauth2/authorize?${next}`);
+          return;
+        }
+        continueToApp(client, sessionToken, postFlowUrl).catch(setFatal);
+      }),
+    [client, request, postFlowUrl],
+  );
+
+  return (
+    <AuthCard title="Log in" subtitle="Use the e-mail and password of your account.">
+      {fatal !== null ? (
+        <ErrorMessage error={fatal} onRetry={() => window.location.reload()} />
+      ) : (
+        <SignInFlow
+          mode="login"
+          driver={driver}
+          doneText="Signed in. Taking you back…"
+          footer={
+            <>
+              <SsoButtons authorizeQuery={request} returnTo={postFlowUrl} />
+              <p>
+                <Link to="/forgot-password" className="font-medium text-accent underline-offset-2 hover:underline">
+                  Forgot your password?
+                </Link>
+              </p>
+              <p>
+                New here?{' '}
+                <Link to="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
+                  Create an account
+                </Link>
+              </p>
+            </>
+          }
+        />
+      )}
+    </AuthCard>
+  );
+}
+
+/**
+ * Signs the web app in with the session token (its own code flow with PKCE; /oauth2/authorize also sets the sign-in
+ * cookie), and /auth/callback then opens `postFlowUrl`.
+ */
+async function continueToApp(client: PlazaClient, sessionToken: string, postFlowUrl: string | null): Promise<void> {
+  const data = await client.auth.generateOAuthData(callbackUri(), safeReturn(postFlowUrl));
+  rememberOAuthData(data);
+  const { redirectSession } = await client.fetch<{ redirectSession: { fullUrl: string } }>(
+    '/redirects/v1/redirect-session',
+    {
+      method: 'POST',
+      body: {
+        auth: {
+          authRequest: {
+            redirectUri: data.redirectUri,
+            clientId: client.auth.clientId,
+            codeChallenge: data.codeChallenge,
+            codeChallengeMethod: 'S256',
+            responseMode: 'fragment',
+            responseType: 'code',
+            scope: 'offline_access',
+            state: data.state,
+            sessionToken,
+          },
+          prompt: 'none',
+        },
+      },
+    },
+  );
+  window.location.assign(redirectSession.fullUrl);
+}

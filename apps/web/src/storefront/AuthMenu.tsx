@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usePlaza } from '@plaza/react';
+import { herePath, startHostedLogin } from '../auth/flows.js';
+import { useMe } from '../auth/me.js';
+import { useSession } from '../auth/session.js';
+import { useSilentLoginStatus } from '../auth/silent.js';
+import type { PlazaClient } from '../plaza.js';
+import { cx } from '../ui/cx.js';
+import { Skeleton } from '../ui/Skeleton.js';
+
+const ghost =
+  'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900';
+const solid =
+  'inline-flex min-h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong';
+
+/**
+ * The header's sign-in corner: "Log in" (the hosted login page) and "Sign up" for visitors; the member's e-mail
+ * (their account page) and "Log out" for members.
+ */
+export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
+  const client = usePlaza<PlazaClient>();
+  const session = useSession();
+  const silent = useSilentLoginStatus();
+  const { data: me } = useMe();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const box = cx('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center');
+
+  if (session.role !== 'member' && silent === 'running') {
+    return (
+      <div className={box} aria-busy="true" aria-label="Checking your sign-in">
+        <Skeleton className="h-9 w-36" />
+      </div>
+    );
+  }
+
+  if (session.role === 'member') {
+    return (
+      <div className={box}>
+        <Link to="/account/security" className={cx(ghost, 'max-w-56 min-w-0')} title="Your account">
+          <span className="truncate" data-testid="member-email">
+            {me?.email ?? 'Your account'}
+          </span>
+        </Link>
+        <Link to={`/auth/logout?returnTo=${encodeURIComponent('/')}`} className={ghost}>
+          Log out
+        </Link>
+      </div>
+    );
+  }
+
+  const logIn = () => {
+    setLeaving(true);
+    // The hosted login page; should the server be unreachable for the redirect session, the app's own form.
+    startHostedLogin(client, herePath()).catch(() => {
+      setLeaving(false);
+      navigate(`/login?returnTo=${encodeURIComponent(herePath())}`);
+    });
+  };
+  return (
+    <div className={box}>
+      <button type="button" className={ghost} onClick={logIn} disabled={leaving} aria-busy={leaving || undefined}>
+        {leaving ? 'Opening…' : 'Log in'}
+      </button>
+      <Link to="/signup" className={cx(solid, stacked && 'justify-center')}>
+        Sign up
+      </Link>
+    </div>
+  );
+}
