@@ -9,7 +9,7 @@ import { startSession } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';
 import { getEnabledConnection, ssoCallbackUrl } from './connections.service.js';
 import { createSsoIdentity } from './identities.js';
-import { idpConnections, ssoFlows, ssoLinks } from './tables.js';
+import { ssoFlows, ssoLinks, type idpConnections } from './tables.js';
 
 /** An SSO round trip must finish within 10 minutes. */
 const FLOW_TTL_MS = 10 * 60 * 1000;
