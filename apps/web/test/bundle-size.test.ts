@@ -85,10 +85,26 @@ describe('storefront first page', () => {
     expect(initialJs()).not.toContain(dashboard!.file);
     const entry = Object.values(manifest).find((c) => c.isEntry)!;
     expect(entry.dynamicImports).toContain(DASHBOARD_ENTRY);
-    // And no dashboard code was inlined into the first page: its banner text lives only in the chunk.
-    const banner = 'Owner sign-in arrives with the sign-in release';
-    expect(await readFile(join(outDir, dashboard!.file), 'utf8')).toContain(banner);
-    for (const file of initialJs()) expect(await readFile(join(outDir, file), 'utf8')).not.toContain(banner);
+    // And no dashboard code was inlined into the first page: its gate's text lives only in the chunk.
+    const gate = 'Sign in as the owner';
+    expect(await readFile(join(outDir, dashboard!.file), 'utf8')).toContain(gate);
+    for (const file of initialJs()) expect(await readFile(join(outDir, file), 'utf8')).not.toContain(gate);
+  });
+
+  it('keeps the sign-in screens and the hosted pages out of the first page', async () => {
+    const first = (await Promise.all([...initialJs()].map((f) => readFile(join(outDir, f), 'utf8')))).join('\n');
+    // Texts of the sign-in flow, the hosted login page and the QR encoder (account security).
+    for (const text of [
+      'Check your e-mail',
+      'Use the e-mail and password of your account',
+      'Text too long for a QR code',
+    ]) {
+      expect(first).not.toContain(text);
+    }
+    const entry = Object.values(manifest).find((c) => c.isEntry)!;
+    for (const page of ['src/hosted/routes.tsx', 'src/account/SignUpPage.tsx', 'src/account/SecurityPage.tsx']) {
+      expect(entry.dynamicImports).toContain(page);
+    }
   });
 
   it('keeps the config placeholder the server replaces, before the app script', () => {

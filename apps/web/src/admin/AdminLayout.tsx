@@ -62,12 +62,6 @@ export function AdminLayout() {
           </span>
         </header>
         <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-8">
-          <p
-            role="status"
-            className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-          >
-            Owner sign-in arrives with the sign-in release; this view is read-only.
-          </p>
           <main>
             <Outlet />
           </main>

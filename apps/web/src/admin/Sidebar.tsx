@@ -1,8 +1,12 @@
 import { Link, NavLink } from 'react-router';
+import { useMe } from '../auth/me.js';
+import { useSession } from '../auth/session.js';
 import { cx } from '../ui/cx.js';
 import { adminNav } from './nav.js';
 
 export function Sidebar({ siteName }: { siteName: string }) {
+  const { data: me } = useMe();
+  const { memberRole } = useSession();
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center border-b border-neutral-200 px-5">
@@ -46,9 +50,21 @@ export function Sidebar({ siteName }: { siteName: string }) {
           ))}
         </ul>
       </nav>
-      <div className="border-t border-neutral-200 p-3">
+      <div className="space-y-1 border-t border-neutral-200 p-3">
+        <p className="px-3 pt-1 text-xs text-neutral-500">
+          {memberRole === 'CONTRIBUTOR' ? 'Contributor' : 'Owner'}
+          <span className="block truncate text-sm text-neutral-900" title={me?.email} data-testid="admin-email">
+            {me?.email ?? '…'}
+          </span>
+        </p>
         <Link to="/" className="block rounded-md px-3 py-2 text-sm text-neutral-700 hover:bg-neutral-100">
           ← View the store
+        </Link>
+        <Link
+          to={`/auth/logout?returnTo=${encodeURIComponent('/')}`}
+          className="block rounded-md px-3 py-2 text-sm text-neutral-700 hover:bg-neutral-100"
+        >
+          Log out
         </Link>
       </div>
     </div>

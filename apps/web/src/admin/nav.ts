@@ -7,10 +7,14 @@ export interface AdminNavItem {
 export const adminNav: AdminNavItem[] = [
   { label: 'Overview', to: '/admin' },
   { label: 'Members' },
+  { label: 'Approvals', to: '/admin/approvals' },
   { label: 'Reviews' },
   { label: 'Products' },
   { label: 'Orders' },
   { label: 'Media' },
+  { label: 'Mailbox', to: '/admin/mailbox' },
   { label: 'Settings', to: '/admin/settings' },
-  { label: 'API keys' },
+  { label: 'Single sign-on', to: '/admin/sso' },
+  { label: 'API keys', to: '/admin/api-keys' },
+  { label: 'OAuth clients', to: '/admin/oauth-clients' },
 ];

@@ -1,18 +1,34 @@
 import { Route, Routes } from 'react-router';
+import { AdminGate } from './AdminGate.js';
 import { AdminLayout } from './AdminLayout.js';
+import { AdminNotFound } from './AdminNotFound.js';
+import { ApiKeysPage } from './ApiKeysPage.js';
+import { ApprovalsPage } from './ApprovalsPage.js';
+import { MailboxPage } from './MailboxPage.js';
+import { OAuthClientsPage } from './OAuthClientsPage.js';
 import { OverviewPage } from './OverviewPage.js';
 import { SettingsPage } from './SettingsPage.js';
-import { AdminNotFound } from './AdminNotFound.js';
+import { SsoPage } from './SsoPage.js';
+import { ToastProvider } from './Toast.js';
 
-/** Entry of the dashboard chunk: the routes under /admin, relative to it. */
+/** Entry of the dashboard chunk: the routes under /admin, relative to it; only for the owner and contributors. */
 export default function AdminApp() {
   return (
-    <Routes>
-      <Route element={<AdminLayout />}>
-        <Route index element={<OverviewPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="*" element={<AdminNotFound />} />
-      </Route>
-    </Routes>
+    <AdminGate>
+      <ToastProvider>
+        <Routes>
+          <Route element={<AdminLayout />}>
+            <Route index element={<OverviewPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="mailbox" element={<MailboxPage />} />
+            <Route path="approvals" element={<ApprovalsPage />} />
+            <Route path="api-keys" element={<ApiKeysPage />} />
+            <Route path="oauth-clients" element={<OAuthClientsPage />} />
+            <Route path="sso" element={<SsoPage />} />
+            <Route path="*" element={<AdminNotFound />} />
+          </Route>
+        </Routes>
+      </ToastProvider>
+    </AdminGate>
   );
 }

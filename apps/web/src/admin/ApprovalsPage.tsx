@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Identity, ListIdentitiesResponse } from '@plaza/contracts';
+import { usePlaza } from '@plaza/react';
+import type { PlazaClient } from '../plaza.js';
+import { Button } from '../ui/Button.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { EmptyState } from '../ui/EmptyState.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { useDateFormat } from './dates.js';
+import { ListSkeleton } from './ListSkeleton.js';
+import { PageHeader } from './SiteQuery.js';
+import { useToast } from './Toast.js';
+
+const KEYS = ['plaza', 'admin', 'identities', 'PENDING'];
+
+const displayName = (i: Identity) =>
+  [i.identityProfile.firstName, i.identityProfile.lastName].filter(Boolean).join(' ') ||
+  i.identityProfile.nickname ||
+  '';
+
+/** /admin/approvals: accounts waiting for the owner (and those still verifying their e-mail). */
+export function ApprovalsPage() {
+  const client = usePlaza<PlazaClient>();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const date = useDateFormat();
+  const [rejecting, setRejecting] = useState<Identity | null>(null);
+  const { data, error, isPending, isFetching, refetch } = useQuery({
+    queryKey: KEYS,
+    queryFn: () =>
+      client.fetch<ListIdentitiesResponse>('/identity/v1/identities', {
+        query: { status: 'PENDING', 'paging.limit': 100 },
+      }),
+  });
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
+      client.fetch(`/identity/v1/identities/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
+    onSuccess: (_r, { action }) => {
+      toast(action === 'approve' ? 'Approved: they can log in now' : 'Rejected: the account is blocked');
+      setRejecting(null);
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+    },
+  });
+
+  const identities = data?.identities ?? [];
+  const waiting = identities.filter((i) => i.status.reasons.includes('ADMIN_APPROVAL_REQUIRED'));
+  const verifying = identities.filter((i) => !i.status.reasons.includes('ADMIN_APPROVAL_REQUIRED'));
+
+  return (
+    <>
+      <PageHeader
+        title="Approvals"
+        description="New accounts wait here when your site requires approval (Settings → Sign-in)."
+      />
+      {isPending ? (
+        <ListSkeleton label="Loading pending accounts" rows={3} />
+      ) : error ? (
+        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <div className="space-y-8">
+          {act.error && !rejecting && <ErrorMessage error={act.error} />}
+          <section aria-labelledby="waiting-title">
+            <h2 id="waiting-title" className="mb-3 text-base font-semibold">
+              Waiting for you ({waiting.length})
+            </h2>
+            {waiting.length === 0 ? (
+              <EmptyState title="Nobody is waiting">New accounts that need your approval show up here.</EmptyState>
+            ) : (
+              <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white">
+                {waiting.map((i) => (
+                  <li key={i.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium break-all">{i.email.address}</p>
+                      <p className="mt-0.5 text-xs text-neutral-600">
+                        {displayName(i) && <>{displayName(i)} · </>}signed up {date(i.createdDate)} ·{' '}
+                        {i.email.isVerified ? 'e-mail verified' : 'e-mail not verified yet'}
+                      </p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Button
+                        onClick={() => act.mutate({ id: i.id, action: 'approve' })}
+                        busy={act.isPending && act.variables?.id === i.id && act.variables.action === 'approve'}
+                        aria-label={`Approve ${i.email.address}`}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        onClick={() => setRejecting(i)}
+                        aria-label={`Reject ${i.email.address}`}
+                      >
+                        Reject
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {verifying.length > 0 && (
+            <section aria-labelledby="verifying-title">
+              <h2 id="verifying-title" className="mb-1 text-base font-semibold">
+                Verifying their e-mail ({verifying.length})
+              </h2>
+              <p className="mb-3 text-sm text-neutral-600">
+                They become members once they enter the code they were mailed.
+              </p>
+              <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white">
+                {verifying.map((i) => (
+                  <li key={i.id} className="p-4">
+                    <p className="font-medium break-all">{i.email.address}</p>
+                    <p className="mt-0.5 text-xs text-neutral-600">signed up {date(i.createdDate)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={rejecting !== null}
+        title={`Reject ${rejecting?.email.address ?? ''}?`}
+        confirmLabel="Reject and block"
+        danger
+        busy={act.isPending}
+        onConfirm={() => rejecting && act.mutate({ id: rejecting.id, action: 'reject' })}
+        onCancel={() => {
+          setRejecting(null);
+          act.reset();
+        }}
+      >
+        <p>The account is blocked: it can't log in, and the address can't sign up again.</p>
+        {act.error && (
+          <div className="mt-3">
+            <ErrorMessage error={act.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,249 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListOAuthClientsResponse, OAuthClient } from '@plaza/contracts';
+import { usePlaza } from '@plaza/react';
+import { getConfig } from '../config.js';
+import type { PlazaClient } from '../plaza.js';
+import { Button } from '../ui/Button.js';
+import { Card } from '../ui/Card.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { EmptyState } from '../ui/EmptyState.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { inputClass, TextField } from '../ui/Field.js';
+import { useDateFormat } from './dates.js';
+import { ListSkeleton } from './ListSkeleton.js';
+import { PageHeader } from './SiteQuery.js';
+import { useToast } from './Toast.js';
+
+const KEYS = ['plaza', 'admin', 'oauth-clients'];
+const lines = (s: string) =>
+  s
+    .split(/[\n,]/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** /admin/oauth-clients: the apps that may sign members in (exact redirect URIs, allowed origins). */
+export function OAuthClientsPage() {
+  const client = usePlaza<PlazaClient>();
+  const { data, error, isPending, isFetching, refetch } = useQuery({
+    queryKey: KEYS,
+    queryFn: () => client.fetch<ListOAuthClientsResponse>('/settings/v1/oauth-clients'),
+  });
+  return (
+    <>
+      <PageHeader
+        title="OAuth clients"
+        description="Sites and apps that sign your members in through this server (with @plaza/sdk or any OpenID Connect library)."
+      />
+      <div className="space-y-6">
+        <CreateClientForm />
+        <section aria-labelledby="clients-title">
+          <h2 id="clients-title" className="mb-3 text-base font-semibold">
+            Clients
+          </h2>
+          {isPending ? (
+            <ListSkeleton label="Loading OAuth clients" rows={2} />
+          ) : error ? (
+            <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+          ) : data.clients.length === 0 ? (
+            <EmptyState title="No OAuth clients">Add one above for each site or app that signs members in.</EmptyState>
+          ) : (
+            <ClientList clients={data.clients} />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function CreateClientForm() {
+  const client = usePlaza<PlazaClient>();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [redirects, setRedirects] = useState('');
+  const [origins, setOrigins] = useState('');
+  const create = useMutation({
+    mutationFn: () =>
+      client.fetch<{ client: OAuthClient }>('/settings/v1/oauth-clients', {
+        method: 'POST',
+        body: {
+          name: name.trim(),
+          redirectUris: lines(redirects),
+          // Default: the origins of the redirect URIs, which is what a single-page app needs for web messages.
+          allowedOrigins: origins.trim()
+            ? lines(origins)
+            : [...new Set(lines(redirects).map(originOf).filter(Boolean))],
+        },
+      }),
+    onSuccess: ({ client: c }) => {
+      toast(`Client "${c.name}" created: its id is ${c.id}`);
+      setName('');
+      setRedirects('');
+      setOrigins('');
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Card title="New client">
+      <form onSubmit={submit} className="space-y-4">
+        <TextField
+          label="Name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className="sm:max-w-sm"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="redirect-uris" className="mb-1 block text-sm font-medium text-neutral-800">
+              Redirect URIs
+            </label>
+            <textarea
+              id="redirect-uris"
+              required
+              rows={3}
+              className={inputClass}
+              placeholder="https://shop.example.com/auth/callback"
+              value={redirects}
+              onChange={(e) => setRedirects(e.target.value)}
+              aria-describedby="redirect-uris-hint"
+            />
+            <p id="redirect-uris-hint" className="mt-1 text-xs text-neutral-600">
+              One per line. They must match exactly, scheme and path included.
+            </p>
+          </div>
+          <div>
+            <label htmlFor="allowed-origins" className="mb-1 block text-sm font-medium text-neutral-800">
+              Allowed origins
+            </label>
+            <textarea
+              id="allowed-origins"
+              rows={3}
+              className={inputClass}
+              placeholder="https://shop.example.com"
+              value={origins}
+              onChange={(e) => setOrigins(e.target.value)}
+              aria-describedby="allowed-origins-hint"
+            />
+            <p id="allowed-origins-hint" className="mt-1 text-xs text-neutral-600">
+              One per line, without a path. Empty: the origins of the redirect URIs.
+            </p>
+          </div>
+        </div>
+        {create.error && <ErrorMessage error={create.error} />}
+        <div className="flex justify-end">
+          <Button type="submit" busy={create.isPending} disabled={!name.trim() || !lines(redirects).length}>
+            Create client
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
+function ClientList({ clients }: { clients: OAuthClient[] }) {
+  const client = usePlaza<PlazaClient>();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const date = useDateFormat();
+  const [deleting, setDeleting] = useState<OAuthClient | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) =>
+      client.fetch(`/settings/v1/oauth-clients/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast(`Client "${deleting?.name}" deleted`);
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+    },
+  });
+  const own = getConfig().clientId;
+  return (
+    <>
+      <ul className="space-y-3">
+        {clients.map((c) => (
+          <li key={c.id} className="rounded-lg border border-neutral-200 bg-white p-4">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words">
+                  {c.name}
+                  {c.id === own && (
+                    <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-medium text-accent-ink">
+                      This web app
+                    </span>
+                  )}
+                </p>
+                <p className="mt-0.5 text-xs text-neutral-600">
+                  Client ID <code className="font-mono text-neutral-900 select-all">{c.id}</code> · created{' '}
+                  {date(c.createdDate)}
+                </p>
+              </div>
+              {c.id !== own && (
+                <Button variant="secondary" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
+                  Delete
+                </Button>
+              )}
+            </div>
+            <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+              <div className="min-w-0">
+                <dt className="text-xs font-medium text-neutral-500">Redirect URIs</dt>
+                {c.redirectUris.map((u) => (
+                  <dd key={u} className="font-mono text-xs break-all">
+                    {u}
+                  </dd>
+                ))}
+              </div>
+              <div className="min-w-0">
+                <dt className="text-xs font-medium text-neutral-500">Allowed origins</dt>
+                {c.allowedOrigins.length ? (
+                  c.allowedOrigins.map((o) => (
+                    <dd key={o} className="font-mono text-xs break-all">
+                      {o}
+                    </dd>
+                  ))
+                ) : (
+                  <dd className="text-xs text-neutral-500">None</dd>
+                )}
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete "${deleting?.name ?? ''}"?`}
+        confirmLabel="Delete client"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+      >
+        <p>
+          Members can no longer sign in to this app, and its tokens stop working at their next renewal (within the
+          hour).
+        </p>
+        {remove.error && (
+          <div className="mt-3">
+            <ErrorMessage error={remove.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

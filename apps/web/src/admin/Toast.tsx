@@ -1,0 +1,51 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { cx } from '../ui/cx.js';
+
+interface Toast {
+  id: number;
+  message: string;
+  tone: 'success' | 'error';
+}
+
+const ToastContext = createContext<(message: string, tone?: Toast['tone']) => void>(() => undefined);
+
+/** Short confirmations ("Saved") in the corner, announced politely, gone after a few seconds. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const show = useCallback((message: string, tone: Toast['tone'] = 'success') => {
+    setToasts((t) => [...t, { id: Date.now() + Math.random(), message, tone }]);
+  }, []);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6"
+      >
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} onGone={() => setToasts((all) => all.filter((x) => x.id !== t.id))} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onGone }: { toast: Toast; onGone: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onGone, 4000);
+    return () => clearTimeout(timer);
+  }, [onGone]);
+  return (
+    <div
+      role="status"
+      className={cx(
+        'pointer-events-auto rounded-md px-4 py-3 text-sm font-medium shadow-lg',
+        toast.tone === 'success' ? 'bg-neutral-900 text-white' : 'bg-red-700 text-white',
+      )}
+    >
+      {toast.message}
+    </div>
+  );
+}
+
+export const useToast = () => useContext(ToastContext);

@@ -1,0 +1,15 @@
+import { useSite } from '@plaza/react';
+import { formatDateTime } from '../lib/format.js';
+
+/** Formats ISO dates in the site's locale and time zone (the browser's until the site is loaded). */
+export function useDateFormat(): (iso: string | null | undefined) => string {
+  const { data: site } = useSite();
+  return (iso) => {
+    if (!iso) return '—';
+    if (site) return formatDateTime(iso, site);
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime())
+      ? iso
+      : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  };
+}
