@@ -138,7 +138,7 @@ export function useAuth(): UseAuth {
   const claims = useMemo(() => (loggedIn ? claimsOf(tokens.accessToken.value) : {}), [loggedIn, tokens]);
   const id = typeof claims.sub === 'string' ? claims.sub : undefined;
   const identity = state.data.identity?.id === id ? state.data.identity : undefined;
-  const identityEmail = (identity?.email as { address?: string } | undefined)?.address;
+  const identityEmail = identity?.email?.address;
   const userinfo = useQuery({
     queryKey: ['plaza', 'auth', 'userinfo', id],
     queryFn: () => client.fetch!<{ sub: string; email: string }>('/oauth2/userinfo'),

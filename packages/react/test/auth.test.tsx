@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import type { LoginStateResult, Tokens } from '@plaza/sdk';
+import type { LoginIdentity, LoginStateResult, Tokens } from '@plaza/sdk';
 import {
   authStore,
   claimsOf,
@@ -24,7 +24,15 @@ const member: Tokens = {
   accessToken: { value: jwt({ sub: MEMBER_ID, role: 'member', member_role: 'OWNER' }), expiresAt: 2e9 },
   refreshToken: { value: 'rm', role: 'member' },
 };
-const identity = { id: MEMBER_ID, email: { address: 'ada@example.com', isVerified: true } };
+const identity: LoginIdentity = {
+  id: MEMBER_ID,
+  revision: '2',
+  createdDate: '2025-01-01T00:00:00.000Z',
+  updatedDate: '2025-01-01T00:00:00.000Z',
+  email: { address: 'ada@example.com', isVerified: true },
+  status: { name: 'ACTIVE', reasons: [] },
+  identityProfile: {},
+};
 
 /** A stand-in for OAuthStrategy: tokens and a login state that the scripted calls change, with listeners. */
 function fakeAuth(start: Tokens = visitor) {

@@ -1,4 +1,7 @@
+import type { CaptchaSettings, Identity, IdentityProfile, LoginResponse } from '@plaza/contracts';
 import { isPlazaError } from '../core/errors.js';
+
+export type { CaptchaSettings, Identity, IdentityProfile };
 
 /** The states of the login state machine (SPEC §4). */
 export type LoginState =
@@ -20,11 +23,8 @@ export type LoginErrorCode =
   | 'resetPassword'
   | 'tooManyAttempts';
 
-/** The identity a login or register answer names (the server's `identity`, kept as it is). */
-export interface LoginIdentity {
-  id: string;
-  [field: string]: unknown;
-}
+/** The identity a login, register or verify answer names (the server's `identity`). */
+export type LoginIdentity = Identity;
 
 /**
  * One state of the login state machine: what `login`, `register` and `processVerification` return.
@@ -60,22 +60,9 @@ export interface LoginParams {
   captchaTokens?: CaptchaTokens;
 }
 
-/** What `register` takes: `profile` is the new identity's profile (name, nickname, custom fields, …). */
+/** What `register` takes: `profile` is the new identity's profile (names, nickname, picture, custom fields, …). */
 export interface RegisterParams extends LoginParams {
-  profile?: Record<string, unknown>;
-}
-
-/** Captcha settings of the site (`GET /identity/v1/captcha/settings`). */
-export interface CaptchaSettings {
-  /** When register and login ask for a captcha: `NEVER`, `AFTER_FAILURES` or `ALWAYS`. */
-  captchaMode: string;
-  captchaAfterFailures: number;
-  /** Site key of the visible ALTCHA widget. */
-  captchaVisibleSiteKey: string;
-  /** Site key of the invisible ALTCHA widget. */
-  captchaInvisibleSiteKey: string;
-  /** Where the widgets fetch a challenge, relative to the API: add `?siteKey=<key>`. */
-  challengePath: string;
+  profile?: IdentityProfile;
 }
 
 /** What an `OAuthStrategy` keeps for its member sign-in functions (internal). */
@@ -87,12 +74,7 @@ export interface MemberBox {
 }
 
 /** The server's answer to register, login and verify. */
-export interface LoginResponseBody {
-  state: string;
-  sessionToken?: string;
-  stateToken?: string;
-  identity?: LoginIdentity;
-}
+export type LoginResponseBody = LoginResponse;
 
 const CAPTCHA: Record<string, LoginErrorCode> = { '-19971': 'missingCaptchaToken', '-19970': 'invalidCaptchaToken' };
 const CODES = {
