@@ -3,32 +3,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createClient, OAuthStrategy } from '@plaza/sdk';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningPlaza {
   url: string;
   output(): string;
+  /** The owner account `plaza start` printed on its first run. */
+  owner: { email: string; password: string };
   stop(): Promise<void>;
 }
 
 /**
  * Starts the built server (`npm run test:e2e` builds first) on a scratch embedded database and a free port,
- * exactly as `npm start` runs it.
+ * exactly as `npm start` runs it. SMTP is unset, so every e-mail lands in the dev mailbox.
  */
 export async function startPlaza(env: Record<string, string> = {}): Promise<RunningPlaza> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-e2e-'));
   const port = 41000 + Math.floor(Math.random() * 20000);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/cli.js'), 'start'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      PLAZA_DATA_DIR: path.join(dataDir, 'db'),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { PATH: process.env.PATH, PORT: String(port), PLAZA_DATA_DIR: path.join(dataDir, 'db'), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -37,16 +34,22 @@ export async function startPlaza(env: Record<string, string> = {}): Promise<Runn
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
     child.stdout!.on('data', () => {
-      if (out.includes('Plaza is running')) {
+      // The owner's lines follow the "running" line in the same banner.
+      if (out.includes('Plaza is running') && /Password:\s+\S+/.test(out)) {
         clearTimeout(timer);
         resolve();
       }
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
+  const owner = {
+    email: /Email:\s+(\S+)/.exec(out)?.[1] ?? '',
+    password: /Password:\s+(\S+)/.exec(out)?.[1] ?? '',
+  };
   return {
     url: `http://localhost:${port}`,
     output: () => out,
+    owner,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -57,25 +60,90 @@ export async function startPlaza(env: Record<string, string> = {}): Promise<Runn
   };
 }
 
+/** The owner signed in through the SDK (password login, then the direct login), as a back-office script would. */
+export async function ownerClient(plaza: RunningPlaza) {
+  const auth = OAuthStrategy({ clientId: 'plaza-web', redirectUri: `${plaza.url}/auth/callback` });
+  const client = createClient({ baseUrl: plaza.url, auth });
+  const result = await auth.login(plaza.owner);
+  if (result.loginState !== 'SUCCESS') throw new Error(`owner login: ${JSON.stringify(result)}`);
+  return client;
+}
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  createdDate: string;
+}
+
+/**
+ * Reads the dev mailbox with an API key (scope `mailbox.read`) that the owner creates, as the spec's
+ * `GET /dev/v1/mailbox?to=ADDRESS` is meant to be used by tests and scripts.
+ */
+export async function mailboxReader(plaza: RunningPlaza) {
+  const owner = await ownerClient(plaza);
+  const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+    method: 'POST',
+    body: { name: 'e2e mailbox', scopes: ['mailbox.read'] },
+  });
+  const list = async (to: string): Promise<Mail[]> => {
+    const res = await fetch(`${plaza.url}/dev/v1/mailbox?to=${encodeURIComponent(to)}`, { headers: { authorization: key } });
+    if (!res.ok) throw new Error(`mailbox: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { messages: Mail[] }).messages;
+  };
+  /** The newest message to `to` matching `template`, waiting up to 10 s for it (mail is stored by a job). */
+  const latest = async (to: string, template: string, after?: string): Promise<Mail> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = (await list(to)).find((m) => m.template === template && m.id !== after);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no ${template} mail to ${to}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  return {
+    list,
+    latest,
+    /** The 6-digit code of the newest verification e-mail to `to` (other than the message `after`). */
+    code: async (to: string, after?: string) => {
+      const mail = await latest(to, 'VERIFICATION_CODE', after);
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+      if (!code) throw new Error(`no code in: ${mail.text}`);
+      return { code, mail };
+    },
+  };
+}
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
 }
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
 
 /** Screenshots land in e2e/screenshots (git-ignored) for people to look at. */
 export function screenshotPath(name: string): string {
   const dir = path.join(root, 'e2e/screenshots');
   fs.mkdirSync(dir, { recursive: true });
   return path.join(dir, `${name}.png`);
+}
+
+/** A full-page screenshot, after checking that nothing overflows the viewport sideways (a broken mobile layout). */
+export async function snap(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) throw new Error(`${name}: the page is ${overflow}px wider than the viewport`);
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+}
+
+/** The tokens the web app keeps in localStorage. */
+export async function storedTokens(page: Page): Promise<{ accessToken: { value: string; expiresAt: number }; refreshToken: { value: string; role: string } } | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('plaza.tokens') ?? 'null'));
 }

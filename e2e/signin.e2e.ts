@@ -1,0 +1,183 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, mailboxReader, MOBILE, snap, startPlaza, storedTokens, type RunningPlaza } from './support.js';
+
+// The sign-in journey of issue 3, in Chromium against the built server:
+// sign up → code from the mailbox → log out → hosted login → silent login on reload → the owner in /admin.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  mailbox = await mailboxReader(plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+const email = `ada.${Date.now()}@example.com`;
+const password = 'correct horse battery staple';
+
+/** Text of the header's member corner, once the member's e-mail is shown. */
+const memberEmail = (page: Page) => page.getByTestId('member-email').first();
+const header = (page: Page) => page.locator('header').first();
+
+describe('sign-in journey', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it('1. signs up', async () => {
+    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await header(page).getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL('**/signup');
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await snap(page, 'signup-desktop');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // The site requires e-mail verification by default: the code screen follows.
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    expect(await page.textContent('main')).toContain(email);
+    await snap(page, 'signup-code-desktop');
+  });
+
+  it('2. reads the code from the dev mailbox and verifies it', async () => {
+    const { code } = await mailbox.code(email);
+    // A wrong code first: it is refused and the screen stays.
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Verification code').fill(wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('The code is wrong').waitFor();
+    await snap(page, 'signup-code-wrong-desktop');
+
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+    await expect.poll(() => memberEmail(page).textContent()).toBe(email);
+    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+    await snap(page, 'home-member-desktop');
+  });
+
+  it('3. logs out', async () => {
+    await header(page).getByRole('link', { name: 'Log out' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+    await header(page).getByRole('button', { name: 'Log in' }).waitFor();
+    expect((await storedTokens(page))?.refreshToken.role).not.toBe('member');
+    // The server ended the session too: a silent login now fails.
+    await page.reload({ waitUntil: 'networkidle' });
+    await header(page).getByRole('button', { name: 'Log in' }).waitFor();
+    expect((await storedTokens(page))?.refreshToken.role).toBe('visitor');
+  });
+
+  it('4. logs in through the hosted login page', async () => {
+    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await header(page).getByRole('button', { name: 'Log in' }).click();
+    // /oauth2/authorize has no session for this browser, so it hands the request to the hosted page.
+    await page.waitForURL(/\/auth\/login\?.*client_id=plaza-web/);
+    await page.getByLabel('Email').waitFor();
+    await snap(page, 'hosted-login-desktop');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('The e-mail or the password is wrong').waitFor();
+    await snap(page, 'hosted-login-error-desktop');
+
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Back through /oauth2/authorize and /auth/callback to the page the member started from.
+    await page.waitForURL(`${plaza.url}/account/security`);
+    await expect.poll(() => memberEmail(page).textContent()).toBe(email);
+    expect(page.url()).not.toContain('code=');
+    await page.getByRole('heading', { name: 'Account security' }).waitFor();
+    await snap(page, 'account-security-desktop');
+  });
+
+  it('5. is still a member after a reload, and silently signed in again when the tokens are gone', async () => {
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => memberEmail(page).textContent()).toBe(email);
+
+    // Forget the tokens: only the browser's sign-in session (an HttpOnly cookie) remains.
+    await page.evaluate(() => localStorage.removeItem('plaza.tokens'));
+    const authorizeRequests: string[] = [];
+    const onRequest = (r: { url(): string; frame(): { parentFrame(): unknown } }) => {
+      if (r.url().includes('/oauth2/authorize')) authorizeRequests.push(r.url());
+    };
+    page.on('request', onRequest);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => memberEmail(page).textContent(), { timeout: 10_000 }).toBe(email);
+    page.off('request', onRequest);
+    // It was the hidden iframe (prompt=none, web_message), not a page navigation.
+    expect(authorizeRequests.some((u) => u.includes('prompt=none') && u.includes('response_mode=web_message'))).toBe(true);
+    expect(page.url()).toBe(`${plaza.url}/account/security`);
+    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+  });
+
+  it('5b. a plain visitor is not held up: the silent login fails at once', async () => {
+    const visitor = await browser.newContext({ viewport: DESKTOP });
+    const p = await visitor.newPage();
+    const started = Date.now();
+    await p.goto(`${plaza.url}/`);
+    await header(p).getByRole('button', { name: 'Log in' }).waitFor({ timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // And the home page rendered in the meantime.
+    await p.getByTestId('site-name').first().waitFor();
+    await visitor.close();
+  });
+
+  it('6. the owner logs into /admin', async () => {
+    const owner = await browser.newContext({ viewport: DESKTOP });
+    const p = await owner.newPage();
+    await p.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'Sign in as the owner' }).waitFor();
+    await snap(p, 'admin-gate-desktop');
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.waitForURL(/\/auth\/login\?/);
+    await p.getByLabel('Email').fill(plaza.owner.email);
+    await p.getByLabel('Password').fill(plaza.owner.password);
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.waitForURL(`${plaza.url}/admin`);
+    await p.getByRole('heading', { name: 'Overview' }).waitFor();
+    await expect.poll(() => p.getByTestId('admin-email').first().textContent()).toBe(plaza.owner.email);
+    await snap(p, 'admin-overview-desktop');
+    await owner.close();
+  });
+
+  it('a member who is not the owner is told the dashboard is not for them', async () => {
+    await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+    await page.getByText('Not allowed').waitFor();
+    await snap(page, 'admin-not-allowed-desktop');
+  });
+});
+
+describe('sign-in screens on a phone', () => {
+  it('renders sign up, the hosted login and the menu at 390 px', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const p = await context.newPage();
+    await p.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await p.getByLabel('Email').waitFor();
+    await snap(p, 'signup-mobile');
+
+    await p.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await p.getByRole('button', { name: 'Open menu' }).click();
+    await p.getByRole('link', { name: 'Sign up' }).waitFor();
+    await snap(p, 'home-menu-mobile');
+    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.waitForURL(/\/auth\/login\?/);
+    await p.getByLabel('Email').waitFor();
+    await snap(p, 'hosted-login-mobile');
+
+    await p.goto(`${plaza.url}/forgot-password`, { waitUntil: 'networkidle' });
+    await p.getByLabel('Email').waitFor();
+    await snap(p, 'forgot-password-mobile');
+    await context.close();
+  });
+});
