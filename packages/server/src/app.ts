@@ -70,7 +70,10 @@ export async function buildApp({ config, database, clock = () => new Date(), log
       access && access !== 'public'
         ? await resolveCaller(req.headers.authorization, { db: database.db, keys, issuer: config.publicUrl, now })
         : ({ type: 'NONE' } as const);
+    const consistency = req.headers[CONSISTENCY_HEADER];
+    const consistencyMs = typeof consistency === 'string' ? parseInt(consistency, 36) : NaN;
     req.ctx = { db: database.db, caller, clock, config, log: req.log, keys };
+    if (Number.isFinite(consistencyMs)) req.ctx.consistencyMs = consistencyMs;
     if (access) checkAccess(access, caller);
   });
 

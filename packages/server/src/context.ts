@@ -16,6 +16,11 @@ export interface Ctx {
   log: FastifyBaseLogger;
   /** JWT signing keys of this server instance. */
   keys: KeyStore;
+  /**
+   * The caller's last `x-plaza-consistency` token (ms since epoch): data cached before it may predate the caller's
+   * own write, so caches refetch (read-your-writes across nodes).
+   */
+  consistencyMs?: number;
 }
 
 /** Runs `fn` in one transaction; nested calls reuse the open one. */
@@ -27,3 +32,6 @@ export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise
 interface TxCtx extends Ctx {
   inTx: true;
 }
+
+/** Whether `ctx.db` is an open transaction (whose reads must not fill shared caches). */
+export const inTransaction = (ctx: Ctx): boolean => (ctx as TxCtx).inTx === true;

@@ -85,7 +85,7 @@ export function authorizeRoutes(app: App): void {
       clearSessionCookie(reply, req.ctx.config);
       const target = q.postLogoutRedirectUri ?? q.post_logout_redirect_uri;
       const clientId = q.clientId ?? q.client_id;
-      const client = clientId ? await findOAuthClient(req.ctx.db, clientId) : undefined;
+      const client = clientId ? await findOAuthClient(req.ctx, clientId) : undefined;
       // Only to a registered place: an open redirect here would send signed-out people anywhere.
       if (target && client && isRegisteredReturn(target, client)) {
         const url = new URL(target);

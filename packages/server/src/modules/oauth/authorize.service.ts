@@ -36,7 +36,7 @@ const MODES: ResponseMode[] = ['query', 'fragment', 'web_message'];
 
 /** Checks an authorize request in the order RFC 6749 §4.1.2.1 asks: client and redirect URI first. */
 export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promise<CheckedAuthorizeRequest> {
-  const client = p.client_id ? await findOAuthClient(ctx.db, p.client_id.slice(0, 100)) : undefined;
+  const client = p.client_id ? await findOAuthClient(ctx, p.client_id.slice(0, 100)) : undefined;
   if (!client)
     return {
       kind: 'fatal',

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { CreateOAuthClientRequest, OAuthClient } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { createDbCache } from '../../lib/cache.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { oauthClients } from './tables.js';
 
@@ -30,6 +30,7 @@ export async function createOAuthClient(
       allowedOrigins: input.allowedOrigins ?? [...new Set(input.redirectUris.map((u) => new URL(u).origin))],
     })
     .returning();
+  clientCache.invalidate(ctx.db, row!.id);
   return toClient(row!);
 }
 
@@ -38,14 +39,19 @@ export async function listOAuthClients(ctx: Pick<Ctx, 'db'>): Promise<OAuthClien
   return rows.map(toClient);
 }
 
-export async function findOAuthClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
-  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId)).limit(1);
-  return row && toClient(row);
+/** Every token request looks its client up; see lib/cache.ts for how changes propagate. */
+const clientCache = createDbCache<string, OAuthClient | undefined>(5000);
+
+export async function findOAuthClient(ctx: Ctx, clientId: string): Promise<OAuthClient | undefined> {
+  return clientCache.get(ctx, clientId, async () => {
+    const [row] = await ctx.db.select().from(oauthClients).where(eq(oauthClients.id, clientId)).limit(1);
+    return row && toClient(row);
+  });
 }
 
 /** The client or a 400 naming `clientId`: an unknown client is bad input, not a missing resource. */
-export async function requireOAuthClient(db: Db, clientId: string): Promise<OAuthClient> {
-  const client = await findOAuthClient(db, clientId);
+export async function requireOAuthClient(ctx: Ctx, clientId: string): Promise<OAuthClient> {
+  const client = await findOAuthClient(ctx, clientId);
   if (!client) {
     throw new AppError('INVALID_CLIENT', `Unknown clientId "${clientId.slice(0, 100)}"`, {
       applicationCode: 'invalid_client',
@@ -57,5 +63,6 @@ export async function requireOAuthClient(db: Db, clientId: string): Promise<OAut
 /** Deleting a client also ends every session issued to it (refresh tokens cascade). */
 export async function deleteOAuthClient(ctx: Pick<Ctx, 'db'>, id: string): Promise<void> {
   const deleted = await ctx.db.delete(oauthClients).where(eq(oauthClients.id, id)).returning({ id: oauthClients.id });
+  clientCache.invalidate(ctx.db, id);
   if (!deleted.length) throw notFound('OAuth client');
 }

@@ -22,18 +22,18 @@ const invalidGrant = (message: string) => new AppError('INVALID_GRANT', message,
 export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenResponse> {
   switch (req.grantType) {
     case 'anonymous':
-      await requireOAuthClient(ctx.db, req.clientId);
+      await requireOAuthClient(ctx, req.clientId);
       return issueTokens(ctx, { clientId: req.clientId, role: 'visitor', subject: uuidv7(), familyId: uuidv7() });
     case 'refresh_token':
       if (!req.refreshToken)
         throw violation('refreshToken', 'REQUIRED_FIELD', 'refreshToken is required for grantType refresh_token');
-      await requireOAuthClient(ctx.db, req.clientId);
+      await requireOAuthClient(ctx, req.clientId);
       return rotateRefreshToken(ctx, req.clientId, req.refreshToken);
     case 'authorization_code':
-      await requireOAuthClient(ctx.db, req.clientId);
+      await requireOAuthClient(ctx, req.clientId);
       return exchangeAuthorizationCode(ctx, req);
     case 'authorized_client':
-      await requireOAuthClient(ctx.db, req.clientId);
+      await requireOAuthClient(ctx, req.clientId);
       return exchangeAuthorizedClient(ctx, req);
     default:
       throw new AppError('UNSUPPORTED_GRANT_TYPE', `grantType ${String(req.grantType)} is not supported`, {

@@ -67,7 +67,7 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
 
   if (req.auth) {
     const a = req.auth.authRequest;
-    const client = await requireOAuthClient(ctx.db, a.clientId);
+    const client = await requireOAuthClient(ctx, a.clientId);
     if (!client.redirectUris.includes(a.redirectUri)) {
       throw violation(
         'auth.authRequest.redirectUri',
@@ -93,7 +93,7 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   }
 
   if (req.logout) {
-    const client = await requireOAuthClient(ctx.db, req.logout.clientId);
+    const client = await requireOAuthClient(ctx, req.logout.clientId);
     const postFlowUrl = req.callbacks?.postFlowUrl;
     if (postFlowUrl && !isRegisteredReturn(postFlowUrl, client)) {
       throw violation(

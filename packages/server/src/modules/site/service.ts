@@ -3,6 +3,7 @@ import { SITE_MASK_PATHS, type Site, type SignInPolicy, type UpdateSiteRequest }
 import { withTx, type Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { violation } from '../../http/errors.js';
+import { createDbCache } from '../../lib/cache.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { siteSettings } from './tables.js';
 
@@ -26,10 +27,15 @@ const toSite = (r: Row): Site => ({
   updatedDate: r.updatedDate.toISOString(),
 });
 
-export async function getSite(ctx: Pick<Ctx, 'db'>): Promise<Site> {
-  const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-  if (!row) throw new Error('Site settings are missing: run `plaza seed`');
-  return toSite(row);
+/** Read on nearly every request; see lib/cache.ts for how changes propagate. */
+const siteCache = createDbCache<1, Site>(2000);
+
+export async function getSite(ctx: Ctx): Promise<Site> {
+  return siteCache.get(ctx, 1, async () => {
+    const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+    if (!row) throw new Error('Site settings are missing: run `plaza seed`');
+    return toSite(row);
+  });
 }
 
 /** Creates the settings row if there is none (first start). Returns true when it created it. */
@@ -72,7 +78,7 @@ export async function updateSite(ctx: Ctx, req: UpdateSiteRequest): Promise<Site
       throw violation('site.locale', 'FORMAT', `site.locale "${req.site.locale}" is not a BCP 47 language tag`);
     }
   }
-  return withTx(ctx, async (tx) => {
+  const site = await withTx(ctx, async (tx) => {
     const [row] = await tx.db.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
     if (!row) throw new Error('Site settings are missing');
     const current = toSite(row);
@@ -91,4 +97,6 @@ export async function updateSite(ctx: Ctx, req: UpdateSiteRequest): Promise<Site
       .returning();
     return toSite(updated!);
   });
+  siteCache.invalidate(ctx.db);
+  return site;
 }
