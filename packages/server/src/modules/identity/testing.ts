@@ -1,4 +1,4 @@
-import type { LoginResponse, MailMessage, SignInPolicy } from '@plaza/contracts';
+import type { ErrorBody, LoginResponse, MailMessage, SignInPolicy } from '@plaza/contracts';
 import type { TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
 import { issueMemberTokens } from '../oauth/code-grant.service.js';
@@ -81,3 +81,6 @@ export const refresh = (srv: TestServer, refreshToken: string) =>
   call(srv.url, 'POST', '/oauth2/token', {
     body: { grantType: 'refresh_token', clientId: srv.clientId, refreshToken },
   });
+
+/** `details.applicationError.data` of an error body. */
+export const appData = (body: unknown) => (body as ErrorBody).details?.applicationError?.data;

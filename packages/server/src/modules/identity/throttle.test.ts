@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode } from '../../../test/http.js';
 import { loginThrottle } from './tables.js';
 import { LOGIN_THROTTLE, loginDelayMs } from './throttle.js';
-import { activeIdentity, login, newEmail, setPolicy, testKeys, type Keys } from './testing.js';
+import { activeIdentity, appData, login, newEmail, setPolicy, testKeys, type Keys } from './testing.js';
 
 let srv: TestServer;
 let keys: Keys;
@@ -67,7 +67,7 @@ describe('progressive login delay', () => {
       expect(res.status).toBe(429);
       expect(appCode(res.body)).toBe('TOO_MANY_ATTEMPTS');
       expect(res.headers.get('retry-after')).toBe('900');
-      expect((res.body as { details: { applicationError: { data: unknown } } }).details.applicationError.data).toEqual({
+      expect(appData(res.body)).toEqual({
         retryAfterSeconds: 900,
       });
     }

@@ -12,6 +12,7 @@ import {
   testKeys,
   verify,
   type Keys,
+  appData,
 } from './testing.js';
 
 let srv: TestServer;
@@ -78,7 +79,7 @@ describe('POST /identity/v1/auth/verify', () => {
       const res = await verify(srv, stateToken, wrong(code));
       expect(res.status).toBe(400);
       expect(appCode(res.body)).toBe('BAD_CODE');
-      expect((res.body as { details: { applicationError: { data: unknown } } }).details.applicationError.data).toEqual({
+      expect(appData(res.body)).toEqual({
         attemptsLeft: left,
       });
     }
