@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, mailboxReader, MOBILE, snap, startPlaza, storedTokens, type RunningPlaza } from './support.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailboxReader,
+  MOBILE,
+  snap,
+  startPlaza,
+  storedTokens,
+  type RunningPlaza,
+} from './support.js';
 
 // The sign-in journey of issue 3, in Chromium against the built server:
 // sign up → code from the mailbox → log out → hosted login → silent login on reload → the owner in /admin.
@@ -116,7 +125,9 @@ describe('sign-in journey', () => {
     await expect.poll(() => memberEmail(page).textContent(), { timeout: 10_000 }).toBe(email);
     page.off('request', onRequest);
     // It was the hidden iframe (prompt=none, web_message), not a page navigation.
-    expect(authorizeRequests.some((u) => u.includes('prompt=none') && u.includes('response_mode=web_message'))).toBe(true);
+    expect(authorizeRequests.some((u) => u.includes('prompt=none') && u.includes('response_mode=web_message'))).toBe(
+      true,
+    );
     expect(page.url()).toBe(`${plaza.url}/account/security`);
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');
   });

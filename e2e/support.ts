@@ -25,7 +25,13 @@ export async function startPlaza(env: Record<string, string> = {}): Promise<Runn
   const port = 41000 + Math.floor(Math.random() * 20000);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/cli.js'), 'start'], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), PLAZA_DATA_DIR: path.join(dataDir, 'db'), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      PLAZA_DATA_DIR: path.join(dataDir, 'db'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -90,7 +96,9 @@ export async function mailboxReader(plaza: RunningPlaza) {
     body: { name: 'e2e mailbox', scopes: ['mailbox.read'] },
   });
   const list = async (to: string): Promise<Mail[]> => {
-    const res = await fetch(`${plaza.url}/dev/v1/mailbox?to=${encodeURIComponent(to)}`, { headers: { authorization: key } });
+    const res = await fetch(`${plaza.url}/dev/v1/mailbox?to=${encodeURIComponent(to)}`, {
+      headers: { authorization: key },
+    });
     if (!res.ok) throw new Error(`mailbox: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { messages: Mail[] }).messages;
   };
@@ -122,7 +130,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -144,6 +159,11 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** The tokens the web app keeps in localStorage. */
-export async function storedTokens(page: Page): Promise<{ accessToken: { value: string; expiresAt: number }; refreshToken: { value: string; role: string } } | null> {
+export async function storedTokens(
+  page: Page,
+): Promise<{
+  accessToken: { value: string; expiresAt: number };
+  refreshToken: { value: string; role: string };
+} | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('plaza.tokens') ?? 'null'));
 }

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, storedTokens, startPlaza, type RunningPlaza } from './support.js';
+
+// SPEC: tokens are shared across tabs (BroadcastChannel) under a cross-tab lock (navigator.locks): N calls in M tabs
+// with an expired token cause exactly one refresh. Checked in Chromium with two tabs of one browser.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let sdkPage: string;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  // A bare page with the real SDK, as any headless storefront would use it: nothing is exposed by the web app.
+  const result = await build({
+    stdin: {
+      contents: `
+        import { createClient, OAuthStrategy, localStorageAdapter } from '@plaza/sdk';
+        import { site } from '@plaza/sdk/site';
+        const client = createClient({
+          baseUrl: '',
+          auth: OAuthStrategy({ clientId: 'plaza-web', storage: localStorageAdapter() }),
+          modules: { site },
+        });
+        window.plazaTest = {
+          calls: (n) => Promise.all(Array.from({ length: n }, () => client.site.getSite().then((r) => r.site.name))),
+          accessToken: () => client.auth.getTokens().accessToken.value,
+        };
+        document.body.dataset.ready = 'yes';
+      `,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+  });
+  const js = result.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
+  sdkPage = `<!doctype html><meta charset="utf-8"><title>SDK tabs</title><body><script type="module">${js}</script>`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+declare global {
+  interface Window {
+    plazaTest: { calls(n: number): Promise<string[]>; accessToken(): string };
+  }
+}
+
+/** Every request to the token endpoint made by the given pages, with its body. */
+function countTokenRequests(pages: Page[]): { bodies: string[] } {
+  const seen = { bodies: [] as string[] };
+  for (const p of pages) {
+    p.on('request', (r: Request) => {
+      if (new URL(r.url()).pathname === '/oauth2/token') seen.bodies.push(r.postData() ?? '');
+    });
+  }
+  return seen;
+}
+
+/** Makes the stored access token expired (its refresh token stays valid). */
+async function expireStoredToken(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const t = JSON.parse(localStorage.getItem('plaza.tokens')!);
+    t.accessToken.expiresAt = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem('plaza.tokens', JSON.stringify(t));
+  });
+}
+
+describe('single refresh across tabs, in a real browser', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+    await context.route(`${plaza.url}/e2e/sdk-tabs`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: sdkPage }),
+    );
+  });
+  afterAll(() => context?.close());
+
+  it('two tabs, 20 calls each with an expired token: exactly one refresh', async () => {
+    const a = await context.newPage();
+    await a.goto(`${plaza.url}/e2e/sdk-tabs`);
+    await a.waitForSelector('body[data-ready="yes"]', { state: 'attached' });
+    // A first call gets a visitor token (anonymous grant) and stores it for both tabs.
+    expect(await a.evaluate(() => window.plazaTest.calls(1))).toEqual(['Plaza Demo Store']);
+    const before = (await storedTokens(a))!;
+    expect(before.refreshToken.role).toBe('visitor');
+
+    await expireStoredToken(a);
+    // Both tabs start from the stored, expired token.
+    await a.reload();
+    const b = await context.newPage();
+    await b.goto(`${plaza.url}/e2e/sdk-tabs`);
+    await Promise.all([a, b].map((p) => p.waitForSelector('body[data-ready="yes"]', { state: 'attached' })));
+
+    const seen = countTokenRequests([a, b]);
+    const [namesA, namesB] = await Promise.all([
+      a.evaluate(() => window.plazaTest.calls(20)),
+      b.evaluate(() => window.plazaTest.calls(20)),
+    ]);
+    expect(namesA).toHaveLength(20);
+    expect(namesB).toHaveLength(20);
+    expect(new Set([...namesA, ...namesB])).toEqual(new Set(['Plaza Demo Store']));
+
+    // Exactly one request to the token endpoint, and it was a refresh (not a new visitor).
+    expect(seen.bodies).toHaveLength(1);
+    expect(JSON.parse(seen.bodies[0]!)).toMatchObject({
+      grantType: 'refresh_token',
+      refreshToken: before.refreshToken.value,
+    });
+    // Both tabs now hold the same new access token, and so does the storage.
+    const [tokenA, tokenB] = await Promise.all([a, b].map((p) => p.evaluate(() => window.plazaTest.accessToken())));
+    expect(tokenA).toBe(tokenB);
+    expect(tokenA).not.toBe(before.accessToken.value);
+    expect((await storedTokens(b))!.accessToken.value).toBe(tokenA);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('the web app itself: two tabs reloaded with an expired token renew it once', async () => {
+    const a = await context.newPage();
+    await a.goto(plaza.url, { waitUntil: 'networkidle' });
+    await a.getByTestId('site-name').first().waitFor();
+    await expireStoredToken(a);
+    const b = await context.newPage();
+    const seen = countTokenRequests([a, b]);
+    await Promise.all([a.reload({ waitUntil: 'networkidle' }), b.goto(plaza.url, { waitUntil: 'networkidle' })]);
+    await Promise.all([a, b].map((p) => p.getByTestId('site-name').first().waitFor()));
+    expect(seen.bodies.map((body) => JSON.parse(body).grantType)).toEqual(['refresh_token']);
+    await Promise.all([a.close(), b.close()]);
+  });
+});
