@@ -5,7 +5,9 @@ import { startSession } from '../modules/identity/sessions.service.js';
 import { identities } from '../modules/identity/tables.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { openDatabase, type Database, type Db } from '../db/client.js';
+import * as schema from '../db/schema.js';
 import type { App } from '../http/types.js';
 import { createApiKey } from '../modules/apps/api-keys.service.js';
 import { DEMO_OWNER_EMAIL } from '../modules/identity/owner.js';
@@ -32,6 +34,11 @@ export interface TestServer {
   signIn(email?: string): Promise<{ identityId: string; sessionId: string; sessionToken: string }>;
   /** A service context for calling services directly in tests (caller: none). */
   ctx(): Ctx;
+  /**
+   * A second server on the same database, as another node behind a load balancer would be: its own process
+   * state (caches, keys in memory), shared data.
+   */
+  secondNode(): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,20 @@ export async function startTestServer(
       return { identityId: identity.id, ...started };
     },
     ctx,
+    secondNode: async () => {
+      const other: Database = database.pglite
+        ? { ...database, db: drizzlePglite(database.pglite, { schema }) as unknown as Db, close: async () => {} }
+        : await openDatabase({
+            kind: 'postgres',
+            url: (database.pool!.options as { connectionString: string }).connectionString,
+            poolSize: 5,
+          });
+      const node = await buildApp({ config: { ...config }, database: other });
+      node.addHook('onClose', async () => other.close());
+      await node.listen({ port: 0, host: '127.0.0.1' });
+      const addr = node.server.address();
+      return { url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, close: () => node.close() };
+    },
     close: () => app.close(),
   };
 }
