@@ -120,7 +120,7 @@ describe('register failures', () => {
 describe('login failures', () => {
   it('-19976 is invalidPassword and -19973 resetPassword', async () => {
     expect(
-      stateFromError(await appError(401, '-19976', 'The e-mail or the password is wrong'), 'login', false),
+      stateFromError(await appError(403, '-19976', 'The e-mail or the password is wrong'), 'login', false),
     ).toEqual({
       loginState: 'FAILURE',
       data: {},

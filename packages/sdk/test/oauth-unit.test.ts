@@ -155,6 +155,22 @@ describe('a 401 for a token the client believed valid', () => {
     expect(api.to('/oauth2/token').map((c) => c.body?.grantType)).toEqual(['anonymous', 'refresh_token']);
   });
 
+  it('a business 401 (a wrong password) is an answer: not renewed, not sent twice', async () => {
+    const api = fakeApi({
+      'POST /oauth2/token': () => tokenAnswer(),
+      'POST /identity/v2/login': () =>
+        json(401, {
+          message: 'The e-mail or the password is wrong',
+          details: { applicationError: { code: '-19976', description: 'The e-mail or the password is wrong' } },
+        }),
+    });
+    const client = createClient({ baseUrl: 'https://h', auth: OAuthStrategy({ clientId: 'c' }), fetch: api.fetch });
+    const body = { loginId: { email: 'a@b.co' }, password: 'wrong' };
+    await expect(client.fetch('/identity/v2/login', { method: 'POST', body })).rejects.toMatchObject({ status: 401 });
+    expect(api.to('/identity/v2/login')).toHaveLength(1);
+    expect(api.to('/oauth2/token')).toHaveLength(1); // the first visitor token only
+  });
+
   it('an API key gets no retry', async () => {
     const api = fakeApi({ 'GET /site/v1/site': () => json(401, { message: 'no', details: {} }) });
     const client = createClient({

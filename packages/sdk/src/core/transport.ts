@@ -1,4 +1,4 @@
-import { errorFromResponse } from './errors.js';
+import { errorFromResponse, parseErrorBody } from './errors.js';
 import { toQueryString } from './query.js';
 import type { AuthStrategy, FetchLike, HttpRequest } from './types.js';
 
@@ -44,7 +44,8 @@ function isRawBody(body: unknown): body is BodyInit {
 /**
  * Sends one authenticated request and returns the parsed JSON body (`undefined` when empty, text when not JSON).
  * Sends the last consistency token seen and remembers a new one; a non-2xx response throws a `PlazaError`.
- * After a 401, a strategy with `onUnauthorized` may renew its credentials; the request is then sent once more.
+ * After a 401 refusing the token (`UNAUTHENTICATED`), a strategy with `onUnauthorized` may renew its credentials; the
+ * request is then sent once more.
  *
  * @example
  * const { site } = await send(transport, { method: 'GET', path: '/site/v1/site' });
@@ -67,21 +68,24 @@ export async function send(t: Transport, req: HttpRequest, init: RequestInit = {
   const qs = toQueryString(req.query);
   const url = t.baseUrl + req.path + (qs ? (req.path.includes('?') ? '&' : '?') + qs : '');
   let res = await t.fetch(url, { ...init, method: req.method, headers, body });
-  // A token the client believed valid was refused (revoked, server keys rotated, clock skew): renew it once and retry.
+  let text = await res.text();
+  // A token the client believed valid was refused (session ended elsewhere, server keys rotated, clock skew): renew it
+  // once and send again. Only for the server's "token refused" 401 (`UNAUTHENTICATED`, or no code at all): a business
+  // 401 such as a wrong password (-19976) is an answer, and sending a login twice would count as two failures.
   // A stream body can't be sent twice.
   if (
     res.status === 401 &&
+    ['UNAUTHENTICATED', undefined].includes(parseErrorBody(text)?.details?.applicationError?.code) &&
     !(typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) &&
     (await t.auth.onUnauthorized?.(authHeaders))
   ) {
-    await res.body?.cancel();
     authHeaders = await t.auth.getAuthHeaders();
     for (const [k, v] of Object.entries(authHeaders)) headers.set(k, v);
     res = await t.fetch(url, { ...init, method: req.method, headers, body });
+    text = await res.text();
   }
   const consistency = res.headers.get(CONSISTENCY_HEADER);
   if (consistency) t.consistency = consistency;
-  const text = await res.text();
   if (!res.ok) throw await errorFromResponse(res, undefined, text);
   if (!text) return undefined;
   return (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;

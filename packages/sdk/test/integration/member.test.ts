@@ -438,4 +438,13 @@ describe('a 401 for a token the client believed valid', () => {
     ]);
     expect(auth.getTokens().refreshToken.role).toBe('visitor');
   });
+
+  it('a refused login sent through client.fetch is an answer: not renewed, not sent twice', async () => {
+    const email = await account('twice');
+    const { client, rec } = member();
+    const body = { loginId: { email }, password: 'wrong password' };
+    const error = await client.fetch('/identity/v2/login', { method: 'POST', body }).catch((e: unknown) => e);
+    expect(isPlazaError(error) && error.details.applicationError?.code).toBe('-19976');
+    expect(rec.calls.map((c) => c.path)).toEqual(['/oauth2/token', '/identity/v2/login']);
+  });
 });
