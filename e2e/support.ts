@@ -159,11 +159,26 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** The tokens the web app keeps in localStorage. */
-export async function storedTokens(
-  page: Page,
-): Promise<{
+export async function storedTokens(page: Page): Promise<{
   accessToken: { value: string; expiresAt: number };
   refreshToken: { value: string; role: string };
 } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('plaza.tokens') ?? 'null'));
+}
+
+/** Logs in on the hosted login page the browser is on (or is being sent to). */
+export async function fillHostedLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForURL(/\/auth\/login\?/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Opens /admin in `page` and logs in there as the owner, through the hosted login page. */
+export async function ownerIntoDashboard(page: Page, plaza: RunningPlaza): Promise<void> {
+  await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
+  await page.waitForURL(`${plaza.url}/admin`);
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }

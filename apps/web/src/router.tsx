@@ -16,6 +16,7 @@ const SignUpPage = lazy(() => import('./account/SignUpPage.js'));
 const ForgotPasswordPage = lazy(() => import('./account/ForgotPasswordPage.js'));
 const ResetPasswordPage = lazy(() => import('./account/ResetPasswordPage.js'));
 const SecurityPage = lazy(() => import('./account/SecurityPage.js'));
+const VerifyEmailPage = lazy(() => import('./account/VerifyEmailPage.js'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -37,6 +38,7 @@ export function AppRoutes() {
           <Route path="signup" element={page(SignUpPage)} />
           <Route path="forgot-password" element={page(ForgotPasswordPage)} />
           <Route path="reset-password" element={page(ResetPasswordPage)} />
+          <Route path="verify-email" element={page(VerifyEmailPage)} />
           <Route path="account/security" element={page(SecurityPage)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

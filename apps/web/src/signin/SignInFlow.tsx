@@ -84,7 +84,9 @@ export function SignInFlow({
       if (out.step === 'captcha' && out.variant === 'invisible') {
         // The site wants a captcha: try the invisible one first, so most people never see a puzzle.
         setStatus('Checking that you are a person…');
-        out = await send({ invisible: await solveCaptcha(client, 'invisible') });
+        const invisible = await solveCaptcha(client, 'invisible').catch(() => null);
+        // Should the quiet check fail (or its proof be refused), the person solves the visible one.
+        out = invisible ? await send({ invisible }) : { step: 'captcha', variant: 'visible' };
         if (out.step === 'captcha') out = { step: 'captcha', variant: 'visible', error: out.error };
       }
       apply(out);

@@ -60,7 +60,13 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
   };
   return (
     <div className={box}>
-      <button type="button" className={ghost} onClick={logIn} disabled={leaving} aria-busy={leaving || undefined}>
+      <button
+        type="button"
+        className={cx(ghost, stacked && 'justify-center border border-neutral-300')}
+        onClick={logIn}
+        disabled={leaving}
+        aria-busy={leaving || undefined}
+      >
         {leaving ? 'Opening…' : 'Log in'}
       </button>
       <Link to="/signup" className={cx(solid, stacked && 'justify-center')}>

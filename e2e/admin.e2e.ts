@@ -1,0 +1,241 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailboxReader,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
+
+// The owner's dashboard screens of the sign-in issue, driven in Chromium: sign-in policy, approvals, mailbox,
+// API keys, OAuth clients and SSO connections.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
+let owner: Awaited<ReturnType<typeof ownerClient>>;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  mailbox = await mailboxReader(plaza);
+  owner = await ownerClient(plaza);
+  context = await browser.newContext({ viewport: DESKTOP });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: plaza.url });
+  page = await context.newPage();
+  await ownerIntoDashboard(page, plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+const site = () => owner.fetch<{ site: { signInPolicy: Record<string, unknown>; currency: string } }>('/site/v1/site');
+
+describe('dashboard', () => {
+  it('changes the sign-in policy after a confirmation', async () => {
+    await nav('Settings').click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await snap(page, 'admin-settings-desktop');
+    await page.getByLabel('New members need your approval').check();
+    await page.getByLabel('Ask for a captcha').selectOption('NEVER');
+    await page.getByRole('button', { name: 'Save sign-in policy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change how people sign in?' });
+    await dialog.waitFor();
+    await snap(page, 'admin-settings-confirm-desktop');
+    // Cancel first: nothing changes.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await site()).site.signInPolicy.ownerApprovalRequired).toBe(false);
+
+    await page.getByRole('button', { name: 'Save sign-in policy' }).click();
+    await dialog.getByRole('button', { name: 'Save policy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sign-in policy saved' }).waitFor();
+    expect((await site()).site.signInPolicy).toMatchObject({ ownerApprovalRequired: true, captchaMode: 'NEVER' });
+  });
+
+  it('shows a refused change in words, with the request id', async () => {
+    await page.getByLabel('Currency').fill('XYZ');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Request id' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/currency/i);
+    await snap(page, 'admin-settings-error-desktop');
+    expect((await site()).site.currency).toBe('USD');
+    await page.getByLabel('Currency').fill('USD');
+  });
+
+  it('approves a member who waits for the owner, who then sees the waiting screen go', async () => {
+    // A new member signs up in another browser: verify the e-mail, then wait for approval.
+    const memberContext = await browser.newContext({ viewport: DESKTOP });
+    const member = await memberContext.newPage();
+    const email = `grace.${Date.now()}@example.com`;
+    await member.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await member.getByLabel('Name').fill('Grace Hopper');
+    await member.getByLabel('Email').fill(email);
+    await member.getByLabel('Password').fill('a fine long password');
+    await member.getByRole('button', { name: 'Create account' }).click();
+    const { code } = await mailbox.code(email);
+    await member.getByLabel('Verification code').fill(code);
+    await member.getByRole('button', { name: 'Verify' }).click();
+    await member.getByText("Waiting for the owner's approval").waitFor();
+    await snap(member, 'signup-approval-desktop');
+
+    await nav('Approvals').click();
+    const row = page.getByRole('listitem').filter({ hasText: email });
+    await row.waitFor();
+    await snap(page, 'admin-approvals-desktop');
+    await row.getByRole('button', { name: `Approve ${email}` }).click();
+    await page.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
+    await page.getByText('Nobody is waiting').waitFor();
+
+    // Approved: the member logs in on the app's own login page.
+    await member.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await member.getByLabel('Email').fill(email);
+    await member.getByLabel('Password').fill('a fine long password');
+    await member.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await member.waitForURL(`${plaza.url}/`);
+    await expect.poll(() => member.getByTestId('member-email').first().textContent()).toBe(email);
+    await memberContext.close();
+  });
+
+  it('reads the mailbox: search by address and open a message', async () => {
+    await nav('Mailbox').click();
+    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    await page
+      .getByRole('button', { name: /verification code/ })
+      .first()
+      .waitFor();
+    await snap(page, 'admin-mailbox-desktop');
+    await page.getByLabel('Search by recipient address').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No e-mails to nobody@example.com').waitFor();
+
+    const [latest] = await mailbox.list(plaza.owner.email).then(async (own) => (own.length ? own : await anyMail()));
+    await page.getByLabel('Search by recipient address').fill(latest!.to);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('button', { name: new RegExp(escape(latest!.subject)) })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: latest!.subject }).waitFor();
+    // The formatted view is a sandboxed frame: no scripts, no access to the dashboard.
+    const frame = page.locator('iframe[title^="E-mail:"]');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await snap(page, 'admin-mailbox-message-desktop');
+    await page.getByRole('button', { name: 'Plain text' }).click();
+    expect(await page.getByTestId('mail-text').textContent()).toBe(latest!.text);
+  });
+
+  it('creates an API key, shows it once, and revokes it after a confirmation', async () => {
+    await nav('API keys').click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.getByLabel('Name').fill('Nightly export');
+    await page.getByLabel(/Read the dev mailbox/).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-api-key').textContent())!;
+    expect(key).toMatch(/^plz_/);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await snap(page, 'admin-api-key-created-desktop');
+    const works = () =>
+      fetch(`${plaza.url}/dev/v1/mailbox?to=x%40example.com`, { headers: { authorization: key } }).then(
+        (r) => r.status,
+      );
+    expect(await works()).toBe(200);
+
+    await page.getByRole('button', { name: "I've stored it; hide the key" }).click();
+    expect(await page.getByTestId('new-api-key').count()).toBe(0);
+    await page.getByRole('button', { name: 'Revoke Nightly export' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('stops working at once').waitFor();
+    await snap(page, 'admin-api-key-revoke-desktop');
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
+    expect(await works()).toBe(401);
+  });
+
+  it('creates and deletes an OAuth client', async () => {
+    await nav('OAuth clients').click();
+    await page.getByRole('heading', { name: 'OAuth clients' }).waitFor();
+    await page.getByText('This web app').waitFor();
+    await page.getByLabel('Name').fill('Headless shop');
+    await page.getByLabel('Redirect URIs').fill('https://shop.example.com/auth/callback');
+    await page.getByRole('button', { name: 'Create client' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Headless shop' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('https://shop.example.com');
+    await snap(page, 'admin-oauth-clients-desktop');
+    await card.getByRole('button', { name: 'Delete Headless shop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete client' }).click();
+    await page.getByRole('status').filter({ hasText: 'deleted' }).waitFor();
+    await expect.poll(() => card.count()).toBe(0);
+  });
+
+  it('shows the SSO connections (none yet) and refuses a provider it cannot reach, in words', async () => {
+    await nav('Single sign-on').click();
+    await page.getByRole('heading', { name: 'Single sign-on' }).waitFor();
+    await page.getByText('No providers connected').waitFor();
+    await snap(page, 'admin-sso-desktop');
+    await page.getByLabel('Button name').fill('Acme');
+    await page.getByLabel('Issuer URL').fill('http://127.0.0.1:9/');
+    await page.getByLabel('Client ID').fill('plaza');
+    await page.getByLabel('Client secret').fill('secret');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    // Either the server checks the issuer now (an error with a request id) or lists the connection.
+    await page
+      .getByRole('alert')
+      .or(page.getByRole('listitem').filter({ hasText: 'Acme' }))
+      .first()
+      .waitFor();
+    await snap(page, 'admin-sso-after-create-desktop');
+  });
+});
+
+describe('dashboard on a phone', () => {
+  it('opens the menu drawer and the screens at 390 px', async () => {
+    const phone = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    await ownerIntoDashboard(p, plaza);
+    await snap(p, 'admin-overview-mobile');
+    await p.getByRole('button', { name: 'Open menu' }).click();
+    await snap(p, 'admin-menu-mobile');
+    await p.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Mailbox' }).click();
+    await p.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    await p
+      .getByRole('button', { name: /verification code/ })
+      .first()
+      .click();
+    await p.getByRole('button', { name: '← All e-mails' }).waitFor();
+    await snap(p, 'admin-mailbox-message-mobile');
+    for (const [path, heading, name] of [
+      ['/admin/settings', 'Settings', 'admin-settings-mobile'],
+      ['/admin/api-keys', 'API keys', 'admin-api-keys-mobile'],
+      ['/admin/oauth-clients', 'OAuth clients', 'admin-oauth-clients-mobile'],
+      ['/admin/approvals', 'Approvals', 'admin-approvals-mobile'],
+      ['/admin/sso', 'Single sign-on', 'admin-sso-mobile'],
+    ] as const) {
+      await p.goto(`${plaza.url}${path}`, { waitUntil: 'networkidle' });
+      await p.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await snap(p, name);
+    }
+    await phone.close();
+  });
+});
+
+async function anyMail() {
+  const res = await owner.fetch<{ messages: Array<{ to: string; subject: string; text: string }> }>('/dev/v1/mailbox');
+  return res.messages;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
