@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../ui/cx.js';
 
 interface Toast {
@@ -31,10 +31,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastItem({ toast, onGone }: { toast: Toast; onGone: () => void }) {
+  // The timer starts once per toast: re-renders of the provider (a navigation) must not restart it.
+  const gone = useRef(onGone);
+  gone.current = onGone;
   useEffect(() => {
-    const timer = setTimeout(onGone, 4000);
+    const timer = setTimeout(() => gone.current(), 4000);
     return () => clearTimeout(timer);
-  }, [onGone]);
+  }, []);
   return (
     <div
       role="status"
