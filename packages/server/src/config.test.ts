@@ -55,4 +55,19 @@ describe('loadConfig', () => {
     if (port.trim() === '') expect(loadConfig({ PORT: port }).port).toBe(3000);
     else expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
   });
+
+  it('reads the mail and captcha settings, and rejects bad ones', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, smtpFrom: undefined, captchaComplexity: 10_000 });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://u:p@mail.example:465',
+        SMTP_FROM: 'Shop <a@b.co>',
+        PLAZA_CAPTCHA_COMPLEXITY: '50',
+      }),
+    ).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example:465', smtpFrom: 'Shop <a@b.co>', captchaComplexity: 50 });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\//,
+    );
+    expect(() => loadConfig({ PLAZA_CAPTCHA_COMPLEXITY: '0' })).toThrow(/PLAZA_CAPTCHA_COMPLEXITY/);
+  });
 });
