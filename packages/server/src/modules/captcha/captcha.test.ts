@@ -174,3 +174,30 @@ describe('captcha policies NEVER and AFTER_FAILURES', () => {
     );
   });
 });
+
+describe('two nodes on one database', () => {
+  it('share challenges, spent proofs and failure counts', async () => {
+    const b = await srv.secondNode();
+    try {
+      await setPolicy(srv, keys.site, { captchaMode: 'AFTER_FAILURES', captchaAfterFailures: 2 });
+      const email = newEmail('nodes');
+      await activeIdentity(srv, keys, email, password);
+      const onB = (body: Record<string, unknown>) => call(b.url, 'POST', '/identity/v2/login', { body });
+      // Failures on one node count on the other.
+      await login(srv, { loginId: { email }, password: 'wrong 1' });
+      await onB({ loginId: { email }, password: 'wrong 2' });
+      expect(appCode((await onB({ loginId: { email }, password })).body)).toBe('-19971');
+      // A challenge from node A, solved, works on node B once; node A then refuses it.
+      const proof = await solve();
+      const ok = await onB({ loginId: { email }, password, captchaTokens: [{ Recaptcha: proof }] });
+      expect(ok.status).toBe(200);
+      await onB({ loginId: { email }, password: 'wrong 3' });
+      await onB({ loginId: { email }, password: 'wrong 4' });
+      const spent = await login(srv, { loginId: { email }, password, captchaTokens: [{ Recaptcha: proof }] });
+      expect(appCode(spent.body)).toBe('-19970');
+    } finally {
+      await b.close();
+      await setPolicy(srv, keys.site, { captchaAfterFailures: 5 });
+    }
+  });
+});
