@@ -1,25 +1,24 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../auth/session.js';
-import { useMe } from '../auth/me.js';
+import { useAuth } from '@plaza/react';
 
 /** True when the page opened with a member signed in (not when the member signs in on it). */
 export function useInitiallyMember(): boolean {
-  const session = useSession();
-  const [member] = useState(session.role === 'member');
+  const { loggedIn } = useAuth();
+  const [member] = useState(loggedIn);
   return member;
 }
 
 export function AlreadySignedIn() {
-  const { data: me } = useMe();
+  const { member } = useAuth();
   return (
     <div className="space-y-4 text-sm text-neutral-700">
       <p>
         You are logged in
-        {me ? (
+        {member?.email ? (
           <>
             {' '}
-            as <strong className="break-all text-neutral-900">{me.email}</strong>
+            as <strong className="break-all text-neutral-900">{member.email}</strong>
           </>
         ) : null}
         .

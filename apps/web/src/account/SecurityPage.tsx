@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { usePlaza } from '@plaza/react';
+import { useAuth, usePlaza } from '@plaza/react';
 import { startHostedLogin } from '../auth/flows.js';
-import { useMe } from '../auth/me.js';
-import { useSession } from '../auth/session.js';
 import { useSilentLoginStatus } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
@@ -15,17 +13,16 @@ import { TwoStepCard } from './TwoStepCard.js';
 
 /** /account/security: the member's password and two-step verification. */
 export default function SecurityPage() {
-  const session = useSession();
+  const { loggedIn, member } = useAuth();
   const silent = useSilentLoginStatus();
-  const { data: me } = useMe();
-  if (session.role !== 'member') {
+  if (!loggedIn) {
     return silent === 'running' ? <PageSkeleton /> : <SignInFirst />;
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold tracking-tight">Account security</h1>
       <p className="mt-1 text-sm text-neutral-600">
-        Signed in as <strong className="break-all text-neutral-900">{me?.email ?? '…'}</strong>
+        Signed in as <strong className="break-all text-neutral-900">{member?.email ?? '…'}</strong>
       </p>
       <div className="mt-8 grid gap-6">
         <ChangePasswordCard />

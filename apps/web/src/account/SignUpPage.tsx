@@ -1,17 +1,19 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePlaza } from '@plaza/react';
+import { useAuth, usePlaza } from '@plaza/react';
 import { safeReturn } from '../auth/flows.js';
 import type { PlazaClient } from '../plaza.js';
 import { SignInFlow } from '../signin/SignInFlow.js';
 import { sdkDriver } from '../signin/driver.js';
+import { SsoButtons } from '../signin/SsoButtons.js';
 import { AuthCard } from '../ui/AuthCard.js';
 import { AlreadySignedIn, useInitiallyMember } from './AlreadySignedIn.js';
 
 /** /signup: create an account; then the code, approval or captcha screens as the site's policy asks. */
 export default function SignUpPage() {
   const client = usePlaza<PlazaClient>();
-  const driver = useMemo(() => sdkDriver(client), [client]);
+  const { login, register, verify } = useAuth();
+  const driver = useMemo(() => sdkDriver(client, { login, register, verify }), [client, login, register, verify]);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeReturn(params.get('returnTo'));
@@ -27,12 +29,15 @@ export default function SignUpPage() {
           doneText="Your account is ready. Taking you back…"
           onDone={() => navigate(returnTo, { replace: true })}
           footer={
-            <p>
-              Already have an account?{' '}
-              <Link to="/login" className="font-medium text-accent underline-offset-2 hover:underline">
-                Log in
-              </Link>
-            </p>
+            <>
+              <SsoButtons returnTo={returnTo} />
+              <p>
+                Already have an account?{' '}
+                <Link to="/login" className="font-medium text-accent underline-offset-2 hover:underline">
+                  Log in
+                </Link>
+              </p>
+            </>
           }
         />
       )}

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePlaza } from '@plaza/react';
+import { useAuth, usePlaza } from '@plaza/react';
 import { startHostedLogin } from '../auth/flows.js';
-import { useMe } from '../auth/me.js';
-import { isStaff, useSession } from '../auth/session.js';
+import { isStaff } from '../auth/session.js';
 import { useSilentLoginStatus } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
 import { Button } from '../ui/Button.js';
@@ -26,23 +25,22 @@ function Centered({ children }: { children: ReactNode }) {
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const client = usePlaza<PlazaClient>();
-  const session = useSession();
+  const { loggedIn, member } = useAuth();
   const silent = useSilentLoginStatus();
-  const { data: me } = useMe();
   const [error, setError] = useState<unknown>(null);
   const [leaving, setLeaving] = useState(false);
 
-  if (isStaff(session)) return <>{children}</>;
-  if (session.role !== 'member' && silent === 'running') return <PageSkeleton />;
+  if (isStaff(member)) return <>{children}</>;
+  if (!loggedIn && silent === 'running') return <PageSkeleton />;
 
-  if (session.role === 'member') {
+  if (loggedIn) {
     return (
       <Centered>
         <p className="text-sm font-semibold text-red-700">Not allowed</p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight">The dashboard is for the site's owner</h1>
         <p className="mt-3 text-sm text-neutral-600">
-          You are logged in as <strong className="break-all text-neutral-900">{me?.email ?? 'a member'}</strong>, who
-          does not manage this site. Log out and log in as the owner to continue.
+          You are logged in as <strong className="break-all text-neutral-900">{member?.email ?? 'a member'}</strong>,
+          who does not manage this site. Log out and log in as the owner to continue.
         </p>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Link

@@ -1,12 +1,10 @@
 import { Link, NavLink } from 'react-router';
-import { useMe } from '../auth/me.js';
-import { useSession } from '../auth/session.js';
+import { useAuth } from '@plaza/react';
 import { cx } from '../ui/cx.js';
 import { adminNav } from './nav.js';
 
 export function Sidebar({ siteName }: { siteName: string }) {
-  const { data: me } = useMe();
-  const { memberRole } = useSession();
+  const { member } = useAuth();
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center border-b border-neutral-200 px-5">
@@ -52,9 +50,9 @@ export function Sidebar({ siteName }: { siteName: string }) {
       </nav>
       <div className="space-y-1 border-t border-neutral-200 p-3">
         <p className="px-3 pt-1 text-xs text-neutral-500">
-          {memberRole === 'CONTRIBUTOR' ? 'Contributor' : 'Owner'}
-          <span className="block truncate text-sm text-neutral-900" title={me?.email} data-testid="admin-email">
-            {me?.email ?? '…'}
+          {member?.role === 'CONTRIBUTOR' ? 'Contributor' : 'Owner'}
+          <span className="block truncate text-sm text-neutral-900" title={member?.email} data-testid="admin-email">
+            {member?.email ?? '…'}
           </span>
         </p>
         <Link to="/" className="block rounded-md px-3 py-2 text-sm text-neutral-700 hover:bg-neutral-100">

@@ -1,3 +1,4 @@
+import type { UseAuth } from '@plaza/react';
 import { isPlazaError, type CaptchaTokens, type LoginStateResult } from '@plaza/sdk';
 import type { PlazaClient } from '../plaza.js';
 
@@ -55,16 +56,15 @@ export function outcomeOf(r: LoginStateResult): Outcome {
 }
 
 /**
- * The app's own pages: the SDK's `login`, `register` and `processVerification`. On SUCCESS the SDK has already
- * finished the direct login (member tokens set, and the browser's sign-in session cookie for later silent logins).
+ * The app's own pages: `useAuth()`'s `login`, `register` and `verify` (the SDK's state machine). On SUCCESS the SDK
+ * has already finished the direct login (member tokens set, and the browser's sign-in cookie for later silent logins).
  */
-export function sdkDriver(client: PlazaClient): SignInDriver {
-  const auth = client.auth;
+export function sdkDriver(client: PlazaClient, auth: Pick<UseAuth, 'login' | 'register' | 'verify'>): SignInDriver {
   return {
     login: async (c) => outcomeOf(await auth.login(c)),
     register: async (c) => outcomeOf(await auth.register(c)),
-    verify: async (code) => outcomeOf(await auth.processVerification({ verificationCode: code })),
-    resend: () => auth.resendVerificationCode(),
+    verify: async (code) => outcomeOf(await auth.verify(code)),
+    resend: () => client.auth.resendVerificationCode(),
   };
 }
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { usePlaza } from '@plaza/react';
+import { useAuth, usePlaza } from '@plaza/react';
 import { herePath, startHostedLogin } from '../auth/flows.js';
-import { useMe } from '../auth/me.js';
-import { useSession } from '../auth/session.js';
 import { useSilentLoginStatus } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
 import { cx } from '../ui/cx.js';
@@ -20,14 +18,13 @@ const solid =
  */
 export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
   const client = usePlaza<PlazaClient>();
-  const session = useSession();
+  const { loggedIn, member } = useAuth();
   const silent = useSilentLoginStatus();
-  const { data: me } = useMe();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const box = cx('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center');
 
-  if (session.role !== 'member' && silent === 'running') {
+  if (!loggedIn && silent === 'running') {
     return (
       <div className={box} aria-busy="true" aria-label="Checking your sign-in">
         <Skeleton className="h-9 w-36" />
@@ -35,12 +32,12 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
     );
   }
 
-  if (session.role === 'member') {
+  if (loggedIn) {
     return (
       <div className={box}>
         <Link to="/account/security" className={cx(ghost, 'max-w-56 min-w-0')} title="Your account">
           <span className="truncate" data-testid="member-email">
-            {me?.email ?? 'Your account'}
+            {member?.email ?? 'Your account'}
           </span>
         </Link>
         <Link to={`/auth/logout?returnTo=${encodeURIComponent('/')}`} className={ghost}>

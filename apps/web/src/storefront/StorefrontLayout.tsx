@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { useSite } from '@plaza/react';
-import { isStaff, useSession } from '../auth/session.js';
+import { useAuth, useSite } from '@plaza/react';
+import { isStaff } from '../auth/session.js';
 import { Skeleton } from '../ui/Skeleton.js';
 import { MenuIcon, CloseIcon } from '../ui/icons.js';
 import { cx } from '../ui/cx.js';
@@ -22,7 +22,7 @@ export function StorefrontLayout() {
   const { data: site, isPending } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const links = isStaff(useSession()) ? [home, dashboard] : [home];
+  const links = isStaff(useAuth().member) ? [home, dashboard] : [home];
   // Navigating closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
   const name = site?.name ?? 'Plaza';

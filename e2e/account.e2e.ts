@@ -1,0 +1,238 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdp } from '../packages/server/test/oidc-idp.js';
+import {
+  DESKTOP,
+  fillHostedLogin,
+  launchBrowser,
+  mailboxReader,
+  MOBILE,
+  ownerClient,
+  snap,
+  startPlaza,
+  storedTokens,
+  type RunningPlaza,
+} from './support.js';
+
+// Account screens: password recovery, change password, the captcha (quiet and visible), and single sign-on with a
+// real OpenID provider (oidc-provider) behind "Continue with …".
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
+let owner: Awaited<ReturnType<typeof ownerClient>>;
+
+beforeAll(async () => {
+  // A light proof of work, so the captcha tests take a moment rather than many seconds.
+  plaza = await startPlaza({ PLAZA_CAPTCHA_COMPLEXITY: '40' });
+  browser = await launchBrowser();
+  mailbox = await mailboxReader(plaza);
+  owner = await ownerClient(plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+const main = (page: Page) => page.locator('main');
+
+/** Signs up through the UI and verifies the e-mail; the browser ends up a member on the home page. */
+async function signUp(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Verification code').waitFor();
+  const { code } = await mailbox.code(email);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${plaza.url}/`);
+  await page.getByTestId('member-email').filter({ hasText: email }).first().waitFor();
+}
+
+async function setPolicy(signInPolicy: Record<string, unknown>) {
+  await owner.fetch('/site/v1/site', {
+    method: 'PATCH',
+    body: { site: { signInPolicy }, fieldMask: { paths: Object.keys(signInPolicy).map((k) => `signInPolicy.${k}`) } },
+  });
+}
+
+describe('password recovery', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const email = `rosa.${Date.now()}@example.com`;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+    await signUp(page, email, 'the first password');
+    await page.goto(`${plaza.url}/auth/logout`);
+    await page.waitForURL(`${plaza.url}/`);
+  });
+  afterAll(() => context?.close());
+
+  it('mails a link, sets a new password with it, and logs in with that one', async () => {
+    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText('Check your e-mail').waitFor();
+    await snap(page, 'forgot-password-sent-desktop');
+
+    const mail = await mailbox.latest(email, 'PASSWORD_RECOVERY');
+    const link = /https?:\/\/\S+reset-password\?token=\S+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(new URL(link!).origin).toBe(plaza.url);
+    await page.goto(link!, { waitUntil: 'networkidle' });
+    await page.getByLabel('New password', { exact: true }).fill('the second password');
+    await page.getByLabel('Repeat the new password').fill('the second passwort');
+    await page.getByText('The two passwords differ.').waitFor();
+    await page.getByLabel('Repeat the new password').fill('the second password');
+    await snap(page, 'reset-password-desktop');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByText('Your password is changed').waitFor();
+
+    // The link worked once.
+    await page.goto(link!, { waitUntil: 'networkidle' });
+    await page.getByLabel('New password', { exact: true }).fill('a third password');
+    await page.getByLabel('Repeat the new password').fill('a third password');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByText('This link no longer works').waitFor();
+    await snap(page, 'reset-password-used-desktop');
+
+    // The app's own login form (SDK login, direct login) with the new password.
+    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('the first password');
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('The e-mail or the password is wrong').waitFor();
+    await page.getByLabel('Password').fill('the second password');
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+    await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
+  });
+
+  it('changes the password on the account page', async () => {
+    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Current password').fill('the second password');
+    await page.getByLabel('New password', { exact: true }).fill('the final password');
+    await page.getByLabel('Repeat the new password').fill('the final password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password is changed').waitFor();
+    await snap(page, 'account-security-changed-desktop');
+
+    // Log out, then in again through the hosted page with the new password.
+    await page.locator('header').getByRole('link', { name: 'Log out' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+    await page.locator('header').getByRole('button', { name: 'Log in' }).click();
+    await fillHostedLogin(page, email, 'the final password');
+    await page.waitForURL(`${plaza.url}/`);
+    await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
+  });
+});
+
+describe('captcha', () => {
+  beforeAll(() => setPolicy({ captchaMode: 'ALWAYS' }));
+  afterAll(() => setPolicy({ captchaMode: 'AFTER_FAILURES' }));
+
+  it('is solved quietly when the site asks for one on every sign-up', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const challenges: string[] = [];
+    page.on('request', (r) => r.url().includes('/captcha/challenge') && challenges.push(r.url()));
+    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(`quiet.${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a quiet password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Verification code').waitFor();
+    expect(challenges.some((u) => u.includes('siteKey=plaza-altcha-invisible'))).toBe(true);
+    expect(await page.getByText("I'm not a robot").count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the visible captcha when the quiet one cannot run', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.route(/captcha\/challenge\?siteKey=plaza-altcha-invisible/, (route) => route.abort());
+    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(`visible.${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a visible password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const box = page.getByLabel("I'm not a robot");
+    await box.waitFor();
+    await snap(page, 'signup-captcha-desktop');
+    await box.click();
+    // Solved: the sign-up goes on by itself.
+    await page.getByLabel('Verification code').waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  it('asks on the hosted login page too', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.route(/captcha\/challenge\?siteKey=plaza-altcha-invisible/, (route) => route.abort());
+    await page.goto(`${plaza.url}/auth/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(plaza.owner.email);
+    await page.getByLabel('Password').fill(plaza.owner.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel("I'm not a robot").waitFor();
+    await snap(page, 'hosted-login-captcha-mobile');
+    await page.getByLabel("I'm not a robot").click();
+    // Opened without an authorization request: the web app itself is signed in, then the home page opens.
+    await page.waitForURL(`${plaza.url}/`, { timeout: 30_000 });
+    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+    await context.close();
+  });
+});
+
+describe('single sign-on', () => {
+  let idp: Awaited<ReturnType<typeof startIdp>>;
+  beforeAll(async () => {
+    idp = await startIdp({
+      redirectUri: `${plaza.url}/identity/v1/callback`,
+      clientId: 'plaza',
+      clientSecret: 'idp-secret',
+    });
+    await owner.fetch('/identity/v1/sso/connections', {
+      method: 'POST',
+      body: { displayName: 'Test IdP', issuer: idp.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
+    });
+  });
+  afterAll(() => idp?.close());
+
+  /** The provider's development login and consent forms. */
+  async function signInAtIdp(page: Page, login: string) {
+    await page.waitForURL(`${idp.issuer}/**`);
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any');
+    await page.locator('button[type="submit"]').click();
+    const consent = page.locator('button[type="submit"]', { hasText: 'Continue' });
+    if (await consent.isVisible({ timeout: 3_000 }).catch(() => false)) await consent.click();
+  }
+
+  it('"Continue with <provider>" on the login page signs the visitor in', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Continue with Test IdP' }).waitFor();
+    await snap(page, 'login-sso-desktop');
+    await page.getByRole('button', { name: 'Continue with Test IdP' }).click();
+    await signInAtIdp(page, 'carol');
+    await page.waitForURL(`${plaza.url}/`, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe('carol@idp.example');
+    await context.close();
+  });
+
+  it('is offered on the hosted login page, continuing the app that asked', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    await page.waitForURL(/\/auth\/login\?/);
+    await page.getByRole('button', { name: 'Continue with Test IdP' }).click();
+    await signInAtIdp(page, 'dave');
+    await page.waitForURL(`${plaza.url}/account/security`, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe('dave@idp.example');
+    await context.close();
+  });
+});
