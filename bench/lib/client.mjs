@@ -11,13 +11,14 @@ export const WEB_CLIENT_ID = 'plaza-web';
  * @property {number} duration          seconds each scenario runs
  * @property {(path: string, body: unknown, headers?: Record<string, string>) => Promise<any>} postJson
  * @property {(n: number) => Promise<Tokens[]>} visitorTokens  n fresh anonymous visitor token pairs
+ * @property {{ email: string, password: string } | undefined} owner  the owner's login, as the server printed it
  */
 
 /**
  * @param {{ url: string, connections: number, duration: number }} opts
  * @returns {BenchContext}
  */
-export function createContext({ url, connections, duration }) {
+export function createContext({ url, connections, duration, serverLog = () => '' }) {
   async function postJson(path, body, headers = {}) {
     const res = await fetch(url + path, {
       method: 'POST',
@@ -42,5 +43,10 @@ export function createContext({ url, connections, duration }) {
     return out;
   }
 
-  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, visitorTokens };
+  // A fresh database prints the owner's login once at start (see `npm start`).
+  const email = /Email:\s+(\S+)/.exec(serverLog())?.[1];
+  const password = /Password:\s+(\S+)/.exec(serverLog())?.[1];
+  const owner = email && password ? { email, password } : undefined;
+
+  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, visitorTokens, owner };
 }

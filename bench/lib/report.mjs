@@ -6,7 +6,7 @@
  * @property {boolean} [baseline]  ratios are measured against this scenario's req/s
  * @property {Partial<import('autocannon').Options>} [request]
  * @property {(ctx: import('./client.mjs').BenchContext) => Promise<Partial<import('autocannon').Options>>} [setup]
- * @property {{ minRatio?: number }} [target]
+ * @property {{ minRatio?: number, maxP99Ms?: number }} [target]
  *
  * @typedef {import('./cannon.mjs').Summary & {
  *   name: string, baseline?: boolean, ratio: number | null, cpuRatio?: number | null, target?: Scenario['target'],
@@ -65,6 +65,10 @@ export function checkTargets(rows) {
   /** @type {Check[]} */
   const checks = [];
   for (const r of rows) {
+    const maxP99 = r.target?.maxP99Ms;
+    if (maxP99 != null) {
+      checks.push({ name: `${r.name} p99 < ${maxP99} ms`, ok: r.p99 < maxP99, detail: `p99 ${fmt(r.p99)} ms` });
+    }
     const min = r.target?.minRatio;
     if (min == null) continue;
     const ok = r.ratio != null && r.ratio >= min;

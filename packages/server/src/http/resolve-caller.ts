@@ -1,6 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { authSessions, identities, members } from '../modules/identity/tables.js';
+import { signedInSession } from '../modules/identity/sessions.service.js';
 import { API_KEY_PREFIX, authenticateApiKey } from '../modules/apps/api-keys.service.js';
 import type { KeyStore } from '../modules/oauth/keys.js';
 import type { Caller, MemberRole } from './caller.js';
@@ -39,36 +38,9 @@ export async function resolveCaller(
   if (claims.role === 'visitor' && claims.sub) return { type: 'ANONYMOUS_VISITOR', visitorId: claims.sub, clientId };
   if (claims.role === 'member' && claims.sub && typeof claims.sid === 'string') {
     // Checked on every call, so logout, blocking and password resets take effect at once, not at token expiry.
-    const member = await liveMember(deps.db, claims.sub, claims.sid, deps.now);
-    if (!member) throw invalidCredentials();
-    return { type: 'MEMBER', memberId: claims.sub, role: member.role, clientId, sessionId: claims.sid };
+    const session = await signedInSession({ db: deps.db, clock: () => deps.now }, claims.sid);
+    if (!session || session.identityId !== claims.sub) throw invalidCredentials();
+    return { type: 'MEMBER', memberId: claims.sub, role: session.role as MemberRole, clientId, sessionId: claims.sid };
   }
   throw invalidCredentials();
-}
-
-/** The member's current role when their session is live and they may still sign in; undefined otherwise. */
-async function liveMember(
-  db: Db,
-  identityId: string,
-  sessionId: string,
-  now: Date,
-): Promise<{ role: MemberRole } | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
-  const [row] = await db
-    .select({ role: members.role, identityStatus: identities.status, memberStatus: members.status })
-    .from(authSessions)
-    .innerJoin(identities, eq(identities.id, authSessions.identityId))
-    .leftJoin(members, eq(members.id, identities.id))
-    .where(
-      and(
-        eq(authSessions.id, sessionId),
-        eq(authSessions.identityId, identityId),
-        isNull(authSessions.revokedDate),
-        gt(authSessions.expiresDate, now),
-      ),
-    )
-    .limit(1);
-  if (!row || row.identityStatus !== 'ACTIVE' || row.memberStatus === 'BLOCKED' || row.memberStatus === 'OFFLINE')
-    return undefined;
-  return { role: (row.role as MemberRole | null) ?? 'MEMBER' };
 }

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { refreshTokens } from '../oauth/tables.js';
-import { authSessions, sessionTokens } from './tables.js';
+import { authSessions, identities, members, sessionTokens } from './tables.js';
 
 /** A sign-in session lasts 30 days from its last use of the cookie; session tokens 10 minutes. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -61,8 +61,8 @@ export interface LiveSession {
   amr: string[];
 }
 
-/** Uses a session token once. Undefined when unknown, used, expired, or its session has ended. */
-export async function consumeSessionToken(ctx: Ctx, token: string): Promise<LiveSession | undefined> {
+/** Uses a session token once. Undefined when unknown, used, expired, or its session has ended or may not sign in. */
+export async function consumeSessionToken(ctx: Ctx, token: string): Promise<SignedIn | undefined> {
   return withTx(ctx, async (tx) => {
     const now = tx.clock();
     const [claimed] = await tx.db
@@ -77,20 +77,55 @@ export async function consumeSessionToken(ctx: Ctx, token: string): Promise<Live
       )
       .returning({ sessionId: sessionTokens.sessionId });
     if (!claimed) return undefined;
-    return liveSession(tx, claimed.sessionId);
+    return signedInSession(tx, claimed.sessionId);
   });
 }
 
-/** The session if it has not ended or expired. */
-export async function liveSession(ctx: Ctx, sessionId: string): Promise<LiveSession | undefined> {
-  const [s] = await ctx.db
-    .select({ id: authSessions.id, identityId: authSessions.identityId, amr: authSessions.amr })
+/** A live session of someone who may sign in now, with what tokens need to say about them. */
+export interface SignedIn extends LiveSession {
+  role: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/**
+ * One query for "is this session live and may its person still sign in?": the session has not ended or expired, the
+ * identity is ACTIVE and its member is neither BLOCKED nor OFFLINE. Every member request and token grant asks it.
+ */
+async function signedInWhere(ctx: Pick<Ctx, 'db' | 'clock'>, where: SQL): Promise<SignedIn | undefined> {
+  const [row] = await ctx.db
+    .select({
+      sessionId: authSessions.id,
+      identityId: authSessions.identityId,
+      amr: authSessions.amr,
+      identityStatus: identities.status,
+      memberStatus: members.status,
+      role: members.role,
+      email: identities.email,
+      emailVerified: identities.emailVerified,
+    })
     .from(authSessions)
-    .where(
-      and(eq(authSessions.id, sessionId), isNull(authSessions.revokedDate), gt(authSessions.expiresDate, ctx.clock())),
-    )
+    .innerJoin(identities, eq(identities.id, authSessions.identityId))
+    .leftJoin(members, eq(members.id, authSessions.identityId))
+    .where(and(where, isNull(authSessions.revokedDate), gt(authSessions.expiresDate, ctx.clock())))
     .limit(1);
-  return s && { sessionId: s.id, identityId: s.identityId, amr: s.amr };
+  if (!row || row.identityStatus !== 'ACTIVE' || row.memberStatus === 'BLOCKED' || row.memberStatus === 'OFFLINE') {
+    return undefined;
+  }
+  return {
+    sessionId: row.sessionId,
+    identityId: row.identityId,
+    amr: row.amr,
+    role: row.role ?? 'MEMBER',
+    email: row.email,
+    emailVerified: row.emailVerified,
+  };
+}
+
+/** The session if it is live and its person may sign in (see signedInWhere). */
+export function signedInSession(ctx: Pick<Ctx, 'db' | 'clock'>, sessionId: string): Promise<SignedIn | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return Promise.resolve(undefined);
+  return signedInWhere(ctx, eq(authSessions.id, sessionId));
 }
 
 /** Binds a browser cookie to the session (hosted pages); returns the cookie value. */
@@ -103,21 +138,20 @@ export async function attachSessionCookie(ctx: Ctx, sessionId: string): Promise<
   return cookie;
 }
 
-/** The live session of a session cookie, touching its last-seen date. */
-export async function sessionFromCookie(ctx: Ctx, cookie: string): Promise<LiveSession | undefined> {
-  const now = ctx.clock();
-  const [s] = await ctx.db
-    .update(authSessions)
-    .set({ lastSeenDate: now })
-    .where(
-      and(
-        eq(authSessions.cookieHash, sha256(cookie)),
-        isNull(authSessions.revokedDate),
-        gt(authSessions.expiresDate, now),
-      ),
-    )
-    .returning({ id: authSessions.id, identityId: authSessions.identityId, amr: authSessions.amr });
-  return s && { sessionId: s.id, identityId: s.identityId, amr: s.amr };
+/** The live session of a session cookie whose person may sign in. */
+export async function sessionFromCookie(ctx: Ctx, cookie: string): Promise<SignedIn | undefined> {
+  const session = await signedInWhere(ctx, eq(authSessions.cookieHash, sha256(cookie)));
+  if (session) {
+    // Last-seen feeds "active sessions" lists, not security: write it at most every 5 minutes.
+    const now = ctx.clock();
+    await ctx.db
+      .update(authSessions)
+      .set({ lastSeenDate: now })
+      .where(
+        and(eq(authSessions.id, session.sessionId), lt(authSessions.lastSeenDate, new Date(now.getTime() - 300_000))),
+      );
+  }
+  return session;
 }
 
 /** Ends one session and every refresh token issued under it. */

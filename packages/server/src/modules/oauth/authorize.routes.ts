@@ -11,7 +11,6 @@ import {
   type LiveSession,
 } from '../identity/sessions.service.js';
 import {
-  canSignIn,
   checkAuthorizeRequest,
   createAuthorizationCode,
   type AuthorizeParams,
@@ -144,10 +143,6 @@ async function authorize(req: FastifyRequest, reply: FastifyReply, p: AuthorizeP
   } else if (p.prompt !== 'login') {
     const cookie = readCookie(req, SESSION_COOKIE);
     session = cookie ? await sessionFromCookie(ctx, cookie) : undefined;
-  }
-  if (session && !(await canSignIn(ctx, session.identityId))) {
-    await endSession(ctx, session.sessionId);
-    session = undefined;
   }
 
   if (!session) {

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TokenRequest, TokenResponse } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import type { Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { identities, members } from '../identity/tables.js';
-import { endSession, liveSession, startSession } from '../identity/sessions.service.js';
+import { endSession, signedInSession, startSession } from '../identity/sessions.service.js';
 import { canSignIn } from './authorize.service.js';
 import { verifyPkce } from './pkce.js';
 import { authorizationCodes } from './tables.js';
@@ -34,14 +34,20 @@ export async function issueMemberTokens(
     authCodeId?: string | null;
     /** Set when rotating: the new refresh token stays in the family of the one it replaces. */
     familyId?: string;
+    /** The person, when the caller already read it (saves a query on the hot paths). */
+    who?: { role: string; email: string; emailVerified: boolean };
   },
 ): Promise<TokenResponse> {
-  const [who] = await ctx.db
-    .select({ email: identities.email, emailVerified: identities.emailVerified, role: members.role })
-    .from(identities)
-    .leftJoin(members, eq(members.id, identities.id))
-    .where(eq(identities.id, m.identityId))
-    .limit(1);
+  const who =
+    m.who ??
+    (
+      await ctx.db
+        .select({ email: identities.email, emailVerified: identities.emailVerified, role: members.role })
+        .from(identities)
+        .leftJoin(members, eq(members.id, identities.id))
+        .where(eq(identities.id, m.identityId))
+        .limit(1)
+    )[0];
   const tokens = await issueTokens(ctx, {
     clientId: m.clientId,
     role: 'member',
@@ -76,38 +82,32 @@ export async function issueMemberTokens(
  */
 export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Promise<TokenResponse> {
   requireFields(req, ['code', 'codeVerifier', 'redirectUri']);
-  const outcome = await withTx(ctx, async (tx) => {
-    const now = tx.clock();
-    const [code] = await tx.db
-      .select()
+  const now = ctx.clock();
+  const codeHash = sha256(req.code!);
+  // Claim first, in one statement: of two concurrent exchanges exactly one gets the row.
+  const [code] = await ctx.db
+    .update(authorizationCodes)
+    .set({ usedDate: now })
+    .where(and(eq(authorizationCodes.codeHash, codeHash), isNull(authorizationCodes.usedDate)))
+    .returning();
+  if (!code) {
+    const [used] = await ctx.db
+      .select({ sessionId: authorizationCodes.sessionId })
       .from(authorizationCodes)
-      .where(eq(authorizationCodes.codeHash, sha256(req.code!)))
+      .where(eq(authorizationCodes.codeHash, codeHash))
       .limit(1);
-    if (!code) return { error: 'Authorization code is invalid' };
-    const [claimed] = await tx.db
-      .update(authorizationCodes)
-      .set({ usedDate: now })
-      .where(and(eq(authorizationCodes.id, code.id), isNull(authorizationCodes.usedDate)))
-      .returning({ id: authorizationCodes.id });
-    if (!claimed) {
-      await endSession(tx, code.sessionId);
-      return { error: 'Authorization code was already used; the tokens issued from it have been revoked', reuse: true };
-    }
-    if (code.expiresDate < now) return { error: 'Authorization code has expired' };
-    if (code.clientId !== req.clientId) return { error: 'Authorization code was issued to another client' };
-    if (code.redirectUri !== req.redirectUri) return { error: 'redirectUri does not match the authorization request' };
-    if (!verifyPkce(req.codeVerifier!, code.codeChallenge))
-      return { error: 'codeVerifier does not match the code challenge' };
-    if (!(await liveSession(tx, code.sessionId)) || !(await canSignIn(tx, code.identityId))) {
-      return { error: 'The sign-in session has ended' };
-    }
-    return { code };
-  });
-  if (!outcome.code) {
-    if (outcome.reuse) ctx.log.warn({ clientId: req.clientId }, 'authorization code reuse; session ended');
-    throw invalidGrant(outcome.error!);
+    if (!used) throw invalidGrant('Authorization code is invalid');
+    await endSession(ctx, used.sessionId);
+    ctx.log.warn({ clientId: req.clientId }, 'authorization code reuse; session ended');
+    throw invalidGrant('Authorization code was already used; the tokens issued from it have been revoked');
   }
-  const { code } = outcome;
+  if (code.expiresDate < now) throw invalidGrant('Authorization code has expired');
+  if (code.clientId !== req.clientId) throw invalidGrant('Authorization code was issued to another client');
+  if (code.redirectUri !== req.redirectUri) throw invalidGrant('redirectUri does not match the authorization request');
+  if (!verifyPkce(req.codeVerifier!, code.codeChallenge))
+    throw invalidGrant('codeVerifier does not match the code challenge');
+  const session = await signedInSession(ctx, code.sessionId);
+  if (!session || session.identityId !== code.identityId) throw invalidGrant('The sign-in session has ended');
   return issueMemberTokens(ctx, {
     clientId: code.clientId,
     identityId: code.identityId,
@@ -115,6 +115,7 @@ export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Pr
     scope: code.scope,
     nonce: code.nonce,
     authCodeId: code.id,
+    who: session,
   });
 }
 

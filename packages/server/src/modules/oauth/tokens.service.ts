@@ -5,8 +5,7 @@ import { AppError, violation } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { requireOAuthClient } from './clients.service.js';
-import { liveSession } from '../identity/sessions.service.js';
-import { canSignIn } from './authorize.service.js';
+import { signedInSession } from '../identity/sessions.service.js';
 import { exchangeAuthorizationCode, exchangeAuthorizedClient, issueMemberTokens } from './code-grant.service.js';
 import { refreshTokens } from './tables.js';
 
@@ -112,16 +111,16 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
     }
     if (row.role === 'member') {
       // A member's refresh follows their session: logout, blocking or a password reset ends it here too.
-      if (!row.sessionId || !(await liveSession(tx, row.sessionId)) || !(await canSignIn(tx, row.subject))) {
-        return { error: 'The sign-in session has ended' };
-      }
+      const session = row.sessionId ? await signedInSession(tx, row.sessionId) : undefined;
+      if (!session || session.identityId !== row.subject) return { error: 'The sign-in session has ended' };
       return {
         tokens: await issueMemberTokens(tx, {
           clientId,
           identityId: row.subject,
-          sessionId: row.sessionId,
+          sessionId: session.sessionId,
           familyId: row.familyId,
           authCodeId: row.authCodeId,
+          who: session,
         }),
       };
     }
