@@ -80,9 +80,15 @@ describe('sign-in journey', () => {
     await page.waitForURL(`${plaza.url}/`);
     await header(page).getByRole('button', { name: 'Log in' }).waitFor();
     expect((await storedTokens(page))?.refreshToken.role).not.toBe('member');
-    // The server ended the session too: a silent login now fails.
+    // The server ended the session too: a silent login (forced, as in a new tab) now fails.
+    await page.evaluate(() => sessionStorage.clear());
+    const silent: string[] = [];
+    const onRequest = (r: { url(): string }) => void (r.url().includes('prompt=none') && silent.push(r.url()));
+    page.on('request', onRequest);
     await page.reload({ waitUntil: 'networkidle' });
     await header(page).getByRole('button', { name: 'Log in' }).waitFor();
+    page.off('request', onRequest);
+    expect(silent).toHaveLength(1);
     expect((await storedTokens(page))?.refreshToken.role).toBe('visitor');
   });
 
@@ -114,8 +120,8 @@ describe('sign-in journey', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => memberEmail(page).textContent()).toBe(email);
 
-    // Forget the tokens: only the browser's sign-in session (an HttpOnly cookie) remains.
-    await page.evaluate(() => localStorage.removeItem('plaza.tokens'));
+    // Forget everything the page stored: only the browser's sign-in session (an HttpOnly cookie) remains.
+    await page.evaluate(() => localStorage.clear());
     const authorizeRequests: string[] = [];
     const onRequest = (r: { url(): string; frame(): { parentFrame(): unknown } }) => {
       if (r.url().includes('/oauth2/authorize')) authorizeRequests.push(r.url());
@@ -132,15 +138,21 @@ describe('sign-in journey', () => {
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');
   });
 
-  it('5b. a plain visitor is not held up: the silent login fails at once', async () => {
+  it('5b. a plain visitor is not held up: the silent login fails at once, and is not repeated in that tab', async () => {
     const visitor = await browser.newContext({ viewport: DESKTOP });
     const p = await visitor.newPage();
+    const silent: string[] = [];
+    p.on('request', (r) => r.url().includes('prompt=none') && silent.push(r.url()));
     const started = Date.now();
     await p.goto(`${plaza.url}/`);
     await header(p).getByRole('button', { name: 'Log in' }).waitFor({ timeout: 5_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
     // And the home page rendered in the meantime.
     await p.getByTestId('site-name').first().waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(silent).toHaveLength(1);
+    await p.reload({ waitUntil: 'networkidle' });
+    expect(silent).toHaveLength(1);
     await visitor.close();
   });
 

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePlaza } from '@plaza/react';
 import { getConfig } from '../config.js';
 import { callbackUri, rememberOAuthData, safeReturn } from '../auth/flows.js';
+import { markSignedIn } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
 import { SignInFlow } from '../signin/SignInFlow.js';
 import { hostedDriver } from '../signin/driver.js';
@@ -35,6 +36,8 @@ export default function HostedLoginPage() {
   const driver = useMemo(
     () =>
       hostedDriver(client, (sessionToken) => {
+        // /oauth2/authorize sets the sign-in cookie when it takes the session token.
+        markSignedIn();
         if (request) {
           const next = new URLSearchParams(request);
           next.set('sessionToken', sessionToken);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePlaza } from '@plaza/react';
 import { safeReturn } from '../auth/flows.js';
+import { markSignedOut } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
 import { AuthCard } from '../ui/AuthCard.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
@@ -21,6 +22,7 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    markSignedOut();
     client.auth.logout(returnTo).then(({ logoutUrl }) => window.location.assign(logoutUrl), setError);
   }, [client, returnTo]);
 
