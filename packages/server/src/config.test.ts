@@ -70,4 +70,17 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ PLAZA_CAPTCHA_COMPLEXITY: '0' })).toThrow(/PLAZA_CAPTCHA_COMPLEXITY/);
   });
+
+  it.each([
+    ['', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('reads PLAZA_TRUST_PROXY=%j', (raw, expected) => {
+    expect(loadConfig({ PLAZA_TRUST_PROXY: raw as string }).trustProxy).toEqual(expected);
+  });
+
+  it('rejects a PLAZA_TRUST_PROXY that is no address list', () => {
+    expect(() => loadConfig({ PLAZA_TRUST_PROXY: 'everyone' })).toThrow(/PLAZA_TRUST_PROXY/);
+  });
 });

@@ -24,6 +24,12 @@ export interface Config {
   smtpFrom: string | undefined;
   /** ALTCHA work: the solver tries about this many keys (half to all of it). Tests lower it. */
   captchaComplexity: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (default: the socket address is the
+   * client), true (any: only behind a proxy that overwrites the header), a hop count, or a list of addresses/CIDRs.
+   * Login limits are per client address, so believing a spoofable header would let anyone dodge them.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -79,6 +85,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const smtpFrom = env.SMTP_FROM?.trim() || undefined;
   const captchaComplexity = intVar(env, 'PLAZA_CAPTCHA_COMPLEXITY', 10_000, 1, 10_000_000, problems);
+  const rawTrust = env.PLAZA_TRUST_PROXY?.trim() ?? '';
+  let trustProxy: Config['trustProxy'] = false;
+  if (rawTrust === 'true') trustProxy = true;
+  else if (/^\d+$/.test(rawTrust)) trustProxy = Number(rawTrust);
+  else if (rawTrust && rawTrust !== 'false') {
+    const list = rawTrust
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) trustProxy = list;
+    else
+      problems.push(
+        `PLAZA_TRUST_PROXY: must be true, false, a hop count or a comma-separated list of IPs/CIDRs, got "${rawTrust}"`,
+      );
+  }
 
   const logLevel = (env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
@@ -99,6 +120,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl,
     smtpFrom,
     captchaComplexity,
+    trustProxy,
   };
 }
 
