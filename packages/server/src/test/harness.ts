@@ -49,10 +49,12 @@ export interface TestServer {
 export async function startTestServer(
   opts: { clock?: () => Date; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
+  // Tests play a loopback reverse proxy: X-Forwarded-For from 127.0.0.1 names the client (per-address limits).
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PLAZA_WEB_DIST: '',
+    PLAZA_TRUST_PROXY: '127.0.0.1',
     ...opts.env,
   });
   const database = await freshTestDatabase(config);
