@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlaza } from '@plaza/react';
 import type { CaptchaTokens } from '@plaza/sdk';
@@ -10,7 +10,7 @@ import { TextField } from '../ui/Field.js';
 import { Spinner } from '../ui/Spinner.js';
 import { solveCaptcha } from './captcha.js';
 import { CaptchaBox } from './CaptchaBox.js';
-import { describeFailure, type Outcome, type SignInDriver } from './driver.js';
+import { describeFailure, type Factor, type Outcome, type SignInDriver } from './driver.js';
 
 export interface SignInFlowProps {
   mode: 'login' | 'signup';
@@ -23,7 +23,7 @@ export interface SignInFlowProps {
   doneText?: string;
 }
 
-type View = 'form' | 'code' | 'approval' | 'done';
+type View = 'form' | 'code' | 'mfa' | 'approval' | 'done';
 
 /**
  * Log in or sign up, with every screen of the login state machine: the form, the e-mailed code, waiting for the
@@ -46,6 +46,7 @@ export function SignInFlow({
   const [failure, setFailure] = useState<Extract<Outcome, { step: 'failed' }> | null>(null);
   const [fatal, setFatal] = useState<unknown>(null);
   const [captcha, setCaptcha] = useState<{ error?: string | undefined } | null>(null);
+  const [factors, setFactors] = useState<Factor[]>([]);
 
   const send = (captchaTokens?: CaptchaTokens) => {
     const creds = { email: email.trim(), password, ...(captchaTokens ? { captchaTokens } : {}) };
@@ -65,6 +66,10 @@ export function SignInFlow({
       case 'code':
         setView('code');
         return;
+      case 'mfa':
+        if (out.factors.length) setFactors(out.factors);
+        setView('mfa');
+        return;
       case 'approval':
         setView('approval');
         return;
@@ -72,6 +77,8 @@ export function SignInFlow({
         setCaptcha({ error: out.error });
         return;
       case 'failed':
+        // From a later step too (an expired code): back to the form, with the reason.
+        setView('form');
         setFailure(out);
     }
   };
@@ -107,6 +114,20 @@ export function SignInFlow({
     return (
       <CodeStep
         email={email.trim()}
+        driver={driver}
+        onOutcome={apply}
+        onBack={() => {
+          setView('form');
+          setPassword('');
+        }}
+      />
+    );
+  }
+  if (view === 'mfa') {
+    return (
+      <MfaStep
+        email={email.trim()}
+        factors={factors}
         driver={driver}
         onOutcome={apply}
         onBack={() => {
@@ -233,7 +254,6 @@ function CodeStep({
     try {
       const out = await driver.verify(code.trim());
       if (out.step === 'code') setError(out.error ?? 'The code is wrong.');
-      else if (out.step === 'failed') setError(out.error);
       else onOutcome(out);
     } catch (err) {
       setFatal(err);
@@ -292,6 +312,131 @@ function CodeStep({
         </Button>
       </div>
       {resent === 'sent' && <Alert tone="success">A new code is on its way. The old one no longer works.</Alert>}
+    </form>
+  );
+}
+
+/** The second factor of a login: the authenticator app's code, or one mailed on request. */
+function MfaStep({
+  email,
+  factors,
+  driver,
+  onOutcome,
+  onBack,
+}: {
+  email: string;
+  factors: Factor[];
+  driver: SignInDriver;
+  onOutcome: (out: Outcome) => void;
+  onBack: () => void;
+}) {
+  const [factor, setFactor] = useState<Factor>(factors.includes('TOTP') ? 'TOTP' : 'EMAIL');
+  const [code, setCode] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [fatal, setFatal] = useState<unknown>(null);
+  const [mail, setMail] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const input = useRef<HTMLInputElement>(null);
+
+  const sendMail = async () => {
+    setMail('sending');
+    setFatal(null);
+    setError(undefined);
+    try {
+      await driver.sendFactorCode();
+      setFactor('EMAIL');
+      setMail('sent');
+      setCode('');
+      input.current?.focus();
+    } catch (err) {
+      setMail('idle');
+      setFatal(err);
+    }
+  };
+  // Only the e-mail factor on offer: mail its code at once.
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (factor === 'EMAIL' && !autoSent.current) {
+      autoSent.current = true;
+      void sendMail();
+    }
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFatal(null);
+    setError(undefined);
+    try {
+      const out = await driver.verifyFactor(factor, code.replace(/\s/g, ''), remember);
+      if (out.step === 'mfa') setError(out.error ?? 'The code is wrong.');
+      else onOutcome(out);
+    } catch (err) {
+      setFatal(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-labelledby="mfa-title">
+      <div>
+        <h2 id="mfa-title" className="text-lg font-semibold">
+          Two-step verification
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600">
+          {factor === 'TOTP' ? (
+            'Enter the 6-digit code your authenticator app shows for this site.'
+          ) : (
+            <>
+              We sent a 6-digit code to <strong className="break-all text-neutral-900">{email || 'your e-mail'}</strong>
+              .
+            </>
+          )}
+        </p>
+      </div>
+      <TextField
+        ref={input}
+        label="Authentication code"
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        required
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, ''))}
+        error={error}
+        className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
+      />
+      <label className="flex items-center gap-2 text-sm text-neutral-700">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={remember}
+          onChange={(e) => setRemember(e.target.checked)}
+        />
+        Don't ask again on this device for 30 days
+      </label>
+      {fatal !== null && <ErrorMessage error={fatal} />}
+      <Button type="submit" className="w-full" busy={busy} disabled={code.replace(/\s/g, '').length !== 6}>
+        Verify
+      </Button>
+      <div className="flex flex-col items-center gap-1 text-sm sm:flex-row sm:justify-between">
+        {factors.includes('EMAIL') || factor === 'EMAIL' ? (
+          <Button variant="ghost" onClick={() => void sendMail()} disabled={mail === 'sending'}>
+            {mail === 'sending' ? 'Sending…' : factor === 'EMAIL' ? 'Send a new code' : 'E-mail me a code instead'}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button variant="ghost" onClick={onBack}>
+          Start over
+        </Button>
+      </div>
+      {mail === 'sent' && <Alert tone="success">A code is on its way to your e-mail.</Alert>}
     </form>
   );
 }

@@ -2,12 +2,17 @@ import type { UseAuth } from '@plaza/react';
 import { isPlazaError, type CaptchaTokens, type LoginStateResult } from '@plaza/sdk';
 import type { PlazaClient } from '../plaza.js';
 
+/** The second factors a login can ask for. */
+export type Factor = 'TOTP' | 'EMAIL';
+
 /** What one step of signing in led to; the screens follow it. */
 export type Outcome =
   /** Signed in: tokens are set (app pages) or the browser is on its way back to the app that asked (hosted page). */
   | { step: 'done' }
   /** Enter the code mailed to the address. `error` when a code was refused. */
   | { step: 'code'; error?: string | undefined }
+  /** The password was right; a second factor is due (an authenticator code, or one mailed on request). */
+  | { step: 'mfa'; factors: Factor[]; error?: string | undefined }
   /** The account exists but the site owner must approve it first. */
   | { step: 'approval' }
   /** Send the request again with a captcha proof: solved quietly (invisible) or by the person (visible). */
@@ -24,54 +29,20 @@ export interface Credentials {
 export interface SignInDriver {
   login(c: Credentials): Promise<Outcome>;
   register(c: Credentials & { profile?: Record<string, unknown> }): Promise<Outcome>;
+  /** The e-mailed code of an e-mail verification. */
   verify(code: string): Promise<Outcome>;
   resend(): Promise<void>;
-}
-
-/** The SDK's login state machine, as outcomes. */
-export function outcomeOf(r: LoginStateResult): Outcome {
-  switch (r.loginState) {
-    case 'SUCCESS':
-      return { step: 'done' };
-    case 'EMAIL_VERIFICATION_REQUIRED':
-      return { step: 'code', error: r.error };
-    case 'OWNER_APPROVAL_REQUIRED':
-      return { step: 'approval' };
-    case 'USER_CAPTCHA_REQUIRED':
-      return {
-        step: 'captcha',
-        variant: 'visible',
-        error: r.errorCode === 'invalidCaptchaToken' ? r.error : undefined,
-      };
-    case 'SILENT_CAPTCHA_REQUIRED':
-      return { step: 'captcha', variant: 'invisible' };
-    default:
-      return {
-        step: 'failed',
-        error: r.error ?? 'Signing in failed.',
-        errorCode: r.errorCode,
-        retryAfter: r.retryAfter,
-      };
-  }
-}
-
-/**
- * The app's own pages: `useAuth()`'s `login`, `register` and `verify` (the SDK's state machine). On SUCCESS the SDK
- * has already finished the direct login (member tokens set, and the browser's sign-in cookie for later silent logins).
- */
-export function sdkDriver(client: PlazaClient, auth: Pick<UseAuth, 'login' | 'register' | 'verify'>): SignInDriver {
-  return {
-    login: async (c) => outcomeOf(await auth.login(c)),
-    register: async (c) => outcomeOf(await auth.register(c)),
-    verify: async (code) => outcomeOf(await auth.verify(code)),
-    resend: () => client.auth.resendVerificationCode(),
-  };
+  /** The second factor of a login. */
+  verifyFactor(factor: Factor, code: string, rememberThisDevice: boolean): Promise<Outcome>;
+  /** Mails a code for the EMAIL factor. */
+  sendFactorCode(): Promise<void>;
 }
 
 interface LoginAnswer {
   state: string;
   sessionToken?: string;
   stateToken?: string;
+  additionalData?: { requiredFactors?: Factor[] };
 }
 
 const captchaWire = ({ visible, invisible }: CaptchaTokens = {}) =>
@@ -107,47 +78,79 @@ export function outcomeOfError(e: unknown, sentCaptcha: boolean): Outcome {
   if (errorCode === 'invalidCaptchaToken') return { step: 'captcha', variant: 'visible', error: e.message };
   const email = e.details.validationError?.fieldViolations?.find((v) => /email/i.test(v.field));
   if (email) return { step: 'failed', error: email.description, errorCode: 'invalidEmail' };
-  return { step: 'failed', error: e.message, errorCode: errorCode ?? app?.code };
+  const attemptsLeft = (app?.data as { attemptsLeft?: unknown } | undefined)?.attemptsLeft;
+  const tries =
+    typeof attemptsLeft === 'number' ? ` ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.` : '';
+  const error = tries ? `${e.message.replace(/\.$/, '')}.${tries}` : e.message;
+  return { step: 'failed', error, errorCode: errorCode ?? app?.code };
 }
 
 /**
- * The hosted login page: the same calls without the SDK's direct login, because the session token must continue the
- * authorization request that brought the person here (perhaps another app's). `finish` receives it.
+ * The identity calls without the SDK's state machine: every answer (SUCCESS, a code to enter, approval, a second
+ * factor) becomes an outcome, and a session token goes to `finish`.
  */
-export function hostedDriver(client: PlazaClient, finish: (sessionToken: string) => void): SignInDriver {
+function rawMachine(client: PlazaClient, finish: (sessionToken: string) => void | Promise<void>) {
   let stateToken: string | undefined;
-  const post = async (path: string, body: Record<string, unknown>, sentCaptcha: boolean): Promise<Outcome> => {
+  /** What the current state token is for. */
+  let waitingFor: 'code' | 'mfa' | undefined;
+
+  const answer = async (res: LoginAnswer): Promise<Outcome> => {
+    if (res.state === 'SUCCESS' && res.sessionToken) {
+      await finish(res.sessionToken);
+      return { step: 'done' };
+    }
+    if (res.state === 'REQUIRE_OWNER_APPROVAL') return { step: 'approval' };
+    if (res.state === 'REQUIRE_EMAIL_VERIFICATION' && res.stateToken) {
+      [stateToken, waitingFor] = [res.stateToken, 'code'];
+      return { step: 'code' };
+    }
+    if (res.state === 'STATUS_CHECK' && res.stateToken) {
+      [stateToken, waitingFor] = [res.stateToken, 'mfa'];
+      const factors = res.additionalData?.requiredFactors?.filter((f) => f === 'TOTP' || f === 'EMAIL');
+      return { step: 'mfa', factors: factors?.length ? factors : ['TOTP'] };
+    }
+    return { step: 'failed', error: `This account can't sign in right now (${res.state}).` };
+  };
+
+  const post = async (path: string, body: Record<string, unknown>, sentCaptcha = false): Promise<Outcome> => {
     let res: LoginAnswer;
     try {
       res = await client.fetch<LoginAnswer>(path, { method: 'POST', body });
     } catch (e) {
       const out = outcomeOfError(e, sentCaptcha);
-      // A refused code keeps the code screen.
-      return path.endsWith('/auth/verify') && out.step === 'failed' ? { step: 'code', error: out.error } : out;
+      const firstStep = path.endsWith('/login') || path.endsWith('/register');
+      if (out.step !== 'failed' || firstStep || !waitingFor) return out;
+      if (out.errorCode === 'NOT_FOUND') {
+        // Expired, or too many wrong codes: the sign-in starts over.
+        waitingFor = undefined;
+        return { step: 'failed', error: 'This sign-in has expired. Log in again.', errorCode: 'expired' };
+      }
+      // A refused code keeps its screen.
+      return waitingFor === 'code'
+        ? { step: 'code', error: out.error }
+        : { step: 'mfa', factors: [], error: out.error };
     }
-    if (res.state === 'SUCCESS' && res.sessionToken) {
-      finish(res.sessionToken);
-      return { step: 'done' };
-    }
-    if (res.state === 'REQUIRE_EMAIL_VERIFICATION' && res.stateToken) {
-      stateToken = res.stateToken;
-      return { step: 'code' };
-    }
-    if (res.state === 'REQUIRE_OWNER_APPROVAL') return { step: 'approval' };
-    return { step: 'failed', error: `This account can't sign in right now (${res.state}).` };
+    return answer(res);
   };
-  const needState = () => {
-    if (!stateToken) throw new Error('Start again: there is no code to check.');
+
+  const need = (what: 'code' | 'mfa') => {
+    if (!stateToken || waitingFor !== what) throw new Error('This sign-in has expired. Start again.');
     return stateToken;
   };
+
   return {
-    login: (c) =>
+    /** Continues from a state token that came from elsewhere (the SDK's login). */
+    adopt(token: string, what: 'code' | 'mfa') {
+      [stateToken, waitingFor] = [token, what];
+    },
+    waitingFor: () => waitingFor,
+    login: (c: Credentials) =>
       post(
         '/identity/v2/login',
         { loginId: { email: c.email }, password: c.password, captchaTokens: captchaWire(c.captchaTokens) },
         !!c.captchaTokens,
       ),
-    register: (c) =>
+    register: (c: Credentials & { profile?: Record<string, unknown> }) =>
       post(
         '/identity/v2/register',
         {
@@ -158,10 +161,79 @@ export function hostedDriver(client: PlazaClient, finish: (sessionToken: string)
         },
         !!c.captchaTokens,
       ),
-    verify: (code) => post('/identity/v1/auth/verify', { code, stateToken: needState() }, false),
+    verify: (code: string) => post('/identity/v1/auth/verify', { code, stateToken: need('code') }),
     resend: async () => {
-      await client.fetch('/identity/v1/auth/resend', { method: 'POST', body: { stateToken: needState() } });
+      await client.fetch('/identity/v1/auth/resend', { method: 'POST', body: { stateToken: need('code') } });
     },
+    verifyFactor: (factor: Factor, code: string, rememberThisDevice: boolean) =>
+      post(`/identity/v2/${factor}/verify`, { stateToken: need('mfa'), code, rememberThisDevice }),
+    sendFactorCode: async () => {
+      await client.fetch('/identity/v1/mfa/email/send', { method: 'POST', body: { stateToken: need('mfa') } });
+    },
+  };
+}
+
+/**
+ * The hosted login page: the identity calls without the SDK's direct login, because the session token must continue
+ * the authorization request that brought the person here (perhaps another app's). `finish` receives it.
+ */
+export function hostedDriver(client: PlazaClient, finish: (sessionToken: string) => void): SignInDriver {
+  return rawMachine(client, finish);
+}
+
+/** The SDK's login state machine, as outcomes. */
+export function outcomeOf(r: LoginStateResult): Outcome {
+  switch (r.loginState) {
+    case 'SUCCESS':
+      return { step: 'done' };
+    case 'EMAIL_VERIFICATION_REQUIRED':
+      return { step: 'code', error: r.error };
+    case 'OWNER_APPROVAL_REQUIRED':
+      return { step: 'approval' };
+    case 'USER_CAPTCHA_REQUIRED':
+      return {
+        step: 'captcha',
+        variant: 'visible',
+        error: r.errorCode === 'invalidCaptchaToken' ? r.error : undefined,
+      };
+    case 'SILENT_CAPTCHA_REQUIRED':
+      return { step: 'captcha', variant: 'invisible' };
+    default:
+      return {
+        step: 'failed',
+        error: r.error ?? 'Signing in failed.',
+        errorCode: r.errorCode,
+        retryAfter: r.retryAfter,
+      };
+  }
+}
+
+/**
+ * The app's own pages: `useAuth()`'s `login`, `register` and `verify` (the SDK's state machine). On SUCCESS the SDK
+ * has already finished the direct login (member tokens set, and the browser's sign-in cookie for later silent logins).
+ * A login that needs a second factor answers STATUS_CHECK, which the SDK reports as a FAILURE that keeps its state
+ * token: the second step then goes through the identity calls, and its session token through the SDK's direct login.
+ */
+export function sdkDriver(client: PlazaClient, auth: Pick<UseAuth, 'login' | 'register' | 'verify'>): SignInDriver {
+  const raw = rawMachine(client, async (sessionToken) => {
+    await client.auth.getMemberTokensForDirectLogin(sessionToken);
+  });
+  const fromSdk = (r: LoginStateResult): Outcome => {
+    if (r.loginState === 'FAILURE' && r.data.stateToken) {
+      raw.adopt(r.data.stateToken, 'mfa');
+      // EMAIL is offered whenever an authenticator app is (the server's fallback).
+      return { step: 'mfa', factors: ['TOTP', 'EMAIL'] };
+    }
+    return outcomeOf(r);
+  };
+  return {
+    login: async (c) => fromSdk(await auth.login(c)),
+    register: async (c) => fromSdk(await auth.register(c)),
+    // After a second factor the identity calls carry on (should the site then want the e-mail verified).
+    verify: async (code) => (raw.waitingFor() === 'code' ? raw.verify(code) : outcomeOf(await auth.verify(code))),
+    resend: () => (raw.waitingFor() === 'code' ? raw.resend() : client.auth.resendVerificationCode()),
+    verifyFactor: raw.verifyFactor,
+    sendFactorCode: raw.sendFactorCode,
   };
 }
 

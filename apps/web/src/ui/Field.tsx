@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from './cx.js';
 
 export const inputClass =
@@ -11,10 +11,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** A problem with this value; marks the input invalid and is announced with it. */
   error?: string | undefined;
   id?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with an optional hint and error, wired with aria-describedby. */
-export function TextField({ label, hint, error, id, className, ...props }: TextFieldProps) {
+export function TextField({ label, hint, error, id, className, ref, ...props }: TextFieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -25,6 +26,7 @@ export function TextField({ label, hint, error, id, className, ...props }: TextF
         {label}
       </label>
       <input
+        ref={ref}
         id={inputId}
         className={inputClass}
         aria-invalid={error ? true : undefined}
