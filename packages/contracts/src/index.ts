@@ -8,6 +8,7 @@ export * from './identity/identity.js';
 export * from './identity/auth.js';
 export * from './identity/admin.js';
 export * from './identity/captcha.js';
+export * from './identity/mfa.js';
 export * from './mail/mailbox.js';
 
 /** Response header carrying the request id. */

@@ -5,6 +5,7 @@ import { captchaRoutes } from './modules/captcha/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { identityAdminRoutes } from './modules/identity/admin.routes.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
+import { mfaRoutes } from './modules/identity/mfa.routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { authorizeRoutes } from './modules/oauth/authorize.routes.js';
 import { discoveryRoutes } from './modules/oauth/discovery.routes.js';
@@ -27,6 +28,7 @@ export async function registerRoutes(app: App): Promise<void> {
   oauthClientRoutes(app);
   webConfigRoutes(app);
   authRoutes(app);
+  mfaRoutes(app);
   identityAdminRoutes(app);
   captchaRoutes(app);
   mailRoutes(app);

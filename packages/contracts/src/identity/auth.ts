@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../common/schema.js';
 import { Identity, IdentityProfile, LoginId } from './identity.js';
+import { LoginAdditionalData } from './mfa.js';
 
 /** Passwords: 8 to 256 characters, no composition rules (NIST SP 800-63B). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -82,13 +83,16 @@ export type LoginRequest = Static<typeof LoginRequest>;
 
 /**
  * The answer of register, login and verify. SUCCESS carries `sessionToken` (exchange it at /oauth2/authorize);
- * REQUIRE_EMAIL_VERIFICATION carries `stateToken` (send it with the mailed code to /identity/v1/auth/verify).
+ * REQUIRE_EMAIL_VERIFICATION carries `stateToken` (send it with the mailed code to /identity/v1/auth/verify);
+ * STATUS_CHECK carries `stateToken` and `additionalData.requiredFactors` (a second factor: verify one of them at
+ * /identity/v2/{factorType}/verify).
  */
 export const LoginResponse = Type.Object({
   state: StringEnum(LOGIN_STATES),
   sessionToken: Type.Optional(Type.String()),
   stateToken: Type.Optional(Type.String()),
   identity: Identity,
+  additionalData: Type.Optional(LoginAdditionalData),
 });
 export type LoginResponse = Static<typeof LoginResponse>;
 

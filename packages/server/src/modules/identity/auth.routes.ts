@@ -11,14 +11,20 @@ import {
   SendRecoveryEmailRequest,
   VerifyCodeRequest,
 } from '@plaza/contracts';
+import { readCookie } from '../../http/cookies.js';
 import type { App } from '../../http/types.js';
 import { login } from './login.service.js';
+import { MFA_DEVICE_COOKIE } from './mfa-login.service.js';
 import { changePassword, recover, sendRecoveryEmail } from './recovery.service.js';
 import { register } from './registration.service.js';
 import type { RequestMeta } from './signin.js';
 import { resendCode, verifyCode } from './verification.service.js';
 
-const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const meta = (req: FastifyRequest): RequestMeta => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  deviceToken: readCookie(req, MFA_DEVICE_COOKIE),
+});
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 // Sign-in calls prove who is calling themselves (password, code, token), so they need no access token.
 const open = { access: 'public' as const };
@@ -52,7 +58,9 @@ export function authRoutes(app: App): void {
         tags,
         summary: 'Log in with e-mail and password',
         description:
-          'Answers like register. Errors: -19976 wrong e-mail or password, -19973 password reset required, ' +
+          'Answers like register, or STATUS_CHECK with a `stateToken` and `additionalData.requiredFactors` when the ' +
+          'account has two-step verification (see /identity/v2/{factorType}/verify); a browser remembered with the ' +
+          '`plaza_mfa_device` cookie skips it. Errors: -19976 wrong e-mail or password, -19973 password reset required, ' +
           '-19971/-19970 captcha, 403 IDENTITY_BLOCKED/DELETED/OFFLINE, 429 TOO_MANY_ATTEMPTS with Retry-After.',
         body: LoginRequest,
         response: { 200: LoginResponse, ...errors },

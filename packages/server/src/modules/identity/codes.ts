@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, max } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../context.js';
+import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { sendMail, type SentMail } from '../mail/service.js';
 import { getSite } from '../site/service.js';
+import { tooManyAttempts } from './errors.js';
 import { authStates, verificationCodes } from './tables.js';
 
 /** E-mail codes: 6 digits, 10 minutes, 5 tries, single use, bound to a state that lives an hour. */
@@ -33,8 +35,9 @@ export interface StateData extends Record<string, unknown> {
 export async function createState(
   ctx: Ctx,
   identityId: string,
-  kind: 'EMAIL_VERIFICATION',
+  kind: 'EMAIL_VERIFICATION' | 'MFA',
   data: StateData,
+  ttlMs: number = VERIFICATION.STATE_TTL_MS,
 ): Promise<{ id: string; token: string }> {
   const now = ctx.clock();
   const token = `vs_${randomToken(32)}`;
@@ -46,13 +49,17 @@ export async function createState(
     kind,
     data,
     createdDate: now,
-    expiresDate: new Date(now.getTime() + VERIFICATION.STATE_TTL_MS),
+    expiresDate: new Date(now.getTime() + ttlMs),
   });
   return { id, token };
 }
 
 /** A new code for a state; the state's earlier codes stop working. */
-export async function createCode(ctx: Ctx, state: { id: string; identityId: string }): Promise<string> {
+export async function createCode(
+  ctx: Ctx,
+  state: { id: string; identityId: string },
+  purpose: 'EMAIL_VERIFICATION' | 'MFA_EMAIL' = 'EMAIL_VERIFICATION',
+): Promise<string> {
   const now = ctx.clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db
@@ -63,12 +70,36 @@ export async function createCode(ctx: Ctx, state: { id: string; identityId: stri
     id: uuidv7(now.getTime()),
     stateId: state.id,
     identityId: state.identityId,
-    purpose: 'EMAIL_VERIFICATION',
+    purpose,
     codeHash: codeHash(state.id, code),
     createdDate: now,
     expiresDate: new Date(now.getTime() + VERIFICATION.CODE_TTL_MS),
   });
   return code;
+}
+
+/**
+ * Another code for a state the caller has locked, within the limits: at most one every 30 s (429 with Retry-After)
+ * and 5 per state. The state's earlier codes stop working.
+ */
+export async function nextCode(
+  ctx: Ctx,
+  state: { id: string; identityId: string },
+  purpose: 'EMAIL_VERIFICATION' | 'MFA_EMAIL' = 'EMAIL_VERIFICATION',
+): Promise<string> {
+  const [stats] = await ctx.db
+    .select({ n: count(), last: max(verificationCodes.createdDate) })
+    .from(verificationCodes)
+    .where(eq(verificationCodes.stateId, state.id));
+  if ((stats?.n ?? 0) >= VERIFICATION.MAX_CODES_PER_STATE) {
+    throw new AppError('RATE_LIMITED', 'Too many codes for this sign-in: log in again to get a new one', {
+      applicationCode: 'TOO_MANY_ATTEMPTS',
+    });
+  }
+  const last = stats?.last ? new Date(stats.last).getTime() : 0;
+  const wait = last + VERIFICATION.RESEND_INTERVAL_MS - ctx.clock().getTime();
+  if (wait > 0) throw tooManyAttempts(Math.ceil(wait / 1000), 'codes requested');
+  return createCode(ctx, state, purpose);
 }
 
 export type CodeMail = { template: 'VERIFICATION_CODE' } | { template: 'ACTIVATION'; redirectUrl?: string | undefined };

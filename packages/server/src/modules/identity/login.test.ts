@@ -1,7 +1,9 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, violations } from '../../../test/http.js';
+import { needsRehash, verifyPassword } from './password.js';
 import { consumeSessionToken } from './sessions.service.js';
 import { identities, loginThrottle, members } from './tables.js';
 import {
@@ -168,5 +170,25 @@ describe('POST /identity/v2/login', () => {
     expect(after[`login:${e}|203.0.113.7`]).toBeUndefined();
     expect(after[`email:${e}`]).toBeUndefined();
     expect(after['ip:203.0.113.7']).toBe(2);
+  });
+
+  it('rehashes a password stored with older scrypt parameters after a correct login, and only then', async () => {
+    const e = newEmail('rehash');
+    const id = await activeIdentity(srv, keys, e, password);
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 32, { N: 2 ** 12, r: 8, p: 1 });
+    const old = ['scrypt', 12, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await setIdentity(id, { passwordHash: old });
+    const stored = async () => (await db().select().from(identities).where(eq(identities.id, id)))[0]!.passwordHash!;
+
+    expect((await login(srv, { loginId: { email: e }, password: 'not the password' })).status).toBe(403);
+    expect(await stored()).toBe(old);
+    const res = await login(srv, { loginId: { email: e }, password });
+    expect(res.body.state).toBe('SUCCESS');
+    const rehashed = await stored();
+    expect(rehashed).not.toBe(old);
+    expect(needsRehash(rehashed)).toBe(false);
+    expect(await verifyPassword(password, rehashed)).toBe(true);
+    expect((await login(srv, { loginId: { email: e }, password })).body.state).toBe('SUCCESS');
   });
 });

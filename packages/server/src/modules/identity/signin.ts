@@ -12,6 +12,8 @@ import { identities, members } from './tables.js';
 export interface RequestMeta {
   ip: string;
   userAgent?: string | undefined;
+  /** The browser's remembered-device cookie (skips the second factor), see mfa-login.service.ts. */
+  deviceToken?: string | undefined;
 }
 
 export interface IdentityWithMember {

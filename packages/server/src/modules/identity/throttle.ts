@@ -8,7 +8,9 @@ import { loginThrottle } from './tables.js';
  *   at most 2 s;
  * - the 10th failure locks that pair out for 15 minutes: 429 with Retry-After;
  * - the captcha policy AFTER_FAILURES counts the pair, the address and the e-mail (across addresses), so neither
- *   rotating addresses nor spraying many e-mails from one address avoids it.
+ *   rotating addresses nor spraying many e-mails from one address avoids it;
+ * - second-factor checks (whoever makes them knows the password) also count per identity, from any address, and the
+ *   10th failure locks the identity's factor checks for 15 minutes; a password login does not reset that count.
  */
 export const LOGIN_THROTTLE = {
   WINDOW_MS: 15 * 60_000,
@@ -20,6 +22,8 @@ export const LOGIN_THROTTLE = {
 } as const;
 
 const keys = (email: string, ip: string) => ({ pair: `login:${email}|${ip}`, ip: `ip:${ip}`, email: `email:${email}` });
+/** The per-identity key of second-factor failures. */
+const factorKey = (identityId: string) => `mfa:${identityId}`;
 
 export interface ThrottleState {
   /** Recent failures of this e-mail from this address. */
@@ -30,18 +34,23 @@ export interface ThrottleState {
   lockedForSeconds?: number;
 }
 
-export async function readThrottle(ctx: Ctx, email: string, ip: string): Promise<ThrottleState> {
+/** With `factorOf` (an identity id), a lock of that identity's second-factor checks counts too. */
+export async function readThrottle(ctx: Ctx, email: string, ip: string, factorOf?: string): Promise<ThrottleState> {
   const k = keys(email, ip);
   const now = ctx.clock().getTime();
+  const lockKeys = factorOf ? [k.pair, factorKey(factorOf)] : [k.pair];
   const rows = await ctx.db
     .select()
     .from(loginThrottle)
-    .where(inArray(loginThrottle.key, [k.pair, k.ip, k.email]));
+    .where(inArray(loginThrottle.key, [k.ip, k.email, ...lockKeys]));
   const recent = (key: string) => {
     const r = rows.find((row) => row.key === key);
     return r && now - r.lastFailureDate.getTime() < LOGIN_THROTTLE.WINDOW_MS ? r.failures : 0;
   };
-  const blockedUntil = rows.find((r) => r.key === k.pair)?.blockedUntil?.getTime();
+  const blockedUntil = Math.max(
+    0,
+    ...rows.filter((r) => lockKeys.includes(r.key)).map((r) => r.blockedUntil?.getTime() ?? 0),
+  );
   return {
     pairFailures: recent(k.pair),
     maxFailures: Math.max(recent(k.pair), recent(k.ip), recent(k.email)),
@@ -56,31 +65,39 @@ export function loginDelayMs(failures: number): number {
   return Math.min(LOGIN_THROTTLE.BASE_DELAY_MS * 2 ** Math.min(exp, 16), LOGIN_THROTTLE.MAX_DELAY_MS);
 }
 
-/** Counts a failure on all three keys in one statement; a count older than the window starts again at 1. */
-export async function recordFailure(ctx: Ctx, email: string, ip: string): Promise<void> {
+/**
+ * Counts a failure on all three keys (and the identity's second-factor key with `factorOf`) in one statement; a count
+ * older than the window starts again at 1.
+ */
+export async function recordFailure(ctx: Ctx, email: string, ip: string, factorOf?: string): Promise<void> {
   const k = keys(email, ip);
+  const lockKeys = factorOf ? [k.pair, factorKey(factorOf)] : [k.pair];
   const now = ctx.clock();
   const cutoff = new Date(now.getTime() - LOGIN_THROTTLE.WINDOW_MS).toISOString();
   const lockUntil = new Date(now.getTime() + LOGIN_THROTTLE.LOCK_MS).toISOString();
   const next = sql`CASE WHEN ${loginThrottle.lastFailureDate} < ${cutoff}::timestamptz THEN 1 ELSE ${loginThrottle.failures} + 1 END`;
   await ctx.db
     .insert(loginThrottle)
-    .values([k.pair, k.ip, k.email].map((key) => ({ key, failures: 1, lastFailureDate: now })))
+    .values([k.ip, k.email, ...lockKeys].map((key) => ({ key, failures: 1, lastFailureDate: now })))
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
         failures: next,
         lastFailureDate: now,
-        blockedUntil: sql`CASE WHEN ${loginThrottle.key} = ${k.pair} AND ${next} >= ${LOGIN_THROTTLE.LOCK_AFTER_FAILURES}
+        blockedUntil: sql`CASE WHEN ${inArray(loginThrottle.key, lockKeys)} AND ${next} >= ${LOGIN_THROTTLE.LOCK_AFTER_FAILURES}
           THEN ${lockUntil}::timestamptz ELSE ${loginThrottle.blockedUntil} END`,
       },
     });
 }
 
-/** A successful login forgets the pair's and the e-mail's failures (the address's stay: others may share it). */
-export async function recordSuccess(ctx: Ctx, email: string, ip: string): Promise<void> {
+/**
+ * A successful login forgets the pair's and the e-mail's failures (the address's stay: others may share it); a passed
+ * second factor (`factorOf`) also forgets the identity's second-factor failures.
+ */
+export async function recordSuccess(ctx: Ctx, email: string, ip: string, factorOf?: string): Promise<void> {
   const k = keys(email, ip);
-  await ctx.db.delete(loginThrottle).where(inArray(loginThrottle.key, [k.pair, k.email]));
+  const forget = factorOf ? [k.pair, k.email, factorKey(factorOf)] : [k.pair, k.email];
+  await ctx.db.delete(loginThrottle).where(inArray(loginThrottle.key, forget));
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type {
   ActivationEmailRequest,
   EmptyResponse,
@@ -10,10 +10,10 @@ import type {
   VerifyCodeRequest,
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
-import { codeHash, createCode, mailCode, startEmailVerification, VERIFICATION, type StateData } from './codes.js';
-import { codeError, tooManyAttempts } from './errors.js';
+import { codeHash, mailCode, nextCode, startEmailVerification, VERIFICATION, type StateData } from './codes.js';
+import { codeError } from './errors.js';
 import { statusAfter } from './profile.js';
 import { continueSignIn, findById, type RequestMeta } from './signin.js';
 import { authStates, identities, verificationCodes } from './tables.js';
@@ -102,27 +102,14 @@ export async function verifyCode(ctx: Ctx, req: VerifyCodeRequest, meta: Request
 /** POST /identity/v1/auth/resend: a new code for the same state (the old one stops working). */
 export async function resendCode(ctx: Ctx, req: ResendCodeRequest): Promise<EmptyResponse> {
   const issued = await withTx(ctx, async (tx) => {
-    const now = tx.clock().getTime();
     const state = await liveState(tx, req.stateToken);
     if (!state) throw codeError('NOT_FOUND');
-    const [stats] = await tx.db
-      .select({ n: count(), last: max(verificationCodes.createdDate) })
-      .from(verificationCodes)
-      .where(eq(verificationCodes.stateId, state.id));
-    if ((stats?.n ?? 0) >= VERIFICATION.MAX_CODES_PER_STATE) {
-      throw new AppError('RATE_LIMITED', 'Too many codes for this sign-in: log in again to get a new one', {
-        applicationCode: 'TOO_MANY_ATTEMPTS',
-      });
-    }
-    const last = stats?.last ? new Date(stats.last).getTime() : 0;
-    const wait = last + VERIFICATION.RESEND_INTERVAL_MS - now;
-    if (wait > 0) throw tooManyAttempts(Math.ceil(wait / 1000), 'codes requested');
     const [identity] = await tx.db
       .select({ email: identities.email })
       .from(identities)
       .where(eq(identities.id, state.identityId));
     if (!identity) throw codeError('NOT_FOUND');
-    return { code: await createCode(tx, state), email: identity.email, data: state.data as StateData };
+    return { code: await nextCode(tx, state), email: identity.email, data: state.data as StateData };
   });
   const how =
     issued.data.template === 'ACTIVATION'

@@ -1,0 +1,184 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  EmptyResponse,
+  ErrorBody,
+  FACTOR_NOT_SUPPORTED,
+  FactorsResponse,
+  FactorTypeParams,
+  LoginResponse,
+  SendFactorCodeRequest,
+  SUPPORTED_FACTOR_TYPES,
+  TotpConfirmRequest,
+  TotpDisableRequest,
+  TotpEnrollResponse,
+  VerifyFactorRequest,
+  type SupportedFactorType,
+} from '@plaza/contracts';
+import type { Config } from '../../config.js';
+import { readCookie } from '../../http/cookies.js';
+import { AppError } from '../../http/errors.js';
+import type { App } from '../../http/types.js';
+import { MFA, MFA_DEVICE_COOKIE, sendFactorCode, verifyFactor } from './mfa-login.service.js';
+import { confirmTotp, disableTotp, enrollTotp, listFactors } from './mfa.service.js';
+import type { RequestMeta } from './signin.js';
+
+const meta = (req: FastifyRequest): RequestMeta => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  deviceToken: readCookie(req, MFA_DEVICE_COOKIE),
+});
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const tags = ['identity'];
+/** Enrolment is the signed-in member's own business (owners and contributors are members too). */
+const member = { access: { member: true, admin: ['OWNER' as const, 'CONTRIBUTOR' as const] } };
+// The second step of a login proves itself with its stateToken, like login and verify.
+const open = { access: 'public' as const };
+
+/**
+ * The remembered-device cookie: HttpOnly, 30 days, only sent to /identity (where login reads it). `SameSite=Lax`
+ * (plus `Secure` over https): only the site's own pages log in with it.
+ */
+function setDeviceCookie(reply: FastifyReply, config: Config, token: string): void {
+  const secure = config.publicUrl.startsWith('https:');
+  const attrs = [
+    `${MFA_DEVICE_COOKIE}=${encodeURIComponent(token)}`,
+    'Path=/identity',
+    'HttpOnly',
+    `Max-Age=${MFA.DEVICE_TTL_SECONDS}`,
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ];
+  reply.header('set-cookie', attrs.join('; '));
+}
+
+const supported = (t: string): t is SupportedFactorType => (SUPPORTED_FACTOR_TYPES as readonly string[]).includes(t);
+
+/** Factor types of the spec that this site does not offer get a clear 400 before the body is even looked at. */
+async function rejectUnsupportedFactor(req: FastifyRequest): Promise<void> {
+  const { factorType } = req.params as { factorType?: string };
+  if (factorType && ['PASSWORD', 'SMS', 'CALL', 'PUSH'].includes(factorType)) {
+    throw new AppError('VALIDATION', `The factor ${factorType} is not supported on this site: use TOTP or EMAIL`, {
+      applicationCode: FACTOR_NOT_SUPPORTED,
+      data: { factorType, supportedFactors: [...SUPPORTED_FACTOR_TYPES] },
+    });
+  }
+}
+
+/** MFA: TOTP enrolment of the signed-in member, and the second step of a login (TOTP or an e-mailed code). */
+export function mfaRoutes(app: App): void {
+  app.get(
+    '/identity/v1/mfa/factors',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's second factors",
+        description:
+          'TOTP: ACTIVE, PENDING_ENROLLMENT (enrolled, not confirmed) or NOT_ENROLLED. EMAIL is ACTIVE as a fallback ' +
+          'whenever TOTP is.',
+        response: { 200: FactorsResponse, ...errors },
+      },
+      config: member,
+    },
+    async (req) => listFactors(req.ctx),
+  );
+
+  app.post(
+    '/identity/v1/mfa/totp/enroll',
+    {
+      schema: {
+        tags,
+        summary: 'Start TOTP enrolment',
+        description:
+          'A new secret (base32) and its `otpauth://totp/<site>:<email>?…` URI for a QR code. Not asked at login ' +
+          'until confirmed. Enrolling again replaces a pending secret. 409 TOTP_ALREADY_ENABLED when already on.',
+        response: { 200: TotpEnrollResponse, ...errors },
+      },
+      config: member,
+    },
+    async (req) => enrollTotp(req.ctx),
+  );
+
+  app.post(
+    '/identity/v1/mfa/totp/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm TOTP enrolment with a first code',
+        description:
+          'Turns the factor on: from now on login asks for a second factor. Errors: BAD_CODE (400), ' +
+          '409 TOTP_NOT_ENROLLED (no pending secret) or TOTP_ALREADY_ENABLED.',
+        body: TotpConfirmRequest,
+        response: { 200: FactorsResponse, ...errors },
+      },
+      config: member,
+    },
+    async (req) => confirmTotp(req.ctx, req.body),
+  );
+
+  app.delete(
+    '/identity/v1/mfa/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Turn TOTP off',
+        description:
+          'An active factor needs `code` (a current one from the app) or `password` (REQUIRED_ONE_OF_FIELD on ' +
+          '`code` without either), under the login throttle: BAD_CODE, -19976 or 429. A pending secret is simply ' +
+          'dropped. Remembered devices are forgotten.',
+        body: TotpDisableRequest,
+        response: { 200: FactorsResponse, ...errors },
+      },
+      config: member,
+      // A DELETE may come without a body: that is an empty one.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req) => disableTotp(req.ctx, req.body, meta(req)),
+  );
+
+  app.post(
+    '/identity/v2/:factorType/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the second factor of a login',
+        description:
+          'After a login answered STATUS_CHECK: `stateToken` and the `code` of TOTP (authenticator app) or EMAIL ' +
+          '(mailed by /identity/v1/mfa/email/send). Answers like login (SUCCESS with a `sessionToken`). ' +
+          '`rememberThisDevice` sets the `plaza_mfa_device` cookie (30 days). Errors: BAD_CODE (400, ' +
+          '`data.attemptsLeft`; 5 wrong codes end the state), NOT_FOUND (404, unknown, expired or ended state), ' +
+          'FACTOR_NOT_SUPPORTED (400: PASSWORD, SMS, CALL, PUSH), 429 TOO_MANY_ATTEMPTS.',
+        params: FactorTypeParams,
+        body: VerifyFactorRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+      config: open,
+      preValidation: rejectUnsupportedFactor,
+    },
+    async (req, reply) => {
+      const { factorType } = req.params;
+      if (!supported(factorType)) throw new AppError('VALIDATION', `Unsupported factor ${factorType}`);
+      const { response, deviceToken } = await verifyFactor(req.ctx, factorType, req.body, meta(req));
+      if (deviceToken) setDeviceCookie(reply, req.ctx.config, deviceToken);
+      return response;
+    },
+  );
+
+  app.post(
+    '/identity/v1/mfa/email/send',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a code for the EMAIL factor of a login',
+        description:
+          'For a STATUS_CHECK `stateToken`. The previous code stops working. At most one every 30 s (429 with ' +
+          'Retry-After) and 5 per login. Errors: NOT_FOUND, SEND_CODE_ERROR.',
+        body: SendFactorCodeRequest,
+        response: { 200: EmptyResponse, ...errors, 500: ErrorBody },
+      },
+      config: open,
+    },
+    async (req) => sendFactorCode(req.ctx, req.body),
+  );
+}
