@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
@@ -83,6 +83,7 @@ export async function consumeSessionToken(ctx: Ctx, token: string): Promise<Sign
 
 /** A live session of someone who may sign in now, with what tokens need to say about them. */
 export interface SignedIn extends LiveSession {
+  lastSeenDate: Date;
   role: string;
   email: string;
   emailVerified: boolean;
@@ -98,6 +99,7 @@ async function signedInWhere(ctx: Pick<Ctx, 'db' | 'clock'>, where: SQL): Promis
       sessionId: authSessions.id,
       identityId: authSessions.identityId,
       amr: authSessions.amr,
+      lastSeenDate: authSessions.lastSeenDate,
       identityStatus: identities.status,
       memberStatus: members.status,
       role: members.role,
@@ -116,6 +118,7 @@ async function signedInWhere(ctx: Pick<Ctx, 'db' | 'clock'>, where: SQL): Promis
     sessionId: row.sessionId,
     identityId: row.identityId,
     amr: row.amr,
+    lastSeenDate: row.lastSeenDate,
     role: row.role ?? 'MEMBER',
     email: row.email,
     emailVerified: row.emailVerified,
@@ -141,15 +144,10 @@ export async function attachSessionCookie(ctx: Ctx, sessionId: string): Promise<
 /** The live session of a session cookie whose person may sign in. */
 export async function sessionFromCookie(ctx: Ctx, cookie: string): Promise<SignedIn | undefined> {
   const session = await signedInWhere(ctx, eq(authSessions.cookieHash, sha256(cookie)));
-  if (session) {
-    // Last-seen feeds "active sessions" lists, not security: write it at most every 5 minutes.
-    const now = ctx.clock();
-    await ctx.db
-      .update(authSessions)
-      .set({ lastSeenDate: now })
-      .where(
-        and(eq(authSessions.id, session.sessionId), lt(authSessions.lastSeenDate, new Date(now.getTime() - 300_000))),
-      );
+  // Last-seen feeds "active sessions" lists, not security: write it at most every 5 minutes.
+  const now = ctx.clock();
+  if (session && now.getTime() - session.lastSeenDate.getTime() > 300_000) {
+    await ctx.db.update(authSessions).set({ lastSeenDate: now }).where(eq(authSessions.id, session.sessionId));
   }
   return session;
 }
