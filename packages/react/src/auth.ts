@@ -1,12 +1,28 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { LoginIdentity, LoginParams, LoginStateResult, OAuthStrategy, RegisterParams, Tokens } from '@plaza/sdk';
+import type {
+  LoginIdentity,
+  LoginParams,
+  LoginStateResult,
+  OAuthStrategy,
+  RegisterParams,
+  Tokens,
+  VerifyFactorParams,
+} from '@plaza/sdk';
 import { usePlaza } from './context.js';
 
 /** The part of an `OAuthStrategy` that `useAuth` uses (a stand-in in tests). */
 export type AuthLike = Pick<
   OAuthStrategy,
-  'getTokens' | 'onTokensChange' | 'getLoginState' | 'login' | 'register' | 'processVerification' | 'logout'
+  | 'getTokens'
+  | 'onTokensChange'
+  | 'getLoginState'
+  | 'login'
+  | 'register'
+  | 'processVerification'
+  | 'verifyFactor'
+  | 'sendFactorCode'
+  | 'logout'
 >;
 
 /** The part of an SDK client that `useAuth` needs: a client created with `auth: OAuthStrategy(...)`. */
@@ -42,6 +58,10 @@ export interface UseAuth {
   register(params: RegisterParams): Promise<LoginStateResult>;
   /** `auth.processVerification` with the e-mailed code (only in `EMAIL_VERIFICATION_REQUIRED`). */
   verify(verificationCode: string): Promise<LoginStateResult>;
+  /** `auth.verifyFactor`: the second factor of a login (only in `MFA_REQUIRED`). */
+  verifyFactor(params: VerifyFactorParams): Promise<LoginStateResult>;
+  /** `auth.sendFactorCode`: mails the code of the EMAIL factor (only in `MFA_REQUIRED`). */
+  sendFactorCode(): Promise<void>;
   /**
    * `auth.logout`: clears the tokens and returns the URL that ends the browser's sign-in session; go there next.
    * `originalUrl` (where to come back) defaults to the site's home page.
@@ -176,10 +196,12 @@ export function useAuth(): UseAuth {
     (verificationCode: string) => step(auth.processVerification({ verificationCode })),
     [auth, step],
   );
+  const verifyFactor = useCallback((p: VerifyFactorParams) => step(auth.verifyFactor(p)), [auth, step]);
+  const sendFactorCode = useCallback(() => auth.sendFactorCode(), [auth]);
   const logout = useCallback(
     (originalUrl?: string) => step(auth.logout(originalUrl ?? `${globalThis.location?.origin ?? ''}/`)),
     [auth, step],
   );
 
-  return { state, loggedIn, member, login, register, verify, logout };
+  return { state, loggedIn, member, login, register, verify, verifyFactor, sendFactorCode, logout };
 }

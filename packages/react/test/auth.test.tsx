@@ -63,6 +63,12 @@ function fakeAuth(start: Tokens = visitor) {
       setTokens(member);
       return state;
     }),
+    verifyFactor: vi.fn(async () => {
+      state = { loginState: 'SUCCESS', data: { identity } };
+      setTokens(member);
+      return state;
+    }),
+    sendFactorCode: vi.fn(async () => undefined),
     logout: vi.fn(async (url: string) => {
       state = { loginState: 'INITIAL', data: {} };
       setTokens({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
@@ -103,6 +109,17 @@ describe('useAuth', () => {
     const after = render({ auth });
     expect(after.html).toBe(`<p>SUCCESS|true|${MEMBER_ID}|OWNER|ada@example.com</p>`);
     expect(after.result.member?.identity).toEqual(identity);
+  });
+
+  it('a second factor: verifyFactor finishes the login and re-renders as the member', async () => {
+    const { auth } = fakeAuth();
+    const { result } = render({ auth });
+    await result.sendFactorCode();
+    expect(auth.sendFactorCode).toHaveBeenCalledOnce();
+    const r = await result.verifyFactor({ factorType: 'TOTP', code: '123456', rememberThisDevice: true });
+    expect(r.loginState).toBe('SUCCESS');
+    expect(auth.verifyFactor).toHaveBeenCalledWith({ factorType: 'TOTP', code: '123456', rememberThisDevice: true });
+    expect(render({ auth }).html).toBe(`<p>SUCCESS|true|${MEMBER_ID}|OWNER|ada@example.com</p>`);
   });
 
   it('a member signed in elsewhere (hosted login, another tab): the e-mail comes from /oauth2/userinfo', async () => {

@@ -43,7 +43,20 @@ describe('stateFromResponse', () => {
     expect(stateFromResponse({ state: 'REQUIRE_OWNER_APPROVAL', identity }).loginState).toBe('OWNER_APPROVAL_REQUIRED');
   });
 
-  it('makes a FAILURE of STATUS_CHECK and unknown states', () => {
+  it('maps STATUS_CHECK with requiredFactors to MFA_REQUIRED, keeping the state token and the factors', () => {
+    const res = {
+      state: 'STATUS_CHECK' as const,
+      stateToken: 'vs_1',
+      identity,
+      additionalData: { requiredFactors: ['TOTP' as const, 'EMAIL' as const] },
+    };
+    expect(stateFromResponse(res)).toEqual({
+      loginState: 'MFA_REQUIRED',
+      data: { stateToken: 'vs_1', identity, requiredFactors: ['TOTP', 'EMAIL'] },
+    });
+  });
+
+  it('makes a FAILURE of STATUS_CHECK without factors and of unknown states', () => {
     expect(stateFromResponse({ state: 'STATUS_CHECK', identity })).toMatchObject({
       loginState: 'FAILURE',
       error: 'Unsupported login state STATUS_CHECK',

@@ -66,6 +66,15 @@ describe('exact messages', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('verifyFactor and sendFactorCode outside MFA_REQUIRED throw `Unknown _state` and send nothing', async () => {
+    const { auth, api } = strategy({});
+    await expect(auth.verifyFactor({ factorType: 'TOTP', code: '123456' })).rejects.toThrow(
+      new Error('Unknown _state'),
+    );
+    await expect(auth.sendFactorCode()).rejects.toThrow(new Error('Unknown _state'));
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('getMemberTokens with a state other than the stored one throws `Invalid _state` and sends nothing', async () => {
     const { auth, api } = strategy({});
     const data = await auth.generateOAuthData(REDIRECT);

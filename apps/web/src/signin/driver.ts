@@ -219,7 +219,8 @@ export function sdkDriver(client: PlazaClient, auth: Pick<UseAuth, 'login' | 're
     await client.auth.getMemberTokensForDirectLogin(sessionToken);
   });
   const fromSdk = (r: LoginStateResult): Outcome => {
-    if (r.loginState === 'FAILURE' && r.data.stateToken) {
+    // The SDK answers MFA_REQUIRED for a second factor (before it had that state: a FAILURE keeping its state token).
+    if ((r.loginState === 'MFA_REQUIRED' || r.loginState === 'FAILURE') && r.data.stateToken) {
       raw.adopt(r.data.stateToken, 'mfa');
       // EMAIL is offered whenever an authenticator app is (the server's fallback).
       return { step: 'mfa', factors: ['TOTP', 'EMAIL'] };

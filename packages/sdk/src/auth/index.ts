@@ -6,6 +6,7 @@ export { shareAcrossTabs, type CrossTabEnv } from './cross-tab.js';
 export type {
   CaptchaSettings,
   CaptchaTokens,
+  FactorType,
   LoginErrorCode,
   LoginIdentity,
   LoginParams,
@@ -14,7 +15,7 @@ export type {
   LoginStateResult,
   RegisterParams,
 } from './login-state.js';
-export type { AuthUrlOptions } from './member-login.js';
+export type { AuthUrlOptions, VerifyFactorParams } from './member-login.js';
 export { OAuthStrategy, type OAuthStrategyOptions } from './oauth.js';
 export type { OAuthData } from './pkce.js';
 export { localStorageAdapter, memoryStorage, type TokenStorage } from './storage.js';

@@ -1,9 +1,11 @@
-import type { CaptchaSettings, Identity, IdentityProfile, LoginResponse } from '@plaza/contracts';
+import type { CaptchaSettings, Identity, IdentityProfile, LoginResponse, SupportedFactorType } from '@plaza/contracts';
 import { isPlazaError } from '../core/errors.js';
 
 export type { CaptchaSettings, Identity, IdentityProfile };
+/** A second factor a login may ask for (`MFA_REQUIRED`). */
+export type FactorType = SupportedFactorType;
 
-/** The states of the login state machine (SPEC §4). */
+/** The states of the login state machine (SPEC §4), plus Plaza's `MFA_REQUIRED`. */
 export type LoginState =
   | 'INITIAL'
   | 'SUCCESS'
@@ -11,7 +13,8 @@ export type LoginState =
   | 'EMAIL_VERIFICATION_REQUIRED'
   | 'OWNER_APPROVAL_REQUIRED'
   | 'USER_CAPTCHA_REQUIRED'
-  | 'SILENT_CAPTCHA_REQUIRED';
+  | 'SILENT_CAPTCHA_REQUIRED'
+  | 'MFA_REQUIRED';
 
 /** The `errorCode`s of the register and login catalogues (SPEC §8), plus `tooManyAttempts` for the login delay's 429. */
 export type LoginErrorCode =
@@ -31,12 +34,14 @@ export type LoginIdentity = Identity;
  * - `SUCCESS`: the member tokens are set (`auth.loggedIn()` is true).
  * - `EMAIL_VERIFICATION_REQUIRED`: call `processVerification({ verificationCode })` with the mailed code.
  * - `OWNER_APPROVAL_REQUIRED`: the site owner must approve the account first.
+ * - `MFA_REQUIRED` (a Plaza extension): the password was right; pass one of `data.requiredFactors` with
+ *   `verifyFactor({ factorType, code })` (for EMAIL, `sendFactorCode()` mails the code first).
  * - `USER_CAPTCHA_REQUIRED` / `SILENT_CAPTCHA_REQUIRED`: repeat the call with a visible / invisible captcha token.
  * - `FAILURE`: `error` (a message for people) and, for catalogued failures, `errorCode`.
  */
 export interface LoginStateResult {
   loginState: LoginState;
-  data: { stateToken?: string; identity?: LoginIdentity };
+  data: { stateToken?: string; identity?: LoginIdentity; requiredFactors?: FactorType[] };
   /** Why the attempt failed (also set on a captcha state, and on a rejected verification code). */
   error?: string;
   errorCode?: LoginErrorCode | (string & {});
@@ -83,19 +88,22 @@ const CODES = {
 } as Record<'register' | 'login', Record<string, LoginErrorCode>>;
 
 /**
- * The state of a successful register/login/verify answer (before any direct login). `STATUS_CHECK` and states this
- * SDK does not know become `FAILURE`, keeping the `stateToken`.
+ * The state of a successful register/login/verify answer (before any direct login). `STATUS_CHECK` with
+ * `additionalData.requiredFactors` is `MFA_REQUIRED`; other `STATUS_CHECK`s and states this SDK does not know become
+ * `FAILURE`, keeping the `stateToken`.
  *
  * @example
  * stateFromResponse({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st' }); // { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'st' } }
  */
 export function stateFromResponse(res: LoginResponseBody): LoginStateResult {
-  const data = { stateToken: res.stateToken, identity: res.identity };
+  const requiredFactors = res.additionalData?.requiredFactors;
+  const data = { stateToken: res.stateToken, identity: res.identity, ...(requiredFactors && { requiredFactors }) };
   const loginState = (
     {
       SUCCESS: 'SUCCESS',
       REQUIRE_EMAIL_VERIFICATION: 'EMAIL_VERIFICATION_REQUIRED',
       REQUIRE_OWNER_APPROVAL: 'OWNER_APPROVAL_REQUIRED',
+      STATUS_CHECK: requiredFactors && 'MFA_REQUIRED',
     } as Record<string, LoginState>
   )[res.state];
   return loginState

@@ -8,6 +8,7 @@ import {
   stateFromResponse,
   type CaptchaSettings,
   type CaptchaTokens,
+  type FactorType,
   type LoginParams,
   type LoginResponseBody,
   type LoginStateResult,
@@ -180,8 +181,8 @@ const captchaWire = ({ visible, invisible }: CaptchaTokens = {}) =>
 /**
  * Sends a register, login or verify request and turns the answer into the next state, which the strategy keeps.
  * `SUCCESS` completes the direct login first, so the member tokens are set when the caller hears of it.
- * A rejected verification code keeps the `EMAIL_VERIFICATION_REQUIRED` state (so the person can try again), with
- * `error` and `errorCode`. Network errors and 5xx are thrown.
+ * A rejected verification or factor code keeps the `EMAIL_VERIFICATION_REQUIRED` / `MFA_REQUIRED` state (so the
+ * person can try again), with `error` and `errorCode`. Network errors and 5xx are thrown.
  */
 async function settle(
   auth: OAuthStrategy,
@@ -232,10 +233,10 @@ export function register(auth: OAuthStrategy, box: MemberBox, p: RegisterParams)
   });
 }
 
-/** The state token of the current `EMAIL_VERIFICATION_REQUIRED` state; in any other state `Unknown _state`. */
-const stateToken = (box: MemberBox) => {
+/** The state token of the current `EMAIL_VERIFICATION_REQUIRED` (or `expected`) state; else `Unknown _state`. */
+const stateToken = (box: MemberBox, expected = 'EMAIL_VERIFICATION_REQUIRED') => {
   const s = box.state;
-  if (s.loginState !== 'EMAIL_VERIFICATION_REQUIRED' || !s.data.stateToken) throw new Error('Unknown _state');
+  if (s.loginState !== expected || !s.data.stateToken) throw new Error('Unknown _state');
   return s.data.stateToken;
 };
 
@@ -254,6 +255,33 @@ export async function processVerification(
 /** See `OAuthStrategy.resendVerificationCode`. */
 export async function resendVerificationCode(auth: OAuthStrategy, box: MemberBox): Promise<void> {
   await call(auth, '/identity/v1/auth/resend', { stateToken: stateToken(box) });
+}
+
+/** What `verifyFactor` takes. */
+export interface VerifyFactorParams {
+  factorType: FactorType;
+  /** The authenticator app's code (TOTP) or the mailed one (EMAIL). */
+  code: string;
+  /** Skip the second factor on this browser for 30 days (a cookie; same-origin pages only). */
+  rememberThisDevice?: boolean;
+}
+
+/** See `OAuthStrategy.verifyFactor`. */
+export async function verifyFactor(
+  auth: OAuthStrategy,
+  box: MemberBox,
+  { factorType, code, rememberThisDevice }: VerifyFactorParams,
+): Promise<LoginStateResult> {
+  return settle(auth, box, 'verify', `/identity/v2/${factorType}/verify`, {
+    stateToken: stateToken(box, 'MFA_REQUIRED'),
+    code,
+    rememberThisDevice,
+  });
+}
+
+/** See `OAuthStrategy.sendFactorCode`. */
+export async function sendFactorCode(auth: OAuthStrategy, box: MemberBox): Promise<void> {
+  await call(auth, '/identity/v1/mfa/email/send', { stateToken: stateToken(box, 'MFA_REQUIRED') });
 }
 
 /** See `OAuthStrategy.sendPasswordResetEmail`. */

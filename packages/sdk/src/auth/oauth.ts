@@ -1,7 +1,7 @@
 import type { AuthEnv, AuthStrategy, FetchLike } from '../core/types.js';
 import type { CaptchaSettings, LoginParams, LoginStateResult, MemberBox, RegisterParams } from './login-state.js';
 import type * as MemberLogin from './member-login.js';
-import type { AuthUrlOptions } from './member-login.js';
+import type { AuthUrlOptions, VerifyFactorParams } from './member-login.js';
 import { parseFromUrl } from './authorization-response.js';
 import type { OAuthData } from './pkce.js';
 import { memoryStorage, type TokenStorage } from './storage.js';
@@ -153,6 +153,23 @@ export interface OAuthStrategy extends AuthStrategy {
    * @example await auth.resendVerificationCode();
    */
   resendVerificationCode(): Promise<void>;
+  /**
+   * Passes the second factor while the state is `MFA_REQUIRED` (otherwise throws `Unknown _state`): `factorType` is
+   * one of `data.requiredFactors`, `code` the authenticator app's (TOTP) or the mailed one (EMAIL). On `SUCCESS` the
+   * member tokens are set; a wrong code keeps the state and sets `error` and `errorCode` (`BAD_CODE`, or
+   * `NOT_FOUND` once the login has expired or had 5 wrong codes: log in again).
+   * @example
+   * const result = await auth.verifyFactor({ factorType: 'TOTP', code: '123456', rememberThisDevice: true });
+   */
+  verifyFactor(params: VerifyFactorParams): Promise<LoginStateResult>;
+  /**
+   * Mails a code for the EMAIL factor of the current `MFA_REQUIRED` state (otherwise throws `Unknown _state`); at
+   * most one every 30 s.
+   * @example
+   * await auth.sendFactorCode();
+   * const result = await auth.verifyFactor({ factorType: 'EMAIL', code: codeFromMail });
+   */
+  sendFactorCode(): Promise<void>;
   /**
    * Mails a password-recovery link; `redirectUri` is where the link's page returns after the new password is set.
    * The answer is the same whether or not the address has an account.
@@ -356,6 +373,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     register: lazy('register'),
     processVerification: lazy('processVerification'),
     resendVerificationCode: lazy('resendVerificationCode'),
+    verifyFactor: lazy('verifyFactor'),
+    sendFactorCode: lazy('sendFactorCode'),
     sendPasswordResetEmail: lazy('sendPasswordResetEmail'),
     silentLogin: lazy('silentLogin'),
     logout: lazy('logout'),
