@@ -86,7 +86,12 @@ async function main() {
   let exitCode = null;
   try {
     console.log(`Server ${server.url} (pid ${server.pid}, ${server.database})\n`);
-    const ctx = createContext({ url: server.url, connections: config.connections, duration: config.duration, serverLog: server.log });
+    const ctx = createContext({
+      url: server.url,
+      connections: config.connections,
+      duration: config.duration,
+      serverLog: server.log,
+    });
     for (const scenario of scenarios) {
       if (interrupted) throw new Error('interrupted');
       const extra = scenario.setup ? await scenario.setup(ctx) : {};

@@ -5,8 +5,13 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Logs the owner in and returns the session cookie the authorize endpoint sets for that browser. */
 async function ownerSessionCookie(ctx, verifier) {
-  const login = await ctx.postJson('/identity/v2/login', { loginId: { email: ctx.owner.email }, password: ctx.owner.password });
-  const res = await fetch(authorizeUrl(ctx, verifier, { sessionToken: login.sessionToken, response_mode: 'query' }), { redirect: 'manual' });
+  const login = await ctx.postJson('/identity/v2/login', {
+    loginId: { email: ctx.owner.email },
+    password: ctx.owner.password,
+  });
+  const res = await fetch(authorizeUrl(ctx, verifier, { sessionToken: login.sessionToken, response_mode: 'query' }), {
+    redirect: 'manual',
+  });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`no session cookie: ${res.status}`);
   return cookie;

@@ -10,11 +10,7 @@ import {
   sessionFromCookie,
   type LiveSession,
 } from '../identity/sessions.service.js';
-import {
-  checkAuthorizeRequest,
-  createAuthorizationCode,
-  type AuthorizeParams,
-} from './authorize.service.js';
+import { checkAuthorizeRequest, createAuthorizationCode, type AuthorizeParams } from './authorize.service.js';
 import { findOAuthClient } from './clients.service.js';
 import { hostedPageHeaders, sendAuthorizationResponse, sendErrorPage } from './respond.js';
 
