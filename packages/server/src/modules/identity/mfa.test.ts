@@ -36,7 +36,8 @@ let keys: Keys;
 const password = 'a long enough password';
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock });
+  // Behind a trusted proxy, so X-Forwarded-For gives each request the client address the test wants.
+  srv = await startTestServer({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
   keys = await testKeys(srv);
   await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
 });
