@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp } from '../packages/server/test/oidc-idp.js';
@@ -10,7 +11,9 @@ import {
   ownerClient,
   snap,
   startPlaza,
+  screenshotPath,
   storedTokens,
+  totp,
   type RunningPlaza,
 } from './support.js';
 
@@ -233,6 +236,88 @@ describe('single sign-on', () => {
     await signInAtIdp(page, 'dave');
     await page.waitForURL(`${plaza.url}/account/security`, { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe('dave@idp.example');
+    await context.close();
+  });
+});
+
+describe('two-step verification', () => {
+  const header = (page: Page) => page.locator('header').first();
+  const logOut = async (page: Page) => {
+    await header(page).getByRole('link', { name: 'Log out' }).click();
+    await header(page).getByRole('button', { name: 'Log in' }).waitFor();
+  };
+
+  it('enrols an authenticator app with a QR code; login then asks for a code, or one by e-mail', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const email = `otto.${Date.now()}@example.com`;
+    const password = 'two factors are better';
+    await signUp(page, email, password);
+    const signupMail = await mailbox.latest(email, 'VERIFICATION_CODE');
+
+    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const qr = page.getByTestId('totp-qr');
+    await qr.waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await snap(page, 'account-totp-enrol-desktop');
+    // The QR code holds the otpauth URI with that secret (read back when a QR reader is installed).
+    if (spawnSync('zbarimg', ['--version']).status === 0) {
+      await qr.screenshot({ path: screenshotPath('totp-qr') });
+      const read = spawnSync('zbarimg', ['-q', '--raw', screenshotPath('totp-qr')], { encoding: 'utf8' }).stdout.trim();
+      expect(read).toMatch(/^otpauth:\/\/totp\//);
+      expect(read).toContain(`secret=${secret}`);
+    }
+    await page.getByLabel('Code from the app').fill(totp(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Two-step verification is on').waitFor();
+    await snap(page, 'account-totp-on-desktop');
+
+    // The hosted login page asks for the app's code after the password.
+    await logOut(page);
+    await header(page).getByRole('button', { name: 'Log in' }).click();
+    await fillHostedLogin(page, email, password);
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await snap(page, 'hosted-login-mfa-desktop');
+    const right = totp(secret, Date.now(), 1); // the next step: the one used to turn it on can't be replayed
+    await page.getByLabel('Authentication code').fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/tries left/).waitFor();
+    await page.getByLabel('Authentication code').fill(right);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+    await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
+
+    // The app's own login page: a code by e-mail instead, and this device is remembered.
+    await logOut(page);
+    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'E-mail me a code instead' }).click();
+    await page.getByText('A code is on its way').waitFor();
+    const { code } = await mailbox.code(email, signupMail.id);
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByLabel(/Don't ask again on this device/).check();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+    await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
+
+    // Remembered: the next login skips the second step.
+    await logOut(page);
+    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+
+    // Turning it off takes the password.
+    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
+    await page.getByLabel('Your password').fill(password);
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
     await context.close();
   });
 });

@@ -222,8 +222,9 @@ export function sdkDriver(client: PlazaClient, auth: Pick<UseAuth, 'login' | 're
     // The SDK answers MFA_REQUIRED for a second factor (before it had that state: a FAILURE keeping its state token).
     if ((r.loginState === 'MFA_REQUIRED' || r.loginState === 'FAILURE') && r.data.stateToken) {
       raw.adopt(r.data.stateToken, 'mfa');
-      // EMAIL is offered whenever an authenticator app is (the server's fallback).
-      return { step: 'mfa', factors: ['TOTP', 'EMAIL'] };
+      const factors = r.data.requiredFactors?.filter((f): f is Factor => f === 'TOTP' || f === 'EMAIL');
+      // Without a list, EMAIL is offered with TOTP (the server's fallback whenever an authenticator app is on).
+      return { step: 'mfa', factors: factors?.length ? factors : ['TOTP', 'EMAIL'] };
     }
     return outcomeOf(r);
   };
