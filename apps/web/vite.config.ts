@@ -1,32 +1,14 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-
-// Every path the API server owns; the dev server forwards them so the app talks to one origin.
-const API_PREFIXES = [
-  '/oauth2',
-  '/site',
-  '/identity',
-  '/members',
-  '/reviews',
-  '/ecom',
-  '/media',
-  '/redirects',
-  '/graphql',
-  '/settings',
-  '/dev',
-  '/health',
-  '/openapi.json',
-  '/docs',
-  '/.well-known',
-  '/web',
-];
+// A relative import: Vite bundles it into the config (a workspace package would be loaded unbuilt, as .ts).
+import { API_PATH_PREFIXES } from '../../packages/contracts/src/common/paths.js';
 
 const target = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 // Keys starting with ^ are regexes: match whole path segments, so /members never catches /membership.
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
-  API_PREFIXES.map((prefix) => [`^${escape(prefix)}(?=/|\\?|$)`, { target, xfwd: true }]),
+  API_PATH_PREFIXES.map((prefix) => [`^${escape(prefix)}(?=/|\\?|$)`, { target, xfwd: true }]),
 );
 
 export default defineConfig({

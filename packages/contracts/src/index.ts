@@ -1,5 +1,6 @@
 export * from './common/errors.js';
 export * from './common/schema.js';
+export * from './common/paths.js';
 export * from './site/site.js';
 export * from './oauth/token.js';
 export * from './apps/api-keys.js';

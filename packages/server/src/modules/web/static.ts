@@ -2,31 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '@plaza/contracts';
 import type { Config } from '../../config.js';
 import type { App } from '../../http/types.js';
 import { WEB_CLIENT_ID } from './client.js';
-
-/** Paths that belong to the API: never answered with the web app's HTML. */
-const API_PREFIXES = [
-  '/oauth2',
-  '/site',
-  '/identity',
-  '/members',
-  '/reviews',
-  '/ecom',
-  '/media',
-  '/redirects',
-  '/graphql',
-  '/settings',
-  '/dev',
-  '/health',
-  '/openapi.json',
-  '/docs',
-  '/.well-known',
-  '/web/',
-  '/catalog',
-  '/assets/',
-];
 
 /**
  * Serves the built web app (apps/web/dist) when it exists. Unknown non-API GETs that accept HTML get index.html
@@ -67,8 +46,7 @@ export async function registerWebApp(
   return (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const p = req.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)))
-      return false;
+    if (isApiPath(p) || p.startsWith('/assets/')) return false;
     if (!String(req.headers.accept ?? '').includes('text/html')) return false;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return true;

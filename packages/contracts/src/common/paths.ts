@@ -1,0 +1,28 @@
+/**
+ * Every path prefix the API server owns (DESIGN.md §3: `/<service>/<version>/…` plus the platform's own). The server
+ * never answers these with the web app's HTML, and the Vite dev server forwards them to the API.
+ */
+export const API_PATH_PREFIXES = [
+  '/oauth2',
+  '/site',
+  '/identity',
+  '/members',
+  '/reviews',
+  '/ecom',
+  '/catalog',
+  '/media',
+  '/redirects',
+  '/graphql',
+  '/settings',
+  '/dev',
+  '/health',
+  '/openapi.json',
+  '/docs',
+  '/.well-known',
+  '/web',
+] as const;
+
+/** True when `path` is one of the prefixes or below one, by whole segments (`/members` never matches `/membership`). */
+export function isApiPath(path: string): boolean {
+  return API_PATH_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
+}
