@@ -98,7 +98,8 @@ async function main() {
       // autocannon takes the path as part of `url` (or per entry of `requests`).
       const { path: urlPath = '', ...load } = { ...scenario.request, ...extra };
       const opts = { connections: config.connections, ...load, url: server.url + urlPath };
-      if (config.warmup) await runCannon({ ...opts, duration: config.warmup });
+      // Scenarios that consume a pool of one-time fixtures (codes) run without the warm-up that would spend them.
+      if (config.warmup && !scenario.noWarmup) await runCannon({ ...opts, duration: config.warmup });
       const cpu0 = { server: server.cpuSeconds(), client: processCpuSeconds(process.pid) };
       const startUs = Number(process.hrtime.bigint() / 1000n); // same clock as --cpu-prof timestamps (Linux)
       const result = await runCannon({ ...opts, duration: config.duration });

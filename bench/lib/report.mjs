@@ -7,6 +7,7 @@
  * @property {Partial<import('autocannon').Options>} [request]
  * @property {(ctx: import('./client.mjs').BenchContext) => Promise<Partial<import('autocannon').Options>>} [setup]
  * @property {{ minRatio?: number, maxP99Ms?: number }} [target]
+ * @property {boolean} [noWarmup]  skip the warm-up run (scenarios that spend a pool of one-time fixtures)
  *
  * @typedef {import('./cannon.mjs').Summary & {
  *   name: string, baseline?: boolean, ratio: number | null, cpuRatio?: number | null, target?: Scenario['target'],

@@ -51,33 +51,38 @@ export default [
     target: { maxP99Ms: 300 },
   },
   {
-    name: 'authorize + code exchange (2 req)',
-    // Each code works once, so every connection mints its own: a silent authorize with the session cookie
-    // (web_message answers 200 with the code in the page), then the token exchange with the PKCE verifier.
+    name: 'POST /oauth2/token authorization_code',
+    // Each code works once and lives 60 s: mint a pool just before the run (silent authorize with the session cookie,
+    // web_message answers 200 with the code in the page), then exchange exactly that many, with no warm-up.
+    noWarmup: true,
     async setup(ctx) {
       const verifier = randomBytes(32).toString('base64url');
       const cookie = await ownerSessionCookie(ctx, verifier);
-      const url = new URL(authorizeUrl(ctx, verifier, { prompt: 'none', response_mode: 'web_message' }));
+      const url = authorizeUrl(ctx, verifier, { prompt: 'none', response_mode: 'web_message' });
+      const codes = [];
+      const want = Math.min(8000, 600 * ctx.duration);
+      const mint = async () => {
+        while (codes.length < want) {
+          const html = await (await fetch(url, { headers: { cookie } })).text();
+          const code = /"code":"([^"]+)"/.exec(html)?.[1];
+          if (!code) throw new Error(`no code from the authorize endpoint: ${html.slice(0, 200)}`);
+          codes.push(code);
+        }
+      };
+      await Promise.all(Array.from({ length: 10 }, mint));
       return {
+        amount: codes.length,
         requests: [
-          {
-            method: 'GET',
-            path: url.pathname + url.search,
-            headers: { cookie },
-            onResponse: (status, body, context) => {
-              context.code = /"code":"([^"]+)"/.exec(body)?.[1];
-            },
-          },
           {
             method: 'POST',
             path: '/oauth2/token',
             headers: JSON_HEADERS,
-            setupRequest: (req, context) => ({
+            setupRequest: (req) => ({
               ...req,
               body: JSON.stringify({
                 grantType: 'authorization_code',
                 clientId: ctx.clientId,
-                code: context.code,
+                code: codes.pop(),
                 codeVerifier: verifier,
                 redirectUri: redirectUri(ctx),
               }),

@@ -41,33 +41,42 @@ export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenR
   }
 }
 
-/** Signs an access token and stores a new refresh token in `familyId`. */
-export async function issueTokens(
+export interface TokenSubject {
+  clientId: string;
+  role: Role;
+  subject: string;
+  familyId: string;
+  claims?: Record<string, unknown>;
+  sessionId?: string | null;
+  authCodeId?: string | null;
+}
+
+/** A new refresh token and the row that stores its hash; the caller inserts the row (alone or in a larger statement). */
+export function prepareRefreshToken(
   ctx: Ctx,
-  s: {
-    clientId: string;
-    role: Role;
-    subject: string;
-    familyId: string;
-    claims?: Record<string, unknown>;
-    sessionId?: string | null;
-    authCodeId?: string | null;
-  },
-): Promise<TokenResponse> {
-  const refreshToken = `${s.role === 'visitor' ? 'rv' : 'rm'}_${randomToken(32)}`;
+  s: TokenSubject,
+): { token: string; row: typeof refreshTokens.$inferInsert } {
+  const token = `${s.role === 'visitor' ? 'rv' : 'rm'}_${randomToken(32)}`;
   const now = ctx.clock();
-  await ctx.db.insert(refreshTokens).values({
-    id: uuidv7(now.getTime()),
-    tokenHash: sha256(refreshToken),
-    familyId: s.familyId,
-    clientId: s.clientId,
-    role: s.role,
-    subject: s.subject,
-    sessionId: s.sessionId ?? null,
-    authCodeId: s.authCodeId ?? null,
-    createdDate: now,
-    expiresDate: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-  });
+  return {
+    token,
+    row: {
+      id: uuidv7(now.getTime()),
+      tokenHash: sha256(token),
+      familyId: s.familyId,
+      clientId: s.clientId,
+      role: s.role,
+      subject: s.subject,
+      sessionId: s.sessionId ?? null,
+      authCodeId: s.authCodeId ?? null,
+      createdDate: now,
+      expiresDate: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    },
+  };
+}
+
+/** The token response for a stored refresh token: signs the access token. */
+export async function tokenResponse(ctx: Ctx, s: TokenSubject, refreshToken: string): Promise<TokenResponse> {
   const accessToken = await ctx.keys.sign(
     { role: s.role, client_id: s.clientId, ...s.claims },
     { issuer: ctx.config.publicUrl, subject: s.subject, expiresInSeconds: ACCESS_TOKEN_TTL_SECONDS },
@@ -78,6 +87,13 @@ export async function issueTokens(
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     token_type: 'Bearer',
   };
+}
+
+/** Signs an access token and stores a new refresh token in `familyId`. */
+export async function issueTokens(ctx: Ctx, s: TokenSubject): Promise<TokenResponse> {
+  const { token, row } = prepareRefreshToken(ctx, s);
+  await ctx.db.insert(refreshTokens).values(row);
+  return tokenResponse(ctx, s, token);
 }
 
 /**
