@@ -66,6 +66,21 @@ describe('storefront home', () => {
     await page.close();
   });
 
+  it('serves the hosted sign-in pages unframeable and without referrers', async () => {
+    for (const [path, ancestors] of [
+      ['/auth/login', "frame-ancestors 'none'"],
+      ['/auth/logout', "frame-ancestors 'none'"],
+      ['/auth/silent-callback', "frame-ancestors 'self'"],
+    ]) {
+      const res = await fetch(`${plaza.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toBe(ancestors);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+    const home = await fetch(plaza.url, { headers: { accept: 'text/html' } });
+    expect(home.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('shows a not-found page for unknown storefront paths', async () => {
     const page = await browser.newPage();
     const res = await page.goto(`${plaza.url}/no/such/page`, { waitUntil: 'networkidle' });

@@ -48,6 +48,12 @@ export async function registerWebApp(
     const p = req.url.split('?')[0] ?? '/';
     if (isApiPath(p) || p.startsWith('/assets/')) return false;
     if (!String(req.headers.accept ?? '').includes('text/html')) return false;
+    if (p.startsWith('/auth/')) {
+      // Hosted sign-in pages: never framed by other sites (clickjacking), and the URL (codes, tokens) never leaks
+      // as a referrer. The silent-callback page may be framed by the app itself.
+      const ancestors = p.startsWith('/auth/silent-callback') ? "'self'" : "'none'";
+      reply.header('content-security-policy', `frame-ancestors ${ancestors}`).header('referrer-policy', 'no-referrer');
+    }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return true;
   };
