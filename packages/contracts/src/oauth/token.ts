@@ -13,7 +13,7 @@ export const TokenRequest = Type.Object(
     grantType: StringEnum(GRANT_TYPES),
     clientId: Type.String({ minLength: 1, maxLength: 100 }),
     refreshToken: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-    code: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+    code: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
     codeVerifier: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     redirectUri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
     scope: Type.Optional(Type.String({ maxLength: 200 })),

@@ -10,7 +10,8 @@ import {
   sessionFromCookie,
   type LiveSession,
 } from '../identity/sessions.service.js';
-import { checkAuthorizeRequest, createAuthorizationCode, type AuthorizeParams } from './authorize.service.js';
+import { createAuthorizationCode } from './authorization-codes.js';
+import { checkAuthorizeRequest, type AuthorizeParams } from './authorize.service.js';
 import { findOAuthClient } from './clients.service.js';
 import { hostedPageHeaders, sendAuthorizationResponse, sendErrorPage } from './respond.js';
 
@@ -154,14 +155,14 @@ async function authorize(req: FastifyRequest, reply: FastifyReply, p: AuthorizeP
     // The browser that finished the login keeps the session, so later silent logins (prompt=none) work.
     setSessionCookie(reply, ctx.config, await attachSessionCookie(ctx, session.sessionId), SESSION_TTL_SECONDS);
   }
-  const code = await createAuthorizationCode(ctx, {
+  const code = createAuthorizationCode(ctx, {
     clientId: checked.client.id,
     redirectUri: checked.redirectUri,
     challenge: checked.challenge,
     identityId: session.identityId,
     sessionId: session.sessionId,
-    ...(p.scope ? { scope: p.scope } : {}),
-    ...(p.nonce ? { nonce: p.nonce } : {}),
+    scope: p.scope || 'offline_access',
+    nonce: p.nonce,
   });
   return respond({ code });
 }

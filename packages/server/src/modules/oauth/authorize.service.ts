@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
-import { sha256 } from '../../lib/hash.js';
-import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { identities, members } from '../identity/tables.js';
 import { findOAuthClient } from './clients.service.js';
 import type { ResponseMode } from './respond.js';
-import { authorizationCodes } from './tables.js';
 import type { OAuthClient } from '@plaza/contracts';
-
-/** RFC 6749 §4.1.2 says codes must be short-lived; the issue caps them at 60 s. */
-export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
 export interface AuthorizeParams {
   client_id?: string;
@@ -77,35 +71,4 @@ export async function canSignIn(ctx: Ctx, identityId: string): Promise<boolean> 
     .where(and(eq(identities.id, identityId)))
     .limit(1);
   return !!row && row.status === 'ACTIVE' && row.memberStatus !== 'BLOCKED' && row.memberStatus !== 'OFFLINE';
-}
-
-/** Issues a single-use code bound to the client, the redirect URI, the challenge and the session. */
-export async function createAuthorizationCode(
-  ctx: Ctx,
-  c: {
-    clientId: string;
-    redirectUri: string;
-    challenge: string;
-    identityId: string;
-    sessionId: string;
-    scope?: string;
-    nonce?: string;
-  },
-): Promise<string> {
-  const code = `ac_${randomToken(32)}`;
-  const now = ctx.clock();
-  await ctx.db.insert(authorizationCodes).values({
-    id: uuidv7(now.getTime()),
-    codeHash: sha256(code),
-    clientId: c.clientId,
-    redirectUri: c.redirectUri,
-    codeChallenge: c.challenge,
-    identityId: c.identityId,
-    sessionId: c.sessionId,
-    scope: c.scope?.slice(0, 200) || 'offline_access',
-    nonce: c.nonce?.slice(0, 200) ?? null,
-    createdDate: now,
-    expiresDate: new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
-  });
-  return code;
 }

@@ -271,6 +271,16 @@ describe('sessions at the authorize endpoint', () => {
     expect(new URL(location).pathname).toBe('/auth/login');
   });
 
+  it('gives every authorization its own code, even within one second', async () => {
+    const { setCookie } = await codeFor();
+    const cookie = setCookie.split(';')[0]!;
+    const url = authorizeUrl({ prompt: 'none', response_mode: 'query' });
+    const codes = await Promise.all(
+      [1, 2, 3].map(async () => new URL((await visit(url, cookie)).location).searchParams.get('code')),
+    );
+    expect(new Set(codes).size).toBe(3);
+  });
+
   it('refuses a used or unknown session token', async () => {
     const { sessionToken } = await srv.signIn();
     const first = await visit(authorizeUrl({ sessionToken, response_mode: 'query' }));

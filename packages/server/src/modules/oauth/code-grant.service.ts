@@ -3,19 +3,14 @@ import type { TokenRequest, TokenResponse } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
-import { randomToken, uuidv7 } from '../../lib/ids.js';
+import { uuidv7 } from '../../lib/ids.js';
 import { authSessions, identities, members } from '../identity/tables.js';
 import { endSession, startSession } from '../identity/sessions.service.js';
 import { canSignIn } from './authorize.service.js';
+import { readAuthorizationCode } from './authorization-codes.js';
 import { pkceChallenge } from './pkce.js';
-import { authorizationCodes, refreshTokens } from './tables.js';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  prepareRefreshToken,
-  REFRESH_TOKEN_TTL_SECONDS,
-  tokenResponse,
-  type TokenSubject,
-} from './tokens.service.js';
+import { refreshTokens } from './tables.js';
+import { ACCESS_TOKEN_TTL_SECONDS, prepareRefreshToken, tokenResponse, type TokenSubject } from './tokens.service.js';
 
 const invalidGrant = (message: string) => new AppError('INVALID_GRANT', message, { applicationCode: 'invalid_grant' });
 
@@ -32,7 +27,6 @@ interface MemberGrant {
   sessionId: string;
   scope?: string | undefined;
   nonce?: string | null | undefined;
-  authCodeId?: string | null | undefined;
   /** Set when rotating: the new refresh token stays in the family of the one it replaces. */
   familyId?: string | undefined;
 }
@@ -43,7 +37,6 @@ const memberSubject = (m: MemberGrant, who: Who | undefined): TokenSubject => ({
   subject: m.identityId,
   familyId: m.familyId ?? uuidv7(),
   sessionId: m.sessionId,
-  authCodeId: m.authCodeId ?? null,
   claims: { sid: m.sessionId, member_role: who?.role ?? 'MEMBER' },
 });
 
@@ -88,83 +81,69 @@ export async function issueMemberTokens(ctx: Ctx, m: MemberGrant & { who?: Who }
 }
 
 /**
- * The authorization-code grant with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). A code works once; presenting a used code
- * ends the session it was issued in, which revokes every token issued from it (RFC 6749 §4.1.2).
- *
- * The happy path is ONE statement (claim the code, check binding, PKCE, expiry and the session, store the refresh
- * token): on the embedded database every statement is a costly write-ahead round trip, and this is a hot path.
+ * The authorization-code grant with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). The code's MAC, binding (client, redirect
+ * URI, challenge) and expiry are checked in memory; then ONE statement checks the session and stores the refresh token
+ * with the code's hash in a UNIQUE column. A conflict there means the code was used before: the session it was issued
+ * in ends, which revokes every token issued from it (RFC 6749 §4.1.2).
  */
 export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Promise<TokenResponse> {
   requireFields(req, ['code', 'codeVerifier', 'redirectUri']);
+  const grant = readAuthorizationCode(ctx, req.code!);
+  if (!grant) throw invalidGrant('Authorization code is invalid');
   const now = ctx.clock();
-  const codeHash = sha256(req.code!);
-  const challenge = /^[A-Za-z0-9\-._~]{43,128}$/.test(req.codeVerifier!) ? pkceChallenge(req.codeVerifier!) : '';
-  const refreshId = uuidv7(now.getTime());
-  const familyId = uuidv7(now.getTime());
-  const refresh = `rm_${randomToken(32)}`;
-  const expires = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-  const c = authorizationCodes;
+  if (grant.exp * 1000 <= now.getTime()) throw invalidGrant('Authorization code has expired');
+  if (grant.clientId !== req.clientId) throw invalidGrant('Authorization code was issued to another client');
+  if (grant.redirectUri !== req.redirectUri) throw invalidGrant('redirectUri does not match the authorization request');
+  const verifierOk = /^[A-Za-z0-9\-._~]{43,128}$/.test(req.codeVerifier!);
+  if (!verifierOk || pkceChallenge(req.codeVerifier!) !== grant.challenge) {
+    throw invalidGrant('codeVerifier does not match the code challenge');
+  }
+
+  const m: MemberGrant = {
+    clientId: req.clientId,
+    identityId: grant.identityId,
+    sessionId: grant.sessionId,
+    scope: grant.scope,
+    nonce: grant.nonce ?? null,
+    familyId: uuidv7(now.getTime()),
+  };
+  const subject = memberSubject(m, undefined);
+  const { token, row } = prepareRefreshToken(ctx, { ...subject, authCodeHash: sha256(req.code!) });
   const s = authSessions;
   const result = await ctx.db.execute(sql`
-    WITH claimed AS (
-      UPDATE ${c} SET ${sql.identifier(c.usedDate.name)} = ${now}
-      WHERE ${c.codeHash} = ${codeHash} AND ${c.usedDate} IS NULL
-      RETURNING *
-    ), ok AS (
-      SELECT claimed.id, claimed.identity_id, claimed.session_id, claimed.scope, claimed.nonce,
-             coalesce(${members.role}, 'MEMBER') AS role, ${identities.email} AS email,
+    WITH ok AS (
+      SELECT coalesce(${members.role}, 'MEMBER') AS role, ${identities.email} AS email,
              ${identities.emailVerified} AS email_verified
-      FROM claimed
-      JOIN ${s} ON ${s.id} = claimed.session_id AND ${s.identityId} = claimed.identity_id
+      FROM ${s}
+      JOIN ${identities} ON ${identities.id} = ${s.identityId} AND ${identities.status} = 'ACTIVE'
+      LEFT JOIN ${members} ON ${members.id} = ${s.identityId}
+      WHERE ${s.id} = ${grant.sessionId} AND ${s.identityId} = ${grant.identityId}
         AND ${s.revokedDate} IS NULL AND ${s.expiresDate} > ${now}
-      JOIN ${identities} ON ${identities.id} = claimed.identity_id AND ${identities.status} = 'ACTIVE'
-      LEFT JOIN ${members} ON ${members.id} = claimed.identity_id
-      WHERE claimed.client_id = ${req.clientId} AND claimed.redirect_uri = ${req.redirectUri}
-        AND claimed.code_challenge = ${challenge} AND claimed.expires_date > ${now}
         AND coalesce(${members.status}, 'APPROVED') NOT IN ('BLOCKED', 'OFFLINE')
     ), stored AS (
-      INSERT INTO ${refreshTokens} (id, token_hash, family_id, client_id, role, subject, session_id, auth_code_id,
+      INSERT INTO ${refreshTokens} (id, token_hash, family_id, client_id, role, subject, session_id, auth_code_hash,
         created_date, expires_date)
-      SELECT ${refreshId}, ${sha256(refresh)}, ${familyId}, ${req.clientId}, 'member', ok.identity_id, ok.session_id,
-        ok.id, ${now}, ${expires}
-      FROM ok RETURNING id
+      SELECT ${row.id}, ${row.tokenHash}, ${row.familyId}, ${row.clientId}, 'member', ${row.subject}, ${row.sessionId},
+        ${row.authCodeHash}, ${row.createdDate}, ${row.expiresDate}
+      FROM ok
+      ON CONFLICT (auth_code_hash) DO NOTHING
+      RETURNING id
     )
-    SELECT claimed.id AS code_id, claimed.client_id, claimed.redirect_uri, claimed.code_challenge,
-      claimed.expires_date, claimed.session_id AS code_session_id, ok.identity_id, ok.session_id, ok.scope, ok.nonce,
-      ok.role, ok.email, ok.email_verified, (SELECT count(*) FROM stored) AS stored
-    FROM claimed LEFT JOIN ok ON true`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (!row) {
-    const [used] = await ctx.db
-      .select({ sessionId: authorizationCodes.sessionId })
-      .from(authorizationCodes)
-      .where(eq(authorizationCodes.codeHash, codeHash))
-      .limit(1);
-    if (!used) throw invalidGrant('Authorization code is invalid');
-    await endSession(ctx, used.sessionId);
+    SELECT ok.role, ok.email, ok.email_verified, (SELECT count(*) FROM stored) AS stored
+    FROM (SELECT 1) one LEFT JOIN ok ON true`);
+  const found = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  if (found.role == null) throw invalidGrant('The sign-in session has ended');
+  if (Number(found.stored) !== 1) {
+    await endSession(ctx, grant.sessionId);
     ctx.log.warn({ clientId: req.clientId }, 'authorization code reuse; session ended');
     throw invalidGrant('Authorization code was already used; the tokens issued from it have been revoked');
   }
-  if (Number(row.stored) !== 1) {
-    // Claimed but refused: say why (the code is spent either way).
-    if (new Date(row.expires_date as string) <= now) throw invalidGrant('Authorization code has expired');
-    if (row.client_id !== req.clientId) throw invalidGrant('Authorization code was issued to another client');
-    if (row.redirect_uri !== req.redirectUri)
-      throw invalidGrant('redirectUri does not match the authorization request');
-    if (row.code_challenge !== challenge) throw invalidGrant('codeVerifier does not match the code challenge');
-    throw invalidGrant('The sign-in session has ended');
-  }
-  const m: MemberGrant = {
-    clientId: req.clientId,
-    identityId: row.identity_id as string,
-    sessionId: row.session_id as string,
-    scope: row.scope as string,
-    nonce: row.nonce as string | null,
-    authCodeId: row.code_id as string,
-    familyId,
+  const who: Who = {
+    role: found.role as string,
+    email: found.email as string,
+    emailVerified: found.email_verified === true,
   };
-  const who: Who = { role: row.role as string, email: row.email as string, emailVerified: row.email_verified === true };
-  return memberTokenResponse(ctx, m, memberSubject(m, who), refresh, who);
+  return memberTokenResponse(ctx, m, memberSubject(m, who), token, who);
 }
 
 /**

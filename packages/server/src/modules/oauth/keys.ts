@@ -1,4 +1,5 @@
 import {
+  createHash,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
@@ -43,6 +44,7 @@ export class KeyStore {
   #byKid = new Map<string, LoadedKey>();
   #current: LoadedKey | undefined;
   #verified = new Map<string, JwtClaims>();
+  #secrets = new Map<string, { kid: string; value: Buffer }>();
 
   constructor(private readonly db: Db) {}
 
@@ -138,6 +140,22 @@ export class KeyStore {
     const [row] = await this.db.select().from(signingKeys).where(eq(signingKeys.kid, kid)).limit(1);
     if (!row || row.retiredDate) return undefined;
     return this.#load(row.kid, row.privateJwk as JsonWebKey, row.publicJwk as JsonWebKey);
+  }
+
+  /**
+   * A secret for `purpose` (HMACs of short-lived values such as authorization codes), derived from the current
+   * signing key so every node has it without another table. Rotating the signing key invalidates such values.
+   */
+  secret(purpose: string): Buffer {
+    const key = this.#current;
+    if (!key) throw new Error('KeyStore not initialised');
+    let derived = this.#secrets.get(purpose);
+    if (!derived || derived.kid !== key.kid) {
+      const d = key.privateKey.export({ format: 'jwk' }).d!;
+      derived = { kid: key.kid, value: createHash('sha256').update(`plaza:${purpose}:`).update(d).digest() };
+      this.#secrets.set(purpose, derived);
+    }
+    return derived.value;
   }
 
   /** The public keys for the JWKS endpoint. */

@@ -37,9 +37,13 @@ export const refreshTokens = pgTable(
     role: text('role').notNull(),
     /** The visitor id or the member id: the `sub` of the access tokens it issues. */
     subject: uuid('subject').notNull(),
-    /** Member tokens: the sign-in session they belong to (logout ends them) and the code they came from. */
+    /** Member tokens: the sign-in session they belong to (logout ends them). */
     sessionId: uuid('session_id'),
-    authCodeId: uuid('auth_code_id'),
+    /**
+     * The hash of the authorization code this token was exchanged for (first token of a family only). Unique: it is
+     * what makes a code work once (see authorization-codes.ts).
+     */
+    authCodeHash: text('auth_code_hash').unique(),
     createdDate: ts('created_date').notNull().defaultNow(),
     expiresDate: ts('expires_date').notNull(),
     usedDate: ts('used_date'),
@@ -49,30 +53,8 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_subject_idx').on(t.subject),
     index('refresh_tokens_session_idx').on(t.sessionId),
-    index('refresh_tokens_code_idx').on(t.authCodeId),
   ],
 );
-
-/**
- * Authorization codes (RFC 6749 §4.1 with PKCE, RFC 7636): at most 60 s, single use, bound to the client,
- * the redirect URI and the S256 challenge. A second use revokes the tokens issued from the first.
- */
-export const authorizationCodes = pgTable('authorization_codes', {
-  id: uuid('id').primaryKey(),
-  codeHash: text('code_hash').notNull().unique(),
-  clientId: text('client_id')
-    .notNull()
-    .references(() => oauthClients.id, { onDelete: 'cascade' }),
-  redirectUri: text('redirect_uri').notNull(),
-  codeChallenge: text('code_challenge').notNull(),
-  identityId: uuid('identity_id').notNull(),
-  sessionId: uuid('session_id').notNull(),
-  scope: text('scope').notNull().default('offline_access'),
-  nonce: text('nonce'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  expiresDate: ts('expires_date').notNull(),
-  usedDate: ts('used_date'),
-});
 
 /** Redirect sessions (`POST /redirects/v1/redirect-session`): the request to continue at `fullUrl`. */
 export const redirectSessions = pgTable('redirect_sessions', {

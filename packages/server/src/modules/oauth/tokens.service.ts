@@ -48,7 +48,7 @@ export interface TokenSubject {
   familyId: string;
   claims?: Record<string, unknown>;
   sessionId?: string | null;
-  authCodeId?: string | null;
+  authCodeHash?: string | null;
 }
 
 /** A new refresh token and the row that stores its hash; the caller inserts the row (alone or in a larger statement). */
@@ -68,7 +68,7 @@ export function prepareRefreshToken(
       role: s.role,
       subject: s.subject,
       sessionId: s.sessionId ?? null,
-      authCodeId: s.authCodeId ?? null,
+      authCodeHash: s.authCodeHash ?? null,
       createdDate: now,
       expiresDate: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     },
@@ -135,7 +135,6 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
           identityId: row.subject,
           sessionId: session.sessionId,
           familyId: row.familyId,
-          authCodeId: row.authCodeId,
           who: session,
         }),
       };

@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" DROP COLUMN "auth_code_id";
