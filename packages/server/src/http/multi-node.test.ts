@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site, TokenResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -50,6 +51,32 @@ describe('two nodes on one database', () => {
         interval: 250,
       })
       .toBe('Renamed on A');
+  });
+
+  it('exchange a code one node issued on the other, once', async () => {
+    const verifier = randomBytes(32).toString('base64url');
+    const { sessionToken } = await a.signIn();
+    const params = new URLSearchParams({
+      client_id: a.clientId,
+      redirect_uri: `${a.url}/auth/callback`,
+      response_type: 'code',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 's',
+      response_mode: 'query',
+      sessionToken,
+    });
+    const res = await fetch(`${a.url}/oauth2/authorize?${params}`, { redirect: 'manual' });
+    const code = new URL(res.headers.get('location')!).searchParams.get('code');
+    const body = {
+      grantType: 'authorization_code',
+      clientId: a.clientId,
+      code,
+      codeVerifier: verifier,
+      redirectUri: `${a.url}/auth/callback`,
+    };
+    expect((await call(b.url, 'POST', '/oauth2/token', { body })).status).toBe(200);
+    expect((await call(a.url, 'POST', '/oauth2/token', { body })).status).toBe(400);
   });
 
   it('end a member session everywhere at once', async () => {

@@ -1,5 +1,5 @@
-import { createHmac, randomInt } from 'node:crypto';
-import { asc, isNull, lt } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { lt } from 'drizzle-orm';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import {
@@ -13,7 +13,6 @@ import {
 import type { Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { captchaSpent } from '../identity/tables.js';
-import { signingKeys } from '../oauth/tables.js';
 import { getSite } from '../site/service.js';
 
 /** A challenge must be solved and used within 5 minutes, once. */
@@ -28,29 +27,12 @@ const VARIANT_BY_SITE_KEY: Record<string, Variant> = {
   [CAPTCHA_INVISIBLE_SITE_KEY]: 'invisible',
 };
 
-interface Secrets {
-  signature: string;
-  keySignature: string;
-}
-let cached: { kid: string; secrets: Secrets } | undefined;
-
-/**
- * The HMAC secrets that sign challenges, derived from the oldest live JWT signing key: a random secret made at
- * first start and stored in the database, so every node agrees without a new table or setting.
- */
-async function secrets(ctx: Ctx): Promise<Secrets> {
-  const [key] = await ctx.db
-    .select({ kid: signingKeys.kid, privateJwk: signingKeys.privateJwk })
-    .from(signingKeys)
-    .where(isNull(signingKeys.retiredDate))
-    .orderBy(asc(signingKeys.createdDate), asc(signingKeys.kid))
-    .limit(1);
-  if (!key) throw new Error('No signing key: the server has not finished starting');
-  if (cached?.kid === key.kid) return cached.secrets;
-  const master = String(key.privateJwk.d);
-  const derive = (label: string) => createHmac('sha256', master).update(`plaza-captcha:${label}`).digest('hex');
-  cached = { kid: key.kid, secrets: { signature: derive('signature'), keySignature: derive('key-signature') } };
-  return cached.secrets;
+/** The HMAC secrets that sign challenges: derived from the signing keys, so every node agrees (see KeyStore.secret). */
+function secrets(ctx: Ctx): { signature: string; keySignature: string } {
+  return {
+    signature: ctx.keys.secret('captcha-signature').toString('hex'),
+    keySignature: ctx.keys.secret('captcha-key-signature').toString('hex'),
+  };
 }
 
 export async function captchaSettings(ctx: Ctx): Promise<CaptchaSettings> {
@@ -69,7 +51,7 @@ export async function captchaSettings(ctx: Ctx): Promise<CaptchaSettings> {
  * between half and all of `captchaComplexity`. The variant is signed into the challenge.
  */
 export async function newChallenge(ctx: Ctx, siteKey = CAPTCHA_VISIBLE_SITE_KEY): Promise<CaptchaChallenge> {
-  const s = await secrets(ctx);
+  const s = secrets(ctx);
   const max = ctx.config.captchaComplexity;
   const challenge = await createChallenge({
     algorithm: ALGORITHM,
@@ -106,7 +88,7 @@ async function verifyToken(ctx: Ctx, token: string, variant: Variant): Promise<b
   const { parameters } = payload.challenge;
   const nowSeconds = ctx.clock().getTime() / 1000;
   if (parameters.data?.variant !== variant || !parameters.expiresAt || parameters.expiresAt < nowSeconds) return false;
-  const s = await secrets(ctx);
+  const s = secrets(ctx);
   const result = await verifySolution({
     challenge: payload.challenge,
     solution: payload.solution,

@@ -8,7 +8,7 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
-import { desc, eq, isNull } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { randomToken } from '../../lib/ids.js';
 import { signingKeys } from './tables.js';
@@ -34,6 +34,9 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 /** Verified access tokens stay trusted until they expire; bounded so a flood of tokens can't grow memory. */
 const VERIFIED_CACHE_LIMIT = 50_000;
 
+/** Arbitrary constant: serializes creating the first signing key across nodes. */
+const KEY_CREATION_LOCK = 72_114_003;
+
 /**
  * JWT signing keys (ES256). They live in the database so every node of a cluster signs and verifies with the same
  * keys; this store caches them per server instance, and a kid it has not seen is looked up again (another node
@@ -43,30 +46,35 @@ const VERIFIED_CACHE_LIMIT = 50_000;
 export class KeyStore {
   #byKid = new Map<string, LoadedKey>();
   #current: LoadedKey | undefined;
+  #secretRoot: LoadedKey | undefined;
   #verified = new Map<string, JwtClaims>();
   #secrets = new Map<string, { kid: string; value: Buffer }>();
 
   constructor(private readonly db: Db) {}
 
-  /** Makes sure a signing key exists; called at start-up (after migrations). */
+  /**
+   * Makes sure a signing key exists and loads the live ones; called at start-up (after migrations). Creating the first
+   * key is serialized with an advisory lock, so nodes starting together on a fresh database agree on one key.
+   */
   async init(): Promise<void> {
-    const [row] = await this.db
-      .select()
-      .from(signingKeys)
-      .where(isNull(signingKeys.retiredDate))
-      .orderBy(desc(signingKeys.createdDate))
-      .limit(1);
-    if (row) {
-      this.#current = this.#load(row.kid, row.privateJwk as JsonWebKey, row.publicJwk as JsonWebKey);
-      return;
-    }
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const kid = randomToken(12);
-    const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: ALG, use: 'sig' };
-    const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: ALG, use: 'sig' };
-    // Two nodes may race on a fresh database; each inserts its own key and both stay valid for verification.
-    await this.db.insert(signingKeys).values({ kid, alg: ALG, privateJwk, publicJwk });
-    this.#current = this.#load(kid, privateJwk, publicJwk);
+    const rows = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
+      const live = await tx
+        .select()
+        .from(signingKeys)
+        .where(isNull(signingKeys.retiredDate))
+        .orderBy(asc(signingKeys.createdDate), asc(signingKeys.kid));
+      if (live.length) return live;
+      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const kid = randomToken(12);
+      const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: ALG, use: 'sig' };
+      const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: ALG, use: 'sig' };
+      return tx.insert(signingKeys).values({ kid, alg: ALG, privateJwk, publicJwk }).returning();
+    });
+    const loaded = rows.map((r) => this.#load(r.kid, r.privateJwk as JsonWebKey, r.publicJwk as JsonWebKey));
+    // The newest key signs; the oldest is the root of derived secrets, the same on every node.
+    this.#current = loaded.at(-1);
+    this.#secretRoot = loaded[0];
   }
 
   #load(kid: string, privateJwk: JsonWebKey, publicJwk: JsonWebKey): LoadedKey {
@@ -143,11 +151,11 @@ export class KeyStore {
   }
 
   /**
-   * A secret for `purpose` (HMACs of short-lived values such as authorization codes), derived from the current
-   * signing key so every node has it without another table. Rotating the signing key invalidates such values.
+   * A secret for `purpose` (HMACs of short-lived values: authorization codes, captcha challenges), derived from the
+   * oldest live signing key, so every node has the same one without another table.
    */
   secret(purpose: string): Buffer {
-    const key = this.#current;
+    const key = this.#secretRoot;
     if (!key) throw new Error('KeyStore not initialised');
     let derived = this.#secrets.get(purpose);
     if (!derived || derived.kid !== key.kid) {
