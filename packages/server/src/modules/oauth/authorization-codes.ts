@@ -14,6 +14,8 @@ export interface CodeGrant {
   sessionId: string;
   scope: string;
   nonce?: string | undefined;
+  /** The member's role when the code was issued (the exchange puts it in the access token). */
+  role: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
 }

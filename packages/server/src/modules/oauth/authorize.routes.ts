@@ -8,7 +8,7 @@ import {
   endSession,
   SESSION_TTL_SECONDS,
   sessionFromCookie,
-  type LiveSession,
+  type SignedIn,
 } from '../identity/sessions.service.js';
 import { createAuthorizationCode } from './authorization-codes.js';
 import { checkAuthorizeRequest, type AuthorizeParams } from './authorize.service.js';
@@ -130,7 +130,7 @@ async function authorize(req: FastifyRequest, reply: FastifyReply, p: AuthorizeP
   if (checked.kind === 'error') return respond({ error: checked.error, error_description: checked.description });
 
   // A fresh login (sessionToken) always counts; the cookie's session does unless the client asks to log in again.
-  let session: LiveSession | undefined;
+  let session: SignedIn | undefined;
   let fromToken = false;
   if (p.sessionToken) {
     session = await consumeSessionToken(ctx, p.sessionToken);
@@ -163,6 +163,7 @@ async function authorize(req: FastifyRequest, reply: FastifyReply, p: AuthorizeP
     sessionId: session.sessionId,
     scope: p.scope || 'offline_access',
     nonce: p.nonce,
+    role: session.role,
   });
   return respond({ code });
 }

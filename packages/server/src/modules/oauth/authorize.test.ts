@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRedirectSessionResponse, TokenResponse } from '@plaza/contracts';
+import { endSession } from '../identity/sessions.service.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
 
@@ -144,6 +145,19 @@ describe('redirect session + authorization code with PKCE', () => {
     expect((await call(srv.url, 'GET', '/oauth2/userinfo', { auth: `Bearer ${first.body.access_token}` })).status).toBe(
       401,
     );
+  });
+
+  it('gives dead tokens for a code whose session ended before the exchange', async () => {
+    const { code, verifier, sessionId } = await codeFor();
+    await endSession(srv.ctx(), sessionId);
+    const tokens = await exchange(code, verifier);
+    expect(
+      (await call(srv.url, 'GET', '/oauth2/userinfo', { auth: `Bearer ${tokens.body.access_token}` })).status,
+    ).toBe(401);
+    const refresh = await call(srv.url, 'POST', '/oauth2/token', {
+      body: { grantType: 'refresh_token', clientId: srv.clientId, refreshToken: tokens.body.refresh_token },
+    });
+    expect(refresh.status).toBe(400);
   });
 
   it('binds the code to the verifier, the redirect URI and the client', async () => {

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TokenRequest, TokenResponse } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { authSessions, identities, members } from '../identity/tables.js';
+import { identities, members } from '../identity/tables.js';
 import { endSession, startSession } from '../identity/sessions.service.js';
 import { canSignIn } from './authorize.service.js';
 import { readAuthorizationCode } from './authorization-codes.js';
@@ -62,29 +62,30 @@ async function memberTokenResponse(ctx: Ctx, m: MemberGrant, subject: TokenSubje
   return { ...tokens, id_token: idToken, scope: m.scope ?? 'openid' };
 }
 
+async function whoIs(ctx: Ctx, identityId: string): Promise<Who | undefined> {
+  const [row] = await ctx.db
+    .select({ email: identities.email, emailVerified: identities.emailVerified, role: members.role })
+    .from(identities)
+    .leftJoin(members, eq(members.id, identities.id))
+    .where(eq(identities.id, identityId))
+    .limit(1);
+  return row && { ...row, role: row.role ?? 'MEMBER' };
+}
+
 /** Member tokens for a session: stores a refresh token, then signs the access (and ID) token. */
 export async function issueMemberTokens(ctx: Ctx, m: MemberGrant & { who?: Who }): Promise<TokenResponse> {
-  const who =
-    m.who ??
-    (
-      await ctx.db
-        .select({ email: identities.email, emailVerified: identities.emailVerified, role: members.role })
-        .from(identities)
-        .leftJoin(members, eq(members.id, identities.id))
-        .where(eq(identities.id, m.identityId))
-        .limit(1)
-    )[0];
-  const subject = memberSubject(m, who ? { ...who, role: who.role ?? 'MEMBER' } : undefined);
+  const who = m.who ?? (await whoIs(ctx, m.identityId));
+  const subject = memberSubject(m, who);
   const { token, row } = prepareRefreshToken(ctx, subject);
   await ctx.db.insert(refreshTokens).values(row);
-  return memberTokenResponse(ctx, m, subject, token, who ? { ...who, role: who.role ?? 'MEMBER' } : undefined);
+  return memberTokenResponse(ctx, m, subject, token, who);
 }
 
 /**
  * The authorization-code grant with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). The code's MAC, binding (client, redirect
- * URI, challenge) and expiry are checked in memory; then ONE statement checks the session and stores the refresh token
- * with the code's hash in a UNIQUE column. A conflict there means the code was used before: the session it was issued
- * in ends, which revokes every token issued from it (RFC 6749 §4.1.2).
+ * URI, challenge) and expiry are checked in memory; then one insert stores the refresh token with the code's hash in
+ * a UNIQUE column. A conflict there means the code was used before: the session it was issued in ends, which revokes
+ * every token issued from it (RFC 6749 §4.1.2).
  */
 export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Promise<TokenResponse> {
   requireFields(req, ['code', 'codeVerifier', 'redirectUri']);
@@ -107,43 +108,23 @@ export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Pr
     nonce: grant.nonce ?? null,
     familyId: uuidv7(now.getTime()),
   };
-  const subject = memberSubject(m, undefined);
+  // The session was checked when the code was issued (at most 60 s ago). It is not checked again here: tokens of a
+  // session that ended since are dead on arrival, since every use of them checks their session.
+  const subject = memberSubject(m, { role: grant.role, email: '', emailVerified: false });
   const { token, row } = prepareRefreshToken(ctx, { ...subject, authCodeHash: sha256(req.code!) });
-  const s = authSessions;
-  const result = await ctx.db.execute(sql`
-    WITH ok AS (
-      SELECT coalesce(${members.role}, 'MEMBER') AS role, ${identities.email} AS email,
-             ${identities.emailVerified} AS email_verified
-      FROM ${s}
-      JOIN ${identities} ON ${identities.id} = ${s.identityId} AND ${identities.status} = 'ACTIVE'
-      LEFT JOIN ${members} ON ${members.id} = ${s.identityId}
-      WHERE ${s.id} = ${grant.sessionId} AND ${s.identityId} = ${grant.identityId}
-        AND ${s.revokedDate} IS NULL AND ${s.expiresDate} > ${now}
-        AND coalesce(${members.status}, 'APPROVED') NOT IN ('BLOCKED', 'OFFLINE')
-    ), stored AS (
-      INSERT INTO ${refreshTokens} (id, token_hash, family_id, client_id, role, subject, session_id, auth_code_hash,
-        created_date, expires_date)
-      SELECT ${row.id}, ${row.tokenHash}, ${row.familyId}, ${row.clientId}, 'member', ${row.subject}, ${row.sessionId},
-        ${row.authCodeHash}, ${row.createdDate}, ${row.expiresDate}
-      FROM ok
-      ON CONFLICT (auth_code_hash) DO NOTHING
-      RETURNING id
-    )
-    SELECT ok.role, ok.email, ok.email_verified, (SELECT count(*) FROM stored) AS stored
-    FROM (SELECT 1) one LEFT JOIN ok ON true`);
-  const found = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-  if (found.role == null) throw invalidGrant('The sign-in session has ended');
-  if (Number(found.stored) !== 1) {
+  const stored = await ctx.db
+    .insert(refreshTokens)
+    .values(row)
+    .onConflictDoNothing({ target: refreshTokens.authCodeHash })
+    .returning({ id: refreshTokens.id });
+  if (!stored.length) {
     await endSession(ctx, grant.sessionId);
     ctx.log.warn({ clientId: req.clientId }, 'authorization code reuse; session ended');
     throw invalidGrant('Authorization code was already used; the tokens issued from it have been revoked');
   }
-  const who: Who = {
-    role: found.role as string,
-    email: found.email as string,
-    emailVerified: found.email_verified === true,
-  };
-  return memberTokenResponse(ctx, m, memberSubject(m, who), token, who);
+  const scopes = grant.scope.split(' ');
+  const who = scopes.includes('openid') && scopes.includes('email') ? await whoIs(ctx, grant.identityId) : undefined;
+  return memberTokenResponse(ctx, m, subject, token, who);
 }
 
 /**
