@@ -161,10 +161,10 @@ describe('captcha', () => {
     await page.getByLabel('Email').fill(`visible.${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('a visible password');
     await page.getByRole('button', { name: 'Create account' }).click();
-    const box = page.getByLabel("I'm not a robot");
-    await box.waitFor();
+    // The ALTCHA widget's box; its label is clicked, as a person would (the tick mark lies over the input).
+    await page.getByLabel("I'm not a robot").waitFor();
     await snap(page, 'signup-captcha-desktop');
-    await box.click();
+    await page.locator('altcha-widget').getByText("I'm not a robot").click();
     // Solved: the sign-up goes on by itself.
     await page.getByLabel('Verification code').waitFor({ timeout: 30_000 });
     await context.close();
@@ -180,7 +180,10 @@ describe('captcha', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByLabel("I'm not a robot").waitFor();
     await snap(page, 'hosted-login-captcha-mobile');
-    await page.getByLabel("I'm not a robot").click();
+    await page.setViewportSize(DESKTOP);
+    await snap(page, 'hosted-login-captcha-desktop');
+    await page.setViewportSize(MOBILE);
+    await page.locator('altcha-widget').getByText("I'm not a robot").click();
     // Opened without an authorization request: the web app itself is signed in, then the home page opens.
     await page.waitForURL(`${plaza.url}/`, { timeout: 30_000 });
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');

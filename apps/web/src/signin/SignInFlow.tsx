@@ -8,7 +8,7 @@ import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
 import { Spinner } from '../ui/Spinner.js';
-import { solveCaptcha } from './captcha.js';
+import { solveInvisibleCaptcha } from './captcha.js';
 import { CaptchaBox } from './CaptchaBox.js';
 import { describeFailure, type Factor, type Outcome, type SignInDriver } from './driver.js';
 
@@ -91,7 +91,7 @@ export function SignInFlow({
       if (out.step === 'captcha' && out.variant === 'invisible') {
         // The site wants a captcha: try the invisible one first, so most people never see a puzzle.
         setStatus('Checking that you are a person…');
-        const invisible = await solveCaptcha(client, 'invisible').catch(() => null);
+        const invisible = await solveInvisibleCaptcha(client).catch(() => null);
         // Should the quiet check fail (or its proof be refused), the person solves the visible one.
         out = invisible ? await send({ invisible }) : { step: 'captcha', variant: 'visible' };
         if (out.step === 'captcha') out = { step: 'captcha', variant: 'visible', error: out.error };
