@@ -1,23 +1,13 @@
-import { useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAuth, usePlaza } from '@plaza/react';
-import { safeReturn } from '../auth/flows.js';
-import type { PlazaClient } from '../plaza.js';
+import { Link } from 'react-router';
 import { SignInFlow } from '../signin/SignInFlow.js';
-import { sdkDriver } from '../signin/driver.js';
 import { SsoButtons } from '../signin/SsoButtons.js';
 import { AuthCard } from '../ui/AuthCard.js';
-import { AlreadySignedIn, useInitiallyMember } from './AlreadySignedIn.js';
+import { AlreadySignedIn } from './AlreadySignedIn.js';
+import { useAppSignIn } from './useAppSignIn.js';
 
 /** /login: the app's own login form, through the SDK (direct login: no page change). */
 export default function LoginPage() {
-  const client = usePlaza<PlazaClient>();
-  const { login, register, verify } = useAuth();
-  const driver = useMemo(() => sdkDriver(client, { login, register, verify }), [client, login, register, verify]);
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const returnTo = safeReturn(params.get('returnTo'));
-  const member = useInitiallyMember();
+  const { driver, returnTo, member, goBack } = useAppSignIn();
   return (
     <AuthCard title="Log in" subtitle="Welcome back.">
       {member ? (
@@ -26,7 +16,7 @@ export default function LoginPage() {
         <SignInFlow
           mode="login"
           driver={driver}
-          onDone={() => navigate(returnTo, { replace: true })}
+          onDone={goBack}
           footer={
             <>
               <SsoButtons returnTo={returnTo} />

@@ -4,10 +4,10 @@ import { usePlaza } from '@plaza/react';
 import { isPlazaError } from '@plaza/sdk';
 import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
+import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
 import { AuthCard } from '../ui/AuthCard.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { TextField } from '../ui/Field.js';
 
 const linkClass = 'font-medium text-accent underline-offset-2 hover:underline';
 
@@ -21,7 +21,7 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const mismatch = repeat.length > 0 && repeat !== password;
+  const mismatch = newPasswordMismatch(password, repeat);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -64,26 +64,7 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={256}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint="At least 8 characters."
-          />
-          <TextField
-            label="Repeat the new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-            error={mismatch ? 'The two passwords differ.' : undefined}
-          />
+          <NewPasswordFields password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} />
           {linkDead ? (
             <Alert tone="error" title="This link no longer works">
               It has expired or was already used.{' '}

@@ -10,6 +10,7 @@ import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
 import { PageSkeleton } from '../ui/PageSkeleton.js';
 import { TwoStepCard } from './TwoStepCard.js';
+import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
 
 /** /account/security: the member's password and two-step verification. */
 export default function SecurityPage() {
@@ -59,7 +60,7 @@ function ChangePasswordCard() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const mismatch = repeat.length > 0 && repeat !== next;
+  const mismatch = newPasswordMismatch(next, repeat);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -94,26 +95,7 @@ function ChangePasswordCard() {
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={256}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          hint="At least 8 characters."
-        />
-        <TextField
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          error={mismatch ? 'The two passwords differ.' : undefined}
-        />
+        <NewPasswordFields password={next} repeat={repeat} onPassword={setNext} onRepeat={setRepeat} />
         {error !== null && <ErrorMessage error={error} />}
         {done && <Alert tone="success">Your password is changed. Other devices were logged out.</Alert>}
         <div>
