@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from './password.js';
 import { normalizeEmail, statusAfter } from './profile.js';
 import { endIdentitySessions } from './sessions.service.js';
 import { findByEmail, findById } from './signin.js';
-import { identities, recoveryTokens } from './tables.js';
+import { identities, recoveryTokens, rememberedDevices } from './tables.js';
 import { sleep } from './throttle.js';
 
 /** Recovery links work once, for an hour; at most 5 are mailed to one account per hour (no mail bombing). */
@@ -121,6 +121,8 @@ export async function recover(ctx: Ctx, req: RecoverRequest): Promise<EmptyRespo
       .set({ usedDate: now })
       .where(and(eq(recoveryTokens.identityId, identity.id), isNull(recoveryTokens.usedDate)));
     await endIdentitySessions(tx, identity.id);
+    // A new password means the old one may be known: devices remembered for the second factor must prove it again.
+    await tx.db.delete(rememberedDevices).where(eq(rememberedDevices.identityId, identity.id));
   });
   return {};
 }
@@ -151,6 +153,7 @@ export async function changePassword(ctx: Ctx, req: ChangePasswordRequest): Prom
       .where(eq(identities.id, found.identity.id));
     // The caller's own session (the token's `sid`) stays signed in.
     await endIdentitySessions(tx, found.identity.id, caller.sessionId);
+    await tx.db.delete(rememberedDevices).where(eq(rememberedDevices.identityId, found.identity.id));
   });
   return {};
 }

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
-import { identities } from './tables.js';
+import { identities, rememberedDevices } from './tables.js';
 import {
   activeIdentity,
   login,
@@ -98,6 +99,19 @@ describe('POST /identity/v1/send-email', () => {
   });
 });
 
+/** A device remembered for the second factor, as /identity/v2/{factorType}/verify leaves one. */
+async function rememberDevice(identityId: string) {
+  await srv.database.db.insert(rememberedDevices).values({
+    id: randomUUID(),
+    identityId,
+    tokenHash: `test-${randomUUID()}`,
+    expiresDate: new Date(Date.now() + 86_400_000),
+  });
+  expect(await rememberedCount(identityId)).toBe(1);
+}
+const rememberedCount = async (identityId: string) =>
+  (await srv.database.db.select().from(rememberedDevices).where(eq(rememberedDevices.identityId, identityId))).length;
+
 describe('POST /identity/v1/recover', () => {
   it('sets the password, verifies the e-mail, and ends every session and refresh token', async () => {
     const email = newEmail('recover');
@@ -111,6 +125,7 @@ describe('POST /identity/v1/recover', () => {
       .where(eq(identities.id, reg.body.identity.id));
     const before = await memberTokens(srv, email);
     expect((await call(srv.url, 'GET', '/site/v1/site', { auth: before.access })).status).toBe(200);
+    await rememberDevice(reg.body.identity.id);
 
     await sendEmail({ email });
     const token = (await recoveryLink(email)).searchParams.get('token')!;
@@ -125,6 +140,7 @@ describe('POST /identity/v1/recover', () => {
     expect(appCode((await login(srv, { loginId: { email }, password })).body)).toBe('-19976');
     const after = await login(srv, { loginId: { email }, password: newPassword });
     expect(after.body).toMatchObject({ state: 'SUCCESS', identity: { email: { isVerified: true } } });
+    expect(await rememberedCount(reg.body.identity.id)).toBe(0);
   });
 
   it('works once, and only within the hour', async () => {
@@ -164,8 +180,14 @@ describe('POST /identity/v2/change-password', () => {
     await activeIdentity(srv, keys, email, password);
     const mine = await memberTokens(srv, email);
     const other = await memberTokens(srv, email);
+    const [row] = await srv.database.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, email));
+    await rememberDevice(row!.id);
     const res = await change(mine.access, { newPassword, currentPassword: password });
     expect(res.status).toBe(200);
+    expect(await rememberedCount(row!.id)).toBe(0);
     expect(res.body).toEqual({});
     expect((await refresh(srv, other.refresh)).status).toBe(400);
     expect((await call(srv.url, 'GET', '/site/v1/site', { auth: other.access })).status).toBe(401);
