@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull, max } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, max } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
@@ -30,6 +30,26 @@ export interface StateData extends Record<string, unknown> {
   /** ACTIVATION states resend their code as an activation link to `redirectUrl`. */
   template?: 'VERIFICATION_CODE' | 'ACTIVATION';
   redirectUrl?: string;
+}
+
+/**
+ * The live state of a `stateToken` of this kind (not consumed, not expired); with `lock`, the row is locked for the
+ * rest of the transaction so concurrent attempts count one after another.
+ */
+export async function liveAuthState(ctx: Ctx, stateToken: string, kind: 'EMAIL_VERIFICATION' | 'MFA', lock = false) {
+  const query = ctx.db
+    .select()
+    .from(authStates)
+    .where(
+      and(
+        eq(authStates.tokenHash, sha256(stateToken)),
+        eq(authStates.kind, kind),
+        isNull(authStates.consumedDate),
+        gt(authStates.expiresDate, ctx.clock()),
+      ),
+    );
+  const [state] = lock ? await query.for('update') : await query;
+  return state;
 }
 
 export async function createState(

@@ -10,7 +10,7 @@ import type {
 import { withTx, type Ctx } from '../../context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
-import { codeHash, createState, mailCode, nextCode, type StateData } from './codes.js';
+import { codeHash, createState, liveAuthState, mailCode, nextCode, type StateData } from './codes.js';
 import { codeError, tooManyAttempts } from './errors.js';
 import { useTotpCode } from './mfa.service.js';
 import { toIdentity, type IdentityRow } from './profile.js';
@@ -96,23 +96,6 @@ export async function secondFactorStep(
   };
 }
 
-/** The live MFA state of a token (locked for the rest of the transaction with `lock`). */
-async function liveMfaState(ctx: Ctx, stateToken: string, lock = false) {
-  const query = ctx.db
-    .select()
-    .from(authStates)
-    .where(
-      and(
-        eq(authStates.tokenHash, sha256(stateToken)),
-        eq(authStates.kind, 'MFA'),
-        isNull(authStates.consumedDate),
-        gt(authStates.expiresDate, ctx.clock()),
-      ),
-    );
-  const [state] = lock ? await query.for('update') : await query;
-  return state;
-}
-
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Checks and uses the state's newest live e-mail code. */
@@ -152,7 +135,7 @@ export async function verifyFactor(
   req: VerifyFactorRequest,
   meta: RequestMeta,
 ): Promise<{ response: LoginResponse; deviceToken?: string }> {
-  const state = await liveMfaState(ctx, req.stateToken);
+  const state = await liveAuthState(ctx, req.stateToken, 'MFA');
   const found = state && (await findById(ctx, state.identityId));
   if (!state || !found) throw codeError('NOT_FOUND');
   const { email, id: identityId } = found.identity;
@@ -163,7 +146,7 @@ export async function verifyFactor(
 
   type Outcome = { error: 'NOT_FOUND' } | { error: 'BAD_CODE'; attemptsLeft: number } | { data: MfaStateData };
   const outcome = await withTx(ctx, async (tx): Promise<Outcome> => {
-    const locked = await liveMfaState(tx, req.stateToken, true);
+    const locked = await liveAuthState(tx, req.stateToken, 'MFA', true);
     if (!locked) return { error: 'NOT_FOUND' };
     const data = locked.data as MfaStateData;
     const now = tx.clock();
@@ -207,7 +190,7 @@ export async function verifyFactor(
  */
 export async function sendFactorCode(ctx: Ctx, req: SendFactorCodeRequest): Promise<EmptyResponse> {
   const issued = await withTx(ctx, async (tx) => {
-    const state = await liveMfaState(tx, req.stateToken, true);
+    const state = await liveAuthState(tx, req.stateToken, 'MFA', true);
     if (!state) throw codeError('NOT_FOUND');
     const [identity] = await tx.db
       .select({ email: identities.email })

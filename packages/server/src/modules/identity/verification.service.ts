@@ -11,29 +11,19 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { sha256 } from '../../lib/hash.js';
-import { codeHash, mailCode, nextCode, startEmailVerification, VERIFICATION, type StateData } from './codes.js';
+import {
+  codeHash,
+  liveAuthState,
+  mailCode,
+  nextCode,
+  startEmailVerification,
+  VERIFICATION,
+  type StateData,
+} from './codes.js';
 import { codeError } from './errors.js';
 import { statusAfter } from './profile.js';
 import { continueSignIn, findById, type RequestMeta } from './signin.js';
 import { authStates, identities, verificationCodes } from './tables.js';
-
-/** The live e-mail verification state of a token, locked for the rest of the transaction. */
-async function liveState(ctx: Ctx, stateToken: string) {
-  const [state] = await ctx.db
-    .select()
-    .from(authStates)
-    .where(
-      and(
-        eq(authStates.tokenHash, sha256(stateToken)),
-        eq(authStates.kind, 'EMAIL_VERIFICATION'),
-        isNull(authStates.consumedDate),
-        gt(authStates.expiresDate, ctx.clock()),
-      ),
-    )
-    .for('update');
-  return state;
-}
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -46,7 +36,7 @@ export async function verifyCode(ctx: Ctx, req: VerifyCodeRequest, meta: Request
     { error: 'NOT_FOUND' } | { error: 'BAD_CODE'; attemptsLeft: number } | { identityId: string; data: StateData };
   const outcome = await withTx(ctx, async (tx): Promise<Outcome> => {
     const now = tx.clock();
-    const state = await liveState(tx, req.stateToken);
+    const state = await liveAuthState(tx, req.stateToken, 'EMAIL_VERIFICATION', true);
     if (!state) return { error: 'NOT_FOUND' };
     const [code] = await tx.db
       .select()
@@ -102,7 +92,7 @@ export async function verifyCode(ctx: Ctx, req: VerifyCodeRequest, meta: Request
 /** POST /identity/v1/auth/resend: a new code for the same state (the old one stops working). */
 export async function resendCode(ctx: Ctx, req: ResendCodeRequest): Promise<EmptyResponse> {
   const issued = await withTx(ctx, async (tx) => {
-    const state = await liveState(tx, req.stateToken);
+    const state = await liveAuthState(tx, req.stateToken, 'EMAIL_VERIFICATION', true);
     if (!state) throw codeError('NOT_FOUND');
     const [identity] = await tx.db
       .select({ email: identities.email })
