@@ -8,6 +8,7 @@ export const API_PATH_PREFIXES = [
   '/identity',
   '/members',
   '/reviews',
+  '/jobs',
   '/ecom',
   '/catalog',
   '/media',

@@ -16,6 +16,19 @@ export const SignInPolicy = Type.Object(
 );
 export type SignInPolicy = Static<typeof SignInPolicy>;
 
+export const REVIEW_MODERATION_MODES = ['MANUAL', 'AUTO_APPROVE'] as const;
+export type ReviewModerationMode = (typeof REVIEW_MODERATION_MODES)[number];
+
+/** Members and reviews: new members' privacy, and whether new and changed reviews wait for the owner. */
+export const CommunityPolicy = Type.Object(
+  {
+    defaultPrivacyStatus: StringEnum(['PUBLIC', 'PRIVATE'] as const),
+    reviewModeration: StringEnum(REVIEW_MODERATION_MODES),
+  },
+  { additionalProperties: false },
+);
+export type CommunityPolicy = Static<typeof CommunityPolicy>;
+
 export const Site = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -26,6 +39,7 @@ export const Site = Type.Object(
     /** IANA time zone, such as Europe/Berlin. */
     timeZone: Type.String({ minLength: 1, maxLength: 64 }),
     signInPolicy: SignInPolicy,
+    communityPolicy: CommunityPolicy,
     createdDate: DateString,
     updatedDate: DateString,
   },
@@ -44,6 +58,7 @@ export const SitePatch = Type.Object(
     locale: Type.Optional(Site.properties.locale),
     timeZone: Type.Optional(Site.properties.timeZone),
     signInPolicy: Type.Optional(Type.Partial(SignInPolicy, { additionalProperties: false })),
+    communityPolicy: Type.Optional(Type.Partial(CommunityPolicy, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -65,4 +80,6 @@ export const SITE_MASK_PATHS = [
   'signInPolicy.ownerApprovalRequired',
   'signInPolicy.captchaMode',
   'signInPolicy.captchaAfterFailures',
+  'communityPolicy.defaultPrivacyStatus',
+  'communityPolicy.reviewModeration',
 ] as const;

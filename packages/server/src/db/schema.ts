@@ -5,3 +5,6 @@ export * from '../modules/apps/tables.js';
 export * from '../modules/identity/tables.js';
 export * from '../modules/mail/tables.js';
 export * from '../modules/sso/tables.js';
+export * from '../modules/members/tables.js';
+export * from '../modules/reviews/tables.js';
+export * from '../modules/jobs/tables.js';

@@ -4,7 +4,8 @@ import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { statusAfter, toIdentity, type IdentityRow } from './profile.js';
 import { endIdentitySessions } from './sessions.service.js';
-import { identities, members } from './tables.js';
+import { identities } from './tables.js';
+import { members } from '../members/tables.js';
 
 /** GET /identity/v1/identities: newest first, optionally of one status (PENDING: waiting for approval). */
 export async function listIdentities(ctx: Ctx, q: ListIdentitiesQuery): Promise<ListIdentitiesResponse> {

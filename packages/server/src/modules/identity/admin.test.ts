@@ -4,7 +4,8 @@ import type { Identity, SignOnResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { consumeSessionToken } from './sessions.service.js';
-import { identities, members } from './tables.js';
+import { identities } from './tables.js';
+import { members } from '../members/tables.js';
 import { activeIdentity, login, memberTokens, newEmail, register, setPolicy, testKeys, type Keys } from './testing.js';
 
 let srv: TestServer;

@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, violations } from '../../../test/http.js';
 import { needsRehash, verifyPassword } from './password.js';
 import { consumeSessionToken } from './sessions.service.js';
-import { identities, loginThrottle, members } from './tables.js';
+import { identities, loginThrottle } from './tables.js';
+import { members } from '../members/tables.js';
 import {
   activeIdentity,
   latestCode,

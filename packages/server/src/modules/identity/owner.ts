@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { hashPassword } from './password.js';
-import { identities, members } from './tables.js';
+import { identities } from './tables.js';
+import { members } from '../members/tables.js';
 
 export const DEMO_OWNER_EMAIL = 'owner@plaza.local';
 
@@ -24,9 +25,15 @@ export async function ensureOwner(
     await tx
       .insert(identities)
       .values({ id, email, passwordHash, status: 'ACTIVE', emailVerified: true, profile: { nickname: 'Owner' } });
-    await tx
-      .insert(members)
-      .values({ id, slug: 'owner', role: 'OWNER', status: 'APPROVED', privacyStatus: 'PRIVATE', nickname: 'Owner' });
+    await tx.insert(members).values({
+      id,
+      slug: 'owner',
+      role: 'OWNER',
+      status: 'APPROVED',
+      privacyStatus: 'PRIVATE',
+      nickname: 'Owner',
+      loginEmail: email,
+    });
   });
   return { email, password };
 }

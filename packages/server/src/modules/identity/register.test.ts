@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, violations } from '../../../test/http.js';
-import { identities, members } from './tables.js';
+import { identities } from './tables.js';
+import { members } from '../members/tables.js';
 import { consumeSessionToken } from './sessions.service.js';
 import { latestCode, mailbox, newEmail, register, setPolicy, testKeys, type Keys } from './testing.js';
 

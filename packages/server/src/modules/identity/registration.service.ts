@@ -1,7 +1,7 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { IdentityProfile, LoginResponse, RegisterRequest, SignOnRequest, SignOnResponse } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
-import { randomToken, uuidv7 } from '../../lib/ids.js';
+import { uuidv7 } from '../../lib/ids.js';
 import { requireCaptcha } from '../captcha/service.js';
 import { getSite } from '../site/service.js';
 import { emailAlreadyExists } from './errors.js';
@@ -10,42 +10,8 @@ import { normalizeEmail, normalizeProfile, toIdentity, type IdentityRow } from '
 import { startSession } from './sessions.service.js';
 import { assertMaySignIn, continueSignIn, findByEmail, type RequestMeta } from './signin.js';
 import { readThrottle } from './throttle.js';
-import { identities, members } from './tables.js';
-
-/** A member slug from the nickname or the e-mail's local part: lower-case ASCII words joined by dashes. */
-export function slugBase(profile: IdentityProfile, email: string): string {
-  const slug = (profile.nickname?.trim() || email.split('@')[0]!)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return slug || 'member';
-}
-
-/** Inserts the member with the first free slug of base, base-2, base-3, …; a lost race just tries the next. */
-async function insertMember(ctx: Ctx, values: Omit<typeof members.$inferInsert, 'slug'>, base: string): Promise<void> {
-  const rows = await ctx.db
-    .select({ slug: members.slug })
-    .from(members)
-    .where(or(eq(members.slug, base), like(members.slug, `${base}-%`)));
-  const taken = new Set(rows.map((r) => r.slug));
-  let n = 1;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let slug = base;
-    while (taken.has(slug)) slug = `${base}-${++n}`;
-    const inserted = await ctx.db
-      .insert(members)
-      .values({ ...values, slug })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length) return;
-    taken.add(slug);
-  }
-  await ctx.db.insert(members).values({ ...values, slug: `${base}-${randomToken(4).toLowerCase()}` });
-}
+import { identities } from './tables.js';
+import { insertMember } from '../members/create.js';
 
 export interface NewIdentity {
   email: string;
@@ -80,16 +46,13 @@ export async function createIdentity(ctx: Ctx, input: NewIdentity): Promise<Iden
       .onConflictDoNothing()
       .returning();
     if (!row) throw emailAlreadyExists();
-    const memberValues = {
+    await insertMember(tx, {
       id,
-      role: 'MEMBER',
+      email: input.email,
+      profile: input.profile,
       status: input.reasons.includes('ADMIN_APPROVAL_REQUIRED') ? 'PENDING' : 'APPROVED',
-      privacyStatus: 'PUBLIC',
-      nickname: input.profile.nickname?.trim() || null,
-      createdDate: now,
-      updatedDate: now,
-    };
-    await insertMember(tx, memberValues, slugBase(input.profile, input.email));
+      now,
+    });
     return row;
   });
 }

@@ -3,7 +3,8 @@ import { withTx, type Ctx } from '../../context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { refreshTokens } from '../oauth/tables.js';
-import { authSessions, identities, members, sessionTokens } from './tables.js';
+import { authSessions, identities, sessionTokens } from './tables.js';
+import { members } from '../members/tables.js';
 
 /** A sign-in session lasts 30 days from its last use of the cookie; session tokens 10 minutes. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;

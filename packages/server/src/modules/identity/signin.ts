@@ -6,7 +6,8 @@ import { startEmailVerification } from './codes.js';
 import { signInNotAllowed } from './errors.js';
 import { statusAfter, toIdentity, type IdentityRow } from './profile.js';
 import { startSession } from './sessions.service.js';
-import { identities, members } from './tables.js';
+import { identities } from './tables.js';
+import { members } from '../members/tables.js';
 
 /** Where a sign-in request came from; kept on the session. */
 export interface RequestMeta {

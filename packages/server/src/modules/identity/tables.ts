@@ -35,24 +35,6 @@ export const identities = pgTable(
   (t) => [uniqueIndex('identities_email_unique').on(sql`lower(${t.email})`)],
 );
 
-/** The member of each identity. The members issue extends it with contact, profile and moderation fields. */
-export const members = pgTable('members', {
-  id: uuid('id')
-    .primaryKey()
-    .references(() => identities.id, { onDelete: 'cascade' }),
-  slug: text('slug').notNull().unique(),
-  /** UNDEFINED_ROLE, MEMBER, OWNER or CONTRIBUTOR. */
-  role: text('role').notNull().default('MEMBER'),
-  /** UNKNOWN, PENDING, APPROVED, BLOCKED or OFFLINE. */
-  status: text('status').notNull().default('APPROVED'),
-  privacyStatus: text('privacy_status').notNull().default('PUBLIC'),
-  activityStatus: text('activity_status').notNull().default('ACTIVE'),
-  nickname: text('nickname'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
-  lastLoginDate: ts('last_login_date'),
-});
-
 /**
  * A signed-in browser or device. The hosted pages keep it in a cookie (only its hash is stored); the OAuth
  * authorize endpoint uses it for direct and silent login. Ending it revokes the refresh tokens issued under it.

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
-import { identities, members } from '../identity/tables.js';
+import { identities } from '../identity/tables.js';
+import { members } from '../members/tables.js';
 import { findOAuthClient } from './clients.service.js';
 import type { ResponseMode } from './respond.js';
 import type { OAuthClient } from '@plaza/contracts';

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { SITE_MASK_PATHS, type Site, type SignInPolicy, type UpdateSiteRequest } from '@plaza/contracts';
+import {
+  SITE_MASK_PATHS,
+  type CommunityPolicy,
+  type Site,
+  type SignInPolicy,
+  type UpdateSiteRequest,
+} from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { violation } from '../../http/errors.js';
@@ -15,6 +21,9 @@ export const DEFAULT_SIGN_IN_POLICY: SignInPolicy = {
   captchaAfterFailures: 5,
 };
 
+/** Members join PUBLIC, and reviews wait for the owner's approval (the members issue's defaults). */
+export const DEFAULT_COMMUNITY_POLICY: CommunityPolicy = { defaultPrivacyStatus: 'PUBLIC', reviewModeration: 'MANUAL' };
+
 type Row = typeof siteSettings.$inferSelect;
 
 const toSite = (r: Row): Site => ({
@@ -23,6 +32,7 @@ const toSite = (r: Row): Site => ({
   locale: r.locale,
   timeZone: r.timeZone,
   signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...r.signInPolicy },
+  communityPolicy: { ...DEFAULT_COMMUNITY_POLICY, ...r.communityPolicy },
   createdDate: r.createdDate.toISOString(),
   updatedDate: r.updatedDate.toISOString(),
 });
@@ -91,6 +101,7 @@ export async function updateSite(ctx: Ctx, req: UpdateSiteRequest): Promise<Site
         locale: next.locale,
         timeZone: next.timeZone,
         signInPolicy: next.signInPolicy,
+        communityPolicy: next.communityPolicy,
         updatedDate: tx.clock(),
       })
       .where(eq(siteSettings.id, 1))

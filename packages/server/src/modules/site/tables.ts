@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { SignInPolicy } from '@plaza/contracts';
+import type { CommunityPolicy, SignInPolicy } from '@plaza/contracts';
 
 /** The site's settings: exactly one row (id = 1). */
 export const siteSettings = pgTable(
@@ -12,6 +12,8 @@ export const siteSettings = pgTable(
     locale: text('locale').notNull(),
     timeZone: text('time_zone').notNull(),
     signInPolicy: jsonb('sign_in_policy').$type<SignInPolicy>().notNull(),
+    /** Partial: missing keys read as DEFAULT_COMMUNITY_POLICY. */
+    communityPolicy: jsonb('community_policy').$type<Partial<CommunityPolicy>>().notNull().default({}),
     createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedDate: timestamp('updated_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,26 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { identities, members } from '../identity/tables.js';
+import { identities } from '../identity/tables.js';
+import { insertMember } from '../members/create.js';
 import { getSite } from '../site/service.js';
-
-/** A member slug from a name or e-mail: lower-case words joined by dashes, made unique with a suffix. */
-async function freeSlug(ctx: Ctx, base: string): Promise<string> {
-  const root =
-    base
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'member';
-  const taken = await ctx.db
-    .select({ slug: members.slug })
-    .from(members)
-    .where(sql`${members.slug} = ${root} OR ${members.slug} LIKE ${`${root}-%`}`);
-  const used = new Set(taken.map((r) => r.slug));
-  if (!used.has(root)) return root;
-  for (let i = 2; ; i++) if (!used.has(`${root}-${i}`)) return `${root}-${i}`;
-}
 
 /**
  * An identity and its member for a first SSO sign-in. The provider vouched for the e-mail, so no code is mailed;
@@ -42,12 +25,12 @@ export async function createSsoIdentity(
     emailVerified: p.emailVerified,
     profile: { nickname },
   });
-  await ctx.db.insert(members).values({
+  await insertMember(ctx, {
     id,
-    slug: await freeSlug(ctx, nickname),
-    nickname,
+    email: p.email,
+    profile: { nickname },
     status: pending ? 'PENDING' : 'APPROVED',
-    privacyStatus: 'PUBLIC',
+    now: ctx.clock(),
   });
   return id;
 }
