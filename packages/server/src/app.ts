@@ -11,6 +11,8 @@ import { notFoundHandler, RouteIndex } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
 import { resolveCaller } from './http/resolve-caller.js';
 import type { App } from './http/types.js';
+import { jobHandlers } from './modules/jobs/registry.js';
+import { startJobWorker, type JobWorker } from './modules/jobs/worker.js';
 import { KeyStore } from './modules/oauth/keys.js';
 import { registerRoutes } from './routes.js';
 import { registerWebApp } from './modules/web/static.js';
@@ -104,6 +106,16 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   const serveSpa = await registerWebApp(app, config);
   const apiNotFound = notFoundHandler(routeIndex);
   app.setNotFoundHandler((req, reply) => (serveSpa(req, reply) ? reply : apiNotFound(req, reply)));
+
+  // Background jobs run next to the API (any number of nodes share them); they stop before the database closes.
+  if (config.jobWorker) {
+    let worker: JobWorker | undefined;
+    app.addHook('onReady', async () => {
+      const ctx = { db: database.db, caller: { type: 'NONE' as const }, clock, config, log: app.log, keys };
+      worker = startJobWorker(ctx, jobHandlers, config.jobPollMs);
+    });
+    app.addHook('preClose', async () => worker?.stop());
+  }
 
   return app;
 }

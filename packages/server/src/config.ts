@@ -30,6 +30,10 @@ export interface Config {
    * Login limits are per client address, so believing a spoofable header would let anyone dodge them.
    */
   trustProxy: boolean | number | string[];
+  /** Whether this node runs background jobs (PLAZA_JOB_WORKER=off for API-only nodes). */
+  jobWorker: boolean;
+  /** How often an idle worker looks for due jobs, in ms; jobs queued on this node start at once anyway. */
+  jobPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +105,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       );
   }
 
+  const rawWorker = env.PLAZA_JOB_WORKER?.trim() || 'on';
+  if (rawWorker !== 'on' && rawWorker !== 'off')
+    problems.push(`PLAZA_JOB_WORKER: must be on or off, got "${rawWorker}"`);
+  const jobPollMs = intVar(env, 'PLAZA_JOB_POLL_MS', 1000, 10, 60_000, problems);
+
   const logLevel = (env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -121,6 +130,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpFrom,
     captchaComplexity,
     trustProxy,
+    jobWorker: rawWorker === 'on',
+    jobPollMs,
   };
 }
 

@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './modules/apps/api-keys.routes.js';
 import { oauthClientRoutes } from './modules/apps/oauth-clients.routes.js';
 import { captchaRoutes } from './modules/captcha/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
 import { identityAdminRoutes } from './modules/identity/admin.routes.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
 import { mfaRoutes } from './modules/identity/mfa.routes.js';
@@ -32,4 +33,5 @@ export async function registerRoutes(app: App): Promise<void> {
   identityAdminRoutes(app);
   captchaRoutes(app);
   mailRoutes(app);
+  jobRoutes(app);
 }

@@ -55,6 +55,8 @@ export async function startTestServer(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PLAZA_WEB_DIST: '',
     PLAZA_TRUST_PROXY: '127.0.0.1',
+    // Jobs queued by a test start at once; due ones (a later sendDate) are found within 50 ms.
+    PLAZA_JOB_POLL_MS: '50',
     ...opts.env,
   });
   const database = await freshTestDatabase(config);

@@ -1,0 +1,6 @@
+import { memberJobHandlers } from '../members/bulk.jobs.js';
+import { reviewJobHandlers } from '../reviews/requests.jobs.js';
+import type { JobHandlers } from './worker.js';
+
+/** Every job kind's handler, by domain. */
+export const jobHandlers: JobHandlers = { ...memberJobHandlers, ...reviewJobHandlers };
