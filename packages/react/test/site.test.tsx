@@ -21,6 +21,7 @@ const site: Site = {
     captchaMode: 'NEVER',
     captchaAfterFailures: 5,
   },
+  communityPolicy: { defaultPrivacyStatus: 'PUBLIC', reviewModeration: 'MANUAL' },
   createdDate: '2025-01-01T00:00:00.000Z',
   updatedDate: '2025-01-02T00:00:00.000Z',
 };
