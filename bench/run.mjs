@@ -81,7 +81,10 @@ async function main() {
   );
 
   const nodeArgs = config.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(config.cpuProf)}`] : [];
-  const server = await startServer({ postgresUrl: config.postgresUrl, nodeArgs });
+  // Data some scenarios need loaded first (each distinct command once), such as 100,000 members.
+  const prepare = [...new Map(scenarios.flatMap((s) => s.prepare ?? []).map((a) => [a.join(' '), a])).values()];
+  if (prepare.length) console.log(`Preparing the database: ${prepare.map((a) => `plaza ${a.join(' ')}`).join('; ')}`);
+  const server = await startServer({ postgresUrl: config.postgresUrl, nodeArgs, prepare });
   const results = [];
   let exitCode = null;
   try {
@@ -91,6 +94,7 @@ async function main() {
       connections: config.connections,
       duration: config.duration,
       serverLog: server.log,
+      prepared: server.prepared,
     });
     for (const scenario of scenarios) {
       if (interrupted) throw new Error('interrupted');

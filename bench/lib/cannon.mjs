@@ -31,6 +31,7 @@ export function stopRunning() {
  * @property {number} reqPerSec   mean requests per second over the run
  * @property {number} p50         latency in ms
  * @property {number} p99         latency in ms
+ * @property {number} p97_5       latency in ms (autocannon has no p95: this is its closest upper bound)
  * @property {number} requests    responses counted
  * @property {number} errors      non2xx + errors + timeouts (+ body mismatches)
  * @property {{ non2xx: number, errors: number, timeouts: number, mismatches: number }} breakdown
@@ -49,6 +50,7 @@ export function summarize(r) {
     reqPerSec: r.requests.mean,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    p97_5: r.latency.p97_5,
     requests: r.requests.total,
     errors: breakdown.non2xx + breakdown.errors + breakdown.timeouts + breakdown.mismatches,
     breakdown,

@@ -12,13 +12,14 @@ export const WEB_CLIENT_ID = 'plaza-web';
  * @property {(path: string, body: unknown, headers?: Record<string, string>) => Promise<any>} postJson
  * @property {(n: number) => Promise<Tokens[]>} visitorTokens  n fresh anonymous visitor token pairs
  * @property {{ email: string, password: string } | undefined} owner  the owner's login, as the server printed it
+ * @property {(command: string) => string} prepared  the output of the `prepare` command starting with this text
  */
 
 /**
  * @param {{ url: string, connections: number, duration: number }} opts
  * @returns {BenchContext}
  */
-export function createContext({ url, connections, duration, serverLog = () => '' }) {
+export function createContext({ url, connections, duration, serverLog = () => '', prepared: preparedRuns = [] }) {
   async function postJson(path, body, headers = {}) {
     const res = await fetch(url + path, {
       method: 'POST',
@@ -48,5 +49,11 @@ export function createContext({ url, connections, duration, serverLog = () => ''
   const password = /Password:\s+(\S+)/.exec(serverLog())?.[1];
   const owner = email && password ? { email, password } : undefined;
 
-  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, visitorTokens, owner };
+  const prepared = (command) => {
+    const run = preparedRuns.find((r) => r.args.join(' ').startsWith(command));
+    if (!run) throw new Error(`no prepare command "${command}" ran: declare it in the scenario's prepare`);
+    return run.output;
+  };
+
+  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, visitorTokens, owner, prepared };
 }

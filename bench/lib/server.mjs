@@ -1,6 +1,6 @@
 // Starts the built server (packages/server/dist/cli.js) as a child process on a scratch database and stops it.
 // PGlite in a fresh temp dir by default; a fresh `plaza_bench_<random>` database when a PostgreSQL URL is given.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -73,6 +73,7 @@ export async function createScratchPostgres(adminUrl) {
  * @property {string} url            base URL, e.g. http://localhost:41234
  * @property {number} pid
  * @property {'pglite' | 'postgres'} database
+ * @property {Array<{ args: string[], output: string }>} prepared  what each `prepare` command printed
  * @property {() => string} log      everything the server printed so far
  * @property {() => string[]} logRecords  the JSON log records printed (LOG_LEVEL=warn: warnings and errors)
  * @property {() => number | null} cpuSeconds  user+system CPU the server used so far (Linux /proc; null elsewhere)
@@ -81,7 +82,9 @@ export async function createScratchPostgres(adminUrl) {
 
 /**
  * Starts a server on a scratch database and resolves once it prints that it is running.
- * @param {{ postgresUrl?: string, nodeArgs?: string[], env?: Record<string, string>, readyTimeoutMs?: number }} [opts]
+ * `prepare`: CLI commands (`plaza <args>`, such as load-data) run on the scratch database before the server starts;
+ * their output is in `prepared`.
+ * @param {{ postgresUrl?: string, nodeArgs?: string[], env?: Record<string, string>, readyTimeoutMs?: number, prepare?: string[][] }} [opts]
  * @returns {Promise<BenchServer>}
  */
 export async function startServer(opts = {}) {
@@ -103,6 +106,17 @@ export async function startServer(opts = {}) {
   if (scratch) env.DATABASE_URL = scratch.url;
   else env.PLAZA_DATA_DIR = dataDir;
   Object.assign(env, opts.env);
+
+  /** @type {Array<{ args: string[], output: string }>} */
+  const prepared = [];
+  for (const args of opts.prepare ?? []) {
+    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: root, env, encoding: 'utf8', timeout: 600_000 });
+    if (run.status !== 0) {
+      await cleanup().catch(() => {});
+      throw new Error(`plaza ${args.join(' ')} failed (${run.status}):\n${run.stdout}${run.stderr}`);
+    }
+    prepared.push({ args, output: run.stdout });
+  }
 
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), CLI, 'start'], {
     cwd: root,
@@ -150,6 +164,7 @@ export async function startServer(opts = {}) {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     database: scratch ? 'postgres' : 'pglite',
+    prepared,
     log: () => output,
     cpuSeconds: () => processCpuSeconds(child.pid),
     logRecords: () => output.split('\n').filter((l) => l.startsWith('{')),

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { main } from './main.js';
 import { createApiKey } from './modules/apps/api-keys.service.js';
 import { createOAuthClient } from './modules/oauth/clients.service.js';
+import { loadData } from './load-data.js';
 import { seed } from './seed.js';
 import { openMigratedDatabase } from './server.js';
 
@@ -18,6 +19,8 @@ Commands:
                                           create an API key; prints the key on the last line
   client create --name NAME --redirect-uri URI [--redirect-uri URI2] [--origin ORIGIN]
                                           register an OAuth client; prints the clientId on the last line
+  load-data [--members N] [--reviews N] [--entity NAMESPACE/ID]
+                                          add synthetic members and reviews of one entity (load tests)
 
 Scopes: ${API_KEY_SCOPES.join(', ')}`;
 
@@ -94,6 +97,30 @@ export async function runCli(argv: string[]): Promise<void> {
       );
       console.log(`Registered OAuth client "${client.name}". Its clientId:`);
       console.log(client.id);
+      return;
+    }
+    case 'load-data': {
+      const { values } = parseArgs({
+        args: [sub, ...rest].filter((a): a is string => a !== undefined),
+        options: { members: { type: 'string' }, reviews: { type: 'string' }, entity: { type: 'string' } },
+      });
+      const count = (v: string | undefined, fallback: number) => {
+        const n = v === undefined ? fallback : Number(v);
+        if (!Number.isInteger(n) || n < 0 || n > 10_000_000) throw new UsageError(`Not a count: ${v}`);
+        return n;
+      };
+      const members = count(values.members, 100_000);
+      const reviews = count(values.reviews, 10_000);
+      if (reviews > members) throw new UsageError('--reviews can be at most --members (one review per member)');
+      const [namespace, entityId] = (values.entity ?? 'stores/load-product').split('/');
+      if (!namespace || !entityId || !/^[a-z][a-z0-9_-]*$/.test(namespace) || !/^[\w.-]+$/.test(entityId)) {
+        throw new UsageError('--entity must look like namespace/id, such as stores/load-product');
+      }
+      const started = Date.now();
+      await withDatabase((database) => loadData(database, { members, reviews, namespace, entityId }));
+      console.log(
+        `Loaded ${members} members and ${reviews} reviews of ${namespace}/${entityId} in ${Date.now() - started} ms.`,
+      );
       return;
     }
     case undefined:
