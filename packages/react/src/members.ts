@@ -56,10 +56,12 @@ export const memberQueries = {
           .queryMembers({ query: { filter: { slug }, paging: { limit: 1 } } })
           .then((r) => r.members[0] ?? null),
     }),
+  /** One page; while another page (or filter) loads, the last one stays shown (`isPlaceholderData`). */
   query: (client: MembersClient, request: QueryMembersRequest) =>
     queryOptions({
       queryKey: [...memberQueries.all(), 'query', request] as const,
       queryFn: () => membersOf(client).queryMembers(request),
+      placeholderData: keepPreviousData,
     }),
   reports: (client: MembersClient, query?: ListReportsOptions) =>
     queryOptions({
@@ -107,7 +109,7 @@ export function useMemberBySlug(slug: string) {
 
 /** A page of members; while the next page (or filter) loads, the last one stays shown (`isPlaceholderData`). */
 export function useMembersQuery(request: QueryMembersRequest) {
-  return useQuery({ ...memberQueries.query(usePlaza<MembersClient>(), request), placeholderData: keepPreviousData });
+  return useQuery(memberQueries.query(usePlaza<MembersClient>(), request));
 }
 
 /** Marks every members query stale (refetching those on screen): call it after a mutation. */
