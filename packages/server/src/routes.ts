@@ -8,6 +8,7 @@ import { identityAdminRoutes } from './modules/identity/admin.routes.js';
 import { authRoutes } from './modules/identity/auth.routes.js';
 import { mfaRoutes } from './modules/identity/mfa.routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
+import { membersRoutes } from './modules/members/routes.js';
 import { authorizeRoutes } from './modules/oauth/authorize.routes.js';
 import { discoveryRoutes } from './modules/oauth/discovery.routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
@@ -34,4 +35,5 @@ export async function registerRoutes(app: App): Promise<void> {
   captchaRoutes(app);
   mailRoutes(app);
   jobRoutes(app);
+  membersRoutes(app);
 }

@@ -42,20 +42,30 @@ async function pendingApproval(ctx: Ctx, id: string, to: 'ACTIVE' | 'BLOCKED'): 
  */
 export async function approveIdentity(ctx: Ctx, id: string): Promise<Identity> {
   return withTx(ctx, async (tx) => {
-    const row = await pendingApproval(tx, id, 'ACTIVE');
-    const now = tx.clock();
-    const next = statusAfter(
-      row.status,
-      row.statusReasons.filter((r) => r !== 'ADMIN_APPROVAL_REQUIRED'),
-    );
-    const [updated] = await tx.db
-      .update(identities)
-      .set({ ...next, updatedDate: now, revision: sql`${identities.revision} + 1` })
-      .where(eq(identities.id, id))
-      .returning();
-    await tx.db.update(members).set({ status: 'APPROVED', updatedDate: now }).where(eq(members.id, id));
+    await pendingApproval(tx, id, 'ACTIVE');
+    const updated = await releaseIdentity(tx, id);
+    await tx.db.update(members).set({ status: 'APPROVED', updatedDate: tx.clock() }).where(eq(members.id, id));
     return toIdentity(updated!);
   });
+}
+
+/**
+ * The identity side of approving its member (here and in the members module): the owner's approval is no longer
+ * awaited, and a rejection (identity BLOCKED) is lifted. The identity stays PENDING while its e-mail still needs
+ * verifying. Locks the identity; call it inside the approving transaction. Undefined when there is no identity.
+ */
+export async function releaseIdentity(ctx: Ctx, id: string): Promise<IdentityRow | undefined> {
+  const [row] = await ctx.db.select().from(identities).where(eq(identities.id, id)).for('update');
+  if (!row) return undefined;
+  const reasons = row.statusReasons.filter((r) => r !== 'ADMIN_APPROVAL_REQUIRED');
+  const next = statusAfter(row.status === 'BLOCKED' ? 'ACTIVE' : row.status, reasons);
+  if (next.status === row.status && reasons.length === row.statusReasons.length) return row;
+  const [updated] = await ctx.db
+    .update(identities)
+    .set({ ...next, updatedDate: ctx.clock(), revision: sql`${identities.revision} + 1` })
+    .where(eq(identities.id, id))
+    .returning();
+  return updated;
 }
 
 /**

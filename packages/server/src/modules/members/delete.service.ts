@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { withTx, type Ctx } from '../../context.js';
+import { violation } from '../../http/errors.js';
+import { endIdentitySessions } from '../identity/sessions.service.js';
+import { identities } from '../identity/tables.js';
+import { handOverReviews } from '../reviews/authors.js';
+import { assertNotOwner } from './moderation.service.js';
+import { findMember, loadMember, myId, visibleTo } from './read.service.js';
+import type { MemberRow } from './view.js';
+
+/**
+ * Checks that `contentAssigneeId` names a member who can take over the content: an existing member (one the caller
+ * can see) other than the one being deleted. A 400 on `field` otherwise.
+ */
+export async function checkAssignee(
+  ctx: Ctx,
+  deletedIds: string | ReadonlySet<string>,
+  contentAssigneeId: string | undefined,
+  field = 'contentAssigneeId',
+): Promise<void> {
+  if (!contentAssigneeId) return;
+  const deleted = typeof deletedIds === 'string' ? deletedIds === contentAssigneeId : deletedIds.has(contentAssigneeId);
+  if (deleted) throw violation(field, 'VALIDATION', 'must be another member than the one being deleted');
+  const assignee = await findMember(ctx, contentAssigneeId);
+  if (!assignee || !visibleTo(ctx, assignee)) throw violation(field, 'VALIDATION', 'must be an existing member');
+}
+
+/**
+ * Deletes a (locked) member: the identity goes and the member row with it (cascade); sessions end; reviews go to
+ * `contentAssigneeId` or are removed. Run inside the caller's transaction; the assignee is checked already.
+ */
+export async function deleteMemberRow(tx: Ctx, row: MemberRow, contentAssigneeId: string | undefined): Promise<void> {
+  assertNotOwner(row, 'deleted');
+  await handOverReviews(tx, row.id, contentAssigneeId);
+  await endIdentitySessions(tx, row.id);
+  await tx.db.delete(identities).where(eq(identities.id, row.id));
+}
+
+/** DELETE /members/v1/members/{id} (owners and `members` keys). */
+export async function deleteMember(ctx: Ctx, id: string, contentAssigneeId?: string): Promise<void> {
+  await withTx(ctx, async (tx) => {
+    const row = await loadMember(tx, id, true);
+    await checkAssignee(tx, id, contentAssigneeId);
+    await deleteMemberRow(tx, row, contentAssigneeId);
+  });
+}
+
+/** DELETE /members/v1/members/my: the caller's own account; their token stops working at once. */
+export async function deleteMyMember(ctx: Ctx, contentAssigneeId?: string): Promise<void> {
+  await deleteMember(ctx, myId(ctx), contentAssigneeId);
+}
