@@ -13,6 +13,7 @@ import { authorizeRoutes } from './modules/oauth/authorize.routes.js';
 import { discoveryRoutes } from './modules/oauth/discovery.routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { redirectRoutes } from './modules/redirects/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { webConfigRoutes } from './modules/web/routes.js';
@@ -36,4 +37,5 @@ export async function registerRoutes(app: App): Promise<void> {
   mailRoutes(app);
   jobRoutes(app);
   membersRoutes(app);
+  reviewRoutes(app);
 }

@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+import {
+  CreateReviewRequestRequest,
+  ErrorBody,
+  ListReviewRequestsQuery,
+  ListReviewRequestsResponse,
+  ReviewRequestResponse,
+} from '@plaza/contracts';
+import type { Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import { cancelReviewRequest, createReviewRequest, listReviewRequests } from './requests.service.js';
+
+const tags = ['review requests'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+/** The owner and API keys with `reviews`. */
+const access: Access = { admin: ['OWNER'], scope: 'reviews' };
+
+export function reviewRequestRoutes(app: App): void {
+  app.post(
+    '/reviews/v1/review-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Schedule a review-request e-mail',
+        description:
+          'Mails the contact at `sendDate` (now, or up to a year ahead) a link to review the entity; the link gets ' +
+          '`reviewRequestId`, and a review written with it has origin REVIEW_REQUEST.',
+        body: CreateReviewRequestRequest,
+        response: { 200: ReviewRequestResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ reviewRequest: await createReviewRequest(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/reviews/v1/review-requests',
+    {
+      schema: {
+        tags,
+        summary: 'List review requests',
+        description: 'Newest first, filtered by status, namespace and entityId.',
+        querystring: ListReviewRequestsQuery,
+        response: { 200: ListReviewRequestsResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => listReviewRequests(req.ctx, req.query),
+  );
+
+  app.post(
+    '/reviews/v1/review-requests/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a scheduled review request',
+        description: 'Only SCHEDULED requests; any other state is a 409 naming it.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+        response: { 200: ReviewRequestResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ reviewRequest: await cancelReviewRequest(req.ctx, req.params.id) }),
+  );
+}
