@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'web', include: ['test/**/*.test.ts'], testTimeout: 120000 },
+  test: { name: 'web', include: ['test/**/*.test.ts', 'src/**/*.test.{ts,tsx}'], testTimeout: 120000 },
 });

@@ -17,6 +17,9 @@ const ForgotPasswordPage = lazy(() => import('./account/ForgotPasswordPage.js'))
 const ResetPasswordPage = lazy(() => import('./account/ResetPasswordPage.js'));
 const SecurityPage = lazy(() => import('./account/SecurityPage.js'));
 const VerifyEmailPage = lazy(() => import('./account/VerifyEmailPage.js'));
+const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
+const CommunityPage = lazy(() => import('./storefront/members/CommunityPage.js'));
+const MemberProfilePage = lazy(() => import('./storefront/members/MemberProfilePage.js'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -40,6 +43,9 @@ export function AppRoutes() {
           <Route path="reset-password" element={page(ResetPasswordPage)} />
           <Route path="verify-email" element={page(VerifyEmailPage)} />
           <Route path="account/security" element={page(SecurityPage)} />
+          <Route path="account/profile" element={page(ProfilePage)} />
+          <Route path="members" element={page(CommunityPage)} />
+          <Route path="members/:slug" element={page(MemberProfilePage)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="/auth/*" element={page(HostedApp)} />

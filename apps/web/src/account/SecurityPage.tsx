@@ -11,6 +11,7 @@ import { TextField } from '../ui/Field.js';
 import { PageSkeleton } from '../ui/PageSkeleton.js';
 import { TwoStepCard } from './TwoStepCard.js';
 import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
+import { AccountNav } from './AccountNav.js';
 
 /** /account/security: the member's password and two-step verification. */
 export default function SecurityPage() {
@@ -21,6 +22,7 @@ export default function SecurityPage() {
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
+      <AccountNav />
       <h1 className="text-2xl font-bold tracking-tight">Account security</h1>
       <p className="mt-1 text-sm text-neutral-600">
         Signed in as <strong className="break-all text-neutral-900">{member?.email ?? '…'}</strong>

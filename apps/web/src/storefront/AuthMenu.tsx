@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth, usePlaza } from '@plaza/react';
 import { herePath, startHostedLogin } from '../auth/flows.js';
 import { useSilentLoginStatus } from '../auth/silent.js';
@@ -12,9 +12,15 @@ const ghost =
 const solid =
   'inline-flex min-h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong';
 
+const ACCOUNT_LINKS = [
+  { to: '/account/profile', label: 'Profile' },
+  { to: '/account/security', label: 'Security' },
+  { to: '/members', label: 'Community' },
+];
+
 /**
  * The header's sign-in corner: "Log in" (the hosted login page) and "Sign up" for visitors; the member's e-mail
- * (their account page) and "Log out" for members.
+ * (a menu of their account pages) and "Log out" for members.
  */
 export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
   const client = usePlaza<PlazaClient>();
@@ -33,16 +39,31 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
   }
 
   if (loggedIn) {
+    const logOut = (
+      <Link to={`/auth/logout?returnTo=${encodeURIComponent('/')}`} className={cx(ghost, stacked && 'justify-center')}>
+        Log out
+      </Link>
+    );
+    if (stacked) {
+      // The mobile menu has room to list the account pages outright.
+      return (
+        <div className={box}>
+          <p className="truncate px-3 text-sm text-neutral-600" data-testid="member-email">
+            {member?.email ?? 'Your account'}
+          </p>
+          {ACCOUNT_LINKS.map((l) => (
+            <Link key={l.to} to={l.to} className={ghost}>
+              {l.label}
+            </Link>
+          ))}
+          {logOut}
+        </div>
+      );
+    }
     return (
       <div className={box}>
-        <Link to="/account/security" className={cx(ghost, 'max-w-56 min-w-0')} title="Your account">
-          <span className="truncate" data-testid="member-email">
-            {member?.email ?? 'Your account'}
-          </span>
-        </Link>
-        <Link to={`/auth/logout?returnTo=${encodeURIComponent('/')}`} className={ghost}>
-          Log out
-        </Link>
+        <AccountMenu email={member?.email} />
+        {logOut}
       </div>
     );
   }
@@ -69,6 +90,67 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
       <Link to="/signup" className={cx(solid, stacked && 'justify-center')}>
         Sign up
       </Link>
+    </div>
+  );
+}
+
+/** The member's e-mail opening a short list of account links; closes on navigation, Escape or a click elsewhere. */
+function AccountMenu({ email }: { email: string | undefined }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div ref={ref} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={cx(ghost, 'max-w-56 min-w-0 gap-1')}
+        aria-expanded={open}
+        aria-controls={menuId}
+        title="Your account"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="truncate" data-testid="member-email">
+          {email ?? 'Your account'}
+        </span>
+        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" className="shrink-0" fill="currentColor">
+          <path d="M5.5 7.5L10 12l4.5-4.5z" />
+        </svg>
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          className="absolute right-0 z-20 mt-1 w-48 rounded-md border border-neutral-200 bg-white py-1 shadow-lg"
+        >
+          {ACCOUNT_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="block px-4 py-2 text-sm text-neutral-800 hover:bg-neutral-100">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

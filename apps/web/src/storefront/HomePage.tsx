@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useSite } from '@plaza/react';
 import { currencyInfo } from '../lib/format.js';
 import { Card } from '../ui/Card.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { Skeleton } from '../ui/Skeleton.js';
+import { ReviewsSkeleton } from './reviews/ReviewsSkeleton.js';
+
+// Its own chunk: the first page's JS budget (120 KB gzip) has no room for the widget, and it sits below the fold.
+const ReviewsWidget = lazy(() => import('./reviews/ReviewsWidget.js'));
+const STORE_REVIEWS = { namespace: 'site', entityId: 'store', title: 'What customers say' } as const;
 
 function HomeSkeleton() {
   return (
@@ -38,6 +44,9 @@ export function HomePage() {
               The catalog opens with the store release. Until then, there is nothing to buy here.
             </EmptyState>
           </Card>
+          <Suspense fallback={<ReviewsSkeleton title={STORE_REVIEWS.title} />}>
+            <ReviewsWidget {...STORE_REVIEWS} />
+          </Suspense>
         </>
       )}
     </div>

@@ -8,6 +8,7 @@ import { cx } from '../ui/cx.js';
 import { AuthMenu } from './AuthMenu.js';
 
 const home = { to: '/', label: 'Home', end: true };
+const community = { to: '/members', label: 'Community', end: false };
 // Only the owner and contributors see the way to the dashboard.
 const dashboard = { to: '/admin', label: 'Dashboard', end: false };
 
@@ -22,7 +23,7 @@ export function StorefrontLayout() {
   const { data: site, isPending } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const links = isStaff(useAuth().member) ? [home, dashboard] : [home];
+  const links = isStaff(useAuth().member) ? [home, community, dashboard] : [home, community];
   // Navigating closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
   const name = site?.name ?? 'Plaza';

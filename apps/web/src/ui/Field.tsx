@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cx } from './cx.js';
 
 export const inputClass =
@@ -41,6 +48,75 @@ export function TextField({ label, hint, error, id, className, ref, ...props }: 
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  id?: string;
+}
+
+/** A labelled multi-line input, wired like {@link TextField}. */
+export function TextAreaField({ label, hint, error, id, className, ...props }: TextAreaFieldProps) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        className={cx(inputClass, 'min-h-24 resize-y')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={cx(hintId, errorId) || undefined}
+        {...props}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-neutral-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  hint?: ReactNode;
+  id?: string;
+  /** Label visible only to screen readers (compact toolbars). */
+  hideLabel?: boolean;
+}
+
+/** A labelled native select. */
+export function SelectField({ label, hint, id, className, hideLabel, children, ...props }: SelectFieldProps) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-neutral-800'}>
+        {label}
+      </label>
+      <select id={inputId} className={cx(inputClass, 'pr-8')} aria-describedby={hintId} {...props}>
+        {children}
+      </select>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-neutral-600">
+          {hint}
         </p>
       )}
     </div>

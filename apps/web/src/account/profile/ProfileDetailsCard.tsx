@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { Member } from '@plaza/contracts';
+import { useInvalidateMembers, usePlaza } from '@plaza/react';
+import { Alert } from '../../ui/Alert.js';
+import { Avatar } from '../../ui/Avatar.js';
+import { Button } from '../../ui/Button.js';
+import { Card } from '../../ui/Card.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { TextField } from '../../ui/Field.js';
+import { fieldErrors } from '../../ui/friendlyError.js';
+import { isWebAddress } from '../../storefront/reviews/reviewDraft.js';
+import {
+  PROFILE_LIMITS,
+  profileDraftOf,
+  profilePatch,
+  validateProfile,
+  type ProfileDraft,
+  type ProfileErrors,
+} from './profileForm.js';
+
+const SERVER_FIELDS: Record<string, keyof ProfileDraft> = {
+  'profile.nickname': 'nickname',
+  'profile.title': 'title',
+  'profile.photo': 'photoUrl',
+  'profile.photo.url': 'photoUrl',
+  'contact.firstName': 'firstName',
+  'contact.lastName': 'lastName',
+};
+
+/** Nickname, title and photo (public once in the community), and first and last name (never public). */
+export function ProfileDetailsCard({ member }: { member: Member }) {
+  const plaza = usePlaza();
+  const invalidate = useInvalidateMembers();
+  const saved = profileDraftOf(member);
+  const [draft, setDraft] = useState<ProfileDraft>(saved);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const save = useMutation({
+    mutationFn: () => {
+      const { member: patch, fieldMask } = profilePatch(saved, draft);
+      return plaza.members.updateMember(member.id, patch, fieldMask);
+    },
+    onSuccess: () => invalidate(),
+  });
+  const set = (key: keyof ProfileDraft, value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+    save.reset();
+  };
+  const server: ProfileErrors = {};
+  for (const [path, text] of Object.entries(fieldErrors(save.error))) {
+    const field = SERVER_FIELDS[path];
+    if (field) server[field] ??= text;
+  }
+  const shown = { ...server, ...errors };
+  const unchanged = profilePatch(saved, draft).fieldMask.length === 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateProfile(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0 && !unchanged) save.mutate();
+  };
+
+  const photo = draft.photoUrl.trim();
+  return (
+    <Card title="Profile" description="Your nickname, title and photo are public once you join the community.">
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Profile">
+        <TextField
+          label="Nickname"
+          required
+          autoComplete="nickname"
+          maxLength={PROFILE_LIMITS.nickname}
+          value={draft.nickname}
+          onChange={(e) => set('nickname', e.target.value)}
+          error={shown.nickname}
+        />
+        <TextField
+          label="Title (optional)"
+          hint="A few words about you, such as “Coffee lover”."
+          maxLength={PROFILE_LIMITS.title}
+          value={draft.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={shown.title}
+        />
+        <div className="flex items-start gap-4 sm:col-span-2">
+          <Avatar
+            src={photo && isWebAddress(photo) ? photo : undefined}
+            name={draft.nickname || member.slug}
+            size="lg"
+            className="hidden sm:inline-flex"
+          />
+          <TextField
+            className="flex-1"
+            label="Photo URL (optional)"
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            hint="A link to a picture already online; the preview shows how it looks."
+            value={draft.photoUrl}
+            onChange={(e) => set('photoUrl', e.target.value)}
+            error={shown.photoUrl}
+          />
+          <Avatar
+            src={photo && isWebAddress(photo) ? photo : undefined}
+            name={draft.nickname || member.slug}
+            size="md"
+            className="mt-6 sm:hidden"
+          />
+        </div>
+        <TextField
+          label="First name (optional)"
+          autoComplete="given-name"
+          maxLength={PROFILE_LIMITS.firstName}
+          value={draft.firstName}
+          onChange={(e) => set('firstName', e.target.value)}
+          error={shown.firstName}
+        />
+        <TextField
+          label="Last name (optional)"
+          autoComplete="family-name"
+          maxLength={PROFILE_LIMITS.lastName}
+          value={draft.lastName}
+          onChange={(e) => set('lastName', e.target.value)}
+          error={shown.lastName}
+        />
+        <p className="text-xs text-neutral-600 sm:col-span-2">
+          Your first and last name are only seen by the store, never by other members.
+        </p>
+        {save.error !== null && Object.keys(server).length === 0 && (
+          <div className="sm:col-span-2">
+            <ErrorMessage error={save.error} />
+          </div>
+        )}
+        {save.isSuccess && (
+          <Alert tone="success" className="sm:col-span-2">
+            Your profile is saved.
+          </Alert>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" busy={save.isPending} disabled={unchanged && !save.isPending}>
+            Save profile
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

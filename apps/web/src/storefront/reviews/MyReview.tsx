@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { REVIEW_MASK_PATHS, type Review } from '@plaza/contracts';
+import { useInvalidateReviews, usePlaza, useReviews } from '@plaza/react';
+import { Alert } from '../../ui/Alert.js';
+import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Skeleton } from '../../ui/Skeleton.js';
+import { ReviewCard } from './ReviewCard.js';
+import { ReviewForm } from './ReviewForm.js';
+import { myReviewRequest } from './requests.js';
+import { contentOf, type ReviewDraft } from './reviewDraft.js';
+
+type Mode = 'view' | 'write';
+
+/**
+ * The signed-in member's own review of the entity, whatever its moderation status (one per member and entity):
+ * a "Write a review" prompt without one, else the review with Edit and Delete.
+ */
+export function MyReview({
+  namespace,
+  entityId,
+  memberId,
+  replyFrom,
+}: {
+  namespace: string;
+  entityId: string;
+  memberId: string;
+  replyFrom: string;
+}) {
+  const plaza = usePlaza();
+  const [mode, setMode] = useState<Mode>('view');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const mine = useReviews(myReviewRequest(namespace, entityId, memberId));
+  const review: Review | undefined = mine.data?.pages[0]?.reviews[0];
+  const refresh = useInvalidateReviews();
+
+  const save = useMutation({
+    mutationFn: (draft: ReviewDraft) =>
+      review
+        ? plaza.reviews.updateReview(review.id, { content: contentOf(draft, review) }, [...REVIEW_MASK_PATHS])
+        : plaza.reviews.createReview({ namespace, entityId, content: contentOf(draft) }),
+    onSuccess: async ({ review: saved }) => {
+      setMode('view');
+      setNotice(
+        saved.moderation.moderationStatus === 'APPROVED'
+          ? 'Thank you! Your review is published.'
+          : 'Thank you! Your review will appear once the store approves it.',
+      );
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => plaza.reviews.deleteReview(id),
+    onSuccess: async () => {
+      setConfirmDelete(false);
+      setNotice('Your review was deleted.');
+      await refresh();
+    },
+  });
+
+  const startWriting = () => {
+    save.reset();
+    setNotice(null);
+    setMode('write');
+  };
+
+  let body;
+  if (mine.isPending) {
+    body = <Skeleton className="h-24 w-full" />;
+  } else if (mine.error) {
+    body = <ErrorMessage error={mine.error} onRetry={() => void mine.refetch()} retrying={mine.isFetching} />;
+  } else if (mode === 'write') {
+    body = (
+      <div className="rounded-lg border border-neutral-200 p-4 sm:p-5">
+        <h3 className="mb-4 text-base font-semibold">{review ? 'Edit your review' : 'Write a review'}</h3>
+        <ReviewForm
+          review={review}
+          busy={save.isPending}
+          error={save.error}
+          onSubmit={(draft) => save.mutate(draft)}
+          onCancel={() => setMode('view')}
+        />
+      </div>
+    );
+  } else if (review) {
+    body = (
+      <div className="rounded-lg border border-neutral-200 px-4 sm:px-5" data-testid="my-review">
+        <ReviewCard
+          review={review}
+          replyFrom={replyFrom}
+          badge={<Badge tone="accent">Your review</Badge>}
+          actions={
+            <>
+              <Button variant="secondary" onClick={startWriting}>
+                Edit
+              </Button>
+              <Button
+                variant="ghost"
+                className="text-red-700 hover:text-red-800"
+                onClick={() => setConfirmDelete(true)}
+              >
+                Delete
+              </Button>
+            </>
+          }
+        />
+      </div>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-3 rounded-lg border border-neutral-200 bg-neutral-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-neutral-700">Share your experience with other customers.</p>
+        <Button onClick={startWriting}>Write a review</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mb-6 space-y-3">
+      {notice && mode === 'view' && <Alert tone="success">{notice}</Alert>}
+      {body}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete your review?"
+        confirmLabel="Delete review"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => review && remove.mutate(review.id)}
+        onCancel={() => {
+          setConfirmDelete(false);
+          remove.reset();
+        }}
+      >
+        <p>Your rating and text are removed for good. You can write a new review afterwards.</p>
+        {remove.error !== null && (
+          <div className="mt-3">
+            <ErrorMessage error={remove.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

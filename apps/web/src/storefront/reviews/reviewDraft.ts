@@ -1,0 +1,83 @@
+import { REVIEW_LIMITS, type Review, type ReviewContent } from '@plaza/contracts';
+
+/** What the review form edits: the rating, title, body and one photo URL. */
+export interface ReviewDraft {
+  rating: number;
+  title: string;
+  body: string;
+  imageUrl: string;
+}
+
+export type ReviewDraftErrors = Partial<Record<keyof ReviewDraft, string>>;
+
+export const emptyDraft: ReviewDraft = { rating: 0, title: '', body: '', imageUrl: '' };
+
+export function draftOf(review: Review): ReviewDraft {
+  const c = review.content;
+  return {
+    rating: c.rating,
+    title: c.title ?? '',
+    body: c.body ?? '',
+    imageUrl: c.media?.find((m) => m.image)?.image ?? '',
+  };
+}
+
+/** An absolute http(s) URL with a host. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '' && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+const characters = (n: number) => `${new Intl.NumberFormat().format(n)} characters`;
+
+/** The same limits the server applies (REVIEW_LIMITS), checked before sending so the member sees them at once. */
+export function validateDraft(draft: ReviewDraft): ReviewDraftErrors {
+  const errors: ReviewDraftErrors = {};
+  if (!Number.isInteger(draft.rating) || draft.rating < 1 || draft.rating > 5) errors.rating = 'Choose 1 to 5 stars.';
+  if (draft.title.trim().length > REVIEW_LIMITS.title)
+    errors.title = `Keep the title under ${characters(REVIEW_LIMITS.title)}.`;
+  if (draft.body.trim().length > REVIEW_LIMITS.body)
+    errors.body = `Keep the review under ${characters(REVIEW_LIMITS.body)}.`;
+  const url = draft.imageUrl.trim();
+  if (url) {
+    if (!isWebAddress(url)) {
+      errors.imageUrl = 'Enter a web address starting with https:// (or http://).';
+    } else if (url.length > REVIEW_LIMITS.url) {
+      errors.imageUrl = `Keep the address under ${characters(REVIEW_LIMITS.url)}.`;
+    }
+  }
+  return errors;
+}
+
+/**
+ * The review content to send. The form edits one photo; other media of an edited review (videos, more photos
+ * added through the API) are kept. Empty title and body are left out, which clears them on an update.
+ */
+export function contentOf(draft: ReviewDraft, previous?: Review): ReviewContent {
+  const title = draft.title.trim();
+  const body = draft.body.trim();
+  const url = draft.imageUrl.trim();
+  const before = previous?.content.media ?? [];
+  const firstImage = before.findIndex((m) => m.image);
+  const others = before.filter((_, i) => i !== firstImage);
+  const media = url ? [{ image: url }, ...others] : others;
+  return {
+    rating: draft.rating,
+    ...(title ? { title } : {}),
+    ...(body ? { body } : {}),
+    ...(media.length ? { media } : {}),
+  };
+}
+
+/** Server field paths (`content.title`) to the form's fields. */
+export function draftFieldOf(path: string): keyof ReviewDraft | undefined {
+  if (path.endsWith('rating')) return 'rating';
+  if (path.endsWith('title')) return 'title';
+  if (path.endsWith('body')) return 'body';
+  if (path.includes('media')) return 'imageUrl';
+  return undefined;
+}
