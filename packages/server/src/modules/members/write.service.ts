@@ -125,7 +125,10 @@ async function syncIdentityProfile(tx: Ctx, row: MemberRow): Promise<void> {
   await tx.db
     .update(identities)
     .set({
-      profile: sql`(${identities.profile} - ${keys}::text[]) || ${JSON.stringify(profile)}::jsonb`,
+      profile: sql`(${identities.profile} - array[${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]) || ${JSON.stringify(profile)}::jsonb`,
       updatedDate: tx.clock(),
       revision: sql`${identities.revision} + 1`,
     })
