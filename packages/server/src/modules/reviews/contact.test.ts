@@ -138,7 +138,7 @@ describe('captcha on contact reviews (signInPolicy.captchaMode)', () => {
     const none = await post(c.visitor, {});
     expect(none.status).toBe(400);
     expect(appCode(none.body)).toBe('-19971');
-    expect((none.body as { message: string }).message).toContain('post a review');
+    expect((none.body as unknown as { message: string }).message).toContain('post a review');
     expect(appCode((await post(c.visitor, { captchaTokens: [{ Recaptcha: 'garbage' }] })).body)).toBe('-19970');
     expect(await reviewCount()).toBe(before);
     const proof = await solve();
