@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
