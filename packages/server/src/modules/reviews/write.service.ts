@@ -129,9 +129,9 @@ const sameContent = (a: CleanContent, b: CleanContent) =>
   a.rating === b.rating &&
   JSON.stringify(a.media) === JSON.stringify(b.media);
 
-/** Not yours: 403 when you can see the review anyway, 404 when you can't (nothing about it leaks). */
-function notYours(row: ReviewRow | undefined, what: string): AppError {
-  if (!row || row.moderationStatus !== 'APPROVED') return notFound('Review');
+/** Not yours: 403 when you may see the review anyway, 404 when you may not (nothing about it leaks). */
+function notYours(ctx: Ctx, row: ReviewRow | undefined, what: string): AppError {
+  if (!row || (row.moderationStatus !== 'APPROVED' && !viewerOf(ctx.caller).moderator)) return notFound('Review');
   return new AppError('FORBIDDEN', `Only the author can ${what} this review`);
 }
 
@@ -164,7 +164,7 @@ export async function updateReview(ctx: Ctx, id: string, req: UpdateReviewReques
   const { communityPolicy } = await getSite(ctx);
   return withTx(ctx, async (tx) => {
     const [row] = await tx.db.select().from(reviews).where(eq(reviews.id, id)).for('update');
-    if (!row || row.authorMemberId !== memberId) throw notYours(row, 'edit');
+    if (!row || row.authorMemberId !== memberId) throw notYours(tx, row, 'edit');
     const before: CleanContent = { title: row.title, body: row.body, rating: row.rating, media: row.media };
     const next: CleanContent = {
       ...before,
@@ -215,7 +215,7 @@ export async function deleteReview(ctx: Ctx, id: string): Promise<void> {
         : [];
     if (!deleted) {
       const [row] = await tx.db.select().from(reviews).where(eq(reviews.id, id));
-      throw notYours(row, 'delete');
+      throw notYours(tx, row, 'delete');
     }
     await adjustSummaries(tx, [{ before: deleted }]);
   });
