@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { useSite } from '@plaza/react';
+import { Alert } from '../ui/Alert.js';
 import { currencyInfo } from '../lib/format.js';
 import { Card } from '../ui/Card.js';
 import { EmptyState } from '../ui/EmptyState.js';
@@ -24,9 +26,16 @@ function HomeSkeleton() {
 export function HomePage() {
   // The SDK fetches a visitor token on this first call; no sign-in needed to browse.
   const { data: site, error, refetch, isFetching, isPending } = useSite();
+  // Set by the account page after "Delete my account".
+  const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted === true;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-16">
+      {accountDeleted && (
+        <Alert tone="success" className="mb-8" title="Your account is deleted">
+          Your profile, contact details and reviews are gone, and you are signed out. Thank you for having been with us.
+        </Alert>
+      )}
       {isPending ? (
         <HomeSkeleton />
       ) : error ? (

@@ -36,13 +36,10 @@ export function AddressCard({ member }: { member: Member }) {
   };
 
   return (
-    <Card
-      title="Profile address"
-      description="The link to your public profile. Changing it breaks links to the old one."
-    >
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:max-w-lg" aria-label="Profile address">
+    <Card title="Profile link" description="The link to your public profile. Changing it breaks links to the old one.">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:max-w-lg">
         <TextField
-          label="Address"
+          label="Profile address"
           value={slug}
           maxLength={100}
           autoCapitalize="none"

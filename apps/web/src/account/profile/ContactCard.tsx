@@ -69,7 +69,7 @@ export function ContactCard({ member }: { member: Member }) {
 
   return (
     <Card title="Contact details" description="Only the store sees these, for orders and messages.">
-      <form onSubmit={submit} noValidate className="space-y-6" aria-label="Contact details">
+      <form onSubmit={submit} noValidate className="space-y-6">
         <Group
           title="E-mail addresses"
           empty="No extra e-mail addresses."

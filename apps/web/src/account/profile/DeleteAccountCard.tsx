@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { usePlaza } from '@plaza/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memberQueries, reviewQueries, usePlaza } from '@plaza/react';
+import { markSignedOut } from '../../auth/silent.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { Dialog } from '../../ui/Dialog.js';
@@ -12,17 +13,26 @@ const WORD = 'DELETE';
 
 /**
  * Deletes the member and their sign-in for good (no content assignee: their reviews are removed with them), then
- * signs out and goes home. Typing DELETE is the confirmation step.
+ * signs out and goes home, where a note says it is done. Typing DELETE is the confirmation step.
  */
 export function DeleteAccountCard() {
   const plaza = usePlaza();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useMutation({
     mutationFn: () => plaza.members.deleteMyMember(),
-    // The tokens are dead now: the logout page clears them and ends the browser's sign-in session.
-    onSuccess: () => navigate(`/auth/logout?returnTo=${encodeURIComponent('/')}`, { replace: true }),
+    onSuccess: async () => {
+      // The member's tokens died with the account, so the server's logout would refuse them: the SDK logout still
+      // clears them here (and its failure is expected), and silent login must not try this browser again.
+      markSignedOut();
+      await plaza.auth.logout(window.location.origin).catch(() => undefined);
+      // Their reviews are gone (lists and summaries change), and no member data may outlive the account.
+      queryClient.removeQueries({ queryKey: memberQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
+      navigate('/', { replace: true, state: { accountDeleted: true } });
+    },
   });
   const close = () => {
     setOpen(false);

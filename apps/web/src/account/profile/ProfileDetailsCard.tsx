@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Member } from '@plaza/contracts';
-import { useInvalidateMembers, usePlaza } from '@plaza/react';
+import { useInvalidateMembers, useInvalidateReviews, usePlaza } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Button } from '../../ui/Button.js';
@@ -32,6 +32,8 @@ const SERVER_FIELDS: Record<string, keyof ProfileDraft> = {
 export function ProfileDetailsCard({ member }: { member: Member }) {
   const plaza = usePlaza();
   const invalidate = useInvalidateMembers();
+  // Reviews show the author's nickname and photo.
+  const invalidateReviews = useInvalidateReviews();
   const saved = profileDraftOf(member);
   const [draft, setDraft] = useState<ProfileDraft>(saved);
   const [errors, setErrors] = useState<ProfileErrors>({});
@@ -40,7 +42,7 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
       const { member: patch, fieldMask } = profilePatch(saved, draft);
       return plaza.members.updateMember(member.id, patch, fieldMask);
     },
-    onSuccess: () => invalidate(),
+    onSuccess: () => Promise.all([invalidate(), invalidateReviews()]),
   });
   const set = (key: keyof ProfileDraft, value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -65,7 +67,7 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
   const photo = draft.photoUrl.trim();
   return (
     <Card title="Profile" description="Your nickname, title and photo are public once you join the community.">
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Profile">
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Nickname"
           required
@@ -84,14 +86,8 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
           error={shown.title}
         />
         <div className="flex items-start gap-4 sm:col-span-2">
-          <Avatar
-            src={photo && isWebAddress(photo) ? photo : undefined}
-            name={draft.nickname || member.slug}
-            size="lg"
-            className="hidden sm:inline-flex"
-          />
           <TextField
-            className="flex-1"
+            className="min-w-0 flex-1"
             label="Photo URL (optional)"
             type="url"
             inputMode="url"
@@ -101,12 +97,16 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
             onChange={(e) => set('photoUrl', e.target.value)}
             error={shown.photoUrl}
           />
-          <Avatar
-            src={photo && isWebAddress(photo) ? photo : undefined}
-            name={draft.nickname || member.slug}
-            size="md"
-            className="mt-6 sm:hidden"
-          />
+          <div className="pt-6 text-center">
+            <Avatar
+              src={photo && isWebAddress(photo) ? photo : undefined}
+              name={draft.nickname || member.slug}
+              size="lg"
+            />
+            <p className="mt-1 text-xs text-neutral-500" aria-hidden="true">
+              Preview
+            </p>
+          </div>
         </div>
         <TextField
           label="First name (optional)"

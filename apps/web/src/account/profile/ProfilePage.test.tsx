@@ -35,7 +35,7 @@ describe('ProfilePage', () => {
     queryClient.setQueryData(memberQueries.my(client as unknown as MembersClient, MEMBER_ID).queryKey, me);
     const html = render(<ProfilePage />, client, queryClient, '/account/profile');
     const text = textOf(html);
-    for (const heading of ['Your profile', 'Profile address', 'Community', 'Contact details', 'Delete my account']) {
+    for (const heading of ['Your profile', 'Profile link', 'Community', 'Contact details', 'Delete my account']) {
       expect(text).toContain(heading);
     }
     expect(html).toContain('value="Ada"');

@@ -60,7 +60,7 @@ function Profile({ member }: { member: Member }) {
               src={isHttpUrl(photo) ? photo : undefined}
               name={name}
               size="lg"
-              className="-mt-10 shrink-0 border-4 border-white bg-white"
+              className="-mt-10 shrink-0 border-4 border-white"
             />
             <div className="min-w-0 pb-1">
               <h1 className="text-2xl font-bold tracking-tight break-words text-neutral-900" data-testid="profile-name">

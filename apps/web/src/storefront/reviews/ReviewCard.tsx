@@ -108,15 +108,10 @@ function MediaLink({ image, video, index }: { image?: string | undefined; video?
       <a
         href={image}
         {...link}
+        aria-label={`Photo ${index} (opens in a new tab)`}
         className="block h-20 w-20 overflow-hidden rounded-md border border-neutral-200 bg-neutral-100"
       >
-        <img
-          src={image}
-          alt={`Photo ${index} (opens in a new tab)`}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          className="h-full w-full object-cover"
-        />
+        <img src={image} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-full w-full object-cover" />
       </a>
     );
   }

@@ -48,12 +48,7 @@ export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFo
   };
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-4"
-      aria-label={review ? 'Edit your review' : 'Write a review'}
-    >
+    <form onSubmit={submit} noValidate className="grid gap-4">
       <StarInput value={draft.rating} onChange={(n) => set('rating', n)} label="Your rating" error={shown.rating} />
       <TextField
         label="Title (optional)"

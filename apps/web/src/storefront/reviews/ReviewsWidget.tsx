@@ -75,14 +75,14 @@ export function ReviewsWidget({ namespace, entityId, title = 'Reviews', pageSize
         <div className="min-w-0">
           {member && <MyReview namespace={namespace} entityId={entityId} memberId={member.id} replyFrom={storeName} />}
           <div className="flex items-center justify-end gap-2 border-b border-neutral-200 pb-3">
-            <label htmlFor={sortId} className="text-sm text-neutral-700">
+            <label htmlFor={sortId} className="text-sm whitespace-nowrap text-neutral-700">
               Sort by
             </label>
             <select
               id={sortId}
               value={sort}
               onChange={(e) => setSort(e.target.value as ReviewSortKey)}
-              className={cx(inputClass, 'w-auto pr-8')}
+              className={cx(inputClass, 'max-w-48 pr-8')}
             >
               {Object.entries(REVIEW_SORTS).map(([key, s]) => (
                 <option key={key} value={key}>
