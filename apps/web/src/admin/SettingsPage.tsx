@@ -1,17 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInPolicy, Site, SitePatch } from '@plaza/contracts';
-import { siteQueries, usePlaza } from '@plaza/react';
 import { getConfig } from '../config.js';
-import type { PlazaClient } from '../plaza.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { inputClass } from '../ui/Field.js';
+import { CommunityPolicyForm } from './CommunityPolicyForm.js';
 import { PageHeader, SiteQuery, Facts } from './SiteQuery.js';
 import { describeCaptcha, yesNo } from './policy.js';
 import { useToast } from './Toast.js';
+import { useUpdateSite } from './useUpdateSite.js';
 
 // Type-only use of the contracts: importing their values would pull the schema library into the chunk.
 const captchaModes: Record<SignInPolicy['captchaMode'], string> = {
@@ -23,12 +22,16 @@ const captchaModes: Record<SignInPolicy['captchaMode'], string> = {
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="How your site presents itself and how people sign in." />
+      <PageHeader
+        title="Settings"
+        description="How your site presents itself, how people sign in and how your community works."
+      />
       <SiteQuery>
         {(site) => (
           <div className="flex flex-col gap-4">
             <GeneralForm site={site} />
             <SignInPolicyForm site={site} />
+            <CommunityPolicyForm site={site} />
             <DevelopersCard />
           </div>
         )}
@@ -47,16 +50,6 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
       {hint && <p className="mt-1 text-xs text-neutral-600">{hint}</p>}
     </div>
   );
-}
-
-/** PATCH /site/v1/site with the changed paths only; the cached site is replaced by the answer. */
-function useUpdateSite() {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ patch, paths }: { patch: SitePatch; paths: string[] }) => client.site.updateSite(patch, paths),
-    onSuccess: ({ site }) => queryClient.setQueryData(siteQueries.all(), site),
-  });
 }
 
 function GeneralForm({ site }: { site: Site }) {

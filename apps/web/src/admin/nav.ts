@@ -6,9 +6,11 @@ export interface AdminNavItem {
 
 export const adminNav: AdminNavItem[] = [
   { label: 'Overview', to: '/admin' },
-  { label: 'Members' },
+  { label: 'Members', to: '/admin/members' },
+  { label: 'Reports', to: '/admin/reports' },
   { label: 'Approvals', to: '/admin/approvals' },
-  { label: 'Reviews' },
+  { label: 'Reviews', to: '/admin/reviews' },
+  { label: 'Review requests', to: '/admin/review-requests' },
   { label: 'Products' },
   { label: 'Orders' },
   { label: 'Media' },

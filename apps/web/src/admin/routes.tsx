@@ -5,8 +5,12 @@ import { AdminNotFound } from './AdminNotFound.js';
 import { ApiKeysPage } from './ApiKeysPage.js';
 import { ApprovalsPage } from './ApprovalsPage.js';
 import { MailboxPage } from './MailboxPage.js';
+import { MembersPage } from './members/MembersPage.js';
+import { ReportsPage } from './members/ReportsPage.js';
 import { OAuthClientsPage } from './OAuthClientsPage.js';
 import { OverviewPage } from './OverviewPage.js';
+import { ReviewRequestsPage } from './reviews/ReviewRequestsPage.js';
+import { ReviewsPage } from './reviews/ReviewsPage.js';
 import { SettingsPage } from './SettingsPage.js';
 import { SsoPage } from './SsoPage.js';
 import { ToastProvider } from './Toast.js';
@@ -21,7 +25,11 @@ export default function AdminApp() {
             <Route index element={<OverviewPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="mailbox" element={<MailboxPage />} />
+            <Route path="members" element={<MembersPage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="approvals" element={<ApprovalsPage />} />
+            <Route path="reviews" element={<ReviewsPage />} />
+            <Route path="review-requests" element={<ReviewRequestsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="oauth-clients" element={<OAuthClientsPage />} />
             <Route path="sso" element={<SsoPage />} />

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import type { Member } from '@plaza/contracts';
+import { useAuth, usePlaza } from '@plaza/react';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { useToast } from '../Toast.js';
+import { useMembersMutation } from '../data.js';
+import { GuardedButton } from '../ui/GuardedButton.js';
+import { assigneeProblem, ContentAssigneeChoice, type ContentAssignee } from './ContentAssigneeChoice.js';
+import { actionBlocker, memberName, type MemberAction } from './memberRules.js';
+
+interface ActionCopy {
+  label: string;
+  done: string;
+  /** Destructive actions ask first: the dialog's title and what happens. */
+  confirm?: { title: string; body: string; button: string };
+  /** Contributors may do the harmless ones. */
+  contributor?: boolean;
+}
+
+const copy = (name: string): Record<MemberAction, ActionCopy> => ({
+  approve: { label: 'Approve', done: `${name} is approved` },
+  block: {
+    label: 'Block',
+    done: `${name} is blocked`,
+    confirm: {
+      title: `Block ${name}?`,
+      body: 'They are signed out at once and cannot log in until you approve them again.',
+      button: 'Block member',
+    },
+  },
+  mute: { label: 'Mute', done: `${name} is muted`, contributor: true },
+  unmute: { label: 'Unmute', done: `${name} is no longer muted`, contributor: true },
+  disconnect: {
+    label: 'Disconnect',
+    done: `${name} is disconnected`,
+    confirm: {
+      title: `Disconnect ${name}?`,
+      body: 'They are signed out at once and set offline: they cannot log in until you approve them again.',
+      button: 'Disconnect member',
+    },
+  },
+  delete: {
+    label: 'Delete…',
+    done: `${name} was deleted`,
+    confirm: {
+      title: `Delete ${name}?`,
+      body: 'Their account is deleted for good and they are signed out. This cannot be undone.',
+      button: 'Delete member',
+    },
+  },
+});
+
+/** Approve, block, mute or unmute, disconnect and delete, each available only when the member's state allows it. */
+export function MemberActions({ member, onDeleted }: { member: Member; onDeleted: () => void }) {
+  const plaza = usePlaza();
+  const { member: me } = useAuth();
+  const toast = useToast();
+  const name = memberName(member);
+  const texts = copy(name);
+  const [confirming, setConfirming] = useState<MemberAction | null>(null);
+  const [assignee, setAssignee] = useState<ContentAssignee>(undefined);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const act = useMembersMutation(
+    (action: MemberAction): Promise<unknown> => {
+      const m = plaza.members;
+      switch (action) {
+        case 'approve':
+          return m.approveMember(member.id);
+        case 'block':
+          return m.blockMember(member.id);
+        case 'mute':
+          return m.muteMember(member.id);
+        case 'unmute':
+          return m.unmuteMember(member.id);
+        case 'disconnect':
+          return m.disconnectMember(member.id);
+        case 'delete':
+          return m.deleteMember(member.id, assignee ?? undefined);
+      }
+    },
+    (_r, action) => {
+      setConfirming(null);
+      toast(texts[action].done);
+      if (action === 'delete') onDeleted();
+    },
+  );
+
+  const isOwner = me?.role === 'OWNER';
+  const blocker = (action: MemberAction) =>
+    !isOwner && !texts[action].contributor
+      ? `Only the owner can ${texts[action].label.replace('…', '').toLowerCase()} members.`
+      : me?.id === member.id && action !== 'mute' && action !== 'unmute'
+        ? 'You cannot do this to yourself.'
+        : actionBlocker(member, action);
+  const run = (action: MemberAction) => {
+    act.reset();
+    if (texts[action].confirm) setConfirming(action);
+    else act.mutate(action);
+  };
+  const button = (action: MemberAction, variant: 'primary' | 'secondary' | 'danger' = 'secondary') => (
+    <GuardedButton
+      variant={variant}
+      blockedReason={blocker(action)}
+      busy={act.isPending && act.variables === action && !confirming}
+      onClick={() => run(action)}
+    >
+      {texts[action].label}
+    </GuardedButton>
+  );
+  const dialog = confirming ? texts[confirming].confirm : undefined;
+
+  return (
+    <section aria-labelledby="member-actions-title">
+      <h3 id="member-actions-title" className="mb-2 text-sm font-semibold">
+        Actions
+      </h3>
+      <div className="flex flex-wrap gap-2">
+        {button('approve', 'primary')}
+        {button('block')}
+        {member.activityStatus === 'MUTED' ? button('unmute') : button('mute')}
+        {button('disconnect')}
+        {button('delete', 'danger')}
+      </div>
+      {act.error && !confirming && (
+        <div className="mt-3">
+          <ErrorMessage error={act.error} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={dialog?.title ?? ''}
+        confirmLabel={dialog?.button ?? ''}
+        danger
+        busy={act.isPending}
+        onConfirm={() => {
+          const incomplete = confirming === 'delete' ? assigneeProblem(assignee) : null;
+          setProblem(incomplete);
+          if (confirming && !incomplete) act.mutate(confirming);
+        }}
+        onCancel={() => {
+          setConfirming(null);
+          setAssignee(undefined);
+          setProblem(null);
+          act.reset();
+        }}
+      >
+        <p>{dialog?.body}</p>
+        {confirming === 'delete' && (
+          <div className="mt-4">
+            <ContentAssigneeChoice
+              value={assignee}
+              onChange={(value) => {
+                setAssignee(value);
+                setProblem(null);
+              }}
+              exclude={[member.id]}
+            />
+          </div>
+        )}
+        {problem && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {problem}
+          </p>
+        )}
+        {act.error && (
+          <div className="mt-3">
+            <ErrorMessage error={act.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

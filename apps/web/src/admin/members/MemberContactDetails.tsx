@@ -1,0 +1,146 @@
+import { useState, type ReactNode } from 'react';
+import type { Member } from '@plaza/contracts';
+import { useAuth, usePlaza } from '@plaza/react';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { useToast } from '../Toast.js';
+import { useMembersMutation } from '../data.js';
+import { GuardedButton } from '../ui/GuardedButton.js';
+import { Facts } from '../SiteQuery.js';
+import { memberName } from './memberRules.js';
+
+type Group = 'phones' | 'emails' | 'addresses';
+const groupWords: Record<Group, { title: string; one: string }> = {
+  emails: { title: 'E-mail addresses', one: 'e-mail addresses' },
+  phones: { title: 'Phone numbers', one: 'phone numbers' },
+  addresses: { title: 'Postal addresses', one: 'postal addresses' },
+};
+
+const tagLabel = (tag: string | undefined) =>
+  tag && tag !== 'UNTAGGED' ? tag.charAt(0) + tag.slice(1).toLowerCase().replace(/_/g, ' ') : undefined;
+
+/** Contact details (FULL fieldset); the owner can delete the e-mails, phones or addresses as a group. */
+export function MemberContactDetails({ member }: { member: Member }) {
+  const plaza = usePlaza();
+  const { member: me } = useAuth();
+  const toast = useToast();
+  const contact = member.contact ?? {};
+  const [confirming, setConfirming] = useState<Group | null>(null);
+  const remove = useMembersMutation(
+    (group: Group) =>
+      group === 'phones'
+        ? plaza.members.deleteMemberPhones(member.id)
+        : group === 'emails'
+          ? plaza.members.deleteMemberEmails(member.id)
+          : plaza.members.deleteMemberAddresses(member.id),
+    (_r, group) => {
+      setConfirming(null);
+      toast(`${groupWords[group].title} deleted`);
+    },
+  );
+
+  const lists: Record<Group, ReactNode[]> = {
+    emails: (contact.emails ?? []).map((e) => <Tagged key={e.email} text={e.email} tag={tagLabel(e.tag)} />),
+    phones: (contact.phones ?? []).map((p) => (
+      <Tagged key={p.phone} text={[p.countryCode, p.phone].filter(Boolean).join(' ')} tag={tagLabel(p.tag)} />
+    )),
+    addresses: (contact.addresses ?? []).map((a, i) => {
+      const x = a.address;
+      const text = [
+        x.addressLine,
+        x.addressLine2,
+        [x.postalCode, x.city].filter(Boolean).join(' '),
+        x.subdivision,
+        x.country,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return <Tagged key={i} text={text || '(empty address)'} tag={tagLabel(a.tag)} />;
+    }),
+  };
+  const custom = [...(contact.customFields ?? []), ...(member.profile.customFields ?? [])];
+
+  return (
+    <section aria-labelledby="member-contact-title">
+      <h3 id="member-contact-title" className="mb-1 text-sm font-semibold">
+        Contact details
+      </h3>
+      <Facts
+        rows={[
+          ['First name', contact.firstName || '—'],
+          ['Last name', contact.lastName || '—'],
+          ['Company', contact.company || '—'],
+          ['Job title', contact.jobTitle || '—'],
+          ['Birth date', contact.birthdate || '—'],
+          ...custom.map((f): [string, ReactNode] => [
+            f.name,
+            String(f.value.strValue ?? f.value.numValue ?? f.value.dateValue ?? '—'),
+          ]),
+        ]}
+      />
+      <div className="mt-4 space-y-4">
+        {(['emails', 'phones', 'addresses'] as const).map((group) => (
+          <div key={group} className="rounded-md border border-neutral-200 p-3">
+            <div className="flex items-center justify-between gap-3">
+              <h4 className="text-sm font-medium">{groupWords[group].title}</h4>
+              <GuardedButton
+                variant="ghost"
+                className="min-h-8 px-2 text-red-700 hover:bg-red-50 hover:text-red-800"
+                aria-label={`Delete all ${groupWords[group].one}`}
+                blockedReason={
+                  me?.role !== 'OWNER'
+                    ? 'Only the owner can delete contact details.'
+                    : lists[group].length === 0
+                      ? 'There are none.'
+                      : null
+                }
+                onClick={() => {
+                  remove.reset();
+                  setConfirming(group);
+                }}
+              >
+                Delete all
+              </GuardedButton>
+            </div>
+            {lists[group].length ? (
+              <ul className="mt-2 space-y-1 text-sm">{lists[group]}</ul>
+            ) : (
+              <p className="mt-1 text-sm text-neutral-500">None</p>
+            )}
+          </div>
+        ))}
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? `Delete ${memberName(member)}'s ${groupWords[confirming].one}?` : ''}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => confirming && remove.mutate(confirming)}
+        onCancel={() => {
+          setConfirming(null);
+          remove.reset();
+        }}
+      >
+        <p>
+          All {confirming ? lists[confirming].length : 0} of them are removed from the member's contact details. This
+          cannot be undone.
+        </p>
+        {remove.error && (
+          <div className="mt-3">
+            <ErrorMessage error={remove.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function Tagged({ text, tag }: { text: string; tag: string | undefined }) {
+  return (
+    <li className="flex flex-wrap items-baseline gap-2">
+      <span className="break-all">{text}</span>
+      {tag && <span className="text-xs text-neutral-500">{tag}</span>}
+    </li>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { memberQueries, useAuth, useMembersQuery } from '@plaza/react';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Pagination } from '../../ui/Pagination.js';
+import { ListSkeleton } from '../ListSkeleton.js';
+import { PageHeader } from '../SiteQuery.js';
+import { useDebouncedValue } from '../ui/useDebouncedValue.js';
+import { BulkBar } from './BulkBar.js';
+import { BulkConfirm } from './BulkConfirm.js';
+import { BulkJobPanel } from './BulkJobPanel.js';
+import type { BulkAction, BulkTarget } from './bulk.js';
+import { MemberDrawer, useMemberDrawer } from './MemberDrawer.js';
+import { MembersTable } from './MembersTable.js';
+import { MembersToolbar } from './MembersToolbar.js';
+import { filterOf, noFilters, searchOf, tableRequest, type MemberFilters, type TableSort } from './memberRules.js';
+
+const PAGE_SIZE = 25;
+const number = new Intl.NumberFormat();
+
+/** /admin/members: search, filter, sort and page through members; select rows for bulk actions; open one. */
+export function MembersPage() {
+  const { member: me } = useAuth();
+  const isOwner = me?.role === 'OWNER';
+  const queryClient = useQueryClient();
+  const drawer = useMemberDrawer();
+
+  const [filters, setFiltersState] = useState<MemberFilters>(noFilters);
+  const [sort, setSortState] = useState<TableSort>({ key: 'created', order: 'DESC' });
+  const [offset, setOffset] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [confirming, setConfirming] = useState<BulkAction | null>(null);
+  const [job, setJob] = useState<{ id: string; action: BulkAction } | null>(null);
+
+  // Typing waits for a pause; the dropdowns apply at once.
+  const search = useDebouncedValue(filters.search, 300);
+  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const request = useMemo(() => tableRequest(applied, sort, { limit: PAGE_SIZE, offset }), [applied, sort, offset]);
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useMembersQuery(request);
+  const members = data?.members ?? [];
+  const total = data?.metadata.total ?? 0;
+
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  // A different filter or order means a different set of rows: start from the first page with nothing selected.
+  const setFilters = (next: MemberFilters) => {
+    setFiltersState(next);
+    setOffset(0);
+    clearSelection();
+  };
+  const setSort = (next: TableSort) => {
+    setSortState(next);
+    setOffset(0);
+  };
+  const select = (id: string, on: boolean) => {
+    setAllMatching(false);
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+  const selectPage = (on: boolean) => {
+    setAllMatching(false);
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const m of members) {
+        if (on) next.add(m.id);
+        else next.delete(m.id);
+      }
+      return next;
+    });
+  };
+
+  const count = allMatching ? total : selected.size;
+  const target: BulkTarget = allMatching
+    ? { kind: 'filter', filter: filterOf(applied), search: searchOf(applied) }
+    : { kind: 'ids', ids: [...selected] };
+  const pageFullySelected = members.length > 0 && members.every((m) => selected.has(m.id));
+
+  const onJobFinished = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: memberQueries.all() });
+  }, [queryClient]);
+
+  const filtered = Boolean(applied.search.trim() || applied.status || applied.role || applied.activityStatus);
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description="Everyone with an account on your site. Click a member to see their details and act on them."
+      />
+      <div className="space-y-4">
+        <MembersToolbar filters={filters} onChange={setFilters} />
+        {job && (
+          <BulkJobPanel
+            key={job.id}
+            jobId={job.id}
+            action={job.action}
+            drawerLink={drawer.link}
+            onFinished={onJobFinished}
+            onDismiss={() => setJob(null)}
+          />
+        )}
+        {count > 0 && (
+          <BulkBar
+            count={count}
+            pageSize={members.length}
+            total={total}
+            pageFullySelected={pageFullySelected}
+            allMatching={allMatching}
+            canAct={isOwner}
+            onSelectAllMatching={() => setAllMatching(true)}
+            onClear={clearSelection}
+            onAction={setConfirming}
+          />
+        )}
+        {isPending ? (
+          <ListSkeleton label="Loading members" rows={6} />
+        ) : error ? (
+          <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        ) : members.length === 0 ? (
+          <EmptyState title={filtered ? 'No member matches' : 'No members yet'}>
+            {filtered ? 'Try another search or clear the filters.' : 'People who sign up on your site show up here.'}
+          </EmptyState>
+        ) : (
+          <div aria-busy={isPlaceholderData || undefined} className={isPlaceholderData ? 'opacity-60' : undefined}>
+            <p className="sr-only" aria-live="polite">
+              {number.format(total)} members
+            </p>
+            <MembersTable
+              members={members}
+              sort={sort}
+              onSort={setSort}
+              selected={allMatching ? new Set(members.map((m) => m.id)) : selected}
+              onSelect={select}
+              onSelectPage={selectPage}
+              drawerLink={drawer.link}
+              onOpen={drawer.open}
+            />
+          </div>
+        )}
+        {data && (
+          <Pagination
+            offset={offset}
+            count={members.length}
+            total={total}
+            pageSize={PAGE_SIZE}
+            onOffsetChange={setOffset}
+            busy={isPlaceholderData}
+            noun="members"
+          />
+        )}
+      </div>
+      <BulkConfirm
+        action={confirming}
+        count={count}
+        target={target}
+        onCancel={() => setConfirming(null)}
+        onStarted={(jobId, action) => {
+          setConfirming(null);
+          clearSelection();
+          setJob({ id: jobId, action });
+        }}
+      />
+      <MemberDrawer memberId={drawer.memberId} onClose={drawer.close} />
+    </>
+  );
+}
