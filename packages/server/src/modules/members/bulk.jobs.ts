@@ -14,6 +14,7 @@ import { filterSql, searchSql } from './query.js';
 import { nextStatus, SIGNED_OUT_STATUSES, STATUS_TRANSITIONS, type StatusAction } from './status.js';
 import { members } from './tables.js';
 import { memberColumns, type MemberRow } from './view.js';
+import { membersChanged } from './totals.js';
 
 /** Members per batch; each batch is one transaction and one progress report. */
 export const BATCH_SIZE = 500;
@@ -71,9 +72,12 @@ async function walk(
       }
       return { ...out, rows: rows.length, last: chunk?.at(-1) ?? rows.at(-1)?.id };
     });
+    membersChanged();
     if (!result.last) return;
     lastId = result.last;
     await run.progress({ succeeded: result.succeeded, failures: result.failures, state: { lastId } });
+    // PGlite runs queries on this thread: let waiting requests in between batches.
+    await new Promise((resolve) => setImmediate(resolve));
     if (!chunk && result.rows < BATCH_SIZE) return;
   }
 }

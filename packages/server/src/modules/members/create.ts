@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.js';
 import { randomToken } from '../../lib/ids.js';
 import { getSite } from '../site/service.js';
 import { members } from './tables.js';
+import { membersChanged } from './totals.js';
 
 /** A member slug from a nickname or an e-mail's local part: lower-case ASCII words joined by dashes. */
 export function slugBase(nickname: string | undefined, email: string): string {
@@ -69,8 +70,9 @@ export async function insertMember(ctx: Ctx, m: NewMember): Promise<void> {
       .values({ ...values, slug })
       .onConflictDoNothing({ target: members.slug })
       .returning({ id: members.id });
-    if (inserted.length) return;
+    if (inserted.length) return membersChanged();
     taken.add(slug);
   }
   await ctx.db.insert(members).values({ ...values, slug: `${base}-${randomToken(4).toLowerCase()}` });
+  membersChanged();
 }

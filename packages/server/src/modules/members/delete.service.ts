@@ -7,6 +7,7 @@ import { handOverReviews } from '../reviews/authors.js';
 import { assertNotOwner } from './moderation.service.js';
 import { findMember, loadMember, myId, visibleTo } from './read.service.js';
 import type { MemberRow } from './view.js';
+import { membersChanged } from './totals.js';
 
 /**
  * Checks that `contentAssigneeId` names a member who can take over the content: an existing member (one the caller
@@ -40,9 +41,11 @@ export async function deleteMemberRow(tx: Ctx, row: MemberRow, contentAssigneeId
 export async function deleteMember(ctx: Ctx, id: string, contentAssigneeId?: string): Promise<void> {
   await withTx(ctx, async (tx) => {
     const row = await loadMember(tx, id, true);
+    assertNotOwner(row, 'deleted');
     await checkAssignee(tx, id, contentAssigneeId);
     await deleteMemberRow(tx, row, contentAssigneeId);
   });
+  membersChanged();
 }
 
 /** DELETE /members/v1/members/my: the caller's own account; their token stops working at once. */

@@ -8,6 +8,7 @@ import { loadMember } from './read.service.js';
 import { nextStatus, SIGNED_OUT_STATUSES, type StatusAction } from './status.js';
 import { members } from './tables.js';
 import { memberColumns, readCap, toMember, type MemberRow } from './view.js';
+import { membersChanged } from './totals.js';
 
 export type ModerationAction = StatusAction | 'mute' | 'unmute';
 
@@ -70,5 +71,6 @@ export function moderate(tx: Ctx, row: MemberRow, action: ModerationAction): Pro
 /** POST /members/v1/members/{id}/{mute|unmute|approve|block|disconnect}: the member as the caller may read it. */
 export async function moderateMember(ctx: Ctx, id: string, action: ModerationAction): Promise<Member> {
   const row = await withTx(ctx, async (tx) => moderate(tx, await loadMember(tx, id, true), action));
+  membersChanged();
   return toMember(row, readCap(ctx.caller));
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type {
   Fieldset,
   ListMembersQuery,
@@ -12,6 +12,7 @@ import { hasScope } from '../../http/caller.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { filterSql, orderSql, searchSql } from './query.js';
 import { members } from './tables.js';
+import { countMembers } from './totals.js';
 import { chooseFieldset, memberColumns, readCap, seesEveryone, selfId, toMember, type MemberRow } from './view.js';
 
 /** What a PUBLIC-capped reader may see of others: members in the community (PUBLIC) and APPROVED. */
@@ -78,7 +79,7 @@ interface Page {
 
 /**
  * One page and the total. The page comes straight off an index (filter columns, then sort key, then id); the total
- * is counted only when the page is full, since a short page already tells it.
+ * is counted only when the page is full, since a short page already tells it, and kept briefly (see totals.ts).
  */
 async function page(ctx: Ctx, p: Page): Promise<ListMembersResponse> {
   const rows = await ctx.db
@@ -90,8 +91,7 @@ async function page(ctx: Ctx, p: Page): Promise<ListMembersResponse> {
     .offset(p.offset);
   let total = p.offset + rows.length;
   if (rows.length === p.limit || (rows.length === 0 && p.offset > 0)) {
-    const [c] = await ctx.db.select({ n: count() }).from(members).where(p.where);
-    total = c?.n ?? 0;
+    total = await countMembers(ctx, p.where);
   }
   return {
     members: rows.map((r) => toMember(r, p.fieldset)),

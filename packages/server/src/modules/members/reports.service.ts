@@ -16,6 +16,7 @@ import { findMember, loadMember, myId, visibleTo } from './read.service.js';
 import { STATUS_TRANSITIONS } from './status.js';
 import { memberReports, members } from './tables.js';
 import { memberColumns, toMember, type MemberRow } from './view.js';
+import { membersChanged } from './totals.js';
 
 type ReportRow = typeof memberReports.$inferSelect;
 
@@ -97,7 +98,7 @@ export async function listReports(ctx: Ctx, q: ListReportsQuery): Promise<ListRe
  * (by an earlier report, say) is fine. Only OPEN reports can be resolved.
  */
 export async function resolveReport(ctx: Ctx, reportId: string, action: ReportAction): Promise<MemberReport> {
-  return withTx(ctx, async (tx) => {
+  const resolved = await withTx(ctx, async (tx) => {
     const [report] = await tx.db.select().from(memberReports).where(eq(memberReports.id, reportId)).for('update');
     if (!report) throw notFound('Report');
     if (report.status !== 'OPEN') {
@@ -117,4 +118,6 @@ export async function resolveReport(ctx: Ctx, reportId: string, action: ReportAc
       .returning();
     return toReport(updated!, member);
   });
+  if (action !== 'DISMISS') membersChanged();
+  return resolved;
 }

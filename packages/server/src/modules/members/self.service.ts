@@ -6,6 +6,7 @@ import { isUniqueViolation, slugTaken } from './errors.js';
 import { fieldsetFor, loadMember, myId } from './read.service.js';
 import { members } from './tables.js';
 import { memberColumns, readCap, toMember, type MemberRow } from './view.js';
+import { membersChanged } from './totals.js';
 
 /**
  * Gives a member a new slug. The unique index decides: of members claiming one slug at the same moment, exactly one
@@ -28,6 +29,7 @@ async function setSlug(ctx: Ctx, id: string, slug: string): Promise<MemberRow> {
       .where(eq(members.id, id))
       .returning(memberColumns);
     if (!row) throw notFound('Member');
+    membersChanged();
     return row;
   } catch (err) {
     if (isUniqueViolation(err)) throw slugTaken(slug);
@@ -55,5 +57,6 @@ export async function setMyPrivacy(ctx: Ctx, privacyStatus: PrivacyStatus): Prom
     .where(eq(members.id, id))
     .returning(memberColumns);
   if (!row) throw notFound('Member');
+  membersChanged();
   return toMember(row, 'FULL');
 }

@@ -18,6 +18,7 @@ import { identities } from '../identity/tables.js';
 import { loadMember, selfOrAdmin } from './read.service.js';
 import { members, type ContactDetails } from './tables.js';
 import { memberColumns, toMember, type MemberRow } from './view.js';
+import { membersChanged } from './totals.js';
 
 type MaskPath = (typeof MEMBER_ADMIN_MASK_PATHS)[number];
 type Patch = Partial<typeof members.$inferInsert>;
@@ -180,6 +181,7 @@ export async function updateMember(ctx: Ctx, id: string, req: UpdateMemberReques
     if (leaves.some((p) => SYNCED_PATHS.includes(p))) await syncIdentityProfile(tx, updated!);
     return updated!;
   });
+  membersChanged();
   return toMember(row, 'FULL');
 }
 
@@ -257,5 +259,6 @@ export async function createMember(ctx: Ctx, req: CreateMemberRequest): Promise<
       .returning(memberColumns);
     return created!;
   });
+  membersChanged();
   return toMember(row, 'FULL');
 }
