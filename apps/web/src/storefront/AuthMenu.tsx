@@ -40,18 +40,18 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
 
   if (loggedIn) {
     const logOut = (
-      <Link to={`/auth/logout?returnTo=${encodeURIComponent('/')}`} className={cx(ghost, stacked && 'justify-center')}>
+      <Link to={`/auth/logout?returnTo=${encodeURIComponent('/')}`} className={ghost}>
         Log out
       </Link>
     );
     if (stacked) {
-      // The mobile menu has room to list the account pages outright.
+      // The mobile menu lists the account pages outright (Community is already in its main links).
       return (
         <div className={box}>
           <p className="truncate px-3 text-sm text-neutral-600" data-testid="member-email">
             {member?.email ?? 'Your account'}
           </p>
-          {ACCOUNT_LINKS.map((l) => (
+          {ACCOUNT_LINKS.filter((l) => l.to !== '/members').map((l) => (
             <Link key={l.to} to={l.to} className={ghost}>
               {l.label}
             </Link>
