@@ -143,8 +143,11 @@ export function startJobWorker(ctx: Ctx, handlers: JobHandlers, pollMs: number):
         if (stopped) break;
         ctx.log.error({ err }, 'job claim failed');
       }
-      if (row) await execute(ctx, row, handlers);
-      else await idle();
+      if (row) {
+        await execute(ctx, row, handlers);
+        // PGlite runs queries on this thread: let waiting HTTP requests in between jobs.
+        await new Promise((resolve) => setImmediate(resolve));
+      } else await idle();
       wake = undefined;
     }
   })();
