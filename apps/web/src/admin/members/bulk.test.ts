@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PlazaClient } from '../../plaza.js';
-import { startBulkJob } from './bulk.js';
+import { startBulkJob, type BulkTarget } from './bulk.js';
 
 function fakePlaza() {
   const started = { jobId: 'job-1' };
@@ -13,8 +13,8 @@ function fakePlaza() {
   return { plaza: { members } as unknown as PlazaClient, members };
 }
 
-const picked = { kind: 'ids', ids: ['a', 'b'] } as const;
-const matching = { kind: 'filter', filter: { status: 'PENDING' }, search: { expression: 'ann' } } as const;
+const picked: BulkTarget = { kind: 'ids', ids: ['a', 'b'] };
+const matching: BulkTarget = { kind: 'filter', filter: { status: 'PENDING' }, search: { expression: 'ann' } };
 
 describe('startBulkJob', () => {
   it('approves and blocks picked rows through the by-filter routes with their ids', async () => {

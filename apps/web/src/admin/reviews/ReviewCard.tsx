@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
-import { Avatar } from '../../ui/Avatar.js';
 import { Badge } from '../../ui/Badge.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -92,7 +91,6 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
         </ul>
       )}
       <div className="mt-3 flex items-center gap-2 text-xs text-neutral-600">
-        <Avatar src={author.photoUrl} name={name} size="sm" className="h-6 w-6 text-[10px]" />
         <span className="min-w-0">
           {author.memberId ? (
             <Link to={memberLink(author.memberId)} className="font-medium text-neutral-800 hover:underline">

@@ -18,7 +18,8 @@ const blank = () => ({
   namespace: 'site',
   entityId: '',
   entityName: '',
-  link: `${window.location.origin}/`,
+  // The site's own address (the app is served by the site), as the landing page of a general review.
+  link: `${globalThis.location?.origin ?? ''}/`,
   name: '',
   email: '',
   sendAt: localDateTimeValue(new Date()),
