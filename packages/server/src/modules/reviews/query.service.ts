@@ -5,6 +5,7 @@ import type {
   CountReviewsResponse,
   QueryReviewsRequest,
   QueryReviewsResponse,
+  RatingSummaryQuery,
   Review,
 } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
@@ -22,6 +23,7 @@ import {
   type ReviewWithAuthor,
   type Viewer,
 } from './model.js';
+import { getRatingSummary } from './summary.js';
 import { reviews } from './tables.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -128,10 +130,23 @@ export async function queryReviews(ctx: Ctx, req: QueryReviewsRequest): Promise<
   };
 }
 
-/** POST /reviews/v1/reviews/count: the same filter and visibility rules as the query. */
+/** The entity a filter of exactly `{ namespace, entityId }` (plain values) names, if it is one. */
+function entityOnly(filter: Record<string, unknown> | undefined): RatingSummaryQuery | undefined {
+  const keys = Object.keys(filter ?? {}).sort();
+  if (keys.length !== 2 || keys[0] !== 'entityId' || keys[1] !== 'namespace') return undefined;
+  const { namespace, entityId } = filter as Record<string, unknown>;
+  return typeof namespace === 'string' && typeof entityId === 'string' ? { namespace, entityId } : undefined;
+}
+
+/**
+ * POST /reviews/v1/reviews/count: the same filter and visibility rules as the query. The storefront's count (the
+ * approved reviews of one entity) is the rating summary's total, kept exact by every write: one primary-key read.
+ */
 export async function countReviews(ctx: Ctx, req: CountReviewsRequest): Promise<CountReviewsResponse> {
   const vis = visibility(viewerOf(ctx.caller), req.includePrivateReviews);
   const conditions = parseFilter(req.filter, 'filter');
+  const entity = vis.key === 'public' ? entityOnly(req.filter) : undefined;
+  if (entity) return { count: (await getRatingSummary(ctx, entity)).totalReviews };
   const [row] = await ctx.db
     .select({ n: count() })
     .from(reviews)

@@ -242,6 +242,11 @@ describe('POST /reviews/v1/reviews/count', () => {
     const approved = rows.filter(isApproved).length;
     expect((await countFor(c.visitor, { filter })).body).toEqual({ count: approved });
     expect((await countFor(c.visitor, { filter, includePrivateReviews: true })).body).toEqual({ count: approved });
+    // One entity's public count is read from its summary: the same number.
+    expect((await countFor(c.visitor, { filter: { namespace: 'stores', entityId } })).body).toEqual({
+      count: approved,
+    });
+    expect((await countFor(c.visitor, { filter: { namespace: 'members', entityId } })).body).toEqual({ count: 0 });
     expect((await countFor(c.memberA.auth, { filter, includePrivateReviews: true })).body).toEqual({
       count: approved + 1,
     });
