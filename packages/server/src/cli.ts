@@ -46,7 +46,7 @@ export async function runCli(argv: string[]): Promise<void> {
       console.log('Migrations applied.');
       return;
     case 'seed': {
-      const result = await withDatabase((db) => seed(db, loadConfig()));
+      const result = await withDatabase((db) => seed(db, loadConfig(), { demo: true }));
       console.log(
         `Seeded: site ${result.siteCreated ? 'created' : 'kept'}, web client ${result.webClientCreated ? 'created' : 'updated'}.`,
       );

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { seedDemoCommunity } from './demo.js';
 import { ensureOwner } from './modules/identity/owner.js';
 import { ensureSite } from './modules/site/service.js';
 import { ensureWebClient } from './modules/web/client.js';
@@ -8,7 +9,7 @@ export interface SeedResult {
   siteCreated: boolean;
   webClientCreated: boolean;
   /** Present only when the owner was created by this run: the one time its password is shown. */
-  owner?: { email: string; password: string };
+  owner?: { id: string; email: string; password: string };
 }
 
 /**
@@ -18,7 +19,8 @@ export interface SeedResult {
 export async function seed(
   database: Database,
   config: Config,
-  opts: { devOrigins?: string[]; ownerPassword?: string } = {},
+  /** `demo`: on a new site, also add demo members and store reviews (`npm start`; tests start empty). */
+  opts: { devOrigins?: string[]; ownerPassword?: string; demo?: boolean } = {},
 ): Promise<SeedResult> {
   const { db } = database;
   const siteCreated = await ensureSite(db, {
@@ -29,5 +31,6 @@ export async function seed(
   });
   const webClientCreated = await ensureWebClient(db, config.publicUrl, opts.devOrigins);
   const owner = await ensureOwner(db, opts.ownerPassword ? { password: opts.ownerPassword } : {});
+  if (opts.demo && owner) await seedDemoCommunity(database, config, owner.id);
   return { siteCreated, webClientCreated, ...(owner ? { owner } : {}) };
 }

@@ -35,7 +35,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openMigratedDatabase(config);
   let app: App | undefined;
   try {
-    const seedResult = await seed(database, config, config.devWebOrigin ? { devOrigins: [config.devWebOrigin] } : {});
+    const seedResult = await seed(database, config, {
+      demo: true,
+      ...(config.devWebOrigin ? { devOrigins: [config.devWebOrigin] } : {}),
+    });
     app = await buildApp({ config, database });
     app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });

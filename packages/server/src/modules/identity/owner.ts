@@ -14,7 +14,7 @@ export const DEMO_OWNER_EMAIL = 'owner@plaza.local';
 export async function ensureOwner(
   db: Db,
   opts: { email?: string; password?: string } = {},
-): Promise<{ email: string; password: string } | undefined> {
+): Promise<{ id: string; email: string; password: string } | undefined> {
   const email = opts.email ?? DEMO_OWNER_EMAIL;
   const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.role, 'OWNER')).limit(1);
   if (existing) return undefined;
@@ -35,5 +35,5 @@ export async function ensureOwner(
       loginEmail: email,
     });
   });
-  return { email, password };
+  return { id, email, password };
 }

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MemberRoleName } from '@plaza/contracts';
+import type { Config } from './config.js';
+import type { Ctx } from './context.js';
+import type { Database } from './db/client.js';
+import type { Caller } from './http/caller.js';
+import { uuidv7 } from './lib/ids.js';
+import { identities } from './modules/identity/tables.js';
+import { insertMember } from './modules/members/create.js';
+import { members } from './modules/members/tables.js';
+import type { KeyStore } from './modules/oauth/keys.js';
+import { setReply, updateModerationStatus } from './modules/reviews/moderation.service.js';
+import { createReview } from './modules/reviews/write.service.js';
+
+/** The store's own reviews: the storefront's home page shows this entity. */
+export const STORE_REVIEWS = { namespace: 'site', entityId: 'store' } as const;
+
+const PEOPLE = [
+  {
+    nickname: 'Maya Lindqvist',
+    title: 'Coffee nerd',
+    rating: 5,
+    approve: true,
+    reply: true,
+    title_: 'Fast shipping, lovely packaging',
+    body: 'Ordered on Monday, arrived on Wednesday. Everything was wrapped with care and the note was a nice touch.',
+  },
+  {
+    nickname: 'Tom Okafor',
+    title: 'Weekend cyclist',
+    rating: 4,
+    approve: true,
+    reply: false,
+    title_: 'Good value',
+    body: 'Prices are fair and the product pages tell you what you need to know. One item was back-ordered, but they told me up front.',
+  },
+  {
+    nickname: 'Sofia Rossi',
+    title: 'Home cook',
+    rating: 5,
+    approve: true,
+    reply: false,
+    title_: 'My go-to shop',
+    body: 'Third order this year. Support answered my question within the hour.',
+  },
+  {
+    nickname: 'Daniel Kim',
+    title: '',
+    rating: 3,
+    approve: true,
+    reply: true,
+    title_: 'Fine, could be faster',
+    body: 'The order was right, but delivery took a week longer than the estimate.',
+  },
+  {
+    nickname: 'Priya Nair',
+    title: 'Designer',
+    rating: 4,
+    approve: false,
+    reply: false,
+    title_: 'Nice selection',
+    body: 'Waiting to see how the second order goes, but so far so good.',
+  },
+];
+
+/**
+ * A few demo members and store reviews for a new site, so the storefront, the community page and the dashboard's
+ * queues have something to show. Demo members have no password (they can't sign in). Runs once, with the first seed.
+ */
+export async function seedDemoCommunity(database: Database, config: Config, ownerId: string): Promise<void> {
+  const base = {
+    db: database.db,
+    clock: () => new Date(),
+    config,
+    // Seeding logs nothing; services only log on unusual paths.
+    log: {
+      info() {},
+      warn() {},
+      error() {},
+      debug() {},
+      trace() {},
+      fatal() {},
+      child: () => base.log,
+    } as unknown as FastifyBaseLogger,
+    keys: undefined as unknown as KeyStore,
+  };
+  const as = (caller: Caller): Ctx => ({ ...base, caller });
+  const owner = as({ type: 'MEMBER', memberId: ownerId, role: 'OWNER', clientId: 'seed', sessionId: 'seed' });
+  for (const [i, p] of PEOPLE.entries()) {
+    const id = uuidv7();
+    const email = `demo${i + 1}@plaza.local`;
+    const [taken] = await database.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
+    if (taken) continue;
+    await database.db.transaction(async (tx) => {
+      const ctx = { ...as({ type: 'NONE' }), db: tx as unknown as Database['db'] };
+      await tx
+        .insert(identities)
+        .values({ id, email, status: 'ACTIVE', emailVerified: true, profile: { nickname: p.nickname } });
+      await insertMember(ctx, { id, email, profile: { nickname: p.nickname }, status: 'APPROVED', now: new Date() });
+      if (p.title) await tx.update(members).set({ title: p.title }).where(eq(members.id, id));
+    });
+    const role: MemberRoleName = 'MEMBER';
+    const author = as({ type: 'MEMBER', memberId: id, role, clientId: 'seed', sessionId: 'seed' });
+    const review = await createReview(author, {
+      review: { ...STORE_REVIEWS, content: { rating: p.rating, title: p.title_, body: p.body } },
+    });
+    if (p.approve) await updateModerationStatus(owner, review.id, 'APPROVED');
+    if (p.reply) await setReply(owner, review.id, 'Thank you for taking the time to write this — see you next time!');
+  }
+}
