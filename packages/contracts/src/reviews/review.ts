@@ -156,10 +156,14 @@ export const REVIEW_FILTER_FIELDS = [
 export const ReviewFilter = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 });
 export type ReviewFilter = Record<string, unknown>;
 
+/** A filter is at most this long as JSON, so the cursor that carries it stays within its own bound. */
+export const REVIEW_FILTER_MAX_JSON = 4000;
+
 export const CursorPaging = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+    /** Opaque; it carries the query's filter and sort, hence room for them. */
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 8000 })),
   },
   { additionalProperties: false },
 );

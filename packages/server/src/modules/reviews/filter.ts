@@ -1,6 +1,12 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AUTHOR_TYPES, MODERATION_STATUSES, REVIEW_FILTER_FIELDS, type FieldViolation } from '@plaza/contracts';
+import {
+  AUTHOR_TYPES,
+  MODERATION_STATUSES,
+  REVIEW_FILTER_FIELDS,
+  REVIEW_FILTER_MAX_JSON,
+  type FieldViolation,
+} from '@plaza/contracts';
 import { AppError } from '../../http/errors.js';
 import { reviews } from './tables.js';
 
@@ -88,6 +94,10 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 export function parseFilter(filter: Record<string, unknown> | undefined, prefix: string): SQL[] {
   const p = new Problems();
   const out: SQL[] = [];
+  if (filter && JSON.stringify(filter).length > REVIEW_FILTER_MAX_JSON) {
+    p.add(prefix, 'MAX_SIZE', `must be at most ${REVIEW_FILTER_MAX_JSON} characters as JSON`);
+    p.throwIfAny();
+  }
   for (const [field, raw] of Object.entries(filter ?? {})) {
     const path = `${prefix}.${field}`;
     if (field === 'reply') {

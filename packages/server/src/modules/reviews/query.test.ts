@@ -182,6 +182,17 @@ describe('POST /reviews/v1/reviews/query', () => {
     expect(violations(res.body)).toEqual([violation]);
   });
 
+  it('pages through a large filter: its cursor carries it', async () => {
+    const others = Array.from({ length: 99 }, (_, i) => `01890000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+    const filter = { entityId, 'author.memberId': { $nin: others } };
+    const ids = await walk(c.visitor, { filter, cursorPaging: { limit: 4 } });
+    expect(ids).toEqual(expected('relevanceScore', 'DESC', isApproved));
+    const huge = await queryIds(srv, c.visitor, {
+      query: { filter: { entityId: { $in: Array(30).fill('e'.repeat(150)) } } },
+    });
+    expect(violations(huge.body)).toEqual(['query.filter:MAX_SIZE']);
+  });
+
   it('checks sort and paging', async () => {
     const sort = await queryIds(srv, c.visitor, { query: { sort: [{ fieldName: 'author.name' }] } });
     expect(violations(sort.body)).toEqual(['query.sort[0].fieldName:INVALID_ENUM_VALUE']);
