@@ -9,7 +9,7 @@ import {
   type UpdateReviewRequest,
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { members } from '../members/tables.js';
@@ -144,17 +144,8 @@ export async function updateReview(ctx: Ctx, id: string, req: UpdateReviewReques
   const memberId = ctx.caller.memberId;
   checkFieldMask(req.fieldMask.paths, REVIEW_MASK_PATHS, req.review, 'review');
   const paths = maskedPaths(req.fieldMask.paths);
-  const patch = req.review.content ?? {};
-  if (paths.includes('content.rating') && patch.rating === undefined) {
-    throw new AppError('VALIDATION', 'review.content.rating is required', {
-      violations: [
-        {
-          field: 'review.content.rating',
-          violatedRule: 'REQUIRED_FIELD',
-          description: 'review.content.rating is required',
-        },
-      ],
-    });
+  if (paths.includes('content.rating') && req.review.content?.rating === undefined) {
+    throw violation('review.content.rating', 'REQUIRED_FIELD', 'review.content.rating is required');
   }
   const masked: Partial<ReviewContent> = Object.fromEntries(
     paths.map((p) => [p.slice('content.'.length), getPath(req.review as Record<string, unknown>, p)]),
