@@ -19,8 +19,9 @@ export function ReviewFiltersBar({
   const set = <K extends keyof ReviewFilters>(k: K, v: ReviewFilters[K]) => onChange({ ...filters, [k]: v });
   const changed = filters.rating || filters.namespace || filters.entityId || filters.sort !== noReviewFilters.sort;
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+    <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
       <SelectField label="Rating" value={filters.rating} options={ratingOptions} onChange={(v) => set('rating', v)} />
+      <SelectField label="Order" value={filters.sort} options={sortOptions} onChange={(v) => set('sort', v)} />
       <TextField
         label="Namespace"
         placeholder="e.g. stores"
@@ -35,8 +36,12 @@ export function ReviewFiltersBar({
         value={filters.entityId}
         onChange={(e) => set('entityId', e.target.value)}
       />
-      <SelectField label="Order" value={filters.sort} options={sortOptions} onChange={(v) => set('sort', v)} />
-      <Button variant="ghost" disabled={!changed} onClick={() => onChange(noReviewFilters)}>
+      <Button
+        variant="ghost"
+        className="col-span-2 justify-self-start lg:col-span-1"
+        disabled={!changed}
+        onClick={() => onChange(noReviewFilters)}
+      >
         Clear filters
       </Button>
     </div>

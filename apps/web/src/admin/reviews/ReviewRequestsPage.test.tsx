@@ -50,10 +50,11 @@ describe('ReviewRequestsPage', () => {
     expect(html).toContain('value="site"');
   });
 
-  it('shows contributors the list without the form', () => {
+  it('says an empty list in words, and leaves the screen to the owner', () => {
+    expect(textOf(page('OWNER', []))).toContain('No review requests here');
     const text = textOf(page('CONTRIBUTOR', []));
     expect(text).not.toContain('Ask for a review');
-    expect(text).toContain('No review requests here');
+    expect(text).toContain('Only the owner schedules and sees review requests.');
   });
 
   it('fills the send time in the browser-local format the input expects', () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReviewRequest, ReviewRequestStatus } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -12,7 +13,6 @@ import { useToast } from '../Toast.js';
 import { useDateFormat } from '../dates.js';
 import { useReviewRequestsList, useReviewsMutation } from '../data.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
-import { GuardedButton } from '../ui/GuardedButton.js';
 import { ReviewRequestForm } from './ReviewRequestForm.js';
 
 const PAGE_SIZE = 20;
@@ -36,10 +36,22 @@ const failureReasons: Record<NonNullable<ReviewRequest['failureReason']>, string
   UNKNOWN: 'Something went wrong',
 };
 
-/** /admin/review-requests: schedule review-request e-mails and follow what became of them. */
+/** /admin/review-requests: schedule review-request e-mails and follow what became of them. Owner only. */
 export function ReviewRequestsPage() {
-  const plaza = usePlaza();
   const { member: me } = useAuth();
+  if (me?.role !== 'OWNER') {
+    return (
+      <>
+        <PageHeader title="Review requests" description="E-mails that ask customers for a review." />
+        <EmptyState title="For the site owner">Only the owner schedules and sees review requests.</EmptyState>
+      </>
+    );
+  }
+  return <OwnerReviewRequests />;
+}
+
+function OwnerReviewRequests() {
+  const plaza = usePlaza();
   const toast = useToast();
   const date = useDateFormat();
   const [status, setStatus] = useState<Tab>('ALL');
@@ -57,7 +69,6 @@ export function ReviewRequestsPage() {
     },
   );
   const requests = data?.reviewRequests ?? [];
-  const isOwner = me?.role === 'OWNER';
 
   return (
     <>
@@ -66,7 +77,7 @@ export function ReviewRequestsPage() {
         description="E-mails that ask customers for a review, sent at the time you choose."
       />
       <div className="space-y-6">
-        {isOwner && <ReviewRequestForm />}
+        <ReviewRequestForm />
         <section aria-labelledby="requests-title" className="space-y-3">
           <h2 id="requests-title" className="text-base font-semibold">
             Requests
@@ -129,16 +140,15 @@ export function ReviewRequestsPage() {
                     )}
                   </div>
                   {r.status === 'SCHEDULED' && (
-                    <GuardedButton
+                    <Button
                       variant="secondary"
-                      blockedReason={isOwner ? null : 'Only the owner can cancel review requests.'}
                       onClick={() => {
                         cancel.reset();
                         setCanceling(r);
                       }}
                     >
                       Cancel request
-                    </GuardedButton>
+                    </Button>
                   )}
                 </li>
               ))}

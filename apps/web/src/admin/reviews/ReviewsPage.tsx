@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useReviewCount, useReviews } from '@plaza/react';
+import { useAuth, useReviewCount, useReviews } from '@plaza/react';
+import { Alert } from '../../ui/Alert.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -22,7 +23,10 @@ import {
 /** /admin/reviews: the moderation queue (waiting reviews first), and every review by status, rating and entity. */
 export function ReviewsPage() {
   const drawer = useMemberDrawer();
-  const [status, setStatus] = useState<StatusTab>('IN_MODERATION');
+  const { member: me } = useAuth();
+  const isOwner = me?.role === 'OWNER';
+  // Reviews not yet approved are the owner's to see: contributors start on the approved ones.
+  const [status, setStatus] = useState<StatusTab>(isOwner ? 'IN_MODERATION' : 'APPROVED');
   const [filters, setFilters] = useState<ReviewFilters>(noReviewFilters);
   // The entity boxes query after typing pauses; the dropdowns at once.
   const namespace = useDebouncedValue(filters.namespace, 400);
@@ -41,6 +45,7 @@ export function ReviewsPage() {
         description="Approve or reject what people write before it shows on your site, reply to it, or delete it."
       />
       <div className="space-y-4">
+        {!isOwner && <Alert>Only the owner sees reviews waiting for moderation or rejected, and acts on them.</Alert>}
         <StatusTabs filters={applied} value={status} onChange={setStatus} />
         <ReviewFiltersBar filters={filters} onChange={setFilters} />
         {isPending ? (
