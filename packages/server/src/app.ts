@@ -13,6 +13,7 @@ import { resolveCaller } from './http/resolve-caller.js';
 import type { App } from './http/types.js';
 import { jobHandlers } from './modules/jobs/registry.js';
 import { startJobWorker, type JobWorker } from './modules/jobs/worker.js';
+import { membersChanged } from './modules/members/totals.js';
 import { KeyStore } from './modules/oauth/keys.js';
 import { registerRoutes } from './routes.js';
 import { registerWebApp } from './modules/web/static.js';
@@ -26,6 +27,9 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
 }
 
+const COMMUNITY_WRITE = /^\/(members|reviews|identity|jobs)\//;
+/** POST routes that only read (queries too long for a GET). */
+const READ_BY_POST = /\/(query|count)(\?|$)/;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the HTTP app: plumbing, the caller model, every domain's routes and the web app. Does not listen. */
@@ -82,6 +86,12 @@ export async function buildApp({ config, database, clock = () => new Date(), log
 
   app.addHook('onSend', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    // A successful write to members, reviews or identities may change what cached lists show: drop them before the
+    // answer leaves, so the caller's next read on this node sees the change.
+    const write = req.method !== 'GET' && req.method !== 'HEAD' && !READ_BY_POST.test(req.url);
+    if (write && reply.statusCode < 400 && COMMUNITY_WRITE.test(req.url)) {
+      membersChanged();
+    }
     // Writes hand out a consistency token; the SDK echoes it so a read replica never shows stale own-writes.
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
       reply.header(CONSISTENCY_HEADER, Date.now().toString(36));

@@ -12,7 +12,7 @@ import { hasScope } from '../../http/caller.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { filterSql, orderSql, searchSql } from './query.js';
 import { members } from './tables.js';
-import { countMembers } from './totals.js';
+import { countMembers, memberReads } from './totals.js';
 import { chooseFieldset, memberColumns, readCap, seesEveryone, selfId, toMember, type MemberRow } from './view.js';
 
 /** What a PUBLIC-capped reader may see of others: members in the community (PUBLIC) and APPROVED. */
@@ -82,21 +82,26 @@ interface Page {
  * is counted only when the page is full, since a short page already tells it, and kept briefly (see totals.ts).
  */
 async function page(ctx: Ctx, p: Page): Promise<ListMembersResponse> {
-  const rows = await ctx.db
+  const query = ctx.db
     .select(memberColumns)
     .from(members)
     .where(p.where)
     .orderBy(...p.order)
     .limit(p.limit)
     .offset(p.offset);
-  let total = p.offset + rows.length;
-  if (rows.length === p.limit || (rows.length === 0 && p.offset > 0)) {
-    total = await countMembers(ctx, p.where);
-  }
-  return {
-    members: rows.map((r) => toMember(r, p.fieldset)),
-    metadata: { count: rows.length, offset: p.offset, total },
-  };
+  const { sql, params } = query.toSQL();
+  const key = `page|${p.fieldset}|${sql}|${JSON.stringify(params)}`;
+  return memberReads.get(ctx, key, async () => {
+    const rows = await query;
+    let total = p.offset + rows.length;
+    if (rows.length === p.limit || (rows.length === 0 && p.offset > 0)) {
+      total = await countMembers(ctx, p.where);
+    }
+    return {
+      members: rows.map((r) => toMember(r, p.fieldset)),
+      metadata: { count: rows.length, offset: p.offset, total },
+    };
+  }) as Promise<ListMembersResponse>;
 }
 
 /** GET /members/v1/members: paged and sorted; readers capped at PUBLIC list the community (PUBLIC, APPROVED). */

@@ -24,6 +24,7 @@ import {
   type Viewer,
 } from './model.js';
 import { getRatingSummary } from './summary.js';
+import { reviewReads } from './read-cache.js';
 import { reviews } from './tables.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -71,6 +72,17 @@ export async function getReview(ctx: Ctx, id: string, returnPrivateReviews?: boo
 export async function queryReviews(ctx: Ctx, req: QueryReviewsRequest): Promise<QueryReviewsResponse> {
   const viewer = viewerOf(ctx.caller);
   const vis = visibility(viewer, req.returnPrivateReviews);
+  // The page depends on the request, the visibility scope and what the viewer may see of authors.
+  const key = `${vis.key}|${viewer.moderator}|${viewer.memberId ?? ''}|${JSON.stringify(req)}`;
+  return reviewReads.get(ctx, key, () => readPage(ctx, req, viewer, vis));
+}
+
+async function readPage(
+  ctx: Ctx,
+  req: QueryReviewsRequest,
+  viewer: Viewer,
+  vis: ReturnType<typeof visibility>,
+): Promise<QueryReviewsResponse> {
   const q = req.query ?? {};
   const sentSort: Sort | undefined = q.sort?.[0]
     ? { field: q.sort[0].fieldName, order: q.sort[0].order ?? 'DESC' }

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListMembersResponse } from '@plaza/contracts';
+import { call } from '../../test/http.js';
+import { cast, type Cast } from '../test/community.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { createReadCache } from './read-cache.js';
+
+let srv: TestServer;
+let people: Cast;
+beforeAll(async () => {
+  srv = await startTestServer();
+  people = await cast(srv);
+});
+afterAll(() => srv.close());
+
+describe('read cache', () => {
+  it('serves a kept value until a change, the TTL or a newer consistency token', async () => {
+    const cache = createReadCache<number>(60_000);
+    const ctx = srv.ctx();
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get(ctx, 'k', load)).toBe(1);
+    expect(await cache.get(ctx, 'k', load)).toBe(1);
+    cache.changed();
+    expect(await cache.get(ctx, 'k', load)).toBe(2);
+    // A caller who wrote after the entry was read gets a fresh read.
+    expect(await cache.get({ ...ctx, consistencyMs: Date.now() + 1 }, 'k', load)).toBe(3);
+    const short = createReadCache<number>(1);
+    await short.get(ctx, 'k', load);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await short.get(ctx, 'k', load)).toBe(5);
+  });
+
+  it('does not keep a value read while a change happened', async () => {
+    const cache = createReadCache<number>(60_000);
+    const ctx = srv.ctx();
+    let n = 0;
+    await cache.get(ctx, 'k', async () => {
+      cache.changed();
+      return ++n;
+    });
+    expect(await cache.get(ctx, 'k', async () => ++n)).toBe(2);
+  });
+
+  it('shows a block on the same node at once, and on another node to a caller holding the consistency token', async () => {
+    const other = await srv.secondNode();
+    try {
+      const blocked = (url: string, headers: Record<string, string> = {}) =>
+        call<ListMembersResponse>(url, 'POST', '/members/v1/members/query', {
+          auth: people.owner,
+          headers,
+          body: { query: { filter: { status: 'BLOCKED' } } },
+        }).then((r) => r.body.members.map((m) => m.id));
+      expect(await blocked(srv.url)).not.toContain(people.memberA.id);
+      expect(await blocked(other.url)).not.toContain(people.memberA.id);
+      const res = await call(srv.url, 'POST', `/members/v1/members/${people.memberA.id}/block`, {
+        auth: people.owner,
+        body: {},
+      });
+      expect(res.status).toBe(200);
+      expect(await blocked(srv.url)).toContain(people.memberA.id);
+      const token = res.headers.get('x-plaza-consistency')!;
+      expect(await blocked(other.url, { 'x-plaza-consistency': token })).toContain(people.memberA.id);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { inTransaction, type Ctx } from '../context.js';
+import type { Db } from '../db/client.js';
+
+interface Entry<V> {
+  value: V;
+  at: number;
+}
+
+/**
+ * A short-lived cache of list reads (member pages and totals, review pages) on this node. Lists are read far more
+ * often than they change, and on the embedded database decoding a page costs milliseconds.
+ * - `changed()` (any write to what the lists show, on this node) makes every entry stale at once.
+ * - Other nodes' changes show within `ttlMs`, or at once for a caller whose consistency token is newer than the
+ *   entry (the SDK echoes it after its own writes), so nobody misses their own change.
+ * - Per database handle (tests run many servers in one process); at most `maxEntries`, oldest dropped first.
+ * - Reads inside a transaction bypass it.
+ */
+export function createReadCache<V>(ttlMs: number, maxEntries = 500) {
+  const byDb = new WeakMap<Db, Map<string, Entry<V>>>();
+  let generation = 0;
+  return {
+    async get(ctx: Ctx, key: string, load: () => Promise<V>): Promise<V> {
+      if (inTransaction(ctx) || ttlMs <= 0) return load();
+      let entries = byDb.get(ctx.db);
+      if (!entries) byDb.set(ctx.db, (entries = new Map()));
+      const k = `${generation}|${key}`;
+      const hit = entries.get(k);
+      const now = Date.now();
+      if (hit && now - hit.at < ttlMs && !(ctx.consistencyMs && ctx.consistencyMs >= hit.at)) return hit.value;
+      const started = generation;
+      const value = await load();
+      // A change during the read may not be in it: don't keep it.
+      if (started !== generation) return value;
+      entries.delete(k);
+      entries.set(k, { value, at: now });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+    changed(): void {
+      generation++;
+    },
+  };
+}
