@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { IdentityProfile, LoginResponse, RegisterRequest, SignOnRequest, SignOnResponse } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';

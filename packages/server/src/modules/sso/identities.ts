@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { identities } from '../identity/tables.js';
