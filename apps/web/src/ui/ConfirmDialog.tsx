@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { closeOnEscape, useModalDialog } from './modal.js';
 import { Button } from './Button.js';
 
 export interface ConfirmDialogProps {
@@ -27,26 +28,18 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
+  const titleId = useId();
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
+      aria-labelledby={titleId}
+      onCancel={closeOnEscape(onCancel, busy)}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-900/40"
     >
       {open && (
         <div className="p-5">
-          <h2 id="confirm-title" className="text-lg font-semibold">
+          <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
           {children && <div className="mt-2 text-sm text-neutral-700">{children}</div>}

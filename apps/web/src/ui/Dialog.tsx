@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { closeOnEscape, useModalDialog } from './modal.js';
 
 export interface DialogProps {
   open: boolean;
@@ -16,24 +17,15 @@ export interface DialogProps {
  * inside starts fresh each time.
  */
 export function Dialog({ open, title, description, onClose, busy, children }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onClose();
-      }}
+      onCancel={closeOnEscape(onClose, busy)}
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-900/40"
     >
       {open && (

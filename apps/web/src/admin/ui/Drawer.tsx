@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { closeOnEscape, useModalDialog } from '../../ui/modal.js';
 import { CloseIcon } from '../../ui/icons.js';
 
 /**
@@ -16,23 +17,12 @@ export function Drawer({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}
       aria-labelledby="drawer-title"
-      onCancel={(e) => {
-        // React bubbles `cancel` through the component tree: Escape in a confirmation inside the drawer is not ours.
-        if (e.target !== e.currentTarget) return;
-        e.preventDefault();
-        onClose();
-      }}
+      onCancel={closeOnEscape(onClose)}
       // A click on the backdrop lands on the <dialog> itself (the panel fills it), so only that closes it.
       onClick={(e) => e.target === e.currentTarget && onClose()}
       className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-full border-l border-neutral-200 bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-neutral-900/40 sm:max-w-lg"
