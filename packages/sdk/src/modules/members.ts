@@ -1,38 +1,32 @@
 import type {
   BulkByFilterRequest,
   CreateMemberRequest,
-  CreateReportRequest,
   EmptyResponse,
   Fieldset,
   ListMembersResponse,
-  ListReportsQuery,
-  ListReportsResponse,
   MemberFilter,
   MemberInput,
   MemberResponse,
   MemberSort,
   QueryMembersRequest,
-  ReportAction,
-  ReportResponse,
   StartJobResponse,
 } from '@plaza/contracts';
 import { defineMethod, seg } from '../core/method.js';
+import { listReports, reportMember, resolveReport } from './member-reports.js';
+
+export * from './member-reports.js';
 
 export type {
   BulkByFilterRequest,
   CreateMemberRequest,
-  CreateReportRequest,
   EmptyResponse,
   Fieldset,
   ListMembersResponse,
-  ListReportsResponse,
   MemberFilter,
   MemberInput,
   MemberResponse,
   MemberSort,
   QueryMembersRequest,
-  ReportAction,
-  ReportResponse,
   StartJobResponse,
 };
 export type { Member, MemberReport, MemberStatus, MemberRoleName, ReportReason, ReportStatus } from '@plaza/contracts';
@@ -45,9 +39,6 @@ export type MemberSearch = NonNullable<BulkByFilterRequest['search']>;
 
 /** Options of {@link listMembers}. */
 export type ListMembersOptions = { paging?: OffsetPaging; fieldsets?: Fieldset[]; sorting?: MemberSort };
-
-/** Options of {@link listReports}: the `paging.limit`/`paging.offset` query parameters as one `paging` object. */
-export type ListReportsOptions = Omit<ListReportsQuery, 'paging.limit' | 'paging.offset'> & { paging?: OffsetPaging };
 
 const MEMBERS = '/members/v1/members';
 const member = (id: string, action = '') => `${MEMBERS}/${seg(id)}${action}`;
@@ -346,43 +337,6 @@ export const deleteMemberEmails = deleteGroup('emails');
  * await admin.members.deleteMemberAddresses(id);
  */
 export const deleteMemberAddresses = deleteGroup('addresses');
-
-/**
- * Reports another member to the owner (one open report per reporter and member).
- *
- * @example
- * await client.members.reportMember({ memberId, reason: 'SPAM', text: 'Posts links in every review' });
- */
-export const reportMember = defineMethod<[request: CreateReportRequest], ReportResponse>({
-  argumentNames: ['request'],
-  request: (request) => ({ method: 'POST', path: '/members/v1/reports', body: request }),
-});
-
-/**
- * The reports queue, newest first; for owners, contributors and API keys.
- *
- * @example
- * const { reports, metadata } = await admin.members.listReports({ status: 'OPEN', paging: { limit: 20 } });
- */
-export const listReports = defineMethod<[query?: ListReportsOptions], ListReportsResponse>({
-  argumentNames: ['query'],
-  request: (query) => ({ method: 'GET', path: '/members/v1/reports', query }),
-});
-
-/**
- * Closes a report: DISMISS, or MUTE / BLOCK, which act on the reported member too.
- *
- * @example
- * const { report } = await admin.members.resolveReport(reportId, 'MUTE');
- */
-export const resolveReport = defineMethod<[reportId: string, action: ReportAction], ReportResponse>({
-  argumentNames: ['reportId', 'action'],
-  request: (reportId, action) => ({
-    method: 'POST',
-    path: `/members/v1/reports/${seg(reportId)}/resolve`,
-    body: { action },
-  }),
-});
 
 /**
  * The members module (member reports included): `import { members } from '@plaza/sdk/members'`, then
