@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../ui/Alert.js';
+import { Button } from '../ui/Button.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { TextField } from '../ui/Field.js';
+import { type Outcome, type SignInDriver } from './driver.js';
+
+export function CodeStep({
+  email,
+  driver,
+  onOutcome,
+  onBack,
+}: {
+  email: string;
+  driver: SignInDriver;
+  onOutcome: (out: Outcome) => void;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [fatal, setFatal] = useState<unknown>(null);
+  const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFatal(null);
+    setError(undefined);
+    try {
+      const out = await driver.verify(code.trim());
+      if (out.step === 'code') setError(out.error ?? 'The code is wrong.');
+      else onOutcome(out);
+    } catch (err) {
+      setFatal(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setResent('sending');
+    setFatal(null);
+    try {
+      await driver.resend();
+      setResent('sent');
+    } catch (err) {
+      setResent('idle');
+      setFatal(err);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-labelledby="code-title">
+      <div>
+        <h2 id="code-title" className="text-lg font-semibold">
+          Check your e-mail
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600">
+          We sent a 6-digit code to <strong className="break-all text-neutral-900">{email}</strong>. It works for 10
+          minutes.
+        </p>
+      </div>
+      <TextField
+        label="Verification code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        error={error}
+        className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
+      />
+      {fatal !== null && <ErrorMessage error={fatal} />}
+      <Button type="submit" className="w-full" busy={busy} disabled={code.length !== 6}>
+        Verify
+      </Button>
+      <div className="flex flex-col items-center gap-1 text-sm sm:flex-row sm:justify-between">
+        <Button variant="ghost" onClick={() => void resend()} disabled={resent === 'sending'}>
+          {resent === 'sending' ? 'Sending…' : 'Send a new code'}
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          Use a different e-mail
+        </Button>
+      </div>
+      {resent === 'sent' && <Alert tone="success">A new code is on its way. The old one no longer works.</Alert>}
+    </form>
+  );
+}
