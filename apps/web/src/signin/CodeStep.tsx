@@ -5,6 +5,7 @@ import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
 import { type Outcome, type SignInDriver } from './driver.js';
 
+/** The six-digit code the site e-mailed, bound to the login or sign-up it continues; it can be sent again. */
 export function CodeStep({
   email,
   driver,
