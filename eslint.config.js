@@ -48,4 +48,23 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  {
+    // Browser code takes values from '@plaza/contracts/constants': a value from the root pulls every TypeBox schema
+    // into the bundle (types from the root are fine, they are erased).
+    files: ['apps/web/src/**', 'packages/sdk/src/**', 'packages/react/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@plaza/contracts',
+              allowTypeImports: true,
+              message: "Import values from '@plaza/contracts/constants'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

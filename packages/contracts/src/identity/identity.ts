@@ -1,10 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { DateString, StringEnum } from '../common/schema.js';
+import { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS } from './tags.js';
+export { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS };
 
-/** Tags of the spec (§3): what an address, e-mail or phone of a profile is for. */
-export const ADDRESS_TAGS = ['UNTAGGED', 'HOME', 'WORK', 'BILLING', 'SHIPPING'] as const;
-export const EMAIL_TAGS = ['UNTAGGED', 'MAIN', 'HOME', 'WORK'] as const;
-export const PHONE_TAGS = ['UNTAGGED', 'MAIN', 'HOME', 'MOBILE', 'WORK', 'FAX'] as const;
 export const CUSTOM_FIELD_TYPES = ['TEXT', 'NUMBER', 'DATE', 'URL', 'SOCIAL'] as const;
 export const SOCIAL_CHANNELS = [
   'FACEBOOK',

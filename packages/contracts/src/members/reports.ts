@@ -2,8 +2,9 @@ import { Type, type Static } from 'typebox';
 import { DateString, StringEnum } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../identity/admin.js';
 import { Member } from './member.js';
+import { REPORT_REASONS } from './report-reasons.js';
+export { REPORT_REASONS };
 
-export const REPORT_REASONS = ['SPAM', 'IMPERSONATION', 'HARASSMENT', 'OTHER'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 /** OPEN until the owner acts: DISMISSED, or RESOLVED with the action taken on the reported member. */
 export const REPORT_STATUSES = ['OPEN', 'RESOLVED', 'DISMISSED'] as const;

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
 import { CaptchaTokens } from '../identity/auth.js';
+import { REVIEW_LIMITS, REVIEW_MASK_PATHS } from './limits.js';
+export { REVIEW_LIMITS, REVIEW_MASK_PATHS };
 
 export const MODERATION_STATUSES = ['UNKNOWN', 'APPROVED', 'IN_MODERATION', 'REJECTED', 'SUBMITTED'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
@@ -15,18 +17,6 @@ export type OriginType = (typeof ORIGIN_TYPES)[number];
 /** Where it was written: the site's own pages, or an app through the API. */
 export const SOURCE_TYPES = ['WEBSITE', 'API'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
-
-/** Bounds of review content (MAX_LENGTH violations when passed). */
-export const REVIEW_LIMITS = {
-  namespace: 50,
-  entityId: 200,
-  title: 200,
-  body: 5000,
-  media: 10,
-  url: 2000,
-  name: 100,
-  reply: 3000,
-} as const;
 
 const HttpUrl = Type.String({ minLength: 1, maxLength: REVIEW_LIMITS.url });
 /** One media item: an image or a video URL (http or https). */
@@ -118,7 +108,6 @@ export const UpdateReviewRequest = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateReviewRequest = Static<typeof UpdateReviewRequest>;
-export const REVIEW_MASK_PATHS = ['content.title', 'content.body', 'content.rating', 'content.media'] as const;
 
 export const GetReviewQuery = Type.Object(
   { returnPrivateReviews: Type.Optional(Type.Boolean()) },

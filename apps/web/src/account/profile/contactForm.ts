@@ -1,4 +1,5 @@
-import { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS, type MemberContact } from '@plaza/contracts';
+import type { MemberContact } from '@plaza/contracts';
+import { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS } from '@plaza/contracts/constants';
 
 export type EmailTag = (typeof EMAIL_TAGS)[number];
 export type PhoneTag = (typeof PHONE_TAGS)[number];

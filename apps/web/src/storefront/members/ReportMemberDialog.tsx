@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { REPORT_REASONS, type ReportReason } from '@plaza/contracts';
+import type { ReportReason } from '@plaza/contracts';
+import { REPORT_REASONS } from '@plaza/contracts/constants';
 import { usePlaza } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { Button } from '../../ui/Button.js';

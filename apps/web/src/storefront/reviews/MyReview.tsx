@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { REVIEW_MASK_PATHS, type Review } from '@plaza/contracts';
+import type { Review } from '@plaza/contracts';
+import { REVIEW_MASK_PATHS } from '@plaza/contracts/constants';
 import { useInvalidateReviews, usePlaza, useReviews } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { Badge } from '../../ui/Badge.js';

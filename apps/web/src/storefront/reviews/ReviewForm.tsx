@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { REVIEW_LIMITS, type Review } from '@plaza/contracts';
+import type { Review } from '@plaza/contracts';
+import { REVIEW_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';

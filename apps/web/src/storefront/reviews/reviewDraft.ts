@@ -1,4 +1,5 @@
-import { REVIEW_LIMITS, type Review, type ReviewContent } from '@plaza/contracts';
+import type { Review, ReviewContent } from '@plaza/contracts';
+import { REVIEW_LIMITS } from '@plaza/contracts/constants';
 
 /** What the review form edits: the rating, title, body and one photo URL. */
 export interface ReviewDraft {
