@@ -127,6 +127,19 @@ describe('community journey', () => {
       .first()
       .waitFor();
     await snap(page, 'community-review-public-mobile');
+
+    // The community page and the member's public profile, opened directly (the server serves the app there).
+    await page.goto(`${plaza.url}/members`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('link', { name: new RegExp(nickname) })
+      .first()
+      .click();
+    await page.waitForURL(/\/members\/grace-hopper$/);
+    await page.getByRole('heading', { name: nickname }).first().waitFor();
+    await page.getByText(title).waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByText(title).waitFor();
+    await snap(page, 'community-profile-mobile');
     await visitor.close();
   });
 
