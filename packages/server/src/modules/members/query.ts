@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  notInArray,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ACTIVITY_STATUSES,
@@ -23,10 +8,16 @@ import {
   MEMBER_STATUSES,
   PRIVACY_STATUSES,
   type Fieldset,
-  type FieldViolation,
   type MemberSort,
 } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import {
+  FILTER_OPERATORS,
+  isFilterOperator,
+  operatorSql,
+  UUID_PATTERN,
+  ViolationList,
+  type FilterOperator,
+} from '../../lib/filter.js';
 import { atLeast } from './view.js';
 import { members } from './tables.js';
 
@@ -53,23 +44,13 @@ const FIELDS: Record<FilterField, { column: AnyPgColumn; kind: Kind; needs: Fiel
   lastLoginDate: { column: members.lastLoginDate, kind: 'date', needs: 'EXTENDED' },
 };
 
-const OPERATORS = ['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte'] as const;
-type Operator = (typeof OPERATORS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-class Violations {
-  readonly list: FieldViolation[] = [];
-  add(field: string, violatedRule: FieldViolation['violatedRule'], description: string): void {
-    this.list.push({ field, violatedRule, description: `${field}: ${description}` });
-  }
-  throwIfAny(): void {
-    if (this.list.length) throw new AppError('VALIDATION', this.list[0]!.description, { violations: this.list });
-  }
-}
+/** Reported as `<field>: <description>`. */
+const violations = () => new ViolationList(': ');
 
 /** Reads one filter value of a field; undefined (and a violation) when it doesn't fit. Null matches missing values. */
-function parseValue(kind: Kind, raw: unknown, field: string, v: Violations): string | Date | null | undefined {
+function parseValue(kind: Kind, raw: unknown, field: string, v: ViolationList): string | Date | null | undefined {
   if (raw === null) return null;
   if (typeof raw !== 'string') {
     v.add(field, 'FORMAT', 'must be a string');
@@ -89,7 +70,7 @@ function parseValue(kind: Kind, raw: unknown, field: string, v: Violations): str
     v.add(field, 'MAX_LENGTH', 'must be at most 254 characters');
     return undefined;
   }
-  if (kind === 'uuid' && !UUID.test(raw)) {
+  if (kind === 'uuid' && !UUID_PATTERN.test(raw)) {
     v.add(field, 'FORMAT', 'must be a UUID');
     return undefined;
   }
@@ -103,26 +84,11 @@ function parseValue(kind: Kind, raw: unknown, field: string, v: Violations): str
   return kind === 'uuid' ? raw.toLowerCase() : raw;
 }
 
-function condition(column: AnyPgColumn, op: Operator, value: unknown): SQL {
-  switch (op) {
-    case '$eq':
-      return value === null ? isNull(column) : eq(column, value);
-    case '$ne':
-      // Mongo's $ne also matches documents without the field.
-      return value === null ? isNotNull(column) : sql`${column} IS DISTINCT FROM ${value}`;
-    case '$in':
-      return inArray(column, value as unknown[]);
-    case '$nin':
-      return notInArray(column, value as unknown[]);
-    case '$gt':
-      return gt(column, value);
-    case '$gte':
-      return gte(column, value);
-    case '$lt':
-      return lt(column, value);
-    default:
-      return lte(column, value);
-  }
+/** A null value compares with the column's absence: `$eq: null` is IS NULL, `$ne: null` IS NOT NULL. */
+function condition(column: AnyPgColumn, op: FilterOperator, value: unknown): SQL {
+  if (value === null && op === '$eq') return isNull(column);
+  if (value === null && op === '$ne') return isNotNull(column);
+  return operatorSql(column, op, value);
 }
 
 /**
@@ -130,7 +96,7 @@ function condition(column: AnyPgColumn, op: Operator, value: unknown): SQL {
  * is reported at once, as violations named `<prefix>.<field>`.
  */
 export function filterSql(filter: Record<string, unknown> | undefined, cap: Fieldset, prefix: string): SQL | undefined {
-  const v = new Violations();
+  const v = violations();
   const parts: SQL[] = [];
   for (const [name, spec] of Object.entries(filter ?? {})) {
     const path = `${prefix}.${name}`;
@@ -149,10 +115,10 @@ export function filterSql(filter: Record<string, unknown> | undefined, cap: Fiel
     }
     const isOps = spec !== null && typeof spec === 'object' && !Array.isArray(spec);
     const ops = isOps ? Object.entries(spec as Record<string, unknown>) : [['$eq', spec] as const];
-    if (!ops.length) v.add(path, 'REQUIRED_FIELD', `needs a value or an operator (${OPERATORS.join(' ')})`);
+    if (!ops.length) v.add(path, 'REQUIRED_FIELD', `needs a value or an operator (${FILTER_OPERATORS.join(' ')})`);
     for (const [op, raw] of ops) {
-      if (!OPERATORS.includes(op as Operator)) {
-        v.add(`${path}.${op}`, 'FIELD_NOT_ALLOWED', `unknown operator; use one of ${OPERATORS.join(' ')}`);
+      if (!isFilterOperator(op)) {
+        v.add(`${path}.${op}`, 'FIELD_NOT_ALLOWED', `unknown operator; use one of ${FILTER_OPERATORS.join(' ')}`);
         continue;
       }
       const ordered = op === '$gt' || op === '$gte' || op === '$lt' || op === '$lte';
@@ -183,7 +149,7 @@ export function filterSql(filter: Record<string, unknown> | undefined, cap: Fiel
         v.add(path, 'FORMAT', `${op} needs a value, not null`);
         continue;
       }
-      parts.push(condition(def.column, op as Operator, value));
+      parts.push(condition(def.column, op, value));
     }
   }
   v.throwIfAny();
@@ -210,7 +176,7 @@ export function searchSql(expression: string | undefined, cap: Fieldset): SQL | 
  * direction of the last key, so pages never overlap and one index serves the whole order.
  */
 export function orderSql(sort: readonly MemberSort[] | undefined, cap: Fieldset, prefix: string): SQL[] {
-  const v = new Violations();
+  const v = violations();
   const keys = sort?.length ? sort : [{ fieldName: 'profile.nickname' as const, order: 'ASC' as const }];
   const out: SQL[] = [];
   const seen = new Set<string>();

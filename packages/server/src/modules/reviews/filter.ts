@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   AUTHOR_TYPES,
@@ -7,7 +7,14 @@ import {
   REVIEW_FILTER_MAX_JSON,
   type FieldViolation,
 } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import {
+  FILTER_OPERATORS,
+  isFilterOperator,
+  operatorSql,
+  UUID_PATTERN,
+  ViolationList,
+  type FilterOperator,
+} from '../../lib/filter.js';
 import { reviews } from './tables.js';
 
 /**
@@ -26,23 +33,9 @@ const FIELDS: Record<Exclude<(typeof REVIEW_FILTER_FIELDS)[number], 'reply'>, { 
   'author.authorType': { col: reviews.authorType, kind: 'authorType' },
 };
 
-const OPERATORS = ['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte'] as const;
-type Operator = (typeof OPERATORS)[number];
 const MAX_IN = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A violation list that throws once, with every problem found. */
-class Problems {
-  readonly list: FieldViolation[] = [];
-  add(field: string, violatedRule: FieldViolation['violatedRule'], description: string): void {
-    this.list.push({ field, violatedRule, description: `${field} ${description}` });
-  }
-  throwIfAny(): void {
-    if (this.list.length) throw new AppError('VALIDATION', this.list[0]!.description, { violations: this.list });
-  }
-}
-
-function checkValue(kind: Kind, v: unknown, field: string, p: Problems): boolean {
+function checkValue(kind: Kind, v: unknown, field: string, p: ViolationList): boolean {
   const bad = (rule: FieldViolation['violatedRule'], what: string) => (p.add(field, rule, what), false);
   switch (kind) {
     case 'text':
@@ -50,7 +43,7 @@ function checkValue(kind: Kind, v: unknown, field: string, p: Problems): boolean
     case 'rating':
       return (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 5) || bad('FORMAT', 'must be 1 to 5');
     case 'uuid':
-      return (typeof v === 'string' && UUID.test(v)) || bad('FORMAT', 'must be a UUID');
+      return (typeof v === 'string' && UUID_PATTERN.test(v)) || bad('FORMAT', 'must be a UUID');
     case 'status':
       return (
         (MODERATION_STATUSES as readonly unknown[]).includes(v) ||
@@ -64,27 +57,10 @@ function checkValue(kind: Kind, v: unknown, field: string, p: Problems): boolean
   }
 }
 
-function condition(col: AnyPgColumn, op: Operator, v: unknown): SQL {
-  // author.memberId is NULL for contacts: "not equal" and "not in" include them, as in Mongo.
-  const nullable = col === reviews.authorMemberId;
-  switch (op) {
-    case '$eq':
-      return eq(col, v);
-    case '$ne':
-      return sql`${col} IS DISTINCT FROM ${v}`;
-    case '$in':
-      return inArray(col, v as unknown[]);
-    case '$nin':
-      return nullable ? or(isNull(col), notInArray(col, v as unknown[]))! : notInArray(col, v as unknown[]);
-    case '$gt':
-      return gt(col, v);
-    case '$gte':
-      return gte(col, v);
-    case '$lt':
-      return lt(col, v);
-    case '$lte':
-      return lte(col, v);
-  }
+function condition(col: AnyPgColumn, op: FilterOperator, v: unknown): SQL {
+  // author.memberId is NULL for contacts: "not in" includes them, as in Mongo.
+  if (op === '$nin' && col === reviews.authorMemberId) return or(isNull(col), notInArray(col, v as unknown[]))!;
+  return operatorSql(col, op, v);
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -92,7 +68,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 /** Turns a filter into SQL conditions, or throws one 400 naming every bad field (`{prefix}.{field}…`). */
 export function parseFilter(filter: Record<string, unknown> | undefined, prefix: string): SQL[] {
-  const p = new Problems();
+  // Reported as `<field> <description>`.
+  const p = new ViolationList(' ');
   const out: SQL[] = [];
   if (filter && JSON.stringify(filter).length > REVIEW_FILTER_MAX_JSON) {
     p.add(prefix, 'MAX_SIZE', `must be at most ${REVIEW_FILTER_MAX_JSON} characters as JSON`);
@@ -116,8 +93,8 @@ export function parseFilter(filter: Record<string, unknown> | undefined, prefix:
     if (!Object.keys(ops).length) p.add(path, 'FORMAT', 'needs a value or an operator');
     for (const [op, v] of Object.entries(ops)) {
       const opPath = isPlainObject(raw) ? `${path}.${op}` : path;
-      if (!(OPERATORS as readonly string[]).includes(op)) {
-        p.add(opPath, 'FIELD_NOT_ALLOWED', `is not an operator; operators: ${OPERATORS.join(' ')}`);
+      if (!isFilterOperator(op)) {
+        p.add(opPath, 'FIELD_NOT_ALLOWED', `is not an operator; operators: ${FILTER_OPERATORS.join(' ')}`);
         continue;
       }
       if (op === '$in' || op === '$nin') {
@@ -130,7 +107,7 @@ export function parseFilter(filter: Record<string, unknown> | undefined, prefix:
         }
         continue;
       }
-      if (checkValue(spec.kind, v, opPath, p)) out.push(condition(spec.col, op as Operator, v));
+      if (checkValue(spec.kind, v, opPath, p)) out.push(condition(spec.col, op, v));
     }
   }
   p.throwIfAny();
