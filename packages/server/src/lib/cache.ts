@@ -3,35 +3,42 @@ import type { Db } from '../db/client.js';
 
 interface Entry<V> {
   value: V;
-  fetchedAt: number;
+  at: number;
 }
 
 /**
- * A short-lived read cache for rows read on nearly every request (site settings, OAuth clients).
- * - Per database handle, so several servers in one process (tests) never share entries.
- * - Writes on this node invalidate at once; other nodes see a change within `ttlMs`, or at once for a caller whose
- *   consistency token is newer than the entry (the SDK echoes it after its writes).
- * - Reads inside a transaction bypass it, so locked, consistent reads stay exact.
+ * A short-lived read cache on this node, for what is read far more often than it changes: site settings and OAuth
+ * clients (read on nearly every request), member pages and totals, review pages (decoding a page costs milliseconds
+ * on the embedded database).
+ * - `changed()` (any write to what it holds, on this node) makes every entry stale at once.
+ * - Other nodes' changes show within `ttlMs`, or at once for a caller whose consistency token is newer than the
+ *   entry (the SDK echoes it after its own writes), so nobody misses their own change.
+ * - Per database handle (tests run many servers in one process); at most `maxEntries`, oldest dropped first.
+ * - Reads inside a transaction bypass it.
  */
-export function createDbCache<K, V>(ttlMs: number) {
-  const byDb = new WeakMap<Db, Map<K, Entry<V>>>();
+export function createReadCache<V>(ttlMs: number, maxEntries = 500) {
+  const byDb = new WeakMap<Db, Map<string, Entry<V>>>();
+  let generation = 0;
   return {
-    async get(ctx: Ctx, key: K, load: () => Promise<V>): Promise<V> {
-      if (inTransaction(ctx)) return load();
+    async get(ctx: Ctx, key: string, load: () => Promise<V>): Promise<V> {
+      if (inTransaction(ctx) || ttlMs <= 0) return load();
       let entries = byDb.get(ctx.db);
       if (!entries) byDb.set(ctx.db, (entries = new Map()));
-      const hit = entries.get(key);
+      const k = `${generation}|${key}`;
+      const hit = entries.get(k);
       const now = Date.now();
-      if (hit && now - hit.fetchedAt < ttlMs && !(ctx.consistencyMs && ctx.consistencyMs >= hit.fetchedAt)) {
-        return hit.value;
-      }
+      if (hit && now - hit.at < ttlMs && !(ctx.consistencyMs && ctx.consistencyMs >= hit.at)) return hit.value;
+      const started = generation;
       const value = await load();
-      entries.set(key, { value, fetchedAt: now });
+      // A change during the read may not be in it: don't keep it.
+      if (started !== generation) return value;
+      entries.delete(k);
+      entries.set(k, { value, at: now });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return value;
     },
-    invalidate(db: Db, key?: K): void {
-      if (key === undefined) byDb.delete(db);
-      else byDb.get(db)?.delete(key);
+    changed(): void {
+      generation++;
     },
   };
 }

@@ -1,12 +1,12 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { ListMembersResponse } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
-import { createReadCache } from '../../lib/read-cache.js';
+import { createReadCache } from '../../lib/cache.js';
 import { reviewReads } from '../reviews/read-cache.js';
 import { members } from './tables.js';
 
 /**
- * Member list pages and totals, kept for a few seconds per node (see lib/read-cache.ts). Counting 100,000 rows costs
+ * Member list pages and totals, kept for a few seconds per node (see lib/cache.ts). Counting 100,000 rows costs
  * far more than reading a page off an index, and dashboards and the community page repeat the same reads.
  */
 export const memberReads = createReadCache<ListMembersResponse | number>(2_000);

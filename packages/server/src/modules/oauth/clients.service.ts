@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CreateOAuthClientRequest, OAuthClient } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { createDbCache } from '../../lib/cache.js';
+import { createReadCache } from '../../lib/cache.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { oauthClients } from './tables.js';
 
@@ -30,7 +30,7 @@ export async function createOAuthClient(
       allowedOrigins: input.allowedOrigins ?? [...new Set(input.redirectUris.map((u) => new URL(u).origin))],
     })
     .returning();
-  clientCache.invalidate(ctx.db, row!.id);
+  clientCache.changed();
   return toClient(row!);
 }
 
@@ -40,7 +40,7 @@ export async function listOAuthClients(ctx: Pick<Ctx, 'db'>): Promise<OAuthClien
 }
 
 /** Every token request looks its client up; see lib/cache.ts for how changes propagate. */
-const clientCache = createDbCache<string, OAuthClient | undefined>(5000);
+const clientCache = createReadCache<OAuthClient | undefined>(5000);
 
 export async function findOAuthClient(ctx: Ctx, clientId: string): Promise<OAuthClient | undefined> {
   return clientCache.get(ctx, clientId, async () => {
@@ -63,6 +63,6 @@ export async function requireOAuthClient(ctx: Ctx, clientId: string): Promise<OA
 /** Deleting a client also ends every session issued to it (refresh tokens cascade). */
 export async function deleteOAuthClient(ctx: Pick<Ctx, 'db'>, id: string): Promise<void> {
   const deleted = await ctx.db.delete(oauthClients).where(eq(oauthClients.id, id)).returning({ id: oauthClients.id });
-  clientCache.invalidate(ctx.db, id);
+  clientCache.changed();
   if (!deleted.length) throw notFound('OAuth client');
 }

@@ -9,7 +9,7 @@ import {
 import { withTx, type Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { violation } from '../../http/errors.js';
-import { createDbCache } from '../../lib/cache.js';
+import { createReadCache } from '../../lib/cache.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { siteSettings } from './tables.js';
 
@@ -38,10 +38,10 @@ const toSite = (r: Row): Site => ({
 });
 
 /** Read on nearly every request; see lib/cache.ts for how changes propagate. */
-const siteCache = createDbCache<1, Site>(2000);
+const siteCache = createReadCache<Site>(2000);
 
 export async function getSite(ctx: Ctx): Promise<Site> {
-  return siteCache.get(ctx, 1, async () => {
+  return siteCache.get(ctx, 'site', async () => {
     const [row] = await ctx.db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
     if (!row) throw new Error('Site settings are missing: run `plaza seed`');
     return toSite(row);
@@ -108,6 +108,6 @@ export async function updateSite(ctx: Ctx, req: UpdateSiteRequest): Promise<Site
       .returning();
     return toSite(updated!);
   });
-  siteCache.invalidate(ctx.db);
+  siteCache.changed();
   return site;
 }
