@@ -21,36 +21,67 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with an optional hint and error, wired with aria-describedby. */
-export function TextField({ label, hint, error, id, className, ref, ...props }: TextFieldProps) {
+/** The ids that tie a control to its label, hint and error (aria-describedby). */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
   const auto = useId();
   const inputId = id ?? auto;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
+  return { inputId, hintId, errorId, describedBy: cx(hintId, errorId) || undefined };
+}
+
+/** Label above, hint and error below: the frame every field shares. */
+function FieldFrame({
+  className,
+  label,
+  labelClass = 'mb-1 block text-sm font-medium text-neutral-800',
+  ids,
+  hint,
+  error,
+  children,
+}: {
+  className?: string | undefined;
+  label: string;
+  labelClass?: string;
+  ids: { inputId: string; hintId?: string | undefined; errorId?: string | undefined };
+  hint?: ReactNode;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-neutral-800">
+      <label htmlFor={ids.inputId} className={labelClass}>
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={cx(hintId, errorId) || undefined}
-        {...props}
-      />
+      {children}
       {hint && (
-        <p id={hintId} className="mt-1 text-xs text-neutral-600">
+        <p id={ids.hintId} className="mt-1 text-xs text-neutral-600">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
+        <p id={ids.errorId} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with an optional hint and error, wired with aria-describedby. */
+export function TextField({ label, hint, error, id, className, ref, ...props }: TextFieldProps) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame className={className} label={label} ids={ids} hint={hint} error={error}>
+      <input
+        ref={ref}
+        id={ids.inputId}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...props}
+      />
+    </FieldFrame>
   );
 }
 
@@ -63,33 +94,17 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled multi-line input, wired like {@link TextField}. */
 export function TextAreaField({ label, hint, error, id, className, ...props }: TextAreaFieldProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-neutral-800">
-        {label}
-      </label>
+    <FieldFrame className={className} label={label} ids={ids} hint={hint} error={error}>
       <textarea
-        id={inputId}
+        id={ids.inputId}
         className={cx(inputClass, 'min-h-24 resize-y')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={cx(hintId, errorId) || undefined}
+        aria-describedby={ids.describedBy}
         {...props}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-neutral-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -103,22 +118,18 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 /** A labelled native select. */
 export function SelectField({ label, hint, id, className, hideLabel, children, ...props }: SelectFieldProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const ids = useFieldIds(id, hint, undefined);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-neutral-800'}>
-        {label}
-      </label>
-      <select id={inputId} className={cx(inputClass, 'pr-8')} aria-describedby={hintId} {...props}>
+    <FieldFrame
+      className={className}
+      label={label}
+      ids={ids}
+      hint={hint}
+      {...(hideLabel ? { labelClass: 'sr-only' } : {})}
+    >
+      <select id={ids.inputId} className={cx(inputClass, 'pr-8')} aria-describedby={ids.hintId} {...props}>
         {children}
       </select>
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-neutral-600">
-          {hint}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,7 +1,6 @@
-import { useId } from 'react';
-import { inputClass } from '../../ui/Field.js';
+import { SelectField as NativeSelectField } from '../../ui/Field.js';
 
-/** A labelled <select> over a fixed list of options. */
+/** A labelled <select> over a fixed list of options, typed by their values (the shared SelectField underneath). */
 export function SelectField<T extends string>({
   label,
   value,
@@ -17,25 +16,19 @@ export function SelectField<T extends string>({
   className?: string;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value as T)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <NativeSelectField
+      label={label}
+      className={className}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as T)}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </NativeSelectField>
   );
 }
