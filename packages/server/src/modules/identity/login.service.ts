@@ -11,7 +11,7 @@ import { assertMaySignIn, continueSignIn, findByEmail, type RequestMeta } from '
 import { identities } from './tables.js';
 import { loginDelayMs, readThrottle, recordFailure, recordSuccess, sleep } from './throttle.js';
 
-// Checked against when the e-mail is unknown, so that case costs one scrypt like a wrong password does.
+// Checked against when the e-mail is unknown, so that case costs one password hash like a wrong password does.
 let dummyHash: Promise<string> | undefined;
 const dummyVerify = async (password: string) => {
   dummyHash ??= hashPassword('plaza-dummy-password');

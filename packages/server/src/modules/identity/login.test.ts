@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto';
+import * as argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -37,6 +38,12 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const db = () => srv.database.db;
+/** A hash as Plaza stored them before Argon2: scrypt$logN$r$p$salt$key. */
+const scryptHash = (pw: string) => {
+  const salt = randomBytes(16);
+  const key = scryptSync(pw, salt, 32, { N: 2 ** 12, r: 8, p: 1 });
+  return ['scrypt', 12, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+};
 const setIdentity = (id: string, values: Partial<typeof identities.$inferInsert>) =>
   db().update(identities).set(values).where(eq(identities.id, id));
 
@@ -173,12 +180,23 @@ describe('POST /identity/v2/login', () => {
     expect(after['ip:203.0.113.7']).toBe(2);
   });
 
-  it('rehashes a password stored with older scrypt parameters after a correct login, and only then', async () => {
+  it("stores new passwords as Argon2id with at least OWASP's parameters", async () => {
+    const e = newEmail('argon');
+    const id = await activeIdentity(srv, keys, e, password);
+    const [row] = await db().select().from(identities).where(eq(identities.id, id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(needsRehash(row!.passwordHash!)).toBe(false);
+    expect(await verifyPassword(password, row!.passwordHash!)).toBe(true);
+    expect(await verifyPassword('a long enough passworD', row!.passwordHash!)).toBe(false);
+  });
+
+  it.each([
+    ['an old scrypt hash', (pw: string) => scryptHash(pw)],
+    ['a weaker Argon2id hash', (pw: string) => argon2.hash(pw, { memoryCost: 4096, timeCost: 1, parallelism: 1 })],
+  ])('logs in with %s and rehashes it to Argon2id after a correct password, and only then', async (_, make) => {
     const e = newEmail('rehash');
     const id = await activeIdentity(srv, keys, e, password);
-    const salt = randomBytes(16);
-    const key = scryptSync(password, salt, 32, { N: 2 ** 12, r: 8, p: 1 });
-    const old = ['scrypt', 12, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    const old = await make(password);
     await setIdentity(id, { passwordHash: old });
     const stored = async () => (await db().select().from(identities).where(eq(identities.id, id)))[0]!.passwordHash!;
 
@@ -187,9 +205,18 @@ describe('POST /identity/v2/login', () => {
     const res = await login(srv, { loginId: { email: e }, password });
     expect(res.body.state).toBe('SUCCESS');
     const rehashed = await stored();
-    expect(rehashed).not.toBe(old);
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(needsRehash(rehashed)).toBe(false);
     expect(await verifyPassword(password, rehashed)).toBe(true);
     expect((await login(srv, { loginId: { email: e }, password })).body.state).toBe('SUCCESS');
+  });
+
+  it('answers a malformed stored hash as a wrong password, not a crash', async () => {
+    const e = newEmail('broken');
+    const id = await activeIdentity(srv, keys, e, password);
+    await setIdentity(id, { passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$garbage' });
+    expect((await login(srv, { loginId: { email: e }, password })).status).toBe(403);
+    await setIdentity(id, { passwordHash: 'scrypt$15$8$1$$' });
+    expect((await login(srv, { loginId: { email: e }, password })).status).toBe(403);
   });
 });

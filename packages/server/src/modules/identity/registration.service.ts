@@ -68,7 +68,7 @@ export async function register(ctx: Ctx, req: RegisterRequest, meta: RequestMeta
     (policy.captchaMode === 'AFTER_FAILURES' &&
       (await readThrottle(ctx, email, meta.ip)).maxFailures >= policy.captchaAfterFailures);
   if (captchaNeeded) await requireCaptcha(ctx, req.captchaTokens, 'register');
-  // Checked before hashing so a taken address costs no scrypt; the insert still decides races.
+  // Checked before hashing so a taken address costs no password hash; the insert still decides races.
   if (await findByEmail(ctx, email)) throw emailAlreadyExists();
 
   const reasons = [

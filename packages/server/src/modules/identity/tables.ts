@@ -11,7 +11,10 @@ export const identities = pgTable(
   {
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
-    /** scrypt$N$r$p$salt$hash, see identity/password.ts. Null for identities that only sign in through SSO. */
+    /**
+     * Argon2id PHC string (rows from before it: scrypt$N$r$p$salt$hash, replaced at the next login), see
+     * identity/password.ts. Null for identities that only sign in through SSO.
+     */
     passwordHash: text('password_hash'),
     /** PENDING, ACTIVE, DELETED, BLOCKED or OFFLINE. */
     status: text('status').notNull(),
