@@ -17,6 +17,7 @@ import { reviewRoutes } from './modules/reviews/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { webConfigRoutes } from './modules/web/routes.js';
+import { webhookKeyRoutes } from './modules/webhooks/keys.routes.js';
 
 /** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -38,4 +39,5 @@ export async function registerRoutes(app: App): Promise<void> {
   jobRoutes(app);
   membersRoutes(app);
   reviewRoutes(app);
+  webhookKeyRoutes(app);
 }

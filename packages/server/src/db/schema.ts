@@ -8,3 +8,4 @@ export * from '../modules/sso/tables.js';
 export * from '../modules/members/tables.js';
 export * from '../modules/reviews/tables.js';
 export * from '../modules/jobs/tables.js';
+export * from '../modules/webhooks/tables.js';
