@@ -5,7 +5,7 @@ import { AppError, violation } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { requireOAuthClient } from './clients.service.js';
-import { signedInSession } from '../identity/sessions.service.js';
+import { endSession, signedInSession } from '../identity/sessions.service.js';
 import { exchangeAuthorizationCode, exchangeAuthorizedClient, issueMemberTokens } from './code-grant.service.js';
 import { refreshTokens } from './tables.js';
 
@@ -98,7 +98,8 @@ export async function issueTokens(ctx: Ctx, s: TokenSubject): Promise<TokenRespo
 
 /**
  * Refresh-token rotation (RFC 9700 §4.14.2): a refresh token works once. Presenting one that was already used
- * means it leaked or was replayed, so its whole family (every token descended from the same sign-in) is revoked.
+ * means it leaked or was replayed, so its whole family (every token descended from the same sign-in) is revoked, and
+ * for a member the sign-in session ends too, which refuses its access tokens at once.
  */
 async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string): Promise<TokenResponse> {
   type Outcome = { tokens?: TokenResponse; error?: string; reuse?: boolean };
@@ -123,6 +124,9 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
         .update(refreshTokens)
         .set({ revokedDate: now })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedDate)));
+      // A member's tokens belong to a sign-in session: ending it refuses every access token carrying its `sid` at
+      // once (old and new alike), not just the refresh tokens. Visitor families have no session (decisions.md).
+      if (row.sessionId) await endSession(tx, row.sessionId);
       return { error: 'Refresh token was already used; the session it belongs to has been revoked', reuse: true };
     }
     if (row.role === 'member') {
@@ -144,7 +148,7 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
     };
   });
   if (outcome.tokens) return outcome.tokens;
-  if (outcome.reuse) ctx.log.warn({ clientId }, 'refresh token reuse detected; family revoked');
+  if (outcome.reuse) ctx.log.warn({ clientId }, 'refresh token reuse detected; family revoked and session ended');
   throw invalidGrant(outcome.error ?? 'Refresh token is invalid');
 }
 

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateRedirectSessionResponse, TokenResponse } from '@plaza/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { appCode, call } from '../../../test/http.js';
+
+/**
+ * A replayed refresh token or authorization code means a credential leaked: the sign-in session it belongs to ends,
+ * so every access token of that session (the thief's and the legitimate holder's) is refused at once.
+ */
+
+let srv: TestServer;
+let redirectUri: string;
+beforeAll(async () => {
+  srv = await startTestServer();
+  redirectUri = `${srv.url}/auth/callback`;
+});
+afterAll(() => srv?.close());
+
+const token = (body: Record<string, unknown>) =>
+  call<TokenResponse>(srv.url, 'POST', '/oauth2/token', { body: { clientId: srv.clientId, ...body } });
+const refresh = (refreshToken: string) => token({ grantType: 'refresh_token', refreshToken });
+const exchange = (code: string, codeVerifier: string) =>
+  token({ grantType: 'authorization_code', code, codeVerifier, redirectUri });
+/** A member route the access token must pass the per-request session check for. */
+const userinfo = async (accessToken: string) =>
+  (await call(srv.url, 'GET', '/oauth2/userinfo', { auth: `Bearer ${accessToken}` })).status;
+const message = (body: unknown) => (body as { message: string }).message;
+
+/** A fresh sign-in session of the owner and an authorization code (with its PKCE verifier) issued in it. */
+async function codeInNewSession() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const { sessionToken } = await srv.signIn();
+  const rs = await call<CreateRedirectSessionResponse>(srv.url, 'POST', '/redirects/v1/redirect-session', {
+    auth: `Bearer ${await srv.visitorToken()}`,
+    body: {
+      auth: {
+        authRequest: {
+          redirectUri,
+          clientId: srv.clientId,
+          codeChallenge: challenge,
+          codeChallengeMethod: 'S256',
+          responseMode: 'query',
+          responseType: 'code',
+          scope: 'offline_access',
+          state: 's',
+          sessionToken,
+        },
+      },
+    },
+  });
+  expect(rs.status).toBe(200);
+  const res = await fetch(rs.body.redirectSession.fullUrl, { redirect: 'manual' });
+  const code = new URL(res.headers.get('location')!).searchParams.get('code');
+  expect(code).toMatch(/^ac_/);
+  return { code: code!, verifier };
+}
+
+async function memberTokens(): Promise<TokenResponse> {
+  const { code, verifier } = await codeInNewSession();
+  const res = await exchange(code, verifier);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('refresh token reuse', () => {
+  it('ends the session: the old and the new access token are refused at once', async () => {
+    const first = await memberTokens();
+    const second = (await refresh(first.refresh_token)).body;
+    expect(await userinfo(first.access_token)).toBe(200);
+    expect(await userinfo(second.access_token)).toBe(200);
+
+    const replay = await refresh(first.refresh_token);
+    expect(replay.status).toBe(400);
+    expect(appCode(replay.body)).toBe('invalid_grant');
+    expect(message(replay.body)).toMatch(/already used.*session.*revoked/);
+
+    expect(await userinfo(first.access_token)).toBe(401);
+    expect(await userinfo(second.access_token)).toBe(401);
+    expect((await refresh(second.refresh_token)).status).toBe(400);
+  });
+
+  it('ends only that session: the member stays signed in elsewhere', async () => {
+    const stolen = await memberTokens();
+    const otherDevice = await memberTokens();
+    await refresh(stolen.refresh_token);
+    await refresh(stolen.refresh_token);
+    expect(await userinfo(stolen.access_token)).toBe(401);
+    expect(await userinfo(otherDevice.access_token)).toBe(200);
+    expect((await refresh(otherDevice.refresh_token)).status).toBe(200);
+  });
+
+  it('ends the session when two uses race, whichever wins', async () => {
+    const first = await memberTokens();
+    const results = await Promise.all(Array.from({ length: 5 }, () => refresh(first.refresh_token)));
+    expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    expect(await userinfo(first.access_token)).toBe(401);
+    for (const r of results) if (r.status === 200) expect(await userinfo(r.body.access_token)).toBe(401);
+  });
+
+  it('revokes a visitor family (no session): its refresh tokens stop working', async () => {
+    const a = (await token({ grantType: 'anonymous' })).body;
+    const b = (await refresh(a.refresh_token)).body;
+    expect((await refresh(a.refresh_token)).status).toBe(400);
+    const afterReuse = await refresh(b.refresh_token);
+    expect(afterReuse.status).toBe(400);
+    expect(message(afterReuse.body)).toMatch(/revoked/);
+  });
+});
+
+describe('authorization code reuse', () => {
+  it('ends the session the code was issued in: the tokens from the first exchange are refused at once', async () => {
+    const { code, verifier } = await codeInNewSession();
+    const first = (await exchange(code, verifier)).body;
+    expect(await userinfo(first.access_token)).toBe(200);
+    const refreshed = (await refresh(first.refresh_token)).body;
+
+    const replay = await exchange(code, verifier);
+    expect(replay.status).toBe(400);
+    expect(appCode(replay.body)).toBe('invalid_grant');
+
+    expect(await userinfo(first.access_token)).toBe(401);
+    expect(await userinfo(refreshed.access_token)).toBe(401);
+    expect((await refresh(refreshed.refresh_token)).status).toBe(400);
+  });
+});
