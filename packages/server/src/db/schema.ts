@@ -9,3 +9,4 @@ export * from '../modules/members/tables.js';
 export * from '../modules/reviews/tables.js';
 export * from '../modules/jobs/tables.js';
 export * from '../modules/webhooks/tables.js';
+export * from '../modules/service-plugins/tables.js';
