@@ -24,3 +24,5 @@ export * from './members/reports.js';
 export * from './reviews/review.js';
 export * from './reviews/requests.js';
 export * from './jobs/job.js';
+export * from './service-plugins/spis.js';
+export * from './service-plugins/implementations.js';
