@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString, StringEnum } from '../common/schema.js';
+import { APP_LIMITS } from './limits.js';
 
 /**
  * Permission scopes an API key can hold. `*` grants all of them.
@@ -14,6 +15,7 @@ export const API_KEY_SCOPES = [
   'members',
   'reviews',
   'mailbox.read',
+  'webhooks',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -31,7 +33,7 @@ export type ApiKey = Static<typeof ApiKey>;
 
 export const CreateApiKeyRequest = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.String({ minLength: 1, maxLength: APP_LIMITS.apiKeyName }),
     scopes: Type.Array(StringEnum(API_KEY_SCOPES), { minItems: 1, maxItems: API_KEY_SCOPES.length, uniqueItems: true }),
   },
   { additionalProperties: false },

@@ -3,9 +3,10 @@ import { StringEnum } from '../common/schema.js';
 import { Identity, IdentityProfile, LoginId } from './identity.js';
 import { LoginAdditionalData } from './mfa.js';
 
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
+
 /** Passwords: 8 to 256 characters, no composition rules (NIST SP 800-63B). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /**
  * The spec's application error codes of register and login (§8), sent as `applicationError.code`.

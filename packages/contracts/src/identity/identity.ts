@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { DateString, StringEnum } from '../common/schema.js';
 import { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS } from './tags.js';
+import { EMAIL_MAX_LENGTH } from '../common/patterns.js';
+import { COUNTRY_PATTERN, IDENTITY_LIMITS, PHONE_PATTERN } from './limits.js';
 export { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS };
 
 export const CUSTOM_FIELD_TYPES = ['TEXT', 'NUMBER', 'DATE', 'URL', 'SOCIAL'] as const;
@@ -26,15 +28,15 @@ export type PendingReason = (typeof PENDING_REASONS)[number];
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const ProfileEmail = Type.Object(
-  { email: Type.String({ minLength: 3, maxLength: 254 }), tag: Type.Optional(StringEnum(EMAIL_TAGS)) },
+  { email: Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH }), tag: Type.Optional(StringEnum(EMAIL_TAGS)) },
   { additionalProperties: false },
 );
 
 export const ProfilePhone = Type.Object(
   {
     /** ISO 3166-1 alpha-2, such as US. */
-    countryCode: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
-    phone: Type.String({ minLength: 3, maxLength: 30, pattern: '^[0-9+()\\-. ]+$' }),
+    countryCode: Type.Optional(Type.String({ pattern: COUNTRY_PATTERN })),
+    phone: Type.String({ minLength: 3, maxLength: IDENTITY_LIMITS.phone, pattern: PHONE_PATTERN }),
     tag: Type.Optional(StringEnum(PHONE_TAGS)),
   },
   { additionalProperties: false },
@@ -43,13 +45,13 @@ export const ProfilePhone = Type.Object(
 export const PostalAddress = Type.Object(
   {
     /** ISO 3166-1 alpha-2. */
-    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
+    country: Type.Optional(Type.String({ pattern: COUNTRY_PATTERN })),
     /** ISO 3166-2 subdivision, such as US-NY. */
-    subdivision: Type.Optional(Text(10)),
-    city: Type.Optional(Text(100)),
-    postalCode: Type.Optional(Text(20)),
-    addressLine: Type.Optional(Text(200)),
-    addressLine2: Type.Optional(Text(200)),
+    subdivision: Type.Optional(Text(IDENTITY_LIMITS.subdivision)),
+    city: Type.Optional(Text(IDENTITY_LIMITS.city)),
+    postalCode: Type.Optional(Text(IDENTITY_LIMITS.postalCode)),
+    addressLine: Type.Optional(Text(IDENTITY_LIMITS.addressLine)),
+    addressLine2: Type.Optional(Text(IDENTITY_LIMITS.addressLine)),
   },
   { additionalProperties: false },
 );

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../identity/admin.js';
 import { CustomField, ProfileAddress, ProfileEmail, ProfilePhone } from '../identity/identity.js';
+import { BIRTHDATE_PATTERN, MEMBER_LIMITS, SLUG_PATTERN } from './limits.js';
 
 export const MEMBER_STATUSES = ['UNKNOWN', 'PENDING', 'APPROVED', 'BLOCKED', 'OFFLINE'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -34,16 +35,19 @@ export type Fieldset = (typeof FIELDSETS)[number];
 export const MEMBERS_ACCOUNT_SECTIONS = ['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS'] as const;
 
 const Text = (maxLength: number) => Type.String({ maxLength });
-const Image = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
+const Image = Type.Object(
+  { url: Type.String({ minLength: 1, maxLength: MEMBER_LIMITS.imageUrl }) },
+  { additionalProperties: false },
+);
 
 export const MemberContact = Type.Object(
   {
-    firstName: Type.Optional(Text(100)),
-    lastName: Type.Optional(Text(100)),
-    company: Type.Optional(Text(100)),
-    jobTitle: Type.Optional(Text(100)),
+    firstName: Type.Optional(Text(MEMBER_LIMITS.firstName)),
+    lastName: Type.Optional(Text(MEMBER_LIMITS.lastName)),
+    company: Type.Optional(Text(MEMBER_LIMITS.company)),
+    jobTitle: Type.Optional(Text(MEMBER_LIMITS.jobTitle)),
     /** YYYY-MM-DD. */
-    birthdate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+    birthdate: Type.Optional(Type.String({ pattern: BIRTHDATE_PATTERN })),
     emails: Type.Optional(Type.Array(ProfileEmail, { maxItems: 10 })),
     phones: Type.Optional(Type.Array(ProfilePhone, { maxItems: 10 })),
     addresses: Type.Optional(Type.Array(ProfileAddress, { maxItems: 10 })),
@@ -55,12 +59,12 @@ export type MemberContact = Static<typeof MemberContact>;
 
 export const MemberProfile = Type.Object(
   {
-    nickname: Type.Optional(Text(100)),
+    nickname: Type.Optional(Text(MEMBER_LIMITS.nickname)),
     /** http(s) URL of the avatar. */
     photo: Type.Optional(Image),
     /** http(s) URL of the cover image (EXTENDED and up). */
     cover: Type.Optional(Image),
-    title: Type.Optional(Text(150)),
+    title: Type.Optional(Text(MEMBER_LIMITS.title)),
     customFields: Type.Optional(Type.Array(CustomField, { maxItems: 50 })),
   },
   { additionalProperties: false },
@@ -182,7 +186,7 @@ export type ListMembersResponse = Static<typeof ListMembersResponse>;
 export const GetMemberQuery = Type.Object({ fieldsets: Type.Optional(Fieldsets) }, { additionalProperties: false });
 export type GetMemberQuery = Static<typeof GetMemberQuery>;
 
-export const Slug = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' });
+export const Slug = Type.String({ minLength: 1, maxLength: MEMBER_LIMITS.slug, pattern: SLUG_PATTERN });
 export const UpdateSlugRequest = Type.Object({ slug: Slug }, { additionalProperties: false });
 export type UpdateSlugRequest = Static<typeof UpdateSlugRequest>;
 

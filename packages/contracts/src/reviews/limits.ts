@@ -13,3 +13,6 @@ export const REVIEW_LIMITS = {
 } as const;
 
 export const REVIEW_MASK_PATHS = ['content.title', 'content.body', 'content.rating', 'content.media'] as const;
+
+/** A review namespace: lower-case letters, digits, `_` and `-`, starting with a letter (`stores`). */
+export const REVIEW_NAMESPACE_PATTERN = '^[a-z][a-z0-9_-]*$';

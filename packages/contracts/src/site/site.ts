@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { CURRENCY_PATTERN, LOCALE_PATTERN, SITE_LIMITS } from './limits.js';
 
 export const CAPTCHA_MODES = ['NEVER', 'AFTER_FAILURES', 'ALWAYS'] as const;
 
@@ -31,13 +32,13 @@ export type CommunityPolicy = Static<typeof CommunityPolicy>;
 
 export const Site = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.String({ minLength: 1, maxLength: SITE_LIMITS.name }),
     /** ISO 4217 code, upper case. */
-    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    currency: Type.String({ pattern: CURRENCY_PATTERN }),
     /** BCP 47 tag, such as en-US. */
-    locale: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35 }),
+    locale: Type.String({ pattern: LOCALE_PATTERN, maxLength: SITE_LIMITS.locale }),
     /** IANA time zone, such as Europe/Berlin. */
-    timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+    timeZone: Type.String({ minLength: 1, maxLength: SITE_LIMITS.timeZone }),
     signInPolicy: SignInPolicy,
     communityPolicy: CommunityPolicy,
     createdDate: DateString,

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateString } from '../common/schema.js';
+import { HTTP_URL_PATTERN } from '../common/patterns.js';
+import { SSO_LIMITS, SSO_SCOPES_PATTERN } from './limits.js';
 
 /** An OIDC identity provider the owner connected. The client secret is write-only: never returned. */
 export const IdpConnection = Type.Object({
@@ -18,11 +20,11 @@ export type IdpConnection = Static<typeof IdpConnection>;
 
 export const CreateIdpConnectionRequest = Type.Object(
   {
-    displayName: Type.String({ minLength: 1, maxLength: 60 }),
-    issuer: Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' }),
-    clientId: Type.String({ minLength: 1, maxLength: 500 }),
-    clientSecret: Type.String({ minLength: 1, maxLength: 2000 }),
-    scopes: Type.Optional(Type.String({ maxLength: 500, pattern: '(^|\\s)openid(\\s|$)' })),
+    displayName: Type.String({ minLength: 1, maxLength: SSO_LIMITS.displayName }),
+    issuer: Type.String({ minLength: 1, maxLength: SSO_LIMITS.issuer, pattern: HTTP_URL_PATTERN }),
+    clientId: Type.String({ minLength: 1, maxLength: SSO_LIMITS.clientId }),
+    clientSecret: Type.String({ minLength: 1, maxLength: SSO_LIMITS.clientSecret }),
+    scopes: Type.Optional(Type.String({ maxLength: SSO_LIMITS.scopes, pattern: SSO_SCOPES_PATTERN })),
   },
   { additionalProperties: false },
 );

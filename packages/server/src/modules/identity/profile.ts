@@ -1,4 +1,5 @@
 import type { FieldViolation, Identity, IdentityProfile, IdentityStatus, PendingReason } from '@plaza/contracts';
+import { EMAIL_PATTERN } from '@plaza/contracts/constants';
 import { AppError } from '../../http/errors.js';
 import type { identities } from './tables.js';
 
@@ -20,8 +21,8 @@ export function toIdentity(r: IdentityRow): Identity {
   };
 }
 
-// Pragmatic, not RFC 5322: one @, no spaces, a dotted domain. Deliverability is proven by the code we mail.
-const EMAIL = /^[^\s@]{1,64}@(?=.{1,253}$)[^\s@.]+(\.[^\s@.]+)+$/;
+// The web app checks addresses with the same pattern (contracts' constants).
+const EMAIL = new RegExp(EMAIL_PATTERN);
 
 /**
  * Trims and lower-cases an e-mail address, or throws a FORMAT violation whose data says `type: 'EMAIL'`, which the
