@@ -26,3 +26,8 @@ export * from './reviews/requests.js';
 export * from './jobs/job.js';
 export * from './service-plugins/spis.js';
 export * from './service-plugins/implementations.js';
+export * from './events/types.js';
+export * from './events/envelope.js';
+export * from './events/catalogue.js';
+export * from './webhooks/subscriptions.js';
+export * from './webhooks/deliveries.js';

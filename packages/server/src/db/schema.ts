@@ -8,5 +8,6 @@ export * from '../modules/sso/tables.js';
 export * from '../modules/members/tables.js';
 export * from '../modules/reviews/tables.js';
 export * from '../modules/jobs/tables.js';
+export * from '../modules/events/tables.js';
 export * from '../modules/webhooks/tables.js';
 export * from '../modules/service-plugins/tables.js';
