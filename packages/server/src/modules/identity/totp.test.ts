@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, matchTotp, otpauthUri, totpCode, totpStep } from './totp.js';
+import { base32Decode, base32Encode, hotp, matchTotp, newTotpSecret, otpauthUri, totpCode, totpStep } from './totp.js';
 
 // RFC 6238 Appendix B: the seeds are ASCII "1234567890" repeated to the hash's length; codes have 8 digits.
 const SEED = {
@@ -61,12 +61,27 @@ describe('TOTP (RFC 6238)', () => {
     expect(matchTotp(secret, totpCode(secret, now), at, now)).toBeUndefined();
     expect(matchTotp(secret, totpCode(secret, now + 1), at, now)).toBe(now + 1);
     expect(matchTotp(secret, '12345', at)).toBeUndefined();
+    expect(matchTotp(secret, '05047a', at)).toBeUndefined();
   });
 
   it('builds the otpauth URI authenticator apps read', () => {
-    expect(otpauthUri('Plaza Demo Store', 'ada@example.com', 'ABC')).toBe(
-      'otpauth://totp/Plaza%20Demo%20Store:ada%40example.com?secret=ABC&issuer=Plaza%20Demo%20Store' +
-        '&algorithm=SHA1&digits=6&period=30',
-    );
+    const uri = new URL(otpauthUri('Plaza Demo Store', 'ada@example.com', 'GEZDGNBVGY3TQOJQ'));
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.host).toBe('totp');
+    expect(decodeURIComponent(uri.pathname)).toBe('/Plaza Demo Store:ada@example.com');
+    expect(Object.fromEntries(uri.searchParams)).toEqual({
+      secret: 'GEZDGNBVGY3TQOJQ',
+      issuer: 'Plaza Demo Store',
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
+  });
+
+  it('makes 160-bit base32 secrets, a different one each time', () => {
+    const a = newTotpSecret();
+    expect(a).toMatch(/^[A-Z2-7]{32}$/);
+    expect(base32Decode(a)).toHaveLength(20);
+    expect(newTotpSecret()).not.toBe(a);
   });
 });
