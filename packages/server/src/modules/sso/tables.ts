@@ -11,6 +11,10 @@ export const idpConnections = pgTable('idp_connections', {
   clientSecret: text('client_secret').notNull(),
   scopes: text('scopes').notNull().default('openid email profile'),
   enabled: boolean('enabled').notNull().default(true),
+  /** When the provider's discovery document was last fetched (on save, and when a sign-in could not reach it). */
+  lastCheckedDate: ts('last_checked_date'),
+  /** Why that check failed, in words; null when it worked. A failing connection is not offered to shoppers. */
+  lastCheckError: text('last_check_error'),
   createdDate: ts('created_date').notNull().defaultNow(),
   updatedDate: ts('updated_date').notNull().defaultNow(),
 });
