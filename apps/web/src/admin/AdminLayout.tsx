@@ -3,16 +3,15 @@ import { Outlet, useLocation } from 'react-router';
 import { useSite } from '@plaza/react';
 import { CloseIcon, MenuIcon } from '../ui/icons.js';
 import { Sidebar } from './Sidebar.js';
+import { useWaitingCounts } from './waiting.js';
 
 export function AdminLayout() {
   const { data: site } = useSite();
   const siteName = site?.name ?? 'Plaza';
+  const counts = useWaitingCounts();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    document.title = `Dashboard · ${siteName}`;
-  }, [siteName]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
@@ -21,18 +20,18 @@ export function AdminLayout() {
   }, [open]);
 
   return (
-    <div className="min-h-dvh bg-neutral-50 text-neutral-900 md:grid md:grid-cols-[15rem_1fr]">
+    <div className="min-h-dvh bg-neutral-50 text-neutral-900 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
       {/* Desktop: a fixed column. Mobile: a drawer over the page. */}
       <aside className="hidden border-r border-neutral-200 bg-white md:block">
         <div className="sticky top-0 h-dvh">
-          <Sidebar siteName={siteName} />
+          <Sidebar siteName={siteName} counts={counts} />
         </div>
       </aside>
       {open && (
         <div className="fixed inset-0 z-40 md:hidden">
           <div className="absolute inset-0 bg-neutral-900/40" aria-hidden="true" onClick={() => setOpen(false)} />
           <aside id="admin-drawer" className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl">
-            <Sidebar siteName={siteName} />
+            <Sidebar siteName={siteName} counts={counts} />
             <button
               type="button"
               className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
@@ -61,7 +60,7 @@ export function AdminLayout() {
             <span className="block text-xs text-neutral-500">Dashboard</span>
           </span>
         </header>
-        <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-8">
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
           <main>
             <Outlet />
           </main>

@@ -4,6 +4,9 @@ import { useSite } from '@plaza/react';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { Skeleton } from '../ui/Skeleton.js';
 
+// Pages import their header from here with the site's query states.
+export { PageHeader } from './ui/PageHeader.js';
+
 /** Loading, error and data states of the site query, shared by the dashboard screens. */
 export function SiteQuery({ children }: { children: (site: Site) => ReactNode }) {
   const { data: site, error, refetch, isFetching, isPending } = useSite();
@@ -23,15 +26,6 @@ export function SiteQuery({ children }: { children: (site: Site) => ReactNode })
   }
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   return <>{children(site)}</>;
-}
-
-export function PageHeader({ title, description }: { title: string; description: string }) {
-  return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-1 text-sm text-neutral-600">{description}</p>
-    </div>
-  );
 }
 
 export function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {

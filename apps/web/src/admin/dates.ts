@@ -13,3 +13,17 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
       : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
   };
 }
+
+/** The day only ("Mar 1, 2025") for narrow table columns; the full date and time go in a tooltip. */
+export function useShortDate(): (iso: string) => string {
+  const { data: site } = useSite();
+  return (iso) => {
+    const d = new Date(iso);
+    if (Number.isNaN(d.getTime())) return iso;
+    try {
+      return new Intl.DateTimeFormat(site?.locale, { dateStyle: 'medium', timeZone: site?.timeZone }).format(d);
+    } catch {
+      return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(d);
+    }
+  };
+}

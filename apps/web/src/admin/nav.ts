@@ -1,22 +1,67 @@
+import type { ComponentType } from 'react';
+import {
+  Flag,
+  KeyRound,
+  LayoutDashboard,
+  Mail,
+  MessageSquareQuote,
+  Plug,
+  Send,
+  Settings,
+  ShieldCheck,
+  UserCheck,
+  Users,
+} from 'lucide-react';
+import type { WaitingCounts } from './waiting.js';
+
 export interface AdminNavItem {
   label: string;
-  /** Absent while the screen is not built yet: shown disabled, never as a fake page. */
-  to?: string;
+  to: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** The queue whose waiting count the link shows. */
+  count?: keyof WaitingCounts;
 }
 
-export const adminNav: AdminNavItem[] = [
-  { label: 'Overview', to: '/admin' },
-  { label: 'Members', to: '/admin/members' },
-  { label: 'Reports', to: '/admin/reports' },
-  { label: 'Approvals', to: '/admin/approvals' },
-  { label: 'Reviews', to: '/admin/reviews' },
-  { label: 'Review requests', to: '/admin/review-requests' },
-  { label: 'Products' },
-  { label: 'Orders' },
-  { label: 'Media' },
-  { label: 'Mailbox', to: '/admin/mailbox' },
-  { label: 'Settings', to: '/admin/settings' },
-  { label: 'Single sign-on', to: '/admin/sso' },
-  { label: 'API keys', to: '/admin/api-keys' },
-  { label: 'OAuth clients', to: '/admin/oauth-clients' },
+export interface AdminNavGroup {
+  /** Absent for the top entries (the overview). */
+  label?: string;
+  items: AdminNavItem[];
+}
+
+/**
+ * The dashboard's sidebar. Only screens that exist are listed: a group without screens (Store, Content) is left out
+ * until its screens land, never shown as a placeholder.
+ */
+export const adminNav: AdminNavGroup[] = [
+  { items: [{ label: 'Overview', to: '/admin', icon: LayoutDashboard }] },
+  { label: 'Store', items: [] },
+  {
+    label: 'Community',
+    items: [
+      { label: 'Members', to: '/admin/members', icon: Users },
+      { label: 'Approvals', to: '/admin/approvals', icon: UserCheck, count: 'approvals' },
+      { label: 'Reports', to: '/admin/reports', icon: Flag, count: 'reports' },
+      { label: 'Reviews', to: '/admin/reviews', icon: MessageSquareQuote, count: 'reviews' },
+      { label: 'Review requests', to: '/admin/review-requests', icon: Send },
+    ],
+  },
+  { label: 'Content', items: [] },
+  {
+    label: 'Settings',
+    items: [
+      { label: 'General', to: '/admin/settings', icon: Settings },
+      { label: 'Single sign-on', to: '/admin/sso', icon: ShieldCheck },
+    ],
+  },
+  {
+    label: 'Developers',
+    items: [
+      { label: 'API keys', to: '/admin/api-keys', icon: KeyRound },
+      { label: 'OAuth clients', to: '/admin/oauth-clients', icon: Plug },
+      { label: 'Mailbox', to: '/admin/mailbox', icon: Mail },
+    ],
+  },
 ];
+
+/** The groups to show: those with at least one screen. */
+export const visibleNav = (groups: AdminNavGroup[] = adminNav) => groups.filter((g) => g.items.length > 0);

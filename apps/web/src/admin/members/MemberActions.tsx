@@ -88,27 +88,31 @@ export function MemberActions({ member, onDeleted }: { member: Member; onDeleted
   );
 
   const isOwner = me?.role === 'OWNER';
+  // An action the member's state rules out is not offered at all (no "Approve" for an approved member); one the
+  // caller may not do stays visible, saying why.
+  const applies = (action: MemberAction) => actionBlocker(member, action) === null;
   const blocker = (action: MemberAction) =>
     !isOwner && !texts[action].contributor
       ? `Only the owner can ${texts[action].label.replace('…', '').toLowerCase()} members.`
       : me?.id === member.id && action !== 'mute' && action !== 'unmute'
         ? 'You cannot do this to yourself.'
-        : actionBlocker(member, action);
+        : null;
   const run = (action: MemberAction) => {
     act.reset();
     if (texts[action].confirm) setConfirming(action);
     else act.mutate(action);
   };
-  const button = (action: MemberAction, variant: 'primary' | 'secondary' | 'danger' = 'secondary') => (
-    <GuardedButton
-      variant={variant}
-      blockedReason={blocker(action)}
-      busy={act.isPending && act.variables === action && !confirming}
-      onClick={() => run(action)}
-    >
-      {texts[action].label}
-    </GuardedButton>
-  );
+  const button = (action: MemberAction, variant: 'primary' | 'secondary' | 'danger' = 'secondary') =>
+    applies(action) && (
+      <GuardedButton
+        variant={variant}
+        blockedReason={blocker(action)}
+        busy={act.isPending && act.variables === action && !confirming}
+        onClick={() => run(action)}
+      >
+        {texts[action].label}
+      </GuardedButton>
+    );
   const dialog = confirming ? texts[confirming].confirm : undefined;
 
   return (
@@ -116,6 +120,7 @@ export function MemberActions({ member, onDeleted }: { member: Member; onDeleted
       <h3 id="member-actions-title" className="mb-2 text-sm font-semibold">
         Actions
       </h3>
+      {member.role === 'OWNER' && <p className="text-sm text-neutral-600">The site owner can't be changed here.</p>}
       <div className="flex flex-wrap gap-2">
         {button('approve', 'primary')}
         {button('block')}

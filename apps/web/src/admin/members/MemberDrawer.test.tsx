@@ -41,13 +41,11 @@ describe('MemberDrawer', () => {
     expect(text).toContain(`/members/${ada.slug}`);
   });
 
-  it('offers only the transitions the status allows, saying why for the others', () => {
+  it('offers only the transitions the status allows: none that cannot apply, not even disabled', () => {
     const html = drawerFor(ada);
     expect(buttonTag(html, 'Approve')).not.toContain('aria-disabled');
-    expect(buttonTag(html, 'Block')).toContain('aria-disabled="true"');
-    expect(buttonTag(html, 'Disconnect')).toContain('aria-disabled="true"');
-    expect(textOf(html)).toContain('Already blocked.');
-    expect(textOf(html)).toContain("A blocked member can't be disconnected.");
+    expect(html).not.toMatch(/<button[^>]*>(?:<!-- -->)?Block</);
+    expect(html).not.toMatch(/<button[^>]*>(?:<!-- -->)?Disconnect</);
     // No addresses: that group's delete says there is nothing to delete.
     expect(textOf(html)).toContain('There are none.');
   });
@@ -64,8 +62,9 @@ describe('MemberDrawer', () => {
   it('never offers actions on the owner', () => {
     const html = drawerFor(member({ role: 'OWNER' }));
     for (const label of ['Approve', 'Block', 'Mute', 'Disconnect', 'Delete…']) {
-      expect(buttonTag(html, label)).toContain('aria-disabled="true"');
+      expect(html).not.toMatch(new RegExp(`<button[^>]*>(?:<!-- -->)?${label}<`));
     }
+    expect(textOf(html)).toContain("The site owner can't be changed here.");
   });
 });
 

@@ -26,7 +26,13 @@ describe('MembersPage', () => {
     }
     expect(text).toContain('1 – 2 of 60 members');
     // The default order is newest first, announced on its header; the others sort on click.
-    expect(html).toMatch(/<th[^>]*aria-sort="descending"[^>]*><button[^>]*>Created/);
+    expect(html).toMatch(/<th[^>]*aria-sort="descending"[^>]*><button[^>]*><span[^>]*>Joined/);
+    expect(text).toContain('60 members');
+    // Approve only where it applies: the pending member has it, the blocked one does not.
+    expect(html).toContain('aria-label="Approve Ada"');
+    expect(html).not.toContain('aria-label="Approve Grace"');
+    // Phones get cards instead of the table.
+    expect(html).toContain('data-testid="table-cards"');
     expect(html).toContain('aria-label="Select every member on this page"');
     expect(html).toContain(`aria-label="Select Ada"`);
     // Each name is a link that opens the drawer, so the keyboard reaches it.

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memberQueries, useAuth, useMembersQuery } from '@plaza/react';
-import { EmptyState } from '../../ui/EmptyState.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Pagination } from '../../ui/Pagination.js';
-import { ListSkeleton } from '../ListSkeleton.js';
+import type { Member } from '@plaza/contracts';
+import { memberQueries, useAuth, useMembersQuery, usePlaza } from '@plaza/react';
+import { useMembersMutation } from '../data.js';
+import { useToast } from '../Toast.js';
+import type { RowAction } from '../ui/ResourceTable.js';
 import { PageHeader } from '../SiteQuery.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { BulkBar } from './BulkBar.js';
@@ -14,10 +14,17 @@ import type { BulkAction, BulkTarget } from './bulk.js';
 import { MemberDrawer, useMemberDrawer } from './MemberDrawer.js';
 import { MembersTable } from './MembersTable.js';
 import { MembersToolbar } from './MembersToolbar.js';
-import { filterOf, noFilters, searchOf, tableRequest, type MemberFilters, type TableSort } from './memberRules.js';
+import {
+  filterOf,
+  memberName,
+  noFilters,
+  searchOf,
+  tableRequest,
+  type MemberFilters,
+  type TableSort,
+} from './memberRules.js';
 
 const PAGE_SIZE = 25;
-const number = new Intl.NumberFormat();
 
 /** /admin/members: search, filter, sort and page through members; select rows for bulk actions; open one. */
 export function MembersPage() {
@@ -41,6 +48,7 @@ export function MembersPage() {
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useMembersQuery(request);
   const members = data?.members ?? [];
   const total = data?.metadata.total ?? 0;
+  const approveAction = useApproveAction();
 
   const clearSelection = () => {
     setSelected(new Set());
@@ -119,42 +127,31 @@ export function MembersPage() {
             onAction={setConfirming}
           />
         )}
-        {isPending ? (
-          <ListSkeleton label="Loading members" rows={6} />
-        ) : error ? (
-          <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-        ) : members.length === 0 ? (
-          <EmptyState title={filtered ? 'No member matches' : 'No members yet'}>
-            {filtered ? 'Try another search or clear the filters.' : 'People who sign up on your site show up here.'}
-          </EmptyState>
-        ) : (
-          <div aria-busy={isPlaceholderData || undefined} className={isPlaceholderData ? 'opacity-60' : undefined}>
-            <p className="sr-only" aria-live="polite">
-              {number.format(total)} members
-            </p>
-            <MembersTable
-              members={members}
-              sort={sort}
-              onSort={setSort}
-              selected={allMatching ? new Set(members.map((m) => m.id)) : selected}
-              onSelect={select}
-              onSelectPage={selectPage}
-              drawerLink={drawer.link}
-              onOpen={drawer.open}
-            />
-          </div>
-        )}
-        {data && (
-          <Pagination
-            offset={offset}
-            count={members.length}
-            total={total}
-            pageSize={PAGE_SIZE}
-            onOffsetChange={setOffset}
-            busy={isPlaceholderData}
-            noun="members"
-          />
-        )}
+        <MembersTable
+          rows={data?.members}
+          total={data?.metadata.total}
+          loading={isPending}
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          stale={isPlaceholderData}
+          empty={
+            filtered
+              ? { title: 'No member matches', body: 'Try another search or clear the filters.' }
+              : { title: 'No members yet', body: 'People who sign up on your site show up here.' }
+          }
+          sort={sort}
+          onSort={setSort}
+          selection={{
+            selected: allMatching ? new Set(members.map((m) => m.id)) : selected,
+            onSelect: select,
+            onSelectPage: selectPage,
+          }}
+          {...(isOwner ? { actions: [approveAction] } : {})}
+          paging={{ offset, pageSize: PAGE_SIZE, onOffsetChange: setOffset }}
+          drawerLink={drawer.link}
+          onOpen={(m) => drawer.open(m.id)}
+        />
       </div>
       <BulkConfirm
         action={confirming}
@@ -170,4 +167,19 @@ export function MembersPage() {
       <MemberDrawer memberId={drawer.memberId} onClose={drawer.close} />
     </>
   );
+}
+
+/** "Approve" on a row, offered only for a member who waits for approval (the drawer holds every other action). */
+function useApproveAction(): RowAction<Member> {
+  const plaza = usePlaza();
+  const toast = useToast();
+  const approve = useMembersMutation(
+    (m: Member) => plaza.members.approveMember(m.id),
+    (_r, m) => toast(`${memberName(m)} is approved`),
+  );
+  return {
+    label: 'Approve',
+    when: (m) => m.status === 'PENDING' && m.role !== 'OWNER',
+    onSelect: (m) => approve.mutate(m),
+  };
 }

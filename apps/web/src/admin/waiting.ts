@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Identity, ListIdentitiesResponse } from '@plaza/contracts';
+import { reviewQueries, useAuth, usePlaza, type ReviewsClient } from '@plaza/react';
+import type { PlazaClient } from '../plaza.js';
+import { useReportsList } from './data.js';
+
+/** The approvals queue's query: pending identities (those still verifying their e-mail too). Owner only. */
+export const PENDING_IDENTITIES_KEY = ['plaza', 'admin', 'identities', 'PENDING'];
+
+/** Whether a pending identity waits for the owner (the others still verify their e-mail). */
+export const waitsForOwner = (i: Identity) => i.status.reasons.includes('ADMIN_APPROVAL_REQUIRED');
+
+export function usePendingIdentities(enabled = true) {
+  const client = usePlaza<PlazaClient>();
+  return useQuery({
+    queryKey: PENDING_IDENTITIES_KEY,
+    queryFn: () =>
+      client.fetch<ListIdentitiesResponse>('/identity/v1/identities', {
+        query: { status: 'PENDING', 'paging.limit': 100 },
+      }),
+    enabled,
+  });
+}
+
+const IN_MODERATION = { filter: { 'moderation.moderationStatus': 'IN_MODERATION' }, includePrivateReviews: true };
+
+/** The newest open reports: the count for the sidebar, the first few for the overview's activity. */
+export const useOpenReports = () => useReportsList({ status: 'OPEN', paging: { limit: 5 } });
+
+export interface WaitingCounts {
+  /** Reviews in moderation (owner only). */
+  reviews?: number;
+  /** Open member reports. */
+  reports?: number;
+  /** Accounts waiting for the owner's approval (owner only). */
+  approvals?: number;
+}
+
+/**
+ * What waits for the signed-in staff member, for the sidebar and the overview. A count is undefined while it loads,
+ * when it failed, or when the caller may not see that queue (contributors don't moderate or approve).
+ */
+export function useWaitingCounts(): WaitingCounts {
+  const isOwner = useAuth().member?.role === 'OWNER';
+  const reviews = useQuery({
+    ...reviewQueries.count(usePlaza<ReviewsClient>(), IN_MODERATION),
+    enabled: isOwner,
+  });
+  const reports = useOpenReports();
+  const identities = usePendingIdentities(isOwner);
+  return {
+    reviews: isOwner ? reviews.data : undefined,
+    reports: reports.data?.metadata.total,
+    approvals: isOwner ? identities.data?.identities.filter(waitsForOwner).length : undefined,
+  };
+}
