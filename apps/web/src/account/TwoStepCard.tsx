@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePlaza } from '@plaza/react';
 import { isPlazaError } from '@plaza/sdk';
-import { encodeQr, qrSvgPath } from '../lib/qr.js';
+import { qrSvg } from '../lib/qr.js';
 import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
@@ -140,7 +140,7 @@ function Enrolment({
   const client = usePlaza<PlazaClient>();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const qr = useMemo(() => qrSvgPath(encodeQr(enrolment.otpauthUri)), [enrolment.otpauthUri]);
+  const qr = useMemo(() => qrSvg(enrolment.otpauthUri), [enrolment.otpauthUri]);
   const confirm = useMutation({
     mutationFn: () =>
       client.fetch<FactorsResponse>('/identity/v1/mfa/totp/confirm', { method: 'POST', body: { code: code.trim() } }),
@@ -161,13 +161,13 @@ function Enrolment({
           role="img"
           aria-label="QR code for your authenticator app"
           data-testid="totp-qr"
-          viewBox={`0 0 ${qr.size} ${qr.size}`}
+          viewBox={qr.viewBox}
           width={200}
           height={200}
           shapeRendering="crispEdges"
           className="rounded-md border border-neutral-200 bg-white"
         >
-          <rect width={qr.size} height={qr.size} fill="#fff" />
+          <rect x="-50%" y="-50%" width="200%" height="200%" fill="#fff" />
           <path d={qr.d} fill="#000" />
         </svg>
         <figcaption className="mt-2 text-center text-xs text-neutral-600">Scan with your app</figcaption>
