@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { checkAccess } from './http/caller.js';
-import { errorHandler } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/error-handler.js';
+import { logRequest, loggerOptions, type LogDestination } from './http/logger.js';
 import { notFoundHandler, RouteIndex } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
 import { resolveCaller } from './http/resolve-caller.js';
 import type { App } from './http/types.js';
+import { checkRequestText } from './http/validation.js';
 import { jobHandlers } from './modules/jobs/registry.js';
 import { startJobWorker, type JobWorker } from './modules/jobs/worker.js';
 import { membersChanged } from './modules/members/totals.js';
@@ -23,8 +26,8 @@ export interface AppOptions {
   database: Database;
   /** Overrides the clock (tests). */
   clock?: () => Date;
-  /** A logger instance to use instead of building one from config (tests, CLI). */
-  logger?: FastifyBaseLogger;
+  /** Where log lines go instead of stdout (tests capture them). */
+  logDestination?: LogDestination;
 }
 
 const COMMUNITY_WRITE = /^\/(members|reviews|identity|jobs)\//;
@@ -33,11 +36,19 @@ const READ_BY_POST = /\/(query|count)(\?|$)/;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the HTTP app: plumbing, the caller model, every domain's routes and the web app. Does not listen. */
-export async function buildApp({ config, database, clock = () => new Date(), logger }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  clock = () => new Date(),
+  logDestination,
+}: AppOptions): Promise<App> {
   const app = Fastify({
-    ...(logger
-      ? { loggerInstance: logger }
-      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
+    logger: loggerOptions(config, logDestination),
+    // One line per request, written by the onResponse hook below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // The framework's own refusals (bad URL encoding, over-long path parameter, malformed HTTP) in our error shape.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     // Accept a caller's request id when it is harmless, so traces can span services; otherwise make one.
     genReqId: (req) => {
       const incoming = req.headers[REQUEST_ID_HEADER];
@@ -83,6 +94,14 @@ export async function buildApp({ config, database, clock = () => new Date(), log
     if (Number.isFinite(consistencyMs)) req.ctx.consistencyMs = consistencyMs;
     if (access) checkAccess(access, caller);
   });
+
+  // Text the database cannot store is refused here for every route, before its schema or handler sees it.
+  app.addHook('preValidation', async (req) => {
+    const bad = checkRequestText({ params: req.params, query: req.query, body: req.body });
+    if (bad) throw new AppError('VALIDATION', `Invalid request: ${bad.description}`, { violations: [bad] });
+  });
+
+  app.addHook('onResponse', async (req, reply) => logRequest(req, reply));
 
   app.addHook('onSend', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);

@@ -11,6 +11,8 @@ export interface Config {
   /** The address people reach this server at; used in links, redirect URIs and the token issuer. */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `pretty`: one readable line per request (a terminal, `npm start`); `json`: one JSON object per line. */
+  logFormat: 'pretty' | 'json';
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Where the built web app is served from; empty disables serving it. */
@@ -112,6 +114,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const logLevel = (env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  // People read a terminal; log collectors read pipes and files.
+  const logFormat = (env.LOG_FORMAT?.trim() || (process.stdout.isTTY ? 'pretty' : 'json')) as Config['logFormat'];
+  if (logFormat !== 'pretty' && logFormat !== 'json')
+    problems.push(`LOG_FORMAT: must be pretty or json, got "${logFormat}"`);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -122,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     publicUrl,
     logLevel,
+    logFormat,
     bodyLimit,
     webDistDir: env.PLAZA_WEB_DIST ?? path.resolve(cwd, 'apps/web/dist'),
     nodeEnv: env.NODE_ENV ?? 'development',

@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '@plaza/contracts';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER, type ErrorBody } from '@plaza/contracts';
 import { AppError } from './errors.js';
 import { toFieldViolations } from './validation.js';
 
@@ -23,6 +26,14 @@ function fromFastifyError(err: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type; send application/json', {
         applicationCode: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    case 'FST_ERR_BAD_URL':
+      return new AppError('VALIDATION', 'The address is not valid: it has a broken %-escape', {
+        applicationCode: 'BAD_URL',
+      });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('VALIDATION', 'The address is too long: one of its parts exceeds the limit', {
+        applicationCode: 'URI_TOO_LONG',
       });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('VALIDATION', 'Content-Length does not match the body', {
@@ -52,5 +63,58 @@ export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, 
   }
   if (appError.status >= 500) req.log.error({ err }, appError.message);
   for (const [k, v] of Object.entries(appError.options.headers ?? {})) reply.header(k, v);
-  return reply.status(appError.status).send(appError.toBody());
+  // The framework's refusals keep their own 4xx (414, 413, 415…); the body is ours either way.
+  const frameworkStatus = err instanceof AppError ? undefined : (err as FastifyError).statusCode;
+  const status = frameworkStatus && frameworkStatus >= 400 && frameworkStatus < 500 ? frameworkStatus : appError.status;
+  return reply.status(status).send(appError.toBody());
+}
+
+/**
+ * Refusals Fastify makes before routing (bad %-encoding, an over-long path parameter). They skip the onSend hook,
+ * so the request id is set here.
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  reply.header(REQUEST_ID_HEADER, req.id);
+  errorHandler(err, req, reply);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: 'The request headers or address are too large',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive' },
+};
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers or URL over the size limit, malformed
+ * HTTP). The answer is written on the socket directly, still in the error shape and with a request id.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: NodeJS.ErrnoException & { code?: string },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[err.code ?? ''] ?? {
+    status: 400,
+    code: 'MALFORMED_REQUEST',
+    message: 'The request is not valid HTTP',
+  };
+  const requestId = randomUUID();
+  const body: ErrorBody = {
+    message: known.message,
+    details: { applicationError: { code: known.code, description: known.message } },
+  };
+  const json = JSON.stringify(body);
+  this.log.debug({ err, requestId }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
+        `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(json)}\r\n` +
+        `${REQUEST_ID_HEADER}: ${requestId}\r\nconnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(err);
 }

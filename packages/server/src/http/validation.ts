@@ -70,3 +70,66 @@ export function toFieldViolations(errors: FastifySchemaValidationError[], contex
   }
   return out;
 }
+
+/** Query strings with more keys than this are refused before any route sees them. */
+export const MAX_QUERY_PARAMETERS = 200;
+const MAX_DEPTH = 64;
+
+/**
+ * PostgreSQL cannot store U+0000 in text and UTF-8 cannot encode a lone surrogate. Without this check such a
+ * string reaches the database, fails there and answers 500; here it is a 400 naming the field.
+ */
+// eslint-disable-next-line no-control-regex -- finding U+0000 is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function isStorable(s: string): boolean {
+  return !UNSTORABLE.test(s);
+}
+
+/** Keys and values are checked; a bad key is named by its parent (its own text is what cannot be shown). */
+function findUnstorable(value: unknown, field: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return isStorable(value) ? undefined : field;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = findUnstorable(value[i], `${field}[${i}]`, depth + 1);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (!isStorable(key)) return field;
+    const bad = findUnstorable(child, field ? `${field}.${key}` : key, depth + 1);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
+/**
+ * The checks every route gets before its schema runs, whatever the route: no text the database cannot store
+ * (in path, query or body, JSON or form) and a bounded number of query parameters.
+ * Returns the violation to refuse the request with, or undefined.
+ */
+export function checkRequestText(parts: {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}): FieldViolation | undefined {
+  if (parts.query && typeof parts.query === 'object' && Object.keys(parts.query).length > MAX_QUERY_PARAMETERS) {
+    return {
+      field: 'querystring',
+      violatedRule: 'MAX_SIZE',
+      description: `querystring must have at most ${MAX_QUERY_PARAMETERS} parameters`,
+    };
+  }
+  for (const [part, value] of Object.entries(parts)) {
+    const bad = findUnstorable(value, '');
+    if (bad === undefined) continue;
+    const field = bad || (part === 'body' ? 'body' : part);
+    return {
+      field,
+      violatedRule: 'FORMAT',
+      description: `${field} contains a character that cannot be stored (a NUL character or a broken surrogate)`,
+    };
+  }
+  return undefined;
+}
