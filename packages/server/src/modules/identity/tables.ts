@@ -156,3 +156,21 @@ export const captchaSpent = pgTable('captcha_spent', {
   signature: text('signature').primaryKey(),
   expiresDate: ts('expires_date').notNull(),
 });
+
+/**
+ * MFA recovery codes: ten single-use second factors, made when TOTP is confirmed (or regenerated, which replaces the
+ * set). Only a keyed hash is stored (see recovery-codes.ts); `usedDate` records each use.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdDate: ts('created_date').notNull().defaultNow(),
+    usedDate: ts('used_date'),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_identity_hash_unique').on(t.identityId, t.codeHash)],
+);
