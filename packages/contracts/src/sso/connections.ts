@@ -13,6 +13,10 @@ export const IdpConnection = Type.Object({
   enabled: Type.Boolean(),
   /** The redirect URI to register at the provider. */
   callbackUrl: Type.String(),
+  /** When the provider's discovery document was last fetched: on save, on "check again" and when a sign-in failed. */
+  lastCheckedDate: Type.Optional(DateString),
+  /** Why the last check failed, in words. While set, the connection is not offered on login pages. */
+  lastCheckError: Type.Optional(Type.String()),
   createdDate: DateString,
   updatedDate: DateString,
 });

@@ -1,13 +1,14 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken } from '../../lib/ids.js';
 import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/authorize.service.js';
 import { startSession } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';
-import { getEnabledConnection, ssoCallbackUrl } from './connections.service.js';
+import { discover, discoveryProblem } from './check.js';
+import { getEnabledConnection, recordCheck, ssoCallbackUrl } from './connections.service.js';
 import { createSsoIdentity } from './identities.js';
 import { ssoFlows, ssoLinks, type idpConnections } from './tables.js';
 
@@ -23,16 +24,7 @@ function providerConfig(c: Connection): Promise<oidc.Configuration> {
   const key = `${c.id}:${c.updatedDate.getTime()}`;
   let config = configs.get(key);
   if (!config) {
-    const issuer = new URL(c.issuer);
-    // Plain http only for a provider on this machine (development, tests); anywhere else it must be https.
-    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
-    config = oidc.discovery(
-      issuer,
-      c.clientId,
-      c.clientSecret,
-      undefined,
-      loopback ? { execute: [oidc.allowInsecureRequests] } : {},
-    );
+    config = discover(c);
     config.catch(() => configs.delete(key));
     configs.set(key, config);
   }
@@ -48,7 +40,7 @@ const providerError = (detail: string) =>
  */
 export async function startSsoLogin(ctx: Ctx, connectionId: string, resume: AuthorizeParams): Promise<string> {
   const connection = await getEnabledConnection(ctx, connectionId);
-  if (!connection) throw notFound('SSO connection');
+  if (!connection) throw new AppError('NOT_FOUND', 'This sign-in option is not available any more');
   const checked = await checkAuthorizeRequest(ctx, resume);
   if (checked.kind !== 'ok') {
     throw new AppError(
@@ -64,7 +56,11 @@ export async function startSsoLogin(ctx: Ctx, connectionId: string, resume: Auth
     config = await providerConfig(connection);
   } catch (e) {
     ctx.log.warn({ err: e, issuer: connection.issuer }, 'SSO discovery failed');
-    throw providerError('the identity provider could not be reached');
+    // Take the button off the login pages until a check passes again (the owner sees why in the dashboard).
+    await recordCheck(ctx, connection.id, discoveryProblem(e));
+    throw providerError(
+      `${connection.displayName} could not be reached right now. Please try again later, or sign in another way`,
+    );
   }
   const state = randomToken(32);
   const nonce = randomToken(16);
@@ -97,7 +93,7 @@ export async function startSsoLogin(ctx: Ctx, connectionId: string, resume: Auth
  */
 export async function completeSsoLogin(ctx: Ctx, callbackUrl: URL): Promise<string> {
   const state = callbackUrl.searchParams.get('state');
-  if (!state) throw providerError('state is missing');
+  if (!state) throw providerError('the answer from the provider was incomplete; please start again');
   const flow = await withTx(ctx, async (tx) => {
     const [row] = await tx.db
       .update(ssoFlows)
@@ -108,7 +104,7 @@ export async function completeSsoLogin(ctx: Ctx, callbackUrl: URL): Promise<stri
       .returning();
     return row;
   });
-  if (!flow) throw providerError('the sign-in attempt is unknown, expired or already finished');
+  if (!flow) throw providerError('this sign-in attempt expired or was already used; please start again');
   const connection = await getEnabledConnection(ctx, flow.connectionId);
   if (!connection) throw providerError('the connection is no longer enabled');
 

@@ -1,6 +1,8 @@
 import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { identities } from '../identity/tables.js';
+import { emitEvent } from '../events/outbox.js';
+import { toIdentity } from '../identity/profile.js';
 import { insertMember } from '../members/create.js';
 import { getSite } from '../site/service.js';
 
@@ -16,14 +18,18 @@ export async function createSsoIdentity(
   const nickname = p.name ?? p.email.split('@')[0]!;
   const { signInPolicy } = await getSite(ctx);
   const pending = signInPolicy.ownerApprovalRequired;
-  await ctx.db.insert(identities).values({
-    id,
-    email: p.email,
-    status: pending ? 'PENDING' : 'ACTIVE',
-    statusReasons: pending ? ['ADMIN_APPROVAL_REQUIRED'] : [],
-    emailVerified: p.emailVerified,
-    profile: { nickname },
-  });
+  const [row] = await ctx.db
+    .insert(identities)
+    .values({
+      id,
+      email: p.email,
+      status: pending ? 'PENDING' : 'ACTIVE',
+      statusReasons: pending ? ['ADMIN_APPROVAL_REQUIRED'] : [],
+      emailVerified: p.emailVerified,
+      profile: { nickname },
+    })
+    .returning();
+  await emitEvent(ctx, { type: 'identity.identity.created', entityId: id, entity: toIdentity(row!) });
   await insertMember(ctx, {
     id,
     email: p.email,

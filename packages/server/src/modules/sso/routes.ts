@@ -8,8 +8,8 @@ import {
 } from '@plaza/contracts';
 import { AppError } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
-import { sendErrorPage } from '../oauth/respond.js';
 import {
+  checkConnection,
   createConnection,
   deleteConnection,
   listConnections,
@@ -17,6 +17,7 @@ import {
   SSO_TENANT_ID,
 } from './connections.service.js';
 import { completeSsoLogin, startSsoLogin } from './flow.service.js';
+import { problemOf, sendSsoProblem } from './problem-page.js';
 
 const admin = { admin: ['OWNER' as const], scope: 'identity.manage' as const };
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -64,6 +65,20 @@ export function ssoRoutes(app: App): void {
       return reply.status(204).send(null);
     },
   );
+  app.post(
+    '/identity/v1/sso/connections/:id/check',
+    {
+      schema: {
+        tags: ['sso'],
+        summary:
+          'Check again that the provider answers (its discovery document); a passing check puts it back on login pages',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: IdpConnectionResponse, 404: ErrorBody, ...errors },
+      },
+      config: { access: admin },
+    },
+    async (req) => ({ connection: await checkConnection(req.ctx, req.params.id) }),
+  );
   app.get(
     '/identity/v1/sso/providers',
     {
@@ -94,9 +109,18 @@ export function ssoRoutes(app: App): void {
       config: { access: 'public' },
     },
     async (req, reply) => {
-      if (req.params.tenantId !== SSO_TENANT_ID) throw new AppError('NOT_FOUND', 'Unknown tenant');
-      const url = await startSsoLogin(req.ctx, req.params.idpConnectionId, req.query);
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
+      // Back to the login page that continues the same request, so the person can sign in another way.
+      const query = new URLSearchParams(req.query).toString();
+      const back = req.query.client_id && req.query.redirect_uri ? `/auth/login?${query}` : '/login';
+      try {
+        if (req.params.tenantId !== SSO_TENANT_ID)
+          throw new AppError('NOT_FOUND', 'This sign-in option does not exist (any more)');
+        const url = await startSsoLogin(req.ctx, req.params.idpConnectionId, req.query);
+        return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
+      } catch (e) {
+        if (!(e instanceof AppError)) req.log.error({ err: e }, 'SSO start failed');
+        return sendSsoProblem(reply, problemOf(e, back));
+      }
     },
   );
 
@@ -115,9 +139,9 @@ export function ssoRoutes(app: App): void {
         const next = await completeSsoLogin(req.ctx, new URL(req.url, req.ctx.config.publicUrl));
         return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(next, 302);
       } catch (e) {
-        // People land here in a browser: explain on a page rather than with JSON.
-        if (e instanceof AppError) return sendErrorPage(reply, e.status, 'Single sign-on did not work', e.message);
-        throw e;
+        // People land here in a browser: explain on a page with a way back rather than with JSON.
+        if (!(e instanceof AppError)) req.log.error({ err: e }, 'SSO callback failed');
+        return sendSsoProblem(reply, problemOf(e, '/login'));
       }
     },
   );

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpConnection, ListSsoProvidersResponse, TokenResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -112,7 +113,7 @@ describe('SSO with a real OpenID provider', () => {
       headers: { accept: 'application/json' },
     });
     expect(forged.status).toBe(400);
-    expect(((await forged.json()) as { message: string }).message).toContain('unknown, expired or already finished');
+    expect(((await forged.json()) as { message: string }).message).toContain('expired or was already used');
     const { params } = authorizeParams();
     const unknown = await call(
       srv.url,
@@ -147,5 +148,128 @@ describe('SSO with a real OpenID provider', () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+/** A loopback port nothing listens on: a provider that is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const listConnections = async () =>
+  (await call<{ connections: IdpConnection[] }>(srv.url, 'GET', '/identity/v1/sso/connections', { auth: admin })).body
+    .connections;
+
+describe('SSO connections are checked, and failures are pages in words', () => {
+  it('refuses to save a connection whose provider cannot be reached, naming the issuer field in words', async () => {
+    const before = await listConnections();
+    const port = await closedPort();
+    const res = await call(srv.url, 'POST', '/identity/v1/sso/connections', {
+      auth: admin,
+      body: { displayName: 'Down', issuer: `http://127.0.0.1:${port}`, clientId: 'a', clientSecret: 'b' },
+    });
+    expect(res.status).toBe(400);
+    expect(violations(res.body)).toEqual(['issuer:VALIDATION']);
+    expect(JSON.stringify(res.body)).toContain('could not be reached at this address');
+    expect(await listConnections()).toHaveLength(before.length);
+  });
+
+  it('refuses an address that answers without a discovery document', async () => {
+    const res = await call(srv.url, 'POST', '/identity/v1/sso/connections', {
+      auth: admin,
+      body: { displayName: 'Not OIDC', issuer: `${srv.url}/not-a-provider`, clientId: 'a', clientSecret: 'b' },
+    });
+    expect(res.status).toBe(400);
+    expect(violations(res.body)).toEqual(['issuer:VALIDATION']);
+    expect(JSON.stringify(res.body)).toContain('did not answer with an OpenID Connect discovery document');
+  });
+
+  it('shows a friendly page when a provider went down, and stops offering it until a check passes', async () => {
+    const flaky = await startIdp({
+      redirectUri: `${srv.url}/identity/v1/callback`,
+      clientId: 'plaza',
+      clientSecret: 'idp-secret',
+    });
+    const created = await call<{ connection: IdpConnection }>(srv.url, 'POST', '/identity/v1/sso/connections', {
+      auth: admin,
+      body: { displayName: 'Acme', issuer: flaky.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.connection.lastCheckedDate).toBeTruthy();
+    expect(created.body.connection.lastCheckError).toBeUndefined();
+    const offered = async () =>
+      (await call<ListSsoProvidersResponse>(srv.url, 'GET', '/identity/v1/sso/providers')).body.providers.map(
+        (p) => p.displayName,
+      );
+    expect(await offered()).toContain('Acme');
+    await flaky.close();
+
+    const { params } = authorizeParams();
+    const res = await fetch(
+      `${srv.url}/identity/v1/sso/login/default/${created.body.connection.id}?${new URLSearchParams(params)}`,
+      { redirect: 'manual', headers: { accept: 'text/html' } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('Acme could not be reached right now');
+    expect(html).toContain('Back to sign in');
+    expect(html).toContain(`href="/auth/login?${new URLSearchParams(params).toString().replace(/&/g, '&amp;')}"`);
+    expect(html).not.toMatch(/"message"|applicationError|\{"/);
+
+    expect(await offered()).not.toContain('Acme');
+    const listed = (await listConnections()).find((c) => c.id === created.body.connection.id)!;
+    expect(listed.lastCheckError).toContain('could not be reached');
+
+    const again = await call<{ connection: IdpConnection }>(
+      srv.url,
+      'POST',
+      `/identity/v1/sso/connections/${created.body.connection.id}/check`,
+      { auth: admin },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.connection.lastCheckError).toContain('could not be reached');
+    const visitor = `Bearer ${await srv.visitorToken()}`;
+    expect(
+      (
+        await call(srv.url, 'POST', `/identity/v1/sso/connections/${created.body.connection.id}/check`, {
+          auth: visitor,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('passes a check again once the provider answers, and the button comes back', async () => {
+    const broken = (await listConnections()).find((c) => c.lastCheckError)!;
+    // The test provider is up: point a fresh check at a connection for it.
+    const healthy = (await listConnections()).find((c) => c.displayName === 'Test IdP')!;
+    const checked = await call<{ connection: IdpConnection }>(
+      srv.url,
+      'POST',
+      `/identity/v1/sso/connections/${healthy.id}/check`,
+      { auth: admin },
+    );
+    expect(checked.body.connection.lastCheckError).toBeUndefined();
+    const providers = (await call<ListSsoProvidersResponse>(srv.url, 'GET', '/identity/v1/sso/providers')).body
+      .providers;
+    expect(providers.map((p) => p.id)).toEqual([healthy.id]);
+    expect(providers.map((p) => p.id)).not.toContain(broken.id);
+  });
+
+  it('answers a failed callback with a page that leads back to sign-in, never JSON', async () => {
+    const res = await fetch(`${srv.url}/identity/v1/callback?code=x&state=forged`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<h1>Signing in with your provider didn&#39;t work</h1>');
+    expect(html).toContain('This sign-in attempt expired or was already used; please start again.');
+    expect(html).toContain('href="/login"');
+    expect(html).not.toMatch(/"message"|applicationError|state=/);
   });
 });
