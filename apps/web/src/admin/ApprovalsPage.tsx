@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Identity, ListIdentitiesResponse } from '@plaza/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Identity } from '@plaza/contracts';
 import { usePlaza } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
 import { Button } from '../ui/Button.js';
@@ -11,8 +11,7 @@ import { useDateFormat } from './dates.js';
 import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
-
-const KEYS = ['plaza', 'admin', 'identities', 'PENDING'];
+import { PENDING_IDENTITIES_KEY, usePendingIdentities, waitsForOwner } from './waiting.js';
 
 const displayName = (i: Identity) =>
   [i.identityProfile.firstName, i.identityProfile.lastName].filter(Boolean).join(' ') ||
@@ -26,26 +25,20 @@ export function ApprovalsPage() {
   const toast = useToast();
   const date = useDateFormat();
   const [rejecting, setRejecting] = useState<Identity | null>(null);
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: KEYS,
-    queryFn: () =>
-      client.fetch<ListIdentitiesResponse>('/identity/v1/identities', {
-        query: { status: 'PENDING', 'paging.limit': 100 },
-      }),
-  });
+  const { data, error, isPending, isFetching, refetch } = usePendingIdentities();
   const act = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
       client.fetch(`/identity/v1/identities/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
     onSuccess: (_r, { action }) => {
       toast(action === 'approve' ? 'Approved: they can log in now' : 'Rejected: the account is blocked');
       setRejecting(null);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
+      void queryClient.invalidateQueries({ queryKey: PENDING_IDENTITIES_KEY });
     },
   });
 
   const identities = data?.identities ?? [];
-  const waiting = identities.filter((i) => i.status.reasons.includes('ADMIN_APPROVAL_REQUIRED'));
-  const verifying = identities.filter((i) => !i.status.reasons.includes('ADMIN_APPROVAL_REQUIRED'));
+  const waiting = identities.filter(waitsForOwner);
+  const verifying = identities.filter((i) => !waitsForOwner(i));
 
   return (
     <>

@@ -1,62 +1,262 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2, ChevronRight, Circle } from 'lucide-react';
 import type { Site } from '@plaza/contracts';
-import { currencyInfo, formatDateTime, languageName } from '../lib/format.js';
+import { reviewQueries, useAuth, useMembersQuery, usePlaza, type ReviewsClient } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
+import { currencyInfo } from '../lib/format.js';
 import { Card } from '../ui/Card.js';
-import { Facts, PageHeader, SiteQuery } from './SiteQuery.js';
-import { describeCaptcha, yesNo } from './policy.js';
+import { cx } from '../ui/cx.js';
+import { Skeleton } from '../ui/Skeleton.js';
+import { StarRating } from '../ui/StarRating.js';
+import { useShortDate } from './dates.js';
+import { memberName } from './members/memberRules.js';
+import { reportReasons } from './members/ReportsPage.js';
+import { reviewSubject } from './reviews/subject.js';
+import { SiteQuery } from './SiteQuery.js';
+import { PageHeader } from './ui/PageHeader.js';
+import { countOf } from './ui/ResourceTable.js';
+import { setupChecklist } from './setup.js';
+import { useOpenReports, useWaitingCounts, type WaitingCounts } from './waiting.js';
 
+/** /admin: what waits for the owner, what is left to set up, and what happened lately. */
 export function OverviewPage() {
   return (
     <>
-      <PageHeader title="Overview" description="Your site's settings as visitors and members see them." />
-      <SiteQuery>{(site) => <Overview site={site} />}</SiteQuery>
+      <PageHeader title="Overview" description="What needs you today, and what happened lately." />
+      <div className="space-y-6">
+        <Waiting counts={useWaitingCounts()} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <SiteQuery>{(site) => <Checklist site={site} />}</SiteQuery>
+          <NewMembers />
+          <NewReviews />
+          <OpenReports />
+        </div>
+      </div>
     </>
   );
 }
 
-function Overview({ site }: { site: Site }) {
-  const currency = currencyInfo(site);
-  const now = formatDateTime(new Date().toISOString(), site);
+const queues: Array<{ key: keyof WaitingCounts; to: string; noun: { one: string; other: string }; none: string }> = [
+  {
+    key: 'reviews',
+    to: '/admin/reviews',
+    noun: { one: 'review to moderate', other: 'reviews to moderate' },
+    none: 'No reviews to moderate',
+  },
+  {
+    key: 'reports',
+    to: '/admin/reports',
+    noun: { one: 'open report', other: 'open reports' },
+    none: 'No open reports',
+  },
+  {
+    key: 'approvals',
+    to: '/admin/approvals',
+    noun: { one: 'account to approve', other: 'accounts to approve' },
+    none: 'Nobody waits for approval',
+  },
+];
+
+/** The queues as counts linking to them; a queue the caller may not see is left out. */
+export function Waiting({ counts }: { counts: WaitingCounts }) {
+  const { member } = useAuth();
+  const shown = queues.filter((q) => member?.role === 'OWNER' || q.key === 'reports');
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Card title="Site">
-        <Facts
-          rows={[
-            ['Name', site.name],
-            [
-              'Currency',
-              <>
-                {currency.code} · {currency.name} ({currency.symbol})
-                <span className="block text-xs font-normal text-neutral-600">Prices look like {currency.example}</span>
-              </>,
-            ],
-            ['Locale', `${languageName(site.locale)} (${site.locale})`],
-            [
-              'Time zone',
-              <>
-                {site.timeZone}
-                <span className="block text-xs font-normal text-neutral-600">Now there: {now}</span>
-              </>,
-            ],
-          ]}
+    <section aria-labelledby="waiting-title">
+      <h2 id="waiting-title" className="mb-3 text-base font-semibold">
+        Waiting for you
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {shown.map((q) => {
+          const n = counts[q.key];
+          return (
+            <li key={q.key}>
+              <Link
+                to={q.to}
+                data-testid={`overview-${q.key}`}
+                className={cx(
+                  'flex h-full items-center justify-between gap-3 rounded-lg border bg-white p-4 hover:bg-neutral-50',
+                  n ? 'border-accent/40' : 'border-neutral-200',
+                )}
+              >
+                {n === undefined ? (
+                  <Skeleton className="h-6 w-40" />
+                ) : n === 0 ? (
+                  <span className="text-sm text-neutral-600">{q.none}</span>
+                ) : (
+                  <span className="text-sm text-neutral-800">
+                    <span className="block text-2xl font-bold text-neutral-900 tabular-nums">
+                      {new Intl.NumberFormat().format(n)}
+                    </span>
+                    {countOf(n, q.noun).replace(/^[\d,.\s]+/, '')}
+                  </span>
+                )}
+                <ChevronRight className="h-4 w-4 shrink-0 text-neutral-400" aria-hidden />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Checklist({ site }: { site: Site }) {
+  const items = setupChecklist(site, currencyInfo(site).name);
+  const done = items.filter((i) => i.done).length;
+  return (
+    <Card title="Set up your store" description={`${done} of ${items.length} done`}>
+      <ul className="divide-y divide-neutral-100">
+        {items.map((item) => (
+          <li key={item.label}>
+            <Link to={item.to} className="flex items-center gap-3 py-2.5 text-sm hover:bg-neutral-50">
+              {item.done ? (
+                <CheckCircle2 className="h-5 w-5 shrink-0 text-emerald-600" aria-label="Done" />
+              ) : (
+                <Circle className="h-5 w-5 shrink-0 text-neutral-300" aria-label="To do" />
+              )}
+              <span className="min-w-0 flex-1">
+                <span className={cx('block font-medium', item.done ? 'text-neutral-700' : 'text-neutral-900')}>
+                  {item.label}
+                </span>
+                <span className="block truncate text-xs text-neutral-500">{item.detail}</span>
+              </span>
+              <ChevronRight className="h-4 w-4 shrink-0 text-neutral-400" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** A card of the newest few of something; its rows link to where one acts on them. */
+function RecentCard({
+  title,
+  to,
+  linkLabel,
+  loading,
+  empty,
+  children,
+}: {
+  title: string;
+  to: string;
+  linkLabel: string;
+  loading: boolean;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title}>
+      {loading ? (
+        <div className="space-y-3" aria-busy="true">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      ) : empty ? (
+        <p className="text-sm text-neutral-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-neutral-100">{children}</ul>
+      )}
+      <Link to={to} className="mt-3 inline-block text-sm font-medium text-accent hover:underline">
+        {linkLabel}
+      </Link>
+    </Card>
+  );
+}
+
+function Row({ title, detail, when }: { title: ReactNode; detail?: ReactNode; when: string | undefined }) {
+  const day = useShortDate();
+  return (
+    <li className="flex items-center justify-between gap-3 py-2 text-sm">
+      <span className="min-w-0">
+        <span className="block truncate font-medium text-neutral-900">{title}</span>
+        {detail && <span className="block truncate text-xs text-neutral-500">{detail}</span>}
+      </span>
+      {when && (
+        <time dateTime={when} className="shrink-0 text-xs text-neutral-500">
+          {day(when)}
+        </time>
+      )}
+    </li>
+  );
+}
+
+const NEWEST_MEMBERS = {
+  query: { sort: [{ fieldName: 'createdDate' as const, order: 'DESC' as const }], paging: { limit: 5 } },
+};
+
+function NewMembers() {
+  const { data, isPending, error } = useMembersQuery(NEWEST_MEMBERS);
+  const members = data?.members ?? [];
+  return (
+    <RecentCard
+      title="Newest members"
+      to="/admin/members"
+      linkLabel="All members"
+      loading={isPending}
+      empty={error ? 'The newest members could not be loaded.' : members.length ? null : 'Nobody has signed up yet.'}
+    >
+      {members.map((m) => (
+        <Row key={m.id} title={memberName(m)} detail={m.loginEmail} when={m.createdDate} />
+      ))}
+    </RecentCard>
+  );
+}
+
+function NewReviews() {
+  const isOwner = useAuth().member?.role === 'OWNER';
+  const request = {
+    query: { sort: [{ fieldName: 'createdDate' as const, order: 'DESC' as const }], cursorPaging: { limit: 5 } },
+    ...(isOwner ? { returnPrivateReviews: true } : {}),
+  };
+  const { data, isPending, error } = useQuery(reviewQueries.query(usePlaza<ReviewsClient>(), request));
+  const reviews = data?.reviews ?? [];
+  return (
+    <RecentCard
+      title="Newest reviews"
+      to="/admin/reviews"
+      linkLabel="All reviews"
+      loading={isPending}
+      empty={error ? 'The newest reviews could not be loaded.' : reviews.length ? null : 'No reviews yet.'}
+    >
+      {reviews.map((r) => (
+        <Row
+          key={r.id}
+          title={r.content.title || r.content.body || 'A rating without text'}
+          detail={
+            <span className="inline-flex items-center gap-2">
+              <StarRating value={r.content.rating} size="sm" />
+              about {reviewSubject(r)}
+            </span>
+          }
+          when={r.createdDate}
         />
-      </Card>
-      <Card title="Sign-in policy">
-        <Facts
-          rows={[
-            ['E-mail verification', yesNo(site.signInPolicy.emailVerificationRequired)],
-            ['Owner approval', yesNo(site.signInPolicy.ownerApprovalRequired)],
-            ['Captcha', describeCaptcha(site.signInPolicy)],
-          ]}
+      ))}
+    </RecentCard>
+  );
+}
+
+function OpenReports() {
+  const { data, isPending, error } = useOpenReports();
+  const reports = data?.reports ?? [];
+  return (
+    <RecentCard
+      title="Open reports"
+      to="/admin/reports"
+      linkLabel="All reports"
+      loading={isPending}
+      empty={error ? 'The reports could not be loaded.' : reports.length ? null : 'Nobody reported anyone.'}
+    >
+      {reports.map((r) => (
+        <Row
+          key={r.id}
+          title={r.reportedMember ? memberName(r.reportedMember) : 'A member'}
+          detail={reportReasons[r.reason]}
+          when={r.createdDate}
         />
-      </Card>
-      <Card title="History" className="lg:col-span-2">
-        <Facts
-          rows={[
-            ['Created', <time dateTime={site.createdDate}>{formatDateTime(site.createdDate, site)}</time>],
-            ['Last changed', <time dateTime={site.updatedDate}>{formatDateTime(site.updatedDate, site)}</time>],
-          ]}
-        />
-      </Card>
-    </div>
+      ))}
+    </RecentCard>
   );
 }

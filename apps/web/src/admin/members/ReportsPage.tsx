@@ -25,7 +25,7 @@ const tabs: Array<{ value: StatusTab; label: string }> = [
   { value: 'DISMISSED', label: 'Dismissed' },
   { value: 'ALL', label: 'All' },
 ];
-const reasons: Record<MemberReport['reason'], string> = {
+export const reportReasons: Record<MemberReport['reason'], string> = {
   SPAM: 'Spam',
   IMPERSONATION: 'Impersonation',
   HARASSMENT: 'Harassment',
@@ -101,7 +101,7 @@ export function ReportsPage() {
                 <li key={r.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-start">
                   <div className="min-w-0 flex-1 space-y-1">
                     <p className="flex flex-wrap items-center gap-2">
-                      <Badge tone={r.reason === 'HARASSMENT' ? 'danger' : 'warning'}>{reasons[r.reason]}</Badge>
+                      <Badge tone={r.reason === 'HARASSMENT' ? 'danger' : 'warning'}>{reportReasons[r.reason]}</Badge>
                       <span className="text-sm">
                         about{' '}
                         <Link to={drawer.link(r.reportedMemberId)} className="font-medium text-accent hover:underline">

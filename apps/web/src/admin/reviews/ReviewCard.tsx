@@ -12,6 +12,7 @@ import { useReviewsMutation } from '../data.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 import { ReplyBlock } from './ReplyBlock.js';
 import { moderationLabels } from './reviewRules.js';
+import { reviewSubject } from './subject.js';
 
 const tones = { APPROVED: 'success', REJECTED: 'danger', IN_MODERATION: 'warning' } as const;
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
@@ -52,10 +53,7 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
           {moderationLabels[status]}
         </Badge>
         <span className="text-xs text-neutral-600">
-          on{' '}
-          <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[11px] break-all">
-            {review.namespace}/{review.entityId}
-          </code>
+          about <span className="font-medium break-all text-neutral-800">{reviewSubject(review)}</span>
         </span>
       </div>
       {review.content.title && <h3 className="mt-2 font-semibold break-words">{review.content.title}</h3>}
