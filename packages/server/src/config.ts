@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { eventConfigFromEnv, type WebhookConfig } from './modules/webhooks/config.js';
 
 /** Validated configuration. Everything the server reads from the environment goes through here. */
 export interface Config {
@@ -36,6 +37,10 @@ export interface Config {
   jobWorker: boolean;
   /** How often an idle worker looks for due jobs, in ms; jobs queued on this node start at once anyway. */
   jobPollMs: number;
+  /** Whether services write domain events (PLAZA_EVENTS=off only for the bench's comparison run). */
+  events: boolean;
+  /** Webhook delivery timings (modules/webhooks/config.ts). */
+  webhooks: WebhookConfig;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +124,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (logFormat !== 'pretty' && logFormat !== 'json')
     problems.push(`LOG_FORMAT: must be pretty or json, got "${logFormat}"`);
 
+  const { events, webhooks } = eventConfigFromEnv(env, problems);
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -139,6 +146,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy,
     jobWorker: rawWorker === 'on',
     jobPollMs,
+    events,
+    webhooks,
   };
 }
 

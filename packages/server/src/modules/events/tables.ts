@@ -16,5 +16,8 @@ export const domainEvents = pgTable(
     envelope: jsonb('envelope').$type<EventEnvelope>().notNull(),
     createdDate: ts('created_date').notNull().defaultNow(),
   },
-  (t) => [index('domain_events_created_idx').on(t.createdDate), index('domain_events_entity_idx').on(t.entityId, t.seq)],
+  (t) => [
+    index('domain_events_created_idx').on(t.createdDate),
+    index('domain_events_entity_idx').on(t.entityId, t.seq),
+  ],
 );

@@ -12,6 +12,7 @@ import { assertMaySignIn, continueSignIn, findByEmail, type RequestMeta } from '
 import { readThrottle } from './throttle.js';
 import { identities } from './tables.js';
 import { insertMember } from '../members/create.js';
+import { emitEvent } from '../events/outbox.js';
 
 export interface NewIdentity {
   email: string;
@@ -46,6 +47,7 @@ export async function createIdentity(ctx: Ctx, input: NewIdentity): Promise<Iden
       .onConflictDoNothing()
       .returning();
     if (!row) throw emailAlreadyExists();
+    await emitEvent(tx, { type: 'identity.identity.created', entityId: id, entity: toIdentity(row) });
     await insertMember(tx, {
       id,
       email: input.email,

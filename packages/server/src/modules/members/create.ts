@@ -2,9 +2,11 @@ import { eq, like, or } from 'drizzle-orm';
 import type { IdentityProfile, MemberRoleName, MemberStatus } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { randomToken } from '../../lib/ids.js';
+import { emitEvent } from '../events/outbox.js';
 import { getSite } from '../site/service.js';
 import { members } from './tables.js';
 import { membersChanged } from './totals.js';
+import { memberColumns, toMember, type MemberRow } from './view.js';
 
 /** A member slug from a nickname or an e-mail's local part: lower-case ASCII words joined by dashes. */
 export function slugBase(nickname: string | undefined, email: string): string {
@@ -69,10 +71,18 @@ export async function insertMember(ctx: Ctx, m: NewMember): Promise<void> {
       .insert(members)
       .values({ ...values, slug })
       .onConflictDoNothing({ target: members.slug })
-      .returning({ id: members.id });
-    if (inserted.length) return membersChanged();
+      .returning(memberColumns);
+    if (inserted.length) return created(ctx, inserted[0]!);
     taken.add(slug);
   }
-  await ctx.db.insert(members).values({ ...values, slug: `${base}-${randomToken(4).toLowerCase()}` });
+  const [row] = await ctx.db
+    .insert(members)
+    .values({ ...values, slug: `${base}-${randomToken(4).toLowerCase()}` })
+    .returning(memberColumns);
+  await created(ctx, row!);
+}
+
+async function created(ctx: Ctx, row: MemberRow): Promise<void> {
   membersChanged();
+  await emitEvent(ctx, { type: 'members.member.created', entityId: row.id, entity: toMember(row, 'FULL') });
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../context.js';
 import { violation } from '../../http/errors.js';
+import { emitEvent } from '../events/outbox.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';
 import { handOverReviews } from '../reviews/authors.js';
 import { assertNotOwner } from './moderation.service.js';
 import { findMember, loadMember, myId, visibleTo } from './read.service.js';
-import type { MemberRow } from './view.js';
+import { toMember, type MemberRow } from './view.js';
 import { membersChanged } from './totals.js';
 
 /**
@@ -35,6 +36,8 @@ export async function deleteMemberRow(tx: Ctx, row: MemberRow, contentAssigneeId
   await handOverReviews(tx, row.id, contentAssigneeId);
   await endIdentitySessions(tx, row.id);
   await tx.db.delete(identities).where(eq(identities.id, row.id));
+  await emitEvent(tx, { type: 'members.member.deleted', entityId: row.id, entity: toMember(row, 'FULL') });
+  await emitEvent(tx, { type: 'identity.identity.deleted', entityId: row.id, entity: { id: row.id } });
 }
 
 /** DELETE /members/v1/members/{id} (owners and `members` keys). */

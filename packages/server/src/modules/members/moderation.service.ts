@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ActivityStatus, Member } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
+import { emitEvent } from '../events/outbox.js';
 import { releaseIdentity } from '../identity/admin.service.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';
 import { loadMember } from './read.service.js';
@@ -46,6 +47,10 @@ export async function changeStatus(tx: Ctx, row: MemberRow, action: StatusAction
     .returning(memberColumns);
   if (action === 'approve') await releaseIdentity(tx, row.id);
   if (SIGNED_OUT_STATUSES.includes(status)) await endIdentitySessions(tx, row.id);
+  if (status !== row.status) {
+    const body = { previous: row.status, status };
+    await emitEvent(tx, { type: 'members.member.status_changed', entityId: row.id, body });
+  }
   return updated!;
 }
 
@@ -58,6 +63,8 @@ export async function setActivity(tx: Ctx, row: MemberRow, activityStatus: Activ
     .set({ activityStatus, updatedDate: tx.clock() })
     .where(eq(members.id, row.id))
     .returning(memberColumns);
+  const body = { previous: row.activityStatus, activityStatus };
+  await emitEvent(tx, { type: 'members.member.activity_status_changed', entityId: row.id, body });
   return updated!;
 }
 

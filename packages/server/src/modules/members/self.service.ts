@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Member, PrivacyStatus } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../context.js';
+import { emitEvent } from '../events/outbox.js';
 import { notFound } from '../../http/errors.js';
 import { isUniqueViolation, slugTaken } from './errors.js';
 import { fieldsetFor, loadMember, myId } from './read.service.js';
@@ -23,12 +24,17 @@ async function setSlug(ctx: Ctx, id: string, slug: string): Promise<MemberRow> {
     .limit(1);
   if (other) throw slugTaken(slug);
   try {
-    const [row] = await ctx.db
-      .update(members)
-      .set({ slug, updatedDate: ctx.clock() })
-      .where(eq(members.id, id))
-      .returning(memberColumns);
-    if (!row) throw notFound('Member');
+    const row = await withTx(ctx, async (tx) => {
+      const [updated] = await tx.db
+        .update(members)
+        .set({ slug, updatedDate: tx.clock() })
+        .where(eq(members.id, id))
+        .returning(memberColumns);
+      if (!updated) throw notFound('Member');
+      const entity = toMember(updated, 'FULL');
+      await emitEvent(tx, { type: 'members.member.updated', entityId: id, entity, modifiedFields: ['profile.slug'] });
+      return updated;
+    });
     membersChanged();
     return row;
   } catch (err) {
@@ -51,12 +57,24 @@ export async function updateMemberSlug(ctx: Ctx, id: string, slug: string): Prom
 /** POST /members/v1/members/join-community (PUBLIC) and /leave-community (PRIVATE). */
 export async function setMyPrivacy(ctx: Ctx, privacyStatus: PrivacyStatus): Promise<Member> {
   const id = myId(ctx);
-  const [row] = await ctx.db
-    .update(members)
-    .set({ privacyStatus, updatedDate: ctx.clock() })
-    .where(eq(members.id, id))
-    .returning(memberColumns);
-  if (!row) throw notFound('Member');
+  const row = await withTx(ctx, async (tx) => {
+    const [before] = await tx.db
+      .select({ privacyStatus: members.privacyStatus })
+      .from(members)
+      .where(eq(members.id, id))
+      .for('update');
+    const [updated] = await tx.db
+      .update(members)
+      .set({ privacyStatus, updatedDate: tx.clock() })
+      .where(eq(members.id, id))
+      .returning(memberColumns);
+    if (!before || !updated) throw notFound('Member');
+    if (before.privacyStatus !== privacyStatus) {
+      const type = privacyStatus === 'PUBLIC' ? 'members.member.joined_community' : 'members.member.left_community';
+      await emitEvent(tx, { type, entityId: id, body: { privacyStatus } });
+    }
+    return updated;
+  });
   membersChanged();
   return toMember(row, 'FULL');
 }

@@ -13,6 +13,7 @@ import { withTx, type Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { applyFieldMask, checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { normalizeEmail, normalizeProfile } from '../identity/profile.js';
+import { emitEvent } from '../events/outbox.js';
 import { createIdentity } from '../identity/registration.service.js';
 import { identities } from '../identity/tables.js';
 import { loadMember, selfOrAdmin } from './read.service.js';
@@ -179,6 +180,8 @@ export async function updateMember(ctx: Ctx, id: string, req: UpdateMemberReques
       .where(eq(members.id, id))
       .returning(memberColumns);
     if (leaves.some((p) => SYNCED_PATHS.includes(p))) await syncIdentityProfile(tx, updated!);
+    const entity = toMember(updated!, 'FULL');
+    await emitEvent(tx, { type: 'members.member.updated', entityId: id, entity, modifiedFields: leaves });
     return updated!;
   });
   membersChanged();
@@ -200,6 +203,8 @@ export async function deleteContactGroup(
       .where(eq(members.id, id))
       .returning(memberColumns);
     await syncIdentityProfile(tx, updated!);
+    const entity = toMember(updated!, 'FULL');
+    await emitEvent(tx, { type: 'members.member.updated', entityId: id, entity, modifiedFields: [`contact.${group}`] });
     return updated!;
   });
   return toMember(row, 'FULL');

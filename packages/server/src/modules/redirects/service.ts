@@ -1,5 +1,6 @@
 import type { CreateRedirectSessionRequest, RedirectSession } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../context.js';
+import { emitEvent } from '../events/outbox.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { isRegisteredReturn } from '../oauth/authorize.routes.js';
@@ -61,9 +62,12 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   const base = ctx.config.publicUrl;
   const web = ctx.config.devWebOrigin ?? base;
   const store = async (kind: string, clientId: string | null, data: Record<string, unknown>) =>
-    ctx.db
-      .insert(redirectSessions)
-      .values({ id, kind, clientId, data, expiresDate: new Date(ctx.clock().getTime() + REDIRECT_SESSION_TTL_MS) });
+    withTx(ctx, async (tx) => {
+      const expiresDate = new Date(tx.clock().getTime() + REDIRECT_SESSION_TTL_MS);
+      await tx.db.insert(redirectSessions).values({ id, kind, clientId, data, expiresDate });
+      const entity = { id, kind, clientId };
+      await emitEvent(tx, { type: 'redirects.redirect_session.created', entityId: id, entity });
+    });
 
   if (req.auth) {
     const a = req.auth.authRequest;

@@ -47,6 +47,9 @@ export function viewerOf(caller: Caller): Viewer {
   return { moderator: false };
 }
 
+/** Events carry the whole review, as a moderator sees it: webhooks go to the owner's own systems. */
+export const EVENT_VIEWER: Viewer = { moderator: true };
+
 /** Statuses other than APPROVED: "private" reviews, seen only by moderators and their authors. */
 export const PRIVATE_STATUSES: readonly ModerationStatus[] = ['UNKNOWN', 'IN_MODERATION', 'REJECTED', 'SUBMITTED'];
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ModerationDecision, ModerationStatus, Review } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { notFound, violation } from '../../http/errors.js';
+import { emitEvent } from '../events/outbox.js';
 import { loadReview, toReview, viewerOf } from './model.js';
 import { assertTransition } from './moderation.js';
 import { adjustSummaries } from './summary.js';
@@ -23,6 +24,8 @@ export async function updateModerationStatus(ctx: Ctx, id: string, to: Moderatio
       .where(eq(reviews.id, id))
       .returning();
     await adjustSummaries(tx, [{ before: row, after: updated }]);
+    const body = { previous: row.moderationStatus, moderationStatus: to };
+    await emitEvent(tx, { type: 'reviews.review.moderation_status_changed', entityId: id, body });
     return toReview((await loadReview(tx, id))!, viewerOf(tx.caller));
   });
 }
@@ -42,17 +45,25 @@ export async function setReply(ctx: Ctx, id: string, message: string): Promise<R
       .update(reviews)
       .set({ replyMessage: text, replyCreatedDate: row.replyCreatedDate ?? now, replyUpdatedDate: now })
       .where(eq(reviews.id, id));
+    await emitEvent(tx, { type: 'reviews.review.reply_set', entityId: id, body: { reply: { message: text } } });
     return toReview((await loadReview(tx, id))!, viewerOf(tx.caller));
   });
 }
 
 /** DELETE /reviews/v1/reviews/{id}/reply: removes the reply (a review without one is returned as it is). */
 export async function removeReply(ctx: Ctx, id: string): Promise<Review> {
-  const [updated] = await ctx.db
-    .update(reviews)
-    .set({ replyMessage: null, replyCreatedDate: null, replyUpdatedDate: null })
-    .where(eq(reviews.id, id))
-    .returning({ id: reviews.id });
-  if (!updated) throw notFound('Review');
-  return toReview((await loadReview(ctx, id))!, viewerOf(ctx.caller));
+  return withTx(ctx, async (tx) => {
+    const [before] = await tx.db
+      .select({ replyMessage: reviews.replyMessage })
+      .from(reviews)
+      .where(eq(reviews.id, id))
+      .for('update');
+    if (!before) throw notFound('Review');
+    await tx.db
+      .update(reviews)
+      .set({ replyMessage: null, replyCreatedDate: null, replyUpdatedDate: null })
+      .where(eq(reviews.id, id));
+    if (before.replyMessage !== null) await emitEvent(tx, { type: 'reviews.review.reply_removed', entityId: id });
+    return toReview((await loadReview(tx, id))!, viewerOf(tx.caller));
+  });
 }

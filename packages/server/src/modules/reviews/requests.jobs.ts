@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { ReviewRequestFailureReason } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../context.js';
+import { emitEvent } from '../events/outbox.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import type { JobRun } from '../jobs/types.js';
 import { sendMail } from '../mail/service.js';
@@ -18,14 +19,21 @@ async function finish(
   outcome: { status: 'SENT' } | { status: 'FAILED'; reason: ReviewRequestFailureReason; message: string },
 ): Promise<void> {
   const now = ctx.clock();
-  await ctx.db
-    .update(reviewRequests)
-    .set(
-      outcome.status === 'SENT'
-        ? { status: 'SENT', sentDate: now, updatedDate: now }
-        : { status: 'FAILED', failureReason: outcome.reason, failureMessage: outcome.message, updatedDate: now },
-    )
-    .where(and(eq(reviewRequests.id, id), eq(reviewRequests.status, 'SCHEDULED')));
+  await withTx(ctx, async (tx) => {
+    const done = await tx.db
+      .update(reviewRequests)
+      .set(
+        outcome.status === 'SENT'
+          ? { status: 'SENT', sentDate: now, updatedDate: now }
+          : { status: 'FAILED', failureReason: outcome.reason, failureMessage: outcome.message, updatedDate: now },
+      )
+      .where(and(eq(reviewRequests.id, id), eq(reviewRequests.status, 'SCHEDULED')))
+      .returning({ id: reviewRequests.id });
+    if (done.length) {
+      const body = { previous: 'SCHEDULED', status: outcome.status };
+      await emitEvent(tx, { type: 'reviews.review_request.status_changed', entityId: id, body });
+    }
+  });
 }
 
 /** Whether this e-mail already reviewed the entity: as a contact, or as the member who signs in with it. */

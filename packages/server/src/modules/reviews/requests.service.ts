@@ -10,6 +10,7 @@ import type {
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { emitEvent } from '../events/outbox.js';
 import { normalizeEmail } from '../identity/profile.js';
 import { cancelJob, enqueueJob } from '../jobs/service.js';
 import { reviewRequests } from './tables.js';
@@ -89,7 +90,9 @@ export async function createReviewRequest(ctx: Ctx, req: CreateReviewRequestRequ
         updatedDate: now,
       })
       .returning();
-    return toReviewRequest(row!);
+    const entity = toReviewRequest(row!);
+    await emitEvent(tx, { type: 'reviews.review_request.created', entityId: id, entity });
+    return entity;
   });
 }
 
@@ -142,6 +145,8 @@ export async function cancelReviewRequest(ctx: Ctx, id: string): Promise<ReviewR
       );
     }
     if (row.jobId) await cancelJob(tx, row.jobId);
+    const body = { previous: 'SCHEDULED', status: 'CANCELED' };
+    await emitEvent(tx, { type: 'reviews.review_request.status_changed', entityId: id, body });
     return toReviewRequest(row);
   });
 }

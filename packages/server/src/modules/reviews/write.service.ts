@@ -12,9 +12,18 @@ import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
+import { emitEvent } from '../events/outbox.js';
 import { members } from '../members/tables.js';
 import { getSite } from '../site/service.js';
-import { cleanContent, loadReview, toReview, viewerOf, type CleanContent, type ReviewRow } from './model.js';
+import {
+  cleanContent,
+  EVENT_VIEWER,
+  loadReview,
+  toReview,
+  viewerOf,
+  type CleanContent,
+  type ReviewRow,
+} from './model.js';
 import { initialStatus, statusAfterEdit } from './moderation.js';
 import { relevanceScore } from './relevance.js';
 import { adjustSummaries } from './summary.js';
@@ -93,7 +102,9 @@ export async function insertReview(ctx: Ctx, r: NewReview): Promise<Review> {
       });
     }
     await adjustSummaries(tx, [{ after: row }]);
-    return toReview((await loadReview(tx, id))!, viewerOf(tx.caller));
+    const loaded = (await loadReview(tx, id))!;
+    await emitEvent(tx, { type: 'reviews.review.created', entityId: id, entity: toReview(loaded, EVENT_VIEWER) });
+    return toReview(loaded, viewerOf(tx.caller));
   });
 }
 
@@ -183,7 +194,12 @@ export async function updateReview(ctx: Ctx, id: string, req: UpdateReviewReques
       .where(eq(reviews.id, id))
       .returning();
     await adjustSummaries(tx, [{ before: row, after: updated }]);
-    return toReview((await loadReview(tx, id))!, viewerOf(tx.caller));
+    const loaded = (await loadReview(tx, id))!;
+    if (changed) {
+      const entity = toReview(loaded, EVENT_VIEWER);
+      await emitEvent(tx, { type: 'reviews.review.updated', entityId: id, entity, modifiedFields: paths });
+    }
+    return toReview(loaded, viewerOf(tx.caller));
   });
 }
 
@@ -209,5 +225,6 @@ export async function deleteReview(ctx: Ctx, id: string): Promise<void> {
       throw notYours(tx, row, 'delete');
     }
     await adjustSummaries(tx, [{ before: deleted }]);
+    await emitEvent(tx, { type: 'reviews.review.deleted', entityId: id });
   });
 }

@@ -1,5 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { asc, isNull, sql } from 'drizzle-orm';
+import type { WebhookJwks } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { randomToken } from '../../lib/ids.js';
 import { webhookKeys } from './tables.js';
@@ -84,12 +85,12 @@ export async function signAppJwt(
 }
 
 /** The public webhook keys (JWKS), for receivers to verify what Plaza sends them. Creates the key when none exists. */
-export async function webhookPublicJwks(ctx: Ctx): Promise<{ keys: JsonWebKey[] }> {
+export async function webhookPublicJwks(ctx: Ctx): Promise<WebhookJwks> {
   await currentKey(ctx);
   const rows = await ctx.db
     .select({ publicJwk: webhookKeys.publicJwk })
     .from(webhookKeys)
     .where(isNull(webhookKeys.retiredDate))
     .orderBy(asc(webhookKeys.createdDate));
-  return { keys: rows.map((r) => r.publicJwk as JsonWebKey) };
+  return { keys: rows.map((r) => r.publicJwk as WebhookJwks['keys'][number]) };
 }

@@ -1,0 +1,139 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { Value } from 'typebox/value';
+import { eventEnvelopeSchema, type EventType } from '@plaza/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTx } from '../../context.js';
+import { cast, type Cast } from '../../test/community.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { call } from '../../../test/http.js';
+import { members } from '../members/tables.js';
+import { emitEvent } from './outbox.js';
+import { domainEvents } from './tables.js';
+
+let srv: TestServer;
+let c: Cast;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  c = await cast(srv);
+});
+afterAll(() => srv?.close());
+
+const eventsOf = (entityId: string, type?: EventType) =>
+  srv.database.db
+    .select()
+    .from(domainEvents)
+    .where(
+      type
+        ? and(eq(domainEvents.entityId, entityId), eq(domainEvents.eventType, type))
+        : eq(domainEvents.entityId, entityId),
+    )
+    .orderBy(asc(domainEvents.seq));
+
+describe('the outbox', () => {
+  it('writes the event with its change, in the same transaction', async () => {
+    const id = c.memberA.id;
+    await withTx(srv.ctx(), async (tx) => {
+      await tx.db.update(members).set({ nickname: 'Committed' }).where(eq(members.id, id));
+      await emitEvent(tx, {
+        type: 'members.member.updated',
+        entityId: id,
+        entity: { id },
+        modifiedFields: ['profile.nickname'],
+      });
+    });
+    const rows = await eventsOf(id, 'members.member.updated');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.envelope).toMatchObject({
+      eventType: 'members.member.updated',
+      entityFqdn: 'plaza.members.v1.member',
+      slug: 'updated',
+      entityId: id,
+      triggeredByAnonymizeRequest: false,
+      originatedFrom: 'plaza',
+      identity: { identityType: 'UNKNOWN' },
+      updatedEvent: { currentEntity: { id }, modifiedFields: ['profile.nickname'] },
+    });
+    expect(rows[0]!.envelope.id).toBe(rows[0]!.id);
+  });
+
+  it('leaves no event when the change rolls back', async () => {
+    const id = c.memberB.id;
+    const before = await eventsOf(id);
+    await expect(
+      withTx(srv.ctx(), async (tx) => {
+        await tx.db.update(members).set({ nickname: 'Rolled back' }).where(eq(members.id, id));
+        await emitEvent(tx, { type: 'members.member.updated', entityId: id, entity: { id }, modifiedFields: [] });
+        throw new Error('forced rollback');
+      }),
+    ).rejects.toThrow('forced rollback');
+    expect(await eventsOf(id)).toEqual(before);
+    const [row] = await srv.database.db.select({ nickname: members.nickname }).from(members).where(eq(members.id, id));
+    expect(row!.nickname).not.toBe('Rolled back');
+  });
+
+  it('refuses to write outside a transaction', async () => {
+    await expect(emitEvent(srv.ctx(), { type: 'members.member.deleted', entityId: c.memberB.id })).rejects.toThrow(
+      /inside withTx/,
+    );
+  });
+
+  it('a member PATCH over HTTP emits members.member.updated with the changed paths and who did it', async () => {
+    const res = await call(srv.url, 'PATCH', `/members/v1/members/${c.memberA.id}`, {
+      auth: c.memberA.auth,
+      body: { member: { profile: { nickname: 'Alice Again' } }, fieldMask: { paths: ['profile.nickname'] } },
+    });
+    expect(res.status).toBe(200);
+    const rows = await eventsOf(c.memberA.id, 'members.member.updated');
+    const last = rows.at(-1)!.envelope;
+    expect(last.identity).toEqual({ identityType: 'MEMBER', memberId: c.memberA.id });
+    expect(last.updatedEvent).toMatchObject({
+      currentEntity: { id: c.memberA.id, profile: { nickname: 'Alice Again' } },
+      modifiedFields: ['profile.nickname'],
+    });
+    expect(Value.Check(eventEnvelopeSchema('members.member.updated'), last)).toBe(true);
+  });
+
+  it('a failed PATCH (bad input) writes no event', async () => {
+    const before = await eventsOf(c.memberA.id);
+    const res = await call(srv.url, 'PATCH', `/members/v1/members/${c.memberA.id}`, {
+      auth: c.memberA.auth,
+      body: { member: { profile: { nickname: 'x' } }, fieldMask: { paths: ['nope'] } },
+    });
+    expect(res.status).toBe(400);
+    expect(await eventsOf(c.memberA.id)).toEqual(before);
+  });
+
+  it('owner moderation emits an action event from PLAZA_USER; deletion emits member and identity deleted', async () => {
+    const target = c.memberB.id;
+    expect((await call(srv.url, 'POST', `/members/v1/members/${target}/mute`, { auth: c.owner })).status).toBe(200);
+    const [muted] = await eventsOf(target, 'members.member.activity_status_changed');
+    expect(muted!.envelope).toMatchObject({
+      identity: { identityType: 'PLAZA_USER', ownerId: c.ownerId },
+      actionEvent: { body: { previous: 'ACTIVE', activityStatus: 'MUTED' } },
+    });
+    expect((await call(srv.url, 'DELETE', `/members/v1/members/${target}`, { auth: c.apiKey })).status).toBe(200);
+    const types = (await eventsOf(target)).map((r) => r.eventType);
+    expect(types).toEqual(expect.arrayContaining(['members.member.deleted', 'identity.identity.deleted']));
+    const [deleted] = await eventsOf(target, 'members.member.deleted');
+    expect(deleted!.envelope.identity).toMatchObject({ identityType: 'APP' });
+    expect(deleted!.envelope.deletedEvent).toMatchObject({ deletedEntity: { id: target } });
+  });
+
+  it('sign-up emits identity.identity.created and members.member.created', async () => {
+    const res = await call(srv.url, 'POST', '/identity/v2/register', {
+      auth: `Bearer ${await srv.visitorToken()}`,
+      body: { loginId: { email: 'events.signup@example.com' }, password: 'a long enough password 1!' },
+    });
+    expect(res.status).toBeLessThan(300);
+    const [identity] = await srv.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.eventType, 'identity.identity.created'));
+    expect(identity).toBeDefined();
+    const created = await eventsOf(identity!.entityId, 'members.member.created');
+    expect(created).toHaveLength(1);
+    expect(Value.Check(eventEnvelopeSchema('members.member.created'), created[0]!.envelope)).toBe(true);
+    expect(identity!.seq).toBeLessThan(created[0]!.seq);
+  });
+});
