@@ -14,6 +14,7 @@ import { discoveryRoutes } from './modules/oauth/discovery.routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { redirectRoutes } from './modules/redirects/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { servicePluginRoutes } from './modules/service-plugins/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { webConfigRoutes } from './modules/web/routes.js';
@@ -39,5 +40,6 @@ export async function registerRoutes(app: App): Promise<void> {
   jobRoutes(app);
   membersRoutes(app);
   reviewRoutes(app);
+  servicePluginRoutes(app);
   webhookKeyRoutes(app);
 }

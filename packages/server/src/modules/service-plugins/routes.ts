@@ -1,0 +1,137 @@
+import { Type } from 'typebox';
+import {
+  CreateServicePluginImplementationRequest,
+  ErrorBody,
+  ListServicePluginCallsResponse,
+  ListServicePluginImplementationsResponse,
+  ServicePluginImplementationResponse,
+  TestServicePluginRequest,
+  TestServicePluginResponse,
+  UpdateServicePluginImplementationRequest,
+} from '@plaza/contracts';
+import type { App } from '../../http/types.js';
+import {
+  createImplementation,
+  deleteImplementation,
+  getImplementation,
+  listCalls,
+  listImplementations,
+  testImplementation,
+  updateImplementation,
+} from './service.js';
+
+/** Owners, and API keys with the `webhooks` scope (the scope for everything apps plug into). */
+const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const tags = ['service plugins'];
+const base = '/service-plugins/v1/implementations';
+const params = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export function servicePluginRoutes(app: App): void {
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Register an app endpoint for a service plugin type',
+        description:
+          'At most one implementation per type: a second one is a 409 `multiple implementations are unsupported`.',
+        body: CreateServicePluginImplementationRequest,
+        response: { 201: ServicePluginImplementationResponse, 409: ErrorBody, ...errors },
+      },
+      config: { access },
+    },
+    async (req, reply) =>
+      reply.status(201).send({ implementation: await createImplementation(req.ctx, req.body.implementation) }),
+  );
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'List service plugin implementations',
+        response: { 200: ListServicePluginImplementationsResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ implementations: await listImplementations(req.ctx) }),
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Get a service plugin implementation',
+        params,
+        response: { 200: ServicePluginImplementationResponse, 404: ErrorBody, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ implementation: await getImplementation(req.ctx, req.params.id) }),
+  );
+
+  app.patch(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Update a service plugin implementation (field mask: name, url, enabled, timeoutMs)',
+        params,
+        body: UpdateServicePluginImplementationRequest,
+        response: { 200: ServicePluginImplementationResponse, 404: ErrorBody, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ implementation: await updateImplementation(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a service plugin implementation',
+        params,
+        response: { 200: Type.Object({}), 404: ErrorBody, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => {
+      await deleteImplementation(req.ctx, req.params.id);
+      return {};
+    },
+  );
+
+  app.post(
+    `${base}/:id/test`,
+    {
+      schema: {
+        tags,
+        summary: 'Send a test call to the app',
+        description:
+          "Sends the method's sample request (or the given one), even to a disabled implementation, and reports the outcome.",
+        params,
+        body: TestServicePluginRequest,
+        response: { 200: TestServicePluginResponse, 404: ErrorBody, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => testImplementation(req.ctx, req.params.id, req.body),
+  );
+
+  app.get(
+    `${base}/:id/calls`,
+    {
+      schema: {
+        tags,
+        summary: 'The last 50 calls to the app',
+        params,
+        response: { 200: ListServicePluginCallsResponse, 404: ErrorBody, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ calls: await listCalls(req.ctx, req.params.id) }),
+  );
+}
