@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAuth, usePlaza } from '@plaza/react';
+import { useAuth, useMyMember, usePlaza } from '@plaza/react';
 import { herePath, startHostedLogin } from '../auth/flows.js';
 import { useSilentLoginStatus } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
@@ -19,12 +19,13 @@ const ACCOUNT_LINKS = [
 ];
 
 /**
- * The header's sign-in corner: "Log in" (the hosted login page) and "Sign up" for visitors; the member's e-mail
+ * The header's sign-in corner: "Log in" (the hosted login page) and "Sign up" for visitors; the member's name
  * (a menu of their account pages) and "Log out" for members.
  */
 export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
   const client = usePlaza<PlazaClient>();
   const { loggedIn, member } = useAuth();
+  const name = useDisplayName();
   const silent = useSilentLoginStatus();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -48,8 +49,9 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
       // The mobile menu lists the account pages outright (Community is already in its main links).
       return (
         <div className={box}>
-          <p className="truncate px-3 text-sm text-neutral-600" data-testid="member-email">
-            {member?.email ?? 'Your account'}
+          <p className="truncate px-3 text-sm text-neutral-600">
+            <span data-testid="member-name">{name}</span>
+            <Email email={member?.email} />
           </p>
           {ACCOUNT_LINKS.filter((l) => l.to !== '/members').map((l) => (
             <Link key={l.to} to={l.to} className={ghost}>
@@ -62,7 +64,7 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
     }
     return (
       <div className={box}>
-        <AccountMenu email={member?.email} />
+        <AccountMenu name={name} email={member?.email} />
         {logOut}
       </div>
     );
@@ -94,8 +96,25 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
   );
 }
 
-/** The member's e-mail opening a short list of account links; closes on navigation, Escape or a click elsewhere. */
-function AccountMenu({ email }: { email: string | undefined }) {
+/** The member's nickname, else first name; never the e-mail (shown to nobody over the shoulder). */
+function useDisplayName(): string {
+  const { data: me } = useMyMember();
+  return me?.profile.nickname?.trim() || me?.contact?.firstName?.trim() || 'Your account';
+}
+
+/** The address, for screen readers and as the account button's "signed in as" detail; not on screen. */
+function Email({ email }: { email: string | undefined }) {
+  if (!email) return null;
+  return (
+    <span className="sr-only">
+      {' '}
+      (<span data-testid="member-email">{email}</span>)
+    </span>
+  );
+}
+
+/** The member's name opening a short list of account links; closes on navigation, Escape or a click elsewhere. */
+function AccountMenu({ name, email }: { name: string; email: string | undefined }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const ref = useRef<HTMLDivElement>(null);
@@ -127,12 +146,13 @@ function AccountMenu({ email }: { email: string | undefined }) {
         className={cx(ghost, 'max-w-56 min-w-0 gap-1')}
         aria-expanded={open}
         aria-controls={menuId}
-        title="Your account"
+        title={email ? `Signed in as ${email}` : 'Your account'}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="truncate" data-testid="member-email">
-          {email ?? 'Your account'}
+        <span className="truncate" data-testid="member-name">
+          {name}
         </span>
+        <Email email={email} />
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" className="shrink-0" fill="currentColor">
           <path d="M5.5 7.5L10 12l4.5-4.5z" />
         </svg>

@@ -1,16 +1,18 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
-import { useSite } from '@plaza/react';
+import { Link, useLocation } from 'react-router';
+import { useAuth, useSite } from '@plaza/react';
 import { Alert } from '../ui/Alert.js';
-import { currencyInfo } from '../lib/format.js';
 import { Card } from '../ui/Card.js';
-import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { Skeleton } from '../ui/Skeleton.js';
 import { ReviewsSkeleton } from './reviews/ReviewsSkeleton.js';
 
 // Its own chunk: the first page's JS budget (120 KB gzip) has no room for the widget, and it sits below the fold.
 const ReviewsWidget = lazy(() => import('./reviews/ReviewsWidget.js'));
+const primaryLink =
+  'inline-flex min-h-11 items-center rounded-md bg-accent px-5 text-sm font-medium text-white hover:bg-accent-strong';
+const secondaryLink =
+  'inline-flex min-h-11 items-center rounded-md border border-neutral-300 bg-white px-5 text-sm font-medium text-neutral-900 hover:bg-neutral-50';
 const STORE_REVIEWS = { namespace: 'site', entityId: 'store', title: 'What customers say' } as const;
 
 function HomeSkeleton() {
@@ -42,37 +44,52 @@ export function HomePage() {
         <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <>
-          <section className="max-w-2xl">
-            <h1 data-testid="site-name" className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl">
-              {site.name}
-            </h1>
-            <CurrencyLine currency={site.currency} locale={site.locale} />
-          </section>
-          <Card className="mt-10" title="Products" description="What this store sells will be listed here.">
-            <EmptyState title="No products yet">
-              The catalog opens with the store release. Until then, there is nothing to buy here.
-            </EmptyState>
-          </Card>
+          <Hero name={site.name} />
           <Suspense fallback={<ReviewsSkeleton title={STORE_REVIEWS.title} />}>
             <ReviewsWidget {...STORE_REVIEWS} />
           </Suspense>
+          <CommunityTeaser />
         </>
       )}
     </div>
   );
 }
 
-function CurrencyLine({ currency, locale }: { currency: string; locale: string }) {
-  const info = currencyInfo({ currency, locale });
+/** The welcome: the store's name once, and the ways in. */
+function Hero({ name }: { name: string }) {
+  const { loggedIn } = useAuth();
   return (
-    <p className="mt-3 text-lg text-neutral-700">
-      Prices in{' '}
-      <abbr title={info.name} className="no-underline">
-        <code data-testid="site-currency" className="font-mono font-semibold text-neutral-900">
-          {info.code}
-        </code>
-      </abbr>{' '}
-      · {info.name} ({info.symbol}), for example <span className="font-medium text-neutral-900">{info.example}</span>
-    </p>
+    <section className="rounded-2xl bg-gradient-to-br from-accent-soft via-white to-neutral-50 px-6 py-12 sm:px-12 sm:py-16">
+      <h1 className="max-w-2xl text-3xl font-bold tracking-tight text-neutral-900 sm:text-5xl">
+        Welcome to <span data-testid="site-name">{name}</span>
+      </h1>
+      <p className="mt-4 max-w-xl text-lg text-neutral-700">
+        Good to have you here. See what our customers say, and meet the people who shop with us.
+      </p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        {loggedIn ? (
+          <Link to="/account/profile" className={primaryLink}>
+            Your profile
+          </Link>
+        ) : (
+          <Link to="/signup" className={primaryLink}>
+            Join us
+          </Link>
+        )}
+        <Link to="/members" className={secondaryLink}>
+          Meet the community
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function CommunityTeaser() {
+  return (
+    <Card className="mt-10" title="Our community" description="Members share their profiles and their reviews here.">
+      <Link to="/members" className="text-sm font-medium text-accent underline-offset-2 hover:underline">
+        See who is here →
+      </Link>
+    </Card>
   );
 }

@@ -90,12 +90,7 @@ export function StorefrontLayout() {
           <p>
             © {new Date().getFullYear()} {name}
           </p>
-          <p>
-            Powered by Plaza ·{' '}
-            <a href="/docs" className="underline underline-offset-2 hover:text-neutral-900">
-              API docs
-            </a>
-          </p>
+          <p>Powered by Plaza</p>
         </div>
       </footer>
     </div>
