@@ -66,6 +66,7 @@ export async function emitEvent(ctx: Ctx, input: EmitEventInput): Promise<string
  */
 export async function insertEvent(ctx: Ctx, envelope: EventEnvelope, onlySubscriptionId?: string): Promise<number> {
   const now = ctx.clock().toISOString();
+  const retryUntil = new Date(ctx.clock().getTime() + ctx.config.webhooks.retryWindowMs).toISOString();
   const match = onlySubscriptionId
     ? sql`s.id = ${onlySubscriptionId}`
     : sql`s.enabled AND ${envelope.eventType} = ANY(s.event_types)
@@ -78,9 +79,9 @@ export async function insertEvent(ctx: Ctx, envelope: EventEnvelope, onlySubscri
       RETURNING id, seq
     )
     INSERT INTO webhook_deliveries
-      (id, subscription_id, event_id, event_seq, event_type, entity_id, next_attempt_date, created_date)
+      (id, subscription_id, event_id, event_seq, event_type, entity_id, next_attempt_date, retry_until, created_date)
     SELECT gen_random_uuid(), s.id, e.id, e.seq, ${envelope.eventType}, ${envelope.entityId}, ${now}::timestamptz,
-      ${now}::timestamptz
+      ${retryUntil}::timestamptz, ${now}::timestamptz
     FROM e JOIN webhook_subscriptions s ON ${match}`);
   const made =
     (result as { affectedRows?: number; rowCount?: number }).affectedRows ??

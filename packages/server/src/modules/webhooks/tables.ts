@@ -56,6 +56,8 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
     nextAttemptDate: ts('next_attempt_date').notNull().defaultNow(),
+    /** Retries stop here (event time + 72 h; a redelivery starts a new window). */
+    retryUntil: ts('retry_until').notNull().defaultNow(),
     lockedUntil: ts('locked_until'),
     createdDate: ts('created_date').notNull().defaultNow(),
     deliveredDate: ts('delivered_date'),

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "retry_until" timestamp with time zone DEFAULT now() NOT NULL;
