@@ -1,10 +1,26 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App } from './types.js';
+
+/**
+ * Query, path and header parameters are listed from a schema's `properties`. A schema without them (a free-form
+ * record, as the sign-in callbacks take) would be listed keyword by keyword (`type`, `additionalProperties`…) as
+ * if those were parameters, so it is left out of the document; the route still validates with it.
+ */
+export const documentedSchema: SwaggerTransform = ({ schema, url }) => {
+  if (!schema) return { schema, url };
+  const out: Record<string, unknown> = { ...schema };
+  for (const part of ['querystring', 'params', 'headers'] as const) {
+    const s = out[part] as { properties?: unknown } | undefined;
+    if (s && typeof s === 'object' && !s.properties) delete out[part];
+  }
+  return { schema: out as typeof schema, url };
+};
 
 /** `/openapi.json` is generated from the route schemas; `/docs` renders it as a browsable reference. */
 export async function registerOpenApi(app: App): Promise<void> {
   await app.register(swagger, {
+    transform: documentedSchema,
     openapi: {
       info: {
         title: 'Plaza API',
