@@ -1,4 +1,5 @@
 import { Button } from './Button.js';
+import { violationsOf, violationToWords } from './formRules.js';
 
 interface Described {
   title: string;
@@ -10,6 +11,9 @@ interface Described {
 export function describeError(error: unknown): Described {
   const e = (error ?? {}) as { status?: unknown; message?: unknown; requestId?: unknown; name?: unknown };
   const requestId = typeof e.requestId === 'string' && e.requestId ? e.requestId : undefined;
+  // A refused form says what to fix in words; the server's message may quote a pattern or a field path.
+  const problems = [...new Set(violationsOf(error).map((v) => violationToWords(v, undefined)))];
+  if (problems.length) return { title: 'Please check what you entered', message: problems.join(' '), requestId };
   const message = typeof e.message === 'string' && e.message ? e.message : 'Something went wrong.';
   if (typeof e.status === 'number') {
     const title =

@@ -1,5 +1,7 @@
 import {
   useId,
+  useState,
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -7,6 +9,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { cx } from './cx.js';
+import { lengthOf, tooLong } from './formRules.js';
 
 export const inputClass =
   'block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-accent focus:outline-none focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:bg-neutral-50 aria-[invalid=true]:border-red-500';
@@ -17,17 +20,47 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** A problem with this value; marks the input invalid and is announced with it. */
   error?: string | undefined;
+  /** The server's length limit: shown as a counter; longer values may be typed and are reported, not cut. */
+  maxLength?: number | undefined;
   id?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** The ids that tie a control to its label, hint and error (aria-describedby). */
-function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
+function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined, counted = false) {
   const auto = useId();
   const inputId = id ?? auto;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
-  return { inputId, hintId, errorId, describedBy: cx(hintId, errorId) || undefined };
+  const counterId = counted ? `${inputId}-counter` : undefined;
+  return { inputId, hintId, errorId, counterId, describedBy: cx(hintId, errorId, counterId) || undefined };
+}
+
+/**
+ * A length limit as a counter ("87 / 100") instead of the browser's silent cut: people may type or paste past it,
+ * see the counter turn red and a sentence saying so, and fix it themselves (nothing they wrote is lost).
+ * The form's own error wins, so a problem is never shown twice.
+ */
+function useLengthLimit<E extends HTMLInputElement | HTMLTextAreaElement>(
+  label: string,
+  maxLength: number | undefined,
+  error: string | undefined,
+  props: { value?: unknown; defaultValue?: unknown; onChange?: ((e: ChangeEvent<E>) => void) | undefined },
+) {
+  const [typed, setTyped] = useState(() => String(props.defaultValue ?? ''));
+  const value = props.value !== undefined && props.value !== null ? String(props.value) : typed;
+  const length = lengthOf(value);
+  const over = maxLength !== undefined && length > maxLength;
+  const onChange = (e: ChangeEvent<E>) => {
+    if (props.value === undefined) setTyped(e.target.value);
+    props.onChange?.(e);
+  };
+  return {
+    length,
+    over,
+    onChange,
+    error: error || (over ? tooLong(label.replace(/\s*\(optional\)$/i, ''), maxLength, length) : undefined),
+  };
 }
 
 /** Label above, hint and error below: the frame every field shares. */
@@ -38,6 +71,7 @@ function FieldFrame({
   ids,
   hint,
   error,
+  counter,
   children,
 }: {
   className?: string | undefined;
@@ -46,6 +80,8 @@ function FieldFrame({
   ids: { inputId: string; hintId?: string | undefined; errorId?: string | undefined };
   hint?: ReactNode;
   error?: string | undefined;
+  /** Characters used of a limit: the counter under the field. */
+  counter?: { id: string | undefined; length: number; max: number; over: boolean } | undefined;
   children: ReactNode;
 }) {
   return (
@@ -54,10 +90,28 @@ function FieldFrame({
         {label}
       </label>
       {children}
-      {hint && (
-        <p id={ids.hintId} className="mt-1 text-xs text-neutral-600">
-          {hint}
-        </p>
+      {(hint || counter) && (
+        <div className="mt-1 flex items-start justify-between gap-3">
+          {hint ? (
+            <p id={ids.hintId} className="text-xs text-neutral-600">
+              {hint}
+            </p>
+          ) : (
+            <span />
+          )}
+          {counter && (
+            <p
+              id={counter.id}
+              className={cx(
+                'shrink-0 text-xs tabular-nums',
+                counter.over ? 'font-medium text-red-700' : 'text-neutral-500',
+              )}
+            >
+              {new Intl.NumberFormat().format(counter.length)} / {new Intl.NumberFormat().format(counter.max)}
+              <span className="sr-only"> characters</span>
+            </p>
+          )}
+        </div>
       )}
       {error && (
         <p id={ids.errorId} className="mt-1 text-sm text-red-700">
@@ -69,17 +123,30 @@ function FieldFrame({
 }
 
 /** A labelled input with an optional hint and error, wired with aria-describedby. */
-export function TextField({ label, hint, error, id, className, ref, ...props }: TextFieldProps) {
-  const ids = useFieldIds(id, hint, error);
+export function TextField({ label, hint, error, id, className, ref, maxLength, ...props }: TextFieldProps) {
+  const limit = useLengthLimit<HTMLInputElement>(label, maxLength, error, props);
+  const ids = useFieldIds(id, hint, limit.error, maxLength !== undefined);
   return (
-    <FieldFrame className={className} label={label} ids={ids} hint={hint} error={error}>
+    <FieldFrame
+      className={className}
+      label={label}
+      ids={ids}
+      hint={hint}
+      error={limit.error}
+      counter={
+        maxLength !== undefined
+          ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over }
+          : undefined
+      }
+    >
       <input
         ref={ref}
         id={ids.inputId}
         className={inputClass}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={limit.error ? true : undefined}
         aria-describedby={ids.describedBy}
         {...props}
+        onChange={limit.onChange}
       />
     </FieldFrame>
   );
@@ -93,16 +160,29 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 }
 
 /** A labelled multi-line input, wired like {@link TextField}. */
-export function TextAreaField({ label, hint, error, id, className, ...props }: TextAreaFieldProps) {
-  const ids = useFieldIds(id, hint, error);
+export function TextAreaField({ label, hint, error, id, className, maxLength, ...props }: TextAreaFieldProps) {
+  const limit = useLengthLimit<HTMLTextAreaElement>(label, maxLength, error, props);
+  const ids = useFieldIds(id, hint, limit.error, maxLength !== undefined);
   return (
-    <FieldFrame className={className} label={label} ids={ids} hint={hint} error={error}>
+    <FieldFrame
+      className={className}
+      label={label}
+      ids={ids}
+      hint={hint}
+      error={limit.error}
+      counter={
+        maxLength !== undefined
+          ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over }
+          : undefined
+      }
+    >
       <textarea
         id={ids.inputId}
         className={cx(inputClass, 'min-h-24 resize-y')}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={limit.error ? true : undefined}
         aria-describedby={ids.describedBy}
         {...props}
+        onChange={limit.onChange}
       />
     </FieldFrame>
   );

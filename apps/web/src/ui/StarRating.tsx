@@ -83,9 +83,12 @@ export function StarInput({ value, onChange, label = 'Rating', error, disabled }
             </label>
           ))}
         </div>
-        <span className="text-sm text-neutral-600" aria-hidden="true">
-          {shown ? WORDS[shown] : 'Choose 1 to 5 stars'}
-        </span>
+        {/* The prompt gives way to the error, which says the same thing: one message, not two. */}
+        {(shown || !error) && (
+          <span className="text-sm text-neutral-600" aria-hidden="true">
+            {shown ? WORDS[shown] : 'Choose 1 to 5 stars'}
+          </span>
+        )}
       </div>
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">

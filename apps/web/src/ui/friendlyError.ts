@@ -1,3 +1,5 @@
+import { violationsOf, violationToWords } from './formRules.js';
+
 /** The parts of a PlazaError the screens read (any thrown value may come in). */
 interface ErrorLike {
   status?: unknown;
@@ -21,7 +23,9 @@ export function friendlyError(error: unknown, byStatus: Partial<Record<number, s
   if (!e || typeof e.status !== 'number') return error;
   const message = byStatus[e.status];
   if (!message) return error;
-  return { status: e.status, message, requestId: e.requestId, details: e.details };
+  // The screen's words replace the server's, field problems included (they would be shown instead otherwise).
+  const applicationError = e.details?.applicationError;
+  return { status: e.status, message, requestId: e.requestId, details: applicationError ? { applicationError } : {} };
 }
 
 /** HTTP status of a thrown PlazaError, or undefined. */
@@ -31,12 +35,15 @@ export function statusOf(error: unknown): number | undefined {
 }
 
 /**
- * The server's field violations by field path (`content.title` → "must be at most 200 characters"), for showing
- * next to the inputs. The first violation of a field wins.
+ * The server's field violations by field path (`content.title` → "Title can be at most 200 characters."), in words,
+ * for showing next to the inputs. `labels` names fields by the form's own labels (path → label); others are named
+ * from their path. The first violation of a field wins. Forms with rules use `useFormRules` instead.
  */
-export function fieldErrors(error: unknown): Record<string, string> {
-  const list = (error as ErrorLike | null)?.details?.validationError?.fieldViolations ?? [];
+export function fieldErrors(error: unknown, labels: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const v of list) out[v.field] ??= v.description;
+  for (const v of violationsOf(error)) {
+    const label = labels[v.field];
+    out[v.field] ??= violationToWords(v, label ? { label } : undefined);
+  }
   return out;
 }

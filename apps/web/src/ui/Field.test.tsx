@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { TextAreaField, TextField } from './Field.js';
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+describe('a field with a length limit', () => {
+  it('shows a counter and lets the value through uncut', () => {
+    const html = renderToString(<TextField label="Nickname" maxLength={100} value="Ada" onChange={() => undefined} />);
+    expect(text(html)).toContain('3 / 100 characters');
+    expect(html).not.toContain('maxLength');
+    expect(html).not.toContain('maxlength');
+    expect(html).not.toContain('aria-invalid');
+  });
+
+  it('over the limit: the counter turns red and the problem is said once, in words', () => {
+    const long = 'x'.repeat(10_000);
+    const html = renderToString(
+      <TextAreaField label="Your review (optional)" maxLength={5000} value={long} onChange={() => undefined} />,
+    );
+    expect(text(html)).toContain('10,000 / 5,000');
+    expect(count(text(html), 'Your review can be at most 5,000 characters (now 10,000).')).toBe(1);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain(`>${long}</textarea>`);
+  });
+
+  it("shows the form's own error instead of its own, never both", () => {
+    const html = renderToString(
+      <TextField
+        label="Nickname"
+        maxLength={3}
+        value="Adaline"
+        onChange={() => undefined}
+        error="Nickname can be at most 3 characters."
+      />,
+    );
+    expect(count(text(html), 'can be at most')).toBe(1);
+    expect(html).toMatch(/aria-describedby="[^"]*-error [^"]*-counter"/);
+  });
+});
