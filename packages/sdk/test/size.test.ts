@@ -78,13 +78,14 @@ describe('bundle size budgets (gzip)', () => {
     const uses = SUBPATHS.map((_, i) => `m${i}`).join(', ');
     const { gzip, text } = await bundle(`import * as sdk from '@plaza/sdk';\n${imports}\nconsole.log(sdk, ${uses});`);
     report('everything', gzip, 12 * KB);
-    expect(SUBPATHS).toEqual(expect.arrayContaining(['site', 'members', 'reviews', 'jobs']));
+    expect(SUBPATHS).toEqual(expect.arrayContaining(['site', 'members', 'reviews', 'jobs', 'events']));
     for (const marker of [
       'oauth2/token',
       '/site/v1/site',
       '/members/v1/members',
       '/reviews/v1/reviews',
       '/jobs/v1/jobs',
+      'Unexpected event type',
     ])
       expect(text).toContain(marker);
     expect(gzip).toBeLessThanOrEqual(12 * KB);
@@ -153,6 +154,18 @@ describe('tree shaking', () => {
     expect(text).toContain(own);
     for (const marker of [...others, 'oauth2/token', 'Authorization', 'x-plaza-consistency'])
       expect(text).not.toContain(marker);
+  });
+
+  it('@plaza/sdk/events (webhooks and service plugins for an app server) is at most 2 KB and carries no client code', async () => {
+    const { text, gzip } = await bundle(
+      `import { webhooks, servicePlugins, ServicePluginError } from '@plaza/sdk/events'; console.log(webhooks, servicePlugins, ServicePluginError);`,
+    );
+    report('events module alone', gzip, 2 * KB);
+    for (const marker of ['JWT is not valid', 'Unexpected event type', 'no service plugin implementation found'])
+      expect(text).toContain(marker);
+    for (const marker of ['oauth2/token', 'Authorization', 'x-plaza-consistency', '/members/v1'])
+      expect(text).not.toContain(marker);
+    expect(gzip).toBeLessThanOrEqual(2 * KB);
   });
 
   it('an API-key back-office client carries no OAuth code', async () => {
