@@ -18,6 +18,10 @@ export interface FieldRule {
   /** Numbers: inclusive bounds. */
   min?: number;
   max?: number;
+  /** Says what to do when a required value is missing ("Choose 1 to 5 stars."); default "<label> is required." */
+  requiredMessage?: string;
+  /** A check the server makes in code rather than by pattern (a parsable web address); fails with formatHint. */
+  valid?: (value: string) => boolean;
 }
 
 export type FormRules<F extends string = string> = Record<F, FieldRule>;
@@ -50,7 +54,7 @@ export function validateField(
   value: string | number | boolean | null | undefined,
 ): string | undefined {
   if (value === undefined || value === null || value === '' || value === false) {
-    return rule.required ? `${rule.label} is required.` : undefined;
+    return rule.required ? (rule.requiredMessage ?? `${rule.label} is required.`) : undefined;
   }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return `${rule.label} must be a number.`;
@@ -63,7 +67,10 @@ export function validateField(
   if (rule.maxLength !== undefined && length > rule.maxLength) return tooLong(rule.label, rule.maxLength, length);
   if (rule.minLength !== undefined && length < rule.minLength)
     return `${rule.label} needs at least ${chars(rule.minLength)}.`;
-  if (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(value))
+  if (
+    (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(value)) ||
+    (rule.valid !== undefined && !rule.valid(value))
+  )
     return rule.formatHint ?? `${rule.label} is not in the expected form.`;
   return undefined;
 }
@@ -101,7 +108,7 @@ export function violationToWords(violation: Violation, rule: FieldRule | undefin
   const rest = stripField(violation.description, violation.field);
   switch (violation.violatedRule) {
     case 'REQUIRED_FIELD':
-      return `${label} is required.`;
+      return rule?.requiredMessage ?? `${label} is required.`;
     case 'MAX_LENGTH': {
       const max = rule?.maxLength ?? numberIn(rest);
       return max === undefined ? `${label} is too long.` : tooLong(label, max);

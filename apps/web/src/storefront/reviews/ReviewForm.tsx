@@ -1,19 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { Review } from '@plaza/contracts';
-import { REVIEW_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import { StarInput } from '../../ui/StarRating.js';
-import { fieldErrors, friendlyError } from '../../ui/friendlyError.js';
-import {
-  draftFieldOf,
-  draftOf,
-  emptyDraft,
-  validateDraft,
-  type ReviewDraft,
-  type ReviewDraftErrors,
-} from './reviewDraft.js';
+import { friendlyError } from '../../ui/friendlyError.js';
+import { useFormRules } from '../../ui/useFormRules.js';
+import { draftFieldOf, draftOf, emptyDraft, reviewRules, ruleValuesOf, type ReviewDraft } from './reviewDraft.js';
 
 export interface ReviewFormProps {
   /** The review being edited; a new review without it. */
@@ -28,46 +21,41 @@ export interface ReviewFormProps {
 /** Writing or editing one's review: stars, title, text and an optional photo URL. */
 export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFormProps) {
   const [draft, setDraft] = useState<ReviewDraft>(() => (review ? draftOf(review) : emptyDraft));
-  const [errors, setErrors] = useState<ReviewDraftErrors>({});
+  const form = useFormRules(reviewRules, ruleValuesOf(draft), { serverError: error, fieldOf: draftFieldOf });
   const set = <K extends keyof ReviewDraft>(key: K, value: ReviewDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+    form.edited(key);
   };
-  // The server's violations land next to the field they name.
-  const server: ReviewDraftErrors = {};
-  for (const [path, description] of Object.entries(fieldErrors(error))) {
-    const field = draftFieldOf(path);
-    if (field) server[field] ??= description;
-  }
-  const shown = { ...server, ...errors };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(draft);
+    if (form.check()) onSubmit(draft);
   };
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <StarInput value={draft.rating} onChange={(n) => set('rating', n)} label="Your rating" error={shown.rating} />
+      <StarInput
+        value={draft.rating}
+        onChange={(n) => set('rating', n)}
+        label="Your rating"
+        error={form.errors.rating}
+      />
       <TextField
+        {...form.field('title')}
         label="Title (optional)"
         value={draft.title}
-        maxLength={REVIEW_LIMITS.title}
         onChange={(e) => set('title', e.target.value)}
-        error={shown.title}
       />
       <TextAreaField
+        {...form.field('body')}
         label="Your review (optional)"
         rows={5}
         value={draft.body}
-        maxLength={REVIEW_LIMITS.body}
         onChange={(e) => set('body', e.target.value)}
         hint="Plain text. What did you like, what could be better?"
-        error={shown.body}
       />
       <TextField
+        {...form.field('imageUrl')}
         label="Photo URL (optional)"
         type="url"
         inputMode="url"
@@ -75,9 +63,13 @@ export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFo
         value={draft.imageUrl}
         onChange={(e) => set('imageUrl', e.target.value)}
         hint="A link to a picture already online."
-        error={shown.imageUrl}
       />
-      {error !== null && error !== undefined && Object.keys(server).length === 0 && (
+      {form.otherProblems.length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {form.otherProblems.join(' ')}
+        </p>
+      )}
+      {error !== null && error !== undefined && !form.hasViolations && (
         <ErrorMessage
           error={friendlyError(error, {
             409: 'You already reviewed this. Edit your review instead.',

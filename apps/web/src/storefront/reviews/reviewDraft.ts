@@ -1,5 +1,6 @@
 import type { Review, ReviewContent } from '@plaza/contracts';
 import { REVIEW_LIMITS } from '@plaza/contracts/constants';
+import { validateForm, type FormRules } from '../../ui/formRules.js';
 
 /** What the review form edits: the rating, title, body and one photo URL. */
 export interface ReviewDraft {
@@ -33,25 +34,24 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-const characters = (n: number) => `${new Intl.NumberFormat().format(n)} characters`;
+/** The form's fields with the server's limits (REVIEW_LIMITS), checked before sending so the member sees them at once. */
+export const reviewRules: FormRules<keyof ReviewDraft> = {
+  rating: { label: 'Your rating', required: true, min: 1, max: 5, requiredMessage: 'Choose 1 to 5 stars.' },
+  title: { label: 'Title', maxLength: REVIEW_LIMITS.title },
+  body: { label: 'Your review', maxLength: REVIEW_LIMITS.body },
+  imageUrl: {
+    label: 'Photo URL',
+    maxLength: REVIEW_LIMITS.url,
+    valid: isWebAddress,
+    formatHint: 'Enter a web address starting with https:// (or http://).',
+  },
+};
 
-/** The same limits the server applies (REVIEW_LIMITS), checked before sending so the member sees them at once. */
+/** The values the rules check: no rating yet is a missing one, not a zero. */
+export const ruleValuesOf = (draft: ReviewDraft) => ({ ...draft, rating: draft.rating || undefined });
+
 export function validateDraft(draft: ReviewDraft): ReviewDraftErrors {
-  const errors: ReviewDraftErrors = {};
-  if (!Number.isInteger(draft.rating) || draft.rating < 1 || draft.rating > 5) errors.rating = 'Choose 1 to 5 stars.';
-  if (draft.title.trim().length > REVIEW_LIMITS.title)
-    errors.title = `Keep the title under ${characters(REVIEW_LIMITS.title)}.`;
-  if (draft.body.trim().length > REVIEW_LIMITS.body)
-    errors.body = `Keep the review under ${characters(REVIEW_LIMITS.body)}.`;
-  const url = draft.imageUrl.trim();
-  if (url) {
-    if (!isWebAddress(url)) {
-      errors.imageUrl = 'Enter a web address starting with https:// (or http://).';
-    } else if (url.length > REVIEW_LIMITS.url) {
-      errors.imageUrl = `Keep the address under ${characters(REVIEW_LIMITS.url)}.`;
-    }
-  }
-  return errors;
+  return validateForm(reviewRules, ruleValuesOf(draft));
 }
 
 /**
