@@ -1,15 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { SignInPolicy, Site, SitePatch } from '@plaza/contracts';
 import { getConfig } from '../config.js';
-import { Button } from '../ui/Button.js';
+import { currencyInfo, formatDateTime } from '../lib/format.js';
 import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
-import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { inputClass } from '../ui/Field.js';
+import { inputClass, TextField } from '../ui/Field.js';
 import { CommunityPolicyForm } from './CommunityPolicyForm.js';
-import { PageHeader, SiteQuery, Facts } from './SiteQuery.js';
 import { describeCaptcha, yesNo } from './policy.js';
+import { Facts, PageHeader, SiteQuery } from './SiteQuery.js';
 import { useToast } from './Toast.js';
+import { Combobox } from './ui/Combobox.js';
+import { FormPage, FormSection, useDraft } from './ui/FormPage.js';
+import { currencyOptions, localeOptions, timeZoneOptions } from './ui/pickers.js';
 import { useUpdateSite } from './useUpdateSite.js';
 
 // Type-only use of the contracts: importing their values would pull the schema library into the chunk.
@@ -19,117 +21,113 @@ const captchaModes: Record<SignInPolicy['captchaMode'], string> = {
   ALWAYS: 'Always',
 };
 
-export function SettingsPage() {
+/** /admin/settings: the store's name and how it shows money, language and time. */
+export function GeneralSettingsPage() {
   return (
     <>
-      <PageHeader
-        title="Settings"
-        description="How your site presents itself, how people sign in and how your community works."
-      />
-      <SiteQuery>
-        {(site) => (
-          <div className="flex flex-col gap-4">
-            <GeneralForm site={site} />
-            <SignInPolicyForm site={site} />
-            <CommunityPolicyForm site={site} />
-            <DevelopersCard />
-          </div>
-        )}
-      </SiteQuery>
+      <PageHeader title="General" description="Your store's name, and how prices, dates and times look." />
+      <SiteQuery>{(site) => <GeneralForm site={site} />}</SiteQuery>
     </>
-  );
-}
-
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      {children}
-      {hint && <p className="mt-1 text-xs text-neutral-600">{hint}</p>}
-    </div>
   );
 }
 
 function GeneralForm({ site }: { site: Site }) {
   const update = useUpdateSite();
   const toast = useToast();
-  const [form, setForm] = useState({
-    name: site.name,
-    currency: site.currency,
-    locale: site.locale,
-    timeZone: site.timeZone,
-  });
-  const changed = (Object.keys(form) as Array<keyof typeof form>).filter((k) => form[k].trim() !== site[k]);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const saved = useMemo(
+    () => ({ name: site.name, currency: site.currency, locale: site.locale, timeZone: site.timeZone }),
+    [site],
+  );
+  const form = useDraft(saved);
+  const currencies = useMemo(currencyOptions, []);
+  const zones = useMemo(() => timeZoneOptions(), []);
+  const locales = useMemo(() => localeOptions(site.locale), [site.locale]);
+  const preview = { ...site, ...form.draft };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!changed.length) return;
-    const patch = Object.fromEntries(changed.map((k) => [k, form[k].trim()])) as SitePatch;
-    update.mutate({ patch, paths: changed }, { onSuccess: () => toast('Site details saved') });
+  const save = () => {
+    const patch = Object.fromEntries(form.changed.map((k) => [k, form.draft[k].trim()])) as SitePatch;
+    update.mutate({ patch, paths: form.changed }, { onSuccess: () => toast('Settings saved') });
   };
 
   return (
-    <Card title="General">
-      <form onSubmit={submit} className="space-y-4">
+    <FormPage
+      dirty={form.dirty}
+      busy={update.isPending}
+      error={update.error}
+      saveLabel="Save settings"
+      onSubmit={save}
+      onUndo={() => {
+        update.reset();
+        form.undo();
+      }}
+    >
+      <FormSection title="Store">
+        <TextField
+          label="Store name"
+          required
+          maxLength={100}
+          value={form.draft.name}
+          onChange={(e) => form.set('name', e.target.value)}
+        />
+      </FormSection>
+      <FormSection title="Money, language and time" description="How your store shows prices, dates and times.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="site-name" label="Site name">
-            <input
-              id="site-name"
-              className={inputClass}
-              required
-              maxLength={100}
-              value={form.name}
-              onChange={set('name')}
-            />
-          </Field>
-          <Field id="site-currency" label="Currency" hint="ISO 4217 code, such as USD or EUR.">
-            <input
-              id="site-currency"
-              className={inputClass}
-              required
-              pattern="[A-Za-z]{3}"
-              value={form.currency}
-              onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })}
-            />
-          </Field>
-          <Field id="site-locale" label="Locale" hint="BCP 47 tag, such as en-US or de-DE.">
-            <input id="site-locale" className={inputClass} required value={form.locale} onChange={set('locale')} />
-          </Field>
-          <Field id="site-time-zone" label="Time zone" hint="IANA name, such as Europe/Berlin.">
-            <input
-              id="site-time-zone"
-              className={inputClass}
-              required
-              value={form.timeZone}
-              onChange={set('timeZone')}
-            />
-          </Field>
+          <Combobox
+            label="Currency"
+            hint={`Prices look like ${safeExample(preview)}`}
+            value={form.draft.currency}
+            options={currencies}
+            onChange={(v) => form.set('currency', v)}
+          />
+          <Combobox
+            label="Language and region"
+            hint="Sets how dates and numbers are written."
+            value={form.draft.locale}
+            options={locales}
+            onChange={(v) => form.set('locale', v)}
+          />
+          <Combobox
+            label="Time zone"
+            hint={`Now there: ${formatDateTime(new Date().toISOString(), preview)}`}
+            value={form.draft.timeZone}
+            options={zones}
+            onChange={(v) => form.set('timeZone', v)}
+          />
         </div>
-        {update.error && <ErrorMessage error={update.error} />}
-        <div className="flex justify-end">
-          <Button type="submit" busy={update.isPending} disabled={!changed.length}>
-            Save details
-          </Button>
-        </div>
-      </form>
-    </Card>
+      </FormSection>
+    </FormPage>
+  );
+}
+
+/** The price example; a currency the browser can't format shows as its code. */
+function safeExample(site: Pick<Site, 'locale' | 'currency'>): string {
+  try {
+    return currencyInfo(site).example;
+  } catch {
+    return site.currency;
+  }
+}
+
+/** /admin/settings/sign-in: e-mail checks, owner approval and captchas. */
+export function SignInSettingsPage() {
+  return (
+    <>
+      <PageHeader title="Sign-in" description="Applies to every new sign-up and login from now on." />
+      <SiteQuery>{(site) => <SignInPolicyForm site={site} />}</SiteQuery>
+    </>
   );
 }
 
 function SignInPolicyForm({ site }: { site: Site }) {
   const update = useUpdateSite();
   const toast = useToast();
-  const [policy, setPolicy] = useState<SignInPolicy>(site.signInPolicy);
+  const form = useDraft(site.signInPolicy);
+  const policy = form.draft;
   const [confirming, setConfirming] = useState(false);
-  const current = site.signInPolicy;
-  const changed = (Object.keys(policy) as Array<keyof SignInPolicy>).filter((k) => policy[k] !== current[k]);
 
   const save = () =>
     update.mutate(
-      { patch: { signInPolicy: policy }, paths: changed.map((k) => `signInPolicy.${k}`) },
+      { patch: { signInPolicy: policy }, paths: form.changed.map((k) => `signInPolicy.${k}`) },
       {
         onSuccess: () => {
           setConfirming(false);
@@ -140,79 +138,80 @@ function SignInPolicyForm({ site }: { site: Site }) {
     );
 
   return (
-    <Card title="Sign-in" description="Applies to every new sign-up and login from now on.">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (changed.length) setConfirming(true);
+    <>
+      <FormPage
+        dirty={form.dirty}
+        busy={update.isPending}
+        error={update.error}
+        saveLabel="Save sign-in policy"
+        onSubmit={() => setConfirming(true)}
+        onUndo={() => {
+          update.reset();
+          form.undo();
         }}
-        className="space-y-4"
       >
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
-            checked={policy.emailVerificationRequired}
-            onChange={(e) => setPolicy({ ...policy, emailVerificationRequired: e.target.checked })}
-          />
-          <span>
-            New members must verify their e-mail address
-            <span className="block text-xs text-neutral-600">
-              They get a 6-digit code by e-mail before they can log in.
-            </span>
-          </span>
-        </label>
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
-            checked={policy.ownerApprovalRequired}
-            onChange={(e) => setPolicy({ ...policy, ownerApprovalRequired: e.target.checked })}
-          />
-          <span>
-            New members need your approval
-            <span className="block text-xs text-neutral-600">You approve them under Approvals.</span>
-          </span>
-        </label>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="captcha-mode" label="Ask for a captcha">
-            <select
-              id="captcha-mode"
-              className={inputClass}
-              value={policy.captchaMode}
-              onChange={(e) => setPolicy({ ...policy, captchaMode: e.target.value as SignInPolicy['captchaMode'] })}
-            >
-              {Object.entries(captchaModes).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="captcha-after" label="Failed sign-ins before a captcha" hint="From one address; 1 to 100.">
+        <FormSection title="New members">
+          <label className="flex items-start gap-3 text-sm">
             <input
-              id="captcha-after"
-              type="number"
-              min={1}
-              max={100}
-              required
-              className={inputClass}
-              disabled={policy.captchaMode !== 'AFTER_FAILURES'}
-              value={policy.captchaAfterFailures}
-              onChange={(e) => setPolicy({ ...policy, captchaAfterFailures: Number(e.target.value) })}
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
+              checked={policy.emailVerificationRequired}
+              onChange={(e) => form.set('emailVerificationRequired', e.target.checked)}
             />
-          </Field>
-        </div>
-        {update.error && <ErrorMessage error={update.error} />}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" disabled={!changed.length || update.isPending} onClick={() => setPolicy(current)}>
-            Undo changes
-          </Button>
-          <Button type="submit" disabled={!changed.length}>
-            Save sign-in policy
-          </Button>
-        </div>
-      </form>
+            <span>
+              New members must verify their e-mail address
+              <span className="block text-xs text-neutral-600">
+                They get a 6-digit code by e-mail before they can log in.
+              </span>
+            </span>
+          </label>
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
+              checked={policy.ownerApprovalRequired}
+              onChange={(e) => form.set('ownerApprovalRequired', e.target.checked)}
+            />
+            <span>
+              New members need your approval
+              <span className="block text-xs text-neutral-600">You approve them under Approvals.</span>
+            </span>
+          </label>
+        </FormSection>
+        <FormSection title="Captcha" description="A puzzle that keeps robots from guessing passwords.">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor="captcha-mode" className="mb-1 block text-sm font-medium text-neutral-800">
+                Ask for a captcha
+              </label>
+              <select
+                id="captcha-mode"
+                className={inputClass}
+                value={policy.captchaMode}
+                onChange={(e) => form.set('captchaMode', e.target.value as SignInPolicy['captchaMode'])}
+              >
+                {Object.entries(captchaModes).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {policy.captchaMode === 'AFTER_FAILURES' && (
+              <TextField
+                label="Failed sign-ins before a captcha"
+                hint="From one address; 1 to 100."
+                type="number"
+                min={1}
+                max={100}
+                required
+                value={policy.captchaAfterFailures}
+                onChange={(e) => form.set('captchaAfterFailures', Number(e.target.value))}
+              />
+            )}
+          </div>
+        </FormSection>
+      </FormPage>
       <ConfirmDialog
         open={confirming}
         title="Change how people sign in?"
@@ -232,18 +231,33 @@ function SignInPolicyForm({ site }: { site: Site }) {
           />
         </div>
       </ConfirmDialog>
-    </Card>
+    </>
   );
 }
 
-function DevelopersCard() {
+/** /admin/settings/community: review moderation and new members' privacy. */
+export function CommunitySettingsPage() {
+  return (
+    <>
+      <PageHeader title="Community" description="How reviews are published and how visible new members are." />
+      <SiteQuery>{(site) => <CommunityPolicyForm site={site} />}</SiteQuery>
+    </>
+  );
+}
+
+/** What a separate (headless) site needs to talk to this server; shown under Developers → API keys. */
+export function DevelopersCard() {
   const { clientId, baseUrl } = getConfig();
   return (
-    <Card title="Developers" description="What a headless site needs to talk to this server with @plaza/sdk.">
+    <Card
+      className="mt-6"
+      title="Connect your own site"
+      description="What a separate site needs to talk to your store."
+    >
       <Facts
         rows={[
-          ['OAuth client ID', <code className="font-mono text-xs select-all">{clientId}</code>],
-          ['API base URL', <code className="font-mono text-xs">{baseUrl || window.location.origin}</code>],
+          ['Client ID', <code className="font-mono text-xs select-all">{clientId}</code>],
+          ['Server address', <code className="font-mono text-xs">{baseUrl || window.location.origin}</code>],
           [
             'Reference',
             <a href="/docs" className="text-accent underline underline-offset-2 hover:text-accent-strong">

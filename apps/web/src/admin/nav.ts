@@ -1,16 +1,20 @@
 import type { ComponentType } from 'react';
 import {
   Flag,
+  HeartHandshake,
   KeyRound,
   LayoutDashboard,
+  LogIn,
   Mail,
   MessageSquareQuote,
   Plug,
+  Puzzle,
   Send,
   Settings,
   ShieldCheck,
   UserCheck,
   Users,
+  Webhook,
 } from 'lucide-react';
 import type { WaitingCounts } from './waiting.js';
 
@@ -50,6 +54,8 @@ export const adminNav: AdminNavGroup[] = [
     label: 'Settings',
     items: [
       { label: 'General', to: '/admin/settings', icon: Settings },
+      { label: 'Sign-in', to: '/admin/settings/sign-in', icon: LogIn },
+      { label: 'Community', to: '/admin/settings/community', icon: HeartHandshake },
       { label: 'Single sign-on', to: '/admin/sso', icon: ShieldCheck },
     ],
   },
@@ -58,6 +64,8 @@ export const adminNav: AdminNavGroup[] = [
     items: [
       { label: 'API keys', to: '/admin/api-keys', icon: KeyRound },
       { label: 'OAuth clients', to: '/admin/oauth-clients', icon: Plug },
+      { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook },
+      { label: 'Service plugins', to: '/admin/service-plugins', icon: Puzzle },
       { label: 'Mailbox', to: '/admin/mailbox', icon: Mail },
     ],
   },

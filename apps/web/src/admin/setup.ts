@@ -37,7 +37,7 @@ export function setupChecklist(site: Site, currencyName: string): SetupItem[] {
       label: 'Decide how people sign in',
       detail: policyChosen ? 'Your sign-in policy is set' : 'Review e-mail checks, approvals and captchas',
       done: policyChosen,
-      to: '/admin/settings#sign-in',
+      to: '/admin/settings/sign-in',
     },
   ];
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { Member } from '@plaza/contracts';
 import { useAuth, useMyMember, usePlaza } from '@plaza/react';
 import { herePath, startHostedLogin } from '../auth/flows.js';
 import { useSilentLoginStatus } from '../auth/silent.js';
@@ -97,10 +98,11 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
 }
 
 /** The member's nickname, else first name; never the e-mail (shown to nobody over the shoulder). */
-function useDisplayName(): string {
-  const { data: me } = useMyMember();
+export function displayName(me: Pick<Member, 'profile' | 'contact'> | undefined): string {
   return me?.profile.nickname?.trim() || me?.contact?.firstName?.trim() || 'Your account';
 }
+
+const useDisplayName = () => displayName(useMyMember().data);
 
 /** The address, for screen readers and as the account button's "signed in as" detail; not on screen. */
 function Email({ email }: { email: string | undefined }) {

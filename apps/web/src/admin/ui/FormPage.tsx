@@ -1,0 +1,93 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../ui/Button.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+
+/** The fields whose draft value differs from the saved one. */
+export const changedKeys = <T extends object>(draft: T, saved: T) =>
+  (Object.keys(saved) as Array<keyof T>).filter((k) => !Object.is(draft[k], saved[k]));
+
+/**
+ * A settings form's draft over the saved values: which fields differ, and Undo back to the saved ones. Once a save
+ * lands and the saved values catch up, the draft is clean again by itself.
+ */
+export function useDraft<T extends object>(saved: T) {
+  const [draft, setDraft] = useState<T>(saved);
+  const changed = changedKeys(draft, saved);
+  return {
+    draft,
+    set: <K extends keyof T>(key: K, value: T[K]) => setDraft((d) => ({ ...d, [key]: value })),
+    changed,
+    dirty: changed.length > 0,
+    undo: () => setDraft(saved),
+  };
+}
+
+/** A titled group of fields within a form page. */
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id?: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} className="rounded-lg border border-neutral-200 bg-white p-5 shadow-xs">
+      <h2 className="text-base font-semibold text-neutral-900">{title}</h2>
+      {description && <p className="mt-1 text-sm text-neutral-600">{description}</p>}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * A page that is one form: its sections, then a bar with the page's single Save, and Undo only while something
+ * changed. The bar sticks to the bottom of the window so Save stays in reach on long pages and phones.
+ */
+export function FormPage({
+  dirty,
+  busy,
+  error,
+  saveLabel = 'Save',
+  onSubmit,
+  onUndo,
+  children,
+}: {
+  dirty: boolean;
+  busy?: boolean;
+  error?: unknown;
+  saveLabel?: string;
+  onSubmit: () => void;
+  onUndo: () => void;
+  children: ReactNode;
+}) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (dirty && !busy) onSubmit();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      {children}
+      {error ? <ErrorMessage error={error} /> : null}
+      <div
+        data-testid="save-bar"
+        className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:rounded-lg sm:border"
+      >
+        <p className="text-sm text-neutral-600 sm:mr-auto" aria-live="polite">
+          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+        {dirty && (
+          <Button variant="ghost" onClick={onUndo} disabled={busy}>
+            Undo changes
+          </Button>
+        )}
+        <Button type="submit" busy={busy} disabled={!dirty}>
+          {saveLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
