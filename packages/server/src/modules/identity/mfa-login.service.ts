@@ -14,6 +14,7 @@ import { codeHash, createState, liveAuthState, mailCode, nextCode, type StateDat
 import { codeError, tooManyAttempts } from './errors.js';
 import { useTotpCode } from './mfa.service.js';
 import { toIdentity, type IdentityRow } from './profile.js';
+import { useRecoveryCode } from './recovery-codes.js';
 import { continueSignIn, findById, type RequestMeta } from './signin.js';
 import { authStates, identities, rememberedDevices, verificationCodes } from './tables.js';
 import { loginDelayMs, readThrottle, recordFailure, recordSuccess, sleep } from './throttle.js';
@@ -28,7 +29,9 @@ export const MFA = {
   DEVICE_TTL_SECONDS: 30 * 24 * 60 * 60,
 } as const;
 /** Any one of these passes the second step. */
-export const REQUIRED_FACTORS: SupportedFactorType[] = ['TOTP', 'EMAIL'];
+export const REQUIRED_FACTORS: SupportedFactorType[] = ['TOTP', 'EMAIL', 'RECOVERY_CODE'];
+/** What each factor adds to the session's `amr`. */
+const AMR: Record<SupportedFactorType, string> = { TOTP: 'otp', EMAIL: 'email', RECOVERY_CODE: 'recovery_code' };
 /** The remembered-device cookie: HttpOnly, 30 days; only its SHA-256 is stored. */
 export const MFA_DEVICE_COOKIE = 'plaza_mfa_device';
 
@@ -124,10 +127,10 @@ async function useEmailCode(ctx: Ctx, stateId: string, code: string): Promise<bo
 }
 
 /**
- * POST /identity/v2/{TOTP|EMAIL}/verify. Under the login throttle (delay, lock-out, and a per-identity count of
- * wrong codes). A wrong code is BAD_CODE with `attemptsLeft` and is committed; the 5th kills the state (NOT_FOUND
- * from then on). The right one ends the state and the sign-in continues as after a login, with amr `otp` (TOTP) or
- * `email` added; `rememberThisDevice` also returns a device token for the cookie.
+ * POST /identity/v2/{TOTP|EMAIL|RECOVERY_CODE}/verify. Under the login throttle (delay, lock-out, and a per-identity
+ * count of wrong codes). A wrong code is BAD_CODE with `attemptsLeft` and is committed; the 5th kills the state
+ * (NOT_FOUND from then on). The right one ends the state (a recovery code is used up) and the sign-in continues as
+ * after a login, with amr `otp`, `email` or `recovery_code` added; `rememberThisDevice` also returns a device token.
  */
 export async function verifyFactor(
   ctx: Ctx,
@@ -154,6 +157,9 @@ export async function verifyFactor(
     if (factorType === 'TOTP') {
       const [row] = await tx.db.select().from(identities).where(eq(identities.id, identityId));
       ok = !!row?.totpEnabled && (await useTotpCode(tx, row, req.code));
+    } else if (factorType === 'RECOVERY_CODE') {
+      // Turning TOTP off deletes the codes, so an unused one means the factor is on.
+      ok = await useRecoveryCode(tx, identityId, req.code);
     } else {
       ok = await useEmailCode(tx, locked.id, req.code);
     }
@@ -175,7 +181,7 @@ export async function verifyFactor(
   }
   await recordSuccess(ctx, email, meta.ip, identityId);
   const response = await continueSignIn(ctx, found, {
-    amr: [...outcome.data.amr, factorType === 'TOTP' ? 'otp' : 'email'],
+    amr: [...outcome.data.amr, AMR[factorType]],
     meta,
     clientMetaData: outcome.data.clientMetaData,
   });

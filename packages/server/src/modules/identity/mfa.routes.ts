@@ -6,9 +6,12 @@ import {
   FactorsResponse,
   FactorTypeParams,
   LoginResponse,
+  RecoveryCodesResponse,
+  RegenerateRecoveryCodesRequest,
   SendFactorCodeRequest,
   SUPPORTED_FACTOR_TYPES,
   TotpConfirmRequest,
+  TotpConfirmResponse,
   TotpDisableRequest,
   TotpEnrollResponse,
   VerifyFactorRequest,
@@ -19,7 +22,7 @@ import { readCookie } from '../../http/cookies.js';
 import { AppError } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import { MFA, MFA_DEVICE_COOKIE, sendFactorCode, verifyFactor } from './mfa-login.service.js';
-import { confirmTotp, disableTotp, enrollTotp, listFactors } from './mfa.service.js';
+import { confirmTotp, disableTotp, enrollTotp, listFactors, regenerateRecoveryCodes } from './mfa.service.js';
 import type { RequestMeta } from './signin.js';
 
 const meta = (req: FastifyRequest): RequestMeta => ({
@@ -57,14 +60,21 @@ const supported = (t: string): t is SupportedFactorType => (SUPPORTED_FACTOR_TYP
 async function rejectUnsupportedFactor(req: FastifyRequest): Promise<void> {
   const { factorType } = req.params as { factorType?: string };
   if (factorType && ['PASSWORD', 'SMS', 'CALL', 'PUSH'].includes(factorType)) {
-    throw new AppError('VALIDATION', `The factor ${factorType} is not supported on this site: use TOTP or EMAIL`, {
-      applicationCode: FACTOR_NOT_SUPPORTED,
-      data: { factorType, supportedFactors: [...SUPPORTED_FACTOR_TYPES] },
-    });
+    throw new AppError(
+      'VALIDATION',
+      `The factor ${factorType} is not supported on this site: use TOTP, EMAIL or RECOVERY_CODE`,
+      {
+        applicationCode: FACTOR_NOT_SUPPORTED,
+        data: { factorType, supportedFactors: [...SUPPORTED_FACTOR_TYPES] },
+      },
+    );
   }
 }
 
-/** MFA: TOTP enrolment of the signed-in member, and the second step of a login (TOTP or an e-mailed code). */
+/**
+ * MFA: TOTP enrolment of the signed-in member with its recovery codes, and the second step of a login (TOTP, an
+ * e-mailed code or a recovery code).
+ */
 export function mfaRoutes(app: App): void {
   app.get(
     '/identity/v1/mfa/factors',
@@ -74,7 +84,7 @@ export function mfaRoutes(app: App): void {
         summary: "The signed-in member's second factors",
         description:
           'TOTP: ACTIVE, PENDING_ENROLLMENT (enrolled, not confirmed) or NOT_ENROLLED. EMAIL is ACTIVE as a fallback ' +
-          'whenever TOTP is.',
+          'whenever TOTP is; RECOVERY_CODE while TOTP is and unused recovery codes remain (`recoveryCodesRemaining`).',
         response: { 200: FactorsResponse, ...errors },
       },
       config: member,
@@ -105,10 +115,11 @@ export function mfaRoutes(app: App): void {
         tags,
         summary: 'Confirm TOTP enrolment with a first code',
         description:
-          'Turns the factor on: from now on login asks for a second factor. Errors: BAD_CODE (400), ' +
+          'Turns the factor on: from now on login asks for a second factor. The answer holds ten single-use ' +
+          '`recoveryCodes`, shown this once (only their hashes are kept). Errors: BAD_CODE (400), ' +
           '409 TOTP_NOT_ENROLLED (no pending secret) or TOTP_ALREADY_ENABLED.',
         body: TotpConfirmRequest,
-        response: { 200: FactorsResponse, ...errors },
+        response: { 200: TotpConfirmResponse, ...errors },
       },
       config: member,
     },
@@ -124,7 +135,7 @@ export function mfaRoutes(app: App): void {
         description:
           'An active factor needs `code` (a current one from the app) or `password` (REQUIRED_ONE_OF_FIELD on ' +
           '`code` without either), under the login throttle: BAD_CODE, -19976 or 429. A pending secret is simply ' +
-          'dropped. Remembered devices are forgotten.',
+          'dropped. Recovery codes and remembered devices are forgotten.',
         body: TotpDisableRequest,
         response: { 200: FactorsResponse, ...errors },
       },
@@ -138,14 +149,33 @@ export function mfaRoutes(app: App): void {
   );
 
   app.post(
+    '/identity/v1/mfa/recovery-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Make a new set of recovery codes',
+        description:
+          'Ten new single-use codes replace the old set (every old code stops working). Needs TOTP on (409 ' +
+          'TOTP_NOT_ENABLED) and `code` (a current one from the app) or `password`, like turning TOTP off: ' +
+          'REQUIRED_ONE_OF_FIELD, BAD_CODE, -19976 or 429.',
+        body: RegenerateRecoveryCodesRequest,
+        response: { 200: RecoveryCodesResponse, ...errors },
+      },
+      config: member,
+    },
+    async (req) => regenerateRecoveryCodes(req.ctx, req.body, meta(req)),
+  );
+
+  app.post(
     '/identity/v2/:factorType/verify',
     {
       schema: {
         tags,
         summary: 'Verify the second factor of a login',
         description:
-          'After a login answered STATUS_CHECK: `stateToken` and the `code` of TOTP (authenticator app) or EMAIL ' +
-          '(mailed by /identity/v1/mfa/email/send). Answers like login (SUCCESS with a `sessionToken`). ' +
+          'After a login answered STATUS_CHECK: `stateToken` and the `code` of TOTP (authenticator app), EMAIL ' +
+          '(mailed by /identity/v1/mfa/email/send) or RECOVERY_CODE (one of the ten, used up; dashes and case are ' +
+          'ignored). Answers like login (SUCCESS with a `sessionToken`). ' +
           '`rememberThisDevice` sets the `plaza_mfa_device` cookie (30 days). Errors: BAD_CODE (400, ' +
           '`data.attemptsLeft`; 5 wrong codes end the state), NOT_FOUND (404, unknown, expired or ended state), ' +
           'FACTOR_NOT_SUPPORTED (400: PASSWORD, SMS, CALL, PUSH), 429 TOO_MANY_ATTEMPTS.',

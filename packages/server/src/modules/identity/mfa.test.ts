@@ -6,6 +6,7 @@ import type {
   FactorsResponse,
   LoginResponse,
   TokenResponse,
+  TotpConfirmResponse,
   TotpEnrollResponse,
 } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -95,10 +96,14 @@ describe('TOTP enrolment', () => {
     await activeIdentity(srv, keys, email, password);
     const { access } = await memberTokens(srv, email);
     const factors = () => call<FactorsResponse>(srv.url, 'GET', '/identity/v1/mfa/factors', { auth: access });
-    expect((await factors()).body.factors).toEqual([
-      { factorType: 'TOTP', status: 'NOT_ENROLLED' },
-      { factorType: 'EMAIL', status: 'NOT_ENROLLED' },
-    ]);
+    expect((await factors()).body).toEqual({
+      factors: [
+        { factorType: 'TOTP', status: 'NOT_ENROLLED' },
+        { factorType: 'EMAIL', status: 'NOT_ENROLLED' },
+        { factorType: 'RECOVERY_CODE', status: 'NOT_ENROLLED' },
+      ],
+      recoveryCodesRemaining: 0,
+    });
 
     const first = await post<TotpEnrollResponse>('/identity/v1/mfa/totp/enroll', undefined, access);
     expect(first.status).toBe(200);
@@ -127,7 +132,7 @@ describe('TOTP enrolment', () => {
     const wrong = await post('/identity/v1/mfa/totp/confirm', { code: '000000' }, access);
     expect(appCode(wrong.body)).toBe('BAD_CODE');
 
-    const ok = await post<FactorsResponse>(
+    const ok = await post<TotpConfirmResponse>(
       '/identity/v1/mfa/totp/confirm',
       { code: codeNow(second.body.secret) },
       access,
@@ -136,8 +141,11 @@ describe('TOTP enrolment', () => {
     expect(ok.body.factors).toEqual([
       { factorType: 'TOTP', status: 'ACTIVE' },
       { factorType: 'EMAIL', status: 'ACTIVE' },
+      { factorType: 'RECOVERY_CODE', status: 'ACTIVE' },
     ]);
-    expect((await factors()).body).toEqual(ok.body);
+    expect(ok.body.recoveryCodes).toHaveLength(10);
+    const { recoveryCodes: _shownOnce, ...listed } = ok.body;
+    expect((await factors()).body).toEqual({ ...listed, recoveryCodesRemaining: 10 });
 
     const again = await post('/identity/v1/mfa/totp/enroll', undefined, access);
     expect(again.status).toBe(409);
@@ -193,7 +201,7 @@ describe('login with a second factor', () => {
       state: 'STATUS_CHECK',
       stateToken: expect.stringMatching(/^vs_/),
       identity: { id: identityId },
-      additionalData: { requiredFactors: ['TOTP', 'EMAIL'] },
+      additionalData: { requiredFactors: ['TOTP', 'EMAIL', 'RECOVERY_CODE'] },
     });
     expect(res.body.sessionToken).toBeUndefined();
 
@@ -367,7 +375,7 @@ describe('login with a second factor', () => {
       expect(res.status, factor).toBe(400);
       expect(appCode(res.body)).toBe('FACTOR_NOT_SUPPORTED');
       expect(res.body as unknown as { message: string }).toMatchObject({
-        message: `The factor ${factor} is not supported on this site: use TOTP or EMAIL`,
+        message: `The factor ${factor} is not supported on this site: use TOTP, EMAIL or RECOVERY_CODE`,
       });
     }
     for (const factor of ['FOO', 'totp']) {
@@ -417,10 +425,14 @@ describe('turning TOTP off', () => {
 
     const off = await del({ password });
     expect(off.status).toBe(200);
-    expect(off.body.factors).toEqual([
-      { factorType: 'TOTP', status: 'NOT_ENROLLED' },
-      { factorType: 'EMAIL', status: 'NOT_ENROLLED' },
-    ]);
+    expect(off.body).toEqual({
+      factors: [
+        { factorType: 'TOTP', status: 'NOT_ENROLLED' },
+        { factorType: 'EMAIL', status: 'NOT_ENROLLED' },
+        { factorType: 'RECOVERY_CODE', status: 'NOT_ENROLLED' },
+      ],
+      recoveryCodesRemaining: 0,
+    });
     expect(
       (await srv.database.db.select().from(rememberedDevices).where(eq(rememberedDevices.identityId, identityId)))
         .length,
