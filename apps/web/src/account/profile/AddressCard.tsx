@@ -9,7 +9,7 @@ import { Card } from '../../ui/Card.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
 import { fieldErrors, friendlyError } from '../../ui/friendlyError.js';
-import { slugify, validateSlug } from './profileForm.js';
+import { slugRule, slugify, validateSlug } from './profileForm.js';
 
 /** The member's address on the site (their slug): /members/<slug>. A taken one is refused with a 409. */
 export function AddressCard({ member }: { member: Member }) {
@@ -26,7 +26,7 @@ export function AddressCard({ member }: { member: Member }) {
   });
   const value = slug.trim();
   const suggestion = error && slugify(value) !== value ? slugify(value) : '';
-  const serverField = fieldErrors(save.error).slug;
+  const serverField = fieldErrors(save.error, { slug: slugRule.label }).slug;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -39,9 +39,9 @@ export function AddressCard({ member }: { member: Member }) {
     <Card title="Profile link" description="The link to your public profile. Changing it breaks links to the old one.">
       <form onSubmit={submit} noValidate className="grid gap-3 sm:max-w-lg">
         <TextField
-          label="Profile address"
+          label={slugRule.label}
           value={slug}
-          maxLength={100}
+          maxLength={slugRule.maxLength}
           autoCapitalize="none"
           spellCheck={false}
           onChange={(e) => {

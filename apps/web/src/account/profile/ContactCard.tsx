@@ -14,6 +14,7 @@ import {
   PHONE_TAGS,
   contactDraftOf,
   contactOf,
+  contactRules,
   newAddress,
   newEmail,
   newPhone,
@@ -156,6 +157,7 @@ export function ContactCard({ member }: { member: Member }) {
               onChange: (e: { target: { value: string } }) =>
                 edit('addresses', i, { [key]: key === 'country' ? e.target.value.toUpperCase() : e.target.value }),
               error: errors[`addresses.${i}.${key}`],
+              ...(key !== 'country' ? { maxLength: contactRules[key].maxLength } : {}),
             });
             return (
               <Row

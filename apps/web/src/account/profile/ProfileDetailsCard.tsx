@@ -8,25 +8,16 @@ import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
-import { fieldErrors } from '../../ui/friendlyError.js';
+import { useFormRules } from '../../ui/useFormRules.js';
 import { isWebAddress } from '../../storefront/reviews/reviewDraft.js';
 import {
-  PROFILE_LIMITS,
+  PROFILE_FIELD_OF,
   profileDraftOf,
   profilePatch,
-  validateProfile,
+  profileRules,
+  profileValuesOf,
   type ProfileDraft,
-  type ProfileErrors,
 } from './profileForm.js';
-
-const SERVER_FIELDS: Record<string, keyof ProfileDraft> = {
-  'profile.nickname': 'nickname',
-  'profile.title': 'title',
-  'profile.photo': 'photoUrl',
-  'profile.photo.url': 'photoUrl',
-  'contact.firstName': 'firstName',
-  'contact.lastName': 'lastName',
-};
 
 /** Nickname, title and photo (public once in the community), and first and last name (never public). */
 export function ProfileDetailsCard({ member }: { member: Member }) {
@@ -36,7 +27,6 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
   const invalidateReviews = useInvalidateReviews();
   const saved = profileDraftOf(member);
   const [draft, setDraft] = useState<ProfileDraft>(saved);
-  const [errors, setErrors] = useState<ProfileErrors>({});
   const save = useMutation({
     mutationFn: () => {
       const { member: patch, fieldMask } = profilePatch(saved, draft);
@@ -44,24 +34,20 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
     },
     onSuccess: () => Promise.all([invalidate(), invalidateReviews()]),
   });
+  const form = useFormRules(profileRules, profileValuesOf(draft), {
+    serverError: save.error,
+    fieldOf: (path) => PROFILE_FIELD_OF[path],
+  });
   const set = (key: keyof ProfileDraft, value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-    save.reset();
+    form.edited(key);
+    if (save.isSuccess) save.reset();
   };
-  const server: ProfileErrors = {};
-  for (const [path, text] of Object.entries(fieldErrors(save.error))) {
-    const field = SERVER_FIELDS[path];
-    if (field) server[field] ??= text;
-  }
-  const shown = { ...server, ...errors };
   const unchanged = profilePatch(saved, draft).fieldMask.length === 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateProfile(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0 && !unchanged) save.mutate();
+    if (form.check() && !unchanged) save.mutate();
   };
 
   const photo = draft.photoUrl.trim();
@@ -69,24 +55,21 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
     <Card title="Profile" description="Your nickname, title and photo are public once you join the community.">
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Nickname"
-          required
+          {...form.field('nickname')}
           autoComplete="nickname"
-          maxLength={PROFILE_LIMITS.nickname}
           value={draft.nickname}
           onChange={(e) => set('nickname', e.target.value)}
-          error={shown.nickname}
         />
         <TextField
+          {...form.field('title')}
           label="Title (optional)"
           hint="A few words about you, such as “Coffee lover”."
-          maxLength={PROFILE_LIMITS.title}
           value={draft.title}
           onChange={(e) => set('title', e.target.value)}
-          error={shown.title}
         />
         <div className="flex items-start gap-4 sm:col-span-2">
           <TextField
+            {...form.field('photoUrl')}
             className="min-w-0 flex-1"
             label="Photo URL (optional)"
             type="url"
@@ -95,7 +78,6 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
             hint="A link to a picture already online; the preview shows how it looks."
             value={draft.photoUrl}
             onChange={(e) => set('photoUrl', e.target.value)}
-            error={shown.photoUrl}
           />
           <div className="pt-6 text-center">
             <Avatar
@@ -109,25 +91,28 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
           </div>
         </div>
         <TextField
+          {...form.field('firstName')}
           label="First name (optional)"
           autoComplete="given-name"
-          maxLength={PROFILE_LIMITS.firstName}
           value={draft.firstName}
           onChange={(e) => set('firstName', e.target.value)}
-          error={shown.firstName}
         />
         <TextField
+          {...form.field('lastName')}
           label="Last name (optional)"
           autoComplete="family-name"
-          maxLength={PROFILE_LIMITS.lastName}
           value={draft.lastName}
           onChange={(e) => set('lastName', e.target.value)}
-          error={shown.lastName}
         />
         <p className="text-xs text-neutral-600 sm:col-span-2">
           Your first and last name are only seen by the store, never by other members.
         </p>
-        {save.error !== null && Object.keys(server).length === 0 && (
+        {form.otherProblems.length > 0 && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+            {form.otherProblems.join(' ')}
+          </p>
+        )}
+        {save.error !== null && !form.hasViolations && (
           <div className="sm:col-span-2">
             <ErrorMessage error={save.error} />
           </div>

@@ -1,5 +1,15 @@
 import type { MemberContact } from '@plaza/contracts';
-import { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS } from '@plaza/contracts/constants';
+import {
+  ADDRESS_TAGS,
+  COUNTRY_PATTERN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  EMAIL_TAGS,
+  IDENTITY_LIMITS,
+  PHONE_PATTERN,
+  PHONE_TAGS,
+} from '@plaza/contracts/constants';
+import { validateField, type FieldRule, type FormRules } from '../../ui/formRules.js';
 
 export type EmailTag = (typeof EMAIL_TAGS)[number];
 export type PhoneTag = (typeof PHONE_TAGS)[number];
@@ -68,39 +78,52 @@ export function contactDraftOf(contact: MemberContact | undefined): ContactDraft
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^[0-9+()\-. ]+$/;
-const COUNTRY = /^[A-Z]{2}$/;
+/** The member contract's rules for one row's fields (ProfileEmail, ProfilePhone, PostalAddress). */
+export const contactRules = {
+  email: {
+    label: 'E-mail',
+    required: true,
+    maxLength: EMAIL_MAX_LENGTH,
+    pattern: EMAIL_PATTERN,
+    requiredMessage: 'Enter an e-mail address, or remove this row.',
+    formatHint: 'This is not an e-mail address.',
+  },
+  phone: {
+    label: 'Phone',
+    required: true,
+    minLength: 3,
+    maxLength: IDENTITY_LIMITS.phone,
+    pattern: PHONE_PATTERN,
+    requiredMessage: 'Enter a phone number, or remove this row.',
+    formatHint: 'Use digits, spaces and + ( ) - . only.',
+  },
+  country: { label: 'Country', pattern: COUNTRY_PATTERN, formatHint: 'Two letters, such as US.' },
+  addressLine: { label: 'Street and number', maxLength: IDENTITY_LIMITS.addressLine },
+  addressLine2: { label: 'Apartment, suite', maxLength: IDENTITY_LIMITS.addressLine },
+  city: { label: 'City', maxLength: IDENTITY_LIMITS.city },
+  postalCode: { label: 'Postal code', maxLength: IDENTITY_LIMITS.postalCode },
+  subdivision: { label: 'Region', maxLength: IDENTITY_LIMITS.subdivision },
+} satisfies FormRules;
 
 export function validateContact(draft: ContactDraft): ContactErrors {
   const errors: ContactErrors = {};
-  draft.emails.forEach((row, i) => {
-    const email = row.email.trim();
-    if (!email) errors[`emails.${i}.email`] = 'Enter an e-mail address, or remove this row.';
-    else if (!EMAIL.test(email) || email.length > 254) errors[`emails.${i}.email`] = 'This is not an e-mail address.';
-  });
+  const check = (key: string, rule: FieldRule, value: string) => {
+    const problem = validateField(rule, value.trim());
+    if (problem) errors[key] ??= problem;
+  };
+  draft.emails.forEach((row, i) => check(`emails.${i}.email`, contactRules.email, row.email.toLowerCase()));
   draft.phones.forEach((row, i) => {
-    const phone = row.phone.trim();
-    if (!phone) errors[`phones.${i}.phone`] = 'Enter a phone number, or remove this row.';
-    else if (!PHONE.test(phone) || phone.length < 3 || phone.length > 30) {
-      errors[`phones.${i}.phone`] = 'Use digits, spaces and + ( ) - . only.';
-    }
-    if (row.countryCode.trim() && !COUNTRY.test(row.countryCode.trim().toUpperCase())) {
-      errors[`phones.${i}.countryCode`] = 'Two letters, such as US.';
-    }
+    check(`phones.${i}.phone`, contactRules.phone, row.phone);
+    check(`phones.${i}.countryCode`, contactRules.country, row.countryCode.toUpperCase());
   });
   draft.addresses.forEach((row, i) => {
     const { tag: _tag, ...fields } = row;
     if (Object.values(fields).every((v) => !v.trim())) {
       errors[`addresses.${i}.addressLine`] = 'Fill in the address, or remove this row.';
     }
-    if (row.country.trim() && !COUNTRY.test(row.country.trim().toUpperCase())) {
-      errors[`addresses.${i}.country`] = 'Two letters, such as US.';
-    }
-    const limits = { addressLine: 200, addressLine2: 200, city: 100, postalCode: 20, subdivision: 10 } as const;
-    for (const [k, max] of Object.entries(limits)) {
-      if (row[k as keyof typeof limits].trim().length > max)
-        errors[`addresses.${i}.${k}`] = `At most ${max} characters.`;
+    check(`addresses.${i}.country`, contactRules.country, row.country.toUpperCase());
+    for (const k of ['addressLine', 'addressLine2', 'city', 'postalCode', 'subdivision'] as const) {
+      check(`addresses.${i}.${k}`, contactRules[k], row[k]);
     }
   });
   return errors;

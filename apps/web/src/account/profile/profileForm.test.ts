@@ -16,8 +16,12 @@ describe('profile form', () => {
     const ok = profileDraftOf(member);
     expect(validateProfile(ok)).toEqual({});
     expect(validateProfile({ ...ok, nickname: '  ' }).nickname).toMatch(/nickname/i);
-    expect(validateProfile({ ...ok, title: 't'.repeat(151) }).title).toBe('At most 150 characters.');
-    expect(validateProfile({ ...ok, lastName: 'l'.repeat(101) }).lastName).toBe('At most 100 characters.');
+    expect(validateProfile({ ...ok, title: 't'.repeat(151) }).title).toBe(
+      'Title can be at most 150 characters (now 151).',
+    );
+    expect(validateProfile({ ...ok, lastName: 'l'.repeat(101) }).lastName).toBe(
+      'Last name can be at most 100 characters (now 101).',
+    );
     expect(validateProfile({ ...ok, photoUrl: 'javascript:alert(1)' }).photoUrl).toMatch(/https/);
     expect(validateProfile({ ...ok, photoUrl: 'not a url' }).photoUrl).toBeDefined();
     expect(validateProfile({ ...ok, photoUrl: '' })).toEqual({});
@@ -40,7 +44,7 @@ describe('profile form', () => {
     expect(validateSlug('ada-lovelace')).toBeUndefined();
     expect(validateSlug('')).toBeDefined();
     for (const bad of ['Ada', 'ada lovelace', '-ada', 'ada--l', 'ada_l']) expect(validateSlug(bad)).toBeDefined();
-    expect(validateSlug('a'.repeat(101))).toBe('At most 100 characters.');
+    expect(validateSlug('a'.repeat(101))).toBe('Profile address can be at most 100 characters (now 101).');
     expect(slugify('  Ana María_Núñez ')).toBe('ana-maria-nunez');
   });
 });

@@ -1,5 +1,7 @@
 import type { Member, MemberInput } from '@plaza/contracts';
+import { MEMBER_LIMITS, SLUG_PATTERN } from '@plaza/contracts/constants';
 import { isWebAddress } from '../../storefront/reviews/reviewDraft.js';
+import { validateField, validateForm, type FieldRule, type FormRules } from '../../ui/formRules.js';
 
 /** The profile card's fields, as typed. */
 export interface ProfileDraft {
@@ -12,8 +14,40 @@ export interface ProfileDraft {
 
 export type ProfileErrors = Partial<Record<keyof ProfileDraft, string>>;
 
-/** Limits of the member contract (MemberProfile, MemberContact), checked before sending. */
-export const PROFILE_LIMITS = { nickname: 100, title: 150, photoUrl: 2000, firstName: 100, lastName: 100 } as const;
+const PHOTO_HINT = 'Enter a web address starting with https:// (or http://).';
+
+/** The profile card's fields with the member contract's limits (MemberProfile, MemberContact). */
+export const profileRules: FormRules<keyof ProfileDraft> = {
+  nickname: {
+    label: 'Nickname',
+    required: true,
+    maxLength: MEMBER_LIMITS.nickname,
+    requiredMessage: 'Enter a nickname: it is the name others see.',
+  },
+  title: { label: 'Title', maxLength: MEMBER_LIMITS.title },
+  photoUrl: { label: 'Photo URL', maxLength: MEMBER_LIMITS.imageUrl, valid: isWebAddress, formatHint: PHOTO_HINT },
+  firstName: { label: 'First name', maxLength: MEMBER_LIMITS.firstName },
+  lastName: { label: 'Last name', maxLength: MEMBER_LIMITS.lastName },
+};
+
+/** Server paths of the profile PATCH to the card's fields. */
+export const PROFILE_FIELD_OF: Record<string, keyof ProfileDraft> = {
+  'profile.nickname': 'nickname',
+  'profile.title': 'title',
+  'profile.photo': 'photoUrl',
+  'profile.photo.url': 'photoUrl',
+  'contact.firstName': 'firstName',
+  'contact.lastName': 'lastName',
+};
+
+/** What is checked is what is sent: trimmed (a nickname of spaces is no nickname). */
+export const profileValuesOf = (draft: ProfileDraft): ProfileDraft => ({
+  nickname: draft.nickname.trim(),
+  title: draft.title.trim(),
+  photoUrl: draft.photoUrl.trim(),
+  firstName: draft.firstName.trim(),
+  lastName: draft.lastName.trim(),
+});
 
 export function profileDraftOf(member: Member): ProfileDraft {
   return {
@@ -26,14 +60,7 @@ export function profileDraftOf(member: Member): ProfileDraft {
 }
 
 export function validateProfile(draft: ProfileDraft): ProfileErrors {
-  const errors: ProfileErrors = {};
-  if (!draft.nickname.trim()) errors.nickname = 'Enter a nickname: it is the name others see.';
-  for (const key of Object.keys(PROFILE_LIMITS) as Array<keyof ProfileDraft>) {
-    if (draft[key].trim().length > PROFILE_LIMITS[key]) errors[key] ??= `At most ${PROFILE_LIMITS[key]} characters.`;
-  }
-  const url = draft.photoUrl.trim();
-  if (url && !isWebAddress(url)) errors.photoUrl = 'Enter a web address starting with https:// (or http://).';
-  return errors;
+  return validateForm(profileRules, profileValuesOf(draft));
 }
 
 const PATHS: Record<keyof ProfileDraft, string> = {
@@ -71,14 +98,18 @@ export function profilePatch(before: ProfileDraft, after: ProfileDraft): { membe
   };
 }
 
-/** The address rule of the Slug contract: lowercase letters and digits, joined by single dashes. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The profile address (slug) with the Slug contract's rule. */
+export const slugRule: FieldRule = {
+  label: 'Profile address',
+  required: true,
+  maxLength: MEMBER_LIMITS.slug,
+  pattern: SLUG_PATTERN,
+  requiredMessage: 'Enter an address.',
+  formatHint: 'Use lowercase letters and digits, with single dashes between words.',
+};
 
 export function validateSlug(slug: string): string | undefined {
-  if (!slug) return 'Enter an address.';
-  if (slug.length > 100) return 'At most 100 characters.';
-  if (!SLUG_PATTERN.test(slug)) return 'Use lowercase letters and digits, with single dashes between words.';
-  return undefined;
+  return validateField(slugRule, slug);
 }
 
 /** Turns what was typed into a likely slug ("Ana María" → "ana-maria"), so a small slip is not an error. */
