@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = new Set(process.argv.slice(2));
@@ -60,6 +61,7 @@ export function buildWeb() {
     path.join(root, d),
   );
   if (!force && fs.existsSync(dist) && fs.statSync(dist).mtimeMs > Math.max(...sources.map(newestMtime))) {
+    precompress(path.join(root, 'apps/web/dist/assets'));
     console.log('Web app is up to date.');
     return;
   }
@@ -69,6 +71,38 @@ export function buildWeb() {
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error('web build failed');
+  precompress(path.join(root, 'apps/web/dist/assets'));
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|wasm)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to each text asset, at the strongest levels: done once here, the
+ * server only picks the copy the browser accepts (@fastify/static preCompressed). Copies that would not be smaller
+ * are left out (the server then sends the original), and fresh copies are kept.
+ */
+export function precompress(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(full);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const source = fs.readFileSync(full);
+    const mtime = fs.statSync(full).mtimeMs;
+    const variants = [
+      ['.br', () => zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
+      ['.gz', () => zlib.gzipSync(source, { level: 9 })],
+    ];
+    for (const [ext, compress] of variants) {
+      const target = full + ext;
+      if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= mtime) continue;
+      const packed = compress();
+      if (packed.length < source.length) fs.writeFileSync(target, packed);
+    }
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

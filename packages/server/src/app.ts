@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
-import cors from '@fastify/cors';
+import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { checkAccess } from './http/caller.js';
+import { registerCors } from './http/cors.js';
 import { AppError } from './http/errors.js';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/error-handler.js';
 import { logRequest, loggerOptions, type LogDestination } from './http/logger.js';
 import { notFoundHandler, RouteIndex } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
 import { resolveCaller } from './http/resolve-caller.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { checkRequestText } from './http/validation.js';
 import { jobHandlers } from './modules/jobs/registry.js';
@@ -35,6 +37,8 @@ const COMMUNITY_WRITE = /^\/(members|reviews|identity|jobs)\//;
 const READ_BY_POST = /\/(query|count)(\?|$)/;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** JSON, text (never an event stream: each event must leave at once), scripts and SVG; not images or media. */
+const COMPRESSIBLE = /^(application\/([\w.+-]+\+)?json|text\/(?!event-stream)|application\/javascript|image\/svg\+xml)/;
 /** Builds the HTTP app: plumbing, the caller model, every domain's routes and the web app. Does not listen. */
 export async function buildApp({
   config,
@@ -81,6 +85,9 @@ export async function buildApp({
   });
 
   app.decorateRequest('ctx', null as never);
+  // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.
+  await registerCors(app, database.db, config);
+
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     const now = clock();
@@ -122,12 +129,9 @@ export async function buildApp({
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  await app.register(cors, {
-    origin: true,
-    credentials: false,
-    exposedHeaders: [REQUEST_ID_HEADER, CONSISTENCY_HEADER, 'retry-after'],
-    maxAge: 600,
-  });
+  registerSecurityHeaders(app, config);
+  // JSON answers above 1 KB go out compressed; assets come precompressed (Content-Encoding set, so not twice).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
 
   app.setErrorHandler(errorHandler);
   await registerOpenApi(app);

@@ -21,6 +21,11 @@ export interface Config {
   nodeEnv: string;
   /** `npm run dev`: the Vite dev server's origin, also allowed as a redirect origin of the web app's client. */
   devWebOrigin: string | undefined;
+  /**
+   * Browser origins that get CORS on the API besides the OAuth clients' allowed origins (PLAZA_CORS_ORIGINS,
+   * comma-separated), e.g. a headless storefront that calls the API with an API key.
+   */
+  corsOrigins: string[];
   /** `smtp://` or `smtps://` URL mail is sent through; unset keeps every message in the dev mailbox. */
   smtpUrl: string | undefined;
   /** The From header of outgoing mail; defaults to `Plaza <no-reply@<public host>>`. */
@@ -90,6 +95,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     else problems.push(`PLAZA_DEV_WEB_ORIGIN: must be an http(s) origin, got "${rawDevOrigin}"`);
   }
 
+  const corsOrigins: string[] = [];
+  for (const raw of (env.PLAZA_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    // Exactly scheme://host[:port]: a path, a wildcard or `null` would not be compared as the browser sends it.
+    const url = URL.canParse(raw) ? new URL(raw) : undefined;
+    if (url && /^https?:$/.test(url.protocol) && url.origin === raw.replace(/\/$/, '')) corsOrigins.push(url.origin);
+    else
+      problems.push(
+        `PLAZA_CORS_ORIGINS: each entry must be an http(s) origin such as https://shop.example, got "${raw}"`,
+      );
+  }
+
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) {
     problems.push('SMTP_URL: must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example:587');
@@ -140,6 +159,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDistDir: env.PLAZA_WEB_DIST ?? path.resolve(cwd, 'apps/web/dist'),
     nodeEnv: env.NODE_ENV ?? 'development',
     devWebOrigin,
+    corsOrigins,
     smtpUrl,
     smtpFrom,
     captchaComplexity,

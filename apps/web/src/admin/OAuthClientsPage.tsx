@@ -161,6 +161,7 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
   const toast = useToast();
   const date = useDateFormat();
   const [deleting, setDeleting] = useState<OAuthClient | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) =>
       client.fetch(`/settings/v1/oauth-clients/${encodeURIComponent(id)}`, { method: 'DELETE' }),
@@ -208,14 +209,35 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
               </div>
               <div className="min-w-0">
                 <dt className="text-xs font-medium text-neutral-500">Allowed origins</dt>
-                {c.allowedOrigins.length ? (
-                  c.allowedOrigins.map((o) => (
-                    <dd key={o} className="font-mono text-xs break-all">
-                      {o}
-                    </dd>
-                  ))
+                {editing === c.id ? (
+                  <dd>
+                    <OriginsEditor value={c} onDone={() => setEditing(null)} />
+                  </dd>
                 ) : (
-                  <dd className="text-xs text-neutral-500">None</dd>
+                  <>
+                    {c.allowedOrigins.length ? (
+                      c.allowedOrigins.map((o) => (
+                        <dd key={o} className="font-mono text-xs break-all">
+                          {o}
+                        </dd>
+                      ))
+                    ) : (
+                      <dd className="text-xs text-neutral-500">None</dd>
+                    )}
+                    {/* The web app's own origins follow PLAZA_PUBLIC_URL at every start. */}
+                    {c.id !== own && (
+                      <dd className="mt-1">
+                        <button
+                          type="button"
+                          className="text-xs font-medium text-accent-ink underline underline-offset-2"
+                          onClick={() => setEditing(c.id)}
+                          aria-label={`Edit allowed origins of ${c.name}`}
+                        >
+                          Edit origins
+                        </button>
+                      </dd>
+                    )}
+                  </>
                 )}
               </div>
             </dl>
@@ -245,5 +267,62 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Edits which sites may call this server from the browser on behalf of one client (PATCH allowedOrigins). */
+function OriginsEditor({ value, onDone }: { value: OAuthClient; onDone: () => void }) {
+  const client = usePlaza<PlazaClient>();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [text, setText] = useState(value.allowedOrigins.join('\n'));
+  const save = useMutation({
+    mutationFn: () =>
+      client.fetch<{ client: OAuthClient }>(`/settings/v1/oauth-clients/${encodeURIComponent(value.id)}`, {
+        method: 'PATCH',
+        body: { allowedOrigins: lines(text) },
+      }),
+    onSuccess: ({ client: c }) => {
+      toast(`Allowed origins of "${c.name}" saved`);
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+      onDone();
+    },
+  });
+  const id = `origins-${value.id}`;
+  return (
+    <form
+      className="mt-1 space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Allowed origins of {value.name}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        className={inputClass}
+        placeholder="https://shop.example.com"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${id}-hint`}
+        autoFocus
+      />
+      <p id={`${id}-hint`} className="text-xs text-neutral-600">
+        One per line, without a path. Only these sites may sign members in from the browser and read this server's
+        answers.
+      </p>
+      {save.error && <ErrorMessage error={save.error} />}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" type="button" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          Save origins
+        </Button>
+      </div>
+    </form>
   );
 }

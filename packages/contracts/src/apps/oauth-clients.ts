@@ -25,6 +25,19 @@ export const CreateOAuthClientRequest = Type.Object(
 );
 export type CreateOAuthClientRequest = Static<typeof CreateOAuthClientRequest>;
 
+/** PATCH: the fields given replace the stored ones; the others stay. */
+export const UpdateOAuthClientRequest = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    redirectUris: Type.Optional(Type.Array(Url, { minItems: 1, maxItems: 20, uniqueItems: true })),
+    allowedOrigins: Type.Optional(
+      Type.Array(Type.String({ maxLength: 2048, pattern: '^https?://[^/?#]+$' }), { maxItems: 20, uniqueItems: true }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateOAuthClientRequest = Static<typeof UpdateOAuthClientRequest>;
+
 export const OAuthClientResponse = Type.Object({ client: OAuthClient });
 export const ListOAuthClientsResponse = Type.Object({ clients: Type.Array(OAuthClient) });
 export type ListOAuthClientsResponse = Static<typeof ListOAuthClientsResponse>;

@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
-import { CreateOAuthClientRequest, ErrorBody, ListOAuthClientsResponse, OAuthClientResponse } from '@plaza/contracts';
+import {
+  CreateOAuthClientRequest,
+  ErrorBody,
+  ListOAuthClientsResponse,
+  OAuthClientResponse,
+  UpdateOAuthClientRequest,
+} from '@plaza/contracts';
 import type { App } from '../../http/types.js';
-import { createOAuthClient, deleteOAuthClient, listOAuthClients } from '../oauth/clients.service.js';
+import { createOAuthClient, deleteOAuthClient, listOAuthClients, updateOAuthClient } from '../oauth/clients.service.js';
 
 const access = { admin: ['OWNER' as const], scope: 'oauth-clients.manage' as const };
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -33,6 +39,24 @@ export function oauthClientRoutes(app: App): void {
       config: { access },
     },
     async (req, reply) => reply.status(201).send({ client: await createOAuthClient(req.ctx, req.body) }),
+  );
+
+  app.patch(
+    '/settings/v1/oauth-clients/:id',
+    {
+      schema: {
+        tags: ['oauth clients'],
+        summary: 'Change an OAuth client',
+        description:
+          'Replaces the given fields (name, redirect URIs, allowed origins). Allowed origins also decide which ' +
+          'browser sites may call the API (CORS).',
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        body: UpdateOAuthClientRequest,
+        response: { 200: OAuthClientResponse, 404: ErrorBody, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ client: await updateOAuthClient(req.ctx, req.params.id, req.body) }),
   );
 
   app.delete(

@@ -12,7 +12,7 @@ import {
 } from '../identity/sessions.service.js';
 import { createAuthorizationCode } from './authorization-codes.js';
 import { checkAuthorizeRequest, type AuthorizeParams } from './authorize.service.js';
-import { findOAuthClient } from './clients.service.js';
+import { findOAuthClient, redirectUriMatches } from './clients.service.js';
 import { hostedPageHeaders, sendAuthorizationResponse, sendErrorPage } from './respond.js';
 
 const AuthorizeQuery = Type.Object(
@@ -105,9 +105,9 @@ export function authorizeRoutes(app: App): void {
 /** A return URL is registered when it is one of the client's redirect URIs or on one of its allowed origins. */
 export function isRegisteredReturn(
   target: string,
-  client: { redirectUris: string[]; allowedOrigins: string[] },
+  client: { id: string; redirectUris: string[]; allowedOrigins: string[] },
 ): boolean {
-  if (client.redirectUris.includes(target)) return true;
+  if (redirectUriMatches(client, target)) return true;
   try {
     const u = new URL(target);
     return (u.protocol === 'https:' || u.protocol === 'http:') && client.allowedOrigins.includes(u.origin);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { identities } from '../identity/tables.js';
 import { members } from '../members/tables.js';
-import { findOAuthClient } from './clients.service.js';
+import { findOAuthClient, redirectUriMatches } from './clients.service.js';
 import type { ResponseMode } from './respond.js';
 import type { OAuthClient } from '@plaza/contracts';
 
@@ -38,8 +38,7 @@ export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promi
       title: 'Unknown application',
       detail: 'client_id does not name a registered OAuth client.',
     };
-  // Exact match only: prefix or pattern matching of redirect URIs is how codes get stolen.
-  if (!p.redirect_uri || !client.redirectUris.includes(p.redirect_uri)) {
+  if (!p.redirect_uri || !redirectUriMatches(client, p.redirect_uri)) {
     return {
       kind: 'fatal',
       title: 'Unregistered redirect URI',
@@ -47,7 +46,12 @@ export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promi
     };
   }
   const mode = (MODES as string[]).includes(p.response_mode ?? '') ? (p.response_mode as ResponseMode) : 'query';
-  const base = { client, mode, redirectUri: p.redirect_uri };
+  // A loopback redirect of the web app's client (see redirectUriMatches) also names the origin that may frame the
+  // silent sign-in and receive its web message.
+  const withOrigin = client.redirectUris.includes(p.redirect_uri)
+    ? client
+    : { ...client, allowedOrigins: [...client.allowedOrigins, new URL(p.redirect_uri).origin] };
+  const base = { client: withOrigin, mode, redirectUri: p.redirect_uri };
   const fail = (error: string, description: string) => ({ kind: 'error' as const, ...base, error, description });
   if (p.response_mode && !(MODES as string[]).includes(p.response_mode))
     return fail('invalid_request', 'response_mode must be query, fragment or web_message');

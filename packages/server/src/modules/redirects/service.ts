@@ -4,7 +4,7 @@ import { emitEvent } from '../events/outbox.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { isRegisteredReturn } from '../oauth/authorize.routes.js';
-import { requireOAuthClient } from '../oauth/clients.service.js';
+import { redirectUriMatches, requireOAuthClient } from '../oauth/clients.service.js';
 import { redirectSessions } from '../oauth/tables.js';
 
 /** Redirect sessions are stored for a day: long enough to finish any flow, short enough to not pile up. */
@@ -72,7 +72,7 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   if (req.auth) {
     const a = req.auth.authRequest;
     const client = await requireOAuthClient(ctx, a.clientId);
-    if (!client.redirectUris.includes(a.redirectUri)) {
+    if (!redirectUriMatches(client, a.redirectUri)) {
       throw violation(
         'auth.authRequest.redirectUri',
         'FORMAT',

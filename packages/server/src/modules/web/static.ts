@@ -6,10 +6,12 @@ import { isApiPath } from '@plaza/contracts';
 import type { Config } from '../../config.js';
 import type { App } from '../../http/types.js';
 import { WEB_CLIENT_ID } from './client.js';
+import { newNonce, pageHeaders } from './page-headers.js';
 
 /**
- * Serves the built web app (apps/web/dist) when it exists. Unknown non-API GETs that accept HTML get index.html
- * (client-side routing), with the runtime config inlined so the app starts without an extra request.
+ * Serves the built web app (apps/web/dist) when it exists. Unknown non-API GETs get index.html (client-side routing),
+ * with the runtime config inlined so the app starts without an extra request. Assets are sent precompressed (the
+ * build writes .br and .gz next to them) by the browser's Accept-Encoding.
  * Returns the SPA fallback for the not-found handler.
  */
 export async function registerWebApp(
@@ -20,9 +22,10 @@ export async function registerWebApp(
   if (!config.webDistDir || !fs.existsSync(indexPath)) return () => false;
 
   const runtimeConfig = JSON.stringify({ clientId: WEB_CLIENT_ID, baseUrl: '' }).replace(/</g, '\\u003c');
-  const html = fs
-    .readFileSync(indexPath, 'utf8')
-    .replace('<!--plaza-config-->', `<script>window.__PLAZA__=${runtimeConfig}</script>`);
+  const [head, tail = ''] = fs.readFileSync(indexPath, 'utf8').split('<!--plaza-config-->');
+  // The nonce lets this one inline script (and the captcha's style element) past the page's CSP.
+  const pageHtml = (nonce: string) =>
+    `${head}<meta name="csp-nonce" content="${nonce}"><script nonce="${nonce}">window.__PLAZA__=${runtimeConfig}</script>${tail}`;
 
   await app.register(fastifyStatic, {
     root: path.join(config.webDistDir, 'assets'),
@@ -30,11 +33,18 @@ export async function registerWebApp(
     // Vite puts a content hash in every asset name, so they can be cached for good.
     immutable: true,
     maxAge: '365d',
+    preCompressed: true,
     decorateReply: false,
+  });
+  // The answer depends on Accept-Encoding: caches must keep the copies apart.
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.startsWith('/assets/')) return;
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   });
   // Other files at the dist root (favicon, robots.txt).
   for (const file of fs.readdirSync(config.webDistDir)) {
-    if (file === 'index.html' || file === 'assets') continue;
+    if (file === 'index.html' || file === 'assets' || /\.(br|gz)$/.test(file)) continue;
     const full = path.join(config.webDistDir, file);
     if (!fs.statSync(full).isFile()) continue;
     const body = fs.readFileSync(full);
@@ -46,17 +56,42 @@ export async function registerWebApp(
   return (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const p = req.url.split('?')[0] ?? '/';
-    if (isApiPath(p) || p.startsWith('/assets/')) return false;
-    if (!String(req.headers.accept ?? '').includes('text/html')) return false;
-    if (p.startsWith('/auth/')) {
-      // Hosted sign-in pages: never framed by other sites (clickjacking), and the URL (codes, tokens) never leaks
-      // as a referrer. The silent-callback page may be framed by the app itself.
-      const ancestors = p.startsWith('/auth/silent-callback') ? "'self'" : "'none'";
-      reply.header('content-security-policy', `frame-ancestors ${ancestors}`).header('referrer-policy', 'no-referrer');
+    if (isApiPath(p) || p.startsWith('/assets/') || !wantsPage(req.headers.accept)) return false;
+    const canonical = canonicalUrl(req, config);
+    if (canonical) {
+      reply.redirect(canonical, 307);
+      return true;
     }
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const nonce = newNonce();
+    reply
+      .headers(pageHeaders(p, nonce))
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(pageHtml(nonce));
     return true;
   };
+}
+
+/**
+ * A page is wanted unless the Accept header names neither HTML nor "anything": browsers send text/html; curl, uptime
+ * checkers and link previews send * / * or nothing. A fetch for JSON keeps getting the JSON 404.
+ */
+function wantsPage(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return /(^|,)\s*(text\/html|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
+}
+
+/**
+ * Where to send a browser that opened the app on another host than PLAZA_PUBLIC_URL (127.0.0.1, a network address):
+ * sign-in redirects, cookies and CORS are all set up for the public address. Behind a proxy we cannot tell what the
+ * browser used unless the proxy is trusted (then Fastify reads X-Forwarded-Host), so no redirect there.
+ */
+function canonicalUrl(req: FastifyRequest, config: Config): string | undefined {
+  const forwarded = req.headers['x-forwarded-host'] ?? req.headers['x-forwarded-for'] ?? req.headers.forwarded;
+  if (forwarded !== undefined && !config.trustProxy) return undefined;
+  const publicUrl = new URL(config.publicUrl);
+  if (req.host.toLowerCase() === publicUrl.host) return undefined;
+  return `${publicUrl.origin}${publicUrl.pathname.replace(/\/$/, '')}${req.url}`;
 }
 
 function contentType(file: string): string {

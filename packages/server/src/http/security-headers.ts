@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { App } from './types.js';
+
+/** One year: the usual HSTS lifetime. Subdomains are left out: they may be other people's sites. */
+const HSTS = 'max-age=31536000';
+
+/**
+ * Whether the browser reached us over HTTPS: PLAZA_PUBLIC_URL says so, or the connection (or, with PLAZA_TRUST_PROXY,
+ * the proxy's X-Forwarded-Proto, which Fastify reads only then) was TLS.
+ */
+export function isHttps(req: FastifyRequest, config: Config): boolean {
+  return config.publicUrl.startsWith('https:') || req.protocol === 'https';
+}
+
+/**
+ * Headers every answer carries, API included: `nosniff` (a JSON error never runs as a script or style), and
+ * `Strict-Transport-Security` when served over HTTPS. Page-specific policies (CSP, framing, referrers) are set where
+ * the pages are sent (modules/web/page-headers.ts, the hosted OAuth pages, swagger-ui for /docs).
+ */
+export function registerSecurityHeaders(app: App, config: Config): void {
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Defaults for answers that set no policy of their own (the API docs, JSON): never framed, referrers trimmed.
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('content-security-policy') && !reply.hasHeader('x-frame-options'))
+      reply.header('x-frame-options', 'DENY');
+    if (isHttps(req, config)) reply.header('strict-transport-security', HSTS);
+  });
+}
