@@ -1,0 +1,196 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailboxReader,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
+
+// The shop owner's dashboard (issue 12, item 6) and the storefront's header (item 7), in Chromium: sidebar groups
+// and waiting counts, the overview, the members table at 1280 px and as cards at 390 px, tab titles, settings.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
+let siteName: string;
+const password = 'a fine long password';
+const email = `grace.${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  mailbox = await mailboxReader(plaza);
+  const owner = await ownerClient(plaza);
+  // New members wait for the owner: one will be waiting when the dashboard opens.
+  const { site } = await owner.fetch<{ site: { name: string } }>('/site/v1/site', {
+    method: 'PATCH',
+    body: {
+      site: { signInPolicy: { ownerApprovalRequired: true } },
+      fieldMask: { paths: ['signInPolicy.ownerApprovalRequired'] },
+    },
+  });
+  siteName = site.name;
+  await signUp(email, 'Grace Hopper');
+  context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
+  await ownerIntoDashboard(page, plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+/** Signs up in a browser of its own, verifying the e-mail; the account then waits for the owner's approval. */
+async function signUp(address: string, name: string) {
+  const other = await browser.newContext({ viewport: DESKTOP });
+  const p = await other.newPage();
+  await p.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+  await p.getByLabel('Name').fill(name);
+  await p.getByLabel('Email').fill(address);
+  await p.getByLabel('Password').fill(password);
+  await p.getByRole('button', { name: 'Create account' }).click();
+  const { code } = await mailbox.code(address);
+  await p.getByLabel('Verification code').fill(code);
+  await p.getByRole('button', { name: 'Verify' }).click();
+  await p.getByText("Waiting for the owner's approval").waitFor();
+  await other.close();
+}
+
+const sidebar = () => page.getByRole('navigation', { name: 'Dashboard' });
+const nav = (name: string) => sidebar().getByRole('link', { name });
+const scrollWidth = () => page.evaluate(() => document.scrollingElement!.scrollWidth);
+
+describe('dashboard', () => {
+  it('groups the sidebar and shows what waits, there and on the overview', async () => {
+    for (const group of ['Community', 'Settings', 'Developers']) {
+      expect(await sidebar().getByRole('group', { name: group }).isVisible()).toBe(true);
+    }
+    // No screens yet, so no groups: never a placeholder.
+    expect(await sidebar().getByRole('group', { name: 'Store' }).count()).toBe(0);
+    expect(await sidebar().getByRole('group', { name: 'Content' }).count()).toBe(0);
+    await expect.poll(() => sidebar().getByTestId('waiting-approvals').textContent()).toContain('1');
+    await expect.poll(() => page.getByTestId('overview-approvals').textContent()).toContain('1 account to approve');
+    expect(await page.getByTestId('overview-reports').textContent()).toContain('No open reports');
+    await page.getByText('Newest members').waitFor();
+    await page.getByRole('listitem').filter({ hasText: email }).first().waitFor();
+    expect(await page.title()).toBe(`Overview · Dashboard · ${siteName}`);
+    await snap(page, 'dashboard-overview-desktop');
+  });
+
+  it('fits the members table in 1280 px, with totals and Approve only for the waiting member', async () => {
+    await nav('Members').click();
+    await page.getByRole('heading', { name: 'Members' }).waitFor();
+    await page.getByTestId('table-total').waitFor();
+    expect(await page.title()).toBe(`Members · Dashboard · ${siteName}`);
+    expect(await page.getByTestId('table-total').textContent()).toBe('2 members');
+    expect(await scrollWidth()).toBeLessThanOrEqual(1280);
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Joined');
+    // Approve appears on the pending member only (the owner is approved already).
+    const approve = page.getByRole('button', { name: /^Approve / }).locator('visible=true');
+    expect(await approve.count()).toBe(1);
+    expect(await page.getByTestId('table-cards').isVisible()).toBe(false);
+    await snap(page, 'dashboard-members-desktop');
+  });
+
+  it('turns the table into cards on a phone, with the sidebar behind a menu', async () => {
+    await page.setViewportSize(MOBILE);
+    expect(await page.getByTestId('table-cards').isVisible()).toBe(true);
+    expect(await page.locator('table').isVisible()).toBe(false);
+    expect(await scrollWidth()).toBeLessThanOrEqual(MOBILE.width);
+    expect(await sidebar().isVisible()).toBe(false);
+    await snap(page, 'dashboard-members-mobile');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await sidebar().getByRole('link', { name: 'Members' }).waitFor();
+    await snap(page, 'dashboard-menu-mobile');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('approves the waiting member from the table; the counts follow', async () => {
+    await page
+      .getByRole('button', { name: /^Approve / })
+      .locator('visible=true')
+      .click();
+    await page.getByRole('status').filter({ hasText: 'is approved' }).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /^Approve / })
+          .locator('visible=true')
+          .count(),
+      )
+      .toBe(0);
+  });
+
+  it('saves general settings with a searchable currency picker, Undo only while something changed', async () => {
+    await nav('General').click();
+    await page.getByRole('heading', { name: 'General' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Undo changes' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('combobox', { name: 'Currency' }).fill('euro');
+    await page.getByRole('option', { name: /Euro/ }).first().click();
+    await page.getByRole('button', { name: 'Undo changes' }).waitFor();
+    await snap(page, 'dashboard-settings-desktop');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Undo changes' }).count()).toBe(0);
+    const owner = await ownerClient(plaza);
+    expect((await owner.fetch<{ site: { currency: string } }>('/site/v1/site')).site.currency).toBe('EUR');
+  });
+
+  it('lays out every dashboard screen at 1280 and 390 px without sideways scrolling', async () => {
+    const screens = [
+      ['Overview', 'overview'],
+      ['Approvals', 'approvals'],
+      ['Reports', 'reports'],
+      ['Reviews', 'reviews'],
+      ['Review requests', 'review-requests'],
+      ['General', 'settings-general'],
+      ['Sign-in', 'settings-sign-in'],
+      ['Community', 'settings-community'],
+      ['Single sign-on', 'sso'],
+      ['API keys', 'api-keys'],
+      ['OAuth clients', 'oauth-clients'],
+      ['Mailbox', 'mailbox'],
+    ] as const;
+    for (const [label, name] of screens) {
+      await page.setViewportSize(DESKTOP);
+      await nav(label).click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.title()).toMatch(new RegExp(` · Dashboard · `));
+      await snap(page, `dashboard-${name}-desktop`);
+      await page.setViewportSize(MOBILE);
+      await snap(page, `dashboard-${name}-mobile`);
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+});
+
+describe('storefront', () => {
+  it("shows the member's name in the header, not their e-mail; no API docs in the footer", async () => {
+    const memberContext = await browser.newContext({ viewport: DESKTOP });
+    const member = await memberContext.newPage();
+    await member.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await member.getByLabel('Email').fill(email);
+    await member.getByLabel('Password').fill(password);
+    await member.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await member.waitForURL(`${plaza.url}/`);
+    await expect.poll(() => member.getByTestId('member-name').first().textContent()).toMatch(/^Grace/);
+    expect(await member.locator('header').getByText(email).isVisible()).toBe(false);
+    expect(await member.locator('footer').getByText('API docs').count()).toBe(0);
+    expect(await member.getByRole('heading', { level: 1 }).textContent()).toContain(siteName);
+    await snap(member, 'storefront-home-member-desktop');
+    await member.setViewportSize(MOBILE);
+    await snap(member, 'storefront-home-member-mobile');
+    await memberContext.close();
+  });
+});
