@@ -11,5 +11,7 @@ const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')]
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 process.env.NODE_ENV ??= 'production';
+// Someone is watching `npm start`: readable log lines (LOG_FORMAT=json for log collectors).
+process.env.LOG_FORMAT ??= 'pretty';
 process.argv = [process.argv[0], 'plaza', 'start'];
 await import(path.join(root, 'packages/server/dist/cli.js'));

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { main } from './main.js';
 import { createApiKey } from './modules/apps/api-keys.service.js';
 import { createOAuthClient } from './modules/oauth/clients.service.js';
+import { createOwner, OwnerAccessError, resetOwnerPassword } from './modules/identity/owner-access.js';
 import { loadData } from './load-data.js';
 import { seed } from './seed.js';
 import { openMigratedDatabase } from './server.js';
@@ -19,6 +20,9 @@ Commands:
                                           create an API key; prints the key on the last line
   client create --name NAME --redirect-uri URI [--redirect-uri URI2] [--origin ORIGIN]
                                           register an OAuth client; prints the clientId on the last line
+  owner reset-password [--email E]       set a new password for the owner (the one with E when there are
+                                          several) and sign them out everywhere; prints it on the last line
+  owner create --email E                  add another owner; prints the password on the last line
   load-data [--members N] [--reviews N] [--entity NAMESPACE/ID]
                                           add synthetic members and reviews of one entity (load tests)
 
@@ -99,6 +103,25 @@ export async function runCli(argv: string[]): Promise<void> {
       console.log(client.id);
       return;
     }
+    case 'owner': {
+      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' } } });
+      if (sub === 'reset-password') {
+        const owner = await withDatabase((database) =>
+          resetOwnerPassword(database.db, values.email ? { email: values.email } : {}),
+        );
+        console.log(`New password for ${owner.email} (shown only now; every session of this owner has ended):`);
+        console.log(owner.password);
+        return;
+      }
+      if (sub === 'create') {
+        if (!values.email) throw new UsageError('--email is required');
+        const owner = await withDatabase((database) => createOwner(database.db, { email: values.email! }));
+        console.log(`Created owner ${owner.email}. The password is shown only now:`);
+        console.log(owner.password);
+        return;
+      }
+      throw new UsageError(`Unknown owner command "${sub ?? ''}"`);
+    }
     case 'load-data': {
       const { values } = parseArgs({
         args: [sub, ...rest].filter((a): a is string => a !== undefined),
@@ -136,7 +159,7 @@ export async function runCli(argv: string[]): Promise<void> {
 runCli(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof UsageError) {
     console.error(`${e.message}\n\n${USAGE}`);
-  } else if (e instanceof ConfigError || e instanceof DataDirLockedError) {
+  } else if (e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof OwnerAccessError) {
     console.error(e.message);
   } else if (e instanceof Error && 'code' in e && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`${e.message}\n\n${USAGE}`);

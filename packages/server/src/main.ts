@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.js';
+import os from 'node:os';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { startServer } from './server.js';
 
@@ -33,24 +34,8 @@ export async function main(): Promise<void> {
     throw e;
   }
 
-  const base = config.publicUrl;
-  const lines = [
-    '',
-    `  Plaza is running on ${server.url}`,
-    `    Storefront:   ${config.devWebOrigin ?? base}/`,
-    `    Dashboard:    ${config.devWebOrigin ?? base}/admin`,
-    `    API docs:     ${base}/docs`,
-    `    Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`}`,
-  ];
-  if (server.seedResult.owner) {
-    lines.push(
-      '',
-      '  Owner login (shown only this once; keep it somewhere safe):',
-      `    Email:     ${server.seedResult.owner.email}`,
-      `    Password:  ${server.seedResult.owner.password}`,
-    );
-  }
-  console.log(lines.join('\n') + '\n');
+  // Printed last, after every start-up log line, so the owner password does not scroll away.
+  console.log(banner(config, server));
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -72,4 +57,43 @@ export async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** A LAN address of this machine, to suggest for PLAZA_PUBLIC_URL when the server listens on every interface. */
+function networkAddress(): string | undefined {
+  for (const addresses of Object.values(os.networkInterfaces())) {
+    const found = addresses?.find((a) => a.family === 'IPv4' && !a.internal);
+    if (found) return found.address;
+  }
+  return undefined;
+}
+
+/** Where Plaza is, and on the first start the owner login. */
+export function banner(config: Config, server: Awaited<ReturnType<typeof startServer>>): string {
+  const base = config.publicUrl;
+  const lines = [
+    '',
+    `  Plaza is running on ${server.url}`,
+    `    Storefront:   ${config.devWebOrigin ?? base}/`,
+    `    Dashboard:    ${config.devWebOrigin ?? base}/admin`,
+    `    API docs:     ${base}/docs`,
+    `    Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`}`,
+  ];
+  const everyInterface = config.host === '0.0.0.0' || config.host === '::';
+  const lan = everyInterface && base.startsWith('http://localhost') ? networkAddress() : undefined;
+  if (lan) {
+    const port = new URL(server.url).port;
+    lines.push(`    Network:      to use Plaza from other devices, set PLAZA_PUBLIC_URL=http://${lan}:${port}`);
+  }
+  if (server.seedResult.owner) {
+    lines.push(
+      '',
+      '  Owner login (shown only this once; keep it somewhere safe):',
+      `    Email:     ${server.seedResult.owner.email}`,
+      `    Password:  ${server.seedResult.owner.password}`,
+    );
+  } else {
+    lines.push('', '  Lost the owner password? Stop Plaza and run: npx plaza owner reset-password');
+  }
+  return lines.join('\n') + '\n';
 }
