@@ -6,7 +6,16 @@ import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  IDENTITY_LIMITS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
+import { validateField, type FormRules } from '../ui/formRules.js';
+import { useFormRules } from '../ui/useFormRules.js';
 import { Spinner } from '../ui/Spinner.js';
 import { solveInvisibleCaptcha } from './captcha.js';
 import { CaptchaBox } from './CaptchaBox.js';
@@ -26,6 +35,28 @@ export interface SignInFlowProps {
 }
 
 type View = 'form' | 'code' | 'mfa' | 'approval' | 'done';
+
+const emailRule = {
+  label: 'Email',
+  required: true,
+  maxLength: EMAIL_MAX_LENGTH,
+  pattern: EMAIL_PATTERN,
+  requiredMessage: 'Enter your e-mail address.',
+  formatHint: 'Enter an e-mail address such as name@example.com.',
+};
+
+/** The register and login contracts' rules; a login takes any password length up to the maximum. */
+const rulesFor = (mode: 'login' | 'signup'): FormRules<'name' | 'email' | 'password'> => ({
+  name: { label: 'Name', maxLength: IDENTITY_LIMITS.name },
+  email: emailRule,
+  password: {
+    label: 'Password',
+    required: true,
+    maxLength: PASSWORD_MAX_LENGTH,
+    requiredMessage: 'Enter your password.',
+    ...(mode === 'signup' ? { minLength: PASSWORD_MIN_LENGTH } : {}),
+  },
+});
 
 /**
  * Log in or sign up, with every screen of the login state machine: the form, the e-mailed code, waiting for the
@@ -49,6 +80,7 @@ export function SignInFlow({
   const [fatal, setFatal] = useState<unknown>(null);
   const [captcha, setCaptcha] = useState<{ error?: string | undefined } | null>(null);
   const [factors, setFactors] = useState<Factor[]>([]);
+  const form = useFormRules(rulesFor(mode), { name: name.trim(), email: email.trim().toLowerCase(), password });
 
   const send = (captchaTokens?: CaptchaTokens) => {
     const creds = { email: email.trim(), password, ...(captchaTokens ? { captchaTokens } : {}) };
@@ -109,7 +141,7 @@ export function SignInFlow({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy) void attempt();
+    if (!busy && form.check()) void attempt();
   };
 
   if (view === 'code') {
@@ -149,42 +181,46 @@ export function SignInFlow({
   }
 
   const failureText = failure && describeFailure(failure, mode);
+  // A refused address is said in this form's words (the server's sentence names its field path).
+  const emailRefused =
+    failure?.errorCode === 'invalidEmail' && mode === 'signup'
+      ? (validateField(emailRule, email.trim().toLowerCase()) ?? emailRule.formatHint)
+      : undefined;
   return (
     <>
-      <form onSubmit={submit} className="space-y-4" noValidate={false}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
         {mode === 'signup' && (
           <TextField
-            label="Name"
+            {...form.field('name')}
             name="name"
             autoComplete="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
-            maxLength={100}
             hint="Shown to other members; you can change it later."
           />
         )}
         <TextField
-          label="Email"
+          {...form.field('email')}
+          // No counter: nobody's address is near the limit, and the check below still reports one that is.
+          maxLength={undefined}
           name="email"
           type="email"
           autoComplete={mode === 'signup' ? 'email' : 'username'}
-          required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={failure?.errorCode === 'invalidEmail' && mode === 'signup' ? (failureText ?? undefined) : undefined}
+          error={form.errors.email ?? emailRefused}
         />
         <TextField
-          label="Password"
+          {...form.field('password')}
+          maxLength={undefined}
           name="password"
           type="password"
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-          required
-          minLength={mode === 'signup' ? 8 : undefined}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           hint={
             mode === 'signup'
-              ? 'At least 8 characters. A long phrase is easy to remember and hard to guess.'
+              ? `At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easy to remember and hard to guess.`
               : undefined
           }
         />
