@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import type { ServicePluginImplementation, TestServicePluginResponse } from '@plaza/contracts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { describeError } from '../../ui/ErrorMessage.js';
+import { useToast } from '../Toast.js';
+import { Drawer } from '../ui/Drawer.js';
+import { GuardedButton } from '../ui/GuardedButton.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { ResourceTable } from '../ui/ResourceTable.js';
+import { useDeletePlugin, useImplementations, useTestPlugin, useUpdatePlugin } from './api.js';
+import { outcomeLabel, PLUGIN_TYPES, PluginBadge, pluginTypeLabel } from './badges.js';
+import { PluginDrawer } from './PluginDrawer.js';
+import { PluginForm } from './PluginForm.js';
+import { OwnerOnly } from './OwnerOnly.js';
+
+/** /admin/service-plugins: apps that change how the store computes things, their test calls and last calls. */
+export function ServicePluginsPage() {
+  return (
+    <OwnerOnly title="Service plugins" what="service plugins">
+      <PluginList />
+    </OwnerOnly>
+  );
+}
+
+function PluginList() {
+  const { data, error, isPending, isFetching, refetch } = useImplementations();
+  const toast = useToast();
+  const test = useTestPlugin();
+  const update = useUpdatePlugin();
+  const remove = useDeletePlugin();
+  const [adding, setAdding] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ServicePluginImplementation | null>(null);
+  const [lastTest, setLastTest] = useState<{ id: string; result: TestServicePluginResponse } | null>(null);
+  const taken = new Set((data ?? []).map((i) => i.type));
+  const full = taken.size >= PLUGIN_TYPES.length;
+  const open = data?.find((i) => i.id === openId) ?? null;
+  const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
+
+  const runTest = (i: ServicePluginImplementation) => {
+    setOpenId(i.id);
+    test.mutate(i.id, {
+      onSuccess: (result) => {
+        setLastTest({ id: i.id, result });
+        toast(`Test call to ${i.name}: ${outcomeLabel(result.call.outcome).toLowerCase()}`);
+      },
+      onError: failed('The test call did not run'),
+    });
+  };
+  const setEnabled = (i: ServicePluginImplementation, enabled: boolean) =>
+    update.mutate(
+      { implementationId: i.id, changes: { enabled } },
+      {
+        onSuccess: () => toast(enabled ? `${i.name} is on` : `${i.name} is off`),
+        onError: failed('Not changed'),
+      },
+    );
+  const add = (
+    <GuardedButton
+      blockedReason={full ? 'Every kind of plugin already has an app' : null}
+      onClick={() => setAdding(true)}
+      aria-haspopup="dialog"
+    >
+      Register an app
+    </GuardedButton>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Service plugins"
+        description="Let an app change how your store works: quote shipping, add fees, check a checkout, calculate tax or decide discounts."
+        actions={add}
+      />
+      <ResourceTable<ServicePluginImplementation>
+        noun={{ one: 'app', other: 'apps' }}
+        rows={data}
+        rowKey={(i) => i.id}
+        rowLabel={(i) => i.name}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        onOpen={(i) => setOpenId(i.id)}
+        columns={[
+          {
+            header: 'App',
+            primary: true,
+            cell: (i) => (
+              <span className="block min-w-0">
+                <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+                  {i.name}
+                </button>
+                <span className="block truncate font-mono text-xs text-neutral-500">{i.url}</span>
+              </span>
+            ),
+          },
+          { header: 'Does', className: 'w-40', cell: (i) => pluginTypeLabel(i.type) },
+          { header: 'Status', className: 'w-48', cell: (i) => <PluginBadge implementation={i} /> },
+          { header: 'Waits', className: 'w-20', cell: (i) => `${i.timeoutMs / 1000} s` },
+        ]}
+        actions={[
+          { label: 'Test call', onSelect: runTest },
+          { label: 'Turn off', when: (i) => i.enabled, onSelect: (i) => setEnabled(i, false) },
+          { label: 'Turn on', when: (i) => !i.enabled, onSelect: (i) => setEnabled(i, true) },
+          { label: 'Delete', danger: true, onSelect: setDeleting },
+        ]}
+        empty={{
+          title: 'No apps plugged in',
+          body: 'Your store uses its own rules for shipping, fees and tax. Register an app to let it decide instead.',
+          action: add,
+        }}
+      />
+      <PluginDrawer
+        implementation={open}
+        onClose={() => setOpenId(null)}
+        onTest={runTest}
+        testing={test.isPending}
+        lastTest={lastTest && lastTest.id === openId ? lastTest.result : null}
+      />
+      <Drawer open={adding} title="Register an app" onClose={() => setAdding(false)}>
+        <PluginForm
+          taken={taken}
+          onCancel={() => setAdding(false)}
+          onDone={(i) => {
+            setAdding(false);
+            setOpenId(i.id);
+          }}
+        />
+      </Drawer>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'the app'}?`}
+        confirmLabel="Delete app"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast(`${deleting.name} is deleted`);
+              if (openId === deleting.id) setOpenId(null);
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              failed('It was not deleted')(e);
+            },
+          })
+        }
+      >
+        {deleting &&
+          `Your store stops asking it about ${pluginTypeLabel(deleting.type).toLowerCase()} and uses its own rules again.`}
+      </ConfirmDialog>
+    </>
+  );
+}

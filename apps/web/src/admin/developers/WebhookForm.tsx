@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import type { EventType, WebhookSubscription } from '@plaza/contracts';
+import { Button } from '../../ui/Button.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { TextField } from '../../ui/Field.js';
+import { useToast } from '../Toast.js';
+import { useCreateSubscription, useUpdateSubscription } from './api.js';
+import { EventTypePicker } from './EventTypePicker.js';
+
+interface Draft {
+  name: string;
+  url: string;
+  eventTypes: Set<EventType>;
+  entityId: string;
+}
+
+const draftOf = (s: WebhookSubscription | null): Draft => ({
+  name: s?.name ?? '',
+  url: s?.url ?? '',
+  eventTypes: new Set(s?.eventTypes ?? []),
+  entityId: s?.entityId ?? '',
+});
+
+/** What is wrong with the draft before it is sent, in words; the server checks again (and the address). */
+export function draftProblems(d: Pick<Draft, 'url' | 'eventTypes'>): { url?: string; eventTypes?: string } {
+  const problems: { url?: string; eventTypes?: string } = {};
+  if (!d.url.trim()) problems.url = 'Enter the address that should receive the messages.';
+  else if (!/^https?:\/\/[^\s/]+/i.test(d.url.trim()))
+    problems.url = 'The address starts with https:// (or http://), such as https://example.com/hooks.';
+  if (d.eventTypes.size === 0) problems.eventTypes = 'Choose at least one event.';
+  return problems;
+}
+
+/**
+ * Adds a webhook, or changes one (`subscription` given): only what changed is sent. On success `onDone` gets the
+ * saved webhook.
+ */
+export function WebhookForm({
+  subscription,
+  onDone,
+  onCancel,
+}: {
+  subscription: WebhookSubscription | null;
+  onDone: (saved: WebhookSubscription) => void;
+  onCancel: () => void;
+}) {
+  const initial = draftOf(subscription);
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [tried, setTried] = useState(false);
+  const create = useCreateSubscription();
+  const update = useUpdateSubscription();
+  const toast = useToast();
+  const saving = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
+  const problems = tried ? draftProblems(draft) : {};
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (Object.keys(draftProblems(draft)).length) return;
+    const values = {
+      name: draft.name.trim(),
+      url: draft.url.trim(),
+      eventTypes: [...draft.eventTypes],
+      entityId: draft.entityId.trim() || null,
+    };
+    if (!subscription) {
+      create.mutate(values, {
+        onSuccess: (r) => {
+          toast('Webhook added');
+          onDone(r.subscription);
+        },
+      });
+      return;
+    }
+    const changes: Partial<typeof values> = {};
+    if (values.name !== initial.name) changes.name = values.name;
+    if (values.url !== initial.url) changes.url = values.url;
+    if (values.entityId !== (initial.entityId || null)) changes.entityId = values.entityId;
+    const sameEvents =
+      values.eventTypes.length === initial.eventTypes.size && values.eventTypes.every((t) => initial.eventTypes.has(t));
+    if (!sameEvents) changes.eventTypes = values.eventTypes;
+    if (!Object.keys(changes).length) return onCancel();
+    update.mutate(
+      { subscriptionId: subscription.id, changes },
+      {
+        onSuccess: (r) => {
+          toast('Webhook saved');
+          onDone(r.subscription);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="space-y-5" onSubmit={submit} noValidate>
+      <TextField
+        label="Name (optional)"
+        hint="So you recognise it in the list, such as “Warehouse system”."
+        maxLength={100}
+        value={draft.name}
+        onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+      />
+      <TextField
+        label="Address that receives the messages"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/hooks/plaza"
+        hint="Your other system's web address. Every message is signed, so it can check it came from your store."
+        required
+        value={draft.url}
+        error={problems.url}
+        onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+      />
+      <EventTypePicker
+        value={draft.eventTypes}
+        error={problems.eventTypes}
+        onChange={(eventTypes) => setDraft({ ...draft, eventTypes })}
+      />
+      <TextField
+        label="Only about one item (optional)"
+        hint="Paste the ID of a member, review or other item to hear only about it. Leave empty to hear about all."
+        maxLength={200}
+        value={draft.entityId}
+        onChange={(e) => setDraft({ ...draft, entityId: e.target.value })}
+      />
+      {error && <ErrorMessage error={error} />}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={saving}>
+          {subscription ? 'Save webhook' : 'Add webhook'}
+        </Button>
+      </div>
+    </form>
+  );
+}

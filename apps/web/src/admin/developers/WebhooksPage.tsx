@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { WebhookSubscriptionSummary } from '@plaza/contracts';
+import { Button } from '../../ui/Button.js';
+import { useDateFormat } from '../dates.js';
+import { Drawer } from '../ui/Drawer.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { ResourceTable } from '../ui/ResourceTable.js';
+import { useSubscriptions } from './api.js';
+import { DeliveryBadge, SubscriptionBadge } from './badges.js';
+import { eventsSummary } from './eventTypes.js';
+import { PublicKeys } from './PublicKeys.js';
+import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
+import { WebhookForm } from './WebhookForm.js';
+import { OwnerOnly } from './OwnerOnly.js';
+
+export const webhookPath = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
+
+/** /admin/webhooks: the store's webhooks with how their last message went, adding one, and the signing keys. */
+export function WebhooksPage() {
+  return (
+    <OwnerOnly title="Webhooks" what="webhooks">
+      <WebhookList />
+    </OwnerOnly>
+  );
+}
+
+function WebhookList() {
+  const { data, error, isPending, isFetching, refetch } = useSubscriptions();
+  const navigate = useNavigate();
+  const date = useDateFormat();
+  const actions = useSubscriptionActions();
+  const [adding, setAdding] = useState(false);
+  const add = (
+    <Button onClick={() => setAdding(true)} aria-haspopup="dialog">
+      Add webhook
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Webhooks send your other systems a message when something happens in your store."
+        actions={add}
+      />
+      <div className="space-y-8">
+        <ResourceTable<WebhookSubscriptionSummary>
+          noun={{ one: 'webhook', other: 'webhooks' }}
+          rows={data}
+          rowKey={(s) => s.subscription.id}
+          rowLabel={(s) => webhookName(s.subscription)}
+          loading={isPending}
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          onOpen={(s) => void navigate(webhookPath(s.subscription.id))}
+          columns={[
+            {
+              header: 'Webhook',
+              primary: true,
+              cell: ({ subscription: s }) => (
+                <span className="block min-w-0">
+                  <Link
+                    to={webhookPath(s.id)}
+                    className="block truncate font-medium text-neutral-900 hover:underline"
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {webhookName(s)}
+                  </Link>
+                  <span className="block truncate font-mono text-xs text-neutral-500">{s.url}</span>
+                </span>
+              ),
+            },
+            { header: 'Sends', className: 'w-44', cell: ({ subscription: s }) => eventsSummary(s.eventTypes) },
+            {
+              header: 'Status',
+              className: 'w-48',
+              cell: ({ subscription: s }) => <SubscriptionBadge subscription={s} />,
+            },
+            {
+              header: 'Last message',
+              className: 'w-56',
+              cell: ({ lastDelivery, subscription }) =>
+                lastDelivery ? (
+                  <span className="inline-flex items-center gap-2">
+                    <DeliveryBadge
+                      status={lastDelivery.status}
+                      attempts={lastDelivery.statusCode === null ? 0 : 1}
+                      subscription={subscription}
+                    />
+                    <span className="truncate text-xs text-neutral-500">{date(lastDelivery.date)}</span>
+                  </span>
+                ) : (
+                  <span className="text-neutral-500">None yet</span>
+                ),
+            },
+            {
+              header: 'Failed',
+              className: 'w-20',
+              cell: ({ counts }) => (counts.failed ? <span className="text-red-700">{counts.failed}</span> : '0'),
+            },
+          ]}
+          actions={[
+            { label: 'Send test', onSelect: (s) => actions.sendTest(s.subscription) },
+            {
+              label: 'Pause',
+              when: (s) => s.subscription.status === 'ACTIVE',
+              onSelect: (s) => actions.setPaused(s.subscription, true),
+            },
+            {
+              label: 'Resume',
+              when: (s) => s.subscription.status === 'PAUSED',
+              onSelect: (s) => actions.setPaused(s.subscription, false),
+            },
+            { label: 'Delete', danger: true, onSelect: (s) => actions.askDelete(s.subscription) },
+          ]}
+          empty={{
+            title: 'No webhooks yet',
+            body: 'Add one to tell your warehouse, CRM or mailing tool when members join, reviews arrive and more.',
+            action: add,
+          }}
+        />
+        <PublicKeys />
+      </div>
+      <Drawer open={adding} title="Add webhook" onClose={() => setAdding(false)}>
+        <WebhookForm
+          subscription={null}
+          onCancel={() => setAdding(false)}
+          onDone={(s) => {
+            setAdding(false);
+            void navigate(webhookPath(s.id));
+          }}
+        />
+      </Drawer>
+      {actions.dialogs}
+    </>
+  );
+}
