@@ -243,4 +243,18 @@ describe('callServicePlugin', () => {
     // The newest are kept: the first (UNREACHABLE) calls are gone, the breaker's refusals remain.
     expect(calls.every((c) => c.outcome === 'CIRCUIT_OPEN')).toBe(true);
   });
+
+  it('in production refuses to call a private or loopback address (checked after resolving, nothing sent)', async () => {
+    const impl = await register('SHIPPING_RATES');
+    app.answer((_call, res) => json(res, 200, { shippingRates: [] }));
+    const production = { ...srv.ctx(), config: { ...srv.config, nodeEnv: 'production' } };
+    const result = await callServicePlugin(production, 'SHIPPING_RATES', SAMPLE_REQUESTS.getShippingRates);
+    expect(result).toEqual({
+      ok: false,
+      reason: 'UNREACHABLE',
+      error: 'Not allowed: 127.0.0.1 is a private or reserved address',
+    });
+    expect(app.received).toHaveLength(0);
+    expect((await listCalls(srv.ctx(), impl.id))[0]).toMatchObject({ outcome: 'UNREACHABLE' });
+  });
 });

@@ -13,7 +13,9 @@ import {
 import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { signAppJwt } from '../webhooks/signing.js';
+import { allowPrivateTargets } from '../webhooks/settings.js';
 import { allowCall, recordFailure, recordSuccess } from './breaker.js';
+import { MAX_ANSWER_BYTES, postPluginCall, type Answer } from './send.js';
 import { servicePluginCalls, servicePluginImplementations } from './tables.js';
 
 /** The app's own error answer: its code, words and HTTP status. */
@@ -30,8 +32,6 @@ export type ServicePluginResult<M extends ServicePluginMethod> =
   | { ok: true; response: ServicePluginResponse<M> }
   | { ok: false; reason: ServicePluginFailure; appError?: ServicePluginAppError; error?: string };
 
-/** Calls carry at most this much answer; a bigger one is a bad answer. */
-const MAX_ANSWER_BYTES = 256 * 1024;
 /** Kept per implementation for the dashboard. */
 const KEPT_CALLS = 50;
 /** A call JWT is checked on arrival; a minute covers clock skew. */
@@ -94,7 +94,10 @@ export async function callImplementation<M extends ServicePluginMethod>(
       { expiresInSeconds: CALL_JWT_SECONDS },
     );
     const t0 = performance.now();
-    const answer = await post(impl.url, jwt, impl.timeoutMs);
+    const answer = await postPluginCall(impl.url, jwt, {
+      timeoutMs: impl.timeoutMs,
+      allowPrivate: await allowPrivateTargets(ctx),
+    });
     statusCode = answer.status;
     result = interpret<M>(method, answer);
     const healthy = result.ok || (result.reason === 'APP_ERROR' && result.appError!.status < 500);
@@ -105,52 +108,6 @@ export async function callImplementation<M extends ServicePluginMethod>(
   }
   await record(ctx, impl.id, callId, method, started, 0, result, statusCode, test);
   return result;
-}
-
-type Answer =
-  | { kind: 'answer'; status: number; body: string }
-  | { kind: 'too-large'; status: number }
-  | { kind: 'timeout'; status?: undefined }
-  | { kind: 'unreachable'; status?: undefined; error: string };
-
-async function post(url: string, jwt: string, timeoutMs: number): Promise<Answer> {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain; charset=utf-8', accept: 'application/json' },
-      body: jwt,
-      // A plugin answers where it was registered: following redirects would let it point Plaza elsewhere.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const body = await readCapped(res);
-    return body === undefined
-      ? { kind: 'too-large', status: res.status }
-      : { kind: 'answer', status: res.status, body };
-  } catch (err) {
-    const name = (err as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
-    return { kind: 'unreachable', error: 'Could not connect to the app' };
-  }
-}
-
-/** The answer's text, or undefined when it is larger than MAX_ANSWER_BYTES. */
-async function readCapped(res: Response): Promise<string | undefined> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function interpret<M extends ServicePluginMethod>(method: M, answer: Answer): ServicePluginResult<M> {
