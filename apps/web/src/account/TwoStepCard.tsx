@@ -9,14 +9,22 @@ import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { RecoveryCodesStatus, SaveRecoveryCodes } from './RecoveryCodes.js';
 import { TextField } from '../ui/Field.js';
 import { Skeleton } from '../ui/Skeleton.js';
 
-const KEY = ['plaza', 'mfa', 'factors'];
+const KEY = ['plaza', 'mfa', 'factors'] as const;
 
-// The wire shapes of /identity/v1/mfa/* (FactorsResponse, TotpEnrollResponse in @plaza/contracts).
+// The wire shapes of /identity/v1/mfa/* (FactorsResponse, TotpEnrollResponse, TotpConfirmResponse in @plaza/contracts).
 interface FactorsResponse {
-  factors: Array<{ factorType: 'TOTP' | 'EMAIL'; status: 'ACTIVE' | 'PENDING_ENROLLMENT' | 'NOT_ENROLLED' }>;
+  factors: Array<{
+    factorType: 'TOTP' | 'EMAIL' | 'RECOVERY_CODE';
+    status: 'ACTIVE' | 'PENDING_ENROLLMENT' | 'NOT_ENROLLED';
+  }>;
+  recoveryCodesRemaining: number;
+}
+interface TotpConfirmResponse extends FactorsResponse {
+  recoveryCodes: string[];
 }
 interface TotpEnrollResponse {
   secret: string;
@@ -47,6 +55,8 @@ export function TwoStepCard() {
   });
   const [enrolment, setEnrolment] = useState<TotpEnrollResponse | null>(null);
   const [justEnabled, setJustEnabled] = useState(false);
+  // Recovery codes just made (at confirmation or regenerated): shown until the member says they saved them.
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const enroll = useMutation({
     mutationFn: () => client.fetch<TotpEnrollResponse>('/identity/v1/mfa/totp/enroll', { method: 'POST' }),
     onSuccess: (r) => {
@@ -92,9 +102,10 @@ export function TwoStepCard() {
       {enrolment ? (
         <Enrolment
           enrolment={enrolment}
-          onDone={() => {
+          onDone={(codes) => {
             setEnrolment(null);
             setJustEnabled(true);
+            setNewCodes(codes);
           }}
           onCancel={() => setEnrolment(null)}
         />
@@ -105,10 +116,24 @@ export function TwoStepCard() {
               From now on, logging in asks for a code from your app after the password.
             </Alert>
           )}
-          <p className="text-sm text-neutral-700">
-            Your authenticator app is set up. Lost your phone? Use a code by e-mail.
-          </p>
-          <TurnOff />
+          {newCodes ? (
+            <SaveRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />
+          ) : (
+            <>
+              <p className="text-sm text-neutral-700">
+                Your authenticator app is set up. Lost your phone? Use a recovery code or a code by e-mail.
+              </p>
+              <RecoveryCodesStatus
+                remaining={factors.data?.recoveryCodesRemaining ?? 0}
+                factorsKey={KEY}
+                onNewCodes={(codes) => {
+                  setJustEnabled(false);
+                  setNewCodes(codes);
+                }}
+              />
+              <TurnOff />
+            </>
+          )}
         </div>
       ) : (
         <div className="space-y-3">
@@ -134,7 +159,7 @@ function Enrolment({
   onCancel,
 }: {
   enrolment: TotpEnrollResponse;
-  onDone: () => void;
+  onDone: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
   const client = usePlaza<PlazaClient>();
@@ -143,10 +168,13 @@ function Enrolment({
   const qr = useMemo(() => qrSvg(enrolment.otpauthUri), [enrolment.otpauthUri]);
   const confirm = useMutation({
     mutationFn: () =>
-      client.fetch<FactorsResponse>('/identity/v1/mfa/totp/confirm', { method: 'POST', body: { code: code.trim() } }),
-    onSuccess: (r) => {
-      queryClient.setQueryData(KEY, r);
-      onDone();
+      client.fetch<TotpConfirmResponse>('/identity/v1/mfa/totp/confirm', {
+        method: 'POST',
+        body: { code: code.trim() },
+      }),
+    onSuccess: ({ recoveryCodes, ...factors }) => {
+      queryClient.setQueryData(KEY, factors);
+      onDone(recoveryCodes);
     },
   });
   const submit = (e: FormEvent) => {

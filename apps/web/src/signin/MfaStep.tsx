@@ -5,7 +5,7 @@ import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
 import { type Factor, type Outcome, type SignInDriver } from './driver.js';
 
-/** The second factor of a login: the authenticator app's code, or one mailed on request. */
+/** The second factor of a login: the authenticator app's code, one mailed on request, or a recovery code. */
 export function MfaStep({
   email,
   factors,
@@ -27,6 +27,17 @@ export function MfaStep({
   const [fatal, setFatal] = useState<unknown>(null);
   const [mail, setMail] = useState<'idle' | 'sending' | 'sent'>('idle');
   const input = useRef<HTMLInputElement>(null);
+  const recovery = factor === 'RECOVERY_CODE';
+  // A recovery code is ten letters and digits (shown as xxxxx-xxxxx); the others six digits.
+  const typed = code.replace(/[\s-]/g, '');
+  const complete = recovery ? typed.length === 10 : typed.length === 6;
+  const switchTo = (next: Factor) => {
+    setFactor(next);
+    setCode('');
+    setError(undefined);
+    setFatal(null);
+    input.current?.focus();
+  };
 
   const sendMail = async () => {
     setMail('sending');
@@ -59,7 +70,7 @@ export function MfaStep({
     setFatal(null);
     setError(undefined);
     try {
-      const out = await driver.verifyFactor(factor, code.replace(/\s/g, ''), remember);
+      const out = await driver.verifyFactor(factor, typed, remember);
       if (out.step === 'mfa') setError(out.error ?? 'The code is wrong.');
       else onOutcome(out);
     } catch (err) {
@@ -76,7 +87,9 @@ export function MfaStep({
           Two-step verification
         </h2>
         <p className="mt-1 text-sm text-neutral-600">
-          {factor === 'TOTP' ? (
+          {recovery ? (
+            'Enter one of the recovery codes you saved when you set up your authenticator app. Each works once.'
+          ) : factor === 'TOTP' ? (
             'Enter the 6-digit code your authenticator app shows for this site.'
           ) : (
             <>
@@ -86,20 +99,40 @@ export function MfaStep({
           )}
         </p>
       </div>
-      <TextField
-        ref={input}
-        label="Authentication code"
-        name="otp"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        required
-        autoFocus
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, ''))}
-        error={error}
-        className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
-      />
+      {recovery ? (
+        <TextField
+          ref={input}
+          key="recovery"
+          label="Recovery code"
+          name="recovery-code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={13}
+          required
+          autoFocus
+          placeholder="xxxxx-xxxxx"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/[^A-Za-z0-9 -]/g, ''))}
+          error={error}
+          className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.15em]"
+        />
+      ) : (
+        <TextField
+          ref={input}
+          label="Authentication code"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, ''))}
+          error={error}
+          className="[&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
+        />
+      )}
       <label className="flex items-center gap-2 text-sm text-neutral-700">
         <input
           type="checkbox"
@@ -110,22 +143,31 @@ export function MfaStep({
         Don't ask again on this device for 30 days
       </label>
       {fatal !== null && <ErrorMessage error={fatal} />}
-      <Button type="submit" className="w-full" busy={busy} disabled={code.replace(/\s/g, '').length !== 6}>
+      <Button type="submit" className="w-full" busy={busy} disabled={!complete}>
         Verify
       </Button>
-      <div className="flex flex-col items-center gap-1 text-sm sm:flex-row sm:justify-between">
-        {factors.includes('EMAIL') || factor === 'EMAIL' ? (
+      <div className="flex flex-col items-center gap-1 text-sm sm:flex-row sm:flex-wrap sm:justify-between">
+        {recovery ? (
+          <Button variant="ghost" onClick={() => (factors.includes('TOTP') ? switchTo('TOTP') : void sendMail())}>
+            {factors.includes('TOTP') ? 'Use the authenticator app instead' : 'Use a code by e-mail instead'}
+          </Button>
+        ) : factors.includes('EMAIL') || factor === 'EMAIL' ? (
           <Button variant="ghost" onClick={() => void sendMail()} disabled={mail === 'sending'}>
             {mail === 'sending' ? 'Sending…' : factor === 'EMAIL' ? 'Send a new code' : 'E-mail me a code instead'}
           </Button>
         ) : (
           <span />
         )}
+        {factors.includes('RECOVERY_CODE') && !recovery && (
+          <Button variant="ghost" onClick={() => switchTo('RECOVERY_CODE')}>
+            Use a recovery code
+          </Button>
+        )}
         <Button variant="ghost" onClick={onBack}>
           Start over
         </Button>
       </div>
-      {mail === 'sent' && <Alert tone="success">A code is on its way to your e-mail.</Alert>}
+      {mail === 'sent' && !recovery && <Alert tone="success">A code is on its way to your e-mail.</Alert>}
     </form>
   );
 }

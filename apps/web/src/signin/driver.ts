@@ -3,7 +3,8 @@ import { isPlazaError, type CaptchaTokens, type LoginStateResult } from '@plaza/
 import type { PlazaClient } from '../plaza.js';
 
 /** The second factors a login can ask for. */
-export type Factor = 'TOTP' | 'EMAIL';
+export type Factor = 'TOTP' | 'EMAIL' | 'RECOVERY_CODE';
+const isFactor = (f: string): f is Factor => f === 'TOTP' || f === 'EMAIL' || f === 'RECOVERY_CODE';
 
 /** What one step of signing in led to; the screens follow it. */
 export type Outcome =
@@ -106,7 +107,7 @@ function rawMachine(client: PlazaClient, finish: (sessionToken: string) => void 
     }
     if (res.state === 'STATUS_CHECK' && res.stateToken) {
       [stateToken, waitingFor] = [res.stateToken, 'mfa'];
-      const factors = res.additionalData?.requiredFactors?.filter((f) => f === 'TOTP' || f === 'EMAIL');
+      const factors = res.additionalData?.requiredFactors?.filter(isFactor);
       return { step: 'mfa', factors: factors?.length ? factors : ['TOTP'] };
     }
     return { step: 'failed', error: `This account can't sign in right now (${res.state}).` };
@@ -222,7 +223,7 @@ export function sdkDriver(client: PlazaClient, auth: Pick<UseAuth, 'login' | 're
     // The SDK answers MFA_REQUIRED for a second factor (before it had that state: a FAILURE keeping its state token).
     if ((r.loginState === 'MFA_REQUIRED' || r.loginState === 'FAILURE') && r.data.stateToken) {
       raw.adopt(r.data.stateToken, 'mfa');
-      const factors = r.data.requiredFactors?.filter((f): f is Factor => f === 'TOTP' || f === 'EMAIL');
+      const factors = r.data.requiredFactors?.filter(isFactor);
       // Without a list, EMAIL is offered with TOTP (the server's fallback whenever an authenticator app is on).
       return { step: 'mfa', factors: factors?.length ? factors : ['TOTP', 'EMAIL'] };
     }
