@@ -122,6 +122,20 @@ describe('service plugin implementations', () => {
     expect(
       violations((await patch({ implementation: { url: 'mailto:x@y.z' }, fieldMask: { paths: ['url'] } })).body),
     ).toEqual(['implementation.url:FORMAT']);
+    for (const [method, path] of [
+      ['GET', `${BASE}/not-an-id`],
+      ['PATCH', `${BASE}/not-an-id`],
+      ['DELETE', `${BASE}/not-an-id`],
+      ['POST', `${BASE}/not-an-id/test`],
+      ['GET', `${BASE}/not-an-id/calls`],
+    ] as const) {
+      const res = await call(srv.url, method, path, {
+        auth: owner,
+        body: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(violations(res.body), `${method} ${path}`).toContain('id:FORMAT');
+    }
     const unknown = await patch(
       { implementation: { enabled: false }, fieldMask: { paths: ['enabled'] } },
       '0190a0a0-0000-7000-8000-000000000000',
