@@ -10,7 +10,10 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { HTTP_URL_PATTERN, SSO_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
+import type { FormRules } from '../ui/formRules.js';
+import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
 import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
@@ -66,69 +69,107 @@ export function SsoPage() {
   );
 }
 
+type ConnectionField = 'displayName' | 'issuer' | 'clientId' | 'clientSecret';
+
+/** The connection contract's rules; the server also fetches the issuer's discovery document before saving. */
+const connectionRules: FormRules<ConnectionField> = {
+  displayName: { label: 'Button name', required: true, maxLength: SSO_LIMITS.displayName },
+  issuer: {
+    label: 'Issuer URL',
+    required: true,
+    maxLength: SSO_LIMITS.issuer,
+    pattern: HTTP_URL_PATTERN,
+    formatHint: 'Enter the address of the provider, starting with https://.',
+  },
+  clientId: { label: 'Client ID', required: true, maxLength: SSO_LIMITS.clientId },
+  clientSecret: { label: 'Client secret', required: true, maxLength: SSO_LIMITS.clientSecret },
+};
+
 function CreateConnectionForm({ onCreated }: { onCreated: (c: IdpConnection) => void }) {
   const client = usePlaza<PlazaClient>();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ displayName: '', issuer: '', clientId: '', clientSecret: '' });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const [values, setValues] = useState({ displayName: '', issuer: '', clientId: '', clientSecret: '' });
   const create = useMutation({
     mutationFn: () =>
       client.fetch<{ connection: IdpConnection }>('/identity/v1/sso/connections', {
         method: 'POST',
         body: {
-          displayName: form.displayName.trim(),
-          issuer: form.issuer.trim(),
-          clientId: form.clientId.trim(),
-          clientSecret: form.clientSecret,
+          displayName: values.displayName.trim(),
+          issuer: values.issuer.trim(),
+          clientId: values.clientId.trim(),
+          clientSecret: values.clientSecret,
         },
       }),
     onSuccess: ({ connection }) => {
       onCreated(connection);
-      setForm({ displayName: '', issuer: '', clientId: '', clientSecret: '' });
+      setValues({ displayName: '', issuer: '', clientId: '', clientSecret: '' });
       void queryClient.invalidateQueries({ queryKey: KEYS });
       void queryClient.invalidateQueries({ queryKey: ['plaza', 'sso-providers'] });
     },
   });
+  const form = useFormRules(
+    connectionRules,
+    {
+      displayName: values.displayName.trim(),
+      issuer: values.issuer.trim(),
+      clientId: values.clientId.trim(),
+      clientSecret: values.clientSecret,
+    },
+    { serverError: create.error },
+  );
+  const set = (k: ConnectionField) => (e: { target: { value: string } }) => {
+    setValues({ ...values, [k]: e.target.value });
+    form.edited(k);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate();
+    if (form.check()) create.mutate();
   };
   return (
     <Card title="Connect a provider">
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Button name"
-            required
-            maxLength={60}
-            value={form.displayName}
+            {...form.field('displayName')}
+            value={values.displayName}
             onChange={set('displayName')}
             hint="Shown as “Continue with …”."
           />
           <TextField
-            label="Issuer URL"
+            {...form.field('issuer')}
+            maxLength={undefined}
             type="url"
-            required
             placeholder="https://accounts.example.com"
-            value={form.issuer}
+            value={values.issuer}
             onChange={set('issuer')}
-            hint="Its /.well-known/openid-configuration must be reachable from the server."
+            hint="We check that the provider answers before saving."
           />
-          <TextField label="Client ID" required autoComplete="off" value={form.clientId} onChange={set('clientId')} />
           <TextField
-            label="Client secret"
+            {...form.field('clientId')}
+            maxLength={undefined}
+            autoComplete="off"
+            value={values.clientId}
+            onChange={set('clientId')}
+          />
+          <TextField
+            {...form.field('clientSecret')}
+            maxLength={undefined}
             type="password"
-            required
             autoComplete="new-password"
-            value={form.clientSecret}
+            value={values.clientSecret}
             onChange={set('clientSecret')}
             hint="Stored on the server; never shown again."
           />
         </div>
-        {create.error && <ErrorMessage error={create.error} />}
+        {form.otherProblems.length > 0 && (
+          <p role="alert" className="text-sm text-red-700">
+            {form.otherProblems.join(' ')}
+          </p>
+        )}
+        {create.error && !form.hasViolations && <ErrorMessage error={create.error} />}
         <div className="flex justify-end">
           <Button type="submit" busy={create.isPending}>
-            Connect
+            {create.isPending ? 'Checking the provider…' : 'Connect'}
           </Button>
         </div>
       </form>
@@ -142,6 +183,22 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
   const toast = useToast();
   const date = useDateFormat();
   const [deleting, setDeleting] = useState<IdpConnection | null>(null);
+  const check = useMutation({
+    mutationFn: (c: IdpConnection) =>
+      client.fetch<{ connection: IdpConnection }>(`/identity/v1/sso/connections/${encodeURIComponent(c.id)}/check`, {
+        method: 'POST',
+      }),
+    onSuccess: ({ connection }) => {
+      toast(
+        connection.lastCheckError
+          ? `"${connection.displayName}" still does not answer`
+          : `"${connection.displayName}" answers again and is back on login pages`,
+      );
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+      void queryClient.invalidateQueries({ queryKey: ['plaza', 'sso-providers'] });
+    },
+    onError: () => toast('The check could not be run. Please try again.'),
+  });
   const remove = useMutation({
     mutationFn: (id: string) =>
       client.fetch(`/identity/v1/sso/connections/${encodeURIComponent(id)}`, { method: 'DELETE' }),
@@ -172,7 +229,22 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
                   Redirect URI at the provider:{' '}
                   <code className="font-mono break-all text-neutral-900 select-all">{c.callbackUrl}</code>
                 </p>
+                {c.lastCheckError && (
+                  <Alert tone="warning" className="mt-3" title="Not offered on login pages">
+                    {c.lastCheckError}
+                    {c.lastCheckedDate && ` (checked ${date(c.lastCheckedDate)})`}
+                  </Alert>
+                )}
               </div>
+              {c.lastCheckError && (
+                <Button
+                  variant="secondary"
+                  busy={check.isPending && check.variables?.id === c.id}
+                  onClick={() => check.mutate(c)}
+                >
+                  Check again
+                </Button>
+              )}
               <Button variant="secondary" onClick={() => setDeleting(c)} aria-label={`Disconnect ${c.displayName}`}>
                 Disconnect
               </Button>
