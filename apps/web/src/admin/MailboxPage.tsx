@@ -87,8 +87,8 @@ export function MailboxPage() {
             : 'Codes and password-reset links show up here as people sign up.'}
         </EmptyState>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <div className={cx(open && 'hidden lg:block')}>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div className={cx('min-w-0', open && 'hidden lg:block')}>
             <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
               {data.messages.map((m) => (
                 <li key={m.id}>
