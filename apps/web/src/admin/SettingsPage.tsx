@@ -4,7 +4,9 @@ import { getConfig } from '../config.js';
 import { currencyInfo, formatDateTime } from '../lib/format.js';
 import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { SITE_LIMITS } from '@plaza/contracts/constants';
 import { inputClass, TextField } from '../ui/Field.js';
+import { useFormRules } from '../ui/useFormRules.js';
 import { CommunityPolicyForm } from './CommunityPolicyForm.js';
 import { describeCaptcha, yesNo } from './policy.js';
 import { Facts, PageHeader, SiteQuery } from './SiteQuery.js';
@@ -43,8 +45,15 @@ function GeneralForm({ site }: { site: Site }) {
   const zones = useMemo(() => timeZoneOptions(), []);
   const locales = useMemo(() => localeOptions(site.locale), [site.locale]);
   const preview = { ...site, ...form.draft };
+  // The pickers offer only valid values; the name is typed, so it is checked with the site contract's limit.
+  const checks = useFormRules(
+    { name: { label: 'Store name', required: true, maxLength: SITE_LIMITS.name } },
+    { name: form.draft.name.trim() },
+    { serverError: update.error },
+  );
 
   const save = () => {
+    if (!checks.check()) return;
     const patch = Object.fromEntries(form.changed.map((k) => [k, form.draft[k].trim()])) as SitePatch;
     update.mutate({ patch, paths: form.changed }, { onSuccess: () => toast('Settings saved') });
   };
@@ -53,7 +62,8 @@ function GeneralForm({ site }: { site: Site }) {
     <FormPage
       dirty={form.dirty}
       busy={update.isPending}
-      error={update.error}
+      // A refused name is said next to it; anything else in words in the box.
+      error={checks.hasViolations && checks.otherProblems.length === 0 ? null : update.error}
       saveLabel="Save settings"
       onSubmit={save}
       onUndo={() => {
@@ -63,11 +73,12 @@ function GeneralForm({ site }: { site: Site }) {
     >
       <FormSection title="Store">
         <TextField
-          label="Store name"
-          required
-          maxLength={100}
+          {...checks.field('name')}
           value={form.draft.name}
-          onChange={(e) => form.set('name', e.target.value)}
+          onChange={(e) => {
+            form.set('name', e.target.value);
+            checks.edited('name');
+          }}
         />
       </FormSection>
       <FormSection title="Money, language and time" description="How your store shows prices, dates and times.">
