@@ -37,7 +37,7 @@ function authorizeUrl(ctx, verifier, extra = {}) {
 export default [
   {
     name: 'POST /identity/v2/login (4 conns)',
-    // The budget is for real logins: every request runs the scrypt password check.
+    // The budget is for real logins: every request runs the Argon2id password check.
     async setup(ctx) {
       if (!ctx.owner) throw new Error('the server did not print the owner login (not a fresh database?)');
       return {
