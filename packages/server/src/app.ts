@@ -18,6 +18,7 @@ import type { App } from './http/types.js';
 import { checkRequestText } from './http/validation.js';
 import { jobHandlers } from './modules/jobs/registry.js';
 import { startJobWorker, type JobWorker } from './modules/jobs/worker.js';
+import { startDeliveryWorker, type DeliveryWorker } from './modules/webhooks/worker.js';
 import { membersChanged } from './modules/members/totals.js';
 import { KeyStore } from './modules/oauth/keys.js';
 import { registerRoutes } from './routes.js';
@@ -143,11 +144,15 @@ export async function buildApp({
   // Background jobs run next to the API (any number of nodes share them); they stop before the database closes.
   if (config.jobWorker) {
     let worker: JobWorker | undefined;
+    let webhooks: DeliveryWorker | undefined;
     app.addHook('onReady', async () => {
       const ctx = { db: database.db, caller: { type: 'NONE' as const }, clock, config, log: app.log, keys };
       worker = startJobWorker(ctx, jobHandlers, config.jobPollMs);
+      webhooks = startDeliveryWorker(ctx, { pollMs: config.jobPollMs });
     });
-    app.addHook('preClose', async () => worker?.stop());
+    app.addHook('preClose', async () => {
+      await Promise.all([worker?.stop(), webhooks?.stop()]);
+    });
   }
 
   return app;

@@ -18,7 +18,7 @@ import { servicePluginRoutes } from './modules/service-plugins/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { webConfigRoutes } from './modules/web/routes.js';
-import { webhookKeyRoutes } from './modules/webhooks/keys.routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 
 /** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -41,5 +41,5 @@ export async function registerRoutes(app: App): Promise<void> {
   membersRoutes(app);
   reviewRoutes(app);
   servicePluginRoutes(app);
-  webhookKeyRoutes(app);
+  webhookRoutes(app);
 }

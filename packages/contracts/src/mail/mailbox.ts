@@ -2,7 +2,13 @@ import { Type, type Static } from 'typebox';
 import { DateString, StringEnum } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../identity/admin.js';
 
-export const MAIL_TEMPLATES = ['VERIFICATION_CODE', 'PASSWORD_RECOVERY', 'ACTIVATION', 'REVIEW_REQUEST'] as const;
+export const MAIL_TEMPLATES = [
+  'VERIFICATION_CODE',
+  'PASSWORD_RECOVERY',
+  'ACTIVATION',
+  'REVIEW_REQUEST',
+  'WEBHOOK_PAUSED',
+] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */
 export const MAIL_STATUSES = ['DEV_MAILBOX', 'QUEUED', 'SENT', 'FAILED'] as const;

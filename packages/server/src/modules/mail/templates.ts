@@ -6,6 +6,7 @@ export interface TemplateData {
   PASSWORD_RECOVERY: { siteName: string; link: string; minutes: number };
   ACTIVATION: { siteName: string; code: string; link: string; minutes: number };
   REVIEW_REQUEST: { siteName: string; link: string; itemName: string };
+  WEBHOOK_PAUSED: { siteName: string; link: string; url: string; failures: number };
 }
 
 export interface Rendered {
@@ -68,6 +69,15 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
     html: layout(
       d.siteName,
       `<p>Thank you for your purchase. Tell others what you think of ${escapeHtml(d.itemName)}.</p>${button(d.link, 'Write a review')}`,
+    ),
+  }),
+  WEBHOOK_PAUSED: (d) => ({
+    subject: `A webhook of ${d.siteName} was paused`,
+    text: `The webhook to ${d.url} failed ${d.failures} times in a row, so it was paused. Its events are kept and go out once you resume it: ${d.link}\n`,
+    html: layout(
+      d.siteName,
+      `<p>The webhook to <b>${escapeHtml(d.url)}</b> failed ${d.failures} times in a row, so it was paused.</p>` +
+        `<p>Its events are kept and go out once you resume it.</p>${button(d.link, 'Open webhooks')}`,
     ),
   }),
 };

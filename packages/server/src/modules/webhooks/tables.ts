@@ -63,7 +63,9 @@ export const webhookDeliveries = pgTable(
     deliveredDate: ts('delivered_date'),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.nextAttemptDate).where(sql`status = 'PENDING'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptDate)
+      .where(sql`status = 'PENDING'`),
     index('webhook_deliveries_order_idx')
       .on(t.subscriptionId, t.entityId, t.eventSeq)
       .where(sql`status = 'PENDING'`),

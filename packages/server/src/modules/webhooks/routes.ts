@@ -1,0 +1,226 @@
+import { Type } from 'typebox';
+import {
+  CreateWebhookSubscriptionRequest,
+  ErrorBody,
+  ListWebhookDeliveriesQuery,
+  ListWebhookDeliveriesResponse,
+  ListWebhookSubscriptionsResponse,
+  RedeliverResponse,
+  TestEventResponse,
+  UpdateWebhookSubscriptionRequest,
+  WebhookDeliveryDetails,
+  WebhookSettings,
+  WebhookSettingsResponse,
+  WebhookSubscriptionResponse,
+} from '@plaza/contracts';
+import type { App } from '../../http/types.js';
+import { getDelivery, listDeliveries, redeliverFailed, redeliverOne } from './deliveries.service.js';
+import { webhookKeyRoutes } from './keys.routes.js';
+import { getWebhookSettings, updateWebhookSettings } from './settings.js';
+import {
+  createSubscription,
+  deleteSubscription,
+  getSubscription,
+  listSubscriptions,
+  sendTestEvent,
+  setPaused,
+  updateSubscription,
+} from './subscriptions.service.js';
+
+const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['webhooks'];
+const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const DeliveryId = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) });
+const BASE = '/webhooks/v1/subscriptions';
+
+/** Webhook subscriptions, their delivery log and settings (owners and API keys with `webhooks`), the public keys. */
+export function webhookRoutes(app: App): void {
+  webhookKeyRoutes(app);
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'List webhook subscriptions with their last delivery and counts',
+        response: { 200: ListWebhookSubscriptionsResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ subscriptions: await listSubscriptions(req.ctx) }),
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Create a webhook subscription',
+        body: CreateWebhookSubscriptionRequest,
+        response: { 201: WebhookSubscriptionResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req, reply) => reply.status(201).send({ subscription: await createSubscription(req.ctx, req.body) }),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Get a webhook subscription',
+        params: Id,
+        response: { 200: WebhookSubscriptionResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ subscription: await getSubscription(req.ctx, req.params.id) }),
+  );
+
+  app.patch(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Update a webhook subscription (field mask)',
+        params: Id,
+        body: UpdateWebhookSubscriptionRequest,
+        response: { 200: WebhookSubscriptionResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ subscription: await updateSubscription(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a webhook subscription and its delivery log',
+        params: Id,
+        response: { 200: Type.Object({}), ...errors },
+      },
+      config: { access },
+    },
+    async (req) => {
+      await deleteSubscription(req.ctx, req.params.id);
+      return {};
+    },
+  );
+
+  for (const [verb, paused] of [
+    ['pause', true],
+    ['resume', false],
+  ] as const) {
+    app.post(
+      `${BASE}/:id/${verb}`,
+      {
+        schema: {
+          tags,
+          summary: paused ? 'Pause deliveries (they wait until resumed)' : 'Resume deliveries',
+          params: Id,
+          response: { 200: WebhookSubscriptionResponse, ...errors },
+        },
+        config: { access },
+      },
+      async (req) => ({ subscription: await setPaused(req.ctx, req.params.id, paused) }),
+    );
+  }
+
+  app.post(
+    `${BASE}/:id/test`,
+    {
+      schema: {
+        tags,
+        summary: 'Send a test event to this subscription',
+        params: Id,
+        response: { 200: TestEventResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ delivery: await sendTestEvent(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    `${BASE}/:id/deliveries`,
+    {
+      schema: {
+        tags,
+        summary: 'List the deliveries of a subscription (newest first)',
+        params: Id,
+        querystring: ListWebhookDeliveriesQuery,
+        response: { 200: ListWebhookDeliveriesResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => listDeliveries(req.ctx, req.params.id, req.query),
+  );
+
+  app.get(
+    `${BASE}/:id/deliveries/:deliveryId`,
+    {
+      schema: {
+        tags,
+        summary: 'Get a delivery with its event and attempts',
+        params: DeliveryId,
+        response: { 200: WebhookDeliveryDetails, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => getDelivery(req.ctx, req.params.id, req.params.deliveryId),
+  );
+
+  app.post(
+    `${BASE}/:id/deliveries/:deliveryId/redeliver`,
+    {
+      schema: {
+        tags,
+        summary: 'Deliver this event again',
+        params: DeliveryId,
+        response: { 200: RedeliverResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ redelivered: await redeliverOne(req.ctx, req.params.id, req.params.deliveryId) }),
+  );
+
+  app.post(
+    `${BASE}/:id/redeliver-failed`,
+    {
+      schema: {
+        tags,
+        summary: 'Deliver every failed event again',
+        params: Id,
+        response: { 200: RedeliverResponse, ...errors },
+      },
+      config: { access },
+    },
+    async (req) => ({ redelivered: await redeliverFailed(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/webhooks/v1/settings',
+    {
+      schema: { tags, summary: 'Webhook settings', response: { 200: WebhookSettingsResponse, ...errors } },
+      config: { access },
+    },
+    async (req) => ({ settings: await getWebhookSettings(req.ctx) }),
+  );
+
+  app.patch(
+    '/webhooks/v1/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change webhook settings',
+        body: Type.Object({ settings: WebhookSettings }, { additionalProperties: false }),
+        response: { 200: WebhookSettingsResponse, ...errors },
+      },
+      config: { access: { admin: ['OWNER' as const] } },
+    },
+    async (req) => ({ settings: await updateWebhookSettings(req.ctx, req.body.settings) }),
+  );
+}
