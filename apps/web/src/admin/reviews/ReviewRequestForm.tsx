@@ -4,7 +4,9 @@ import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
-import { fieldErrors } from '../../ui/friendlyError.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, REVIEW_LIMITS, REVIEW_NAMESPACE_PATTERN } from '@plaza/contracts/constants';
+import type { FormRules } from '../../ui/formRules.js';
+import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { useReviewsMutation } from '../data.js';
 
@@ -13,6 +15,48 @@ export function localDateTimeValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+type RequestField = 'entityName' | 'link' | 'namespace' | 'entityId' | 'name' | 'email' | 'sendAt';
+
+/** The review-request contract's rules, checked before sending. */
+const requestRules: FormRules<RequestField> = {
+  entityName: { label: 'What to review', required: true, maxLength: REVIEW_LIMITS.entityId },
+  link: {
+    label: 'Link',
+    required: true,
+    maxLength: REVIEW_LIMITS.url,
+    pattern: '^https?://',
+    formatHint: 'Enter a web address starting with https:// (or http://).',
+  },
+  namespace: {
+    label: 'Kind',
+    required: true,
+    maxLength: REVIEW_LIMITS.namespace,
+    pattern: REVIEW_NAMESPACE_PATTERN,
+    formatHint: 'Use lowercase letters, digits, - and _, starting with a letter (such as site or stores).',
+  },
+  entityId: { label: 'Item code', required: true, maxLength: REVIEW_LIMITS.entityId },
+  name: { label: 'Contact name', maxLength: REVIEW_LIMITS.name },
+  email: {
+    label: 'Contact e-mail',
+    required: true,
+    maxLength: EMAIL_MAX_LENGTH,
+    pattern: EMAIL_PATTERN,
+    formatHint: 'Enter an e-mail address such as name@example.com.',
+  },
+  sendAt: { label: 'Send at', required: true },
+};
+
+/** Server paths (`reviewRequest.contact.email`) to the form's fields. */
+const FIELD_OF: Record<string, RequestField> = {
+  entityName: 'entityName',
+  link: 'link',
+  namespace: 'namespace',
+  entityId: 'entityId',
+  'contact.name': 'name',
+  'contact.email': 'email',
+  sendDate: 'sendAt',
+};
 
 const blank = () => ({
   namespace: 'site',
@@ -30,7 +74,10 @@ export function ReviewRequestForm() {
   const plaza = usePlaza();
   const toast = useToast();
   const [form, setForm] = useState(blank);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm({ ...form, [k]: e.target.value });
+    rules.edited(k);
+  };
   const create = useReviewsMutation(
     () => {
       const when = new Date(form.sendAt);
@@ -51,86 +98,88 @@ export function ReviewRequestForm() {
       setForm(blank());
     },
   );
-  const errors = fieldErrors(create.error);
-  const err = (path: string) => errors[`reviewRequest.${path}`] ?? errors[path];
+  const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as typeof form;
+  const rules = useFormRules(
+    requestRules,
+    { ...trimmed, email: trimmed.email.toLowerCase() },
+    {
+      serverError: create.error,
+      fieldOf: (path) => FIELD_OF[path.replace(/^reviewRequest\./, '')],
+    },
+  );
+  const err = (field: RequestField) => rules.errors[field];
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate(undefined);
+    if (rules.check()) create.mutate(undefined);
   };
   return (
     <Card
       title="Ask for a review"
       description="We e-mail the person a link to review what they bought or used, at the time you choose."
     >
-      <form onSubmit={submit} className="space-y-4" noValidate={false}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="What to review"
+            {...rules.field('entityName')}
             hint="Shown in the e-mail: “How was …?”"
-            required
-            maxLength={200}
             value={form.entityName}
             onChange={set('entityName')}
             error={err('entityName')}
           />
           <TextField
-            label="Link"
+            {...rules.field('link')}
+            maxLength={undefined}
             hint="Where the e-mail's button leads, such as the product page."
             type="url"
-            required
-            maxLength={2000}
             value={form.link}
             onChange={set('link')}
             error={err('link')}
           />
           <TextField
-            label="Namespace"
+            {...rules.field('namespace')}
             hint="What kind of thing it is: site, stores, …"
-            required
-            pattern="[a-z][a-z0-9_\-]*"
-            maxLength={50}
             value={form.namespace}
             onChange={set('namespace')}
             error={err('namespace')}
           />
           <TextField
-            label="Entity id"
-            hint="Its id within the namespace, such as the product id."
-            required
-            maxLength={200}
+            {...rules.field('entityId')}
+            hint="Which one it is, such as the product's code."
             value={form.entityId}
             onChange={set('entityId')}
             error={err('entityId')}
           />
           <TextField
-            label="Contact name"
-            maxLength={100}
+            {...rules.field('name')}
             autoComplete="off"
             value={form.name}
             onChange={set('name')}
-            error={err('contact.name')}
+            error={err('name')}
           />
           <TextField
-            label="Contact e-mail"
+            {...rules.field('email')}
+            maxLength={undefined}
             type="email"
-            required
-            maxLength={254}
             autoComplete="off"
             value={form.email}
             onChange={set('email')}
-            error={err('contact.email')}
+            error={err('email')}
           />
           <TextField
-            label="Send at"
+            {...rules.field('sendAt')}
             hint="Your local time. Now, or up to a year ahead."
             type="datetime-local"
-            required
             value={form.sendAt}
             onChange={set('sendAt')}
-            error={err('sendDate')}
+            error={err('sendAt')}
           />
         </div>
-        {create.error && <ErrorMessage error={create.error} />}
+        {rules.otherProblems.length > 0 && (
+          <p role="alert" className="text-sm text-red-700">
+            {rules.otherProblems.join(' ')}
+          </p>
+        )}
+        {create.error && !rules.hasViolations && <ErrorMessage error={create.error} />}
         <div className="flex justify-end">
           <Button type="submit" busy={create.isPending}>
             Schedule e-mail
