@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MemberRoleName } from '@plaza/contracts';
 import type { Config } from './config.js';
-import type { Ctx } from './context.js';
+import { withTx, type Ctx } from './context.js';
 import type { Database } from './db/client.js';
 import type { Caller } from './http/caller.js';
 import { uuidv7 } from './lib/ids.js';
@@ -92,8 +92,9 @@ export async function seedDemoCommunity(database: Database, config: Config, owne
     const email = `demo${i + 1}@plaza.local`;
     const [taken] = await database.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
     if (taken) continue;
-    await database.db.transaction(async (tx) => {
-      const ctx = { ...as({ type: 'NONE' }), db: tx as unknown as Database['db'] };
+    // withTx, not db.transaction: the member's created event is written with it (emitEvent requires withTx).
+    await withTx(as({ type: 'NONE' }), async (ctx) => {
+      const tx = ctx.db;
       await tx
         .insert(identities)
         .values({ id, email, status: 'ACTIVE', emailVerified: true, profile: { nickname: p.nickname } });
