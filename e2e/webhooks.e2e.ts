@@ -1,0 +1,191 @@
+import { createServer, type Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServicePlugins, createWebhooks, type WebhookEvent } from '@plaza/sdk/events';
+import { DESKTOP, launchBrowser, MOBILE, ownerIntoDashboard, snap, startPlaza, type RunningPlaza } from './support.js';
+
+// Dashboard → Developers in Chromium: the owner adds a webhook aimed at a receiver this test runs on 127.0.0.1, sends
+// a test message and sees it Delivered in the log; then registers a service plugin app and runs a test call. Both
+// the receiver and the app verify Plaza's signature with the SDK, as a real integration would. The server runs
+// outside production, where loopback targets are allowed without the owner's setting.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let page: Page;
+const servers: Server[] = [];
+const received: Array<WebhookEvent<'webhooks.subscription.test'>> = [];
+let receiverUrl = '';
+let appUrl = '';
+const pluginCalls: string[] = [];
+
+/** Starts a loopback HTTP server whose handler gets the raw body and answers with what it returns. */
+async function listen(handle: (body: string) => Promise<{ status: number; body: string }>): Promise<string> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      handle(body).then(
+        (r) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(r.body),
+        () => res.writeHead(401).end('{"message":"not verified"}'),
+      );
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  const keys = { fetchKeys: `${plaza.url}/webhooks/v1/public-keys` };
+
+  const webhooks = createWebhooks().on('webhooks.subscription.test', (event) => void received.push(event));
+  receiverUrl = `${await listen(async (body) => {
+    await webhooks.process(body, keys);
+    return { status: 200, body: '{"ok":true,"note":"<b>thanks</b>"}' };
+  })}/hooks/plaza`;
+
+  const plugins = createServicePlugins().define('SHIPPING_RATES', {
+    getShippingRates: (request) => {
+      pluginCalls.push(request.currency);
+      return {
+        shippingRates: [
+          { code: 'std', title: 'Standard parcel', logistics: {}, cost: { price: '4.90', currency: request.currency } },
+        ],
+      };
+    },
+  });
+  appUrl = `${await listen(async (body) => {
+    const answer = await plugins.process(body, keys);
+    return { status: answer.status, body: JSON.stringify(answer.body) };
+  })}/plugins/shipping`;
+
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: plaza.url });
+  page = await context.newPage();
+  await ownerIntoDashboard(page, plaza);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+
+describe('Developers: webhooks', () => {
+  it('adds a webhook with the event picker, sends a test message and sees it Delivered', async () => {
+    await nav('Webhooks').click();
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await page.getByText('No webhooks yet').waitFor();
+    await page.getByTestId('public-keys').filter({ hasText: '"keys"' }).waitFor();
+    await snap(page, 'admin-webhooks-empty-desktop');
+
+    await page.getByRole('button', { name: 'Add webhook' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add webhook' });
+    await drawer.waitFor();
+    // Nothing filled in: the form says what is missing, in words, and sends nothing.
+    await drawer.getByRole('button', { name: 'Add webhook' }).click();
+    await drawer.getByText('Choose at least one event.').waitFor();
+    await drawer.getByLabel('Name (optional)').fill('Warehouse');
+    await drawer.getByLabel('Address that receives the messages').fill(receiverUrl);
+    await drawer.getByLabel('Every Members event').check();
+    await drawer.getByLabel(/Review written/).check();
+    await snap(page, 'admin-webhook-add-desktop');
+    await drawer.getByRole('button', { name: 'Add webhook' }).click();
+
+    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
+    await page.getByText('Nothing sent yet').waitFor();
+    await page.getByRole('button', { name: 'Send test message' }).click();
+    // The receiver verified the signature with the SDK and got the test event; the log shows it Delivered.
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    const row = page.getByRole('row').filter({ hasText: 'Test message' });
+    await row.getByText('Delivered').waitFor({ timeout: 20_000 });
+    await snap(page, 'admin-webhook-log-desktop');
+
+    await row.getByRole('button', { name: 'Test message', exact: true }).click();
+    const delivery = page.getByRole('dialog', { name: 'Delivery' });
+    await delivery.getByText('Answered 200').waitFor();
+    await delivery.getByText(received[0]!.id).waitFor();
+    // The receiver's reply is shown as text, never as markup.
+    await delivery.getByLabel('Reply to attempt 1').filter({ hasText: '<b>thanks</b>' }).waitFor();
+    expect(await delivery.getByText(/\d+ ms/).count()).toBeGreaterThan(0);
+    await snap(page, 'admin-webhook-delivery-desktop');
+    await delivery.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('pauses and resumes the webhook', async () => {
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Warehouse is paused' }).waitFor();
+    await page.getByText('Messages wait and go out when you resume.').waitFor();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Warehouse is sending again' }).waitFor();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  });
+
+  it('fits a phone: the webhook, its log and the list as cards', async () => {
+    await page.setViewportSize(MOBILE);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
+    await page.getByTestId('table-cards').getByText('Delivered').waitFor();
+    await snap(page, 'admin-webhook-log-mobile');
+    await page.getByRole('link', { name: '← Webhooks' }).click();
+    await page.getByTestId('table-cards').getByText('Warehouse').waitFor();
+    await snap(page, 'admin-webhooks-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('deletes the webhook only after a confirmation', async () => {
+    await page.getByRole('button', { name: 'Delete Warehouse' }).first().click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the webhook Warehouse?' });
+    await confirm.waitFor();
+    await snap(page, 'admin-webhook-delete-desktop');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Warehouse' }).first().waitFor();
+    await page.getByRole('button', { name: 'Delete Warehouse' }).first().click();
+    await confirm.getByRole('button', { name: 'Delete webhook' }).click();
+    await page.getByText('No webhooks yet').waitFor();
+  });
+});
+
+describe('Developers: service plugins', () => {
+  it('registers a shipping rates app and runs a test call that shows latency and outcome', async () => {
+    await nav('Service plugins').click();
+    await page.getByRole('heading', { name: 'Service plugins', level: 1 }).waitFor();
+    await page.getByText('No apps plugged in').waitFor();
+    await page.getByRole('button', { name: 'Register an app' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Register an app' });
+    await form.getByLabel('What the app does').selectOption('SHIPPING_RATES');
+    await form.getByLabel('App name').fill('Parcel rates');
+    await form.getByLabel('App address').fill(appUrl);
+    await snap(page, 'admin-service-plugin-add-desktop');
+    await form.getByRole('button', { name: 'Register app' }).click();
+
+    const drawer = page.getByRole('dialog', { name: 'Parcel rates' });
+    await drawer.getByText('No calls yet').waitFor();
+    await drawer.getByRole('button', { name: 'Run a test call' }).click();
+    const result = drawer.getByTestId('plugin-test-result');
+    await result.getByText('Answered').waitFor();
+    await result.getByText('Standard parcel', { exact: false }).waitFor();
+    await drawer
+      .getByTestId('plugin-calls')
+      .getByText(/\d+ ms/)
+      .first()
+      .waitFor();
+    expect(pluginCalls.length).toBe(1);
+    await snap(page, 'admin-service-plugin-test-desktop');
+
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'admin-service-plugin-test-mobile');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('table-cards').getByText('Parcel rates').waitFor();
+    await snap(page, 'admin-service-plugins-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+});
