@@ -19,6 +19,7 @@ const templateNames: Record<MailMessage['template'], string> = {
   PASSWORD_RECOVERY: 'Password reset',
   ACTIVATION: 'Activation',
   REVIEW_REQUEST: 'Review request',
+  WEBHOOK_PAUSED: 'Webhook paused',
 };
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */

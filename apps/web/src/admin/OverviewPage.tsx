@@ -10,7 +10,7 @@ import { cx } from '../ui/cx.js';
 import { Skeleton } from '../ui/Skeleton.js';
 import { StarRating } from '../ui/StarRating.js';
 import { useShortDate } from './dates.js';
-import { memberName } from './members/memberRules.js';
+import { memberName, noFilters, tableRequest } from './members/memberRules.js';
 import { reportReasons } from './members/ReportsPage.js';
 import { reviewSubject } from './reviews/subject.js';
 import { SiteQuery } from './SiteQuery.js';
@@ -183,9 +183,8 @@ function Row({ title, detail, when }: { title: ReactNode; detail?: ReactNode; wh
   );
 }
 
-const NEWEST_MEMBERS = {
-  query: { sort: [{ fieldName: 'createdDate' as const, order: 'DESC' as const }], paging: { limit: 5 } },
-};
+// FULL, as the members table asks: the join date and login e-mail are not public.
+const NEWEST_MEMBERS = tableRequest(noFilters, { key: 'created', order: 'DESC' }, { limit: 5, offset: 0 });
 
 function NewMembers() {
   const { data, isPending, error } = useMembersQuery(NEWEST_MEMBERS);
