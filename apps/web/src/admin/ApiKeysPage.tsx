@@ -10,7 +10,9 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { APP_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
+import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
 import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
@@ -111,20 +113,26 @@ function CreateKeyForm({ onCreated }: { onCreated: (r: CreateApiKeyResponse) => 
       void queryClient.invalidateQueries({ queryKey: KEYS });
     },
   });
+  const rules = useFormRules(
+    { name: { label: 'Name', required: true, maxLength: APP_LIMITS.apiKeyName } },
+    { name: name.trim() },
+    { serverError: create.error },
+  );
   const toggle = (s: ApiKeyScope, on: boolean) => setScopes((all) => (on ? [...all, s] : all.filter((x) => x !== s)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (scopes.length) create.mutate();
+    if (rules.check() && scopes.length) create.mutate();
   };
   return (
     <Card title="New key">
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Name"
-          required
-          maxLength={100}
+          {...rules.field('name')}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            rules.edited('name');
+          }}
           hint="Say what uses it, e.g. “Nightly export”."
           className="sm:max-w-sm"
         />
@@ -146,7 +154,12 @@ function CreateKeyForm({ onCreated }: { onCreated: (r: CreateApiKeyResponse) => 
             ))}
           </div>
         </fieldset>
-        {create.error && <ErrorMessage error={create.error} />}
+        {rules.otherProblems.length > 0 && (
+          <p role="alert" className="text-sm text-red-700">
+            {rules.otherProblems.join(' ')}
+          </p>
+        )}
+        {create.error && !rules.hasViolations && <ErrorMessage error={create.error} />}
         <div className="flex items-center justify-end gap-3">
           {!scopes.length && <span className="text-xs text-neutral-500">Choose at least one scope.</span>}
           <Button type="submit" busy={create.isPending} disabled={!scopes.length || !name.trim()}>
