@@ -260,7 +260,7 @@ export async function resendVerificationCode(auth: OAuthStrategy, box: MemberBox
 /** What `verifyFactor` takes. */
 export interface VerifyFactorParams {
   factorType: FactorType;
-  /** The authenticator app's code (TOTP) or the mailed one (EMAIL). */
+  /** The authenticator app's code (TOTP), the mailed one (EMAIL) or one of the member's recovery codes (RECOVERY_CODE). */
   code: string;
   /** Skip the second factor on this browser for 30 days (a cookie; same-origin pages only). */
   rememberThisDevice?: boolean;

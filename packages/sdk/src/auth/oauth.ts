@@ -155,9 +155,10 @@ export interface OAuthStrategy extends AuthStrategy {
   resendVerificationCode(): Promise<void>;
   /**
    * Passes the second factor while the state is `MFA_REQUIRED` (otherwise throws `Unknown _state`): `factorType` is
-   * one of `data.requiredFactors`, `code` the authenticator app's (TOTP) or the mailed one (EMAIL). On `SUCCESS` the
-   * member tokens are set; a wrong code keeps the state and sets `error` and `errorCode` (`BAD_CODE`, or
-   * `NOT_FOUND` once the login has expired or had 5 wrong codes: log in again).
+   * one of `data.requiredFactors`, `code` the authenticator app's (TOTP), the mailed one (EMAIL) or a recovery code
+   * the member saved (RECOVERY_CODE, single use). On `SUCCESS` the member tokens are set; a wrong code keeps the state
+   * and sets `error` and `errorCode` (`BAD_CODE`, or `NOT_FOUND` once the login has expired or had 5 wrong codes: log
+   * in again).
    * @example
    * const result = await auth.verifyFactor({ factorType: 'TOTP', code: '123456', rememberThisDevice: true });
    */

@@ -1,6 +1,6 @@
 /**
  * The MFA step of OAuthStrategy's login against the real server (fresh database): a member with TOTP gets
- * MFA_REQUIRED, then verifyFactor (TOTP, or EMAIL after sendFactorCode) completes the direct login. Enrolment goes
+ * MFA_REQUIRED, then verifyFactor (TOTP, a recovery code, or EMAIL after sendFactorCode) completes the direct login. Enrolment goes
  * through the server's HTTP API with the member's token, as the web app's account page does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ function member() {
 }
 
 let seq = 0;
-/** A registered member with TOTP on; returns its e-mail and secret. */
+/** A registered member with TOTP on; returns its e-mail, secret and recovery codes. */
 async function memberWithTotp(tag: string) {
   const email = `${tag}.${Date.now().toString(36)}.${++seq}@example.com`;
   const { auth } = member();
@@ -60,8 +60,9 @@ async function memberWithTotp(tag: string) {
     body: JSON.stringify({ code: codeNow(secret) }),
   });
   expect(confirm.status).toBe(200);
+  const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
   aheadMs += 30_000; // the confirmation used this step's code
-  return { email, secret };
+  return { email, secret, recoveryCodes };
 }
 
 describe('login with a second factor', () => {
@@ -73,7 +74,7 @@ describe('login with a second factor', () => {
       loginState: 'MFA_REQUIRED',
       data: {
         stateToken: expect.any(String),
-        requiredFactors: ['TOTP', 'EMAIL'],
+        requiredFactors: ['TOTP', 'EMAIL', 'RECOVERY_CODE'],
         identity: { email: { address: email } },
       },
     });
@@ -98,6 +99,21 @@ describe('login with a second factor', () => {
     await expect(auth.verifyFactor({ factorType: 'TOTP', code: '123456' })).rejects.toThrow(
       new Error('Unknown _state'),
     );
+  });
+
+  it('verifyFactor(RECOVERY_CODE) logs the member in with a recovery code, which works once', async () => {
+    const { email, recoveryCodes } = await memberWithTotp('recovery');
+    const first = member();
+    await first.auth.login({ email, password });
+    const done = await first.auth.verifyFactor({ factorType: 'RECOVERY_CODE', code: recoveryCodes[0]! });
+    expect(done.loginState).toBe('SUCCESS');
+    expect(first.auth.loggedIn()).toBe(true);
+
+    const second = member();
+    await second.auth.login({ email, password });
+    const again = await second.auth.verifyFactor({ factorType: 'RECOVERY_CODE', code: recoveryCodes[0]! });
+    expect(again).toMatchObject({ loginState: 'MFA_REQUIRED', errorCode: 'BAD_CODE' });
+    expect(second.auth.loggedIn()).toBe(false);
   });
 
   it('sendFactorCode mails a code for the EMAIL factor, and verifyFactor(EMAIL) logs the member in', async () => {
