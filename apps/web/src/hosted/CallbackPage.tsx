@@ -42,11 +42,22 @@ export default function CallbackPage() {
   }, [client, navigate]);
 
   if (error !== null) {
-    const message = error instanceof Error ? WORDS[error.message] : undefined;
+    // Known failures in words; a server answer keeps its words and request id; anything else (a library's own
+    // message) is not for people.
+    const fromServer = typeof (error as { status?: unknown }).status === 'number';
+    const message =
+      (error instanceof Error ? WORDS[error.message] : undefined) ??
+      (fromServer ? undefined : 'Signing in could not be finished. Please start again.');
     return (
       <AuthCard title="Sign-in did not finish">
         <div className="space-y-4">
           {message ? <Alert tone="error">{message}</Alert> : <ErrorMessage error={error} />}
+          <Link
+            to="/login"
+            className="inline-flex min-h-10 w-full items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
+          >
+            Log in again
+          </Link>
           <Link
             to="/"
             className="inline-flex min-h-10 w-full items-center justify-center rounded-md border border-neutral-300 px-4 text-sm font-medium hover:bg-neutral-50"

@@ -1,13 +1,11 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 
 export function NotFoundPage({ home = '/', homeLabel = 'Go to the home page' }: { home?: string; homeLabel?: string }) {
-  const { pathname } = useLocation();
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p className="text-sm font-semibold text-accent">404</p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">Page not found</h1>
+      <h1 className="text-2xl font-bold tracking-tight">Page not found</h1>
       <p className="mt-3 text-neutral-600">
-        There is no page at <code className="rounded bg-neutral-100 px-1 font-mono text-sm break-all">{pathname}</code>.
+        We couldn’t find this page. The link may be mistyped, or the page may have moved.
       </p>
       <Link
         to={home}
