@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdp } from '../packages/server/test/oidc-idp.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailboxReader,
+  MOBILE,
+  ownerClient,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
+
+// "Errors in words": a form with a limit shows a counter and says what is wrong next to the field (the value is not
+// cut), and a sign-in provider that went down lands the shopper on a page in words with a way back, never JSON.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
+let owner: Awaited<ReturnType<typeof ownerClient>>;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  mailbox = await mailboxReader(plaza);
+  owner = await ownerClient(plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long enough passphrase');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Verification code').waitFor();
+  const { code } = await mailbox.code(email);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${plaza.url}/`);
+}
+
+describe('forms say what is wrong, in words', () => {
+  it('sign-up checks the address before sending it, in words', async () => {
+    const context = await browser.newContext({ viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const main = page.locator('main');
+    await main.getByText('Enter an e-mail address such as name@example.com.').waitFor();
+    await main.getByText('Password needs at least 8 characters.').waitFor();
+    expect(await main.innerText()).not.toMatch(/loginId|pattern|\^/);
+    await snap(page, 'forms-signup-problems-mobile');
+    await context.close();
+  });
+
+  it('an over-long nickname shows the counter and a message once, keeps the text, and is not sent', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signUp(page, 'counter@example.com');
+    await page.goto(`${plaza.url}/account/profile`, { waitUntil: 'networkidle' });
+    const nickname = page.getByLabel('Nickname');
+    await nickname.waitFor();
+    const long = 'N'.repeat(150);
+    await nickname.fill(long);
+    const main = page.locator('main');
+    await main.getByText('150 / 100').waitFor();
+    const message = 'Nickname can be at most 100 characters (now 150).';
+    await main.getByText(message).waitFor();
+    expect(await nickname.inputValue()).toBe(long); // not cut
+    expect(await nickname.getAttribute('aria-invalid')).toBe('true');
+    let saves = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.url().includes('/members/v1/members/')) saves++;
+    });
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForTimeout(300);
+    expect(saves).toBe(0);
+    expect((await main.innerText()).split(message).length - 1).toBe(1);
+    await nickname.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snap(page, 'forms-profile-counter-desktop');
+
+    await nickname.fill('Nadia');
+    await main.getByText('5 / 100').waitFor();
+    expect(await main.getByText(message).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a sign-in provider that is down', () => {
+  it('"Continue with" lands on a page in words with a way back, and the button is gone afterwards', async () => {
+    const idp = await startIdp({
+      redirectUri: `${plaza.url}/identity/v1/callback`,
+      clientId: 'plaza',
+      clientSecret: 'idp-secret',
+    });
+    await owner.fetch('/identity/v1/sso/connections', {
+      method: 'POST',
+      body: { displayName: 'Acme', issuer: idp.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
+    });
+    const context = await browser.newContext({ viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    const button = page.getByRole('button', { name: 'Continue with Acme' });
+    await button.waitFor();
+    await idp.close(); // the provider goes down after the page was shown
+
+    await button.click();
+    await page.getByRole('heading', { name: "Signing in with your provider didn't work" }).waitFor();
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('Acme could not be reached right now');
+    expect(text).not.toMatch(/[{}]|applicationError|statusCode/);
+    await snap(page, 'forms-sso-down-mobile');
+
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.waitForURL(/\/auth\/login\?/);
+    await page.getByLabel('Email').waitFor();
+    expect(await page.getByRole('button', { name: 'Continue with Acme' }).count()).toBe(0);
+    await context.close();
+  });
+});
