@@ -250,7 +250,7 @@ describe('two-step verification', () => {
     await header(page).getByRole('button', { name: 'Log in' }).waitFor();
   };
 
-  it('enrols an authenticator app with a QR code; login then asks for a code, or one by e-mail', async () => {
+  it('enrols an authenticator app with a QR code and recovery codes; login then asks for a code, a recovery code or one by e-mail', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const email = `otto.${Date.now()}@example.com`;
@@ -275,6 +275,13 @@ describe('two-step verification', () => {
     await page.getByLabel('Code from the app').fill(totp(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText('Two-step verification is on').waitFor();
+    // Ten recovery codes, shown this once: the member says they saved them before the page moves on.
+    const codes = (await page.getByTestId('recovery-codes').locator('li').allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    await snap(page, 'account-recovery-codes-desktop');
+    await page.getByLabel('I saved my recovery codes somewhere safe').check();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('10 of 10 left').waitFor();
     await snap(page, 'account-totp-on-desktop');
 
     // The hosted login page asks for the app's code after the password.
@@ -291,6 +298,31 @@ describe('two-step verification', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
+
+    // Phone lost: a recovery code instead, which works once; then a new set replaces the old one.
+    await logOut(page);
+    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(codes[0]!);
+    await snap(page, 'login-recovery-code-desktop');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.getByText('9 of 10 left').waitFor();
+    await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+    await page.getByRole('dialog').getByLabel('Password').fill(password);
+    await snap(page, 'account-recovery-regenerate-desktop');
+    await page.getByRole('button', { name: 'Make new codes' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    const fresh = (await page.getByTestId('recovery-codes').locator('li').allTextContents()).map((c) => c.trim());
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(codes[1]);
+    await page.getByLabel('I saved my recovery codes somewhere safe').check();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('10 of 10 left').waitFor();
 
     // The app's own login page: a code by e-mail instead, and this device is remembered.
     await logOut(page);
@@ -322,5 +354,5 @@ describe('two-step verification', () => {
     await page.getByRole('button', { name: 'Turn off', exact: true }).click();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
     await context.close();
-  });
+  }, 150_000); // the longest journey: enrolment, four logins, new recovery codes, turning it off
 });
