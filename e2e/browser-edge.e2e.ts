@@ -107,6 +107,46 @@ describe('the app under its Content-Security-Policy', () => {
   });
 });
 
+describe('allowed origins in the dashboard', () => {
+  it('lets the owner give a client another origin, which then gets CORS', async () => {
+    const owner = await ownerClient(plaza);
+    const origin = 'https://partner-shop.example';
+    await owner.fetch('/settings/v1/oauth-clients', {
+      method: 'POST',
+      body: { name: 'Partner shop', redirectUris: ['https://partner.example/auth/callback'] },
+    });
+    const corsFor = async () =>
+      (await fetch(`${plaza.url}/web/v1/config`, { headers: { origin } })).headers.get('access-control-allow-origin');
+    expect(await corsFor()).toBeNull();
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
+    await page.waitForURL(`${plaza.url}/admin`);
+    await page.goto(`${plaza.url}/admin/oauth-clients`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Edit allowed origins of Partner shop' }).click();
+    const box = page.getByLabel('Allowed origins of Partner shop');
+    await box.fill(`https://partner.example\n${origin}`);
+    await snap(page, 'oauth-client-origins-edit');
+    await page.getByRole('button', { name: 'Save origins' }).click();
+    await page.getByText('Allowed origins of "Partner shop" saved').waitFor();
+    await page.getByText(origin, { exact: true }).waitFor();
+    expect(await corsFor()).toBe(origin);
+
+    // A typo is refused in words, and nothing changes.
+    await page.getByRole('button', { name: 'Edit allowed origins of Partner shop' }).click();
+    await box.fill('partner-shop.example/path');
+    await page.getByRole('button', { name: 'Save origins' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await snap(page, 'oauth-client-origins-error');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await corsFor()).toBe(origin);
+    await context.close();
+  }, 90_000);
+});
+
 describe('framing', () => {
   let framer: http.Server;
   let framerUrl: string;

@@ -23,7 +23,7 @@ let untrusting: TestServer;
 beforeAll(async () => {
   srv = await startTestServer({ env: { PLAZA_WEB_DIST: dist } });
   untrusting = await startTestServer({ env: { PLAZA_WEB_DIST: dist, PLAZA_TRUST_PROXY: 'false' } });
-});
+}, 120_000);
 afterAll(async () => {
   await srv?.close();
   await untrusting?.close();
