@@ -15,12 +15,14 @@ export function PluginDrawer({
   onTest,
   testing,
   lastTest,
+  onDelete,
 }: {
   implementation: ServicePluginImplementation | null;
   onClose: () => void;
   onTest: (implementation: ServicePluginImplementation) => void;
   testing: boolean;
   lastTest: TestServicePluginResponse | null;
+  onDelete: (implementation: ServicePluginImplementation) => void;
 }) {
   const calls = usePluginCalls(implementation?.id ?? null);
   const date = useDateFormat();
@@ -73,6 +75,11 @@ export function PluginDrawer({
               </ul>
             )}
           </section>
+          <div className="border-t border-neutral-200 pt-4">
+            <Button variant="danger" onClick={() => onDelete(implementation)}>
+              Delete app
+            </Button>
+          </div>
         </div>
       )}
     </Drawer>

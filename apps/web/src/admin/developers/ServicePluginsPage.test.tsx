@@ -55,7 +55,8 @@ describe('ServicePluginsPage', () => {
     expect(html).toContain('aria-label="Turn off Parcel rates"');
     expect(html).not.toContain('aria-label="Turn on Parcel rates"');
     expect(html).toContain('aria-label="Turn on Fees"');
-    expect(html).toContain('aria-label="Delete Fees"');
+    // Deleting is in the app's panel, after a confirmation; rows keep two actions so they stay one line high.
+    expect(html).not.toContain('aria-label="Delete Fees"');
     expect(html).not.toContain('aria-disabled="true"');
   });
 
@@ -115,11 +116,13 @@ describe('PluginDrawer', () => {
         onTest={() => undefined}
         testing={false}
         lastTest={lastTest}
+        onDelete={() => undefined}
       />,
       owner(),
       queryClient,
     );
     const text = textOf(html);
+    expect(text).toContain('Delete app');
     for (const word of ['Answered', 'Timed out', 'App refused', '37 ms', '5003 ms', 'answered 422', 'Run a test call'])
       expect(text).toContain(word);
     expect(html).toContain('Destination &lt;b&gt;not served&lt;/b&gt;');
@@ -142,6 +145,7 @@ describe('PluginDrawer', () => {
           onTest={() => undefined}
           testing={false}
           lastTest={lastTest}
+          onDelete={() => undefined}
         />,
         owner(),
         queryClient,

@@ -103,7 +103,6 @@ function PluginList() {
           { label: 'Test call', onSelect: runTest },
           { label: 'Turn off', when: (i) => i.enabled, onSelect: (i) => setEnabled(i, false) },
           { label: 'Turn on', when: (i) => !i.enabled, onSelect: (i) => setEnabled(i, true) },
-          { label: 'Delete', danger: true, onSelect: setDeleting },
         ]}
         empty={{
           title: 'No apps plugged in',
@@ -117,6 +116,7 @@ function PluginList() {
         onTest={runTest}
         testing={test.isPending}
         lastTest={lastTest && lastTest.id === openId ? lastTest.result : null}
+        onDelete={setDeleting}
       />
       <Drawer open={adding} title="Register an app" onClose={() => setAdding(false)}>
         <PluginForm

@@ -199,7 +199,7 @@ function WebhookDetails({
               },
               { header: 'Tries', className: 'w-16', cell: (d) => d.attempts },
               { header: 'Answer', className: 'w-20', cell: (d) => d.lastStatusCode ?? '—' },
-              { header: 'Created', className: 'w-44', cell: (d) => date(d.createdDate) },
+              { header: 'Created', className: 'w-56', cell: (d) => date(d.createdDate) },
             ]}
             actions={[{ label: 'Send again', when: (d) => d.status !== 'PENDING', onSelect: (d) => sendAgain(d.id) }]}
             empty={

@@ -90,6 +90,8 @@ describe('WebhooksPage', () => {
     expect(html).toContain('aria-label="Resume crm.example"');
     expect(html).not.toContain('aria-label="Pause crm.example"');
     expect(html).toContain(`href="/admin/webhooks/${active.id}"`);
+    // Deleting is on the webhook's page, after a confirmation; rows keep two actions so they stay one line high.
+    expect(html).not.toContain('aria-label="Delete Warehouse"');
     // The keys to verify messages sit under the list.
     expect(text).toContain('Checking that a message came from your store');
   });
@@ -159,6 +161,7 @@ describe('WebhookPage', () => {
       expect(text).toContain(word);
     expect(text).toContain('Send test message');
     expect(text).toContain('Pause');
+    expect(text).toContain('Delete');
     // Two finished deliveries, one still retrying: two "Send again" row actions.
     expect(html.match(/aria-label="Send again /g)).toHaveLength(2 * 2); // table and phone cards
     expect(text).toContain('Send all failed again');

@@ -113,7 +113,6 @@ function WebhookList() {
               when: (s) => s.subscription.status === 'PAUSED',
               onSelect: (s) => actions.setPaused(s.subscription, false),
             },
-            { label: 'Delete', danger: true, onSelect: (s) => actions.askDelete(s.subscription) },
           ]}
           empty={{
             title: 'No webhooks yet',

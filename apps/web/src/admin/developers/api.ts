@@ -42,6 +42,8 @@ export function useSubscriptions() {
   return useQuery({
     queryKey: developerKeys.webhooks(),
     queryFn: () => plaza.fetch<ListWebhookSubscriptionsResponse>(SUBSCRIPTIONS).then((r) => r.subscriptions),
+    // Counts and last messages move while deliveries wait: follow them until nothing is left to send.
+    refetchInterval: (q) => (q.state.data?.some((s) => s.counts.pending > 0) ? 3000 : false),
   });
 }
 
