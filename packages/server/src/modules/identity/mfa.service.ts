@@ -205,17 +205,17 @@ export async function regenerateRecoveryCodes(
   req: RegenerateRecoveryCodesRequest,
   meta: RequestMeta,
 ): Promise<RecoveryCodesResponse> {
-  const row = await callerRow(ctx);
-  if (!row.totpEnabled) {
-    throw new AppError('CONFLICT', 'Recovery codes come with an authenticator app: set one up first', {
+  const notEnabled = () =>
+    new AppError('CONFLICT', 'Recovery codes come with an authenticator app: set one up first', {
       applicationCode: 'TOTP_NOT_ENABLED',
     });
-  }
+  const row = await callerRow(ctx);
+  if (!row.totpEnabled) throw notEnabled();
   await requireProof(ctx, row, req, meta);
   const recoveryCodes = await withTx(ctx, async (tx) => {
     // Locked and checked again: TOTP turned off meanwhile must not leave a stray set behind.
     const locked = await lockedIdentity(tx);
-    if (!locked.totpEnabled) throw notFound('Authenticator app');
+    if (!locked.totpEnabled) throw notEnabled();
     return replaceRecoveryCodes(tx, locked.id);
   });
   return { recoveryCodes, recoveryCodesRemaining: recoveryCodes.length };
