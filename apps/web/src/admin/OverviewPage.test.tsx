@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Site } from '@plaza/contracts';
+import { site as storefrontSite } from '../storefront/testing.js';
 import { queryClientWithSite, render, staffClient, textOf } from './testing.js';
 import { Waiting } from './OverviewPage.js';
 import { setupChecklist } from './setup.js';
@@ -29,20 +30,12 @@ describe('Overview: waiting for you', () => {
 });
 
 describe('setup checklist', () => {
-  const site = {
-    name: 'Corner Shop',
-    currency: 'EUR',
-    locale: 'en-GB',
-    timeZone: 'Europe/London',
-    signInPolicy: {
-      emailVerificationRequired: true,
-      ownerApprovalRequired: false,
-      captchaMode: 'AFTER_FAILURES',
-      captchaAfterFailures: 5,
-    },
-    createdDate: '2025-01-01T00:00:00.000Z',
-    updatedDate: '2025-01-01T00:00:00.000Z',
-  } as Site;
+  // The storefront fixture, as a new site: default policy, never saved since.
+  const site: Site = {
+    ...storefrontSite,
+    signInPolicy: { ...storefrontSite.signInPolicy, captchaMode: 'AFTER_FAILURES' },
+    updatedDate: storefrontSite.createdDate,
+  };
 
   it('lists only steps that exist today, and marks the sign-in policy done once the owner chose one', () => {
     const fresh = setupChecklist(site, 'Euro');

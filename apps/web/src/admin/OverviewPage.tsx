@@ -131,33 +131,60 @@ function Checklist({ site }: { site: Site }) {
   );
 }
 
-/** A card of the newest few of something; its rows link to where one acts on them. */
-function RecentCard({
+interface RecentRow {
+  key: string;
+  title: ReactNode;
+  detail?: ReactNode;
+  when?: string | undefined;
+}
+
+/** A card of the newest few of something, with a link to the screen where one acts on them. */
+function RecentCard<T>({
   title,
   to,
   linkLabel,
-  loading,
+  query,
+  items,
   empty,
-  children,
+  row,
 }: {
   title: string;
   to: string;
   linkLabel: string;
-  loading: boolean;
-  empty: string | null;
-  children: ReactNode;
+  query: { isPending: boolean; error: unknown };
+  items: readonly T[] | undefined;
+  empty: string;
+  row: (item: T) => RecentRow;
 }) {
+  const day = useShortDate();
+  const rows = (items ?? []).map(row);
   return (
     <Card title={title}>
-      {loading ? (
+      {query.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-4 w-1/2" />
         </div>
-      ) : empty ? (
+      ) : query.error ? (
+        <p className="text-sm text-neutral-600">{title} could not be loaded. Try again in a moment.</p>
+      ) : rows.length === 0 ? (
         <p className="text-sm text-neutral-600">{empty}</p>
       ) : (
-        <ul className="divide-y divide-neutral-100">{children}</ul>
+        <ul className="divide-y divide-neutral-100">
+          {rows.map((r) => (
+            <li key={r.key} className="flex items-center justify-between gap-3 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-neutral-900">{r.title}</span>
+                {r.detail && <span className="block truncate text-xs text-neutral-500">{r.detail}</span>}
+              </span>
+              {r.when && (
+                <time dateTime={r.when} className="shrink-0 text-xs text-neutral-500">
+                  {day(r.when)}
+                </time>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
       <Link to={to} className="mt-3 inline-block text-sm font-medium text-accent hover:underline">
         {linkLabel}
@@ -166,41 +193,21 @@ function RecentCard({
   );
 }
 
-function Row({ title, detail, when }: { title: ReactNode; detail?: ReactNode; when: string | undefined }) {
-  const day = useShortDate();
-  return (
-    <li className="flex items-center justify-between gap-3 py-2 text-sm">
-      <span className="min-w-0">
-        <span className="block truncate font-medium text-neutral-900">{title}</span>
-        {detail && <span className="block truncate text-xs text-neutral-500">{detail}</span>}
-      </span>
-      {when && (
-        <time dateTime={when} className="shrink-0 text-xs text-neutral-500">
-          {day(when)}
-        </time>
-      )}
-    </li>
-  );
-}
-
 // FULL, as the members table asks: the join date and login e-mail are not public.
 const NEWEST_MEMBERS = tableRequest(noFilters, { key: 'created', order: 'DESC' }, { limit: 5, offset: 0 });
 
 function NewMembers() {
-  const { data, isPending, error } = useMembersQuery(NEWEST_MEMBERS);
-  const members = data?.members ?? [];
+  const query = useMembersQuery(NEWEST_MEMBERS);
   return (
     <RecentCard
       title="Newest members"
       to="/admin/members"
       linkLabel="All members"
-      loading={isPending}
-      empty={error ? 'The newest members could not be loaded.' : members.length ? null : 'Nobody has signed up yet.'}
-    >
-      {members.map((m) => (
-        <Row key={m.id} title={memberName(m)} detail={m.loginEmail} when={m.createdDate} />
-      ))}
-    </RecentCard>
+      query={query}
+      items={query.data?.members}
+      empty="Nobody has signed up yet."
+      row={(m) => ({ key: m.id, title: memberName(m), detail: m.loginEmail, when: m.createdDate })}
+    />
   );
 }
 
@@ -210,52 +217,46 @@ function NewReviews() {
     query: { sort: [{ fieldName: 'createdDate' as const, order: 'DESC' as const }], cursorPaging: { limit: 5 } },
     ...(isOwner ? { returnPrivateReviews: true } : {}),
   };
-  const { data, isPending, error } = useQuery(reviewQueries.query(usePlaza<ReviewsClient>(), request));
-  const reviews = data?.reviews ?? [];
+  const query = useQuery(reviewQueries.query(usePlaza<ReviewsClient>(), request));
   return (
     <RecentCard
       title="Newest reviews"
       to="/admin/reviews"
       linkLabel="All reviews"
-      loading={isPending}
-      empty={error ? 'The newest reviews could not be loaded.' : reviews.length ? null : 'No reviews yet.'}
-    >
-      {reviews.map((r) => (
-        <Row
-          key={r.id}
-          title={r.content.title || r.content.body || 'A rating without text'}
-          detail={
-            <span className="inline-flex items-center gap-2">
-              <StarRating value={r.content.rating} size="sm" />
-              about {reviewSubject(r)}
-            </span>
-          }
-          when={r.createdDate}
-        />
-      ))}
-    </RecentCard>
+      query={query}
+      items={query.data?.reviews}
+      empty="No reviews yet."
+      row={(r) => ({
+        key: r.id,
+        title: r.content.title || r.content.body || 'A rating without text',
+        detail: (
+          <span className="inline-flex items-center gap-2">
+            <StarRating value={r.content.rating} size="sm" />
+            about {reviewSubject(r)}
+          </span>
+        ),
+        when: r.createdDate,
+      })}
+    />
   );
 }
 
 function OpenReports() {
-  const { data, isPending, error } = useOpenReports();
-  const reports = data?.reports ?? [];
+  const query = useOpenReports();
   return (
     <RecentCard
       title="Open reports"
       to="/admin/reports"
       linkLabel="All reports"
-      loading={isPending}
-      empty={error ? 'The reports could not be loaded.' : reports.length ? null : 'Nobody reported anyone.'}
-    >
-      {reports.map((r) => (
-        <Row
-          key={r.id}
-          title={r.reportedMember ? memberName(r.reportedMember) : 'A member'}
-          detail={reportReasons[r.reason]}
-          when={r.createdDate}
-        />
-      ))}
-    </RecentCard>
+      query={query}
+      items={query.data?.reports}
+      empty="Nobody reported anyone."
+      row={(r) => ({
+        key: r.id,
+        title: r.reportedMember ? memberName(r.reportedMember) : 'A member',
+        detail: reportReasons[r.reason],
+        when: r.createdDate,
+      })}
+    />
   );
 }

@@ -162,32 +162,18 @@ function SignInPolicyForm({ site }: { site: Site }) {
         }}
       >
         <FormSection title="New members">
-          <label className="flex items-start gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
-              checked={policy.emailVerificationRequired}
-              onChange={(e) => form.set('emailVerificationRequired', e.target.checked)}
-            />
-            <span>
-              New members must verify their e-mail address
-              <span className="block text-xs text-neutral-600">
-                They get a 6-digit code by e-mail before they can log in.
-              </span>
-            </span>
-          </label>
-          <label className="flex items-start gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
-              checked={policy.ownerApprovalRequired}
-              onChange={(e) => form.set('ownerApprovalRequired', e.target.checked)}
-            />
-            <span>
-              New members need your approval
-              <span className="block text-xs text-neutral-600">You approve them under Approvals.</span>
-            </span>
-          </label>
+          <CheckboxRow
+            label="New members must verify their e-mail address"
+            hint="They get a 6-digit code by e-mail before they can log in."
+            checked={policy.emailVerificationRequired}
+            onChange={(on) => form.set('emailVerificationRequired', on)}
+          />
+          <CheckboxRow
+            label="New members need your approval"
+            hint="You approve them under Approvals."
+            checked={policy.ownerApprovalRequired}
+            onChange={(on) => form.set('ownerApprovalRequired', on)}
+          />
         </FormSection>
         <FormSection title="Captcha" description="A puzzle that keeps robots from guessing passwords.">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -243,6 +229,33 @@ function SignInPolicyForm({ site }: { site: Site }) {
         </div>
       </ConfirmDialog>
     </>
+  );
+}
+
+function CheckboxRow({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        {label}
+        <span className="block text-xs text-neutral-600">{hint}</span>
+      </span>
+    </label>
   );
 }
 

@@ -47,12 +47,12 @@ function useMemberColumns(drawerLink: (id: string) => string): Array<Column<Memb
     {
       header: 'Name',
       sortKey: 'name',
-      className: 'w-44',
+      className: 'w-36',
       cell: (m) => fullName(m) || <span className="text-neutral-400">—</span>,
     },
     {
       header: 'Status',
-      className: 'w-52',
+      className: 'w-40',
       cell: (m) => (
         <span className="inline-flex flex-wrap gap-1">
           <MemberStatusBadge status={m.status} />
@@ -65,14 +65,14 @@ function useMemberColumns(drawerLink: (id: string) => string): Array<Column<Memb
       header: 'Joined',
       sortKey: 'created',
       firstOrder: 'DESC',
-      className: 'w-32',
+      className: 'w-28',
       cell: (m) => day(m.createdDate, '—'),
     },
     {
       header: 'Last login',
       sortKey: 'lastLogin',
       firstOrder: 'DESC',
-      className: 'w-32',
+      className: 'w-28',
       cell: (m) => day(m.lastLoginDate, 'Never'),
     },
   ];

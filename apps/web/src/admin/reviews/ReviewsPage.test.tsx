@@ -84,7 +84,16 @@ describe('ReviewCard', () => {
   it('offers Approve and Reject for a waiting review, and shows the contact author with e-mail', () => {
     const html = card(review());
     const text = textOf(html);
-    for (const s of ['Approve', 'Reject', 'Reply', 'Delete', 'Waiting', 'Grace', 'grace@example.com', 'about product mug']) {
+    for (const s of [
+      'Approve',
+      'Reject',
+      'Reply',
+      'Delete',
+      'Waiting',
+      'Grace',
+      'grace@example.com',
+      'about product mug',
+    ]) {
       expect(text).toContain(s);
     }
     expect(html).toContain('aria-label="4 out of 5 stars"');

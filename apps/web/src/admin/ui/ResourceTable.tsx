@@ -158,7 +158,7 @@ function Table<T, K extends string>({
               <HeaderCell key={c.header} column={c} sort={sort} onSort={onSort} />
             ))}
             {withActions && (
-              <th scope="col" className="w-40 px-3 py-2 text-right">
+              <th scope="col" className="w-28 px-3 py-2 text-right">
                 <span className="sr-only">Actions</span>
               </th>
             )}
@@ -335,8 +335,8 @@ function HeaderCell<T, K extends string>({
   );
 }
 
-/** Selects every row of the page; "some" shows as the indeterminate state. */
-function PageCheckbox({
+/** A checkbox for "all of these": checked, unchecked, or the indeterminate state for "some" (exported for pickers). */
+export function PageCheckbox({
   label,
   all,
   some,
