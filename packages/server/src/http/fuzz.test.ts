@@ -9,11 +9,23 @@ import { memberAuth } from '../test/community.js';
  * bounded in time.
  */
 
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  format?: string;
+}
+
 interface Operation {
   method: string;
   path: string;
-  queryNames: string[];
-  bodyKeys: string[];
+  querySchema: JsonSchema;
+  bodySchema: JsonSchema | undefined;
 }
 
 interface OpenApiDoc {
@@ -22,8 +34,8 @@ interface OpenApiDoc {
     Record<
       string,
       {
-        parameters?: { name: string; in: string }[];
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        parameters?: { name: string; in: string; schema?: JsonSchema }[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
       }
     >
   >;
@@ -45,8 +57,13 @@ beforeAll(async () => {
       .map(([method, op]) => ({
         method: method.toUpperCase(),
         path,
-        queryNames: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-        bodyKeys: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
+        querySchema: {
+          type: 'object',
+          properties: Object.fromEntries(
+            (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}]),
+          ),
+        },
+        bodySchema: op.requestBody?.content?.['application/json']?.schema,
       })),
   );
   callers = {
@@ -60,9 +77,22 @@ afterAll(() => srv?.close());
 
 /** Strings of every kind, including U+0000, lone surrogates, very long ones and ones that look like ids. */
 const text = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ maxLength: 10 }).map((s) => `${s}\u0000${s}`),
-  fc.constantFrom('\ud800', '0190a3b2-0000-7000-8000-000000000000', '', ' ', '%', '../..', 'a'.repeat(5000)),
+  // Mostly plausible text, so the rest of a request passes its schema and the odd value reaches the services.
+  { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
+  { weight: 3, arbitrary: fc.string({ maxLength: 8 }).map((s) => `${s}\u0000${s}`) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '\ud800',
+      '0190a3b2-0000-7000-8000-000000000000',
+      '',
+      ' ',
+      '%',
+      '../..',
+      'a'.repeat(5000),
+    ),
+  },
 );
 const value: fc.Arbitrary<unknown> = fc.oneof(
   text,
@@ -74,24 +104,55 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(text, text, { maxKeys: 3 }),
 );
 
+/**
+ * Input shaped like the operation's schema (so most of it passes validation and reaches the services), with
+ * arbitrary strings in every text field and now and then a value of the wrong kind.
+ */
+function shapedLike(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return value;
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum)
+    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: text });
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches?.length) return fc.oneof(...branches.map((b) => shapedLike(b, depth + 1)));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  let shaped: fc.Arbitrary<unknown>;
+  if (type === 'object' || schema.properties) {
+    const props = schema.properties ?? {};
+    shaped = Object.keys(props).length
+      ? fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, shapedLike(v, depth + 1)])), {
+          requiredKeys: (schema.required ?? []).filter((k) => k in props),
+        })
+      : fc.dictionary(text, value, { maxKeys: 3 });
+  } else if (type === 'array') shaped = fc.array(shapedLike(schema.items, depth + 1), { maxLength: 3 });
+  else if (type === 'string') shaped = schema.format === 'uuid' ? fc.oneof(fc.uuid(), text) : text;
+  else if (type === 'integer') shaped = fc.integer({ min: -10, max: 1000 });
+  else if (type === 'number') shaped = fc.double();
+  else if (type === 'boolean') shaped = fc.boolean();
+  else return value;
+  return fc.oneof({ weight: 9, arbitrary: shaped }, { weight: 1, arbitrary: value });
+}
+
 function requestFor(op: Operation) {
   return fc.record({
     pathValues: fc.array(text, { minLength: 4, maxLength: 4 }),
-    query: op.queryNames.length
-      ? fc.dictionary(fc.constantFrom(...op.queryNames), text, { maxKeys: 3 })
-      : fc.constant({}),
+    query: shapedLike(op.querySchema),
     body: fc.oneof(
-      op.bodyKeys.length ? fc.dictionary(fc.constantFrom(...op.bodyKeys), value, { maxKeys: 5 }) : fc.constant({}),
-      fc.jsonValue({ maxDepth: 2 }),
-      fc.dictionary(text, value, { maxKeys: 3 }),
+      { weight: 4, arbitrary: shapedLike(op.bodySchema) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
     ),
   });
 }
 
-function urlFor(op: Operation, pathValues: string[], query: Record<string, string>): string {
+function urlFor(op: Operation, pathValues: string[], query: unknown): string {
   let i = 0;
   const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(pathValues[i++ % pathValues.length] || 'x'));
-  const qs = new URLSearchParams(query).toString();
+  const entries = query && typeof query === 'object' ? Object.entries(query) : [];
+  const qs = new URLSearchParams(
+    entries.flatMap(([k, v]): [string, string][] =>
+      Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]],
+    ),
+  ).toString();
   return `${srv.url}${path}${qs ? `?${qs}` : ''}`;
 }
 
@@ -107,7 +168,7 @@ describe('arbitrary input to every operation', () => {
             const auth = callers[who];
             if (auth) headers.authorization = auth;
             const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
-            const res = await fetch(urlFor(op, req.pathValues, req.query as Record<string, string>), {
+            const res = await fetch(urlFor(op, req.pathValues, req.query), {
               method: op.method,
               headers: hasBody ? headers : { ...headers, 'content-type': '' },
               redirect: 'manual',
