@@ -107,6 +107,7 @@ describe('servicePlugins.process behind a real app server, called by Plaza', () 
       type: 'SHIPPING_RATES',
       name: 'SDK app',
       url: `http://127.0.0.1:${port}/`,
+      timeoutMs: 10_000,
     });
 
     const base = { lineItems: [], currency: 'EUR' };

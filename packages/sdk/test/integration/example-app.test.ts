@@ -40,7 +40,12 @@ describe('examples/webhooks-app', () => {
       method: 'POST',
       headers,
       body: JSON.stringify({
-        implementation: { type: 'SHIPPING_RATES', name: 'Example app', url: `${appUrl}/shipping-rates` },
+        implementation: {
+          type: 'SHIPPING_RATES',
+          name: 'Example app',
+          url: `${appUrl}/shipping-rates`,
+          timeoutMs: 10_000,
+        },
       }),
     });
     expect(created.status).toBe(201);

@@ -50,6 +50,12 @@ export function recordFailure(implementationId: string, now: number): void {
   states.set(implementationId, s);
 }
 
+/** Ends a trial that never reached the app (Plaza's own failure), so the next call may try. */
+export function releaseTrial(implementationId: string): void {
+  const s = states.get(implementationId);
+  if (s) s.trialInFlight = false;
+}
+
 /** Forgets an implementation's history (its URL changed or it was deleted). */
 export function resetCircuit(implementationId: string): void {
   states.delete(implementationId);

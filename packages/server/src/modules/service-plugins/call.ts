@@ -14,7 +14,7 @@ import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { signAppJwt } from '../webhooks/signing.js';
 import { allowPrivateTargets } from '../webhooks/settings.js';
-import { allowCall, recordFailure, recordSuccess } from './breaker.js';
+import { allowCall, recordFailure, recordSuccess, releaseTrial } from './breaker.js';
 import { MAX_ANSWER_BYTES, postPluginCall, type Answer } from './send.js';
 import { servicePluginCalls, servicePluginImplementations } from './tables.js';
 
@@ -83,21 +83,22 @@ export async function callImplementation<M extends ServicePluginMethod>(
   if (!allowCall(impl.id, started)) {
     result = { ok: false, reason: 'CIRCUIT_OPEN', error: 'Too many failed calls in a row; paused for a while' };
   } else {
-    const jwt = await signAppJwt(
-      ctx,
-      {
-        pluginType: impl.type,
-        method,
-        request,
-        metadata: { requestId: callId, implementationId: impl.id },
-      },
-      { expiresInSeconds: CALL_JWT_SECONDS },
-    );
+    let jwt: string;
+    let allowPrivate: boolean;
+    try {
+      jwt = await signAppJwt(
+        ctx,
+        { pluginType: impl.type, method, request, metadata: { requestId: callId, implementationId: impl.id } },
+        { expiresInSeconds: CALL_JWT_SECONDS },
+      );
+      allowPrivate = await allowPrivateTargets(ctx);
+    } catch (err) {
+      // Our own failure, not the app's: it does not count, but a half-open trial must end or the circuit stays open.
+      releaseTrial(impl.id);
+      throw err;
+    }
     const t0 = performance.now();
-    const answer = await postPluginCall(impl.url, jwt, {
-      timeoutMs: impl.timeoutMs,
-      allowPrivate: await allowPrivateTargets(ctx),
-    });
+    const answer = await postPluginCall(impl.url, jwt, { timeoutMs: impl.timeoutMs, allowPrivate });
     statusCode = answer.status;
     result = interpret<M>(method, answer);
     const healthy = result.ok || (result.reason === 'APP_ERROR' && result.appError!.status < 500);

@@ -21,6 +21,7 @@ let wrongCallers: Array<[string, string | undefined, number]>;
 beforeAll(async () => {
   srv = await startTestServer();
   app = await startPluginApp(srv.url);
+  await fetch(`${srv.url}/webhooks/v1/public-keys`); // creates the webhook key before any timed call
   owner = await memberAuth(srv);
   key = await srv.createApiKey(['webhooks']);
   wrongCallers = [
@@ -146,7 +147,7 @@ describe('service plugin implementations', () => {
 
   it('test call: sends the sample request (even when disabled), reports the outcome and lists it in the last calls', async () => {
     const { implementation } = (
-      await create(owner, { type: 'SHIPPING_RATES', name: 'R', url: app.url, enabled: false })
+      await create(owner, { type: 'SHIPPING_RATES', name: 'R', url: app.url, enabled: false, timeoutMs: 10_000 })
     ).body;
     app.answer((_c, res) =>
       json(res, 200, {
