@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServicePluginImplementationResponse, TestServicePluginResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../../server/src/test/harness.js';
 import { signAppJwt } from '../../../server/src/modules/webhooks/signing.js';
+import { waitFor } from '../../../server/src/modules/webhooks/testing.js';
+import { newMember } from '../../../server/src/test/community.js';
 import { createApp } from '../../../../examples/webhooks-app/app.js';
 
 let srv: TestServer;
@@ -95,5 +97,18 @@ describe('examples/webhooks-app', () => {
     expect((await post('/webhooks', review)).body.message).toBe(
       'Unexpected event type: reviews.review.created. Expected one of: members.member.created, webhooks.subscription.test',
     );
+  });
+
+  it('receives a real delivery: a new member reaches its handler through a webhook subscription', async () => {
+    const key = await srv.createApiKey(['webhooks']);
+    const subscribed = await fetch(`${srv.url}/webhooks/v1/subscriptions`, {
+      method: 'POST',
+      headers: { authorization: key, 'content-type': 'application/json' },
+      body: JSON.stringify({ subscription: { url: `${appUrl}/webhooks`, eventTypes: ['members.member.created'] } }),
+    });
+    expect(subscribed.status).toBe(201);
+    const member = await newMember(srv, { nickname: 'Dee Delivered' });
+    await waitFor(async () => events.includes(member.id));
+    expect(events.filter((id) => id === member.id)).toHaveLength(1);
   });
 });
