@@ -2,18 +2,17 @@ import { useState } from 'react';
 import type { ReviewRequest, ReviewRequestStatus } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import { Badge } from '../../ui/Badge.js';
-import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Pagination } from '../../ui/Pagination.js';
-import { ListSkeleton } from '../ListSkeleton.js';
 import { PageHeader } from '../SiteQuery.js';
 import { useToast } from '../Toast.js';
 import { useDateFormat } from '../dates.js';
 import { useReviewRequestsList, useReviewsMutation } from '../data.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
+import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { ReviewRequestForm } from './ReviewRequestForm.js';
+import { reviewSubject } from './subject.js';
 
 const PAGE_SIZE = 20;
 type Tab = ReviewRequestStatus | 'ALL';
@@ -68,7 +67,7 @@ function OwnerReviewRequests() {
       toast('Review request canceled');
     },
   );
-  const requests = data?.reviewRequests ?? [];
+  const columns = useRequestColumns();
 
   return (
     <>
@@ -91,80 +90,34 @@ function OwnerReviewRequests() {
               setOffset(0);
             }}
           />
-          {isPending ? (
-            <ListSkeleton label="Loading review requests" rows={3} />
-          ) : error ? (
-            <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-          ) : requests.length === 0 ? (
-            <EmptyState title="No review requests here">
-              {status === 'ALL' ? 'Requests you schedule show up here.' : 'Try another status.'}
-            </EmptyState>
-          ) : (
-            <ul
-              className={`divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white ${isPlaceholderData ? 'opacity-60' : ''}`}
-            >
-              {requests.map((r) => (
-                <li key={r.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-                  <div className="min-w-0 flex-1 space-y-1 text-sm">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <Badge tone={statusBadges[r.status].tone}>{statusBadges[r.status].label}</Badge>
-                      <span className="font-medium break-words">{r.entityName}</span>
-                      <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[11px] break-all text-neutral-600">
-                        {r.namespace}/{r.entityId}
-                      </code>
-                    </p>
-                    <p className="break-all text-neutral-700">
-                      To {r.contact.name ? `${r.contact.name} <${r.contact.email}>` : r.contact.email}
-                    </p>
-                    <p className="text-xs text-neutral-600">
-                      {r.status === 'SENT' && r.sentDate
-                        ? `Sent ${date(r.sentDate)}`
-                        : r.status === 'SCHEDULED'
-                          ? `Goes out ${date(r.sendDate)}`
-                          : `Was due ${date(r.sendDate)}`}
-                      {' · '}
-                      <a
-                        href={r.link}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="underline underline-offset-2"
-                      >
-                        link
-                      </a>
-                    </p>
-                    {r.status === 'FAILED' && (
-                      <p className="text-sm text-red-800">
-                        {failureReasons[r.failureReason ?? 'UNKNOWN']}
-                        {r.failureMessage ? `: ${r.failureMessage}` : '.'}
-                      </p>
-                    )}
-                  </div>
-                  {r.status === 'SCHEDULED' && (
-                    <Button
-                      variant="secondary"
-                      onClick={() => {
-                        cancel.reset();
-                        setCanceling(r);
-                      }}
-                    >
-                      Cancel request
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {data && (
-            <Pagination
-              offset={offset}
-              count={requests.length}
-              total={data.metadata.total}
-              pageSize={PAGE_SIZE}
-              onOffsetChange={setOffset}
-              busy={isPlaceholderData}
-              noun="requests"
-            />
-          )}
+          <ResourceTable<ReviewRequest>
+            noun={{ one: 'request', other: 'requests' }}
+            rows={data?.reviewRequests}
+            total={data?.metadata.total}
+            rowKey={(r) => r.id}
+            rowLabel={(r) => `to ${r.contact.email}`}
+            columns={columns}
+            actions={[
+              {
+                label: 'Cancel request',
+                when: (r) => r.status === 'SCHEDULED',
+                onSelect: (r) => {
+                  cancel.reset();
+                  setCanceling(r);
+                },
+              },
+            ]}
+            loading={isPending}
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            stale={isPlaceholderData}
+            paging={{ offset, pageSize: PAGE_SIZE, onOffsetChange: setOffset }}
+            empty={{
+              title: 'No review requests here',
+              body: status === 'ALL' ? 'Requests you schedule show up here.' : 'Try another status.',
+            }}
+          />
         </section>
       </div>
       <ConfirmDialog
@@ -185,4 +138,53 @@ function OwnerReviewRequests() {
       </ConfirmDialog>
     </>
   );
+}
+
+/** What was asked about and of whom, its state (and why it failed), and when it went or goes out. */
+function useRequestColumns(): Array<Column<ReviewRequest>> {
+  const date = useDateFormat();
+  return [
+    {
+      header: 'Request',
+      primary: true,
+      cell: (r) => (
+        <span className="block min-w-0">
+          <span className="block truncate font-medium text-neutral-900">{r.entityName}</span>
+          <span className="block truncate text-xs text-neutral-500">about {reviewSubject(r)}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'To',
+      cell: (r) => (
+        <span title={r.contact.email}>
+          {r.contact.name ? `${r.contact.name} <${r.contact.email}>` : r.contact.email}
+        </span>
+      ),
+    },
+    {
+      header: 'Status',
+      className: 'w-56',
+      cell: (r) => (
+        <span className="block min-w-0">
+          <Badge tone={statusBadges[r.status].tone}>{statusBadges[r.status].label}</Badge>
+          {r.status === 'FAILED' && (
+            <span className="mt-1 block truncate text-xs text-red-800" title={r.failureMessage}>
+              {failureReasons[r.failureReason ?? 'UNKNOWN']}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: 'When',
+      className: 'w-48',
+      cell: (r) =>
+        r.status === 'SENT' && r.sentDate
+          ? `Sent ${date(r.sentDate)}`
+          : r.status === 'SCHEDULED'
+            ? `Goes out ${date(r.sendDate)}`
+            : `Was due ${date(r.sendDate)}`,
+    },
+  ];
 }
