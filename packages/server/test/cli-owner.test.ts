@@ -142,7 +142,7 @@ describe('plaza owner', () => {
       expect((await login(email!, oldPassword!)).status).toBe(403);
       expect(await userinfo(await accessToken(email!, newPassword))).toBe(200);
     });
-  }, 180_000);
+  }, 300_000);
 
   it('create adds another owner with a printed password; reset-password then asks which owner', async () => {
     const created = plaza(['owner', 'create', '--email', 'second.owner@example.com']);
@@ -161,5 +161,5 @@ describe('plaza owner', () => {
       const res = await login('second.owner@example.com', chosen.lastLine);
       expect((await json(res)).state).toBe('SUCCESS');
     });
-  }, 180_000);
+  }, 300_000);
 });

@@ -87,6 +87,12 @@ describe('logs', () => {
 });
 
 describe('the error serializer and the readable format', () => {
+  it('LOG_FORMAT is pretty or json', () => {
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT: must be pretty or json, got "xml"');
+  });
+
   it('keeps class, code and frames, and scrubs values from messages', () => {
     const cause = Object.assign(new Error(`invalid input syntax for type uuid: "${SECRET}"`), {
       code: '22P02',
