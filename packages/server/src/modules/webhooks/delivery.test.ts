@@ -124,6 +124,7 @@ describe('webhook delivery', () => {
       if (++calls === 1) return; // never answers
       res.end('ok');
     });
+    srv.config.webhooks.timeoutMs = 1500;
     try {
       const sub = await subscribe(receiver.url, ['reviews.review.updated']);
       await emit(srv, 'reviews.review.updated', 'retry-timeout');
@@ -135,6 +136,7 @@ describe('webhook delivery', () => {
       expect(attempts[0]!.error).toMatch(/no answer within 1500 ms/);
       expect(attempts[0]!.latencyMs).toBeGreaterThanOrEqual(1490);
     } finally {
+      srv.config.webhooks.timeoutMs = 5000;
       await receiver.close();
     }
   });
@@ -145,6 +147,7 @@ describe('webhook delivery', () => {
       res.statusCode = ok ? 204 : 503;
       res.end();
     });
+    srv.config.webhooks.retryWindowMs = 2500;
     try {
       const sub = await subscribe(receiver.url, ['reviews.review.deleted']);
       const eventId = await emit(srv, 'reviews.review.deleted', 'fails');
@@ -184,6 +187,7 @@ describe('webhook delivery', () => {
       expect(one.body.redelivered).toBe(1);
       await waitFor(async () => receiver.received.filter((r) => r.event.id === eventId).length >= 2 + d!.attempts - 1);
     } finally {
+      srv.config.webhooks.retryWindowMs = 30_000;
       await receiver.close();
     }
   });
@@ -250,7 +254,7 @@ describe('webhook delivery', () => {
         .where(eq(webhookDeliveries.subscriptionId, sub));
       expect(attempts).toHaveLength(60);
     } finally {
-      Object.assign(srv.config.webhooks, { leaseMs: 2500, timeoutMs: 1500 });
+      Object.assign(srv.config.webhooks, { leaseMs: 10_000, timeoutMs: 5000 });
       await node.close();
       await receiver.close();
     }
@@ -262,7 +266,12 @@ describe('a worker that dies mid-delivery', () => {
   beforeAll(async () => {
     // No worker of its own: the test starts and kills them.
     node = await startTestServer({
-      env: { ...FAST_WEBHOOKS, PLAZA_JOB_WORKER: 'off', PLAZA_WEBHOOK_LEASE_MS: '2000' },
+      env: {
+        ...FAST_WEBHOOKS,
+        PLAZA_JOB_WORKER: 'off',
+        PLAZA_WEBHOOK_LEASE_MS: '2000',
+        PLAZA_WEBHOOK_TIMEOUT_MS: '1500',
+      },
     });
   });
   afterAll(() => node?.close());

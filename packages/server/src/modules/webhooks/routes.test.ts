@@ -261,7 +261,7 @@ describe('in production, webhooks cannot reach the server’s own network', () =
       const res = await create(url);
       expect(res.status, url).toBe(400);
       expect(violations(res.body)).toEqual(['subscription.url:FORMAT']);
-      expect((res.body as { message: string }).message).toMatch(/private or loopback/);
+      expect((res.body as unknown as { message: string }).message).toMatch(/private or loopback/);
     }
     expect((await create('https://hooks.example/plaza')).status).toBe(201);
   });

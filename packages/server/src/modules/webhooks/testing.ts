@@ -75,9 +75,10 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false>, ti
 /** Fast retry timings for tests (the harness' server reads them from the environment). */
 export const FAST_WEBHOOKS = {
   // Long enough that a busy test machine (PGlite shares the thread) does not time out a receiver that answers.
-  PLAZA_WEBHOOK_TIMEOUT_MS: '1500',
+  // Tests that need a short timeout or retry window set them on srv.config.webhooks for their own run.
+  PLAZA_WEBHOOK_TIMEOUT_MS: '5000',
   PLAZA_WEBHOOK_RETRY_BASE_MS: '60',
   PLAZA_WEBHOOK_RETRY_MAX_DELAY_MS: '250',
-  PLAZA_WEBHOOK_RETRY_WINDOW_MS: '2500',
-  PLAZA_WEBHOOK_LEASE_MS: '2500',
+  PLAZA_WEBHOOK_RETRY_WINDOW_MS: '30000',
+  PLAZA_WEBHOOK_LEASE_MS: '10000',
 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventEnvelope } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { sendMail } from '../mail/service.js';
 import { getSite } from '../site/service.js';
@@ -64,53 +64,53 @@ export function backoffMs(attempt: number, cfg: { retryBaseMs: number; retryMaxD
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-/** Records one attempt; only while this claim still owns the delivery (another node may have retaken it). */
+/**
+ * Records one attempt in a single statement (one round trip, atomic without a transaction): the delivery's outcome,
+ * the attempt log row and the subscription's failure count, pausing it when the count reaches the threshold. Only
+ * while this claim still owns the delivery (`attempts` is the fencing token; another node may have retaken it).
+ */
 async function record(ctx: Ctx, d: Claimed, r: SendResult): Promise<void> {
   const now = ctx.clock();
+  const at = now.toISOString();
   const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-  const paused = await withTx(ctx, async (tx) => {
-    let set;
-    if (ok) set = sql`status = 'SUCCEEDED', delivered_date = ${now.toISOString()}::timestamptz`;
-    else {
-      const next = new Date(now.getTime() + backoffMs(d.attempts, ctx.config.webhooks));
-      set =
-        next.getTime() > new Date(d.retry_until).getTime()
-          ? sql`status = 'FAILED'`
-          : sql`next_attempt_date = ${next.toISOString()}::timestamptz`;
-    }
-    const owned = await tx.db.execute(sql`
-      UPDATE webhook_deliveries SET ${set}, last_status_code = ${r.statusCode}, locked_until = NULL
-      WHERE id = ${d.id} AND attempts = ${d.attempts} AND status = 'PENDING'`);
-    if (!affected(owned)) return undefined;
-    await tx.db.execute(sql`
+  let outcome;
+  if (ok) outcome = sql`status = 'SUCCEEDED', delivered_date = ${at}::timestamptz`;
+  else {
+    const next = new Date(now.getTime() + backoffMs(d.attempts, ctx.config.webhooks));
+    outcome =
+      next.getTime() > new Date(d.retry_until).getTime()
+        ? sql`status = 'FAILED'`
+        : sql`next_attempt_date = ${next.toISOString()}::timestamptz`;
+  }
+  const threshold = ctx.config.webhooks.pauseAfterFailures;
+  const subscription = ok
+    ? sql`UPDATE webhook_subscriptions SET consecutive_failures = 0
+        WHERE id IN (SELECT subscription_id FROM d) AND consecutive_failures <> 0
+        RETURNING url, consecutive_failures, false AS just_paused`
+    : sql`UPDATE webhook_subscriptions SET consecutive_failures = consecutive_failures + 1,
+          paused_date = CASE WHEN consecutive_failures + 1 >= ${threshold} AND paused_date IS NULL
+            THEN ${at}::timestamptz ELSE paused_date END,
+          paused_reason = CASE WHEN consecutive_failures + 1 >= ${threshold} AND paused_date IS NULL
+            THEN 'FAILING' ELSE paused_reason END
+        WHERE id IN (SELECT subscription_id FROM d)
+        RETURNING url, consecutive_failures, (paused_reason = 'FAILING' AND paused_date = ${at}::timestamptz) AS just_paused`;
+  const result = await ctx.db.execute(sql`
+    WITH d AS (
+      UPDATE webhook_deliveries SET ${outcome}, last_status_code = ${r.statusCode}, locked_until = NULL
+      WHERE id = ${d.id} AND attempts = ${d.attempts} AND status = 'PENDING'
+      RETURNING id, subscription_id
+    ), a AS (
       INSERT INTO webhook_attempts (id, delivery_id, attempt, date, status_code, latency_ms, response_excerpt, error)
-      VALUES (${uuidv7(now.getTime())}, ${d.id}, ${d.attempts}, ${now.toISOString()}::timestamptz, ${r.statusCode},
-        ${r.latencyMs}, ${r.responseExcerpt.replace(/\0/g, '')}, ${r.error})`);
-    if (ok) {
-      await tx.db.execute(sql`
-        UPDATE webhook_subscriptions SET consecutive_failures = 0
-        WHERE id = ${d.subscription_id} AND consecutive_failures <> 0`);
-      return undefined;
-    }
-    // Counts the failure; the one that reaches the threshold pauses the subscription (exactly once).
-    const counted = await tx.db.execute(sql`
-      UPDATE webhook_subscriptions SET consecutive_failures = consecutive_failures + 1,
-        paused_date = CASE WHEN consecutive_failures + 1 >= ${ctx.config.webhooks.pauseAfterFailures}
-          AND paused_date IS NULL THEN ${now.toISOString()}::timestamptz ELSE paused_date END,
-        paused_reason = CASE WHEN consecutive_failures + 1 >= ${ctx.config.webhooks.pauseAfterFailures}
-          AND paused_date IS NULL THEN 'FAILING' ELSE paused_reason END
-      WHERE id = ${d.subscription_id}
-      RETURNING url, consecutive_failures, paused_date = ${now.toISOString()}::timestamptz AS just_paused`);
-    const row = (
-      counted as unknown as { rows: Array<{ url: string; consecutive_failures: number; just_paused: boolean }> }
-    ).rows[0];
-    return row?.just_paused ? row : undefined;
-  });
-  if (paused) await tellOwnerPaused(ctx, paused.url, paused.consecutive_failures);
+      SELECT ${uuidv7(now.getTime())}, d.id, ${d.attempts}, ${at}::timestamptz, ${r.statusCode}, ${r.latencyMs},
+        ${r.responseExcerpt.replace(/\0/g, '')}, ${r.error}
+      FROM d
+    ), s AS (${subscription})
+    SELECT url, consecutive_failures, just_paused FROM s`);
+  const row = (
+    result as unknown as { rows: Array<{ url: string; consecutive_failures: number; just_paused: boolean }> }
+  ).rows[0];
+  if (row?.just_paused) await tellOwnerPaused(ctx, row.url, row.consecutive_failures);
 }
-
-const affected = (result: unknown) =>
-  ((result as { affectedRows?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0) > 0;
 
 /** Mails the site's owners that a subscription was paused for failing (the dashboard can resume it). */
 async function tellOwnerPaused(ctx: Ctx, url: string, failures: number): Promise<void> {
@@ -184,6 +184,7 @@ export function startDeliveryWorker(ctx: Ctx, opts: { pollMs: number }): Deliver
     if (abort.signal.aborted) return;
     await record(ctx, d, result);
   };
+  const inFlight = new Set<Promise<void>>();
   const loop = (async () => {
     while (!stopped) {
       pending = false;
@@ -192,18 +193,26 @@ export function startDeliveryWorker(ctx: Ctx, opts: { pollMs: number }): Deliver
           lastPrune = Date.now();
           await pruneEvents(ctx);
         }
-        const batch = await claim(ctx, ctx.config.webhooks.concurrency);
+        // Keeps up to `concurrency` attempts in flight: claims more as soon as one finishes, not per batch.
+        const free = ctx.config.webhooks.concurrency - inFlight.size;
+        const batch = free > 0 ? await claim(ctx, free) : [];
         if (batch.length) {
           const allowPrivate = await allowPrivateTargets(ctx);
-          await Promise.all(
-            batch.map((d) =>
-              deliver(d, allowPrivate).catch((err: unknown) => {
+          for (const d of batch) {
+            const p: Promise<void> = deliver(d, allowPrivate)
+              .catch((err: unknown) => {
                 if (!abort.signal.aborted) ctx.log.error({ err, deliveryId: d.id }, 'webhook delivery failed');
-              }),
-            ),
-          );
-          // PGlite runs queries on this thread: let waiting HTTP requests in between batches.
+              })
+              .finally(() => {
+                inFlight.delete(p);
+                pending = true;
+                wake?.();
+              });
+            inFlight.add(p);
+          }
+          // PGlite runs queries on this thread: let waiting HTTP requests in between claims.
           await new Promise((resolve) => setImmediate(resolve));
+          if (batch.length === free) await Promise.race(inFlight);
           continue;
         }
       } catch (err) {
@@ -213,6 +222,7 @@ export function startDeliveryWorker(ctx: Ctx, opts: { pollMs: number }): Deliver
       await idle();
       wake = undefined;
     }
+    await Promise.all(inFlight);
   })();
   return {
     stop: async () => {
