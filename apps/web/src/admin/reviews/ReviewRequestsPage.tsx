@@ -52,7 +52,6 @@ export function ReviewRequestsPage() {
 function OwnerReviewRequests() {
   const plaza = usePlaza();
   const toast = useToast();
-  const date = useDateFormat();
   const [status, setStatus] = useState<Tab>('ALL');
   const [offset, setOffset] = useState(0);
   const [canceling, setCanceling] = useState<ReviewRequest | null>(null);
