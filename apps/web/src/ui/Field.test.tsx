@@ -34,6 +34,7 @@ describe('a field with a length limit', () => {
       <TextField
         label="Nickname"
         maxLength={3}
+        counter
         value="Adaline"
         onChange={() => undefined}
         error="Nickname can be at most 3 characters."
@@ -41,5 +42,18 @@ describe('a field with a length limit', () => {
     );
     expect(count(text(html), 'can be at most')).toBe(1);
     expect(html).toMatch(/aria-describedby="[^"]*-error [^"]*-counter"/);
+  });
+});
+
+describe('a short format limit', () => {
+  it('is left to the browser, without a counter (a 6-digit code, a 2-letter country)', () => {
+    const html = renderToString(<TextField label="Code" maxLength={6} value="123" onChange={() => undefined} />);
+    expect(html).toContain('maxLength="6"');
+    expect(html).not.toContain('/ 6');
+    const search = renderToString(
+      <TextField label="Search" maxLength={100} counter={false} value="" onChange={() => undefined} />,
+    );
+    expect(search).toContain('maxLength="100"');
+    expect(search).not.toContain('/ 100');
   });
 });

@@ -22,6 +22,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | undefined;
   /** The server's length limit: shown as a counter; longer values may be typed and are reported, not cut. */
   maxLength?: number | undefined;
+  /** Counter (default for limits over 20) or the browser's own stop (codes, search boxes). */
+  counter?: boolean;
   id?: string;
   ref?: Ref<HTMLInputElement>;
 }
@@ -35,6 +37,16 @@ function useFieldIds(id: string | undefined, hint: ReactNode, error: string | un
   const counterId = counted ? `${inputId}-counter` : undefined;
   return { inputId, hintId, errorId, counterId, describedBy: cx(hintId, errorId, counterId) || undefined };
 }
+
+/**
+ * Limits this short are part of a format (a 6-digit code, a 2-letter country), not a length people reach while
+ * writing: the browser stops there and the format check says what is wrong, with no counter.
+ */
+const FORMAT_LIMIT = 20;
+
+/** Whether a field counts its limit (see useLengthLimit) or leaves it to the browser. */
+const countsLimit = (maxLength: number | undefined, counter: boolean | undefined): maxLength is number =>
+  maxLength !== undefined && (counter ?? maxLength > FORMAT_LIMIT);
 
 /**
  * A length limit as a counter ("87 / 100") instead of the browser's silent cut: people may type or paste past it,
@@ -123,9 +135,10 @@ function FieldFrame({
 }
 
 /** A labelled input with an optional hint and error, wired with aria-describedby. */
-export function TextField({ label, hint, error, id, className, ref, maxLength, ...props }: TextFieldProps) {
-  const limit = useLengthLimit<HTMLInputElement>(label, maxLength, error, props);
-  const ids = useFieldIds(id, hint, limit.error, maxLength !== undefined);
+export function TextField({ label, hint, error, id, className, ref, maxLength, counter, ...props }: TextFieldProps) {
+  const counted = countsLimit(maxLength, counter);
+  const limit = useLengthLimit<HTMLInputElement>(label, counted ? maxLength : undefined, error, props);
+  const ids = useFieldIds(id, hint, limit.error, counted);
   return (
     <FieldFrame
       className={className}
@@ -133,11 +146,7 @@ export function TextField({ label, hint, error, id, className, ref, maxLength, .
       ids={ids}
       hint={hint}
       error={limit.error}
-      counter={
-        maxLength !== undefined
-          ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over }
-          : undefined
-      }
+      counter={counted ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over } : undefined}
     >
       <input
         ref={ref}
@@ -146,6 +155,7 @@ export function TextField({ label, hint, error, id, className, ref, maxLength, .
         aria-invalid={limit.error ? true : undefined}
         aria-describedby={ids.describedBy}
         {...props}
+        maxLength={counted ? undefined : maxLength}
         onChange={limit.onChange}
       />
     </FieldFrame>
@@ -154,15 +164,18 @@ export function TextField({ label, hint, error, id, className, ref, maxLength, .
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
+  /** Counter (default for limits over 20) or the browser's own stop. */
+  counter?: boolean;
   hint?: ReactNode;
   error?: string | undefined;
   id?: string;
 }
 
 /** A labelled multi-line input, wired like {@link TextField}. */
-export function TextAreaField({ label, hint, error, id, className, maxLength, ...props }: TextAreaFieldProps) {
-  const limit = useLengthLimit<HTMLTextAreaElement>(label, maxLength, error, props);
-  const ids = useFieldIds(id, hint, limit.error, maxLength !== undefined);
+export function TextAreaField({ label, hint, error, id, className, maxLength, counter, ...props }: TextAreaFieldProps) {
+  const counted = countsLimit(maxLength, counter);
+  const limit = useLengthLimit<HTMLTextAreaElement>(label, counted ? maxLength : undefined, error, props);
+  const ids = useFieldIds(id, hint, limit.error, counted);
   return (
     <FieldFrame
       className={className}
@@ -170,11 +183,7 @@ export function TextAreaField({ label, hint, error, id, className, maxLength, ..
       ids={ids}
       hint={hint}
       error={limit.error}
-      counter={
-        maxLength !== undefined
-          ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over }
-          : undefined
-      }
+      counter={counted ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over } : undefined}
     >
       <textarea
         id={ids.inputId}
@@ -182,6 +191,7 @@ export function TextAreaField({ label, hint, error, id, className, maxLength, ..
         aria-invalid={limit.error ? true : undefined}
         aria-describedby={ids.describedBy}
         {...props}
+        maxLength={counted ? undefined : maxLength}
         onChange={limit.onChange}
       />
     </FieldFrame>
