@@ -50,6 +50,7 @@ export function ReviewFiltersBar({
           label="Product"
           placeholder="Its id, such as mug-01"
           maxLength={200}
+          counter={false}
           value={filters.entityId}
           onChange={(e) => set('entityId', e.target.value)}
         />
