@@ -31,3 +31,5 @@ export * from './events/envelope.js';
 export * from './events/catalogue.js';
 export * from './webhooks/subscriptions.js';
 export * from './webhooks/deliveries.js';
+export * from './catalog/product.js';
+export * from './catalog/collection.js';

@@ -16,6 +16,7 @@ export const API_KEY_SCOPES = [
   'reviews',
   'mailbox.read',
   'webhooks',
+  'catalog',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

@@ -1,4 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { Collection } from '../catalog/collection.js';
+import { Product } from '../catalog/product.js';
 import { Identity } from '../identity/identity.js';
 import { ACTIVITY_STATUSES, MEMBER_STATUSES, Member, PRIVACY_STATUSES } from '../members/member.js';
 import { REVIEW_REQUEST_STATUSES, ReviewRequest } from '../reviews/requests.js';
@@ -158,6 +160,48 @@ export const EVENT_CATALOGUE = {
     kind: 'deleted',
     payload: Type.Object({ id: Type.String() }),
     description: 'An identity was deleted.',
+  },
+  'catalog.product.created': {
+    entityFqdn: 'plaza.catalog.v1.product',
+    slug: 'created',
+    kind: 'created',
+    payload: Product,
+    description: 'A product was created.',
+  },
+  'catalog.product.updated': {
+    entityFqdn: 'plaza.catalog.v1.product',
+    slug: 'updated',
+    kind: 'updated',
+    payload: Product,
+    description: 'A product changed (its fields, or for products also stock).',
+  },
+  'catalog.product.deleted': {
+    entityFqdn: 'plaza.catalog.v1.product',
+    slug: 'deleted',
+    kind: 'deleted',
+    payload: Product,
+    description: 'A product was deleted.',
+  },
+  'catalog.collection.created': {
+    entityFqdn: 'plaza.catalog.v1.collection',
+    slug: 'created',
+    kind: 'created',
+    payload: Collection,
+    description: 'A collection was created.',
+  },
+  'catalog.collection.updated': {
+    entityFqdn: 'plaza.catalog.v1.collection',
+    slug: 'updated',
+    kind: 'updated',
+    payload: Collection,
+    description: 'A collection changed.',
+  },
+  'catalog.collection.deleted': {
+    entityFqdn: 'plaza.catalog.v1.collection',
+    slug: 'deleted',
+    kind: 'deleted',
+    payload: Collection,
+    description: 'A collection was deleted.',
   },
 } as const satisfies Record<EventType, CatalogueEntry>;
 

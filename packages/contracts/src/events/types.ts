@@ -22,6 +22,12 @@ export const EVENT_TYPES = [
   'redirects.redirect_session.created',
   'identity.identity.created',
   'identity.identity.deleted',
+  'catalog.product.created',
+  'catalog.product.updated',
+  'catalog.product.deleted',
+  'catalog.collection.created',
+  'catalog.collection.updated',
+  'catalog.collection.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

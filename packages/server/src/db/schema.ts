@@ -11,3 +11,4 @@ export * from '../modules/jobs/tables.js';
 export * from '../modules/events/tables.js';
 export * from '../modules/webhooks/tables.js';
 export * from '../modules/service-plugins/tables.js';
+export * from '../modules/catalog/tables.js';
