@@ -49,36 +49,75 @@ async function createMembers(url, key, n, prefix) {
   return ids;
 }
 
-/** Member PATCH at 4 connections for `duration` seconds; each request renames one of 50 members. */
-async function patchRun(events) {
-  return withServer({ PLAZA_EVENTS: events }, async (url, key) => {
-    const ids = await createMembers(url, key, 50, `patch-${events}`);
-    let n = 0;
-    const opts = {
-      url,
-      connections: 4,
-      duration,
-      requests: [
-        {
-          method: 'PATCH',
-          setupRequest: (req) => {
-            const id = ids[n++ % ids.length];
-            return {
-              ...req,
-              path: `/members/v1/members/${id}`,
-              headers: { authorization: key, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                member: { profile: { nickname: `Name ${n}` } },
-                fieldMask: { paths: ['profile.nickname'] },
-              }),
-            };
-          },
+/** A server (events on or off) with 50 members, and the autocannon options that PATCH them in turn. */
+async function patchTarget(events) {
+  const server = await startServer({ postgresUrl, env: { PLAZA_EVENTS: events }, prepare: [API_KEY] });
+  const key = server.prepared
+    .find((p) => p.args[0] === 'api-key')
+    .output.trim()
+    .split('\n')
+    .at(-1);
+  const ids = await createMembers(server.url, key, 50, `patch-${events}`);
+  let n = 0;
+  const options = (seconds) => ({
+    url: server.url,
+    connections: 4,
+    duration: seconds,
+    requests: [
+      {
+        method: 'PATCH',
+        setupRequest: (req) => {
+          const id = ids[n++ % ids.length];
+          return {
+            ...req,
+            path: `/members/v1/members/${id}`,
+            headers: { authorization: key, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              member: { profile: { nickname: `Name ${n}` } },
+              fieldMask: { paths: ['profile.nickname'] },
+            }),
+          };
         },
-      ],
-    };
-    await runCannon({ ...opts, duration: 2 }); // warm-up
-    return summarize(await runCannon(opts));
+      },
+    ],
   });
+  return { server, options };
+}
+
+/**
+ * Both servers run side by side and take turns (off, on, off, on, …: ROUNDS short runs each), so a machine that
+ * gets busier or quieter during the bench weighs on both alike. Returns the summed requests and latencies.
+ */
+async function patchComparison() {
+  const ROUNDS = 5;
+  const targets = { off: await patchTarget('off'), on: await patchTarget('on') };
+  const totals = {
+    off: { requests: 0, seconds: 0, p50: [], p99: [], errors: 0 },
+    on: { requests: 0, seconds: 0, p50: [], p99: [], errors: 0 },
+  };
+  try {
+    for (const t of Object.values(targets)) await runCannon(t.options(2)); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const mode of ['off', 'on']) {
+        const seconds = Math.max(1, Math.round(duration / ROUNDS));
+        const r = summarize(await runCannon(targets[mode].options(seconds)));
+        const tot = totals[mode];
+        tot.requests += r.requests;
+        tot.seconds += seconds;
+        tot.p50.push(r.p50);
+        tot.p99.push(r.p99);
+        tot.errors += r.errors;
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(targets).map((t) => t.server.stop()));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const out = {};
+  for (const [mode, t] of Object.entries(totals)) {
+    out[mode] = { reqPerSec: t.requests / t.seconds, p50: median(t.p50), p99: median(t.p99), errors: t.errors };
+  }
+  return out;
 }
 
 /** 1,000 events queued while the subscription is paused; then resumed and timed until the receiver has them all. */
@@ -129,10 +168,9 @@ async function deliveryRun() {
 }
 
 const db = postgresUrl ? 'PostgreSQL' : 'PGlite';
-const off = await patchRun('off');
-const on = await patchRun('on');
+const { off, on } = await patchComparison();
 const cost = 1 - on.reqPerSec / off.reqPerSec;
-console.log(`member PATCH on ${db}, 4 connections, ${duration} s each:`);
+console.log(`member PATCH on ${db}, 4 connections, ${duration} s each in 5 alternating turns:`);
 console.log(
   `  without events: ${off.reqPerSec.toFixed(0)} req/s, p50 ${off.p50} ms, p99 ${off.p99} ms, errors ${off.errors}`,
 );
