@@ -129,6 +129,15 @@ describe('text the database cannot store', () => {
     });
     expectUnstorable(badKey, 'body');
   });
+
+  it('finds it however deep it is nested', async () => {
+    const deep = `${'['.repeat(200)}"a\\u0000"${']'.repeat(200)}`;
+    const res = await call(srv.url, 'POST', '/oauth2/token', {
+      rawBody: `{"grantType":"anonymous","clientId":"x","extra":{"list":${deep}}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectUnstorable(res, `extra.list${'[0]'.repeat(200)}`);
+  });
 });
 
 describe("the framework's own refusals", () => {

@@ -73,7 +73,6 @@ export function toFieldViolations(errors: FastifySchemaValidationError[], contex
 
 /** Query strings with more keys than this are refused before any route sees them. */
 export const MAX_QUERY_PARAMETERS = 200;
-const MAX_DEPTH = 64;
 
 /**
  * PostgreSQL cannot store U+0000 in text and UTF-8 cannot encode a lone surrogate. Without this check such a
@@ -85,21 +84,38 @@ function isStorable(s: string): boolean {
   return !UNSTORABLE.test(s);
 }
 
-/** Keys and values are checked; a bad key is named by its parent (its own text is what cannot be shown). */
-function findUnstorable(value: unknown, field: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return isStorable(value) ? undefined : field;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const bad = findUnstorable(value[i], `${field}[${i}]`, depth + 1);
-      if (bad) return bad;
+interface Visit {
+  value: unknown;
+  key?: string | number;
+  parent?: Visit;
+}
+
+function fieldPath(visit: Visit): string {
+  const parts: (string | number)[] = [];
+  for (let v: Visit | undefined = visit; v?.key !== undefined; v = v.parent) parts.unshift(v.key);
+  return parts.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+}
+
+/**
+ * Keys and values are checked, however deep (a loop, not recursion: a body may nest thousands of levels); a bad key
+ * is named by its parent, since its own text is what cannot be shown. Returns the field path, '' for the top level.
+ */
+function findUnstorable(root: unknown): string | undefined {
+  const stack: Visit[] = [{ value: root }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (!isStorable(value)) return fieldPath(visit);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: visit });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (!isStorable(key)) return fieldPath(visit);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        stack.push({ value: entries[i]![1], key: entries[i]![0], parent: visit });
+      }
     }
-    return undefined;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    if (!isStorable(key)) return field;
-    const bad = findUnstorable(child, field ? `${field}.${key}` : key, depth + 1);
-    if (bad) return bad;
   }
   return undefined;
 }
@@ -122,7 +138,7 @@ export function checkRequestText(parts: {
     };
   }
   for (const [part, value] of Object.entries(parts)) {
-    const bad = findUnstorable(value, '');
+    const bad = findUnstorable(value);
     if (bad === undefined) continue;
     const field = bad || (part === 'body' ? 'body' : part);
     return {
