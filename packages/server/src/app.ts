@@ -37,9 +37,9 @@ const COMMUNITY_WRITE = /^\/(members|reviews|identity|jobs)\//;
 /** POST routes that only read (queries too long for a GET). */
 const READ_BY_POST = /\/(query|count)(\?|$)/;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
 /** JSON, text (never an event stream: each event must leave at once), scripts and SVG; not images or media. */
 const COMPRESSIBLE = /^(application\/([\w.+-]+\+)?json|text\/(?!event-stream)|application\/javascript|image\/svg\+xml)/;
+
 /** Builds the HTTP app: plumbing, the caller model, every domain's routes and the web app. Does not listen. */
 export async function buildApp({
   config,
@@ -85,10 +85,10 @@ export async function buildApp({
     routeIndex.add(route.method as string | string[], route.url);
   });
 
-  app.decorateRequest('ctx', null as never);
   // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.
   await registerCors(app, database.db, config);
 
+  app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     const now = clock();
