@@ -7,6 +7,7 @@ import {
   mailboxReader,
   MOBILE,
   ownerClient,
+  ownerIntoDashboard,
   snap,
   startPlaza,
   type RunningPlaza,
@@ -121,6 +122,31 @@ describe('a sign-in provider that is down', () => {
     await page.waitForURL(/\/auth\/login\?/);
     await page.getByLabel('Email').waitFor();
     expect(await page.getByRole('button', { name: 'Continue with Acme' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('the owner sees why it is not offered, and can check again', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await ownerIntoDashboard(page, plaza);
+    await page.goto(`${plaza.url}/admin/sso`, { waitUntil: 'networkidle' });
+    await page.getByText('Not offered on login pages').waitFor();
+    await page.getByText('The provider could not be reached at this address').first().waitFor();
+    await snap(page, 'forms-sso-admin-desktop');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByText('"Acme" still does not answer').waitFor();
+
+    // A new connection to a closed port is refused next to the issuer field, in words.
+    await page.getByLabel('Button name').fill('Nowhere');
+    await page.getByLabel('Issuer URL').fill('http://127.0.0.1:9');
+    await page.getByLabel('Client ID').fill('a');
+    await page.getByLabel('Client secret').fill('b');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const issuer = page.getByLabel('Issuer URL');
+    await expect.poll(() => issuer.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
+    const describedBy = (await issuer.getAttribute('aria-describedby'))!.split(' ');
+    const said = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
+    expect(said.join(' ')).toContain('The provider could not be reached at this address. Check the issuer address');
     await context.close();
   });
 });
