@@ -220,7 +220,7 @@ describe('dashboard on a phone', () => {
     await p.getByRole('button', { name: '← All e-mails' }).waitFor();
     await snap(p, 'admin-mailbox-message-mobile');
     for (const [path, heading, name] of [
-      ['/admin/settings', 'Settings', 'admin-settings-mobile'],
+      ['/admin/settings', 'General', 'admin-settings-mobile'],
       ['/admin/api-keys', 'API keys', 'admin-api-keys-mobile'],
       ['/admin/oauth-clients', 'OAuth clients', 'admin-oauth-clients-mobile'],
       ['/admin/approvals', 'Approvals', 'admin-approvals-mobile'],

@@ -23,6 +23,9 @@ const captchaModes: Record<SignInPolicy['captchaMode'], string> = {
   ALWAYS: 'Always',
 };
 
+// The server's limit (SITE_LIMITS.name); importing it would pull the schema library into the chunk.
+const NAME_MAX = 100;
+
 /** /admin/settings: the store's name and how it shows money, language and time. */
 export function GeneralSettingsPage() {
   return (
@@ -45,6 +48,13 @@ function GeneralForm({ site }: { site: Site }) {
   const zones = useMemo(() => timeZoneOptions(), []);
   const locales = useMemo(() => localeOptions(site.locale), [site.locale]);
   const preview = { ...site, ...form.draft };
+  const nameLength = form.draft.name.trim().length;
+  const problem =
+    nameLength === 0
+      ? 'Give your store a name before saving.'
+      : nameLength > NAME_MAX
+        ? `The store name can be at most ${NAME_MAX} characters; shorten it before saving.`
+        : undefined;
   // The pickers offer only valid values; the name is typed, so it is checked with the site contract's limit.
   const checks = useFormRules(
     { name: { label: 'Store name', required: true, maxLength: SITE_LIMITS.name } },
@@ -65,6 +75,7 @@ function GeneralForm({ site }: { site: Site }) {
       // A refused name is said next to it; anything else in words in the box.
       error={checks.hasViolations && checks.otherProblems.length === 0 ? null : update.error}
       saveLabel="Save settings"
+      problem={problem}
       onSubmit={save}
       onUndo={() => {
         update.reset();

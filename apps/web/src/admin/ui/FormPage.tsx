@@ -52,6 +52,7 @@ export function FormPage({
   busy,
   error,
   saveLabel = 'Save',
+  problem,
   onSubmit,
   onUndo,
   children,
@@ -60,18 +61,28 @@ export function FormPage({
   busy?: boolean;
   error?: unknown;
   saveLabel?: string;
+  /** What keeps the draft from being saved, in words; Save then says so instead of sending it. */
+  problem?: string | undefined;
   onSubmit: () => void;
   onUndo: () => void;
   children: ReactNode;
 }) {
+  const [tried, setTried] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (dirty && !busy) onSubmit();
+    setTried(true);
+    if (dirty && !busy && !problem) onSubmit();
   };
   return (
     <form onSubmit={submit} className="space-y-4">
       {children}
-      {error ? <ErrorMessage error={error} /> : null}
+      {tried && problem ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {problem}
+        </p>
+      ) : error ? (
+        <ErrorMessage error={error} />
+      ) : null}
       <div
         data-testid="save-bar"
         className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:rounded-lg sm:border"
