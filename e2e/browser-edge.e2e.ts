@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +18,8 @@ import {
 
 // The app as a browser meets it: under its Content-Security-Policy, never framed by other sites, opened on a
 // loopback alias, and compressed on the wire.
+
+const DIST_ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/assets');
 
 let plaza: RunningPlaza;
 let browser: Browser;
@@ -214,7 +219,12 @@ describe('on the wire', () => {
     await page.goto(plaza.url, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('site-name').first().isVisible()).toBe(true);
     await expect.poll(() => scripts.length).toBeGreaterThan(0);
-    for (const s of scripts) expect(s.encoding, s.url).toBe('br');
+    for (const s of scripts) {
+      expect(s.encoding, s.url).toBe('br');
+      // Sent as the build wrote it (brotli's strongest level, once), not compressed again per request.
+      const built = path.join(DIST_ASSETS, `${path.basename(new URL(s.url).pathname)}.br`);
+      expect(s.wire, s.url).toBe(fs.statSync(built).size);
+    }
     const wire = scripts.reduce((n, s) => n + s.wire, 0);
     const decoded = scripts.reduce((n, s) => n + s.decoded, 0);
     expect(wire).toBeLessThan(decoded / 2.5);
