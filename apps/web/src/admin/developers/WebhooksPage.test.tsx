@@ -120,6 +120,19 @@ describe('WebhooksPage', () => {
     expect(textOf(html)).toContain('Copy key');
     expect(textOf(html)).toContain('/webhooks/v1/public-keys');
   });
+
+  it('says whether webhooks may reach the server’s own network, and offers the other choice', () => {
+    const queryClient = queryClientWithSite();
+    queryClient.setQueryData(developerKeys.webhooks(), []);
+    queryClient.setQueryData(developerKeys.settings(), { allowPrivateTargets: false });
+    const blocked = textOf(render(<WebhooksPage />, owner(), queryClient));
+    expect(blocked).toContain('Blocked: webhooks and apps can only reach addresses on the internet.');
+    expect(blocked).toContain('Allow my network…');
+    queryClient.setQueryData(developerKeys.settings(), { allowPrivateTargets: true });
+    const allowed = textOf(render(<WebhooksPage />, owner(), queryClient));
+    expect(allowed).toContain('Allowed: webhooks and apps may use addresses inside your network.');
+    expect(allowed).toContain('Block my network again');
+  });
 });
 
 describe('WebhookPage', () => {

@@ -9,6 +9,7 @@ import { ResourceTable } from '../ui/ResourceTable.js';
 import { useSubscriptions } from './api.js';
 import { DeliveryBadge, SubscriptionBadge } from './badges.js';
 import { eventsSummary } from './eventTypes.js';
+import { PrivateNetworkSetting } from './PrivateNetworkSetting.js';
 import { PublicKeys } from './PublicKeys.js';
 import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
 import { WebhookForm } from './WebhookForm.js';
@@ -121,6 +122,7 @@ function WebhookList() {
           }}
         />
         <PublicKeys />
+        <PrivateNetworkSetting />
       </div>
       <Drawer open={adding} title="Add webhook" onClose={() => setAdding(false)}>
         <WebhookForm

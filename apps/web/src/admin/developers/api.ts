@@ -13,6 +13,7 @@ import type {
   WebhookDeliveryDetails,
   WebhookDeliveryStatus,
   WebhookJwks,
+  WebhookSettings,
   WebhookSubscriptionResponse,
 } from '@plaza/contracts';
 import { usePlaza } from '@plaza/react';
@@ -23,6 +24,7 @@ import type { PlazaClient } from '../../plaza.js';
 const id = encodeURIComponent;
 const SUBSCRIPTIONS = '/webhooks/v1/subscriptions';
 const IMPLEMENTATIONS = '/service-plugins/v1/implementations';
+const SETTINGS = '/webhooks/v1/settings';
 
 export const developerKeys = {
   webhooks: () => ['plaza', 'admin', 'webhooks'] as const,
@@ -31,6 +33,7 @@ export const developerKeys = {
   delivery: (subscriptionId: string, deliveryId: string) =>
     [...developerKeys.webhooks(), subscriptionId, 'delivery', deliveryId] as const,
   publicKeys: () => ['plaza', 'admin', 'webhook-public-keys'] as const,
+  settings: () => ['plaza', 'admin', 'webhook-settings'] as const,
   plugins: () => ['plaza', 'admin', 'service-plugins'] as const,
   calls: (implementationId: string) => [...developerKeys.plugins(), implementationId, 'calls'] as const,
 };
@@ -79,6 +82,19 @@ export function usePublicKeys() {
     staleTime: 5 * 60_000,
   });
 }
+
+export function useWebhookSettings() {
+  const plaza = usePlazaClient();
+  return useQuery({
+    queryKey: developerKeys.settings(),
+    queryFn: () => plaza.fetch<{ settings: WebhookSettings }>(SETTINGS).then((r) => r.settings),
+  });
+}
+
+export const useUpdateWebhookSettings = () =>
+  useChange(developerKeys.settings(), (plaza, settings: WebhookSettings) =>
+    plaza.fetch<{ settings: WebhookSettings }>(SETTINGS, { method: 'PATCH', body: { settings } }),
+  );
 
 export function useImplementations() {
   const plaza = usePlazaClient();

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button } from '../../ui/Button.js';
+import { Card } from '../../ui/Card.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { describeError, ErrorMessage } from '../../ui/ErrorMessage.js';
+import { ListSkeleton } from '../ListSkeleton.js';
+import { useToast } from '../Toast.js';
+import { useUpdateWebhookSettings, useWebhookSettings } from './api.js';
+
+/**
+ * Whether webhooks and apps may reach addresses inside the server's own network. Off by default; turning it on asks
+ * first, since a webhook could then be aimed at machines the internet cannot reach.
+ */
+export function PrivateNetworkSetting() {
+  const { data, error, isPending, isFetching, refetch } = useWebhookSettings();
+  const update = useUpdateWebhookSettings();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const save = (allowPrivateTargets: boolean) =>
+    update.mutate(
+      { allowPrivateTargets },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast(allowPrivateTargets ? 'Your own network is allowed' : 'Your own network is blocked again');
+        },
+        onError: (e) => {
+          setConfirming(false);
+          toast(`Not changed: ${describeError(e).message}`, 'error');
+        },
+      },
+    );
+
+  return (
+    <Card
+      title="Your own network"
+      description="Webhooks and apps on the internet always work. Addresses inside your server's own network are blocked, so nobody can use a webhook to reach machines that should stay private."
+    >
+      {isPending ? (
+        <ListSkeleton label="Loading the network setting" rows={1} />
+      ) : error ? (
+        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <div className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-neutral-800" data-testid="private-network-state">
+            {data.allowPrivateTargets
+              ? 'Allowed: webhooks and apps may use addresses inside your network.'
+              : 'Blocked: webhooks and apps can only reach addresses on the internet.'}
+          </p>
+          {data.allowPrivateTargets ? (
+            <Button variant="secondary" busy={update.isPending} onClick={() => save(false)}>
+              Block my network again
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Allow my network…
+            </Button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Allow webhooks to reach your own network?"
+        confirmLabel="Allow"
+        danger
+        busy={update.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => save(true)}
+      >
+        Only do this when the system receiving your webhooks runs next to your store, on the same network. Anyone who
+        can add a webhook could then send requests to machines inside it.
+      </ConfirmDialog>
+    </Card>
+  );
+}
