@@ -3,7 +3,8 @@ import { Value } from 'typebox/value';
 import { eventEnvelopeSchema, type EventType } from '@plaza/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../context.js';
-import { cast, type Cast } from '../../test/community.js';
+import { cast, newMember, type Cast } from '../../test/community.js';
+import { waitFor } from '../webhooks/testing.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
 import { members } from '../members/tables.js';
@@ -135,5 +136,22 @@ describe('the outbox', () => {
     expect(created).toHaveLength(1);
     expect(Value.Check(eventEnvelopeSchema('members.member.created'), created[0]!.envelope)).toBe(true);
     expect(identity!.seq).toBeLessThan(created[0]!.seq);
+  });
+
+  it('a bulk job emits one event per member it changes', async () => {
+    const [m1, m2] = await Promise.all([newMember(srv), newMember(srv)]);
+    const started = await call<{ jobId: string }>(srv.url, 'POST', '/members/v1/members/bulk/delete', {
+      auth: c.owner,
+      body: { memberIds: [m1.id, m2.id] },
+    });
+    expect(started.status).toBeLessThan(300);
+    for (const id of [m1.id, m2.id]) {
+      const deleted = await waitFor(async () => {
+        const rows = await eventsOf(id, 'members.member.deleted');
+        return rows.length > 0 && rows;
+      });
+      expect(deleted).toHaveLength(1);
+      expect(deleted[0]!.envelope.identity).toEqual({ identityType: 'UNKNOWN' });
+    }
   });
 });
