@@ -13,7 +13,7 @@ import {
 import { createAuthorizationCode } from './authorization-codes.js';
 import { checkAuthorizeRequest, type AuthorizeParams } from './authorize.service.js';
 import { findOAuthClient, redirectUriMatches } from './clients.service.js';
-import { hostedPageHeaders, sendAuthorizationResponse, sendErrorPage } from './respond.js';
+import { sendAuthorizationResponse, sendErrorPage, sendHostedPage } from './respond.js';
 
 const AuthorizeQuery = Type.Object(
   {
@@ -95,9 +95,10 @@ export function authorizeRoutes(app: App): void {
           'Signed out',
           'You are signed out. The return address is not registered for this application, so you stay here.',
         );
-      return hostedPageHeaders(reply)
-        .type('text/html; charset=utf-8')
-        .send('<!doctype html><meta charset="utf-8"><title>Signed out</title><p>You are signed out.</p>');
+      return sendHostedPage(
+        reply,
+        () => '<!doctype html><meta charset="utf-8"><title>Signed out</title><p>You are signed out.</p>',
+      );
     },
   );
 }

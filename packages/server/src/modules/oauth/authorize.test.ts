@@ -278,6 +278,12 @@ describe('sessions at the authorize endpoint', () => {
     expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${new URL(srv.url).origin}`);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await res.text();
+    // Only this page's own script runs: a nonce made for this answer, never 'unsafe-inline'.
+    const csp = res.headers.get('content-security-policy')!;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html).toContain(`<script nonce="${nonce}">`);
     expect(html).toContain(`postMessage(m,"${new URL(srv.url).origin}")`);
     expect(html).toMatch(/"code":"ac_[^"]+","state":"xyz"/);
     // prompt=login ignores the cookie.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
 export type ResponseMode = 'query' | 'fragment' | 'web_message';
@@ -5,17 +6,28 @@ export type ResponseMode = 'query' | 'fragment' | 'web_message';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Headers of every HTML page the server renders: not framed by strangers, no referrer (the URL has codes). */
-export function hostedPageHeaders(reply: FastifyReply, frameAncestors: string[] = []): FastifyReply {
+/**
+ * Sends an HTML page the server renders itself: not framed by strangers, no referrer (the URL has codes), and a
+ * policy that runs only the page's own script and style, marked with a nonce made for this answer.
+ */
+export function sendHostedPage(
+  reply: FastifyReply,
+  html: (nonce: string) => string,
+  frameAncestors: string[] = [],
+): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
   const ancestors = frameAncestors.length ? frameAncestors.join(' ') : "'none'";
   return reply
     .header(
       'content-security-policy',
-      `default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors ${ancestors}`,
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; ` +
+        `form-action 'none'; frame-ancestors ${ancestors}`,
     )
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff');
+    .header('x-content-type-options', 'nosniff')
+    .type('text/html; charset=utf-8')
+    .send(html(nonce));
 }
 
 /**
@@ -29,11 +41,14 @@ export function sendAuthorizationResponse(
   if (opts.mode === 'web_message') {
     const targetOrigin = new URL(opts.redirectUri).origin;
     const message = JSON.stringify({ type: 'authorization_response', response: opts.params }).replace(/</g, '\\u003c');
-    const html = `<!doctype html><meta charset="utf-8"><title>Signing in…</title><script>
+    return sendHostedPage(
+      reply,
+      (nonce) => `<!doctype html><meta charset="utf-8"><title>Signing in…</title><script nonce="${nonce}">
 (function(){var m=${message};var t=window.parent!==window?window.parent:window.opener;
 if(t){t.postMessage(m,${JSON.stringify(targetOrigin)});}})();
-</script>`;
-    return hostedPageHeaders(reply, opts.origins).type('text/html; charset=utf-8').send(html);
+</script>`,
+      opts.origins,
+    );
   }
   const url = new URL(opts.redirectUri);
   const encoded = new URLSearchParams(opts.params);
@@ -56,9 +71,11 @@ export function sendErrorPage(reply: FastifyReply, status: number, title: string
       details: { applicationError: { code: 'invalid_request', description: detail } },
     });
   }
-  const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return sendHostedPage(
+    reply.status(status),
+    (nonce) => `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.25rem}</style>
-<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>`;
-  return hostedPageHeaders(reply).status(status).type('text/html; charset=utf-8').send(html);
+<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.25rem}</style>
+<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>`,
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import { hostedPageHeaders } from '../oauth/respond.js';
+import { sendHostedPage } from '../oauth/respond.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -45,12 +45,16 @@ export function sendSsoProblem(reply: FastifyReply, p: SsoProblem): FastifyReply
       details: { applicationError: { code: 'SSO_FAILED', description: p.detail } },
     });
   }
-  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return sendHostedPage(
+    reply.status(p.status),
+    (
+      nonce,
+    ) => `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(p.title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.375rem;line-height:1.3}
+<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.375rem;line-height:1.3}
 .actions{margin-top:2rem;display:flex;flex-wrap:wrap;gap:.75rem}.actions a{display:inline-block;padding:.55rem 1rem;border-radius:.375rem;text-decoration:none;font-weight:500}
 .primary{background:#4f46e5;color:#fff}.secondary{border:1px solid #d1d5db;color:#1f2937}</style>
 <main><h1>${escapeHtml(p.title)}</h1><p>${escapeHtml(p.detail)}</p>
-<div class="actions"><a class="primary" href="${escapeHtml(p.backUrl)}">Back to sign in</a><a class="secondary" href="/">Go to the home page</a></div></main></html>`;
-  return hostedPageHeaders(reply).status(p.status).type('text/html; charset=utf-8').send(html);
+<div class="actions"><a class="primary" href="${escapeHtml(p.backUrl)}">Back to sign in</a><a class="secondary" href="/">Go to the home page</a></div></main></html>`,
+  );
 }
