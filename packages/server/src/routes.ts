@@ -1,6 +1,7 @@
 import type { App } from './http/types.js';
 import { apiKeyRoutes } from './modules/apps/api-keys.routes.js';
 import { oauthClientRoutes } from './modules/apps/oauth-clients.routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
 import { captchaRoutes } from './modules/captcha/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
@@ -42,4 +43,5 @@ export async function registerRoutes(app: App): Promise<void> {
   reviewRoutes(app);
   servicePluginRoutes(app);
   webhookRoutes(app);
+  catalogRoutes(app);
 }

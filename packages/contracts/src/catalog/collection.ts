@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { DateString, FieldMask } from '../common/schema.js';
-import { Slug } from './product.js';
+import { CatalogSlug } from './product.js';
 
 /** A named group of products (many-to-many: a product lists its collections in `collectionIds`). */
 export const CollectionInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     /** Derived from the name when absent. */
-    slug: Type.Optional(Slug),
+    slug: Type.Optional(CatalogSlug),
     description: Type.Optional(Type.String({ maxLength: 5000 })),
     visible: Type.Optional(Type.Boolean()),
   },

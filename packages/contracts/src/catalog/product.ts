@@ -6,7 +6,14 @@ export const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE'] as 
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const WEIGHT_UNITS = ['KG', 'LB'] as const;
 export const SUBSCRIPTION_FREQUENCIES = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
-export const PRODUCT_SORTS = ['NAME_ASC', 'NAME_DESC', 'PRICE_ASC', 'PRICE_DESC', 'CREATED_ASC', 'CREATED_DESC'] as const;
+export const PRODUCT_SORTS = [
+  'NAME_ASC',
+  'NAME_DESC',
+  'PRICE_ASC',
+  'PRICE_DESC',
+  'CREATED_ASC',
+  'CREATED_DESC',
+] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The app id of Plaza's own catalog in a line item's `catalogReference`. */
@@ -34,14 +41,27 @@ export const MoneyInput = Type.Object(
   { additionalProperties: true },
 );
 
-export const Slug = Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', minLength: 1, maxLength: CATALOG_LIMITS.slugMax });
+export const CatalogSlug = Type.String({
+  pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+  minLength: 1,
+  maxLength: CATALOG_LIMITS.slugMax,
+});
 
 /** Plain text, or the spec's rich-text nodes (each `{ type, ... }`), stored as given. */
-export const RichTextNode = Type.Object({ type: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: true });
-export const Description = Type.Union([
-  Type.String({ maxLength: CATALOG_LIMITS.descriptionMax }),
-  Type.Array(RichTextNode, { maxItems: CATALOG_LIMITS.richTextNodesMax }),
-]);
+export const RichTextNode = Type.Object(
+  { type: Type.String({ minLength: 1, maxLength: 50 }) },
+  { additionalProperties: true },
+);
+/**
+ * One schema with a type list rather than a union: the server's validator coerces inside union branches, which
+ * would turn a one-node array into something neither branch accepts.
+ */
+export const Description = Type.Unsafe<string | Array<Static<typeof RichTextNode>>>({
+  type: ['string', 'array'],
+  maxLength: CATALOG_LIMITS.descriptionMax,
+  maxItems: CATALOG_LIMITS.richTextNodesMax,
+  items: RichTextNode,
+});
 
 export const ProductMedia = Type.Object(
   {
@@ -134,7 +154,7 @@ export const ProductInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.nameMax }),
     /** Derived from the name when absent. */
-    slug: Type.Optional(Slug),
+    slug: Type.Optional(CatalogSlug),
     description: Type.Optional(Description),
     media: Type.Optional(Type.Array(ProductMedia, { maxItems: CATALOG_LIMITS.mediaMax })),
     productType: StringEnum(PRODUCT_TYPES),
@@ -240,7 +260,10 @@ export const ProductPagingMetadata = Type.Object({
   cursors: Type.Object({ next: Type.Optional(Type.String()) }),
   hasNext: Type.Boolean(),
 });
-export const ListProductsResponse = Type.Object({ products: Type.Array(Product), pagingMetadata: ProductPagingMetadata });
+export const ListProductsResponse = Type.Object({
+  products: Type.Array(Product),
+  pagingMetadata: ProductPagingMetadata,
+});
 export type ListProductsResponse = Static<typeof ListProductsResponse>;
 
 /** POST /catalog/v1/products/{id}/adjust-inventory: exactly one of `setQuantity`, `incrementBy`, `inStock`. */
