@@ -73,6 +73,14 @@ describe('the outbox', () => {
     expect(row!.nickname).not.toBe('Rolled back');
   });
 
+  it('writes nothing with PLAZA_EVENTS=off (the bench comparison)', async () => {
+    const ctx = { ...srv.ctx(), config: { ...srv.config, events: false } };
+    const before = await eventsOf(c.memberB.id);
+    const id = await withTx(ctx, (tx) => emitEvent(tx, { type: 'members.member.deleted', entityId: c.memberB.id }));
+    expect(id).toBeUndefined();
+    expect(await eventsOf(c.memberB.id)).toEqual(before);
+  });
+
   it('refuses to write outside a transaction', async () => {
     await expect(emitEvent(srv.ctx(), { type: 'members.member.deleted', entityId: c.memberB.id })).rejects.toThrow(
       /inside withTx/,
