@@ -78,13 +78,14 @@ describe('bundle size budgets (gzip)', () => {
     const uses = SUBPATHS.map((_, i) => `m${i}`).join(', ');
     const { gzip, text } = await bundle(`import * as sdk from '@plaza/sdk';\n${imports}\nconsole.log(sdk, ${uses});`);
     report('everything', gzip, 12 * KB);
-    expect(SUBPATHS).toEqual(expect.arrayContaining(['site', 'members', 'reviews', 'jobs', 'events']));
+    expect(SUBPATHS).toEqual(expect.arrayContaining(['site', 'members', 'reviews', 'jobs', 'events', 'catalog']));
     for (const marker of [
       'oauth2/token',
       '/site/v1/site',
       '/members/v1/members',
       '/reviews/v1/reviews',
       '/jobs/v1/jobs',
+      '/catalog/v1/products',
       'Unexpected event type',
     ])
       expect(text).toContain(marker);
@@ -153,6 +154,16 @@ describe('tree shaking', () => {
     console.log(`[sdk size] ${name} module alone: ${(gzip / KB).toFixed(2)} KB gzip`);
     expect(text).toContain(own);
     for (const marker of [...others, 'oauth2/token', 'Authorization', 'x-plaza-consistency'])
+      expect(text).not.toContain(marker);
+  });
+
+  it('importing @plaza/sdk/catalog alone pulls in no other module, auth or client code', async () => {
+    const { text, gzip } = await bundle(
+      `import { products, collections } from '@plaza/sdk/catalog'; console.log(products, collections);`,
+    );
+    console.log(`[sdk size] catalog module alone: ${(gzip / KB).toFixed(2)} KB gzip`);
+    expect(text).toContain('/catalog/v1/products');
+    for (const marker of ['/members/v1', '/reviews/v1', '/site/v1', 'oauth2/token', 'Authorization'])
       expect(text).not.toContain(marker);
   });
 

@@ -36,5 +36,6 @@ export const UpdateCollectionRequest = Type.Object(
 );
 export type UpdateCollectionRequest = Static<typeof UpdateCollectionRequest>;
 export const CollectionResponse = Type.Object({ collection: Collection });
+export type CollectionResponse = Static<typeof CollectionResponse>;
 export const ListCollectionsResponse = Type.Object({ collections: Type.Array(Collection) });
 export type ListCollectionsResponse = Static<typeof ListCollectionsResponse>;
