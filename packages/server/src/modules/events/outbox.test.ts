@@ -146,6 +146,30 @@ describe('the outbox', () => {
     expect(identity!.seq).toBeLessThan(created[0]!.seq);
   });
 
+  it("an owner-created member's created event carries every field set at creation, once", async () => {
+    const res = await call<{ member: { id: string } }>(srv.url, 'POST', '/members/v1/members', {
+      auth: c.owner,
+      body: {
+        member: {
+          loginEmail: 'events.owner-made@example.com',
+          contact: { firstName: 'Ada', company: 'Analytical Engines', jobTitle: 'Engineer' },
+          profile: { nickname: 'ada', title: 'Founder' },
+          privacyStatus: 'PRIVATE',
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const created = await eventsOf(res.body.member.id, 'members.member.created');
+    expect(created).toHaveLength(1);
+    expect(created[0]!.envelope.createdEvent).toMatchObject({
+      entity: {
+        contact: { firstName: 'Ada', company: 'Analytical Engines', jobTitle: 'Engineer' },
+        profile: { nickname: 'ada', title: 'Founder' },
+        privacyStatus: 'PRIVATE',
+      },
+    });
+  });
+
   it('a bulk job emits one event per member it changes', async () => {
     const [m1, m2] = await Promise.all([newMember(srv), newMember(srv)]);
     const started = await call<{ jobId: string }>(srv.url, 'POST', '/members/v1/members/bulk/delete', {

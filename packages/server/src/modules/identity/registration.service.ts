@@ -21,6 +21,8 @@ export interface NewIdentity {
   emailVerified: boolean;
   /** Pending reasons; none makes the identity ACTIVE. */
   reasons: string[];
+  /** false: the caller finishes the member in its transaction and emits its created event (see insertMember). */
+  announceMember?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function createIdentity(ctx: Ctx, input: NewIdentity): Promise<Iden
       profile: input.profile,
       status: input.reasons.includes('ADMIN_APPROVAL_REQUIRED') ? 'PENDING' : 'APPROVED',
       now,
+      ...(input.announceMember === false ? { announce: false } : {}),
     });
     return row;
   });

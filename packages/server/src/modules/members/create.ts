@@ -29,6 +29,8 @@ export interface NewMember {
   status: MemberStatus;
   role?: MemberRoleName;
   now: Date;
+  /** false: the caller completes the member in the same transaction and emits `members.member.created` itself. */
+  announce?: boolean;
 }
 
 /**
@@ -72,17 +74,22 @@ export async function insertMember(ctx: Ctx, m: NewMember): Promise<void> {
       .values({ ...values, slug })
       .onConflictDoNothing({ target: members.slug })
       .returning(memberColumns);
-    if (inserted.length) return created(ctx, inserted[0]!);
+    if (inserted.length) return created(ctx, inserted[0]!, m.announce);
     taken.add(slug);
   }
   const [row] = await ctx.db
     .insert(members)
     .values({ ...values, slug: `${base}-${randomToken(4).toLowerCase()}` })
     .returning(memberColumns);
-  await created(ctx, row!);
+  await created(ctx, row!, m.announce);
 }
 
-async function created(ctx: Ctx, row: MemberRow): Promise<void> {
+async function created(ctx: Ctx, row: MemberRow, announce = true): Promise<void> {
   membersChanged();
+  if (announce) await announceMember(ctx, row);
+}
+
+/** The created event of a member, with the member as it stands when its transaction commits. */
+export async function announceMember(ctx: Ctx, row: MemberRow): Promise<void> {
   await emitEvent(ctx, { type: 'members.member.created', entityId: row.id, entity: toMember(row, 'FULL') });
 }

@@ -20,6 +20,7 @@ import { loadMember, selfOrAdmin } from './read.service.js';
 import { members, type ContactDetails } from './tables.js';
 import { memberColumns, toMember, type MemberRow } from './view.js';
 import { membersChanged } from './totals.js';
+import { announceMember } from './create.js';
 
 type MaskPath = (typeof MEMBER_ADMIN_MASK_PATHS)[number];
 type Patch = Partial<typeof members.$inferInsert>;
@@ -228,6 +229,8 @@ export async function createMember(ctx: Ctx, req: CreateMemberRequest): Promise<
       passwordHash: null,
       emailVerified: false,
       reasons: [],
+      // The created event waits for the fields set below, so it carries the member as created.
+      announceMember: false,
       profile: strip({
         firstName: c.firstName,
         lastName: c.lastName,
@@ -262,6 +265,7 @@ export async function createMember(ctx: Ctx, req: CreateMemberRequest): Promise<
       })
       .where(eq(members.id, identity.id))
       .returning(memberColumns);
+    await announceMember(tx, created!);
     return created!;
   });
   membersChanged();
