@@ -4,6 +4,7 @@ import { withTx } from '../../context.js';
 import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
+import { domainEvents } from '../events/tables.js';
 import { handOverReviews } from './authors.js';
 import { reviews } from './tables.js';
 import { moderate, newEntity, setModeration, summary, writeReview } from './testing.js';
@@ -38,8 +39,20 @@ async function scene() {
 describe('handOverReviews', () => {
   it('gives the reviews to the assignee, dropping the ones of entities the assignee already reviewed', async () => {
     const { from, to, e1, e2, e3 } = await scene();
+    const ids = await srv.ctx().db.select().from(reviews).where(eq(reviews.authorMemberId, from.id));
     await withTx(srv.ctx(), (tx) => handOverReviews(tx, from.id, to.id));
     expect(await byAuthor(from.id)).toEqual([]);
+    // Webhooks hear of it: the moved reviews as updated (with their new author), the dropped one as deleted.
+    const events = await srv.ctx().db.select().from(domainEvents);
+    for (const r of ids) {
+      const types = events.filter((e) => e.entityId === r.id).map((e) => e.eventType);
+      if (r.entityId === e2) expect(types).toContain('reviews.review.deleted');
+      else {
+        expect(types).toContain('reviews.review.updated');
+        const updated = events.find((e) => e.entityId === r.id && e.eventType === 'reviews.review.updated');
+        expect(updated!.envelope).toMatchObject({ updatedEvent: { modifiedFields: ['author.memberId'] } });
+      }
+    }
     expect(await byAuthor(to.id)).toEqual([e1, e2, e3].sort());
     const [moved] = await srv.ctx().db.select().from(reviews).where(eq(reviews.entityId, e1));
     expect(moved).toMatchObject({ authorKey: `m:${to.id}`, authorMemberId: to.id, rating: 5 });

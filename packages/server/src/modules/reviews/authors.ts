@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../context.js';
+import { emitEvent } from '../events/outbox.js';
+import { EVENT_VIEWER, loadReview, toReview } from './model.js';
 import { adjustSummaries } from './summary.js';
 import { reviews } from './tables.js';
 
@@ -28,10 +30,21 @@ export async function handOverReviews(ctx: Ctx, fromMemberId: string, toMemberId
       tx,
       removed.map((r) => ({ before: r })),
     );
+    for (const r of removed) await emitEvent(tx, { type: 'reviews.review.deleted', entityId: r.id });
     if (!toMemberId) return;
-    await tx.db
+    const moved = await tx.db
       .update(reviews)
       .set({ authorMemberId: toMemberId, authorKey: `m:${toMemberId}`, updatedDate: tx.clock() })
-      .where(eq(reviews.authorMemberId, fromMemberId));
+      .where(eq(reviews.authorMemberId, fromMemberId))
+      .returning({ id: reviews.id });
+    for (const { id } of moved) {
+      const entity = toReview((await loadReview(tx, id))!, EVENT_VIEWER);
+      await emitEvent(tx, {
+        type: 'reviews.review.updated',
+        entityId: id,
+        entity,
+        modifiedFields: ['author.memberId'],
+      });
+    }
   });
 }
