@@ -14,6 +14,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookJwks,
   WebhookSettings,
+  WebhookSubscription,
   WebhookSubscriptionResponse,
 } from '@plaza/contracts';
 import { usePlaza } from '@plaza/react';
@@ -117,12 +118,21 @@ export function usePluginCalls(implementationId: string | null) {
   });
 }
 
-/** A change that refreshes the queries under `key` when it ends (a refusal too: the screen may be outdated). */
-function useChange<V, R>(key: QueryKey, fn: (plaza: PlazaClient, vars: V) => Promise<R>) {
+/**
+ * A change that refreshes the queries under `key` when it ends (a refusal too: the screen may be outdated).
+ * `onSuccess` runs before that refresh and even when the screen that asked is gone by then (a deleted webhook's page
+ * unmounts as the list refreshes, and `mutate`'s own callbacks would be dropped).
+ */
+function useChange<V, R>(
+  key: QueryKey,
+  fn: (plaza: PlazaClient, vars: V) => Promise<R>,
+  onSuccess?: (result: R, vars: V) => void,
+) {
   const plaza = usePlazaClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: V) => fn(plaza, vars),
+    ...(onSuccess ? { onSuccess } : {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
@@ -144,9 +154,12 @@ export const useUpdateSubscription = () =>
       }),
   );
 
-export const useDeleteSubscription = () =>
-  useChange(developerKeys.webhooks(), (plaza, subscriptionId: string) =>
-    plaza.fetch<object>(`${SUBSCRIPTIONS}/${id(subscriptionId)}`, { method: 'DELETE' }),
+export const useDeleteSubscription = (onDeleted?: (subscription: WebhookSubscription) => void) =>
+  useChange(
+    developerKeys.webhooks(),
+    (plaza, subscription: WebhookSubscription) =>
+      plaza.fetch<object>(`${SUBSCRIPTIONS}/${id(subscription.id)}`, { method: 'DELETE' }),
+    onDeleted && ((_r, subscription) => onDeleted(subscription)),
   );
 
 export const useSetPaused = () =>

@@ -6,6 +6,7 @@ const AREAS: Record<string, string> = {
   reviews: 'Reviews',
   identity: 'Accounts',
   redirects: 'Sign-in pages',
+  catalog: 'Products',
 };
 
 /** What happened, in the owner's words. Types added later without a label read from their technical name. */
@@ -28,6 +29,12 @@ const NAMES: Partial<Record<EventType, string>> = {
   'redirects.redirect_session.created': 'Sign-in page opened',
   'identity.identity.created': 'Account registered',
   'identity.identity.deleted': 'Account deleted',
+  'catalog.product.created': 'Product added',
+  'catalog.product.updated': 'Product changed',
+  'catalog.product.deleted': 'Product deleted',
+  'catalog.collection.created': 'Collection added',
+  'catalog.collection.updated': 'Collection changed',
+  'catalog.collection.deleted': 'Collection deleted',
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -23,8 +23,13 @@ export function useSubscriptionActions({ onDeleted }: { onDeleted?: () => void }
   const toast = useToast();
   const test = useSendTestEvent();
   const pause = useSetPaused();
-  const remove = useDeleteSubscription();
   const [deleting, setDeleting] = useState<WebhookSubscription | null>(null);
+  // Told by the mutation itself: the webhook's page may unmount before `mutate`'s callbacks would run.
+  const remove = useDeleteSubscription((s) => {
+    toast(`${webhookName(s)} is deleted`);
+    setDeleting(null);
+    onDeleted?.();
+  });
   const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
 
   const sendTest = (s: WebhookSubscription) =>
@@ -51,12 +56,7 @@ export function useSubscriptionActions({ onDeleted }: { onDeleted?: () => void }
       onCancel={() => setDeleting(null)}
       onConfirm={() =>
         deleting &&
-        remove.mutate(deleting.id, {
-          onSuccess: () => {
-            toast(`${webhookName(deleting)} is deleted`);
-            setDeleting(null);
-            onDeleted?.();
-          },
+        remove.mutate(deleting, {
           onError: (e) => {
             setDeleting(null);
             failed('It was not deleted')(e);
