@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MemberRoleName } from '@plaza/contracts';
 import type { Config } from './config.js';
 import { withTx, type Ctx } from './context.js';
+import { seedDemoCatalog } from './demo-catalog.js';
 import type { Database } from './db/client.js';
 import type { Caller } from './http/caller.js';
 import { uuidv7 } from './lib/ids.js';
@@ -65,7 +66,7 @@ const PEOPLE = [
 ];
 
 /**
- * A few demo members and store reviews for a new site, so the storefront, the community page and the dashboard's
+ * A few demo members and store reviews (and the demo catalog) for a new site, so the storefront, the community page and the dashboard's
  * queues have something to show. Demo members have no password (they can't sign in). Runs once, with the first seed.
  */
 export async function seedDemoCommunity(database: Database, config: Config, ownerId: string): Promise<void> {
@@ -109,4 +110,5 @@ export async function seedDemoCommunity(database: Database, config: Config, owne
     if (p.approve) await updateModerationStatus(owner, review.id, 'APPROVED');
     if (p.reply) await setReply(owner, review.id, 'Thank you for taking the time to write this — see you next time!');
   }
+  await seedDemoCatalog(owner);
 }

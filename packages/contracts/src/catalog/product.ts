@@ -65,7 +65,8 @@ export const Description = Type.Unsafe<string | Array<Static<typeof RichTextNode
 
 export const ProductMedia = Type.Object(
   {
-    url: Type.String({ pattern: '^https://', maxLength: 2000 }),
+    /** https, or a path on this site (`/demo/mug.svg`): never plain http, which browsers block on https pages. */
+    url: Type.String({ pattern: '^(https://|/[^/])', maxLength: 2000 }),
     altText: Type.Optional(Type.String({ maxLength: 300 })),
   },
   { additionalProperties: false },

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ListProductsResponse, Product } from '@plaza/contracts';
+import { call } from '../test/http.js';
+import { seedDemoCatalog } from './demo-catalog.js';
+import { catalogCollections, catalogProducts } from './modules/catalog/tables.js';
+import { startTestServer, type TestServer } from './test/harness.js';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+}, 60_000);
+afterAll(() => srv?.close());
+
+it('seeds twenty products in four collections once, with the kinds the storefront demo needs', async () => {
+  const ctx = srv.ctx();
+  expect(await ctx.db.select().from(catalogProducts)).toHaveLength(0); // tests start empty
+  const owner = {
+    ...ctx,
+    caller: { type: 'MEMBER', memberId: 'seed', role: 'OWNER', clientId: 'seed', sessionId: 'seed' },
+  } as const;
+  await seedDemoCatalog(owner);
+  await seedDemoCatalog(owner);
+  expect(await ctx.db.select().from(catalogProducts)).toHaveLength(20);
+  expect(await ctx.db.select().from(catalogCollections)).toHaveLength(4);
+  const visitor = `Bearer ${await srv.visitorToken()}`;
+  const res = await call<ListProductsResponse>(srv.url, 'GET', '/catalog/v1/products?limit=100', { auth: visitor });
+  const all: Product[] = res.body.products;
+  expect(all).toHaveLength(19); // the archive tee is hidden
+  expect(all.filter((p) => !p.inventory.inStock).map((p) => p.name)).toEqual(['Red Stoneware Mug']);
+  expect(all.filter((p) => p.variants.length > 0).length).toBeGreaterThanOrEqual(3);
+  expect(all.some((p) => p.productType === 'DIGITAL')).toBe(true);
+  expect(all.some((p) => p.productType === 'SERVICE' && p.deposit)).toBe(true);
+  expect(all.some((p) => p.subscriptionOptions)).toBe(true);
+  for (const p of all) expect(p.media[0]?.url).toMatch(/^\/demo\/[a-z-]+\.svg$/);
+});
