@@ -25,7 +25,7 @@ export function ApprovalsPage() {
   const toast = useToast();
   const date = useDateFormat();
   const [rejecting, setRejecting] = useState<Identity | null>(null);
-  const { data, error, isPending, isFetching, refetch } = usePendingIdentities();
+  const { data, error, isPending, isFetching, refetch } = usePendingIdentities({ fresh: true });
   const act = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
       client.fetch(`/identity/v1/identities/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),

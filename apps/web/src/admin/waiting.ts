@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Identity, ListIdentitiesResponse } from '@plaza/contracts';
-import { reviewQueries, useAuth, usePlaza, type ReviewsClient } from '@plaza/react';
+import { memberQueries, reviewQueries, useAuth, usePlaza, type MembersClient, type ReviewsClient } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
-import { useReportsList } from './data.js';
 
 /** The approvals queue's query: pending identities (those still verifying their e-mail too). Owner only. */
 export const PENDING_IDENTITIES_KEY = ['plaza', 'admin', 'identities', 'PENDING'];
@@ -10,7 +9,11 @@ export const PENDING_IDENTITIES_KEY = ['plaza', 'admin', 'identities', 'PENDING'
 /** Whether a pending identity waits for the owner (the others still verify their e-mail). */
 export const waitsForOwner = (i: Identity) => i.status.reasons.includes('ADMIN_APPROVAL_REQUIRED');
 
-export function usePendingIdentities(enabled = true) {
+/**
+ * The pending identities. The sidebar's count keeps this query alive, so the approvals page asks again whenever it
+ * opens (`fresh`) rather than showing what the count last loaded.
+ */
+export function usePendingIdentities({ enabled = true, fresh = false } = {}) {
   const client = usePlaza<PlazaClient>();
   return useQuery({
     queryKey: PENDING_IDENTITIES_KEY,
@@ -19,13 +22,21 @@ export function usePendingIdentities(enabled = true) {
         query: { status: 'PENDING', 'paging.limit': 100 },
       }),
     enabled,
+    ...(fresh ? { refetchOnMount: 'always' as const } : { refetchInterval: COUNTS_REFRESH_MS }),
   });
 }
+
+// New sign-ups, reviews and reports arrive from elsewhere: the counts look again every minute.
+const COUNTS_REFRESH_MS = 60_000;
 
 const IN_MODERATION = { filter: { 'moderation.moderationStatus': 'IN_MODERATION' }, includePrivateReviews: true };
 
 /** The newest open reports: the count for the sidebar, the first few for the overview's activity. */
-export const useOpenReports = () => useReportsList({ status: 'OPEN', paging: { limit: 5 } });
+export const useOpenReports = () =>
+  useQuery({
+    ...memberQueries.reports(usePlaza<MembersClient>(), { status: 'OPEN', paging: { limit: 5 } }),
+    refetchInterval: COUNTS_REFRESH_MS,
+  });
 
 export interface WaitingCounts {
   /** Reviews in moderation (owner only). */
@@ -45,9 +56,10 @@ export function useWaitingCounts(): WaitingCounts {
   const reviews = useQuery({
     ...reviewQueries.count(usePlaza<ReviewsClient>(), IN_MODERATION),
     enabled: isOwner,
+    refetchInterval: COUNTS_REFRESH_MS,
   });
   const reports = useOpenReports();
-  const identities = usePendingIdentities(isOwner);
+  const identities = usePendingIdentities({ enabled: isOwner });
   return {
     reviews: isOwner ? reviews.data : undefined,
     reports: reports.data?.metadata.total,
