@@ -85,6 +85,8 @@ describe('Developers: webhooks', () => {
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No webhooks yet').waitFor();
     await page.getByTestId('public-keys').filter({ hasText: '"keys"' }).waitFor();
+    // Outside production loopback receivers work without the owner's network setting, which stays blocked.
+    await page.getByTestId('private-network-state').filter({ hasText: 'Blocked' }).waitFor();
     await snap(page, 'admin-webhooks-empty-desktop');
 
     await page.getByRole('button', { name: 'Add webhook' }).first().click();
@@ -142,13 +144,15 @@ describe('Developers: webhooks', () => {
   });
 
   it('deletes the webhook only after a confirmation', async () => {
-    await page.getByRole('button', { name: 'Delete Warehouse' }).first().click();
+    await page.getByRole('link', { name: 'Warehouse' }).first().click();
+    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete the webhook Warehouse?' });
     await confirm.waitFor();
     await snap(page, 'admin-webhook-delete-desktop');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('link', { name: 'Warehouse' }).first().waitFor();
-    await page.getByRole('button', { name: 'Delete Warehouse' }).first().click();
+    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await confirm.getByRole('button', { name: 'Delete webhook' }).click();
     await page.getByText('No webhooks yet').waitFor();
   });
@@ -187,5 +191,15 @@ describe('Developers: service plugins', () => {
     await page.getByTestId('table-cards').getByText('Parcel rates').waitFor();
     await snap(page, 'admin-service-plugins-mobile');
     await page.setViewportSize(DESKTOP);
+    await snap(page, 'admin-service-plugins-desktop');
+  });
+
+  it('deletes the app from its panel after a confirmation', async () => {
+    await page.getByRole('button', { name: 'Parcel rates' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Parcel rates' });
+    await drawer.getByRole('button', { name: 'Delete app' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Parcel rates?' });
+    await confirm.getByRole('button', { name: 'Delete app' }).click();
+    await page.getByText('No apps plugged in').waitFor();
   });
 });
