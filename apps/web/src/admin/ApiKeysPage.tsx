@@ -28,6 +28,7 @@ const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
   { scope: 'members', label: 'Members' },
   { scope: 'reviews', label: 'Reviews' },
   { scope: 'mailbox.read', label: 'Read the dev mailbox' },
+  { scope: 'catalog', label: 'Products and collections' },
 ];
 
 const KEYS = ['plaza', 'admin', 'api-keys'];
