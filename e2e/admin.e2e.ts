@@ -61,7 +61,7 @@ describe('dashboard', () => {
     expect((await site()).site.signInPolicy).toMatchObject({ ownerApprovalRequired: true, captchaMode: 'NEVER' });
   });
 
-  it('shows a refused change in words, with the request id', async () => {
+  it('refuses an over-long store name in words, saving nothing', async () => {
     await nav('General').click();
     // A name the server refuses (over 100 characters): the answer is shown in words, nothing changes.
     await page.getByLabel('Store name').fill('x'.repeat(101));
