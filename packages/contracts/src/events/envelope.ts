@@ -42,8 +42,8 @@ const envelopeFields = {
   identity: EventIdentity,
 };
 
-const EventEnvelopeBase = Type.Object(envelopeFields);
 /** The fields of every envelope, without its body. */
+export const EventEnvelopeBase = Type.Object(envelopeFields);
 export type EventEnvelopeBase = Static<typeof EventEnvelopeBase>;
 
 /** The envelope of one event, as a webhook delivers it (the payload of the signed JWT body). */
