@@ -39,7 +39,7 @@ export async function startPlaza(env: Record<string, string> = {}): Promise<Runn
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 150_000);
     child.stdout!.on('data', () => {
       // The owner's lines follow the "running" line in the same banner.
       if (out.includes('Plaza is running') && /Password:\s+\S+/.test(out)) {
