@@ -4,6 +4,7 @@ import type { Member } from '@plaza/contracts';
 import { memberQueries, useAuth, useMembersQuery, usePlaza } from '@plaza/react';
 import { useMembersMutation } from '../data.js';
 import { useToast } from '../Toast.js';
+import { PENDING_IDENTITIES_KEY } from '../waiting.js';
 import type { RowAction } from '../ui/ResourceTable.js';
 import { PageHeader } from '../SiteQuery.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
@@ -173,9 +174,14 @@ export function MembersPage() {
 function useApproveAction(): RowAction<Member> {
   const plaza = usePlaza();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const approve = useMembersMutation(
     (m: Member) => plaza.members.approveMember(m.id),
-    (_r, m) => toast(`${memberName(m)} is approved`),
+    (_r, m) => {
+      toast(`${memberName(m)} is approved`);
+      // They no longer wait under Approvals either: the sidebar's count follows.
+      void queryClient.invalidateQueries({ queryKey: PENDING_IDENTITIES_KEY });
+    },
   );
   return {
     label: 'Approve',
