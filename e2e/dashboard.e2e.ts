@@ -121,6 +121,7 @@ describe('dashboard', () => {
       .locator('visible=true')
       .click();
     await page.getByRole('status').filter({ hasText: 'is approved' }).waitFor();
+    await expect.poll(() => sidebar().getByTestId('waiting-approvals').count()).toBe(0);
     await expect
       .poll(() =>
         page
