@@ -63,6 +63,25 @@ describe('filters and sorts', () => {
     expect(names(res.body)).toEqual(expected);
   });
 
+  it('a listed product is exactly the product read by id (variants, money, dates, collections)', async () => {
+    const withVariants = await createProduct(srv, c.owner, {
+      name: 'Zz Listed Shirt',
+      price: { amount: '1000.50' },
+      compareAtPrice: { amount: '1200.00' },
+      weight: { value: 0.2, unit: 'LB' },
+      collectionIds: [col.id],
+      options: [{ name: 'Size', choices: ['S', 'M'] }],
+      variants: [{ choices: { Size: 'S' }, price: { amount: '1001.00' } }, { choices: { Size: 'M' } }],
+    });
+    const res = await list('sort=NAME_DESC&limit=1');
+    const one = await call<{ product: Product }>(srv.url, 'GET', `/catalog/v1/products/${withVariants.id}`, {
+      auth: c.visitor,
+    });
+    expect(res.body.products[0]).toEqual(one.body.product);
+    expect(res.body.products[0]).toEqual(withVariants);
+    await call(srv.url, 'DELETE', `/catalog/v1/products/${withVariants.id}`, { auth: c.owner });
+  });
+
   it('hidden products are never listed for visitors; includeHidden is for catalog admins only', async () => {
     expect(names((await list('sort=NAME_ASC', c.memberA.auth)).body)).not.toContain('Hidden kettle');
     expect((await list('includeHidden=true', c.visitor)).status).toBe(403);

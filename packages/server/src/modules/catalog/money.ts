@@ -1,9 +1,24 @@
 import type { Money } from '@plaza/contracts';
 import { violation } from '../../http/errors.js';
 
+// Building an Intl.NumberFormat costs far more than using one (tens of µs): one per locale and currency, kept.
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return f;
+}
+
 /** How many decimals a currency has (USD 2, JPY 0, KWD 3), from ISO 4217 data in Intl. */
+const decimalsByCurrency = new Map<string, number>();
 export function currencyDecimals(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let d = decimalsByCurrency.get(currency);
+  if (d === undefined) {
+    d = formatter('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
+    decimalsByCurrency.set(currency, d);
+  }
+  return d;
 }
 
 /**
@@ -37,8 +52,6 @@ export function formatAmount(minor: bigint, currency: string): string {
 export function toMoney(minor: bigint, currency: string, locale: string): Money {
   const amount = formatAmount(minor, currency);
   // Intl formats from a decimal string exactly (no float rounding) when given the string itself.
-  const formattedAmount = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
-    amount as unknown as number,
-  );
+  const formattedAmount = formatter(locale, currency).format(amount as unknown as number);
   return { amount, formattedAmount };
 }

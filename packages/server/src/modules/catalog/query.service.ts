@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListProductsQuery, ListProductsResponse, ProductSort } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { getSite } from '../site/service.js';
 import { parseAmount } from './money.js';
-import { hydrate, isCatalogAdmin } from './products.service.js';
+import { toProduct } from './model.js';
+import { loadPage } from './page.js';
+import { isCatalogAdmin } from './products.service.js';
 import { catalogProductCollections, catalogProducts as p } from './tables.js';
 
 type Filter = Omit<ListProductsQuery, 'limit' | 'cursor' | 'sort'>;
@@ -79,7 +81,7 @@ export async function listProducts(ctx: Ctx, q: ListProductsQuery): Promise<List
       applicationCode: 'FORBIDDEN',
     });
   }
-  const { currency } = await getSite(ctx);
+  const { currency, locale } = await getSite(ctx);
   const where: SQL[] = [];
   if (!filter.includeHidden) where.push(eq(p.visible, true));
   for (const word of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
@@ -101,20 +103,15 @@ export async function listProducts(ctx: Ctx, q: ListProductsQuery): Promise<List
     const cmp = s.desc ? sql`<` : sql`>`;
     where.push(sql`(${s.column}, ${p.id}) ${cmp} (${value}::${sql.raw(s.cast)}, ${id}::uuid)`);
   }
-  const order = s.desc ? [desc(s.column), desc(p.id)] : [asc(s.column), asc(p.id)];
-  const rows = await ctx.db
-    .select()
-    .from(p)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(limit + 1);
+  const dir = sql.raw(s.desc ? 'DESC' : 'ASC');
+  const rows = await loadPage(ctx, and(...where) ?? sql`true`, sql`${s.column} ${dir}, ${p.id} ${dir}`, limit + 1);
   const page = rows.slice(0, limit);
   const hasNext = rows.length > limit;
-  const last = page.at(-1);
+  const last = page.at(-1)?.row;
   const next =
     hasNext && last ? encodeCursor(ctx, { filter, sort, after: [sortValue(sort, last), last.id] }) : undefined;
   return {
-    products: await hydrate(ctx, page),
+    products: page.map((x) => toProduct(x.row, x.variants, x.collectionIds, locale)),
     pagingMetadata: { count: page.length, cursors: next ? { next } : {}, hasNext },
   };
 }
