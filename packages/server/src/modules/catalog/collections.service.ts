@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../events/outbox.js';
+import { afterWrite } from './read-cache.js';
 import { slugify } from './model.js';
 import { isCatalogAdmin } from './products.service.js';
 import { catalogCollections } from './tables.js';
@@ -48,26 +49,28 @@ export async function getCollection(ctx: Ctx, id: string): Promise<Collection> {
 
 export async function createCollection(ctx: Ctx, req: CreateCollectionRequest): Promise<Collection> {
   const slug = req.collection.slug ?? slugify(req.collection.name);
-  return withTx(ctx, async (tx) => {
-    const now = tx.clock();
-    const [row] = await tx.db
-      .insert(catalogCollections)
-      .values({
-        id: uuidv7(now.getTime()),
-        name: req.collection.name,
-        slug,
-        description: req.collection.description ?? null,
-        visible: req.collection.visible ?? true,
-        createdDate: now,
-        updatedDate: now,
-      })
-      .onConflictDoNothing({ target: catalogCollections.slug })
-      .returning();
-    if (!row) throw slugTaken(slug);
-    const collection = toCollection(row);
-    await emitEvent(tx, { type: 'catalog.collection.created', entityId: row.id, entity: collection });
-    return collection;
-  });
+  return afterWrite(
+    withTx(ctx, async (tx) => {
+      const now = tx.clock();
+      const [row] = await tx.db
+        .insert(catalogCollections)
+        .values({
+          id: uuidv7(now.getTime()),
+          name: req.collection.name,
+          slug,
+          description: req.collection.description ?? null,
+          visible: req.collection.visible ?? true,
+          createdDate: now,
+          updatedDate: now,
+        })
+        .onConflictDoNothing({ target: catalogCollections.slug })
+        .returning();
+      if (!row) throw slugTaken(slug);
+      const collection = toCollection(row);
+      await emitEvent(tx, { type: 'catalog.collection.created', entityId: row.id, entity: collection });
+      return collection;
+    }),
+  );
 }
 
 export async function updateCollection(ctx: Ctx, id: string, req: UpdateCollectionRequest): Promise<Collection> {
@@ -76,32 +79,36 @@ export async function updateCollection(ctx: Ctx, id: string, req: UpdateCollecti
   for (const path of req.fieldMask.paths as Array<(typeof COLLECTION_MASK_PATHS)[number]>) {
     (set as Record<string, unknown>)[path] = req.collection[path];
   }
-  return withTx(ctx, async (tx) => {
-    const [row] = await tx.db
-      .update(catalogCollections)
-      .set({ ...set, updatedDate: tx.clock() })
-      .where(eq(catalogCollections.id, id))
-      .returning()
-      .catch((e: unknown) => {
-        throw isUniqueViolation(e) ? slugTaken(req.collection.slug ?? '') : e;
+  return afterWrite(
+    withTx(ctx, async (tx) => {
+      const [row] = await tx.db
+        .update(catalogCollections)
+        .set({ ...set, updatedDate: tx.clock() })
+        .where(eq(catalogCollections.id, id))
+        .returning()
+        .catch((e: unknown) => {
+          throw isUniqueViolation(e) ? slugTaken(req.collection.slug ?? '') : e;
+        });
+      if (!row) throw notFound('Collection');
+      const collection = toCollection(row);
+      await emitEvent(tx, {
+        type: 'catalog.collection.updated',
+        entityId: id,
+        entity: collection,
+        modifiedFields: req.fieldMask.paths,
       });
-    if (!row) throw notFound('Collection');
-    const collection = toCollection(row);
-    await emitEvent(tx, {
-      type: 'catalog.collection.updated',
-      entityId: id,
-      entity: collection,
-      modifiedFields: req.fieldMask.paths,
-    });
-    return collection;
-  });
+      return collection;
+    }),
+  );
 }
 
 /** Deleting a collection takes it off its products (the products stay). */
 export async function deleteCollection(ctx: Ctx, id: string): Promise<void> {
-  await withTx(ctx, async (tx) => {
-    const [row] = await tx.db.delete(catalogCollections).where(eq(catalogCollections.id, id)).returning();
-    if (!row) throw notFound('Collection');
-    await emitEvent(tx, { type: 'catalog.collection.deleted', entityId: id, entity: toCollection(row) });
-  });
+  await afterWrite(
+    withTx(ctx, async (tx) => {
+      const [row] = await tx.db.delete(catalogCollections).where(eq(catalogCollections.id, id)).returning();
+      if (!row) throw notFound('Collection');
+      await emitEvent(tx, { type: 'catalog.collection.deleted', entityId: id, entity: toCollection(row) });
+    }),
+  );
 }

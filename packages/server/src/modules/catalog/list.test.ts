@@ -82,6 +82,22 @@ describe('filters and sorts', () => {
     await call(srv.url, 'DELETE', `/catalog/v1/products/${withVariants.id}`, { auth: c.owner });
   });
 
+  it('a write shows in the next list at once (the page cache of this node is cleared on commit)', async () => {
+    const before = await list('text=teapot');
+    expect(before.body.products[0]?.price.amount).toBe('40.00');
+    const teapot = made[2]!;
+    await call(srv.url, 'PATCH', `/catalog/v1/products/${teapot.id}`, {
+      auth: c.owner,
+      body: { product: { price: { amount: '41.00' } }, fieldMask: { paths: ['price'] } },
+    });
+    expect((await list('text=teapot')).body.products[0]?.price.amount).toBe('41.00');
+    await call(srv.url, 'PATCH', `/catalog/v1/products/${teapot.id}`, {
+      auth: c.owner,
+      body: { product: { price: { amount: '40.00' } }, fieldMask: { paths: ['price'] } },
+    });
+    expect((await list('text=teapot')).body.products[0]?.price.amount).toBe('40.00');
+  });
+
   it('hidden products are never listed for visitors; includeHidden is for catalog admins only', async () => {
     expect(names((await list('sort=NAME_ASC', c.memberA.auth)).body)).not.toContain('Hidden kettle');
     expect((await list('includeHidden=true', c.visitor)).status).toBe(403);

@@ -13,6 +13,7 @@ import { AppError, notFound, violation } from '../../http/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../events/outbox.js';
+import { afterWrite } from './read-cache.js';
 import { getSite } from '../site/service.js';
 import { productRows, slugify, slugTaken, toInput, toProduct, type ProductRow } from './model.js';
 import { catalogCollections, catalogProductCollections, catalogProducts, catalogVariants } from './tables.js';
@@ -126,13 +127,15 @@ export async function createProduct(ctx: Ctx, req: CreateProductRequest): Promis
   const slug = req.product.slug
     ? { value: req.product.slug, derived: false }
     : { value: slugify(req.product.name), derived: true };
-  return withTx(ctx, async (tx) => {
-    const id = uuidv7(tx.clock().getTime());
-    const row = await writeProduct(tx, req.product, id, slug).catch((e: unknown) => onSlugRace(e, slug.value));
-    const [product] = await hydrate(tx, [row]);
-    await emitEvent(tx, { type: 'catalog.product.created', entityId: id, entity: product });
-    return product!;
-  });
+  return afterWrite(
+    withTx(ctx, async (tx) => {
+      const id = uuidv7(tx.clock().getTime());
+      const row = await writeProduct(tx, req.product, id, slug).catch((e: unknown) => onSlugRace(e, slug.value));
+      const [product] = await hydrate(tx, [row]);
+      await emitEvent(tx, { type: 'catalog.product.created', entityId: id, entity: product });
+      return product!;
+    }),
+  );
 }
 
 async function lockProduct(ctx: Ctx, id: string): Promise<ProductRow> {
@@ -144,32 +147,36 @@ async function lockProduct(ctx: Ctx, id: string): Promise<ProductRow> {
 /** PATCH: only the masked paths change; the result is checked as a whole product. */
 export async function updateProduct(ctx: Ctx, id: string, req: UpdateProductRequest): Promise<Product> {
   checkFieldMask(req.fieldMask.paths, PRODUCT_MASK_PATHS, req.product, 'product');
-  return withTx(ctx, async (tx) => {
-    const existing = await lockProduct(tx, id);
-    const [before] = await hydrate(tx, [existing]);
-    const next = applyFieldMask(toInput(before!), req.product, req.fieldMask.paths);
-    const slug = req.fieldMask.paths.includes('slug')
-      ? { value: req.product.slug!, derived: false }
-      : { value: existing.slug, derived: false };
-    const row = await writeProduct(tx, next, id, slug, existing).catch((e: unknown) => onSlugRace(e, slug.value));
-    const [product] = await hydrate(tx, [row]);
-    await emitEvent(tx, {
-      type: 'catalog.product.updated',
-      entityId: id,
-      entity: product,
-      modifiedFields: req.fieldMask.paths,
-    });
-    return product!;
-  });
+  return afterWrite(
+    withTx(ctx, async (tx) => {
+      const existing = await lockProduct(tx, id);
+      const [before] = await hydrate(tx, [existing]);
+      const next = applyFieldMask(toInput(before!), req.product, req.fieldMask.paths);
+      const slug = req.fieldMask.paths.includes('slug')
+        ? { value: req.product.slug!, derived: false }
+        : { value: existing.slug, derived: false };
+      const row = await writeProduct(tx, next, id, slug, existing).catch((e: unknown) => onSlugRace(e, slug.value));
+      const [product] = await hydrate(tx, [row]);
+      await emitEvent(tx, {
+        type: 'catalog.product.updated',
+        entityId: id,
+        entity: product,
+        modifiedFields: req.fieldMask.paths,
+      });
+      return product!;
+    }),
+  );
 }
 
 export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
-  await withTx(ctx, async (tx) => {
-    const existing = await lockProduct(tx, id);
-    const [product] = await hydrate(tx, [existing]);
-    await tx.db.delete(catalogProducts).where(eq(catalogProducts.id, id));
-    await emitEvent(tx, { type: 'catalog.product.deleted', entityId: id, entity: product });
-  });
+  await afterWrite(
+    withTx(ctx, async (tx) => {
+      const existing = await lockProduct(tx, id);
+      const [product] = await hydrate(tx, [existing]);
+      await tx.db.delete(catalogProducts).where(eq(catalogProducts.id, id));
+      await emitEvent(tx, { type: 'catalog.product.deleted', entityId: id, entity: product });
+    }),
+  );
 }
 
 /**
@@ -189,57 +196,67 @@ export async function adjustInventory(ctx: Ctx, id: string, req: AdjustInventory
       ],
     });
   }
-  return withTx(ctx, async (tx) => {
-    const product = await lockProduct(tx, id);
-    let target: { trackQuantity: boolean; quantity: number | null; inStock: boolean } = product;
-    if (req.variantId) {
-      const [variant] = await tx.db
-        .select()
-        .from(catalogVariants)
-        .where(and(eq(catalogVariants.id, req.variantId), eq(catalogVariants.productId, id)))
-        .limit(1);
-      if (!variant) throw notFound('Variant');
-      target = variant;
-    } else {
-      const [anyVariant] = await tx.db
-        .select({ id: catalogVariants.id })
-        .from(catalogVariants)
-        .where(eq(catalogVariants.productId, id))
-        .limit(1);
-      if (anyVariant) {
-        throw violation('variantId', 'REQUIRED_FIELD', 'This product has variants: name the variant to adjust');
+  return afterWrite(
+    withTx(ctx, async (tx) => {
+      const product = await lockProduct(tx, id);
+      let target: { trackQuantity: boolean; quantity: number | null; inStock: boolean } = product;
+      if (req.variantId) {
+        const [variant] = await tx.db
+          .select()
+          .from(catalogVariants)
+          .where(and(eq(catalogVariants.id, req.variantId), eq(catalogVariants.productId, id)))
+          .limit(1);
+        if (!variant) throw notFound('Variant');
+        target = variant;
+      } else {
+        const [anyVariant] = await tx.db
+          .select({ id: catalogVariants.id })
+          .from(catalogVariants)
+          .where(eq(catalogVariants.productId, id))
+          .limit(1);
+        if (anyVariant) {
+          throw violation('variantId', 'REQUIRED_FIELD', 'This product has variants: name the variant to adjust');
+        }
       }
-    }
-    let next: { trackQuantity: boolean; quantity: number | null; inStock: boolean };
-    if (req.inStock !== undefined) next = { trackQuantity: false, quantity: null, inStock: req.inStock };
-    else {
-      const quantity = req.setQuantity ?? (target.quantity ?? 0) + req.incrementBy!;
-      if (req.incrementBy !== undefined && !target.trackQuantity) {
-        throw violation('incrementBy', 'VALIDATION', 'Stock is not counted for this item: use setQuantity or inStock');
+      let next: { trackQuantity: boolean; quantity: number | null; inStock: boolean };
+      if (req.inStock !== undefined) next = { trackQuantity: false, quantity: null, inStock: req.inStock };
+      else {
+        const quantity = req.setQuantity ?? (target.quantity ?? 0) + req.incrementBy!;
+        if (req.incrementBy !== undefined && !target.trackQuantity) {
+          throw violation(
+            'incrementBy',
+            'VALIDATION',
+            'Stock is not counted for this item: use setQuantity or inStock',
+          );
+        }
+        if (quantity < 0) {
+          throw violation(
+            'incrementBy',
+            'MIN',
+            `incrementBy would take the quantity below 0 (it is ${target.quantity})`,
+          );
+        }
+        next = { trackQuantity: true, quantity, inStock: quantity > 0 };
       }
-      if (quantity < 0) {
-        throw violation('incrementBy', 'MIN', `incrementBy would take the quantity below 0 (it is ${target.quantity})`);
+      const now = tx.clock();
+      if (req.variantId) {
+        await tx.db.update(catalogVariants).set(next).where(eq(catalogVariants.id, req.variantId));
+        const variants = await tx.db.select().from(catalogVariants).where(eq(catalogVariants.productId, id));
+        await tx.db
+          .update(catalogProducts)
+          .set({ inStock: variants.some((v) => v.visible && v.inStock), updatedDate: now })
+          .where(eq(catalogProducts.id, id));
+      } else {
+        await tx.db
+          .update(catalogProducts)
+          .set({ ...next, updatedDate: now })
+          .where(eq(catalogProducts.id, id));
       }
-      next = { trackQuantity: true, quantity, inStock: quantity > 0 };
-    }
-    const now = tx.clock();
-    if (req.variantId) {
-      await tx.db.update(catalogVariants).set(next).where(eq(catalogVariants.id, req.variantId));
-      const variants = await tx.db.select().from(catalogVariants).where(eq(catalogVariants.productId, id));
-      await tx.db
-        .update(catalogProducts)
-        .set({ inStock: variants.some((v) => v.visible && v.inStock), updatedDate: now })
-        .where(eq(catalogProducts.id, id));
-    } else {
-      await tx.db
-        .update(catalogProducts)
-        .set({ ...next, updatedDate: now })
-        .where(eq(catalogProducts.id, id));
-    }
-    const [row] = await tx.db.select().from(catalogProducts).where(eq(catalogProducts.id, id));
-    const [after] = await hydrate(tx, [row!]);
-    const path = req.variantId ? 'variants' : 'inventory';
-    await emitEvent(tx, { type: 'catalog.product.updated', entityId: id, entity: after, modifiedFields: [path] });
-    return after!;
-  });
+      const [row] = await tx.db.select().from(catalogProducts).where(eq(catalogProducts.id, id));
+      const [after] = await hydrate(tx, [row!]);
+      const path = req.variantId ? 'variants' : 'inventory';
+      await emitEvent(tx, { type: 'catalog.product.updated', entityId: id, entity: after, modifiedFields: [path] });
+      return after!;
+    }),
+  );
 }

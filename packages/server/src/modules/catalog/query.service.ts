@@ -7,6 +7,7 @@ import { getSite } from '../site/service.js';
 import { parseAmount } from './money.js';
 import { toProduct } from './model.js';
 import { loadPage } from './page.js';
+import { productPages } from './read-cache.js';
 import { isCatalogAdmin } from './products.service.js';
 import { catalogProductCollections, catalogProducts as p } from './tables.js';
 
@@ -81,6 +82,19 @@ export async function listProducts(ctx: Ctx, q: ListProductsQuery): Promise<List
       applicationCode: 'FORBIDDEN',
     });
   }
+  const key = JSON.stringify([filter, sort, after ?? null, limit]);
+  return productPages.get(ctx, key, () => loadListing(ctx, { filter, sort, after, limit }));
+}
+
+interface Listing {
+  filter: Filter;
+  sort: ProductSort;
+  after: CursorState['after'] | undefined;
+  limit: number;
+}
+
+/** One page of the listing, from the database. */
+async function loadListing(ctx: Ctx, { filter, sort, after, limit }: Listing): Promise<ListProductsResponse> {
   const { currency, locale } = await getSite(ctx);
   const where: SQL[] = [];
   if (!filter.includeHidden) where.push(eq(p.visible, true));
