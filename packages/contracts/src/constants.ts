@@ -14,4 +14,3 @@ export * from './apps/limits.js';
 export * from './reviews/limits.js';
 export * from './members/report-reasons.js';
 export * from './events/types.js';
-export * from './events/types.js';
