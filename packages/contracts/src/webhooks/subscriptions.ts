@@ -7,7 +7,12 @@ export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** http(s) only; the address it points at is checked when saved and again at every delivery. */
-export const WebhookUrl = Type.String({ minLength: 1, maxLength: 2000, format: 'uri', pattern: '^[hH][tT][tT][pP][sS]?://' });
+export const WebhookUrl = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  format: 'uri',
+  pattern: '^[hH][tT][tT][pP][sS]?://',
+});
 
 export const WebhookEventTypes = Type.Array(StringEnum(EVENT_TYPES), {
   minItems: 1,
