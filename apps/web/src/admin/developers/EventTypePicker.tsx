@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { EventType } from '@plaza/contracts';
+import { PageCheckbox } from '../ui/ResourceTable.js';
 import { eventAreas, eventName } from './eventTypes.js';
 
 const checkboxClass = 'mt-0.5 h-4 w-4 shrink-0 accent-accent';
@@ -35,7 +35,7 @@ export function EventTypePicker({
           return (
             <div key={area} className="rounded-md border border-neutral-200">
               <label className="flex items-center gap-2 border-b border-neutral-200 bg-neutral-50 px-3 py-2 text-sm font-medium">
-                <AreaCheckbox
+                <PageCheckbox
                   all={picked === types.length}
                   some={picked > 0}
                   label={`Every ${area} event`}
@@ -74,32 +74,5 @@ export function EventTypePicker({
         </p>
       )}
     </fieldset>
-  );
-}
-
-function AreaCheckbox({
-  all,
-  some,
-  label,
-  onChange,
-}: {
-  all: boolean;
-  some: boolean;
-  label: string;
-  onChange: (on: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = some && !all;
-  }, [all, some]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="h-4 w-4 shrink-0 accent-accent"
-      aria-label={label}
-      checked={all}
-      onChange={(e) => onChange(e.target.checked)}
-    />
   );
 }
