@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import type { CommunityPolicy, Site } from '@plaza/contracts';
-import { Button } from '../ui/Button.js';
-import { Card } from '../ui/Card.js';
-import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { useToast } from './Toast.js';
+import { FormPage, FormSection, useDraft } from './ui/FormPage.js';
 import { useUpdateSite } from './useUpdateSite.js';
 
 type Choice<K extends keyof CommunityPolicy> = { value: CommunityPolicy[K]; label: string; hint: string };
@@ -25,52 +22,52 @@ const privacy: Array<Choice<'defaultPrivacyStatus'>> = [
   { value: 'PRIVATE', label: 'Private', hint: 'New members stay hidden until they join the community themselves.' },
 ];
 
-/** Settings → Community: review moderation and new members' privacy (field mask `communityPolicy.*`). */
+/**
+ * Settings → Community: review moderation and new members' privacy (field mask `communityPolicy.*`), one page form
+ * of the kit: a single Save, Undo only while something changed.
+ */
 export function CommunityPolicyForm({ site }: { site: Site }) {
   const update = useUpdateSite();
   const toast = useToast();
-  const current = site.communityPolicy;
-  const [policy, setPolicy] = useState<CommunityPolicy>(current);
-  const changed = (Object.keys(policy) as Array<keyof CommunityPolicy>).filter((k) => policy[k] !== current[k]);
+  const form = useDraft<CommunityPolicy>(site.communityPolicy);
+  const { draft } = form;
 
   return (
-    <Card title="Community" description="How reviews are published and how visible new members are.">
-      <form
-        className="space-y-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!changed.length) return;
-          update.mutate(
-            { patch: { communityPolicy: policy }, paths: changed.map((k) => `communityPolicy.${k}`) },
-            { onSuccess: () => toast('Community settings saved') },
-          );
-        }}
-      >
+    <FormPage
+      dirty={form.dirty}
+      busy={update.isPending}
+      error={update.error}
+      saveLabel="Save community settings"
+      onUndo={() => {
+        update.reset();
+        form.undo();
+      }}
+      onSubmit={() =>
+        update.mutate(
+          { patch: { communityPolicy: draft }, paths: form.changed.map((k) => `communityPolicy.${k}`) },
+          { onSuccess: () => toast('Community settings saved') },
+        )
+      }
+    >
+      <FormSection title="Reviews">
         <Choices
           legend="Review moderation"
           name="review-moderation"
           choices={moderation}
-          value={policy.reviewModeration}
-          onChange={(reviewModeration) => setPolicy({ ...policy, reviewModeration })}
+          value={draft.reviewModeration}
+          onChange={(v) => form.set('reviewModeration', v)}
         />
+      </FormSection>
+      <FormSection title="New members">
         <Choices
           legend="New members' profiles"
           name="default-privacy"
           choices={privacy}
-          value={policy.defaultPrivacyStatus}
-          onChange={(defaultPrivacyStatus) => setPolicy({ ...policy, defaultPrivacyStatus })}
+          value={draft.defaultPrivacyStatus}
+          onChange={(v) => form.set('defaultPrivacyStatus', v)}
         />
-        {update.error && <ErrorMessage error={update.error} />}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" disabled={!changed.length || update.isPending} onClick={() => setPolicy(current)}>
-            Undo changes
-          </Button>
-          <Button type="submit" busy={update.isPending} disabled={!changed.length}>
-            Save community settings
-          </Button>
-        </div>
-      </form>
-    </Card>
+      </FormSection>
+    </FormPage>
   );
 }
 

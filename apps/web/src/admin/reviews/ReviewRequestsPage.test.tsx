@@ -75,5 +75,8 @@ describe('CommunityPolicyForm', () => {
     expect(html).toMatch(/<input[^>]*checked=""[^>]*\/><span><span[^>]*>Publish reviews at once/);
     expect(html).toMatch(/<input[^>]*checked=""[^>]*\/><span><span[^>]*>Private/);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Save community settings/);
+    // Nothing changed yet: no Undo to offer (the kit's page form shows it only with changes).
+    expect(html).not.toContain('Undo changes');
+    expect(html).toContain('All changes saved.');
   });
 });
