@@ -1,16 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Review } from '@plaza/contracts';
+import { REVIEW_LIMITS } from '@plaza/contracts/constants';
 import { usePlaza } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { inputClass } from '../../ui/Field.js';
+import { TextAreaField } from '../../ui/Field.js';
+import type { FormRules } from '../../ui/formRules.js';
+import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { useDateFormat } from '../dates.js';
 import { useReviewsMutation } from '../data.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 
-const MAX = 3000;
+/** The reply's rule: the server's own limit (`REVIEW_LIMITS.reply`), checked as typed. */
+export const replyRules: FormRules<'message'> = {
+  message: {
+    label: 'Your public reply',
+    required: true,
+    requiredMessage: 'Write a reply, or cancel.',
+    maxLength: REVIEW_LIMITS.reply,
+  },
+};
 
 /**
  * The owner's public reply under a review: shown, written or edited inline, or removed (after a confirmation). The
@@ -30,7 +41,6 @@ export function ReplyBlock({
   const plaza = usePlaza();
   const toast = useToast();
   const date = useDateFormat();
-  const id = useId();
   const [text, setText] = useState(review.reply?.message ?? '');
   const [removing, setRemoving] = useState(false);
   const save = useReviewsMutation(
@@ -47,40 +57,17 @@ export function ReplyBlock({
       toast('Reply removed');
     },
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (text.trim()) save.mutate(text.trim());
-  };
 
   if (editing) {
     return (
-      <form onSubmit={submit} className="mt-3 space-y-2 rounded-md bg-neutral-50 p-3">
-        <label htmlFor={id} className="block text-sm font-medium text-neutral-800">
-          Your public reply
-        </label>
-        <textarea
-          id={id}
-          className={`${inputClass} min-h-24`}
-          maxLength={MAX}
-          required
-          autoFocus
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-describedby={`${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="text-xs text-neutral-600">
-          Shown under the review on your site. {MAX - text.length} characters left.
-        </p>
-        {save.error && <ErrorMessage error={save.error} />}
-        <div className="flex gap-2">
-          <Button type="submit" busy={save.isPending} disabled={!text.trim()}>
-            Save reply
-          </Button>
-          <Button variant="ghost" onClick={() => onEditing(false)} disabled={save.isPending}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+      <ReplyEditor
+        text={text}
+        onText={setText}
+        busy={save.isPending}
+        error={save.error}
+        onSave={(message) => save.mutate(message)}
+        onCancel={() => onEditing(false)}
+      />
     );
   }
   if (!review.reply) return null;
@@ -126,5 +113,59 @@ export function ReplyBlock({
         )}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/**
+ * The reply being written: a counter to the server's limit, its problems in words under it (a server violation
+ * included), and nothing sent while it is empty or too long.
+ */
+export function ReplyEditor({
+  text,
+  onText,
+  busy,
+  error,
+  onSave,
+  onCancel,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  busy: boolean;
+  error: unknown;
+  onSave: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useFormRules(replyRules, { message: text.trim() ? text : '' }, { serverError: error });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form.check()) onSave(text.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 space-y-2 rounded-md bg-neutral-50 p-3">
+      <TextAreaField
+        {...form.field('message')}
+        autoFocus
+        value={text}
+        onChange={(e) => {
+          onText(e.target.value);
+          form.edited('message');
+        }}
+        hint="Shown under the review on your site."
+      />
+      {form.otherProblems.length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {form.otherProblems.join(' ')}
+        </p>
+      )}
+      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
+      <div className="flex gap-2">
+        <Button type="submit" busy={busy} disabled={!text.trim()}>
+          Save reply
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { ReplyEditor } from './ReplyBlock.js';
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+const noop = () => undefined;
+
+const editor = (reply: string, error: unknown = null) =>
+  renderToString(<ReplyEditor text={reply} onText={noop} busy={false} error={error} onSave={noop} onCancel={noop} />);
+
+describe('ReplyEditor', () => {
+  it("counts to the server's reply limit instead of cutting the text at it", () => {
+    const html = editor('Thank you!');
+    expect(text(html)).toContain('10 / 3,000');
+    expect(html).not.toContain('maxlength');
+  });
+
+  it('says a reply over the limit is too long, once, next to the field', () => {
+    const words = text(editor('x'.repeat(3001)));
+    expect(count(words, 'Your public reply can be at most 3,000 characters (now 3,001).')).toBe(1);
+  });
+
+  it("puts the server's violation under the reply in words, once, with no field path", () => {
+    const refused = {
+      status: 400,
+      message: 'message must be at most 3000 characters',
+      details: {
+        validationError: {
+          fieldViolations: [
+            { field: 'message', violatedRule: 'MAX_LENGTH', description: 'message must be at most 3000 characters' },
+          ],
+        },
+      },
+    };
+    const html = editor('A reply', refused);
+    expect(count(text(html), 'Your public reply can be at most 3,000 characters.')).toBe(1);
+    expect(html).not.toMatch(/must be at most|fieldViolations|\{"/);
+  });
+});
