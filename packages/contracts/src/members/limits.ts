@@ -16,3 +16,6 @@ export const MEMBER_LIMITS = {
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 /** YYYY-MM-DD. */
 export const BIRTHDATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** Bounds of a member report (MAX_LENGTH violations when passed). */
+export const REPORT_LIMITS = { text: 1000 } as const;

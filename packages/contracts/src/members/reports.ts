@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateString, StringEnum } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../identity/admin.js';
+import { REPORT_LIMITS } from './limits.js';
 import { Member } from './member.js';
 import { REPORT_REASONS } from './report-reasons.js';
 export { REPORT_REASONS };
@@ -33,7 +34,7 @@ export const CreateReportRequest = Type.Object(
   {
     memberId: Type.String({ format: 'uuid' }),
     reason: StringEnum(REPORT_REASONS),
-    text: Type.Optional(Type.String({ maxLength: 1000 })),
+    text: Type.Optional(Type.String({ maxLength: REPORT_LIMITS.text })),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReportReason } from '@plaza/contracts';
-import { REPORT_REASONS } from '@plaza/contracts/constants';
+import { REPORT_LIMITS, REPORT_REASONS } from '@plaza/contracts/constants';
 import { usePlaza } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { Button } from '../../ui/Button.js';
@@ -9,6 +9,8 @@ import { Dialog } from '../../ui/Dialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextAreaField } from '../../ui/Field.js';
 import { friendlyError } from '../../ui/friendlyError.js';
+import type { FormRules } from '../../ui/formRules.js';
+import { useFormRules } from '../../ui/useFormRules.js';
 
 const REASONS: Record<ReportReason, { label: string; hint: string }> = {
   SPAM: { label: 'Spam', hint: 'Advertising, scams or repeated junk.' },
@@ -16,7 +18,11 @@ const REASONS: Record<ReportReason, { label: string; hint: string }> = {
   HARASSMENT: { label: 'Harassment', hint: 'Insults, threats or bullying.' },
   OTHER: { label: 'Something else', hint: 'Tell us in the box below.' },
 };
-const TEXT_MAX = 1000;
+/** The report's rules: the server's own limit on the details (`REPORT_LIMITS.text`). */
+export const reportRules: FormRules<'reason' | 'text'> = {
+  reason: { label: 'Reason', required: true, requiredMessage: 'Choose a reason.' },
+  text: { label: 'Details', maxLength: REPORT_LIMITS.text },
+};
 
 /** Tells the store's owner about a member: a reason and an optional note. The reported member never sees who. */
 export function ReportMemberDialog({
@@ -33,8 +39,6 @@ export function ReportMemberDialog({
   const plaza = usePlaza();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
-  const groupId = useId();
   const report = useMutation({
     mutationFn: () =>
       plaza.members.reportMember({
@@ -49,13 +53,7 @@ export function ReportMemberDialog({
     // Fresh for next time.
     setReason('');
     setText('');
-    setMissing(false);
     report.reset();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason) return setMissing(true);
-    report.mutate();
   };
 
   return (
@@ -78,60 +76,111 @@ export function ReportMemberDialog({
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <fieldset aria-describedby={missing ? `${groupId}-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium text-neutral-800">Why are you reporting them?</legend>
-            <div className="space-y-2">
-              {REPORT_REASONS.map((r) => (
-                <label
-                  key={r}
-                  className="flex cursor-pointer items-start gap-3 rounded-md border border-neutral-200 p-3 has-[:checked]:border-accent has-[:checked]:bg-accent-soft/50"
-                >
-                  <input
-                    type="radio"
-                    name={groupId}
-                    value={r}
-                    checked={reason === r}
-                    onChange={() => {
-                      setReason(r);
-                      setMissing(false);
-                    }}
-                    className="mt-1 accent-accent"
-                  />
-                  <span>
-                    <span className="block text-sm font-medium text-neutral-900">{REASONS[r].label}</span>
-                    <span className="block text-xs text-neutral-600">{REASONS[r].hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {missing && (
-              <p id={`${groupId}-error`} className="mt-2 text-sm text-red-700">
-                Choose a reason.
-              </p>
-            )}
-          </fieldset>
-          <TextAreaField
-            label="Details (optional)"
-            rows={3}
-            maxLength={TEXT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            hint={`Up to ${TEXT_MAX} characters.`}
-          />
-          {report.error !== null && (
-            <ErrorMessage error={friendlyError(report.error, { 409: 'You already reported this member.' })} />
-          )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={report.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" busy={report.isPending}>
-              Send report
-            </Button>
-          </div>
-        </form>
+        <ReportForm
+          reason={reason}
+          onReason={setReason}
+          text={text}
+          onText={setText}
+          busy={report.isPending}
+          error={report.error}
+          onSubmit={() => report.mutate()}
+          onCancel={close}
+        />
       )}
     </Dialog>
+  );
+}
+
+/**
+ * The report itself: a reason and optional details counted to the server's limit; each problem (a server violation
+ * included) once, in words, next to its field, and nothing sent while one remains.
+ */
+export function ReportForm({
+  reason,
+  onReason,
+  text,
+  onText,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  reason: ReportReason | '';
+  onReason: (reason: ReportReason) => void;
+  text: string;
+  onText: (text: string) => void;
+  busy: boolean;
+  error: unknown;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const groupId = useId();
+  // The details are sent trimmed, and left out when blank.
+  const form = useFormRules(reportRules, { reason, text: text.trim() ? text : '' }, { serverError: error });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form.check()) onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <fieldset aria-describedby={form.errors.reason ? `${groupId}-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium text-neutral-800">Why are you reporting them?</legend>
+        <div className="space-y-2">
+          {REPORT_REASONS.map((r) => (
+            <label
+              key={r}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-neutral-200 p-3 has-[:checked]:border-accent has-[:checked]:bg-accent-soft/50"
+            >
+              <input
+                type="radio"
+                name={groupId}
+                value={r}
+                checked={reason === r}
+                onChange={() => {
+                  onReason(r);
+                  form.edited('reason');
+                }}
+                className="mt-1 accent-accent"
+              />
+              <span>
+                <span className="block text-sm font-medium text-neutral-900">{REASONS[r].label}</span>
+                <span className="block text-xs text-neutral-600">{REASONS[r].hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {form.errors.reason && (
+          <p id={`${groupId}-error`} className="mt-2 text-sm text-red-700">
+            {form.errors.reason}
+          </p>
+        )}
+      </fieldset>
+      <TextAreaField
+        {...form.field('text')}
+        label="Details (optional)"
+        rows={3}
+        value={text}
+        onChange={(e) => {
+          onText(e.target.value);
+          form.edited('text');
+        }}
+      />
+      {form.otherProblems.length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {form.otherProblems.join(' ')}
+        </p>
+      )}
+      {error !== null && error !== undefined && !form.hasViolations && (
+        <ErrorMessage error={friendlyError(error, { 409: 'You already reported this member.' })} />
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" busy={busy}>
+          Send report
+        </Button>
+      </div>
+    </form>
   );
 }
