@@ -1,3 +1,4 @@
+import type { EventIdentity } from '@plaza/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -21,6 +22,8 @@ export interface Ctx {
    * own write, so caches refetch (read-your-writes across nodes).
    */
   consistencyMs?: number;
+  /** Who events name when the work runs apart from its request (a job started by the owner or an app). */
+  actor?: EventIdentity;
 }
 
 /** Runs `fn` in one transaction; nested calls reuse the open one. */

@@ -17,3 +17,15 @@ export function eventIdentity(caller: Caller): EventIdentity {
       return { identityType: 'UNKNOWN' };
   }
 }
+
+/**
+ * Who started a job, as its row records it (`member:<id>` or `app:<id>`): its events name them. Only the owner,
+ * contributors and apps start jobs, so a member there acts for the site.
+ */
+export function jobActor(createdBy: string | null): EventIdentity | undefined {
+  const [kind, id] = createdBy?.split(':') ?? [];
+  if (!id) return undefined;
+  if (kind === 'member') return { identityType: 'PLAZA_USER', ownerId: id };
+  if (kind === 'app') return { identityType: 'APP', appId: id };
+  return undefined;
+}

@@ -183,7 +183,8 @@ describe('the outbox', () => {
         return rows.length > 0 && rows;
       });
       expect(deleted).toHaveLength(1);
-      expect(deleted[0]!.envelope.identity).toEqual({ identityType: 'UNKNOWN' });
+      // The worker ran it, but the owner started it: the event names the owner.
+      expect(deleted[0]!.envelope.identity).toEqual({ identityType: 'PLAZA_USER', ownerId: c.ownerId });
     }
   });
 });

@@ -31,7 +31,7 @@ export function buildEnvelope(ctx: Ctx, input: EmitEventInput, id = uuidv7(ctx.c
     eventTime: ctx.clock().toISOString(),
     triggeredByAnonymizeRequest: input.triggeredByAnonymizeRequest ?? false,
     originatedFrom: 'plaza',
-    identity: eventIdentity(ctx.caller),
+    identity: ctx.actor ?? eventIdentity(ctx.caller),
   };
   switch (entry.kind) {
     case 'created':

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { JobItemFailure, JobKind } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
+import { jobActor } from '../events/identity.js';
 import { onNudge } from './nudge.js';
 import { jobs } from './tables.js';
 import { JobCanceledError, type JobHandler, type JobRun } from './types.js';
@@ -60,8 +61,10 @@ async function ownedUpdate(ctx: Ctx, row: Row, set: PgUpdateSetSource<typeof job
 function runOf(ctx: Ctx, row: Row): JobRun {
   let kept = row.failures.length;
   const lease = () => new Date(ctx.clock().getTime() + LEASE_MS);
+  const actor = jobActor(row.createdBy);
   return {
-    ctx,
+    // Events of the job's work name whoever started it, not the worker.
+    ctx: actor ? { ...ctx, actor } : ctx,
     id: row.id,
     kind: row.kind as JobKind,
     payload: row.payload,
