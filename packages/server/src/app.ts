@@ -63,7 +63,16 @@ export async function buildApp({
     // Fastify accepts a hop count at run time; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // allowUnionTypes: a product description is plain text or rich-text nodes (`type: ['string', 'array']`).
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allowUnionTypes: true,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const keys = new KeyStore(database.db);
