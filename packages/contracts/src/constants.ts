@@ -14,3 +14,4 @@ export * from './apps/limits.js';
 export * from './reviews/limits.js';
 export * from './members/report-reasons.js';
 export * from './events/types.js';
+export * from './webhooks/limits.js';

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
 import { EVENT_TYPES } from '../events/types.js';
+import { WEBHOOK_LIMITS } from './limits.js';
 
 export const WEBHOOK_SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
@@ -9,7 +10,7 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /** http(s) only; the address it points at is checked when saved and again at every delivery. */
 export const WebhookUrl = Type.String({
   minLength: 1,
-  maxLength: 2000,
+  maxLength: WEBHOOK_LIMITS.url,
   format: 'uri',
   pattern: '^[hH][tT][tT][pP][sS]?://',
 });
@@ -56,10 +57,12 @@ export const CreateWebhookSubscriptionRequest = Type.Object(
   {
     subscription: Type.Object(
       {
-        name: Type.Optional(Type.String({ maxLength: 100 })),
+        name: Type.Optional(Type.String({ maxLength: WEBHOOK_LIMITS.name })),
         url: WebhookUrl,
         eventTypes: WebhookEventTypes,
-        entityId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+        entityId: Type.Optional(
+          Type.Union([Type.String({ minLength: 1, maxLength: WEBHOOK_LIMITS.entityId }), Type.Null()]),
+        ),
         enabled: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
@@ -75,10 +78,12 @@ export const UpdateWebhookSubscriptionRequest = Type.Object(
   {
     subscription: Type.Object(
       {
-        name: Type.Optional(Type.String({ maxLength: 100 })),
+        name: Type.Optional(Type.String({ maxLength: WEBHOOK_LIMITS.name })),
         url: Type.Optional(WebhookUrl),
         eventTypes: Type.Optional(WebhookEventTypes),
-        entityId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+        entityId: Type.Optional(
+          Type.Union([Type.String({ minLength: 1, maxLength: WEBHOOK_LIMITS.entityId }), Type.Null()]),
+        ),
         enabled: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },

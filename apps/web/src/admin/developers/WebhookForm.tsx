@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import type { EventType, WebhookSubscription } from '@plaza/contracts';
+import { WEBHOOK_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
+import type { FormRules } from '../../ui/formRules.js';
+import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { useCreateSubscription, useUpdateSubscription } from './api.js';
 import { EventTypePicker } from './EventTypePicker.js';
 
-interface Draft {
+export interface Draft {
   name: string;
   url: string;
   eventTypes: Set<EventType>;
@@ -32,6 +35,16 @@ export function draftProblems(d: Pick<Draft, 'url' | 'eventTypes'>): { url?: str
 }
 
 /**
+ * The server's limits (`WEBHOOK_LIMITS`), checked as typed; the address's form is checked by {@link draftProblems}
+ * and its reachability only by the server, whose words ("must not point at a private address") are kept.
+ */
+export const webhookRules: FormRules<'name' | 'url' | 'entityId'> = {
+  name: { label: 'Name', maxLength: WEBHOOK_LIMITS.name },
+  url: { label: 'The address', maxLength: WEBHOOK_LIMITS.url },
+  entityId: { label: 'The item ID', maxLength: WEBHOOK_LIMITS.entityId },
+};
+
+/**
  * Adds a webhook, or changes one (`subscription` given): only what changed is sent. On success `onDone` gets the
  * saved webhook.
  */
@@ -46,18 +59,13 @@ export function WebhookForm({
 }) {
   const initial = draftOf(subscription);
   const [draft, setDraft] = useState<Draft>(initial);
-  const [tried, setTried] = useState(false);
   const create = useCreateSubscription();
   const update = useUpdateSubscription();
   const toast = useToast();
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
-  const problems = tried ? draftProblems(draft) : {};
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (Object.keys(draftProblems(draft)).length) return;
+  const save = (draft: Draft) => {
     const values = {
       name: draft.name.trim(),
       url: draft.url.trim(),
@@ -93,15 +101,65 @@ export function WebhookForm({
   };
 
   return (
+    <WebhookDraftForm
+      draft={draft}
+      onDraft={setDraft}
+      editing={subscription !== null}
+      saving={saving}
+      error={error}
+      onSave={save}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/**
+ * The webhook's fields: counters to the server's limits, each problem once next to its field (the server's too, in
+ * words), and nothing sent while one remains.
+ */
+export function WebhookDraftForm({
+  draft,
+  onDraft,
+  editing,
+  saving,
+  error,
+  onSave,
+  onCancel,
+}: {
+  draft: Draft;
+  onDraft: (draft: Draft) => void;
+  editing: boolean;
+  saving: boolean;
+  error: unknown;
+  onSave: (draft: Draft) => void;
+  onCancel: () => void;
+}) {
+  const [tried, setTried] = useState(false);
+  const form = useFormRules(webhookRules, draft, { serverError: error });
+  const problems = tried ? draftProblems(draft) : {};
+  const set = (field: 'name' | 'url' | 'entityId', value: string) => {
+    onDraft({ ...draft, [field]: value });
+    form.edited(field);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const ruleProblems = !form.check();
+    if (ruleProblems || Object.keys(draftProblems(draft)).length) return;
+    onSave(draft);
+  };
+
+  return (
     <form className="space-y-5" onSubmit={submit} noValidate>
       <TextField
+        {...form.field('name')}
         label="Name (optional)"
         hint="So you recognise it in the list, such as “Warehouse system”."
-        maxLength={100}
         value={draft.name}
-        onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        onChange={(e) => set('name', e.target.value)}
       />
       <TextField
+        {...form.field('url')}
         label="Address that receives the messages"
         type="url"
         inputMode="url"
@@ -109,28 +167,33 @@ export function WebhookForm({
         hint="Your other system's web address. Every message is signed, so it can check it came from your store."
         required
         value={draft.url}
-        error={problems.url}
-        onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+        error={form.errors.url ?? problems.url}
+        onChange={(e) => set('url', e.target.value)}
       />
       <EventTypePicker
         value={draft.eventTypes}
         error={problems.eventTypes}
-        onChange={(eventTypes) => setDraft({ ...draft, eventTypes })}
+        onChange={(eventTypes) => onDraft({ ...draft, eventTypes })}
       />
       <TextField
+        {...form.field('entityId')}
         label="Only about one item (optional)"
         hint="Paste the ID of a member, review or other item to hear only about it. Leave empty to hear about all."
-        maxLength={200}
         value={draft.entityId}
-        onChange={(e) => setDraft({ ...draft, entityId: e.target.value })}
+        onChange={(e) => set('entityId', e.target.value)}
       />
-      {error && <ErrorMessage error={error} />}
+      {form.otherProblems.length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {form.otherProblems.join(' ')}
+        </p>
+      )}
+      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" busy={saving}>
-          {subscription ? 'Save webhook' : 'Add webhook'}
+          {editing ? 'Save webhook' : 'Add webhook'}
         </Button>
       </div>
     </form>

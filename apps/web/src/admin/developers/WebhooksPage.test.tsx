@@ -13,7 +13,7 @@ import { developerKeys } from './api.js';
 import { deliveryState } from './badges.js';
 import { DeliveryDrawer } from './DeliveryDrawer.js';
 import { EventTypePicker } from './EventTypePicker.js';
-import { draftProblems, WebhookForm } from './WebhookForm.js';
+import { draftProblems, WebhookDraftForm, WebhookForm, type Draft } from './WebhookForm.js';
 import { WebhookPage } from './WebhookPage.js';
 import { WebhooksPage } from './WebhooksPage.js';
 
@@ -316,5 +316,71 @@ describe('deliveryState', () => {
     expect(deliveryState({ status: 'PENDING', attempts: 3 }, active).label).toBe('Retrying');
     expect(deliveryState({ status: 'PENDING', attempts: 3 }, paused).label).toBe('Paused');
     expect(deliveryState({ status: 'PENDING', attempts: 0 }, active).label).toBe('Sending');
+  });
+});
+
+describe('WebhookDraftForm', () => {
+  const draft = (over: Partial<Draft> = {}): Draft => ({
+    name: '',
+    url: 'https://crm.example/in',
+    eventTypes: new Set(['members.member.created']),
+    entityId: '',
+    ...over,
+  });
+  const form = (d: Draft, error: unknown = null) =>
+    render(
+      <WebhookDraftForm
+        draft={d}
+        onDraft={() => undefined}
+        editing={false}
+        saving={false}
+        error={error}
+        onSave={() => undefined}
+        onCancel={() => undefined}
+      />,
+      owner(),
+      queryClientWithSite(),
+    );
+  const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+  it("counts the name and address to the server's limits instead of cutting them", () => {
+    const html = form(draft({ name: 'CRM' }));
+    expect(textOf(html)).toContain('3 / 100');
+    expect(textOf(html)).toContain('22 / 2,000');
+    expect(html).not.toContain('maxlength');
+  });
+
+  it('says a name over the limit is too long, once', () => {
+    const words = textOf(form(draft({ name: 'x'.repeat(101) })));
+    expect(count(words, 'Name can be at most 100 characters (now 101).')).toBe(1);
+  });
+
+  it("puts the server's violations next to their fields in words, once, with no field path", () => {
+    const refused = {
+      status: 400,
+      message: 'subscription.name must be at most 100 characters',
+      details: {
+        validationError: {
+          fieldViolations: [
+            {
+              field: 'subscription.name',
+              violatedRule: 'MAX_LENGTH',
+              description: 'subscription.name must be at most 100 characters',
+            },
+            {
+              field: 'subscription.url',
+              violatedRule: 'FORMAT',
+              description: 'subscription.url must not point at a private or loopback address (10.0.0.1 is private)',
+            },
+          ],
+        },
+      },
+    };
+    const html = form(draft(), refused);
+    const words = textOf(html);
+    expect(count(words, 'Name can be at most 100 characters.')).toBe(1);
+    expect(count(words, 'The address must not point at a private or loopback address (10.0.0.1 is private).')).toBe(1);
+    expect(html).not.toMatch(/subscription\.|fieldViolations|\{"/);
+    expect(html).not.toContain('role="alert"');
   });
 });
