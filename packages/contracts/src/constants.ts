@@ -15,3 +15,4 @@ export * from './reviews/limits.js';
 export * from './members/report-reasons.js';
 export * from './events/types.js';
 export * from './webhooks/limits.js';
+export * from './service-plugins/limits.js';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { SERVICE_PLUGIN_LIMITS } from './limits.js';
 import { SERVICE_PLUGIN_TYPES } from './spis.js';
 
 /** Per-call time limit, in ms: default 5 s, at most 10 s. */
@@ -21,8 +22,8 @@ export const ServicePluginImplementation = Type.Object({
 });
 export type ServicePluginImplementation = Static<typeof ServicePluginImplementation>;
 
-const Name = Type.String({ minLength: 1, maxLength: 100 });
-const Url = Type.String({ minLength: 1, maxLength: 2000 });
+const Name = Type.String({ minLength: 1, maxLength: SERVICE_PLUGIN_LIMITS.name });
+const Url = Type.String({ minLength: 1, maxLength: SERVICE_PLUGIN_LIMITS.url });
 const TimeoutMs = Type.Integer({ minimum: 100, maximum: SERVICE_PLUGIN_MAX_TIMEOUT_MS });
 
 export const CreateServicePluginImplementationRequest = Type.Object(

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { ServicePluginImplementation, ServicePluginType } from '@plaza/contracts';
+import { SERVICE_PLUGIN_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
+import type { FormRules } from '../../ui/formRules.js';
+import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { SelectField } from '../ui/SelectField.js';
 import { useRegisterPlugin } from './api.js';
@@ -10,6 +13,27 @@ import { PLUGIN_TYPES } from './badges.js';
 
 const TIMEOUTS = ['1000', '2000', '3000', '5000', '8000', '10000'] as const;
 type Timeout = (typeof TIMEOUTS)[number];
+
+/**
+ * The server's limits (`SERVICE_PLUGIN_LIMITS`), checked as typed. The address's form is checked below and again by
+ * the server, whose words ("must not carry a user name or password") are kept.
+ */
+export const pluginRules: FormRules<'name' | 'url'> = {
+  name: {
+    label: 'App name',
+    required: true,
+    requiredMessage: 'Give the app a name, such as “Parcel rates”.',
+    maxLength: SERVICE_PLUGIN_LIMITS.name,
+  },
+  url: { label: 'App address', maxLength: SERVICE_PLUGIN_LIMITS.url },
+};
+
+interface Registration {
+  type: ServicePluginType;
+  name: string;
+  url: string;
+  timeoutMs: number;
+}
 
 /** Registers an app's address for one plugin type; only the types without an app are offered. */
 export function PluginForm({
@@ -21,16 +45,51 @@ export function PluginForm({
   onDone: (saved: ServicePluginImplementation) => void;
   onCancel: () => void;
 }) {
+  const register = useRegisterPlugin();
+  const toast = useToast();
+  return (
+    <PluginFormView
+      taken={taken}
+      busy={register.isPending}
+      error={register.error}
+      onRegister={(values) =>
+        register.mutate(values, {
+          onSuccess: (r) => {
+            toast(`${r.implementation.name} is registered`);
+            onDone(r.implementation);
+          },
+        })
+      }
+      onCancel={onCancel}
+    />
+  );
+}
+
+/**
+ * The registration's fields: counters to the server's limits, each problem once next to its field (the server's
+ * too, in words), and nothing sent while one remains.
+ */
+export function PluginFormView({
+  taken,
+  busy,
+  error,
+  onRegister,
+  onCancel,
+}: {
+  taken: ReadonlySet<ServicePluginType>;
+  busy: boolean;
+  error: unknown;
+  onRegister: (values: Registration) => void;
+  onCancel: () => void;
+}) {
   const free = PLUGIN_TYPES.filter((p) => !taken.has(p.type));
   const [type, setType] = useState<ServicePluginType>(free[0]?.type ?? 'SHIPPING_RATES');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [timeout, setTimeoutMs] = useState<Timeout>('5000');
   const [tried, setTried] = useState(false);
-  const register = useRegisterPlugin();
-  const toast = useToast();
+  const form = useFormRules(pluginRules, { name: name.trim() ? name : '', url }, { serverError: error });
   const problems = {
-    name: tried && !name.trim() ? 'Give the app a name, such as “Parcel rates”.' : undefined,
     url: !tried
       ? undefined
       : !url.trim()
@@ -44,16 +103,9 @@ export function PluginForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (!name.trim() || !/^https?:\/\/[^\s/]+/i.test(url.trim())) return;
-    register.mutate(
-      { type, name: name.trim(), url: url.trim(), timeoutMs: Number(timeout) },
-      {
-        onSuccess: (r) => {
-          toast(`${r.implementation.name} is registered`);
-          onDone(r.implementation);
-        },
-      },
-    );
+    const ruleProblems = !form.check();
+    if (ruleProblems || !/^https?:\/\/[^\s/]+/i.test(url.trim())) return;
+    onRegister({ type, name: name.trim(), url: url.trim(), timeoutMs: Number(timeout) });
   };
 
   if (!free.length) {
@@ -73,21 +125,26 @@ export function PluginForm({
         {chosen && <p className="mt-1 text-xs text-neutral-600">{chosen.description}</p>}
       </div>
       <TextField
-        label="App name"
-        maxLength={100}
+        {...form.field('name')}
         value={name}
-        error={problems.name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          form.edited('name');
+        }}
       />
       <TextField
+        {...form.field('url')}
         label="App address"
         type="url"
         inputMode="url"
         placeholder="https://app.example.com/plaza/shipping-rates"
         hint="Your store calls this address with a signed request whenever it needs the app's answer."
         value={url}
-        error={problems.url}
-        onChange={(e) => setUrl(e.target.value)}
+        error={form.errors.url ?? problems.url}
+        onChange={(e) => {
+          setUrl(e.target.value);
+          form.edited('url');
+        }}
       />
       <div>
         <SelectField<Timeout>
@@ -100,12 +157,17 @@ export function PluginForm({
           If the app is slower or fails, your store carries on without it (for example with your own shipping rates).
         </p>
       </div>
-      {register.error && <ErrorMessage error={register.error} />}
+      {form.otherProblems.length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {form.otherProblems.join(' ')}
+        </p>
+      )}
+      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={register.isPending}>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" busy={register.isPending}>
+        <Button type="submit" busy={busy}>
           Register app
         </Button>
       </div>

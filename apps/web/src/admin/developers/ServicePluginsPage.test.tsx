@@ -3,7 +3,7 @@ import type { ServicePluginCall, ServicePluginImplementation } from '@plaza/cont
 import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
 import { developerKeys } from './api.js';
 import { PluginDrawer } from './PluginDrawer.js';
-import { PluginForm } from './PluginForm.js';
+import { PluginForm, PluginFormView } from './PluginForm.js';
 import { ServicePluginsPage } from './ServicePluginsPage.js';
 
 let n = 0;
@@ -93,6 +93,56 @@ describe('PluginForm', () => {
     expect(html).not.toContain('value="SHIPPING_RATES"');
     expect(html).toContain('value="ADDITIONAL_FEES"');
     expect(textOf(html)).toContain('5 seconds');
+  });
+
+  const view = (error: unknown) =>
+    render(
+      <PluginFormView
+        taken={new Set()}
+        busy={false}
+        error={error}
+        onRegister={() => undefined}
+        onCancel={() => undefined}
+      />,
+      owner(),
+      queryClientWithSite(),
+    );
+  const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+  it("counts the name and address to the server's limits instead of cutting them", () => {
+    const html = view(null);
+    expect(textOf(html)).toContain('0 / 100');
+    expect(textOf(html)).toContain('0 / 2,000');
+    expect(html).not.toContain('maxlength');
+  });
+
+  it("puts the server's violations next to their fields in words, once, with no field path", () => {
+    const refused = {
+      status: 400,
+      message: 'implementation.name must be at most 100 characters',
+      details: {
+        validationError: {
+          fieldViolations: [
+            {
+              field: 'implementation.name',
+              violatedRule: 'MAX_LENGTH',
+              description: 'implementation.name must be at most 100 characters',
+            },
+            {
+              field: 'implementation.url',
+              violatedRule: 'FORMAT',
+              description: 'must not carry a user name or password',
+            },
+          ],
+        },
+      },
+    };
+    const html = view(refused);
+    const words = textOf(html);
+    expect(count(words, 'App name can be at most 100 characters.')).toBe(1);
+    expect(count(words, 'App address must not carry a user name or password.')).toBe(1);
+    expect(html).not.toMatch(/implementation\.|fieldViolations|\{"/);
+    expect(html).not.toContain('role="alert"');
   });
 });
 
