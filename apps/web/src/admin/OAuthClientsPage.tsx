@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListOAuthClientsResponse, OAuthClient } from '@plaza/contracts';
+import { APP_LIMITS, CLIENT_ORIGIN_PATTERN, CLIENT_REDIRECT_URI_PATTERN } from '@plaza/contracts/constants';
 import { usePlaza } from '@plaza/react';
 import { getConfig } from '../config.js';
 import type { PlazaClient } from '../plaza.js';
@@ -9,7 +10,9 @@ import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { inputClass, TextField } from '../ui/Field.js';
+import { TextAreaField, TextField } from '../ui/Field.js';
+import { lengthOf, type FormRules } from '../ui/formRules.js';
+import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
 import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
@@ -21,6 +24,32 @@ const lines = (s: string) =>
     .split(/[\n,]/)
     .map((l) => l.trim())
     .filter(Boolean);
+
+/** Every line fits the server's rule for one address (its length and form), and there are not too many. */
+const eachLine = (pattern: string) => (text: string) => {
+  const all = lines(text);
+  return (
+    all.length <= APP_LIMITS.clientUrls &&
+    all.every((l) => lengthOf(l) <= APP_LIMITS.clientUrl && new RegExp(pattern, 'u').test(l))
+  );
+};
+
+/** The server's limits and patterns (`APP_LIMITS`, `CLIENT_*_PATTERN`), with what to do when one is missed. */
+export const clientRules: FormRules<'name' | 'redirectUris' | 'allowedOrigins'> = {
+  name: { label: 'Name', required: true, maxLength: APP_LIMITS.clientName },
+  redirectUris: {
+    label: 'Redirect URIs',
+    required: true,
+    requiredMessage: 'Enter at least one redirect URI.',
+    valid: eachLine(CLIENT_REDIRECT_URI_PATTERN),
+    formatHint: `Enter up to ${APP_LIMITS.clientUrls} addresses starting with https:// (or http://), one per line.`,
+  },
+  allowedOrigins: {
+    label: 'Allowed origins',
+    valid: eachLine(CLIENT_ORIGIN_PATTERN),
+    formatHint: `Enter up to ${APP_LIMITS.clientUrls} site addresses without a path, such as https://shop.example.com, one per line.`,
+  },
+};
 
 /** /admin/oauth-clients: the apps that may sign members in (exact redirect URIs, allowed origins). */
 export function OAuthClientsPage() {
@@ -60,85 +89,94 @@ function CreateClientForm() {
   const client = usePlaza<PlazaClient>();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [name, setName] = useState('');
-  const [redirects, setRedirects] = useState('');
-  const [origins, setOrigins] = useState('');
+  // A new round after each created client: the form starts empty again.
+  const [round, setRound] = useState(0);
   const create = useMutation({
-    mutationFn: () =>
-      client.fetch<{ client: OAuthClient }>('/settings/v1/oauth-clients', {
-        method: 'POST',
-        body: {
-          name: name.trim(),
-          redirectUris: lines(redirects),
-          // Default: the origins of the redirect URIs, which is what a single-page app needs for web messages.
-          allowedOrigins: origins.trim()
-            ? lines(origins)
-            : [...new Set(lines(redirects).map(originOf).filter(Boolean))],
-        },
-      }),
+    mutationFn: (body: { name: string; redirectUris: string[]; allowedOrigins: string[] }) =>
+      client.fetch<{ client: OAuthClient }>('/settings/v1/oauth-clients', { method: 'POST', body }),
     onSuccess: ({ client: c }) => {
       toast(`Client "${c.name}" created: its id is ${c.id}`);
-      setName('');
-      setRedirects('');
-      setOrigins('');
+      setRound((r) => r + 1);
       void queryClient.invalidateQueries({ queryKey: KEYS });
     },
   });
+  return (
+    <NewClientForm key={round} busy={create.isPending} error={create.error} onCreate={(body) => create.mutate(body)} />
+  );
+}
+
+/** The new client's fields: each problem once next to its field (the server's too, in words); nothing sent until fixed. */
+export function NewClientForm({
+  busy,
+  error,
+  onCreate,
+}: {
+  busy: boolean;
+  error: unknown;
+  onCreate: (body: { name: string; redirectUris: string[]; allowedOrigins: string[] }) => void;
+}) {
+  const [name, setName] = useState('');
+  const [redirects, setRedirects] = useState('');
+  const [origins, setOrigins] = useState('');
+  const form = useFormRules(
+    clientRules,
+    { name: name.trim() ? name : '', redirectUris: redirects.trim(), allowedOrigins: origins.trim() },
+    { serverError: error },
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate();
+    if (!form.check()) return;
+    onCreate({
+      name: name.trim(),
+      redirectUris: lines(redirects),
+      // Default: the origins of the redirect URIs, which is what a single-page app needs for web messages.
+      allowedOrigins: origins.trim() ? lines(origins) : [...new Set(lines(redirects).map(originOf).filter(Boolean))],
+    });
   };
   return (
     <Card title="New client">
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Name"
-          required
-          maxLength={100}
+          {...form.field('name')}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            form.edited('name');
+          }}
           className="sm:max-w-sm"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="redirect-uris" className="mb-1 block text-sm font-medium text-neutral-800">
-              Redirect URIs
-            </label>
-            <textarea
-              id="redirect-uris"
-              required
-              rows={3}
-              className={inputClass}
-              placeholder="https://shop.example.com/auth/callback"
-              value={redirects}
-              onChange={(e) => setRedirects(e.target.value)}
-              aria-describedby="redirect-uris-hint"
-            />
-            <p id="redirect-uris-hint" className="mt-1 text-xs text-neutral-600">
-              One per line. They must match exactly, scheme and path included.
-            </p>
-          </div>
-          <div>
-            <label htmlFor="allowed-origins" className="mb-1 block text-sm font-medium text-neutral-800">
-              Allowed origins
-            </label>
-            <textarea
-              id="allowed-origins"
-              rows={3}
-              className={inputClass}
-              placeholder="https://shop.example.com"
-              value={origins}
-              onChange={(e) => setOrigins(e.target.value)}
-              aria-describedby="allowed-origins-hint"
-            />
-            <p id="allowed-origins-hint" className="mt-1 text-xs text-neutral-600">
-              One per line, without a path. Empty: the origins of the redirect URIs.
-            </p>
-          </div>
+          <TextAreaField
+            {...form.field('redirectUris')}
+            rows={3}
+            placeholder="https://shop.example.com/auth/callback"
+            value={redirects}
+            onChange={(e) => {
+              setRedirects(e.target.value);
+              form.edited('redirectUris');
+            }}
+            hint="One per line. They must match exactly, scheme and path included."
+          />
+          <TextAreaField
+            {...form.field('allowedOrigins')}
+            rows={3}
+            placeholder="https://shop.example.com"
+            value={origins}
+            onChange={(e) => {
+              setOrigins(e.target.value);
+              form.edited('allowedOrigins');
+            }}
+            hint="One per line, without a path. Empty: the origins of the redirect URIs."
+          />
         </div>
-        {create.error && <ErrorMessage error={create.error} />}
+        {form.otherProblems.length > 0 && (
+          <p role="alert" className="text-sm text-red-700">
+            {form.otherProblems.join(' ')}
+          </p>
+        )}
+        {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
         <div className="flex justify-end">
-          <Button type="submit" busy={create.isPending} disabled={!name.trim() || !lines(redirects).length}>
+          <Button type="submit" busy={busy} disabled={!name.trim() || !lines(redirects).length}>
             Create client
           </Button>
         </div>
@@ -275,12 +313,11 @@ function OriginsEditor({ value, onDone }: { value: OAuthClient; onDone: () => vo
   const client = usePlaza<PlazaClient>();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [text, setText] = useState(value.allowedOrigins.join('\n'));
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (allowedOrigins: string[]) =>
       client.fetch<{ client: OAuthClient }>(`/settings/v1/oauth-clients/${encodeURIComponent(value.id)}`, {
         method: 'PATCH',
-        body: { allowedOrigins: lines(text) },
+        body: { allowedOrigins },
       }),
     onSuccess: ({ client: c }) => {
       toast(`Allowed origins of "${c.name}" saved`);
@@ -288,38 +325,73 @@ function OriginsEditor({ value, onDone }: { value: OAuthClient; onDone: () => vo
       onDone();
     },
   });
-  const id = `origins-${value.id}`;
+  return (
+    <OriginsForm
+      value={value}
+      busy={save.isPending}
+      error={save.error}
+      onSave={(origins) => save.mutate(origins)}
+      onCancel={onDone}
+    />
+  );
+}
+
+/** One client's allowed origins: checked like the server does, its problems (the server's too) once, in words. */
+export function OriginsForm({
+  value,
+  busy,
+  error,
+  onSave,
+  onCancel,
+}: {
+  value: OAuthClient;
+  busy: boolean;
+  error: unknown;
+  onSave: (origins: string[]) => void;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(value.allowedOrigins.join('\n'));
+  const form = useFormRules(
+    { allowedOrigins: clientRules.allowedOrigins },
+    { allowedOrigins: text.trim() },
+    {
+      serverError: error,
+    },
+  );
   return (
     <form
+      noValidate
       className="mt-1 space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        if (form.check()) onSave(lines(text));
       }}
     >
-      <label htmlFor={id} className="sr-only">
-        Allowed origins of {value.name}
-      </label>
-      <textarea
-        id={id}
+      <TextAreaField
+        {...form.field('allowedOrigins')}
+        label={`Allowed origins of ${value.name}`}
+        className="[&>label]:sr-only"
         rows={3}
-        className={inputClass}
         placeholder="https://shop.example.com"
         value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-describedby={`${id}-hint`}
+        onChange={(e) => {
+          setText(e.target.value);
+          form.edited('allowedOrigins');
+        }}
+        hint="One per line, without a path. Only these sites may sign members in from the browser and read this server's answers."
         autoFocus
       />
-      <p id={`${id}-hint`} className="text-xs text-neutral-600">
-        One per line, without a path. Only these sites may sign members in from the browser and read this server's
-        answers.
-      </p>
-      {save.error && <ErrorMessage error={save.error} />}
+      {form.otherProblems.length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {form.otherProblems.join(' ')}
+        </p>
+      )}
+      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" type="button" onClick={onDone} disabled={save.isPending}>
+        <Button variant="secondary" type="button" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" busy={save.isPending}>
+        <Button type="submit" busy={busy}>
           Save origins
         </Button>
       </div>

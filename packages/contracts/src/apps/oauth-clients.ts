@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString } from '../common/schema.js';
+import { APP_LIMITS, CLIENT_ORIGIN_PATTERN, CLIENT_REDIRECT_URI_PATTERN } from './limits.js';
 
 /** An OAuth client: a public client id with exact redirect URIs and the origins allowed to receive web messages. */
 export const OAuthClient = Type.Object({
@@ -11,15 +12,15 @@ export const OAuthClient = Type.Object({
 });
 export type OAuthClient = Static<typeof OAuthClient>;
 
-const Url = Type.String({ format: 'uri', maxLength: 2048, pattern: '^https?://' });
+const Url = Type.String({ format: 'uri', maxLength: APP_LIMITS.clientUrl, pattern: CLIENT_REDIRECT_URI_PATTERN });
+const Origin = Type.String({ maxLength: APP_LIMITS.clientUrl, pattern: CLIENT_ORIGIN_PATTERN });
+const Urls = { maxItems: APP_LIMITS.clientUrls, uniqueItems: true } as const;
 
 export const CreateOAuthClientRequest = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    redirectUris: Type.Array(Url, { minItems: 1, maxItems: 20, uniqueItems: true }),
-    allowedOrigins: Type.Optional(
-      Type.Array(Type.String({ maxLength: 2048, pattern: '^https?://[^/?#]+$' }), { maxItems: 20, uniqueItems: true }),
-    ),
+    name: Type.String({ minLength: 1, maxLength: APP_LIMITS.clientName }),
+    redirectUris: Type.Array(Url, { minItems: 1, ...Urls }),
+    allowedOrigins: Type.Optional(Type.Array(Origin, Urls)),
   },
   { additionalProperties: false },
 );
@@ -28,11 +29,9 @@ export type CreateOAuthClientRequest = Static<typeof CreateOAuthClientRequest>;
 /** PATCH: the fields given replace the stored ones; the others stay. */
 export const UpdateOAuthClientRequest = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    redirectUris: Type.Optional(Type.Array(Url, { minItems: 1, maxItems: 20, uniqueItems: true })),
-    allowedOrigins: Type.Optional(
-      Type.Array(Type.String({ maxLength: 2048, pattern: '^https?://[^/?#]+$' }), { maxItems: 20, uniqueItems: true }),
-    ),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: APP_LIMITS.clientName })),
+    redirectUris: Type.Optional(Type.Array(Url, { minItems: 1, ...Urls })),
+    allowedOrigins: Type.Optional(Type.Array(Origin, Urls)),
   },
   { additionalProperties: false, minProperties: 1 },
 );
