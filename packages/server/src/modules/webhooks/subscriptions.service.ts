@@ -55,7 +55,7 @@ async function checkTarget(ctx: Ctx, url: string, field: string): Promise<void> 
     if (err instanceof BlockedAddressError) {
       throw violation(field, 'FORMAT', `${field} must not point at a private or loopback address (${err.message})`);
     }
-    throw violation(field, 'FORMAT', `${field}: the host name ${new URL(url).hostname} does not resolve`);
+    throw violation(field, 'FORMAT', `${field} names a host that does not resolve (${new URL(url).hostname})`);
   }
 }
 
