@@ -144,7 +144,8 @@ describe('allowed origins in the dashboard', () => {
     await page.getByRole('button', { name: 'Edit allowed origins of Partner shop' }).click();
     await box.fill('partner-shop.example/path');
     await page.getByRole('button', { name: 'Save origins' }).click();
-    await page.getByRole('alert').first().waitFor();
+    // Said next to the box (the form checks each line with the server's pattern before sending).
+    await expect.poll(() => box.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
     await snap(page, 'oauth-client-origins-error');
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await corsFor()).toBe(origin);
