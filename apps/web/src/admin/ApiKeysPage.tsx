@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { FormProblems } from '../ui/FormProblems.js';
 import { APP_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
 import { useFormRules } from '../ui/useFormRules.js';
@@ -155,12 +156,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (r: CreateApiKeyResponse) => 
             ))}
           </div>
         </fieldset>
-        {rules.otherProblems.length > 0 && (
-          <p role="alert" className="text-sm text-red-700">
-            {rules.otherProblems.join(' ')}
-          </p>
-        )}
-        {create.error && !rules.hasViolations && <ErrorMessage error={create.error} />}
+        <FormProblems form={rules} error={create.error} />
+
         <div className="flex items-center justify-end gap-3">
           {!scopes.length && <span className="text-xs text-neutral-500">Choose at least one scope.</span>}
           <Button type="submit" busy={create.isPending} disabled={!scopes.length || !name.trim()}>

@@ -10,6 +10,7 @@ import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { FormProblems } from '../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../ui/Field.js';
 import { lengthOf, type FormRules } from '../ui/formRules.js';
 import { useFormRules } from '../ui/useFormRules.js';
@@ -169,12 +170,8 @@ export function NewClientForm({
             hint="One per line, without a path. Empty: the origins of the redirect URIs."
           />
         </div>
-        {form.otherProblems.length > 0 && (
-          <p role="alert" className="text-sm text-red-700">
-            {form.otherProblems.join(' ')}
-          </p>
-        )}
-        {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
+        <FormProblems form={form} error={error} />
+
         <div className="flex justify-end">
           <Button type="submit" busy={busy} disabled={!name.trim() || !lines(redirects).length}>
             Create client
@@ -381,12 +378,8 @@ export function OriginsForm({
         hint="One per line, without a path. Only these sites may sign members in from the browser and read this server's answers."
         autoFocus
       />
-      {form.otherProblems.length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          {form.otherProblems.join(' ')}
-        </p>
-      )}
-      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
+      <FormProblems form={form} error={error} />
+
       <div className="flex justify-end gap-2">
         <Button variant="secondary" type="button" onClick={onCancel} disabled={busy}>
           Cancel

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { FormProblems } from '../ui/FormProblems.js';
 import { HTTP_URL_PATTERN, SSO_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
 import type { FormRules } from '../ui/formRules.js';
@@ -161,12 +162,8 @@ function CreateConnectionForm({ onCreated }: { onCreated: (c: IdpConnection) => 
             hint="Stored on the server; never shown again."
           />
         </div>
-        {form.otherProblems.length > 0 && (
-          <p role="alert" className="text-sm text-red-700">
-            {form.otherProblems.join(' ')}
-          </p>
-        )}
-        {create.error && !form.hasViolations && <ErrorMessage error={create.error} />}
+        <FormProblems form={form} error={create.error} />
+
         <div className="flex justify-end">
           <Button type="submit" busy={create.isPending}>
             {create.isPending ? 'Checking the provider…' : 'Connect'}

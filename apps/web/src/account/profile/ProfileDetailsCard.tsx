@@ -6,7 +6,7 @@ import { Alert } from '../../ui/Alert.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
 import { TextField } from '../../ui/Field.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { isWebAddress } from '../../storefront/reviews/reviewDraft.js';
@@ -107,16 +107,8 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
         <p className="text-xs text-neutral-600 sm:col-span-2">
           Your first and last name are only seen by the store, never by other members.
         </p>
-        {form.otherProblems.length > 0 && (
-          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-            {form.otherProblems.join(' ')}
-          </p>
-        )}
-        {save.error !== null && !form.hasViolations && (
-          <div className="sm:col-span-2">
-            <ErrorMessage error={save.error} />
-          </div>
-        )}
+        <FormProblems form={form} error={save.error} className="sm:col-span-2" />
+
         {save.isSuccess && (
           <Alert tone="success" className="sm:col-span-2">
             Your profile is saved.

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ServicePluginImplementation, ServicePluginType } from '@plaza/contracts';
 import { SERVICE_PLUGIN_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
 import { TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
@@ -157,12 +157,8 @@ export function PluginFormView({
           If the app is slower or fails, your store carries on without it (for example with your own shipping rates).
         </p>
       </div>
-      {form.otherProblems.length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          {form.otherProblems.join(' ')}
-        </p>
-      )}
-      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
+      <FormProblems form={form} error={error} />
+
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { EventType, WebhookSubscription } from '@plaza/contracts';
 import { WEBHOOK_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
 import { TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
@@ -182,12 +182,8 @@ export function WebhookDraftForm({
         value={draft.entityId}
         onChange={(e) => set('entityId', e.target.value)}
       />
-      {form.otherProblems.length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          {form.otherProblems.join(' ')}
-        </p>
-      )}
-      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
+      <FormProblems form={form} error={error} />
+
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
           Cancel

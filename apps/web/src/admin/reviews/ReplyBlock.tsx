@@ -5,6 +5,7 @@ import { usePlaza } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
@@ -152,12 +153,8 @@ export function ReplyEditor({
         }}
         hint="Shown under the review on your site."
       />
-      {form.otherProblems.length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          {form.otherProblems.join(' ')}
-        </p>
-      )}
-      {error !== null && error !== undefined && !form.hasViolations && <ErrorMessage error={error} />}
+      <FormProblems form={form} error={error} />
+
       <div className="flex gap-2">
         <Button type="submit" busy={busy} disabled={!text.trim()}>
           Save reply

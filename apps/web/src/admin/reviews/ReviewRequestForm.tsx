@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { usePlaza } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
 import { TextField } from '../../ui/Field.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, REVIEW_LIMITS, REVIEW_NAMESPACE_PATTERN } from '@plaza/contracts/constants';
 import type { FormRules } from '../../ui/formRules.js';
@@ -174,12 +174,8 @@ export function ReviewRequestForm() {
             error={err('sendAt')}
           />
         </div>
-        {rules.otherProblems.length > 0 && (
-          <p role="alert" className="text-sm text-red-700">
-            {rules.otherProblems.join(' ')}
-          </p>
-        )}
-        {create.error && !rules.hasViolations && <ErrorMessage error={create.error} />}
+        <FormProblems form={rules} error={create.error} />
+
         <div className="flex justify-end">
           <Button type="submit" busy={create.isPending}>
             Schedule e-mail

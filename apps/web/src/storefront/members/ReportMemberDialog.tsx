@@ -6,9 +6,8 @@ import { usePlaza } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField } from '../../ui/Field.js';
-import { friendlyError } from '../../ui/friendlyError.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 
@@ -165,14 +164,8 @@ export function ReportForm({
           form.edited('text');
         }}
       />
-      {form.otherProblems.length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          {form.otherProblems.join(' ')}
-        </p>
-      )}
-      {error !== null && error !== undefined && !form.hasViolations && (
-        <ErrorMessage error={friendlyError(error, { 409: 'You already reported this member.' })} />
-      )}
+      <FormProblems form={form} error={error} byStatus={{ 409: 'You already reported this member.' }} />
+
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel

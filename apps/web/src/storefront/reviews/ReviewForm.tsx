@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { Review } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import { StarInput } from '../../ui/StarRating.js';
-import { friendlyError } from '../../ui/friendlyError.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { draftFieldOf, draftOf, emptyDraft, reviewRules, ruleValuesOf, type ReviewDraft } from './reviewDraft.js';
 
@@ -64,19 +63,15 @@ export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFo
         onChange={(e) => set('imageUrl', e.target.value)}
         hint="A link to a picture already online."
       />
-      {form.otherProblems.length > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          {form.otherProblems.join(' ')}
-        </p>
-      )}
-      {error !== null && error !== undefined && !form.hasViolations && (
-        <ErrorMessage
-          error={friendlyError(error, {
-            409: 'You already reviewed this. Edit your review instead.',
-            403: 'Your account cannot write reviews at the moment.',
-          })}
-        />
-      )}
+      <FormProblems
+        form={form}
+        error={error}
+        byStatus={{
+          409: 'You already reviewed this. Edit your review instead.',
+          403: 'Your account cannot write reviews at the moment.',
+        }}
+      />
+
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel

@@ -1,0 +1,34 @@
+import { cx } from './cx.js';
+import { ErrorMessage } from './ErrorMessage.js';
+import { friendlyError } from './friendlyError.js';
+
+/**
+ * Under a form that checks through `useFormRules`: the server's problems no field claims, then the failed save's
+ * error box, unless the save failed on fields (their problems already stand next to them, said once).
+ * `byStatus` words a status the form knows (see `friendlyError`); `className` goes on both (grid layouts).
+ */
+export function FormProblems({
+  form,
+  error,
+  byStatus,
+  className,
+}: {
+  form: { otherProblems: string[]; hasViolations: boolean };
+  error: unknown;
+  byStatus?: Partial<Record<number, string>>;
+  className?: string;
+}) {
+  const box = error !== null && error !== undefined && !form.hasViolations && (
+    <ErrorMessage error={byStatus ? friendlyError(error, byStatus) : error} />
+  );
+  return (
+    <>
+      {form.otherProblems.length > 0 && (
+        <p role="alert" className={cx('text-sm text-red-700', className)}>
+          {form.otherProblems.join(' ')}
+        </p>
+      )}
+      {box && className ? <div className={className}>{box}</div> : box}
+    </>
+  );
+}
