@@ -51,4 +51,209 @@ export default [
     },
     target: { minRatio: 0.4 },
   },
+  // --- estimate totals (totals engine) -----------------------------------------------------------------------------
+  // A visitor's cart of 3 products (one in a discounted collection) with a coupon, estimated for a Los Angeles
+  // address: discount rules + coupon, shipping options, manual tax in four jurisdictions, validations (no app). The
+  // configuration is read through caches, so a run costs the cart row and no configuration SQL.
+  // Budget: ≥ 10% of /health.
+  {
+    name: 'POST /ecom/v1/carts/current/estimate-totals (rules, coupon, shipping, tax)',
+    prepare: [['api-key', 'create', '--name', 'bench-totals', '--scopes', 'catalog,ecom']],
+    async setup(ctx) {
+      const key = ctx.prepared('api-key create --name bench-totals').trim().split('\n').at(-1);
+      const admin = { authorization: key };
+      const { collection } = await ctx.postJson('/catalog/v1/collections', { collection: { name: 'Totals' } }, admin);
+      const products = [];
+      for (let i = 0; i < 3; i++) {
+        const { product } = await ctx.postJson(
+          '/catalog/v1/products',
+          {
+            product: {
+              name: `Totals product ${i}`,
+              productType: 'PHYSICAL',
+              price: { amount: `${20 + i}.99` },
+              ...(i === 0 ? { collectionIds: [collection.id] } : {}),
+            },
+          },
+          admin,
+        );
+        products.push(product);
+      }
+      const { shippingRegion } = await ctx.postJson(
+        '/ecom/v1/shipping-regions',
+        { shippingRegion: { name: 'World', destinationScope: 'WORLDWIDE' } },
+        admin,
+      );
+      await ctx.postJson(
+        '/ecom/v1/shipping-options',
+        {
+          shippingOption: {
+            shippingRegionId: shippingRegion.id,
+            title: 'Standard',
+            rates: [{ price: { amount: '5' } }],
+          },
+        },
+        admin,
+      );
+      await ctx.postJson(
+        '/ecom/v1/tax-regions',
+        {
+          taxRegion: {
+            country: 'US',
+            subdivision: 'US-CA',
+            jurisdictions: [
+              { name: 'California', type: 'STATE', rate: '0.06' },
+              { name: 'Los Angeles County', type: 'COUNTY', rate: '0.0025' },
+              { name: 'Los Angeles', type: 'CITY', rate: '0.0125' },
+              { name: 'LA Transit District', type: 'SPECIAL', rate: '0.0075' },
+            ],
+          },
+        },
+        admin,
+      );
+      await ctx.postJson(
+        '/ecom/v1/discount-rules',
+        {
+          discountRule: {
+            name: 'Collection 20% off',
+            discount: {
+              type: 'PERCENTAGE',
+              percentage: 20,
+              scope: 'SPECIFIC_ITEMS',
+              items: { type: 'CUSTOM_FILTER', customFilter: { collectionIds: [collection.id] } },
+            },
+          },
+        },
+        admin,
+      );
+      await ctx.postJson(
+        '/ecom/v1/discount-rules',
+        {
+          discountRule: {
+            name: '5% from $50',
+            trigger: { type: 'SUBTOTAL_RANGE', subtotalRange: { from: { amount: '50' } } },
+            discount: { type: 'PERCENTAGE', percentage: 5, scope: 'GLOBAL' },
+          },
+        },
+        admin,
+      );
+      await ctx.postJson(
+        '/ecom/v1/coupons',
+        {
+          coupon: {
+            code: 'BENCH5',
+            name: 'Bench',
+            discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '5' }, scope: 'GLOBAL' },
+          },
+        },
+        admin,
+      );
+      const [tokens] = await ctx.visitorTokens(1);
+      const visitor = { authorization: `Bearer ${tokens.access_token}` };
+      await ctx.postJson(
+        '/ecom/v1/carts/current/add-to-cart',
+        {
+          lineItems: products.map((p, i) => ({
+            catalogReference: { appId: 'plaza-catalog', catalogItemId: p.id },
+            quantity: i + 1,
+          })),
+        },
+        visitor,
+      );
+      const patched = await fetch(`${ctx.url}/ecom/v1/carts/current`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...visitor },
+        body: JSON.stringify({ couponCode: 'BENCH5' }),
+      });
+      if (!patched.ok) throw new Error(`coupon: ${patched.status} ${await patched.text()}`);
+      return {
+        method: 'POST',
+        path: '/ecom/v1/carts/current/estimate-totals',
+        headers: { 'content-type': 'application/json', ...visitor },
+        body: JSON.stringify({
+          shippingAddress: { country: 'US', subdivision: 'US-CA', city: 'Los Angeles' },
+          calculateShipping: true,
+          calculateTax: true,
+        }),
+      };
+    },
+    target: { minRatio: 0.1 },
+  },
+  // --- end estimate totals ---------------------------------------------------------------------------------------------
+  // --- add to cart (current cart) ---------------------------------------------------------------------------------
+  // One product (stock not tracked) added by 200 visitors in turn (distinct carts), then by one visitor from every
+  // connection (one cart: every add waits for the row lock and must still succeed). With PLAZA_SQL_COUNT=1 in the
+  // environment the server answers `x-plaza-sql-statements` and setup prints the statements per add-to-cart
+  // (budget 6: BEGIN, create-or-lock, catalog read, UPDATE, outbox INSERT, COMMIT).
+  // Budgets: distinct carts ≥ 15% of /health on PGlite (≥ 20% on PostgreSQL), p99 ≤ 50 ms; one cart: 0 errors.
+  {
+    name: 'POST /ecom/v1/carts/current/add-to-cart (distinct carts)',
+    prepare: [['api-key', 'create', '--name', 'bench-cart', '--scopes', 'catalog']],
+    async setup(ctx) {
+      const { body, visitors } = await cartFixture(ctx, 200);
+      let next = 0;
+      return {
+        requests: [
+          {
+            method: 'POST',
+            path: CART_ADD,
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...JSON_HEADERS, ...visitors[next++ % visitors.length] },
+              body,
+            }),
+          },
+        ],
+      };
+    },
+    target: { minRatio: process.env.BENCH_DATABASE_URL ? 0.2 : 0.15, maxP99Ms: 50 },
+  },
+  {
+    name: 'POST /ecom/v1/carts/current/add-to-cart (one cart)',
+    async setup(ctx) {
+      const { body, visitors } = await cartFixture(ctx, 1);
+      return { method: 'POST', path: CART_ADD, headers: { ...JSON_HEADERS, ...visitors[0] }, body };
+    },
+  },
+  // --- end add to cart -------------------------------------------------------------------------------------------------
 ];
+
+const CART_ADD = '/ecom/v1/carts/current/add-to-cart';
+const JSON_HEADERS = { 'content-type': 'application/json' };
+/** @type {Promise<string> | undefined} */
+let cartProduct;
+
+/** A product (made once per run), `n` visitors' auth headers, and the add-to-cart body; prints the SQL count. */
+async function cartFixture(ctx, n) {
+  cartProduct ??= (async () => {
+    const key = ctx.prepared('api-key create --name bench-cart').trim().split('\n').at(-1);
+    const { product } = await ctx.postJson(
+      '/catalog/v1/products',
+      { product: { name: 'Cart bench mug', productType: 'PHYSICAL', price: { amount: '12.50' } } },
+      { authorization: key },
+    );
+    return product.id;
+  })();
+  const body = JSON.stringify({
+    lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: await cartProduct }, quantity: 1 }],
+  });
+  const visitors = (await ctx.visitorTokens(n)).map((t) => ({ authorization: `Bearer ${t.access_token}` }));
+  // Two adds on a fresh cart of its own: the first creates the cart, the second is the steady state measured.
+  const [probe] = await ctx.visitorTokens(1);
+  const counts = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(ctx.url + CART_ADD, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${probe.access_token}` },
+      body,
+    });
+    if (!res.ok) throw new Error(`add-to-cart: ${res.status} ${await res.text()}`);
+    counts.push(res.headers.get('x-plaza-sql-statements'));
+  }
+  console.log(
+    counts[1] == null
+      ? '  [cart] SQL statements per add-to-cart: run with PLAZA_SQL_COUNT=1 to count them'
+      : `  [cart] SQL statements per add-to-cart: ${counts[1]} (first add, creating the cart: ${counts[0]}; budget 6)`,
+  );
+  return { body, visitors };
+}

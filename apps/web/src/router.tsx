@@ -20,6 +20,12 @@ const VerifyEmailPage = lazy(() => import('./account/VerifyEmailPage.js'));
 const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
 const CommunityPage = lazy(() => import('./storefront/members/CommunityPage.js'));
 const MemberProfilePage = lazy(() => import('./storefront/members/MemberProfilePage.js'));
+// The store: each page its own chunk (the first page's budget has no room for them).
+const CatalogPage = lazy(() => import('./storefront/store/CatalogPage.js'));
+const ProductPage = lazy(() => import('./storefront/store/ProductPage.js'));
+const CartPage = lazy(() => import('./storefront/store/CartPage.js'));
+const CheckoutPage = lazy(() => import('./storefront/store/checkout/CheckoutPage.js'));
+const BuyNowPage = lazy(() => import('./storefront/store/checkout/BuyNowPage.js'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -46,6 +52,11 @@ export function AppRoutes() {
           <Route path="account/profile" element={page(ProfilePage)} />
           <Route path="members" element={page(CommunityPage)} />
           <Route path="members/:slug" element={page(MemberProfilePage)} />
+          <Route path="products" element={page(CatalogPage)} />
+          <Route path="products/:slug" element={page(ProductPage)} />
+          <Route path="cart" element={page(CartPage)} />
+          <Route path="checkout/:checkoutId" element={page(CheckoutPage)} />
+          <Route path="buy/:templateId" element={page(BuyNowPage)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="/auth/*" element={page(HostedApp)} />

@@ -16,3 +16,4 @@ export * from './members/report-reasons.js';
 export * from './events/types.js';
 export * from './webhooks/limits.js';
 export * from './service-plugins/limits.js';
+export * from './ecom/event-types.js';

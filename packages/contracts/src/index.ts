@@ -33,3 +33,4 @@ export * from './webhooks/subscriptions.js';
 export * from './webhooks/deliveries.js';
 export * from './catalog/product.js';
 export * from './catalog/collection.js';
+export * from './ecom/index.js';

@@ -153,6 +153,8 @@ describe('register → verify → direct login (outside browsers)', () => {
       code: 'code-1',
       codeVerifier: expect.stringMatching(/^[A-Za-z0-9\-._~]{43}$/),
       redirectUri: REDIRECT,
+      // The visitor's token goes along, so the server moves the visitor's cart into the member's.
+      visitorToken: 'visitor-access-1',
     });
     expect(await codeChallengeOf(exchange.body!.codeVerifier as string)).toBe(authRequest.authRequest.codeChallenge);
 

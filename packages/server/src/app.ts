@@ -1,3 +1,4 @@
+import { SQL_COUNT_HEADER, startSqlCount } from './lib/sql-count.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
@@ -98,6 +99,14 @@ export async function buildApp({
   await registerCors(app, database.db, config);
 
   app.decorateRequest('ctx', null as never);
+  const sqlCounts = new WeakMap<object, { n: number }>();
+  if (process.env.PLAZA_SQL_COUNT === '1') {
+    app.addHook('onRequest', async (req) => void sqlCounts.set(req, startSqlCount()));
+    app.addHook('onSend', async (req, reply) => {
+      const count = sqlCounts.get(req);
+      if (count) reply.header(SQL_COUNT_HEADER, String(count.n));
+    });
+  }
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     const now = clock();

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Caller } from './http/caller.js';
 import type { KeyStore } from './modules/oauth/keys.js';
+import { countSql } from './lib/sql-count.js';
 
 /**
  * What every service function gets first: the database (or the open transaction), who is calling,
@@ -29,6 +30,7 @@ export interface Ctx {
 /** Runs `fn` in one transaction; nested calls reuse the open one. */
 export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   if ((ctx as TxCtx).inTx) return fn(ctx);
+  countSql(2); // BEGIN and COMMIT (or ROLLBACK)
   return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, inTx: true } as TxCtx));
 }
 

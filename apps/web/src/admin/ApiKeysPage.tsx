@@ -30,6 +30,7 @@ const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
   { scope: 'reviews', label: 'Reviews' },
   { scope: 'mailbox.read', label: 'Read the dev mailbox' },
   { scope: 'catalog', label: 'Products and collections' },
+  { scope: 'ecom', label: 'Store: carts, checkouts, discounts, shipping, tax and gift cards' },
 ];
 
 const KEYS = ['plaza', 'admin', 'api-keys'];

@@ -16,6 +16,19 @@ import { ReviewRequestsPage } from './reviews/ReviewRequestsPage.js';
 import { ReviewsPage } from './reviews/ReviewsPage.js';
 import { CommunitySettingsPage, DevelopersCard, GeneralSettingsPage, SignInSettingsPage } from './SettingsPage.js';
 import { SsoPage } from './SsoPage.js';
+import { BackInStockPage } from './store/BackInStockPage.js';
+import { CheckoutSettingsPage } from './store/checkout/CheckoutSettingsPage.js';
+import { CheckoutTemplatesPage } from './store/checkout/CheckoutTemplatesPage.js';
+import { CollectionsPage } from './store/CollectionsPage.js';
+import { CouponsPage } from './store/discounts/CouponsPage.js';
+import { RulesPage } from './store/discounts/RulesPage.js';
+import { GiftCardsPage } from './store/gift-cards/GiftCardsPage.js';
+import { ProductPage } from './store/ProductPage.js';
+import { ProductsPage } from './store/ProductsPage.js';
+import { FeesPage } from './store/shipping/FeesPage.js';
+import { ShippingPage } from './store/shipping/ShippingPage.js';
+import { TaxPage } from './store/tax/TaxPage.js';
+import { TipsPage } from './store/tips/TipsPage.js';
 import { ToastProvider } from './Toast.js';
 
 /** Entry of the dashboard chunk: the routes under /admin, relative to it; only for the owner and contributors. */
@@ -29,7 +42,20 @@ export default function AdminApp() {
             <Route path="settings" element={<GeneralSettingsPage />} />
             <Route path="settings/sign-in" element={<SignInSettingsPage />} />
             <Route path="settings/community" element={<CommunitySettingsPage />} />
+            <Route path="settings/checkout" element={<CheckoutSettingsPage />} />
+            <Route path="settings/tips" element={<TipsPage />} />
             <Route path="mailbox" element={<MailboxPage />} />
+            <Route path="store/products" element={<ProductsPage />} />
+            <Route path="store/products/:productId" element={<ProductPage />} />
+            <Route path="store/collections" element={<CollectionsPage />} />
+            <Route path="store/back-in-stock" element={<BackInStockPage />} />
+            <Route path="store/shipping" element={<ShippingPage />} />
+            <Route path="store/fees" element={<FeesPage />} />
+            <Route path="store/coupons" element={<CouponsPage />} />
+            <Route path="store/discounts" element={<RulesPage />} />
+            <Route path="store/gift-cards" element={<GiftCardsPage />} />
+            <Route path="store/tax" element={<TaxPage />} />
+            <Route path="store/buy-links" element={<CheckoutTemplatesPage />} />
             <Route path="members" element={<MembersPage />} />
             <Route path="reports" element={<ReportsPage />} />
             <Route path="approvals" element={<ApprovalsPage />} />

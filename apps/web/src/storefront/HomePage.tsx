@@ -9,6 +9,8 @@ import { ReviewsSkeleton } from './reviews/ReviewsSkeleton.js';
 
 // Its own chunk: the first page's JS budget (120 KB gzip) has no room for the widget, and it sits below the fold.
 const ReviewsWidget = lazy(() => import('./reviews/ReviewsWidget.js'));
+// The shop window too: product cards and their queries stay out of the first chunk.
+const Featured = lazy(() => import('./store/Featured.js'));
 const primaryLink =
   'inline-flex min-h-11 items-center rounded-md bg-accent px-5 text-sm font-medium text-white hover:bg-accent-strong';
 const secondaryLink =
@@ -45,6 +47,9 @@ export function HomePage() {
       ) : (
         <>
           <Hero name={site.name} />
+          <Suspense fallback={<div className="mt-12 h-72" aria-hidden />}>
+            <Featured />
+          </Suspense>
           <Suspense fallback={<ReviewsSkeleton title={STORE_REVIEWS.title} />}>
             <ReviewsWidget {...STORE_REVIEWS} />
           </Suspense>
@@ -64,15 +69,18 @@ function Hero({ name }: { name: string }) {
         Welcome to <span data-testid="site-name">{name}</span>
       </h1>
       <p className="mt-4 max-w-xl text-lg text-neutral-700">
-        Good to have you here. See what our customers say, and meet the people who shop with us.
+        Good to have you here. Browse the shop, see what our customers say, and meet the people who shop with us.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/products" className={primaryLink}>
+          Shop now
+        </Link>
         {loggedIn ? (
-          <Link to="/account/profile" className={primaryLink}>
+          <Link to="/account/profile" className={secondaryLink}>
             Your profile
           </Link>
         ) : (
-          <Link to="/signup" className={primaryLink}>
+          <Link to="/signup" className={secondaryLink}>
             Join us
           </Link>
         )}

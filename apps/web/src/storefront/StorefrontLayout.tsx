@@ -6,8 +6,10 @@ import { Skeleton } from '../ui/Skeleton.js';
 import { MenuIcon, CloseIcon } from '../ui/icons.js';
 import { cx } from '../ui/cx.js';
 import { AuthMenu } from './AuthMenu.js';
+import { CartButton, CartDrawerHost } from './CartButton.js';
 
 const home = { to: '/', label: 'Home', end: true };
+const shop = { to: '/products', label: 'Shop', end: false };
 const community = { to: '/members', label: 'Community', end: false };
 // Only the owner and contributors see the way to the dashboard.
 const dashboard = { to: '/admin', label: 'Dashboard', end: false };
@@ -23,7 +25,7 @@ export function StorefrontLayout() {
   const { data: site, isPending } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const links = isStaff(useAuth().member) ? [home, community, dashboard] : [home, community];
+  const links = isStaff(useAuth().member) ? [home, shop, community, dashboard] : [home, shop, community];
   // Navigating closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
   const name = site?.name ?? 'Plaza';
@@ -53,17 +55,21 @@ export function StorefrontLayout() {
               ))}
             </nav>
             <AuthMenu />
+            <CartButton />
           </div>
-          <button
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-nav"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          <div className="flex items-center gap-1 md:hidden">
+            <CartButton />
+            <button
+              type="button"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-nav"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
         </div>
         {menuOpen && (
           <nav id="mobile-nav" aria-label="Main" className="border-t border-neutral-200 px-4 py-2 md:hidden">
@@ -82,6 +88,7 @@ export function StorefrontLayout() {
           </nav>
         )}
       </header>
+      <CartDrawerHost />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

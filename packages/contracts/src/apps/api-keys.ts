@@ -17,6 +17,7 @@ export const API_KEY_SCOPES = [
   'mailbox.read',
   'webhooks',
   'catalog',
+  'ecom',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

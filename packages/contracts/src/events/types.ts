@@ -1,3 +1,5 @@
+import { ECOM_EVENT_TYPES } from '../ecom/event-types.js';
+
 /**
  * Every event type Plaza emits, `<domain>.<entity>.<what happened>`. Schema-free so the dashboard's event-type picker
  * can import it (`@plaza/contracts/constants`); the payload schemas are in catalogue.ts. Later issues append their
@@ -28,6 +30,7 @@ export const EVENT_TYPES = [
   'catalog.collection.created',
   'catalog.collection.updated',
   'catalog.collection.deleted',
+  ...ECOM_EVENT_TYPES,
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

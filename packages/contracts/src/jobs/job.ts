@@ -8,6 +8,7 @@ export const JOB_KINDS = [
   'MEMBERS_BULK_APPROVE_BY_FILTER',
   'MEMBERS_BULK_BLOCK_BY_FILTER',
   'REVIEW_REQUEST_SEND',
+  'BACK_IN_STOCK_NOTIFY',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 /** COMPLETED means every item was tried; failed items are in `failures`. FAILED means the job itself broke off. */

@@ -8,6 +8,7 @@ export const MAIL_TEMPLATES = [
   'ACTIVATION',
   'REVIEW_REQUEST',
   'WEBHOOK_PAUSED',
+  'BACK_IN_STOCK',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

@@ -18,6 +18,8 @@ export const TokenRequest = Type.Object(
     redirectUri: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
     scope: Type.Optional(Type.String({ maxLength: 200 })),
     member_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** authorization_code: the visitor access token held before signing in; that visitor's cart joins the member's. */
+    visitorToken: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
   },
   { additionalProperties: false },
 );

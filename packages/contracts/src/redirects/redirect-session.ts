@@ -37,9 +37,23 @@ export const Callbacks = Type.Object(
 
 const Target = Type.Record(Type.String(), Type.Unknown());
 
+/** The hosted checkout page of one checkout (the caller must own it, or be an `ecom` API key). */
+export const EcomCheckoutTarget = Type.Object(
+  { checkoutId: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false },
+);
+/** A product page: by slug or by id. */
+export const StoresProductTarget = Type.Object(
+  {
+    productSlug: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    productId: Type.Optional(Type.String({ format: 'uuid' })),
+  },
+  { additionalProperties: false },
+);
+
 /**
- * POST /redirects/v1/redirect-session. Exactly one target: `auth`, `login` or `logout` today; the store's
- * `ecomCheckout` comes with the store; the others answer 400 "unsupported redirect target".
+ * POST /redirects/v1/redirect-session. Exactly one target: `auth`, `login`, `logout`, `ecomCheckout` or
+ * `storesProduct`; the others answer 400 "unsupported redirect target".
  */
 export const CreateRedirectSessionRequest = Type.Object(
   {
@@ -55,10 +69,10 @@ export const CreateRedirectSessionRequest = Type.Object(
     ),
     callbacks: Type.Optional(Callbacks),
     bookingsCheckout: Type.Optional(Target),
-    ecomCheckout: Type.Optional(Target),
+    ecomCheckout: Type.Optional(EcomCheckoutTarget),
     eventsCheckout: Type.Optional(Target),
     paidPlansCheckout: Type.Optional(Target),
-    storesProduct: Type.Optional(Target),
+    storesProduct: Type.Optional(StoresProductTarget),
     bookingsBook: Type.Optional(Target),
     preferences: Type.Optional(Target),
   },

@@ -102,12 +102,16 @@ export async function getMemberTokens(
 ): Promise<Tokens> {
   if (state !== data.state) throw new Error('Invalid _state');
   const ctx = auth.getContext();
+  // The visitor's token lets the server move the visitor's cart into the member's at this sign-in.
+  const held = auth.getTokens();
+  const visitor = held.refreshToken.role === 'visitor' && held.accessToken.value ? held.accessToken.value : undefined;
   const res = await requestTokens(ctx, {
     grantType: 'authorization_code',
     clientId: ctx.clientId,
     code,
     codeVerifier: data.codeVerifier,
     redirectUri: data.redirectUri,
+    ...(visitor ? { visitorToken: visitor } : {}),
   });
   const tokens = tokensFromResponse(res, 'member');
   auth.setTokens(tokens);

@@ -5,6 +5,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { countSql } from '../lib/sql-count.js';
+
+/** Drizzle tells its logger about every statement it sends: the per-request count (lib/sql-count.ts). */
+const sqlCounter = {
+  // node-postgres transactions send BEGIN/COMMIT through Drizzle (PGlite's do not): withTx counts those itself.
+  logQuery: (query: string) => void (/^(begin|commit|rollback)\b/i.test(query) || countSql(1, query)),
+};
 
 export type Schema = typeof schema;
 /** A database handle or an open transaction; both drivers share this type. */
@@ -32,7 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client erroring (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: sqlCounter }) as unknown as Db;
     return {
       db,
       driver: 'postgres',
@@ -54,7 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     throw e;
   }
   trimParsers(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: sqlCounter }) as unknown as Db;
   return {
     db,
     driver: 'pglite',

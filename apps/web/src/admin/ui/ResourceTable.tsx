@@ -57,6 +57,8 @@ export interface ResourceTableProps<T, K extends string = string> {
     onSelectPage: (on: boolean) => void;
   };
   actions?: Array<RowAction<T>>;
+  /** Width class of the actions column (default "w-28"), for labels longer than a word. */
+  actionsClassName?: string;
   onOpen?: (row: T) => void;
   paging?: { offset: number; pageSize: number; onOffsetChange: (offset: number) => void };
   loading?: boolean;
@@ -133,6 +135,7 @@ function Table<T, K extends string>({
   onSort,
   selection,
   actions,
+  actionsClassName,
   onOpen,
   noun,
 }: ResourceTableProps<T, K> & { rows: readonly T[] }) {
@@ -158,7 +161,7 @@ function Table<T, K extends string>({
               <HeaderCell key={c.header} column={c} sort={sort} onSort={onSort} />
             ))}
             {withActions && (
-              <th scope="col" className="w-28 px-3 py-2 text-right">
+              <th scope="col" className={cx('px-3 py-2 text-right', actionsClassName ?? 'w-28')}>
                 <span className="sr-only">Actions</span>
               </th>
             )}

@@ -131,9 +131,9 @@ describe('Sidebar', () => {
   it('shows the groups that have screens, with a count on each queue that has waiting items', () => {
     const html = sidebar({ reviews: 3, reports: 1234, approvals: 0 });
     const text = textOf(html);
-    for (const group of ['Community', 'Settings', 'Developers']) expect(html).toContain(`aria-label="${group}"`);
-    // Store and Content have no screens yet: hidden, not placeholders.
-    expect(html).not.toContain('aria-label="Store"');
+    for (const group of ['Store', 'Community', 'Settings', 'Developers'])
+      expect(html).toContain(`aria-label="${group}"`);
+    // Content has no screens yet: hidden, not a placeholder.
     expect(html).not.toContain('aria-label="Content"');
     expect(text).not.toMatch(/Soon|Coming/);
     expect(html).toMatch(/data-testid="waiting-reviews"[^>]*>.*?3.*? waiting/);
@@ -143,7 +143,7 @@ describe('Sidebar', () => {
   });
 
   it('lists only groups with items', () => {
-    expect(visibleNav().map((g) => g.label)).toEqual([undefined, 'Community', 'Settings', 'Developers']);
-    expect(adminNav.map((g) => g.label)).toContain('Store');
+    expect(visibleNav().map((g) => g.label)).toEqual([undefined, 'Store', 'Community', 'Settings', 'Developers']);
+    expect(adminNav.map((g) => g.label)).toContain('Content');
   });
 });

@@ -12,6 +12,7 @@ import { hasScope } from '../../http/caller.js';
 import { AppError, notFound, violation } from '../../http/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { notifyRestocked, stockBefore } from '../back-in-stock/report.service.js';
 import { emitEvent } from '../events/outbox.js';
 import { afterWrite } from './read-cache.js';
 import { getSite } from '../site/service.js';
@@ -163,6 +164,7 @@ export async function updateProduct(ctx: Ctx, id: string, req: UpdateProductRequ
         entity: product,
         modifiedFields: req.fieldMask.paths,
       });
+      await notifyRestocked(tx, before!, product!);
       return product!;
     }),
   );
@@ -181,7 +183,7 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
 
 /**
  * Sets or moves stock of a product or one variant, under the row lock carts and checkouts also take (FOR UPDATE),
- * so concurrent adjustments add up. A change from out of stock to in stock is where back-in-stock notices will hook in.
+ * so concurrent adjustments add up. A change from out of stock to in stock notifies the waiting back-in-stock requests.
  */
 export async function adjustInventory(ctx: Ctx, id: string, req: AdjustInventoryRequest): Promise<Product> {
   const given = (['setQuantity', 'incrementBy', 'inStock'] as const).filter((k) => req[k] !== undefined);
@@ -199,6 +201,7 @@ export async function adjustInventory(ctx: Ctx, id: string, req: AdjustInventory
   return afterWrite(
     withTx(ctx, async (tx) => {
       const product = await lockProduct(tx, id);
+      const stock = await stockBefore(tx, id);
       let target: { trackQuantity: boolean; quantity: number | null; inStock: boolean } = product;
       if (req.variantId) {
         const [variant] = await tx.db
@@ -256,6 +259,7 @@ export async function adjustInventory(ctx: Ctx, id: string, req: AdjustInventory
       const [after] = await hydrate(tx, [row!]);
       const path = req.variantId ? 'variants' : 'inventory';
       await emitEvent(tx, { type: 'catalog.product.updated', entityId: id, entity: after, modifiedFields: [path] });
+      await notifyRestocked(tx, stock, after!);
       return after!;
     }),
   );

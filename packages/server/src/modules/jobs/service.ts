@@ -49,12 +49,13 @@ export async function enqueueJob(
 }
 
 /** The API-key scope that may read a job of each kind. */
-const SCOPE_OF: Record<JobKind, 'members' | 'reviews'> = {
+const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom'> = {
   MEMBERS_BULK_DELETE: 'members',
   MEMBERS_BULK_DELETE_BY_FILTER: 'members',
   MEMBERS_BULK_APPROVE_BY_FILTER: 'members',
   MEMBERS_BULK_BLOCK_BY_FILTER: 'members',
   REVIEW_REQUEST_SEND: 'reviews',
+  BACK_IN_STOCK_NOTIFY: 'ecom',
 };
 
 /** GET /jobs/v1/jobs/{jobId}: owners and contributors see every job, an API key those of its scopes. */

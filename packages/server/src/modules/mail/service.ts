@@ -96,6 +96,40 @@ async function deliver(
   return status;
 }
 
+/**
+ * Stores a rendered message in the mail outbox without sending it: call it inside the transaction that decides the
+ * mail, so the message exists exactly when the change does (at most one mail per decision, even if the process dies
+ * right after). Without SMTP_URL the row is the dev mailbox and that is delivery; with it, the row waits as QUEUED
+ * until `deliverQueued` sends it after the commit.
+ */
+export async function queueMail<T extends MailTemplate>(ctx: Ctx, mail: OutgoingMail<T>): Promise<SentMail> {
+  const { subject, text, html } = render(mail.template, mail.data);
+  const now = ctx.clock();
+  const id = uuidv7(now.getTime());
+  const status: MailStatus = ctx.config.smtpUrl ? 'QUEUED' : 'DEV_MAILBOX';
+  await ctx.db
+    .insert(mailMessages)
+    .values({ id, to: mail.to, subject, text, html, template: mail.template, status, createdDate: now });
+  return { id, status };
+}
+
+/**
+ * Sends a message `queueMail` stored as QUEUED over SMTP (outside transactions) and records SENT or FAILED; never
+ * throws. Only the code that queued the message should call it, once. Undefined when the message is not QUEUED.
+ */
+export async function deliverQueued(ctx: Ctx, id: string): Promise<{ status: MailStatus; error?: string } | undefined> {
+  const smtpUrl = ctx.config.smtpUrl;
+  const [row] = await ctx.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'QUEUED')));
+  if (!smtpUrl || !row) return undefined;
+  const status = await deliver(ctx, smtpUrl, id, { to: row.to, subject: row.subject, text: row.text, html: row.html });
+  if (status === 'SENT') return { status };
+  const [after] = await ctx.db.select({ error: mailMessages.error }).from(mailMessages).where(eq(mailMessages.id, id));
+  return { status, ...(after?.error ? { error: after.error } : {}) };
+}
+
 type Row = typeof mailMessages.$inferSelect;
 
 const toMessage = (r: Row): MailMessage => ({

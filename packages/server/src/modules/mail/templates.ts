@@ -7,6 +7,15 @@ export interface TemplateData {
   ACTIVATION: { siteName: string; code: string; link: string; minutes: number };
   REVIEW_REQUEST: { siteName: string; link: string; itemName: string };
   WEBHOOK_PAUSED: { siteName: string; link: string; url: string; failures: number };
+  BACK_IN_STOCK: {
+    siteName: string;
+    itemName: string;
+    link: string;
+    price?: string;
+    imageUrl?: string;
+    /** The report's extraAutomationTemplateParameters, shown as "name: value" lines. */
+    extra?: Array<[string, string]>;
+  };
 }
 
 export interface Rendered {
@@ -80,6 +89,23 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
         `<p>Its events are kept and go out once you resume it.</p>${button(d.link, 'Open webhooks')}`,
     ),
   }),
+  BACK_IN_STOCK: (d) => {
+    const extra = d.extra ?? [];
+    return {
+      subject: `${d.itemName} is back in stock`,
+      text:
+        `Good news: ${d.itemName}${d.price ? ` (${d.price})` : ''} is back in stock at ${d.siteName}.\n\n` +
+        extra.map(([k, v]) => `${k}: ${v}\n`).join('') +
+        `Get it here: ${d.link}\n`,
+      html: layout(
+        d.siteName,
+        (d.imageUrl ? `<p><img src="${escapeHtml(d.imageUrl)}" alt="" width="240" style="max-width:100%"></p>` : '') +
+          `<p>Good news: <b>${escapeHtml(d.itemName)}</b>${d.price ? ` (${escapeHtml(d.price)})` : ''} is back in stock.</p>` +
+          extra.map(([k, v]) => `<p>${escapeHtml(k)}: ${escapeHtml(v)}</p>`).join('') +
+          button(d.link, 'Shop now'),
+      ),
+    };
+  },
 };
 
 export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {

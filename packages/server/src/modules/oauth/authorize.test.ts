@@ -346,7 +346,7 @@ describe('logout', () => {
 });
 
 describe('redirect sessions', () => {
-  it.each(['bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'storesProduct', 'preferences', 'ecomCheckout'])(
+  it.each(['bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'preferences'])(
     'answers %s with 400 unsupported redirect target',
     async (target) => {
       const res = await call(srv.url, 'POST', '/redirects/v1/redirect-session', {

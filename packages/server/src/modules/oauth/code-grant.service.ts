@@ -7,6 +7,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { identities } from '../identity/tables.js';
 import { members } from '../members/tables.js';
 import { endSession, startSession } from '../identity/sessions.service.js';
+import { mergeCartAtSignIn } from '../cart/merge.js';
 import { canSignIn } from './authorize.service.js';
 import { readAuthorizationCode } from './authorization-codes.js';
 import { pkceChallenge } from './pkce.js';
@@ -125,6 +126,13 @@ export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Pr
   }
   const scopes = grant.scope.split(' ');
   const who = scopes.includes('openid') && scopes.includes('email') ? await whoIs(ctx, grant.identityId) : undefined;
+  if (req.visitorToken) {
+    await mergeCartAtSignIn(ctx, {
+      visitorToken: req.visitorToken,
+      clientId: req.clientId,
+      memberId: grant.identityId,
+    });
+  }
   return memberTokenResponse(ctx, m, subject, token, who);
 }
 

@@ -8,11 +8,12 @@ export function redirectRoutes(app: App): void {
     {
       schema: {
         tags: ['redirects'],
-        summary: 'Create a redirect session (auth, login or logout)',
+        summary: 'Create a redirect session (auth, login, logout, checkout or product page)',
         description:
           '`auth` continues an OAuth authorization request (PKCE S256 required) at `fullUrl`; `logout` ends the browser ' +
           'session and returns to a registered `callbacks.postFlowUrl`; `login` shows the hosted login page. Other ' +
-          'targets answer 400 "unsupported redirect target" until their release.',
+          'targets answer 400 "unsupported redirect target" until their release. `ecomCheckout` opens the hosted checkout ' +
+          'page of a checkout the caller may reach (with `callbacks` back); `storesProduct` opens a product page.',
         body: CreateRedirectSessionRequest,
         response: { 200: CreateRedirectSessionResponse, 400: ErrorBody, 401: ErrorBody },
       },

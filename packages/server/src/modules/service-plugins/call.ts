@@ -46,6 +46,42 @@ function validatorFor(method: ServicePluginMethod): Validator {
 
 type Implementation = typeof servicePluginImplementations.$inferSelect;
 
+const IMPLEMENTATIONS_TTL_MS = 2_000;
+const implementationsCache = new WeakMap<object, { byType: Map<string, Implementation>; at: number; gen: number }>();
+let implementationsGen = 0;
+
+/**
+ * The enabled implementation per type, kept per node (keyed by the server's config: tests run many servers in one
+ * process): every totals run asks for five plugin types, and most sites register none. service.ts calls
+ * `implementationsChanged()` after each write; other nodes' changes show within the TTL, or at once for a caller whose
+ * consistency token is newer than the entry. Also used inside transactions (carts price under their row lock).
+ */
+async function enabledImplementations(ctx: Ctx): Promise<Map<string, Implementation>> {
+  const hit = implementationsCache.get(ctx.config);
+  const now = Date.now();
+  if (
+    hit &&
+    hit.gen === implementationsGen &&
+    now - hit.at < IMPLEMENTATIONS_TTL_MS &&
+    !(ctx.consistencyMs && ctx.consistencyMs >= hit.at)
+  ) {
+    return hit.byType;
+  }
+  const gen = implementationsGen;
+  const rows = await ctx.db
+    .select()
+    .from(servicePluginImplementations)
+    .where(eq(servicePluginImplementations.enabled, true));
+  const byType = new Map(rows.map((r) => [r.type, r]));
+  if (gen === implementationsGen) implementationsCache.set(ctx.config, { byType, at: now, gen });
+  return byType;
+}
+
+/** Makes the cached implementation lookup stale (service.ts calls it after every create, update and delete). */
+export function implementationsChanged(): void {
+  implementationsGen++;
+}
+
 /**
  * Calls the app registered for `type` (its default method, or `opts.method`) with a JWT-signed request, within the
  * implementation's timeout and behind its circuit breaker. Never throws for the app's behaviour: the result says
@@ -57,11 +93,7 @@ export async function callServicePlugin<T extends ServicePluginType, M extends S
   request: ServicePluginRequest<M>,
   opts: { method?: M } = {},
 ): Promise<ServicePluginResult<M>> {
-  const [impl] = await ctx.db
-    .select()
-    .from(servicePluginImplementations)
-    .where(and(eq(servicePluginImplementations.type, type), eq(servicePluginImplementations.enabled, true)))
-    .limit(1);
+  const impl = (await enabledImplementations(ctx)).get(type);
   if (!impl) return { ok: false, reason: 'NOT_REGISTERED' };
   const method = (opts.method ?? DEFAULT_SERVICE_PLUGIN_METHOD[type]) as M;
   return callImplementation(ctx, impl, method, request);

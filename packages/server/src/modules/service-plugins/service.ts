@@ -18,7 +18,7 @@ import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { Compile } from 'typebox/compile';
 import { circuitState, resetCircuit } from './breaker.js';
-import { callImplementation } from './call.js';
+import { callImplementation, implementationsChanged } from './call.js';
 import { SAMPLE_REQUESTS } from './samples.js';
 import { servicePluginCalls, servicePluginImplementations } from './tables.js';
 
@@ -77,6 +77,7 @@ export async function createImplementation(
         updatedDate: now,
       })
       .returning();
+    implementationsChanged();
     return toImplementation(row!, now.getTime());
   } catch (err) {
     // Two registrations racing: the unique index on type lets one in.
@@ -132,6 +133,7 @@ export async function updateImplementation(
     .where(eq(servicePluginImplementations.id, id))
     .returning();
   if (!updated) throw notFound('Service plugin implementation');
+  implementationsChanged();
   // A new address is a new app as far as the breaker knows.
   if (paths.includes('url')) resetCircuit(id);
   return toImplementation(updated, now.getTime());
@@ -143,6 +145,7 @@ export async function deleteImplementation(ctx: Ctx, id: string): Promise<void> 
     .where(eq(servicePluginImplementations.id, id))
     .returning({ id: servicePluginImplementations.id });
   if (!row) throw notFound('Service plugin implementation');
+  implementationsChanged();
   resetCircuit(id);
 }
 

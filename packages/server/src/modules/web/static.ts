@@ -42,14 +42,16 @@ export async function registerWebApp(
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   });
-  // Other files at the dist root (favicon, robots.txt).
-  for (const file of fs.readdirSync(config.webDistDir)) {
-    if (file === 'index.html' || file === 'assets' || /\.(br|gz)$/.test(file)) continue;
+  // Other files of the dist (favicon, robots.txt, the demo catalog's images under /demo/).
+  for (const file of fs.readdirSync(config.webDistDir, { recursive: true }).map(String)) {
+    if (file === 'index.html' || file.split(path.sep)[0] === 'assets' || /\.(br|gz)$/.test(file)) continue;
     const full = path.join(config.webDistDir, file);
     if (!fs.statSync(full).isFile()) continue;
     const body = fs.readFileSync(full);
-    app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) =>
-      reply.type(contentType(file)).header('cache-control', 'public, max-age=3600').send(body),
+    app.get(
+      `/${file.split(path.sep).join('/')}`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (_req, reply) => reply.type(contentType(file)).header('cache-control', 'public, max-age=3600').send(body),
     );
   }
 

@@ -212,10 +212,13 @@ describe('webhook delivery', () => {
         return res.body.subscription.status === 'PAUSED' && res.body.subscription;
       });
       expect(paused.pausedReason).toBe('FAILING');
-      const mails = (
-        await srv.database.db.select().from(mailMessages).where(eq(mailMessages.template, 'WEBHOOK_PAUSED'))
-      ).filter((m) => m.text.includes(receiver.url));
-      expect(mails).toHaveLength(1);
+      // The owner's mail is written just after the pause: wait for it rather than race it.
+      const pausedMails = async () =>
+        (await srv.database.db.select().from(mailMessages).where(eq(mailMessages.template, 'WEBHOOK_PAUSED'))).filter(
+          (m) => m.text.includes(receiver.url),
+        );
+      await waitFor(async () => (await pausedMails()).length > 0);
+      expect(await pausedMails()).toHaveLength(1);
       const countWhilePaused = receiver.received.length;
       await emit(srv, 'reviews.review.reply_set', 'pausing-2');
       await new Promise((r) => setTimeout(r, 300));

@@ -1,0 +1,208 @@
+import { useState, type FormEvent } from 'react';
+import type { Collection } from '@plaza/sdk/catalog';
+import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { describeError } from '../../ui/ErrorMessage.js';
+import { TextAreaField, TextField } from '../../ui/Field.js';
+import { FormProblems } from '../../ui/FormProblems.js';
+import type { FormRules } from '../../ui/formRules.js';
+import { useFormRules } from '../../ui/useFormRules.js';
+import { useToast } from '../Toast.js';
+import { Drawer } from '../ui/Drawer.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { ResourceTable } from '../ui/ResourceTable.js';
+import { useCollections, useCreateCollection, useDeleteCollection, useUpdateCollection } from './api.js';
+import { OwnerOnly } from '../developers/OwnerOnly.js';
+
+export const collectionRules: FormRules<'name' | 'description'> = {
+  name: {
+    label: 'Name',
+    required: true,
+    requiredMessage: 'Give the collection a name, such as “Kitchen”.',
+    maxLength: 200,
+  },
+  description: { label: 'Description', maxLength: 5000 },
+};
+
+/** /admin/store/collections: groups of products customers can browse. */
+export function CollectionsPage() {
+  return (
+    <OwnerOnly title="Collections" what="collections">
+      <CollectionsPageScreen />
+    </OwnerOnly>
+  );
+}
+
+function CollectionsPageScreen() {
+  const { data, error, isPending, isFetching, refetch } = useCollections();
+  const toast = useToast();
+  const remove = useDeleteCollection();
+  const [editing, setEditing] = useState<Collection | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Collection | null>(null);
+  const add = (
+    <Button onClick={() => setEditing('new')} aria-haspopup="dialog">
+      Add collection
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader
+        title="Collections"
+        description="Group products so customers can browse them, such as “Kitchen” or “Gifts under 20”."
+        actions={add}
+      />
+      <ResourceTable<Collection>
+        noun={{ one: 'collection', other: 'collections' }}
+        rows={data}
+        total={data?.length}
+        rowKey={(c) => c.id}
+        rowLabel={(c) => c.name}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        onOpen={setEditing}
+        columns={[
+          {
+            header: 'Collection',
+            primary: true,
+            cell: (c) => (
+              <span className="block min-w-0">
+                <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+                  {c.name}
+                </button>
+                {c.description && <span className="block truncate text-xs text-neutral-500">{c.description}</span>}
+              </span>
+            ),
+          },
+          {
+            header: 'In the shop',
+            className: 'w-32',
+            cell: (c) => (c.visible ? <Badge tone="success">Shown</Badge> : <Badge>Hidden</Badge>),
+          },
+        ]}
+        actions={[
+          { label: 'Edit', onSelect: setEditing },
+          { label: 'Delete', danger: true, onSelect: setDeleting },
+        ]}
+        empty={{
+          title: 'No collections yet',
+          body: 'Collections group your products into aisles customers can browse.',
+          action: add,
+        }}
+      />
+      <Drawer
+        open={editing !== null}
+        title={editing === 'new' ? 'Add a collection' : `Edit ${editing?.name ?? ''}`}
+        onClose={() => setEditing(null)}
+      >
+        {editing && (
+          <CollectionForm
+            collection={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Drawer>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'the collection'}?`}
+        confirmLabel="Delete collection"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast(`${deleting.name} is deleted`);
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              toast(`It was not deleted: ${describeError(e).message}`, 'error');
+            },
+          })
+        }
+      >
+        Its products stay in your shop; they only leave this collection.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function CollectionForm({
+  collection,
+  onDone,
+  onCancel,
+}: {
+  collection: Collection | null;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const create = useCreateCollection();
+  const update = useUpdateCollection();
+  const save = collection ? update : create;
+  const toast = useToast();
+  const [name, setName] = useState(collection?.name ?? '');
+  const [description, setDescription] = useState(collection?.description ?? '');
+  const [visible, setVisible] = useState(collection?.visible ?? true);
+  const form = useFormRules(
+    collectionRules,
+    { name: name.trim() ? name : '', description },
+    { serverError: save.error },
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.check()) return;
+    const values = { name: name.trim(), description, visible };
+    const done = (saved: { collection: Collection }) => {
+      toast(`${saved.collection.name} is saved`);
+      onDone();
+    };
+    if (collection) update.mutate({ collectionId: collection.id, collection: values }, { onSuccess: done });
+    else create.mutate(values, { onSuccess: done });
+  };
+
+  return (
+    <form className="space-y-5" onSubmit={submit} noValidate>
+      <TextField
+        {...form.field('name')}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          form.edited('name');
+        }}
+      />
+      <TextAreaField
+        {...form.field('description')}
+        rows={4}
+        value={description}
+        onChange={(e) => {
+          setDescription(e.target.value);
+          form.edited('description');
+        }}
+      />
+      <label className="flex items-center gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={visible}
+          onChange={(e) => setVisible(e.target.checked)}
+        />
+        Show in the shop
+      </label>
+      <FormProblems form={form} error={save.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {collection ? 'Save' : 'Add collection'}
+        </Button>
+      </div>
+    </form>
+  );
+}

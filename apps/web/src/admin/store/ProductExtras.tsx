@@ -1,0 +1,210 @@
+import { Link } from 'react-router';
+import { CATALOG_LIMITS } from './limits.js';
+import { Button } from '../../ui/Button.js';
+import { TextField } from '../../ui/Field.js';
+import { Skeleton } from '../../ui/Skeleton.js';
+import { FormSection } from '../ui/FormPage.js';
+import { SelectField } from '../ui/SelectField.js';
+import { useCollections } from './api.js';
+import { FREQUENCY_OPTIONS } from './labels.js';
+import type { SetDraft } from './ProductFields.js';
+import type { Frequency, PlanDraft, ProductDraft } from './productDraft.js';
+
+const Problem = ({ text }: { text?: string | undefined }) =>
+  text ? (
+    <p role="alert" className="text-sm text-red-700">
+      {text}
+    </p>
+  ) : null;
+
+/** Pictures by their web address for now (the media library comes later); the first is the product's main picture. */
+export function MediaSection({
+  draft,
+  set,
+  error,
+}: {
+  draft: ProductDraft;
+  set: SetDraft;
+  error?: string | undefined;
+}) {
+  const setAt = (i: number, change: Partial<ProductDraft['media'][number]>) =>
+    set(
+      'media',
+      draft.media.map((m, j) => (j === i ? { ...m, ...change } : m)),
+    );
+  return (
+    <FormSection title="Images" description="The first image is the one shown in lists. Addresses start with https://.">
+      {draft.media.map((m, i) => (
+        <div key={i} className="grid gap-3 sm:grid-cols-[4rem_2fr_1fr_auto] sm:items-end">
+          {/^(https:\/\/|\/[^/])/.test(m.url) ? (
+            <img src={m.url} alt="" className="h-16 w-16 rounded border border-neutral-200 object-cover" />
+          ) : (
+            <span aria-hidden className="hidden h-16 w-16 rounded border border-dashed border-neutral-300 sm:block" />
+          )}
+          <TextField
+            label={`Image ${i + 1} address`}
+            // Not type="url": a path on this site (/demo/mug.svg) is an address too, and the browser would refuse it.
+            inputMode="url"
+            placeholder="https://images.example.com/mug.jpg"
+            value={m.url}
+            onChange={(e) => setAt(i, { url: e.target.value })}
+          />
+          <TextField
+            label="Description for screen readers"
+            maxLength={300}
+            value={m.altText}
+            onChange={(e) => setAt(i, { altText: e.target.value })}
+          />
+          <Button
+            variant="ghost"
+            onClick={() =>
+              set(
+                'media',
+                draft.media.filter((_, j) => j !== i),
+              )
+            }
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      {draft.media.length < CATALOG_LIMITS.mediaMax && (
+        <Button variant="secondary" onClick={() => set('media', [...draft.media, { url: '', altText: '' }])}>
+          Add an image
+        </Button>
+      )}
+      <Problem text={error} />
+    </FormSection>
+  );
+}
+
+export function CollectionsSection({ draft, set }: { draft: ProductDraft; set: SetDraft }) {
+  const { data, isPending } = useCollections();
+  const toggle = (id: string, on: boolean) =>
+    set('collectionIds', on ? [...draft.collectionIds, id] : draft.collectionIds.filter((c) => c !== id));
+  return (
+    <FormSection title="Collections" description="Groups customers can browse, such as “Kitchen” or “Gifts”.">
+      {isPending ? (
+        <Skeleton className="h-10 w-full" />
+      ) : !data?.length ? (
+        <p className="text-sm text-neutral-600">
+          No collections yet.{' '}
+          <Link to="/admin/store/collections" className="font-medium text-accent hover:underline">
+            Create one
+          </Link>
+          , then come back to add this product.
+        </p>
+      ) : (
+        <fieldset className="grid gap-2 sm:grid-cols-2">
+          <legend className="sr-only">Collections</legend>
+          {data.map((c) => (
+            <label key={c.id} className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-accent"
+                checked={draft.collectionIds.includes(c.id)}
+                onChange={(e) => toggle(c.id, e.target.checked)}
+              />
+              {c.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </FormSection>
+  );
+}
+
+const newPlan = (): PlanDraft => ({ frequency: 'MONTH', interval: '1', billingCycles: '', discountPercent: '' });
+
+/** Sell it as a subscription too: every plan charges again after its interval, optionally at a discount. */
+export function SubscriptionSection({
+  draft,
+  set,
+  error,
+}: {
+  draft: ProductDraft;
+  set: SetDraft;
+  error?: string | undefined;
+}) {
+  const setPlan = (i: number, change: Partial<PlanDraft>) =>
+    set(
+      'plans',
+      draft.plans.map((p, j) => (j === i ? { ...p, ...change } : p)),
+    );
+  return (
+    <FormSection title="Subscriptions">
+      <label className="flex items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={draft.subscriptions}
+          onChange={(e) => set('subscriptions', e.target.checked)}
+        />
+        Offer this product as a subscription
+      </label>
+      {draft.subscriptions && (
+        <>
+          <label className="flex items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-accent"
+              checked={draft.allowOneTimePurchases}
+              onChange={(e) => set('allowOneTimePurchases', e.target.checked)}
+            />
+            Customers can also buy it once
+          </label>
+          {draft.plans.map((p, i) => (
+            <div
+              key={i}
+              className="grid grid-cols-2 gap-3 rounded-md border border-neutral-200 p-3 sm:grid-cols-5 sm:items-end"
+            >
+              <TextField
+                label="Every"
+                inputMode="numeric"
+                value={p.interval}
+                onChange={(e) => setPlan(i, { interval: e.target.value.replace(/\D/g, '') })}
+              />
+              <SelectField<Frequency>
+                label="Period"
+                value={p.frequency}
+                options={[...FREQUENCY_OPTIONS]}
+                onChange={(v) => setPlan(i, { frequency: v })}
+              />
+              <TextField
+                label="Payments"
+                hint="Empty: until canceled"
+                inputMode="numeric"
+                value={p.billingCycles}
+                onChange={(e) => setPlan(i, { billingCycles: e.target.value.replace(/\D/g, '') })}
+              />
+              <TextField
+                label="Discount %"
+                inputMode="decimal"
+                value={p.discountPercent}
+                onChange={(e) => setPlan(i, { discountPercent: e.target.value })}
+              />
+              <Button
+                variant="ghost"
+                disabled={draft.plans.length === 1}
+                onClick={() =>
+                  set(
+                    'plans',
+                    draft.plans.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                Remove
+              </Button>
+            </div>
+          ))}
+          {draft.plans.length < 10 && (
+            <Button variant="secondary" onClick={() => set('plans', [...draft.plans, newPlan()])}>
+              Add a plan
+            </Button>
+          )}
+        </>
+      )}
+      <Problem text={error} />
+    </FormSection>
+  );
+}

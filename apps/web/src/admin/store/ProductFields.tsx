@@ -1,0 +1,139 @@
+import type { ProductType } from '@plaza/sdk/catalog';
+import { CATALOG_LIMITS } from './limits.js';
+import { TextAreaField, TextField } from '../../ui/Field.js';
+import type { FormRules } from '../../ui/formRules.js';
+import { FormSection } from '../ui/FormPage.js';
+import { SelectField } from '../ui/SelectField.js';
+import { PRODUCT_TYPE_OPTIONS } from './labels.js';
+import { isAmount, type ProductDraft } from './productDraft.js';
+
+export type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
+type Field = keyof typeof productRules;
+export interface FormState {
+  errors: Partial<Record<Field, string>>;
+  field: (f: Field) => { label: string; error: string | undefined; maxLength?: number; required?: boolean };
+}
+
+const amount = (label: string, example: string, required = false) => ({
+  label,
+  required,
+  valid: isAmount,
+  formatHint: `Enter ${label.toLowerCase()} as a number such as ${example}.`,
+});
+
+/** The server's limits (CATALOG_LIMITS), checked as typed; the sections' own problems have labels too. */
+export const productRules = {
+  name: {
+    label: 'Name',
+    required: true,
+    requiredMessage: 'Give the product a name, such as “Blue mug”.',
+    maxLength: CATALOG_LIMITS.nameMax,
+  },
+  price: { ...amount('Price', '12.50', true), requiredMessage: 'Enter the price, such as 12.50.' },
+  compareAtPrice: amount('Compare-at price', '15.00'),
+  deposit: amount('Deposit', '5.00'),
+  sku: { label: 'SKU', maxLength: CATALOG_LIMITS.skuMax },
+  weight: {
+    label: 'Weight',
+    valid: (v: string) => isAmount(v),
+    formatHint: 'Enter the weight as a number such as 0.4.',
+  },
+  media: { label: 'Images' },
+  variants: { label: 'Variants' },
+  options: { label: 'Options' },
+  plans: { label: 'Subscription plans' },
+} satisfies FormRules;
+
+/** A server path (`product.variants[2].price.amount`) to the form part that shows it. */
+export function productFieldOf(path: string): Field | undefined {
+  const top = path.replace(/^product\./, '').split(/[.[]/)[0] ?? '';
+  if (top === 'subscriptionOptions') return 'plans';
+  if (top === 'compareAtPrice' || top === 'deposit' || top === 'price') return top;
+  return top in productRules ? (top as Field) : undefined;
+}
+
+interface SectionProps {
+  draft: ProductDraft;
+  set: SetDraft;
+  form: FormState;
+  edited: (f: Field) => void;
+}
+
+export function BasicsSection({ draft, set, form, edited }: SectionProps) {
+  return (
+    <FormSection title="Product" description="What customers see on the product page.">
+      <TextField
+        {...form.field('name')}
+        value={draft.name}
+        onChange={(e) => {
+          set('name', e.target.value);
+          edited('name');
+        }}
+      />
+      <TextAreaField
+        label="Description"
+        rows={5}
+        maxLength={CATALOG_LIMITS.descriptionMax}
+        value={draft.description}
+        onChange={(e) => set('description', e.target.value)}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField<ProductType>
+          label="Kind"
+          value={draft.productType}
+          options={PRODUCT_TYPE_OPTIONS}
+          onChange={(v) => set('productType', v)}
+        />
+        <label className="flex items-start gap-3 self-end rounded-md border border-neutral-200 p-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-accent"
+            checked={draft.visible}
+            onChange={(e) => set('visible', e.target.checked)}
+          />
+          <span>
+            <span className="block font-medium">Show in the shop</span>
+            <span className="text-neutral-600">Hidden products can be prepared without customers seeing them.</span>
+          </span>
+        </label>
+      </div>
+    </FormSection>
+  );
+}
+
+export function PricingSection({ draft, set, form, edited }: SectionProps) {
+  const text = (f: 'price' | 'compareAtPrice' | 'deposit' | 'sku' | 'weight', hint?: string) => (
+    <TextField
+      {...form.field(f)}
+      hint={hint}
+      inputMode={f === 'sku' ? 'text' : 'decimal'}
+      value={draft[f]}
+      onChange={(e) => {
+        set(f, e.target.value);
+        edited(f);
+      }}
+    />
+  );
+  return (
+    <FormSection title="Price and shipping">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text('price')}
+        {text('compareAtPrice', 'Shown crossed out, for a sale.')}
+        {text('deposit', 'Paid at checkout; the rest is paid later.')}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text('sku', 'Your own stock code.')}
+        {text('weight', 'For shipping rates by weight.')}
+        <SelectField<'KG' | 'LB'>
+          label="Weight unit"
+          value={draft.weightUnit}
+          options={[
+            { value: 'KG', label: 'Kilograms' },
+            { value: 'LB', label: 'Pounds' },
+          ]}
+          onChange={(v) => set('weightUnit', v)}
+        />
+      </div>
+    </FormSection>
+  );
+}

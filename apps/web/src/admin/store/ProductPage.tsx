@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Product } from '@plaza/sdk/catalog';
+import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage, describeError } from '../../ui/ErrorMessage.js';
+import { FormProblems } from '../../ui/FormProblems.js';
+import { Skeleton } from '../../ui/Skeleton.js';
+import { useToast } from '../Toast.js';
+import { FormPage, useDraft } from '../ui/FormPage.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { useCreateProduct, useDeleteProduct, useProduct, useUpdateProduct } from './api.js';
+import { BasicsSection, PricingSection, productFieldOf, productRules } from './ProductFields.js';
+import { CollectionsSection, MediaSection, SubscriptionSection } from './ProductExtras.js';
+import { changesOf, draftOf, draftProblem, emptyDraft, inputOf, type ProductDraft } from './productDraft.js';
+import { InventorySection, VariantsSection } from './VariantsSection.js';
+import { useFormRules } from '../../ui/useFormRules.js';
+import { OwnerOnly } from '../developers/OwnerOnly.js';
+
+/** /admin/store/products/new and /admin/store/products/:productId: one product on one form. */
+export function ProductPage() {
+  return (
+    <OwnerOnly title="Product" what="products">
+      <ProductPageScreen />
+    </OwnerOnly>
+  );
+}
+
+function ProductPageScreen() {
+  const { productId = 'new' } = useParams();
+  if (productId === 'new') return <ProductForm product={null} />;
+  return <ProductLoader productId={productId} />;
+}
+
+function ProductLoader({ productId }: { productId: string }) {
+  const { data, error, isPending, isFetching, refetch } = useProduct(productId);
+  if (isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the product" className="space-y-3">
+        <Skeleton className="h-8 w-1/3" />
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (error && (error as { status?: number }).status === 404) {
+    return (
+      <div className="space-y-3">
+        <PageHeader title="Product not found" />
+        <p className="text-sm text-neutral-700">It may have been deleted.</p>
+        <Link to="/admin/store/products" className="text-sm font-medium text-accent underline">
+          Back to products
+        </Link>
+      </div>
+    );
+  }
+  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  // A saved product starts a fresh form: the draft then equals what the server kept (prices as it formats them).
+  return <ProductForm key={data.updatedDate} product={data} />;
+}
+
+function ProductForm({ product }: { product: Product | null }) {
+  const saved = useMemo(() => (product ? draftOf(product) : emptyDraft()), [product]);
+  const { draft, set, dirty, undo } = useDraft<ProductDraft>(saved);
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const save = product ? update : create;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState(false);
+  const form = useFormRules(
+    productRules,
+    {
+      name: draft.name.trim() ? draft.name : '',
+      price: draft.price,
+      compareAtPrice: draft.compareAtPrice,
+      deposit: draft.deposit,
+      sku: draft.sku,
+      weight: draft.weight,
+    },
+    { serverError: save.error, fieldOf: productFieldOf },
+  );
+  const edited = (field: keyof typeof productRules) => form.edited(field);
+
+  const submit = () => {
+    if (!form.check()) return;
+    if (!product) {
+      create.mutate(inputOf(draft), {
+        onSuccess: (r) => {
+          toast(`${r.product.name} is added`);
+          void navigate(`/admin/store/products/${r.product.id}`, { replace: true });
+        },
+      });
+      return;
+    }
+    const changes = changesOf(draft, saved);
+    if (!Object.keys(changes).length) return undo();
+    update.mutate(
+      { productId: product.id, product: changes },
+      { onSuccess: (r) => toast(`${r.product.name} is saved`) },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={product ? product.name : 'Add a product'}
+        description={
+          <Link to="/admin/store/products" className="text-accent hover:underline">
+            ← All products
+          </Link>
+        }
+        actions={
+          product && (
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete product
+            </Button>
+          )
+        }
+      />
+      <FormPage
+        dirty={dirty || !product}
+        busy={save.isPending}
+        saveLabel={product ? 'Save' : 'Add product'}
+        problem={draftProblem(draft)}
+        onSubmit={submit}
+        onUndo={undo}
+      >
+        <BasicsSection draft={draft} set={set} form={form} edited={edited} />
+        <PricingSection draft={draft} set={set} form={form} edited={edited} />
+        <MediaSection draft={draft} set={set} error={form.errors.media} />
+        <VariantsSection draft={draft} set={set} error={form.errors.variants} />
+        <InventorySection draft={draft} set={set} />
+        <CollectionsSection draft={draft} set={set} />
+        <SubscriptionSection draft={draft} set={set} error={form.errors.plans} />
+        <FormProblems form={form} error={save.error} />
+      </FormPage>
+      {product && <DeleteProduct product={product} open={deleting} onClose={() => setDeleting(false)} />}
+    </>
+  );
+}
+
+function DeleteProduct({ product, open, onClose }: { product: Product; open: boolean; onClose: () => void }) {
+  const remove = useDeleteProduct();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Delete ${product.name}?`}
+      confirmLabel="Delete product"
+      danger
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(product.id, {
+          onSuccess: () => {
+            toast(`${product.name} is deleted`);
+            void navigate('/admin/store/products');
+          },
+          onError: (e) => {
+            onClose();
+            toast(`It was not deleted: ${describeError(e).message}`, 'error');
+          },
+        })
+      }
+    >
+      It disappears from your shop and its collections. Orders that already have it keep their lines.
+    </ConfirmDialog>
+  );
+}

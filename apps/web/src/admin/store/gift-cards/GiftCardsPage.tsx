@@ -1,0 +1,253 @@
+import { useState, type FormEvent } from 'react';
+import type { GiftCard } from '@plaza/contracts';
+import { Alert } from '../../../ui/Alert.js';
+import { Badge } from '../../../ui/Badge.js';
+import { Button } from '../../../ui/Button.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { CopyButton } from '../../../ui/CopyButton.js';
+import { describeError } from '../../../ui/ErrorMessage.js';
+import { inputClass, TextField } from '../../../ui/Field.js';
+import { FormProblems } from '../../../ui/FormProblems.js';
+import type { FormRules } from '../../../ui/formRules.js';
+import { useFormRules } from '../../../ui/useFormRules.js';
+import { useDateFormat } from '../../dates.js';
+import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { useToast } from '../../Toast.js';
+import { Drawer } from '../../ui/Drawer.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { ResourceTable } from '../../ui/ResourceTable.js';
+import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
+import { isAmount, normalizeAmount } from '../productDraft.js';
+import { useGiftCards, useIssueGiftCard, useSetGiftCardDisabled } from './api.js';
+
+const PAGE = 25;
+const rules: FormRules<'amount' | 'note'> = {
+  amount: { label: 'Amount', required: true, valid: isAmount, formatHint: 'Enter the amount such as 25.' },
+  note: { label: 'Note for yourself', maxLength: 500 },
+};
+
+/** /admin/store/gift-cards: issue cards (the code is shown once), look them up by their last characters, disable. */
+export function GiftCardsPage() {
+  return (
+    <OwnerOnly title="Gift cards" what="gift cards">
+      <GiftCardsScreen />
+    </OwnerOnly>
+  );
+}
+
+function GiftCardsScreen() {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const ending = useDebouncedValue(
+    search
+      .trim()
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(-4),
+  );
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useGiftCards({
+    ...(ending ? { codeEndsWith: ending } : {}),
+    offset,
+    limit: PAGE,
+  });
+  const disable = useSetGiftCardDisabled();
+  const toast = useToast();
+  const date = useDateFormat();
+  const [issuing, setIssuing] = useState(false);
+  const [disabling, setDisabling] = useState<GiftCard | null>(null);
+  const add = (
+    <Button onClick={() => setIssuing(true)} aria-haspopup="dialog">
+      Issue gift card
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader title="Gift cards" description="Cards with a balance buyers spend at checkout." actions={add} />
+      <div className="mb-4 max-w-xs">
+        <label htmlFor="gift-card-search" className="mb-1 block text-sm font-medium text-neutral-800">
+          Code ends with
+        </label>
+        <input
+          id="gift-card-search"
+          type="search"
+          className={inputClass}
+          placeholder="AB12"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+        />
+      </div>
+      <ResourceTable<GiftCard>
+        noun={{ one: 'gift card', other: 'gift cards' }}
+        rows={data?.giftCards}
+        total={data?.total}
+        rowKey={(c) => c.id}
+        rowLabel={(c) => c.obfuscatedCode}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        stale={isPlaceholderData}
+        paging={{ offset, pageSize: PAGE, onOffsetChange: setOffset }}
+        columns={[
+          {
+            header: 'Card',
+            primary: true,
+            cell: (c) => (
+              <span className="block min-w-0">
+                <span className="block truncate font-mono font-medium text-neutral-900">{c.obfuscatedCode}</span>
+                {c.note && <span className="block truncate text-xs text-neutral-500">{c.note}</span>}
+              </span>
+            ),
+          },
+          {
+            header: 'Balance',
+            className: 'w-40',
+            cell: (c) => `${c.balance.formattedAmount} of ${c.initialBalance.formattedAmount}`,
+          },
+          { header: 'Expires', className: 'w-36', cell: (c) => (c.expirationDate ? date(c.expirationDate) : 'Never') },
+          {
+            header: 'Status',
+            className: 'w-28',
+            cell: (c) =>
+              c.disabled ? (
+                <Badge tone="danger">Disabled</Badge>
+              ) : c.active ? (
+                <Badge tone="success">Usable</Badge>
+              ) : (
+                <Badge>Used up</Badge>
+              ),
+          },
+        ]}
+        actions={[
+          { label: 'Disable', danger: true, when: (c) => !c.disabled, onSelect: setDisabling },
+          {
+            label: 'Enable',
+            when: (c) => c.disabled,
+            onSelect: (c) =>
+              disable.mutate(
+                { id: c.id, disabled: false },
+                { onSuccess: () => toast(`${c.obfuscatedCode} can be used again`) },
+              ),
+          },
+        ]}
+        empty={
+          ending
+            ? { title: 'No card ends with that', body: 'Check the last four characters of the code.' }
+            : { title: 'No gift cards yet', body: 'Issue one as a present, a refund or a prize.', action: add }
+        }
+      />
+      <Drawer open={issuing} title="Issue a gift card" onClose={() => setIssuing(false)}>
+        {issuing && <IssueForm onClose={() => setIssuing(false)} />}
+      </Drawer>
+      <ConfirmDialog
+        open={disabling !== null}
+        title={`Disable ${disabling?.obfuscatedCode ?? 'the card'}?`}
+        confirmLabel="Disable card"
+        danger
+        busy={disable.isPending}
+        onCancel={() => setDisabling(null)}
+        onConfirm={() =>
+          disabling &&
+          disable.mutate(
+            { id: disabling.id, disabled: true },
+            {
+              onSuccess: () => {
+                toast(`${disabling.obfuscatedCode} is disabled`);
+                setDisabling(null);
+              },
+              onError: (e) => {
+                setDisabling(null);
+                toast(`Not changed: ${describeError(e).message}`, 'error');
+              },
+            },
+          )
+        }
+      >
+        Its balance can no longer be spent until you enable it again.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Issues a card; its full code is shown here once, with a button to copy it, and never again. */
+function IssueForm({ onClose }: { onClose: () => void }) {
+  const issue = useIssueGiftCard();
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [expires, setExpires] = useState('');
+  const [issued, setIssued] = useState<GiftCard | null>(null);
+  const form = useFormRules(rules, { amount, note }, { serverError: issue.error });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.check()) return;
+    issue.mutate(
+      {
+        initialBalance: { amount: normalizeAmount(amount) },
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(expires ? { expirationDate: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+      },
+      { onSuccess: (r) => setIssued(r.giftCard) },
+    );
+  };
+  if (issued?.code) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="success" title={`Gift card of ${issued.initialBalance.formattedAmount} issued`}>
+          Copy the code now and give it to its owner: it is shown only this once.
+        </Alert>
+        <p
+          className="rounded-md border border-neutral-200 bg-neutral-50 p-4 text-center font-mono text-lg tracking-wider"
+          data-testid="gift-card-code"
+        >
+          {issued.code}
+        </p>
+        <div className="flex gap-2">
+          <CopyButton text={issued.code} label="Copy code" />
+          <Button variant="ghost" onClick={onClose}>
+            Done
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form className="space-y-5" onSubmit={submit} noValidate>
+      <TextField
+        {...form.field('amount')}
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          form.edited('amount');
+        }}
+      />
+      <TextField
+        label="Expires on"
+        hint="Optional."
+        type="date"
+        value={expires}
+        onChange={(e) => setExpires(e.target.value)}
+      />
+      <TextField
+        {...form.field('note')}
+        placeholder="For Ann’s birthday"
+        value={note}
+        onChange={(e) => {
+          setNote(e.target.value);
+          form.edited('note');
+        }}
+      />
+      <FormProblems form={form} error={issue.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onClose} disabled={issue.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={issue.isPending}>
+          Issue card
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,239 @@
+import { useState, type FormEvent } from 'react';
+import type { AdditionalFeeSetting, AdditionalFeeSettingInput } from '@plaza/sdk/ecom';
+import { Badge } from '../../../ui/Badge.js';
+import { Button } from '../../../ui/Button.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { describeError } from '../../../ui/ErrorMessage.js';
+import { TextField } from '../../../ui/Field.js';
+import { FormProblems } from '../../../ui/FormProblems.js';
+import type { FormRules } from '../../../ui/formRules.js';
+import { useFormRules } from '../../../ui/useFormRules.js';
+import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { useToast } from '../../Toast.js';
+import { Drawer } from '../../ui/Drawer.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { ResourceTable } from '../../ui/ResourceTable.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { isAmount, normalizeAmount } from '../productDraft.js';
+import { useAdditionalFees, useDeleteFee, useSaveFee } from './feesApi.js';
+
+type Kind = AdditionalFeeSetting['type'];
+type Surcharge = AdditionalFeeSetting['surcharge']['type'];
+type Basis = AdditionalFeeSetting['chargeBasis'];
+const KINDS: Array<{ value: Kind; label: string }> = [
+  { value: 'HANDLING_FEE', label: 'Handling fee' },
+  { value: 'INSURANCE', label: 'Insurance' },
+];
+const costWords = (f: AdditionalFeeSetting) =>
+  f.surcharge.type === 'PERCENTAGE'
+    ? `${f.surcharge.percentage ?? 0}% of the items`
+    : `${f.surcharge.amount?.formattedAmount ?? ''} ${f.chargeBasis === 'PER_ITEM' ? 'per item' : 'per order'}`;
+
+const rules: FormRules<'name' | 'value'> = {
+  name: { label: 'Name', required: true, requiredMessage: 'Name the fee, such as “Packaging”.', maxLength: 100 },
+  value: { label: 'Amount', required: true, valid: isAmount, formatHint: 'Enter a number such as 2.50.' },
+};
+
+/** /admin/store/fees: handling and insurance fees added to orders that ship. */
+export function FeesPage() {
+  return (
+    <OwnerOnly title="Extra fees" what="extra fees">
+      <FeesScreen />
+    </OwnerOnly>
+  );
+}
+
+function FeesScreen() {
+  const { data, error, isPending, isFetching, refetch } = useAdditionalFees();
+  const save = useSaveFee();
+  const remove = useDeleteFee();
+  const toast = useToast();
+  const [editing, setEditing] = useState<AdditionalFeeSetting | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdditionalFeeSetting | null>(null);
+  const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
+  const toggle = (f: AdditionalFeeSetting, enabled: boolean) =>
+    save.mutate(
+      { id: f.id, fee: { enabled } },
+      { onSuccess: () => toast(enabled ? `${f.name} is on` : `${f.name} is off`), onError: failed('Not changed') },
+    );
+  const add = (
+    <Button onClick={() => setEditing('new')} aria-haspopup="dialog">
+      Add fee
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader
+        title="Extra fees"
+        description="Handling or insurance charged on top of shipping, on every order that ships."
+        actions={add}
+      />
+      <ResourceTable<AdditionalFeeSetting>
+        noun={{ one: 'fee', other: 'fees' }}
+        rows={data}
+        rowKey={(f) => f.id}
+        rowLabel={(f) => f.name}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        onOpen={setEditing}
+        columns={[
+          { header: 'Fee', primary: true, cell: (f) => <span className="font-medium text-neutral-900">{f.name}</span> },
+          { header: 'Kind', className: 'w-32', cell: (f) => KINDS.find((k) => k.value === f.type)?.label },
+          { header: 'Costs', className: 'w-44', cell: costWords },
+          {
+            header: 'Status',
+            className: 'w-20',
+            cell: (f) => (f.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>),
+          },
+        ]}
+        actions={[
+          { label: 'Turn off', when: (f) => f.enabled, onSelect: (f) => toggle(f, false) },
+          { label: 'Turn on', when: (f) => !f.enabled, onSelect: (f) => toggle(f, true) },
+          { label: 'Delete', danger: true, onSelect: setDeleting },
+        ]}
+        actionsClassName="w-52"
+        empty={{ title: 'No extra fees', body: 'Orders pay the items and shipping only.', action: add }}
+      />
+      <Drawer
+        open={editing !== null}
+        title={editing === 'new' ? 'Add a fee' : `Edit ${editing?.name ?? ''}`}
+        onClose={() => setEditing(null)}
+      >
+        {editing && <FeeForm fee={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Drawer>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'the fee'}?`}
+        confirmLabel="Delete fee"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast(`${deleting.name} is deleted`);
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              failed('It was not deleted')(e);
+            },
+          })
+        }
+      >
+        New orders no longer pay it. Orders already placed keep what they paid.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: () => void }) {
+  const save = useSaveFee();
+  const toast = useToast();
+  const [name, setName] = useState(fee?.name ?? '');
+  const [kind, setKind] = useState<Kind>(fee?.type ?? 'HANDLING_FEE');
+  const [surcharge, setSurcharge] = useState<Surcharge>(fee?.surcharge.type ?? 'FIXED');
+  const [value, setValue] = useState(
+    fee
+      ? fee.surcharge.type === 'PERCENTAGE'
+        ? String(fee.surcharge.percentage ?? '')
+        : (fee.surcharge.amount?.amount ?? '')
+      : '',
+  );
+  const [basis, setBasis] = useState<Basis>(fee?.chargeBasis ?? 'PER_ORDER');
+  const [taxable, setTaxable] = useState(fee?.taxable ?? true);
+  const form = useFormRules(
+    rules,
+    { name: name.trim() ? name : '', value },
+    {
+      serverError: save.error,
+      fieldOf: (p) => (p.includes('surcharge') ? 'value' : p.endsWith('name') ? 'name' : undefined),
+    },
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.check()) return;
+    const input: AdditionalFeeSettingInput = {
+      name: name.trim(),
+      type: kind,
+      surcharge:
+        surcharge === 'PERCENTAGE'
+          ? { type: 'PERCENTAGE', percentage: Number(normalizeAmount(value)) }
+          : { type: 'FIXED', amount: { amount: normalizeAmount(value) } },
+      chargeBasis: surcharge === 'PERCENTAGE' ? 'PER_ORDER' : basis,
+      taxable,
+    };
+    save.mutate(fee ? { id: fee.id, fee: input } : { id: null, fee: { ...input, enabled: true } }, {
+      onSuccess: (r) => {
+        toast(`${r.additionalFee.name} is saved`);
+        onDone();
+      },
+    });
+  };
+  return (
+    <form className="space-y-5" onSubmit={submit} noValidate>
+      <TextField
+        {...form.field('name')}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          form.edited('name');
+        }}
+      />
+      <SelectField<Kind> label="Kind" value={kind} options={KINDS} onChange={setKind} />
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField<Surcharge>
+          label="Charged as"
+          value={surcharge}
+          options={[
+            { value: 'FIXED', label: 'A fixed amount' },
+            { value: 'PERCENTAGE', label: 'A percentage' },
+          ]}
+          onChange={setSurcharge}
+        />
+        <TextField
+          {...form.field('value')}
+          label={surcharge === 'PERCENTAGE' ? 'Percentage of the items' : 'Amount'}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            form.edited('value');
+          }}
+        />
+      </div>
+      {surcharge === 'FIXED' && (
+        <SelectField<Basis>
+          label="Charged"
+          value={basis}
+          options={[
+            { value: 'PER_ORDER', label: 'Once per order' },
+            { value: 'PER_ITEM', label: 'For every item' },
+          ]}
+          onChange={setBasis}
+        />
+      )}
+      <label className="flex items-center gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={taxable}
+          onChange={(e) => setTaxable(e.target.checked)}
+        />
+        Tax is charged on this fee
+      </label>
+      <FormProblems form={form} error={save.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {fee ? 'Save fee' : 'Add fee'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,257 @@
+import { useState, type FormEvent } from 'react';
+import type { PickupLocation } from '@plaza/sdk/ecom';
+import { Button } from '../../../ui/Button.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { describeError } from '../../../ui/ErrorMessage.js';
+import { TextField } from '../../../ui/Field.js';
+import { FormProblems } from '../../../ui/FormProblems.js';
+import type { FormRules } from '../../../ui/formRules.js';
+import { useFormRules } from '../../../ui/useFormRules.js';
+import { useToast } from '../../Toast.js';
+import { Combobox } from '../../ui/Combobox.js';
+import { Drawer } from '../../ui/Drawer.js';
+import { ResourceTable } from '../../ui/ResourceTable.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { isAmount, normalizeAmount } from '../productDraft.js';
+import { useDeletePickup, usePickupLocations, useSavePickup } from './api.js';
+import { countryName, countryOptions } from './countries.js';
+
+type Method = PickupLocation['pickupMethod'];
+const METHODS: Array<{ value: Method; label: string }> = [
+  { value: 'STORE_PICKUP', label: 'At your shop' },
+  { value: 'PICKUP_POINT', label: 'At a pickup point' },
+];
+const rules: FormRules<'name' | 'country' | 'fee' | 'businessHours' | 'instructions'> = {
+  country: { label: 'Country', required: true, requiredMessage: 'Choose the country the place is in.' },
+  name: { label: 'Name', required: true, requiredMessage: 'Name the place, such as “Our shop”.', maxLength: 100 },
+  fee: { label: 'Fee', valid: isAmount, formatHint: 'Enter the fee as a number such as 2.50, or leave it empty.' },
+  businessHours: { label: 'Opening hours', maxLength: 500 },
+  instructions: { label: 'Instructions', maxLength: 500 },
+};
+const where = (p: PickupLocation) =>
+  [p.address.addressLine, p.address.city, p.address.country && countryName(p.address.country)]
+    .filter(Boolean)
+    .join(', ');
+
+/** Places buyers collect their orders from, below the shipping regions. */
+export function PickupSection() {
+  const { data, error, isPending, isFetching, refetch } = usePickupLocations();
+  const remove = useDeletePickup();
+  const toast = useToast();
+  const [editing, setEditing] = useState<PickupLocation | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PickupLocation | null>(null);
+  const add = (
+    <Button variant="secondary" onClick={() => setEditing('new')} aria-haspopup="dialog">
+      Add pickup place
+    </Button>
+  );
+  return (
+    <section aria-label="Pickup" className="mt-8 space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold">Pickup</h2>
+          <p className="text-sm text-neutral-600">
+            Where buyers can collect their orders instead of having them shipped.
+          </p>
+        </div>
+        {add}
+      </div>
+      <ResourceTable<PickupLocation>
+        noun={{ one: 'pickup place', other: 'pickup places' }}
+        rows={data}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.name}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        onOpen={setEditing}
+        columns={[
+          {
+            header: 'Place',
+            primary: true,
+            cell: (p) => (
+              <span className="block min-w-0">
+                <span className="block truncate font-medium text-neutral-900">{p.name}</span>
+                <span className="block truncate text-xs text-neutral-500">{where(p)}</span>
+              </span>
+            ),
+          },
+          { header: 'Kind', className: 'w-40', cell: (p) => METHODS.find((m) => m.value === p.pickupMethod)?.label },
+          { header: 'Fee', className: 'w-24', cell: (p) => p.fee?.formattedAmount ?? 'Free' },
+        ]}
+        actions={[{ label: 'Delete', danger: true, onSelect: setDeleting }]}
+        empty={{ title: 'No pickup places', body: 'Add your shop or a pickup point to let buyers collect orders.' }}
+      />
+      <Drawer
+        open={editing !== null}
+        title={editing === 'new' ? 'Add a pickup place' : `Edit ${editing?.name ?? ''}`}
+        onClose={() => setEditing(null)}
+      >
+        {editing && <PickupForm pickup={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Drawer>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'the pickup place'}?`}
+        confirmLabel="Delete pickup place"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast(`${deleting.name} is deleted`);
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              toast(`It was not deleted: ${describeError(e).message}`, 'error');
+            },
+          })
+        }
+      >
+        Buyers can no longer choose to collect their orders there.
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function PickupForm({ pickup, onDone }: { pickup: PickupLocation | null; onDone: () => void }) {
+  const save = useSavePickup();
+  const toast = useToast();
+  const [v, setV] = useState({
+    name: pickup?.name ?? '',
+    pickupMethod: pickup?.pickupMethod ?? ('STORE_PICKUP' as Method),
+    country: pickup?.address.country ?? '',
+    city: pickup?.address.city ?? '',
+    postalCode: pickup?.address.postalCode ?? '',
+    addressLine: pickup?.address.addressLine ?? '',
+    businessHours: pickup?.businessHours ?? '',
+    instructions: pickup?.instructions ?? '',
+    fee: pickup?.fee?.amount ?? '',
+  });
+  const set = (change: Partial<typeof v>) => setV((old) => ({ ...old, ...change }));
+  const form = useFormRules(rules, { ...v, name: v.name.trim() ? v.name : '' }, { serverError: save.error });
+  const text = (field: 'businessHours' | 'instructions', hint: string) => (
+    <TextField
+      {...form.field(field)}
+      hint={hint}
+      value={v[field]}
+      onChange={(e) => {
+        set({ [field]: e.target.value });
+        form.edited(field);
+      }}
+    />
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.check()) return;
+    const address = {
+      ...(v.country ? { country: v.country } : {}),
+      ...(v.city.trim() ? { city: v.city.trim() } : {}),
+      ...(v.postalCode.trim() ? { postalCode: v.postalCode.trim() } : {}),
+      ...(v.addressLine.trim() ? { addressLine: v.addressLine.trim() } : {}),
+    };
+    const base = { name: v.name.trim(), pickupMethod: v.pickupMethod, address };
+    const fee = v.fee.trim() ? { amount: normalizeAmount(v.fee) } : null;
+    const done = (r: { pickupLocation: PickupLocation }) => {
+      toast(`${r.pickupLocation.name} is saved`);
+      onDone();
+    };
+    // An edit clears emptied hours, instructions or fee with null; a new place leaves them out.
+    if (pickup) {
+      save.mutate(
+        {
+          id: pickup.id,
+          pickup: {
+            ...base,
+            businessHours: v.businessHours.trim() || null,
+            instructions: v.instructions.trim() || null,
+            fee,
+          },
+        },
+        { onSuccess: done },
+      );
+    } else {
+      save.mutate(
+        {
+          id: null,
+          pickup: {
+            ...base,
+            ...(v.businessHours.trim() ? { businessHours: v.businessHours.trim() } : {}),
+            ...(v.instructions.trim() ? { instructions: v.instructions.trim() } : {}),
+            ...(fee ? { fee } : {}),
+          },
+        },
+        { onSuccess: done },
+      );
+    }
+  };
+
+  return (
+    <form className="space-y-5" onSubmit={submit} noValidate>
+      <TextField
+        {...form.field('name')}
+        value={v.name}
+        onChange={(e) => {
+          set({ name: e.target.value });
+          form.edited('name');
+        }}
+      />
+      <SelectField<Method>
+        label="Kind"
+        value={v.pickupMethod}
+        options={METHODS}
+        onChange={(pickupMethod) => set({ pickupMethod })}
+      />
+      <div>
+        <Combobox
+          label="Country"
+          value={v.country}
+          options={countryOptions()}
+          onChange={(country) => {
+            set({ country });
+            form.edited('country');
+          }}
+        />
+        {form.errors.country && (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {form.errors.country}
+          </p>
+        )}
+      </div>
+      <TextField
+        label="Street and number"
+        value={v.addressLine}
+        onChange={(e) => set({ addressLine: e.target.value })}
+      />
+      <div className="grid grid-cols-[8rem_1fr] gap-3">
+        <TextField label="Postal code" value={v.postalCode} onChange={(e) => set({ postalCode: e.target.value })} />
+        <TextField label="City" value={v.city} onChange={(e) => set({ city: e.target.value })} />
+      </div>
+      {text('businessHours', 'Such as Mon–Fri 9:00–18:00.')}
+      {text('instructions', 'Such as “Ring the bell at the side door”.')}
+      <TextField
+        {...form.field('fee')}
+        hint="Empty: free."
+        inputMode="decimal"
+        value={v.fee}
+        onChange={(e) => {
+          set({ fee: e.target.value });
+          form.edited('fee');
+        }}
+      />
+      <FormProblems form={form} error={save.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {pickup ? 'Save pickup place' : 'Add pickup place'}
+        </Button>
+      </div>
+    </form>
+  );
+}

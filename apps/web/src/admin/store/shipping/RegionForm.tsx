@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import type { ShippingRegion, ShippingRegionInput } from '@plaza/sdk/ecom';
+import { Button } from '../../../ui/Button.js';
+import { TextField } from '../../../ui/Field.js';
+import { FormProblems } from '../../../ui/FormProblems.js';
+import type { FormRules } from '../../../ui/formRules.js';
+import { useFormRules } from '../../../ui/useFormRules.js';
+import { useToast } from '../../Toast.js';
+import { Combobox } from '../../ui/Combobox.js';
+import { useSaveRegion } from './api.js';
+import { countryOptions } from './countries.js';
+
+interface Place {
+  country: string;
+  /** State or province codes as typed: "CA, NY". */
+  parts: string;
+}
+
+export const regionRules: FormRules<'name' | 'destinations'> = {
+  name: { label: 'Region name', required: true, requiredMessage: 'Name the region, such as “Europe”.', maxLength: 100 },
+  destinations: { label: 'Countries' },
+};
+
+/** The places as the server takes them: "CA, ny" in the US → US-CA, US-NY. */
+export function destinationsOf(places: Place[]): ShippingRegionInput['destinations'] {
+  return places
+    .filter((p) => p.country)
+    .map((p) => {
+      const subdivisions = [
+        ...new Set(
+          p.parts
+            .split(',')
+            .map((s) => s.trim().toUpperCase())
+            .filter(Boolean),
+        ),
+      ].map((s) => (s.includes('-') ? s : `${p.country}-${s}`));
+      return { country: p.country, ...(subdivisions.length ? { subdivisions } : {}) };
+    });
+}
+
+/** A region: some countries (whole, or only some states) or everywhere the other regions don't cover. */
+export function RegionForm({
+  region,
+  onDone,
+  onCancel,
+}: {
+  region: ShippingRegion | null;
+  onDone: (saved: ShippingRegion) => void;
+  onCancel: () => void;
+}) {
+  const save = useSaveRegion();
+  const toast = useToast();
+  const [name, setName] = useState(region?.name ?? '');
+  const [worldwide, setWorldwide] = useState(region?.destinationScope === 'WORLDWIDE');
+  const [places, setPlaces] = useState<Place[]>(
+    region?.destinations.map((d) => ({
+      country: d.country,
+      parts: (d.subdivisions ?? []).map((s) => s.split('-')[1]).join(', '),
+    })) ?? [{ country: '', parts: '' }],
+  );
+  const [tried, setTried] = useState(false);
+  const form = useFormRules(regionRules, { name: name.trim() ? name : '' }, { serverError: save.error });
+  const noCountry = !worldwide && !places.some((p) => p.country);
+  const setPlace = (i: number, change: Partial<Place>) =>
+    setPlaces((all) => all.map((p, j) => (j === i ? { ...p, ...change } : p)));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!form.check() || noCountry) return;
+    const input: ShippingRegionInput = worldwide
+      ? { name: name.trim(), destinationScope: 'WORLDWIDE', destinations: [] }
+      : { name: name.trim(), destinationScope: 'SPECIFIC_DESTINATIONS', destinations: destinationsOf(places) };
+    save.mutate(
+      { id: region?.id ?? null, region: input },
+      {
+        onSuccess: (r) => {
+          toast(`${r.shippingRegion.name} is saved`);
+          onDone(r.shippingRegion);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="space-y-5" onSubmit={submit} noValidate>
+      <TextField
+        {...form.field('name')}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          form.edited('name');
+        }}
+      />
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium text-neutral-800">Where it ships</legend>
+        {[
+          { on: false, label: 'These countries' },
+          { on: true, label: 'Rest of the world', detail: 'Every place your other regions don’t cover.' },
+        ].map((c) => (
+          <label key={c.label} className="flex items-start gap-3 text-sm">
+            <input
+              type="radio"
+              name="region-scope"
+              className="mt-0.5 h-4 w-4 accent-accent"
+              checked={worldwide === c.on}
+              onChange={() => setWorldwide(c.on)}
+            />
+            <span>
+              <span className="block font-medium">{c.label}</span>
+              {c.detail && <span className="text-neutral-600">{c.detail}</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {!worldwide && (
+        <div className="space-y-4">
+          {places.map((p, i) => (
+            <div key={i} className="space-y-3 rounded-md border border-neutral-200 p-3">
+              <Combobox
+                label={`Country ${i + 1}`}
+                value={p.country}
+                options={countryOptions()}
+                onChange={(country) => setPlace(i, { country })}
+              />
+              <TextField
+                label="Only these states or provinces"
+                hint="Optional, such as CA, NY. Empty: the whole country."
+                value={p.parts}
+                onChange={(e) => setPlace(i, { parts: e.target.value })}
+              />
+              {places.length > 1 && (
+                <Button variant="ghost" onClick={() => setPlaces((all) => all.filter((_, j) => j !== i))}>
+                  Remove this country
+                </Button>
+              )}
+            </div>
+          ))}
+          <Button variant="secondary" onClick={() => setPlaces((all) => [...all, { country: '', parts: '' }])}>
+            Add a country
+          </Button>
+          {tried && noCountry && (
+            <p role="alert" className="text-sm text-red-700">
+              Choose at least one country, or ship to the rest of the world.
+            </p>
+          )}
+          {form.errors.destinations && (
+            <p role="alert" className="text-sm text-red-700">
+              {form.errors.destinations}
+            </p>
+          )}
+        </div>
+      )}
+      <FormProblems form={form} error={save.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {region ? 'Save region' : 'Add region'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import type { TaxGroup, TaxRegion } from '@plaza/contracts';
+import { Badge } from '../../../ui/Badge.js';
+import { Button } from '../../../ui/Button.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { describeError, ErrorMessage } from '../../../ui/ErrorMessage.js';
+import { inputClass } from '../../../ui/Field.js';
+import { Skeleton } from '../../../ui/Skeleton.js';
+import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { useToast } from '../../Toast.js';
+import { Drawer } from '../../ui/Drawer.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { ResourceTable } from '../../ui/ResourceTable.js';
+import { countryName } from '../shipping/countries.js';
+import {
+  useCreateTaxGroup,
+  useDeleteTaxGroup,
+  useDeleteTaxRegion,
+  useTaxGroups,
+  useTaxRegions,
+  useTaxSettings,
+} from './api.js';
+import { rateToPercent } from './rates.js';
+import { TaxRegionForm } from './TaxRegionForm.js';
+import { TaxSettingsForm } from './TaxSettingsForm.js';
+
+const place = (r: TaxRegion) =>
+  r.subdivision ? `${countryName(r.country)} (${r.subdivision.split('-')[1]})` : countryName(r.country);
+const total = (r: TaxRegion) => {
+  // Whole hundredths of a percent are enough to show the total; each rate itself is kept exact.
+  const sum = r.jurisdictions.reduce((s, j) => s + Math.round(Number(j.rate) * 1_000_000), 0);
+  return `${rateToPercent(String(sum / 1_000_000))}%`;
+};
+
+/** /admin/store/tax: the tax settings, the rates per country or state, and the tax groups products can point at. */
+export function TaxPage() {
+  return (
+    <OwnerOnly title="Tax" what="tax">
+      <TaxScreen />
+    </OwnerOnly>
+  );
+}
+
+function TaxScreen() {
+  const settings = useTaxSettings();
+  const regions = useTaxRegions();
+  const [editing, setEditing] = useState<TaxRegion | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TaxRegion | null>(null);
+  const remove = useDeleteTaxRegion();
+  const toast = useToast();
+  const add = (
+    <Button onClick={() => setEditing('new')} aria-haspopup="dialog">
+      Add tax region
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader
+        title="Tax"
+        description="How tax is added to your prices, and the rates where you sell."
+        actions={add}
+      />
+      {settings.isPending ? (
+        <Skeleton className="h-48 w-full" />
+      ) : settings.error ? (
+        <ErrorMessage error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <TaxSettingsForm key={settings.data.updatedDate} settings={settings.data} />
+      )}
+      <section aria-label="Tax regions" className="mt-8 space-y-3">
+        <h2 className="text-lg font-semibold">Rates by region</h2>
+        <ResourceTable<TaxRegion>
+          noun={{ one: 'tax region', other: 'tax regions' }}
+          rows={regions.data}
+          rowKey={(r) => r.id}
+          rowLabel={place}
+          loading={regions.isPending}
+          error={regions.error}
+          onRetry={() => void regions.refetch()}
+          onOpen={setEditing}
+          columns={[
+            {
+              header: 'Region',
+              primary: true,
+              cell: (r) => <span className="font-medium text-neutral-900">{place(r)}</span>,
+            },
+            {
+              header: 'Taxes',
+              cell: (r) => r.jurisdictions.map((j) => `${j.name} ${rateToPercent(j.rate)}%`).join(', ') || 'None',
+            },
+            { header: 'Total', className: 'w-24', cell: total },
+            { header: 'Shipping', className: 'w-28', cell: (r) => (r.taxShipping ? 'Taxed' : 'Not taxed') },
+          ]}
+          actions={[{ label: 'Delete', danger: true, onSelect: setDeleting }]}
+          empty={{
+            title: 'No tax regions yet',
+            body: 'Add the countries where you charge tax, with their rates.',
+            action: add,
+          }}
+        />
+      </section>
+      <TaxGroups />
+      <Drawer
+        open={editing !== null}
+        title={editing === 'new' ? 'Add a tax region' : `Edit ${editing ? place(editing) : ''}`}
+        onClose={() => setEditing(null)}
+      >
+        {editing && <TaxRegionForm region={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Drawer>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the tax rates of ${deleting ? place(deleting) : ''}?`}
+        confirmLabel="Delete tax region"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast('Tax region deleted');
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              toast(`It was not deleted: ${describeError(e).message}`, 'error');
+            },
+          })
+        }
+      >
+        Orders there are no longer taxed unless another region covers them.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Kinds of products taxed differently (books, food); the default group applies to everything else. */
+function TaxGroups() {
+  const groups = useTaxGroups();
+  const create = useCreateTaxGroup();
+  const remove = useDeleteTaxGroup();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [deleting, setDeleting] = useState<TaxGroup | null>(null);
+  return (
+    <section aria-label="Tax groups" className="mt-8 space-y-3">
+      <h2 className="text-lg font-semibold">Tax groups</h2>
+      <p className="text-sm text-neutral-600">Kinds of products taxed at their own rate, such as books or food.</p>
+      <form
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!name.trim()) return;
+          create.mutate(
+            { name: name.trim() },
+            {
+              onSuccess: (r) => {
+                toast(`${r.taxGroup.name} is added`);
+                setName('');
+              },
+              onError: (err) => toast(`Not added: ${describeError(err).message}`, 'error'),
+            },
+          );
+        }}
+      >
+        <label htmlFor="tax-group-name" className="sr-only">
+          New tax group
+        </label>
+        <input
+          id="tax-group-name"
+          className={inputClass}
+          placeholder="Books"
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          className="shrink-0 whitespace-nowrap"
+          busy={create.isPending}
+          disabled={!name.trim()}
+        >
+          Add group
+        </Button>
+      </form>
+      <ResourceTable<TaxGroup>
+        noun={{ one: 'tax group', other: 'tax groups' }}
+        rows={groups.data}
+        rowKey={(g) => g.id}
+        rowLabel={(g) => g.name}
+        loading={groups.isPending}
+        error={groups.error}
+        onRetry={() => void groups.refetch()}
+        columns={[
+          {
+            header: 'Group',
+            primary: true,
+            cell: (g) => (
+              <span className="flex items-center gap-2">
+                <span className="truncate font-medium">{g.name}</span>
+                {g.isDefault && <Badge>Default</Badge>}
+              </span>
+            ),
+          },
+        ]}
+        actions={[{ label: 'Delete', danger: true, when: (g) => !g.isDefault, onSelect: setDeleting }]}
+        empty={{ title: 'No tax groups', body: 'Every product is taxed at its region’s rates.' }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'the tax group'}?`}
+        confirmLabel="Delete tax group"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast(`${deleting.name} is deleted`);
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              toast(`It was not deleted: ${describeError(e).message}`, 'error');
+            },
+          })
+        }
+      >
+        Products in it are taxed like everything else.
+      </ConfirmDialog>
+    </section>
+  );
+}

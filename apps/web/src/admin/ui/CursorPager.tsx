@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button } from '../../ui/Button.js';
+
+/**
+ * Previous / Next for lists paged by cursor (no total is known): the cursors of the pages seen are kept, so
+ * Previous goes back exactly. Reset it by giving it a new `key` when the filters change.
+ */
+export function useCursorPages() {
+  const [stack, setStack] = useState<string[]>([]);
+  return {
+    /** The cursor of the page to show (undefined: the first). */
+    cursor: stack.at(-1),
+    page: stack.length + 1,
+    next: (cursor: string) => setStack((s) => [...s, cursor]),
+    previous: () => setStack((s) => s.slice(0, -1)),
+    reset: () => setStack([]),
+  };
+}
+
+export function CursorPager({
+  page,
+  nextCursor,
+  busy,
+  onNext,
+  onPrevious,
+}: {
+  page: number;
+  nextCursor: string | undefined;
+  busy?: boolean;
+  onNext: (cursor: string) => void;
+  onPrevious: () => void;
+}) {
+  if (page === 1 && !nextCursor) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+      <Button variant="secondary" disabled={page === 1 || busy} onClick={onPrevious}>
+        Previous
+      </Button>
+      <span className="text-sm text-neutral-600" aria-live="polite">
+        Page {page}
+      </span>
+      <Button variant="secondary" disabled={!nextCursor || busy} onClick={() => nextCursor && onNext(nextCursor)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,237 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { listProducts, type ListProductsQuery, type ProductSort, type ProductType } from '@plaza/sdk/catalog';
+import { Button } from '../../ui/Button.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { inputClass, SelectField } from '../../ui/Field.js';
+import { call, shopKeys, useCollections, usePlazaClient } from './api.js';
+import { ProductGrid, ProductGridSkeleton } from './ProductCard.js';
+
+const PAGE = 12;
+const SORTS: Record<ProductSort, string> = {
+  CREATED_DESC: 'Newest',
+  PRICE_ASC: 'Price: low to high',
+  PRICE_DESC: 'Price: high to low',
+  NAME_ASC: 'Name: A to Z',
+  NAME_DESC: 'Name: Z to A',
+  CREATED_ASC: 'Oldest',
+};
+const TYPES: Record<ProductType, string> = {
+  PHYSICAL: 'Goods',
+  DIGITAL: 'Downloads',
+  GIFT_CARD: 'Gift cards',
+  SERVICE: 'Services',
+};
+const PRICE = /^\d{1,12}(\.\d{1,4})?$/;
+
+/** The address bar holds the filters, so a filtered list can be shared and survives a reload. */
+export function queryFromParams(p: URLSearchParams): ListProductsQuery {
+  const q: ListProductsQuery = { limit: PAGE };
+  const text = p.get('q')?.trim();
+  if (text) q.text = text.slice(0, 100);
+  const collection = p.get('collection');
+  if (collection) q.collectionId = collection;
+  const min = p.get('min');
+  if (min && PRICE.test(min)) q.minPrice = min;
+  const max = p.get('max');
+  if (max && PRICE.test(max)) q.maxPrice = max;
+  if (p.get('inStock') === '1') q.inStock = true;
+  const type = p.get('type');
+  if (type && type in TYPES) q.productType = type as ProductType;
+  const sort = p.get('sort');
+  q.sort = sort && sort in SORTS ? (sort as ProductSort) : 'CREATED_DESC';
+  return q;
+}
+
+export default function CatalogPage() {
+  const [params, setParams] = useSearchParams();
+  const query = queryFromParams(params);
+  const plaza = usePlazaClient();
+  const collections = useCollections();
+  const list = useInfiniteQuery({
+    queryKey: shopKeys.products(query),
+    queryFn: ({ pageParam }) => call(plaza, listProducts, pageParam ? { cursor: pageParam, limit: PAGE } : query),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.pagingMetadata.hasNext ? last.pagingMetadata.cursors.next : undefined),
+  });
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const products = list.data?.pages.flatMap((p) => p.products) ?? [];
+  // Phones see the products first; the filters open on demand.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtered = ['q', 'collection', 'min', 'max', 'inStock', 'type'].some((k) => params.has(k));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Shop</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <Button
+          variant="secondary"
+          className="lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls="shop-filters"
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          {filtersOpen ? 'Hide filters' : filtered ? 'Filters (on)' : 'Filters'}
+        </Button>
+        <aside id="shop-filters" aria-label="Filters" className={`space-y-4 ${filtersOpen ? '' : 'hidden lg:block'}`}>
+          <SearchBox value={query.text ?? ''} onSearch={(v) => set('q', v)} />
+          <SelectField
+            label="Collection"
+            value={query.collectionId ?? ''}
+            onChange={(e) => set('collection', e.target.value)}
+          >
+            <option value="">All collections</option>
+            {collections.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Type" value={query.productType ?? ''} onChange={(e) => set('type', e.target.value)}>
+            <option value="">Everything</option>
+            {Object.entries(TYPES).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </SelectField>
+          <fieldset>
+            <legend className="text-sm font-medium text-neutral-800">Price</legend>
+            <div className="mt-1 flex items-center gap-2">
+              <PriceBox label="Lowest price" value={query.minPrice ?? ''} onChange={(v) => set('min', v)} />
+              <span aria-hidden>–</span>
+              <PriceBox label="Highest price" value={query.maxPrice ?? ''} onChange={(v) => set('max', v)} />
+            </div>
+          </fieldset>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={query.inStock === true}
+              onChange={(e) => set('inStock', e.target.checked ? '1' : '')}
+            />
+            In stock only
+          </label>
+          {filtered && (
+            <Button variant="ghost" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+              Clear filters
+            </Button>
+          )}
+        </aside>
+        <section aria-label="Products">
+          <div className="mb-4 flex items-center justify-between gap-4">
+            <p className="text-sm text-neutral-600" aria-live="polite">
+              {list.isSuccess &&
+                (list.hasNextPage
+                  ? `Showing ${products.length}`
+                  : `${products.length} product${products.length === 1 ? '' : 's'}`)}
+            </p>
+            <SelectField label="Sort by" hideLabel value={query.sort} onChange={(e) => set('sort', e.target.value)}>
+              {Object.entries(SORTS).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {list.isPending ? (
+            <ProductGridSkeleton />
+          ) : list.error && !products.length ? (
+            <ErrorMessage error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          ) : products.length === 0 ? (
+            <EmptyState title={filtered ? 'Nothing matches these filters' : 'No products yet'}>
+              {filtered ? 'Try fewer filters or another word.' : 'New products are on their way.'}
+            </EmptyState>
+          ) : (
+            <>
+              <ProductGrid products={products} eager={4} />
+              {list.hasNextPage && (
+                <MoreOnScroll busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <form
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label htmlFor="shop-search" className="text-sm font-medium text-neutral-800">
+        Search
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="shop-search"
+          type="search"
+          className={inputClass}
+          value={text}
+          maxLength={100}
+          placeholder="Mugs, tea, gifts…"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Go
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A price bound, applied when the field is left (not on every key press). */
+function PriceBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const bad = text !== '' && !PRICE.test(text);
+  return (
+    <input
+      aria-label={label}
+      aria-invalid={bad || undefined}
+      inputMode="decimal"
+      className={inputClass}
+      placeholder={label.startsWith('Lowest') ? 'Min' : 'Max'}
+      value={text}
+      onChange={(e) => setText(e.target.value.replace(',', '.'))}
+      onBlur={() => !bad && onChange(text)}
+      onKeyDown={(e) => e.key === 'Enter' && !bad && onChange(text)}
+    />
+  );
+}
+
+/** Loads the next page when the end of the list scrolls into view; the button works without scrolling too. */
+function MoreOnScroll({ busy, onMore }: { busy: boolean; onMore: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries[0]?.isIntersecting && !busy && onMore(), {
+      rootMargin: '400px',
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [busy, onMore]);
+  return (
+    <div ref={ref} className="mt-8 flex justify-center">
+      <Button variant="secondary" busy={busy} onClick={onMore}>
+        Show more
+      </Button>
+    </div>
+  );
+}

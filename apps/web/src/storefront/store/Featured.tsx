@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { useCollections, useProductList } from './api.js';
+import { ProductGrid, ProductGridSkeleton } from './ProductCard.js';
+
+/** The home page's shop window: the newest products and the collections (a lazy chunk of its own). */
+export default function Featured() {
+  const products = useProductList({ sort: 'CREATED_DESC', limit: 8 });
+  const collections = useCollections();
+  return (
+    <section aria-labelledby="featured-title" className="mt-12">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id="featured-title" className="text-2xl font-semibold tracking-tight">
+          Featured products
+        </h2>
+        <Link to="/products" className="text-sm font-medium text-accent hover:underline">
+          Shop all →
+        </Link>
+      </div>
+      {collections.data && collections.data.length > 0 && (
+        <ul aria-label="Collections" className="mt-4 flex flex-wrap gap-2">
+          {collections.data.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`/products?collection=${c.id}`}
+                className="inline-flex min-h-9 items-center rounded-full border border-neutral-300 px-4 text-sm hover:bg-neutral-50"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6">
+        {products.isPending ? (
+          <ProductGridSkeleton count={4} />
+        ) : products.error ? (
+          <ErrorMessage error={products.error} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+        ) : products.data.products.length === 0 ? (
+          <p className="text-neutral-600">New products are on their way. Check back soon.</p>
+        ) : (
+          <ProductGrid products={products.data.products} eager={4} />
+        )}
+      </div>
+    </section>
+  );
+}

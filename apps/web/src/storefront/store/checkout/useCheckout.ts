@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Checkout, UpdateCheckoutRequest } from '@plaza/contracts';
+import { getCheckoutSettings, getCheckout, removeCoupon, removeGiftCard, updateCheckout } from '@plaza/sdk/ecom';
+import { call, shopKeys, usePlazaClient } from '../api.js';
+
+const checkoutKey = (id: string) => [...shopKeys.all(), 'checkout', id] as const;
+
+export function useCheckout(id: string) {
+  const plaza = usePlazaClient();
+  return useQuery({ queryKey: checkoutKey(id), queryFn: () => call(plaza, getCheckout, id).then((r) => r.checkout) });
+}
+
+export function useCheckoutSettings() {
+  const plaza = usePlazaClient();
+  return useQuery({
+    queryKey: [...shopKeys.all(), 'checkout-settings'],
+    queryFn: () => call(plaza, getCheckoutSettings).then((r) => r.checkoutSettings),
+    staleTime: 60_000,
+  });
+}
+
+type Change =
+  { kind: 'update'; request: UpdateCheckoutRequest } | { kind: 'removeCoupon' } | { kind: 'removeGiftCard' };
+
+/** One change to the checkout; the answer (the whole checkout, every total recomputed) replaces the cached one. */
+export function useCheckoutChange(id: string) {
+  const plaza = usePlazaClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (c: Change): Promise<Checkout> =>
+      (c.kind === 'update'
+        ? call(plaza, updateCheckout, id, c.request)
+        : call(plaza, c.kind === 'removeCoupon' ? removeCoupon : removeGiftCard, id)
+      ).then((r) => r.checkout),
+    onSuccess: (checkout) => queryClient.setQueryData(checkoutKey(id), checkout),
+  });
+}

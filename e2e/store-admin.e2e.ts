@@ -1,0 +1,378 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListProductsResponse } from '@plaza/contracts';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
+
+// The store's dashboard screens (issue 9, "Dashboard"), in Chromium against the built server: the owner creates a
+// collection and a product with variants and stock, adjusts stock from the list, sees a bad price refused next to its
+// field, and a destructive action asks first. Screenshots at 1280 and 390 px.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
+  await ownerIntoDashboard(page, plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+const sidebar = () => page.getByRole('navigation', { name: 'Dashboard' });
+const nav = (name: string) => sidebar().getByRole('link', { name, exact: true });
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
+const productNamed = async (name: string) => {
+  const owner = await ownerClient(plaza);
+  const { products } = await owner.fetch<ListProductsResponse>('/catalog/v1/products', {
+    query: { text: name, includeHidden: true },
+  });
+  return products.find((p) => p.name === name);
+};
+
+describe('store dashboard', () => {
+  it('adds a collection from its drawer', async () => {
+    await nav('Collections').click();
+    await page.getByRole('heading', { name: 'Collections' }).waitFor();
+    await page.getByRole('button', { name: 'Add collection' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a collection' });
+    await drawer.getByLabel('Name').fill('Summer shirts');
+    await drawer.getByRole('button', { name: 'Add collection' }).click();
+    await toast('Summer shirts is saved');
+    await page.getByRole('button', { name: 'Delete Summer shirts' }).locator('visible=true').waitFor();
+  });
+
+  it('refuses a bad price next to its field and saves nothing', async () => {
+    await nav('Products').click();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    await page.getByRole('link', { name: 'Add product' }).first().click();
+    await page.getByRole('heading', { name: 'Add a product' }).waitFor();
+    await page.getByLabel('Name').fill('Linen shirt');
+    await page.getByLabel('Price', { exact: true }).fill('twelve');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await page.getByText('Enter price as a number such as 12.50.').waitFor();
+    expect(await page.getByLabel('Price', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await productNamed('Linen shirt')).toBeUndefined();
+  });
+
+  it('creates a product with options, a variant grid with prices and stock, and a collection', async () => {
+    await page.getByLabel('Price', { exact: true }).fill('39,90');
+    await page.getByLabel('Description', { exact: true }).fill('A light shirt for hot days.');
+    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByLabel('Option 1', { exact: true }).fill('Size');
+    await page.getByLabel('Choices of Size').fill('S, M, L');
+    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByLabel('Option 2', { exact: true }).fill('Colour');
+    await page.getByLabel('Choices of Colour').fill('White, Sand');
+    await page.getByTestId('table-total').filter({ hasText: '6 variants' }).waitFor();
+    await page.getByLabel('Stock of M / White').locator('visible=true').fill('4');
+    await page.getByLabel('Stock of L / Sand').locator('visible=true').fill('2');
+    await page.getByLabel('Price of L / Sand').locator('visible=true').fill('42');
+    await page.getByRole('checkbox', { name: 'Summer shirts' }).check();
+    await page.getByRole('button', { name: 'Add an image' }).click();
+    await page.getByLabel('Image 1 address').fill('/favicon.svg');
+    await snap(page, 'store-product-form-desktop');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await toast('Linen shirt is added');
+    await page.getByRole('heading', { name: 'Linen shirt' }).waitFor();
+
+    const saved = await productNamed('Linen shirt');
+    expect(saved?.price.amount).toBe('39.90');
+    expect(saved?.variants).toHaveLength(6);
+    const variant = (size: string, colour: string) =>
+      saved?.variants.find((v) => v.choices.Size === size && v.choices.Colour === colour);
+    expect(variant('M', 'White')?.inventory).toMatchObject({ trackQuantity: true, quantity: 4 });
+    expect(variant('L', 'Sand')?.price.amount).toBe('42.00');
+    expect(saved?.collectionIds).toHaveLength(1);
+
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'store-product-form-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('lists it with its stock and adjusts stock from the list', async () => {
+    await nav('Products').click();
+    await page.getByLabel('Search').fill('Linen');
+    await page.getByRole('cell', { name: /6 in stock \(6 variants\)/ }).waitFor();
+    await page.getByRole('button', { name: 'Adjust stock Linen shirt' }).locator('visible=true').click();
+    const drawer = page.getByRole('dialog', { name: 'Stock of Linen shirt' });
+    const row = drawer.getByRole('region', { name: 'S / White' });
+    await row.getByLabel('Add or remove units').fill('5');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await toast('S / White: 5 in stock');
+    await drawer.getByRole('button', { name: 'Done' }).click();
+    const saved = await productNamed('Linen shirt');
+    expect(
+      saved?.variants.find((v) => v.choices.Size === 'S' && v.choices.Colour === 'White')?.inventory.quantity,
+    ).toBe(5);
+    await page.getByRole('cell', { name: /11 in stock/ }).waitFor();
+    await snap(page, 'store-products-desktop');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'store-products-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('asks before deleting a collection, and keeps it on Cancel', async () => {
+    await nav('Collections').click();
+    await page.getByRole('button', { name: 'Delete Summer shirts' }).locator('visible=true').click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Summer shirts?' });
+    await confirm.getByText('Its products stay in your shop').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete Summer shirts' }).locator('visible=true').click();
+    await snap(page, 'store-collections-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Delete collection' }).click();
+    await toast('Summer shirts is deleted');
+    expect((await productNamed('Linen shirt'))?.collectionIds).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'store-collections-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('adds a shipping region with an option, its rates and free-over', async () => {
+    await nav('Shipping').click();
+    await page.getByRole('heading', { name: 'Shipping' }).waitFor();
+    await page.getByRole('button', { name: 'Add region' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a shipping region' });
+    await drawer.getByLabel('Region name').fill('Home');
+    await drawer.getByRole('combobox', { name: 'Country 1' }).fill('germ');
+    await page.getByRole('option', { name: /Germany/ }).click();
+    await drawer.getByRole('button', { name: 'Add region' }).click();
+    await toast('Home is saved');
+    const region = page.getByRole('region', { name: 'Home' });
+    await region.getByText('Germany').waitFor();
+    await region.getByRole('button', { name: 'Add option' }).click();
+    const option = page.getByRole('dialog', { name: 'Add an option for Home' });
+    await option.getByLabel('Name').fill('Standard');
+    await option.getByLabel('Delivery time').fill('2–3 business days');
+    await option.getByLabel('Rate 1 price').fill('4,90');
+    await option.getByLabel('Free over').fill('50');
+    await option.getByRole('button', { name: 'Add a slot' }).click();
+    await option.getByRole('button', { name: 'Add option' }).click();
+    await toast('Standard is saved');
+    await region
+      .getByText(/\$4\.90; free over \$50\.00/)
+      .locator('visible=true')
+      .waitFor();
+    const owner = await ownerClient(plaza);
+    const { shippingOptions } = await owner.fetch<{
+      shippingOptions: Array<{
+        title: string;
+        rates: Array<{ price: { amount: string } }>;
+        deliveryTimeSlots: unknown[];
+      }>;
+    }>('/ecom/v1/shipping-options');
+    expect(shippingOptions.find((o) => o.title === 'Standard')).toMatchObject({
+      rates: [{ price: { amount: '4.90' } }],
+      deliveryTimeSlots: [{ weekday: 'MON', fromHour: 9, toHour: 12 }],
+    });
+    // A pickup place below the regions.
+    await page.getByRole('button', { name: 'Add pickup place' }).click();
+    const pickup = page.getByRole('dialog', { name: 'Add a pickup place' });
+    await pickup.getByLabel('Name').fill('Our shop');
+    await pickup.getByRole('button', { name: 'Add pickup place' }).click();
+    await pickup.getByText('Choose the country the place is in.').waitFor();
+    await pickup.getByRole('combobox', { name: 'Country' }).fill('germ');
+    await page.getByRole('option', { name: /Germany/ }).click();
+    await pickup.getByLabel('City').fill('Berlin');
+    await pickup.getByLabel('Opening hours').fill('Mon–Fri 9:00–18:00');
+    await pickup.getByRole('button', { name: 'Add pickup place' }).click();
+    await toast('Our shop is saved');
+    await page.getByRole('region', { name: 'Pickup' }).getByText('Free').locator('visible=true').waitFor();
+    await snap(page, 'store-shipping-desktop');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'store-shipping-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('creates a coupon with limits; a bad code is refused next to its field', async () => {
+    await nav('Coupons').click();
+    await page.getByRole('heading', { name: 'Coupons' }).waitFor();
+    await page.getByRole('button', { name: 'Create coupon' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Create a coupon' });
+    await drawer.getByLabel('Code').fill('SUMMER 10');
+    await drawer.getByLabel('Name').fill('Summer sale');
+    await drawer.getByLabel('Percent off').fill('10');
+    await drawer.getByLabel('Uses in all').fill('100');
+    await drawer.getByRole('button', { name: 'Create coupon' }).click();
+    await drawer.getByText('A code has letters, digits, - and _ only').waitFor();
+    await drawer.getByLabel('Code').fill('SUMMER10');
+    await drawer.getByRole('button', { name: 'Create coupon' }).click();
+    await toast('SUMMER10 is ready');
+    await page.getByText('10% off everything').locator('visible=true').waitFor();
+    await page.getByText('0 of 100 used').locator('visible=true').waitFor();
+    await page.getByText('Live').locator('visible=true').first().waitFor();
+    await snap(page, 'store-coupons-desktop');
+  });
+
+  it('creates an automatic discount for orders over an amount', async () => {
+    await nav('Discounts').click();
+    await page.getByRole('heading', { name: 'Automatic discounts' }).waitFor();
+    await page.getByRole('button', { name: 'Create discount' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Create an automatic discount' });
+    await drawer.getByLabel('Name').fill('10% over 50');
+    await drawer.getByLabel('Percent off').fill('10');
+    await drawer.getByLabel('When').selectOption({ label: 'The order total is in a range' });
+    await drawer.getByLabel('From').fill('50');
+    await drawer.getByRole('button', { name: 'Create discount' }).click();
+    await toast('10% over 50 is saved');
+    await page
+      .getByText(/Order total 50(\.00)? or more/)
+      .locator('visible=true')
+      .waitFor();
+    await page.getByText('10% off everything').locator('visible=true').waitFor();
+    await snap(page, 'store-discounts-desktop');
+  });
+
+  it('issues a gift card whose code shows once, then disables it after a confirm', async () => {
+    await nav('Gift cards').click();
+    await page.getByRole('heading', { name: 'Gift cards' }).waitFor();
+    await page.getByRole('button', { name: 'Issue gift card' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Issue a gift card' });
+    await drawer.getByLabel('Amount').fill('25');
+    await drawer.getByRole('button', { name: 'Issue card' }).click();
+    const code = (await drawer.getByTestId('gift-card-code').innerText()).trim();
+    expect(code.length).toBeGreaterThanOrEqual(8);
+    await drawer.getByRole('button', { name: 'Copy code' }).waitFor();
+    await drawer.getByRole('button', { name: 'Done' }).click();
+    const last4 = code.replace(/-/g, '').slice(-4);
+    const card = page.getByText(new RegExp(last4)).locator('visible=true');
+    await card.waitFor();
+    expect(await page.getByText(code).count()).toBe(0);
+    await page
+      .getByRole('button', { name: /^Disable / })
+      .locator('visible=true')
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Disable / })
+      .getByRole('button', { name: 'Disable card' })
+      .click();
+    await toast('is disabled');
+    await page.getByText('Disabled', { exact: true }).locator('visible=true').waitFor();
+    await snap(page, 'store-gift-cards-desktop');
+  });
+
+  it('adds an extra fee and turns it off', async () => {
+    await nav('Extra fees').click();
+    await page.getByRole('heading', { name: 'Extra fees' }).waitFor();
+    await page.getByRole('button', { name: 'Add fee' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a fee' });
+    await drawer.getByLabel('Name').fill('Packaging');
+    await drawer.getByLabel('Amount').fill('1.50');
+    await drawer.getByRole('button', { name: 'Add fee' }).click();
+    await toast('Packaging is saved');
+    await page.getByText('$1.50 per order').locator('visible=true').waitFor();
+    await page.getByRole('button', { name: 'Turn off Packaging' }).locator('visible=true').click();
+    await toast('Packaging is off');
+    await page.getByRole('button', { name: 'Turn on Packaging' }).locator('visible=true').waitFor();
+  });
+
+  it('adds a tax region with its rate and saves the tax settings', async () => {
+    await nav('Tax').click();
+    await page.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add tax region' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a tax region' });
+    await drawer.getByRole('combobox', { name: 'Country' }).fill('germ');
+    await page.getByRole('option', { name: /Germany/ }).click();
+    await drawer.getByLabel('Tax 1 name').fill('VAT');
+    await drawer.getByLabel('Rate %').fill('19');
+    await drawer.getByRole('button', { name: 'Add tax region' }).click();
+    await toast('Tax region saved');
+    await page.getByRole('region', { name: 'Tax regions' }).getByText('VAT 19%').locator('visible=true').waitFor();
+    await page.getByLabel('Your prices').selectOption({ label: 'Include tax (tax is part of the price)' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Tax settings saved');
+    const owner = await ownerClient(plaza);
+    const { taxRegions } = await owner.fetch<{
+      taxRegions: Array<{ country: string; jurisdictions: Array<{ rate: string }> }>;
+    }>('/ecom/v1/tax-regions');
+    expect(taxRegions.find((r) => r.country === 'DE')?.jurisdictions).toMatchObject([{ name: 'VAT', rate: '0.19' }]);
+    const { taxSettings } = await owner.fetch<{ taxSettings: { taxIncludedInPrices: boolean } }>(
+      '/ecom/v1/tax-settings',
+    );
+    expect(taxSettings.taxIncludedInPrices).toBe(true);
+    await snap(page, 'store-tax-desktop');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'store-tax-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('saves checkout settings: stock trigger, a policy and a custom field', async () => {
+    await nav('Checkout').click();
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await page.getByLabel('Take items out of stock').selectOption({ label: 'When the order is paid' });
+    await page.getByLabel('Return policy').fill('Returns within 30 days.');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await page.getByLabel('Field 1 label').fill('Gift message');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Checkout settings saved');
+    const owner = await ownerClient(plaza);
+    const { checkoutSettings } = await owner.fetch<{
+      checkoutSettings: { inventoryUpdateTrigger: string; customFields: Array<{ key: string; label: string }> };
+    }>('/ecom/v1/checkout-settings');
+    expect(checkoutSettings.inventoryUpdateTrigger).toBe('ON_ORDER_PAID');
+    expect(checkoutSettings.customFields).toMatchObject([{ key: 'gift_message', label: 'Gift message' }]);
+    await page.getByText('All changes saved.').waitFor();
+    await snap(page, 'store-checkout-settings-desktop');
+  });
+
+  it('turns tips on with a choice and a staff member', async () => {
+    await nav('Tips').click();
+    await page.getByRole('heading', { name: 'Tips' }).waitFor();
+    await page.getByLabel('Buyers can add a tip').check();
+    await page.getByRole('button', { name: 'Add a choice' }).click();
+    const choices = await page.getByLabel(/^Choice \d+$/).count();
+    await page.getByLabel('Percent').last().fill('15');
+    await page.getByRole('button', { name: 'Add a staff member' }).click();
+    await page
+      .getByLabel(/^Staff member \d+$/)
+      .last()
+      .fill('Ana');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Tip settings saved');
+    const owner = await ownerClient(plaza);
+    const { tipSettings } = await owner.fetch<{
+      tipSettings: { enabled: boolean; presets: Array<{ value: string }>; staff: Array<{ name: string }> };
+    }>('/ecom/v1/tip-settings');
+    expect(tipSettings.enabled).toBe(true);
+    expect(tipSettings.presets).toHaveLength(choices);
+    expect(tipSettings.presets.at(-1)?.value).toBe('15');
+    expect(tipSettings.staff.map((s) => s.name)).toContain('Ana');
+  });
+
+  it('creates a buy now link for a variant, with a link to copy', async () => {
+    await nav('Buy now links').click();
+    await page.getByRole('heading', { name: 'Buy now links' }).waitFor();
+    await page.getByRole('button', { name: 'Create a link' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Create a buy now link' });
+    await drawer.getByLabel('Name').fill('Shirt deal');
+    await drawer.getByLabel('Product 1').selectOption({ label: 'Linen shirt ($39.90)' });
+    await drawer.getByLabel('Variant').selectOption({ label: 'M / White ($39.90)' });
+    await drawer.getByLabel('How many').fill('2');
+    await drawer.getByRole('button', { name: 'Create link' }).click();
+    await toast('Shirt deal is ready to share');
+    await page.getByText('2 items').locator('visible=true').waitFor();
+    await page.getByRole('button', { name: 'Copy link' }).locator('visible=true').waitFor();
+    await snap(page, 'store-buy-links-desktop');
+  });
+
+  it('shows back-in-stock requests', async () => {
+    await nav('Back in stock').click();
+    await page.getByRole('heading', { name: 'Back in stock requests' }).waitFor();
+    await page.getByText('Nobody is waiting').waitFor();
+    await snap(page, 'store-back-in-stock-desktop');
+  });
+});

@@ -1,0 +1,121 @@
+import { Type, type Static } from 'typebox';
+import { Money } from '../catalog/product.js';
+import { DateString, FieldMask } from '../common/schema.js';
+import {
+  Address,
+  AddressWithContact,
+  AppliedDiscount,
+  CustomLineItemInput,
+  ECOM_LIMITS,
+  LineItem,
+  LineItemInput,
+  LineItemQuantityUpdate,
+  MerchantDiscountInput,
+  PriceSummary,
+  TotalsShippingInfo,
+  TotalsTaxSummary,
+  Violation,
+} from './common.js';
+import { SelectedShippingOptionInput } from './checkout.js';
+
+/** The current cart of a visitor or member (`/ecom/v1/carts/current…`): every call answers the whole cart. */
+export const Cart = Type.Object({
+  id: Type.String(),
+  lineItems: Type.Array(LineItem),
+  currency: Type.String(),
+  couponCode: Type.Optional(Type.String()),
+  appliedDiscounts: Type.Array(AppliedDiscount),
+  /** Items, discounts and fees without shipping and tax (estimate-totals adds those). */
+  subtotal: Money,
+  priceSummary: PriceSummary,
+  contactInfo: Type.Optional(AddressWithContact),
+  buyerNote: Type.Optional(Type.String()),
+  businessLocationId: Type.Optional(Type.String()),
+  buyerInfo: Type.Object({ memberId: Type.Optional(Type.String()), visitorId: Type.Optional(Type.String()) }),
+  violations: Type.Array(Violation),
+  createdDate: DateString,
+  updatedDate: DateString,
+});
+export type Cart = Static<typeof Cart>;
+export const CartResponse = Type.Object({ cart: Cart });
+export type CartResponse = Static<typeof CartResponse>;
+
+export const CartInfoInput = Type.Object(
+  {
+    contactInfo: Type.Optional(AddressWithContact),
+    buyerNote: Type.Optional(Type.String({ maxLength: ECOM_LIMITS.noteMax })),
+    businessLocationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const CART_MASK_PATHS = ['contactInfo', 'buyerNote', 'businessLocationId'] as const;
+
+/** PATCH /ecom/v1/carts/current: cart info (by field mask), a coupon, merchant discounts and lines to add. */
+export const UpdateCurrentCartRequest = Type.Object(
+  {
+    cartInfo: Type.Optional(CartInfoInput),
+    couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: ECOM_LIMITS.couponCodeMax })),
+    merchantDiscounts: Type.Optional(Type.Array(MerchantDiscountInput, { maxItems: 20 })),
+    lineItems: Type.Optional(Type.Array(LineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    customLineItems: Type.Optional(Type.Array(CustomLineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    fieldMask: Type.Optional(FieldMask),
+  },
+  { additionalProperties: false },
+);
+export type UpdateCurrentCartRequest = Static<typeof UpdateCurrentCartRequest>;
+
+export const AddToCartRequest = Type.Object(
+  {
+    lineItems: Type.Optional(Type.Array(LineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    customLineItems: Type.Optional(Type.Array(CustomLineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    businessLocationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type AddToCartRequest = Static<typeof AddToCartRequest>;
+
+export const RemoveCartLineItemsRequest = Type.Object(
+  {
+    lineItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      minItems: 1,
+      maxItems: ECOM_LIMITS.lineItemsMax,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type RemoveCartLineItemsRequest = Static<typeof RemoveCartLineItemsRequest>;
+
+export const UpdateCartLineItemsQuantityRequest = Type.Object(
+  { lineItems: Type.Array(LineItemQuantityUpdate, { minItems: 1, maxItems: ECOM_LIMITS.lineItemsMax }) },
+  { additionalProperties: false },
+);
+export type UpdateCartLineItemsQuantityRequest = Static<typeof UpdateCartLineItemsQuantityRequest>;
+
+export const EstimateTotalsRequest = Type.Object(
+  {
+    selectedShippingOption: Type.Optional(SelectedShippingOptionInput),
+    shippingAddress: Type.Optional(Address),
+    billingAddress: Type.Optional(Address),
+    selectedMemberships: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    calculateTax: Type.Optional(Type.Boolean()),
+    calculateShipping: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type EstimateTotalsRequest = Static<typeof EstimateTotalsRequest>;
+
+export const EstimateTotalsResponse = Type.Object({
+  cart: Cart,
+  priceSummary: PriceSummary,
+  appliedDiscounts: Type.Array(AppliedDiscount),
+  shippingInfo: TotalsShippingInfo,
+  taxSummary: TotalsTaxSummary,
+  /** Memberships arrive with a later release: both lists are empty until then. */
+  membershipOptions: Type.Object({
+    eligibleMemberships: Type.Array(Type.Object({ id: Type.String(), expirationDate: Type.Optional(DateString) })),
+    invalidMemberships: Type.Array(Type.Object({ id: Type.String(), expirationDate: Type.Optional(DateString) })),
+  }),
+  violations: Type.Array(Violation),
+});
+export type EstimateTotalsResponse = Static<typeof EstimateTotalsResponse>;

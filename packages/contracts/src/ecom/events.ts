@@ -1,0 +1,106 @@
+import { Type, type TSchema } from 'typebox';
+import { BackInStockItemsReported, BackInStockNotificationRequest } from './back-in-stock.js';
+import { Cart } from './cart.js';
+import { Checkout } from './checkout.js';
+import { Coupon, DiscountRule } from './discounts.js';
+import type { EcomEventType } from './event-types.js';
+import { GiftCardEvent } from './gift-cards.js';
+import { CheckoutSettings } from './settings.js';
+import { CheckoutTemplate } from './templates.js';
+import {
+  AdditionalFeeSetting,
+  PickupLocation,
+  ShippingOption,
+  ShippingProviderConfiguration,
+  ShippingRegion,
+} from './shipping.js';
+import { TaxGroup, TaxRegion, TaxSettings } from './tax.js';
+import { TipSettings } from './tips.js';
+
+/**
+ * The store's entries in the event catalogue (events/catalogue.ts spreads them). Each domain's payload is its wire
+ * entity; `Entity` below is only where a domain has not named its schema yet.
+ */
+interface Entry {
+  entityFqdn: string;
+  slug: string;
+  kind: 'created' | 'updated' | 'deleted' | 'action';
+  payload: TSchema;
+  description: string;
+}
+const Entity = Type.Object({ id: Type.String() }, { additionalProperties: true });
+
+const crud = <E extends string>(entity: E, noun: string, payload: TSchema = Entity) =>
+  ({
+    [`ecom.${entity}.created`]: {
+      entityFqdn: `plaza.ecom.v1.${entity}`,
+      slug: 'created',
+      kind: 'created',
+      payload,
+      description: `A ${noun} was created.`,
+    },
+    [`ecom.${entity}.updated`]: {
+      entityFqdn: `plaza.ecom.v1.${entity}`,
+      slug: 'updated',
+      kind: 'updated',
+      payload,
+      description: `A ${noun} changed.`,
+    },
+    [`ecom.${entity}.deleted`]: {
+      entityFqdn: `plaza.ecom.v1.${entity}`,
+      slug: 'deleted',
+      kind: 'deleted',
+      payload,
+      description: `A ${noun} was deleted.`,
+    },
+  }) as Record<`ecom.${E}.${'created' | 'updated' | 'deleted'}`, Entry>;
+const updated = <E extends string>(entity: E, noun: string, payload: TSchema = Entity) =>
+  ({
+    [`ecom.${entity}.updated`]: {
+      entityFqdn: `plaza.ecom.v1.${entity}`,
+      slug: 'updated',
+      kind: 'updated',
+      payload,
+      description: `The ${noun} changed.`,
+    },
+  }) as Record<`ecom.${E}.updated`, Entry>;
+
+export const ECOM_EVENT_CATALOGUE = {
+  ...crud('cart', 'cart', Cart),
+  'ecom.checkout.created': {
+    entityFqdn: 'plaza.ecom.v1.checkout',
+    slug: 'created',
+    kind: 'created',
+    payload: Checkout,
+    description: 'A checkout was created.',
+  },
+  'ecom.checkout.updated': {
+    entityFqdn: 'plaza.ecom.v1.checkout',
+    slug: 'updated',
+    kind: 'updated',
+    payload: Checkout,
+    description: 'A checkout changed.',
+  },
+  ...crud('checkout_template', 'checkout template', CheckoutTemplate),
+  ...updated('checkout_settings', 'checkout settings', CheckoutSettings),
+  ...crud('discount_rule', 'discount rule', DiscountRule),
+  ...crud('coupon', 'coupon', Coupon),
+  ...crud('gift_card', 'gift card', GiftCardEvent),
+  ...updated('tip_settings', 'tip settings', TipSettings),
+  ...crud('shipping_region', 'shipping region', ShippingRegion),
+  ...crud('shipping_option', 'shipping option', ShippingOption),
+  ...crud('pickup_location', 'pickup location', PickupLocation),
+  ...updated('shipping_provider_configuration', 'shipping provider configuration', ShippingProviderConfiguration),
+  ...crud('additional_fee', 'fee setting', AdditionalFeeSetting),
+  ...crud('tax_region', 'tax region', TaxRegion),
+  ...crud('tax_group', 'tax group', TaxGroup),
+  ...updated('tax_settings', 'tax settings', TaxSettings),
+  ...crud('back_in_stock_notification_request', 'back-in-stock notification request', BackInStockNotificationRequest),
+  'ecom.back_in_stock_items.reported': {
+    entityFqdn: 'plaza.ecom.v1.back_in_stock_items',
+    slug: 'reported',
+    kind: 'action',
+    payload: BackInStockItemsReported,
+    description: 'Items were reported back in stock; waiting requests are being notified.',
+  },
+} satisfies Record<EcomEventType, Entry>;

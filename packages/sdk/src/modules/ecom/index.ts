@@ -1,0 +1,12 @@
+// @plaza/sdk/ecom: the store's modules, one file each.
+export * from './current-cart.js';
+export * from './checkouts.js';
+export * from './checkout-templates.js';
+export * from './discount-rules.js';
+export * from './gift-cards.js';
+export * from './tax.js';
+export * from './shipping.js';
+export * from './tips.js';
+export * from './checkout-settings.js';
+export * from './back-in-stock.js';
+export * from './recommendations.js';

@@ -1,0 +1,102 @@
+/**
+ * The current cart module against the real server (fresh database for this file): a visitor fills, changes, estimates
+ * and deletes a cart through every method; failures run onError with the call's argument names; another shopper and
+ * an API key never reach the visitor's cart.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast, type Cast } from '../../../server/src/test/community.js';
+import { startTestServer } from '../../../server/src/test/harness.js';
+import { ApiKeyStrategy, createClient, type ErrorContext } from '../../src/index.js';
+import { products } from '../../src/modules/catalog.js';
+import { currentCart } from '../../src/modules/ecom/index.js';
+import { failure, fixedAuth, violationsOf } from './community-clients.js';
+
+let srv: Awaited<ReturnType<typeof startTestServer>>;
+let people: Cast;
+const errors: ErrorContext[] = [];
+const client = (auth: ReturnType<typeof fixedAuth>) =>
+  createClient({
+    baseUrl: srv.url,
+    auth,
+    modules: { products, currentCart },
+    onError: (_e, ctx) => errors.push(ctx),
+  });
+let admin: ReturnType<typeof client>;
+let visitor: ReturnType<typeof client>;
+let productId: string;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  people = await cast(srv);
+  admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom', 'catalog']) }));
+  visitor = client(fixedAuth(people.visitor));
+  const { product } = await admin.products.createProduct({
+    name: 'Cart mug',
+    productType: 'PHYSICAL',
+    price: { amount: '12.50' },
+  });
+  productId = product.id;
+}, 120_000);
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('the current cart through the SDK', () => {
+  it('add (summed), quantities, info by mask, coupon, estimate, remove, delete', async () => {
+    const item = { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId }, quantity: 2 };
+    await visitor.currentCart.addToCurrentCart({ lineItems: [item] });
+    const { cart } = await visitor.currentCart.addToCurrentCart({ lineItems: [item] });
+    expect(cart.lineItems).toHaveLength(1);
+    expect(cart.lineItems[0]!.quantity).toBe(4);
+    expect(cart.subtotal.amount).toBe('50.00');
+    const lineId = cart.lineItems[0]!.id;
+
+    const fewer = await visitor.currentCart.updateCurrentCartLineItemQuantity({
+      lineItems: [{ id: lineId, quantity: 1 }],
+    });
+    expect(fewer.cart.priceSummary.subtotal.amount).toBe('12.50');
+    const noted = await visitor.currentCart.updateCurrentCart({
+      cartInfo: { buyerNote: 'Gift wrap' },
+      fieldMask: { paths: ['buyerNote'] },
+    });
+    expect(noted.cart.buyerNote).toBe('Gift wrap');
+    expect((await visitor.currentCart.updateCurrentCart({ couponCode: 'NOPE' })).cart.couponCode).toBe('NOPE');
+    expect((await visitor.currentCart.removeCouponFromCurrentCart()).cart.couponCode).toBeUndefined();
+    expect((await visitor.currentCart.getCurrentCart()).cart.id).toBe(cart.id);
+
+    const estimate = await visitor.currentCart.estimateCurrentCartTotals({});
+    expect(estimate.priceSummary.subtotal.amount).toBe('12.50');
+    expect(estimate.membershipOptions).toEqual({ eligibleMemberships: [], invalidMemberships: [] });
+
+    expect(
+      (await visitor.currentCart.removeLineItemsFromCurrentCart({ lineItemIds: [lineId] })).cart.lineItems,
+    ).toEqual([]);
+    await visitor.currentCart.deleteCurrentCart();
+    expect((await failure(visitor.currentCart.getCurrentCart())).status).toBe(404);
+  });
+
+  it('failures rethrow a PlazaError after onError got the argument names; no one else reaches the cart', async () => {
+    const item = { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId }, quantity: 1 };
+    await visitor.currentCart.addToCurrentCart({ lineItems: [item] });
+    errors.length = 0;
+    const bad = await failure(
+      visitor.currentCart.addToCurrentCart({
+        lineItems: [{ catalogReference: { appId: 'someone-else', catalogItemId: productId }, quantity: 1 }],
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(violationsOf(bad)[0]).toMatch(/^lineItems\[0\]\.catalogReference\.appId:/);
+    expect(errors[0]).toMatchObject({
+      moduleName: 'currentCart',
+      methodName: 'addToCurrentCart',
+      argumentNames: ['request'],
+    });
+
+    // Another shopper has a cart of their own (none yet), an API key has no current cart at all.
+    const other = client(fixedAuth(people.memberB.auth));
+    expect((await failure(other.currentCart.getCurrentCart())).status).toBe(404);
+    expect(errors.at(-1)).toMatchObject({ methodName: 'getCurrentCart', argumentNames: [] });
+    expect((await failure(admin.currentCart.getCurrentCart())).status).toBe(403);
+    expect((await visitor.currentCart.getCurrentCart()).cart.lineItems[0]!.quantity).toBe(1);
+  });
+});

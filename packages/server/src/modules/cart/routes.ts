@@ -1,0 +1,135 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import {
+  AddToCartRequest,
+  CartResponse,
+  CheckoutResponse,
+  CreateCheckoutFromCartRequest,
+  EmptyResponse,
+  ErrorBody,
+  EstimateTotalsRequest,
+  EstimateTotalsResponse,
+  RemoveCartLineItemsRequest,
+  UpdateCartLineItemsQuantityRequest,
+  UpdateCurrentCartRequest,
+} from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import type { Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import { createCheckoutFromCart } from './to-checkout.js';
+import {
+  addToCurrentCart,
+  removeCoupon,
+  removeLineItems,
+  updateCurrentCart,
+  updateLineItemsQuantity,
+} from './mutations.js';
+import { deleteCurrentCart, estimateCurrentCartTotals, getCurrentCart } from './service.js';
+
+const tags = ['cart'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const BASE = '/ecom/v1/carts/current';
+/** The current cart is the caller's own: visitors and members (the owner too, as a shopper). */
+const shoppers: Access = { visitor: true, member: true };
+const Empty = Type.Object({}, { additionalProperties: false });
+const OWN = 'Every call answers the whole cart, priced from the catalog (clients never send prices).';
+
+export function cartRoutes(app: App): void {
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Get the current cart',
+        description: `The caller's cart; 404 CART_NOT_FOUND when there is none yet. ${OWN}`,
+        response: { 200: CartResponse, ...errors },
+      },
+      config: { access: shoppers },
+    },
+    async (req) => ({ cart: await getCurrentCart(req.ctx) }),
+  );
+
+  app.patch(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Update the current cart',
+        description:
+          'Cart info by `fieldMask.paths` (contactInfo, buyerNote, businessLocationId; a masked path left out clears ' +
+          'it), a coupon code, merchant discounts (`ecom` API keys only) and line items to add. Creates the cart ' +
+          `when there is none. ${OWN}`,
+        body: UpdateCurrentCartRequest,
+        response: { 200: CartResponse, ...errors },
+      },
+      config: { access: shoppers },
+    },
+    async (req) => ({ cart: await updateCurrentCart(req.ctx, req.body) }),
+  );
+
+  app.delete(
+    BASE,
+    {
+      schema: { tags, summary: 'Delete the current cart', response: { 200: EmptyResponse, ...errors } },
+      config: { access: shoppers },
+    },
+    async (req) => {
+      await deleteCurrentCart(req.ctx);
+      return {};
+    },
+  );
+
+  const action = <B extends TSchema>(
+    path: string,
+    summary: string,
+    description: string,
+    body: B,
+    run: (req: { ctx: Ctx; body: Static<B> }) => Promise<unknown>,
+    response: TSchema = CartResponse,
+  ) =>
+    app.post(
+      `${BASE}/${path}`,
+      {
+        schema: { tags, summary, description, body, response: { 200: response, ...errors } },
+        config: { access: shoppers },
+      },
+      async (req) => run({ ctx: req.ctx, body: req.body as Static<B> }),
+    );
+
+  action(
+    'add-to-cart',
+    'Add items to the current cart',
+    'Catalog items by `catalogReference` (products with variants need `options.variantId`) and quantity; the same ' +
+      `item twice is one line with the quantities summed. Creates the cart when there is none. ${OWN}`,
+    AddToCartRequest,
+    async ({ ctx, body }) => ({ cart: await addToCurrentCart(ctx, body) }),
+  );
+  action('remove-line-items', 'Remove line items', OWN, RemoveCartLineItemsRequest, async ({ ctx, body }) => ({
+    cart: await removeLineItems(ctx, body),
+  }));
+  action(
+    'update-line-items-quantity',
+    'Change line item quantities',
+    `Quantity 0 removes the line. ${OWN}`,
+    UpdateCartLineItemsQuantityRequest,
+    async ({ ctx, body }) => ({ cart: await updateLineItemsQuantity(ctx, body) }),
+  );
+  action('remove-coupon', 'Remove the coupon', OWN, Empty, async ({ ctx }) => ({ cart: await removeCoupon(ctx) }));
+  action(
+    'estimate-totals',
+    'Estimate the totals',
+    'Shipping options for the address (the selected or cheapest one priced), tax, discounts and the VALIDATIONS ' +
+      "app's violations, without changing the cart. Memberships arrive later: both membership lists are empty.",
+    EstimateTotalsRequest,
+    async ({ ctx, body }) => estimateCurrentCartTotals(ctx, body),
+    EstimateTotalsResponse,
+  );
+  action(
+    'create-checkout',
+    'Create a checkout from the current cart',
+    'Copies the lines, coupon and cart info into a new checkout the caller owns, with the addresses, shipping ' +
+      'option and e-mail given.',
+    CreateCheckoutFromCartRequest,
+    async ({ ctx, body }) => ({ checkout: await createCheckoutFromCart(ctx, body) }),
+    CheckoutResponse,
+  );
+}

@@ -1,0 +1,364 @@
+import { inArray, sql } from 'drizzle-orm';
+import {
+  PLAZA_CATALOG_APP_ID,
+  type CustomLineItemInput,
+  type LineItem,
+  type LineItemInput,
+  type Violation,
+} from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import { hasScope } from '../../http/caller.js';
+import { AppError, violation } from '../../http/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { parseAmount, toMoney } from '../catalog/money.js';
+import { catalogProductCollections, catalogProducts, catalogVariants } from '../catalog/tables.js';
+import type { TotalsLine } from '../totals/types.js';
+import type { StoredLine } from './model.js';
+
+/**
+ * Checkout lines: input → stored lines (checked against the catalog), and stored lines → wire line items plus the
+ * totals engine's lines, priced from the catalog on every read.
+ */
+
+const LB_TO_KG = 0.45359237;
+type Sub = NonNullable<StoredLine['subscriptionOptionInfo']>['subscriptionSettings'];
+type SubOption = { frequency: string; interval: number; billingCycles?: number; discountPercent?: number };
+
+export interface ResolvedLines {
+  lineItems: LineItem[];
+  totalsLines: TotalsLine[];
+  /** DEPOSIT_ONLINE: per line, the deposit per unit. */
+  deposits: Map<string, bigint>;
+  violations: Violation[];
+  /** Subscription lines with their plan, for the subscription charges. */
+  subscriptions: Array<{ lineId: string; name: string; settings: Sub; billingCycles?: number; lineTotal: bigint }>;
+}
+
+type ProductRow = typeof catalogProducts.$inferSelect;
+type VariantRow = typeof catalogVariants.$inferSelect;
+
+export interface Catalog {
+  products: Map<string, ProductRow>;
+  variants: Map<string, VariantRow>;
+  collections: Map<string, string[]>;
+}
+/** Products already read in this request (a cart reads them once for checking and pricing). */
+export type CatalogMemo = Catalog;
+export const newCatalogMemo = (): CatalogMemo => ({ products: new Map(), variants: new Map(), collections: new Map() });
+
+// Qualified by hand: Drizzle writes a lone table's columns unqualified, which inside the subqueries would name theirs.
+const PRODUCT_ID = sql.raw('"catalog_products"."id"');
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+type VariantJson = Omit<VariantRow, 'priceMinor'> & { priceMinor: string | null };
+
+/**
+ * Products with their variants and collections in ONE statement (subqueries aggregated to JSON): the add-to-cart
+ * budget is 6 statements in all. With a memo, products it holds are not read again.
+ */
+export async function loadCatalog(
+  ctx: Ctx,
+  productIds: string[],
+  memo: CatalogMemo = newCatalogMemo(),
+): Promise<Catalog> {
+  const uuids = [...new Set(productIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !memo.products.has(id)))];
+  if (!uuids.length) return memo;
+  const v = catalogVariants;
+  const rows = await ctx.db
+    .select({
+      product: catalogProducts,
+      variants: sql<unknown>`coalesce((select json_agg(json_build_object(
+        'id', ${v.id}, 'productId', ${v.productId}, 'position', ${v.position}, 'choices', ${v.choices},
+        'choicesKey', ${v.choicesKey}, 'priceMinor', ${v.priceMinor}::text, 'sku', ${v.sku},
+        'weightValue', ${v.weightValue}, 'weightUnit', ${v.weightUnit}, 'trackQuantity', ${v.trackQuantity},
+        'quantity', ${v.quantity}, 'inStock', ${v.inStock}, 'visible', ${v.visible}) order by ${v.position})
+        from ${v} where ${v.productId} = ${PRODUCT_ID}), '[]'::json)`,
+      collectionIds: sql<unknown>`coalesce((select json_agg(${catalogProductCollections.collectionId})
+        from ${catalogProductCollections} where ${catalogProductCollections.productId} = ${PRODUCT_ID}), '[]'::json)`,
+    })
+    .from(catalogProducts)
+    .where(inArray(catalogProducts.id, uuids));
+  for (const r of rows) {
+    memo.products.set(r.product.id, r.product);
+    memo.collections.set(r.product.id, json<string[]>(r.collectionIds));
+    for (const x of json<VariantJson[]>(r.variants)) {
+      memo.variants.set(x.id, { ...x, priceMinor: x.priceMinor === null ? null : BigInt(x.priceMinor) });
+    }
+  }
+  return memo;
+}
+
+const variantIdOf = (l: { catalogReference?: { options?: Record<string, unknown> } }) =>
+  typeof l.catalogReference?.options?.variantId === 'string' ? l.catalogReference.options.variantId : undefined;
+
+/**
+ * Checks new lines against the catalog and returns them ready to store. A reference to nothing sellable is a 400
+ * naming the line (`{field}[i]…`); overrides and custom lines are for `ecom` API keys only.
+ */
+export async function toStoredLines(
+  ctx: Ctx,
+  currency: string,
+  input: { lineItems?: LineItemInput[]; customLineItems?: CustomLineItemInput[] },
+  field = { lines: 'lineItems', custom: 'customLineItems' },
+  memo?: CatalogMemo,
+): Promise<StoredLine[]> {
+  const isApp = hasScope(ctx.caller, 'ecom');
+  const lines = input.lineItems ?? [];
+  const { products, variants } = await loadCatalog(
+    ctx,
+    lines.map((l) => l.catalogReference.catalogItemId),
+    memo,
+  );
+  const out: StoredLine[] = [];
+  for (const [i, l] of lines.entries()) {
+    const f = `${field.lines}[${i}]`;
+    if (l.catalogReference.appId !== PLAZA_CATALOG_APP_ID) {
+      throw violation(`${f}.catalogReference.appId`, 'VALIDATION', `only "${PLAZA_CATALOG_APP_ID}" items are sold`);
+    }
+    const p = products.get(l.catalogReference.catalogItemId);
+    if (!p || !p.visible) throw violation(`${f}.catalogReference.catalogItemId`, 'VALIDATION', 'no such product');
+    const variantId = variantIdOf(l);
+    const productVariants = [...variants.values()].filter((v) => v.productId === p.id);
+    if (productVariants.length && !variantId) {
+      throw violation(
+        `${f}.catalogReference.options.variantId`,
+        'REQUIRED_FIELD',
+        'this product has variants: name one',
+      );
+    }
+    if (variantId && !productVariants.some((v) => v.id === variantId && v.visible)) {
+      throw violation(`${f}.catalogReference.options.variantId`, 'VALIDATION', 'no such variant of this product');
+    }
+    if (l.subscriptionOptionInfo) {
+      const s = l.subscriptionOptionInfo.subscriptionSettings;
+      const plans = (p.subscriptionOptions as { options?: SubOption[] } | null)?.options ?? [];
+      if (!plans.some((o) => o.frequency === s.frequency && o.interval === s.interval)) {
+        throw violation(
+          `${f}.subscriptionOptionInfo.subscriptionSettings`,
+          'VALIDATION',
+          'this product has no subscription with this frequency and interval',
+        );
+      }
+    }
+    if (l.catalogOverrideFields && !isApp) {
+      throw violation(
+        `${f}.catalogOverrideFields`,
+        'FIELD_NOT_ALLOWED',
+        'only API keys with the ecom scope may override',
+      );
+    }
+    const o = l.catalogOverrideFields;
+    out.push({
+      id: uuidv7(),
+      quantity: l.quantity,
+      catalogReference: l.catalogReference,
+      ...(l.subscriptionOptionInfo ? { subscriptionOptionInfo: l.subscriptionOptionInfo } : {}),
+      ...(l.serviceProperties ? { serviceProperties: l.serviceProperties } : {}),
+      ...(o
+        ? {
+            override: {
+              ...(o.productName ? { productName: o.productName } : {}),
+              ...(o.price
+                ? {
+                    priceMinor: parseAmount(
+                      o.price.amount,
+                      currency,
+                      `${f}.catalogOverrideFields.price.amount`,
+                    ).toString(),
+                  }
+                : {}),
+              ...(o.image ? { image: o.image } : {}),
+              ...(o.physicalProperties?.weight !== undefined ? { weight: o.physicalProperties.weight } : {}),
+            },
+          }
+        : {}),
+    });
+  }
+  for (const [i, c] of (input.customLineItems ?? []).entries()) {
+    const f = `${field.custom}[${i}]`;
+    if (!isApp) throw violation(f, 'FIELD_NOT_ALLOWED', 'custom line items are for API keys with the ecom scope');
+    out.push({
+      id: c.id ?? uuidv7(),
+      quantity: c.quantity,
+      custom: {
+        productName: c.productName,
+        priceMinor: parseAmount(c.price.amount, currency, `${f}.price.amount`).toString(),
+        itemType: c.itemType ?? 'CUSTOM_AMOUNT_ITEM',
+        ...(c.media ? { media: c.media } : {}),
+        ...(c.weight ? { weight: c.weight.unit === 'LB' ? c.weight.value * LB_TO_KG : c.weight.value } : {}),
+        ...(c.taxGroupId ? { taxGroupId: c.taxGroupId } : {}),
+      },
+    });
+  }
+  if (out.length > 300) throw new AppError('VALIDATION', 'A checkout holds at most 300 line items');
+  return out;
+}
+
+/** Stored lines → what the buyer sees and what the totals engine prices, with availability and violations. */
+export async function resolveLines(
+  ctx: Ctx,
+  stored: StoredLine[],
+  currency: string,
+  locale: string,
+  publicUrl: string,
+  memo?: CatalogMemo,
+): Promise<ResolvedLines> {
+  const money = (m: bigint) => toMoney(m, currency, locale);
+  const { products, variants, collections } = await loadCatalog(
+    ctx,
+    stored.flatMap((l) => (l.catalogReference ? [l.catalogReference.catalogItemId] : [])),
+    memo,
+  );
+  const out: ResolvedLines = { lineItems: [], totalsLines: [], deposits: new Map(), violations: [], subscriptions: [] };
+  for (const l of stored) {
+    if (l.custom) {
+      const price = BigInt(l.custom.priceMinor);
+      out.lineItems.push({
+        id: l.id,
+        quantity: l.quantity,
+        productName: l.custom.productName,
+        itemType: l.custom.itemType,
+        descriptionLines: [],
+        price: money(price),
+        fullPrice: money(price),
+        lineItemPrice: money(price * BigInt(l.quantity)),
+        availability: { status: 'AVAILABLE' },
+        customLineItem: true,
+        ...(l.custom.media
+          ? {
+              image: {
+                url: l.custom.media.url,
+                ...(l.custom.media.altText ? { altText: l.custom.media.altText } : {}),
+              },
+            }
+          : {}),
+        ...(l.custom.weight !== undefined
+          ? { physicalProperties: { weight: l.custom.weight, shippable: l.custom.itemType === 'PHYSICAL' } }
+          : {}),
+        ...(l.custom.taxGroupId ? { taxGroupId: l.custom.taxGroupId } : {}),
+      });
+      out.totalsLines.push({
+        id: l.id,
+        name: l.custom.productName,
+        collectionIds: [],
+        itemType: l.custom.itemType,
+        quantity: l.quantity,
+        unitPrice: price,
+        unitWeight: l.custom.weight ?? 0,
+        shippable: l.custom.itemType === 'PHYSICAL',
+        ...(l.custom.taxGroupId ? { taxGroupId: l.custom.taxGroupId } : {}),
+      });
+      continue;
+    }
+    const ref = l.catalogReference!;
+    const p = products.get(ref.catalogItemId);
+    const variantId = variantIdOf(l);
+    const v = variantId ? variants.get(variantId) : undefined;
+    if (!p || !p.visible || (variantId && (!v || !v.visible || v.productId !== p.id))) {
+      out.lineItems.push({
+        id: l.id,
+        quantity: l.quantity,
+        catalogReference: ref,
+        productName: l.override?.productName ?? 'Unavailable item',
+        itemType: 'PHYSICAL',
+        descriptionLines: [],
+        price: money(0n),
+        fullPrice: money(0n),
+        lineItemPrice: money(0n),
+        availability: { status: 'NOT_FOUND' },
+      });
+      out.violations.push({
+        severity: 'ERROR',
+        target: { lineItem: { id: l.id } },
+        description: 'This item is no longer sold.',
+        suggestedFix: 'REMOVE_LINE_ITEM',
+      });
+      continue;
+    }
+    const track = v ? v.trackQuantity : p.trackQuantity;
+    const stock = v ? v.quantity : p.quantity;
+    const inStock = v ? v.inStock : p.inStock;
+    const status =
+      !inStock || (track && (stock ?? 0) <= 0)
+        ? 'NOT_AVAILABLE'
+        : track && (stock ?? 0) < l.quantity
+          ? 'PARTIALLY_AVAILABLE'
+          : 'AVAILABLE';
+    if (status !== 'AVAILABLE') {
+      out.violations.push({
+        severity: status === 'NOT_AVAILABLE' ? 'ERROR' : 'WARNING',
+        target: { lineItem: { id: l.id } },
+        description:
+          status === 'NOT_AVAILABLE'
+            ? `${p.name} is out of stock.`
+            : `Only ${stock} of ${p.name} are in stock (${l.quantity} asked).`,
+        ...(status === 'NOT_AVAILABLE' ? { suggestedFix: 'REMOVE_LINE_ITEM' as const } : {}),
+      });
+    }
+    const fullPrice = v?.priceMinor ?? p.priceMinor;
+    const s = l.subscriptionOptionInfo?.subscriptionSettings;
+    const plan = s
+      ? ((p.subscriptionOptions as { options?: SubOption[] } | null)?.options ?? []).find(
+          (o) => o.frequency === s.frequency && o.interval === s.interval,
+        )
+      : undefined;
+    // A subscriber's discount is rounded once per unit price (then × quantity, exact).
+    const subPrice = plan?.discountPercent
+      ? fullPrice - (fullPrice * BigInt(Math.round(plan.discountPercent * 100)) + 5000n) / 10000n
+      : fullPrice;
+    const price = l.override?.priceMinor !== undefined ? BigInt(l.override.priceMinor) : subPrice;
+    const weightRaw = l.override?.weight ?? v?.weightValue ?? p.weightValue ?? 0;
+    const weight = (v?.weightUnit ?? p.weightUnit) === 'LB' ? weightRaw * LB_TO_KG : weightRaw;
+    const media = l.override?.image ?? p.media[0];
+    const shippable = p.productType === 'PHYSICAL';
+    out.lineItems.push({
+      id: l.id,
+      quantity: l.quantity,
+      catalogReference: ref,
+      productName: l.override?.productName ?? p.name,
+      itemType: p.productType as LineItem['itemType'],
+      url: `${publicUrl}/products/${p.slug}`,
+      ...(media ? { image: { url: media.url, ...(media.altText ? { altText: media.altText } : {}) } } : {}),
+      descriptionLines: Object.entries(v?.choices ?? {}).map(([name, value]) => ({ name, value: String(value) })),
+      price: money(price),
+      fullPrice: money(fullPrice),
+      ...(p.compareAtMinor !== null ? { compareAtPrice: money(p.compareAtMinor) } : {}),
+      lineItemPrice: money(price * BigInt(l.quantity)),
+      ...((v?.sku ?? p.sku) ? { sku: (v?.sku ?? p.sku)! } : {}),
+      physicalProperties: { weight, shippable },
+      availability: { status, ...(track ? { quantityAvailable: Math.max(stock ?? 0, 0) } : {}) },
+      ...(s && plan
+        ? {
+            subscriptionOptionInfo: {
+              subscriptionSettings: { ...s, ...(plan.billingCycles ? { billingCycles: plan.billingCycles } : {}) },
+              ...(plan.discountPercent ? { discountPercent: plan.discountPercent } : {}),
+            },
+          }
+        : {}),
+      ...(l.serviceProperties ? { serviceProperties: l.serviceProperties } : {}),
+      ...(l.override ? { catalogOverrideFields: { ...l.override } } : {}),
+    });
+    out.totalsLines.push({
+      id: l.id,
+      name: p.name,
+      catalogItemId: p.id,
+      ...(v ? { variantId: v.id } : {}),
+      collectionIds: collections.get(p.id) ?? [],
+      itemType: p.productType as TotalsLine['itemType'],
+      quantity: l.quantity,
+      unitPrice: price,
+      unitWeight: weight,
+      shippable,
+    });
+    if (p.depositMinor !== null) out.deposits.set(l.id, p.depositMinor);
+    if (s && plan) {
+      out.subscriptions.push({
+        lineId: l.id,
+        name: p.name,
+        settings: s,
+        ...(plan.billingCycles ? { billingCycles: plan.billingCycles } : {}),
+        lineTotal: price * BigInt(l.quantity),
+      });
+    }
+  }
+  return out;
+}

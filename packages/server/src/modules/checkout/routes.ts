@@ -1,0 +1,228 @@
+import { Type } from 'typebox';
+import {
+  AddToCheckoutRequest,
+  CheckoutResponse,
+  CheckoutUrlResponse,
+  CreateCheckoutRequest,
+  ErrorBody,
+  PaymentSettingsResponse,
+  RemoveCheckoutLineItemsRequest,
+  UpdateCheckoutLineItemsQuantityRequest,
+  UpdateCheckoutRequest,
+} from '@plaza/contracts';
+import type { Access } from '../../http/caller.js';
+import { notFound } from '../../http/errors.js';
+import type { App } from '../../http/types.js';
+import {
+  createCheckout,
+  getCheckout,
+  getCheckoutByCartId,
+  getCheckoutUrl,
+  getPaymentSettings,
+  getPlatformCheckoutUrl,
+} from './service.js';
+import { settingsRoutes } from './settings.routes.js';
+import { templateRoutes } from './templates.routes.js';
+import {
+  addToCheckout,
+  removeCoupon,
+  removeGiftCard,
+  removeLineItems,
+  removeOverrideCheckoutUrl,
+  updateCheckout,
+  updateLineItemsQuantity,
+} from './update.service.js';
+
+const tags = ['checkout'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+const EmptyBody = Type.Optional(Type.Object({ id: Type.Optional(Type.String()) }, { additionalProperties: false }));
+const BASE = '/ecom/v1/checkouts';
+const OWN =
+  'A visitor or member reaches only their own checkouts (anything else is a 404); the owner and `ecom` API keys ' +
+  'reach all. Answers the whole checkout, re-priced and with totals recomputed.';
+
+/** Visitors and members (their own checkouts), the owner and `ecom` API keys (all). */
+export const checkoutCallers: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
+
+export function checkoutRoutes(app: App): void {
+  const config = { access: checkoutCallers };
+  const res = { 200: CheckoutResponse, ...errors };
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Create a checkout',
+        description:
+          'From line items (catalog references; prices always from the catalog). `customLineItems`, ' +
+          '`catalogOverrideFields` and `merchantDiscounts` are for `ecom` API keys, `overrideCheckoutUrl` for API keys. ' +
+          'Refused with 409 CHECKOUT_INACTIVE while checkout settings are INACTIVE.',
+        body: CreateCheckoutRequest,
+        response: res,
+      },
+      config,
+    },
+    async (req) => ({ checkout: await createCheckout(req.ctx, req.body) }),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    { schema: { tags, summary: 'Get a checkout', description: OWN, params: Params, response: res }, config },
+    async (req) => ({ checkout: await getCheckout(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    `${BASE}/by-cart-id/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Get the checkout of a cart',
+        description: `The newest checkout created from this cart. ${OWN}`,
+        params: Params,
+        response: res,
+      },
+      config,
+    },
+    async (req) => ({ checkout: await getCheckoutByCartId(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    `${BASE}/:id/checkout-url`,
+    {
+      schema: {
+        tags,
+        summary: 'Get the checkout page URL',
+        description: "The hosted checkout page (`/checkout/{id}` on the site), or the API key's override URL.",
+        params: Params,
+        response: { 200: CheckoutUrlResponse, ...errors },
+      },
+      config,
+    },
+    async (req) => getCheckoutUrl(req.ctx, req.params.id),
+  );
+
+  app.get(
+    `${BASE}/:id/:target`,
+    {
+      schema: {
+        tags,
+        summary: "Get a platform's checkout URL",
+        description:
+          '`GET /ecom/v1/checkouts/{id}/{platform}-checkout-url`: checkouts hosted by other platforms. No platform ' +
+          'is supported yet: always 400 naming `platform` ("not supported"); use `checkout-url`.',
+        params: Type.Object(
+          { id: Type.String({ format: 'uuid' }), target: Type.String({ maxLength: 100 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: CheckoutUrlResponse, ...errors },
+      },
+      config,
+    },
+    async (req) => {
+      const m = /^(.+)-checkout-url$/.exec(req.params.target);
+      if (!m) throw notFound(`Route GET ${req.url}`);
+      return getPlatformCheckoutUrl(req.ctx, req.params.id, m[1]!);
+    },
+  );
+
+  app.patch(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Update a checkout',
+        description:
+          'Changes the paths of `fieldMask.paths` in `checkout` (all given fields without a mask); ' +
+          '`couponCode`, `giftCardCode` and `overrideCheckoutUrl` (API keys) replace; `lineItems` and ' +
+          '`customLineItems` are added. Concurrent updates queue on the checkout and all apply. ' +
+          'Tax IDs (CPF, CNPJ) are checked by their check digits. ' +
+          OWN,
+        params: Params,
+        body: UpdateCheckoutRequest,
+        response: res,
+      },
+      config,
+    },
+    async (req) => ({ checkout: await updateCheckout(req.ctx, req.params.id, req.body) }),
+  );
+
+  const removal = (path: string, summary: string, fn: typeof removeCoupon) =>
+    app.post(
+      `${BASE}/:id/${path}`,
+      { schema: { tags, summary, description: OWN, params: Params, body: EmptyBody, response: res }, config },
+      async (req) => ({ checkout: await fn(req.ctx, req.params.id) }),
+    );
+  removal('remove-coupon', 'Remove the coupon', removeCoupon);
+  removal('remove-gift-card', 'Remove the gift card', removeGiftCard);
+  removal('remove-override-checkout-url', 'Remove the override checkout URL', removeOverrideCheckoutUrl);
+
+  app.post(
+    `${BASE}/:id/add-to-checkout`,
+    {
+      schema: {
+        tags,
+        summary: 'Add line items',
+        description: `An item already in the checkout with the same choices adds to its quantity. ${OWN}`,
+        params: Params,
+        body: AddToCheckoutRequest,
+        response: res,
+      },
+      config,
+    },
+    async (req) => ({ checkout: await addToCheckout(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.post(
+    `${BASE}/:id/remove-line-items`,
+    {
+      schema: {
+        tags,
+        summary: 'Remove line items',
+        description: `An id not in the checkout is a 400 naming it; nothing changes. ${OWN}`,
+        params: Params,
+        body: RemoveCheckoutLineItemsRequest,
+        response: res,
+      },
+      config,
+    },
+    async (req) => ({ checkout: await removeLineItems(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.post(
+    `${BASE}/:id/update-line-items-quantity`,
+    {
+      schema: {
+        tags,
+        summary: 'Change line item quantities',
+        description: `Quantity 0 removes the line. ${OWN}`,
+        params: Params,
+        body: UpdateCheckoutLineItemsQuantityRequest,
+        response: res,
+      },
+      config,
+    },
+    async (req) => ({ checkout: await updateLineItemsQuantity(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.get(
+    `${BASE}/:id/payment-settings`,
+    {
+      schema: {
+        tags,
+        summary: 'Get payment settings',
+        description:
+          'How this checkout can be paid: FULL_PAYMENT_ONLINE, FULL_PAYMENT_OFFLINE, and DEPOSIT_ONLINE when a line ' +
+          'has a deposit. MEMBERSHIP and MEMBERSHIP_OFFLINE: memberships are not enabled.',
+        params: Params,
+        response: { 200: PaymentSettingsResponse, ...errors },
+      },
+      config,
+    },
+    async (req) => getPaymentSettings(req.ctx, req.params.id),
+  );
+
+  templateRoutes(app);
+  settingsRoutes(app);
+}

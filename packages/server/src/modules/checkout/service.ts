@@ -1,0 +1,227 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Checkout, CreateCheckoutRequest } from '@plaza/contracts';
+import { withTx, type Ctx } from '../../context.js';
+import { hasScope } from '../../http/caller.js';
+import { notFound, violation } from '../../http/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { getSite } from '../site/service.js';
+import { emitEvent } from '../events/outbox.js';
+import { members } from '../members/tables.js';
+import { computeTotals } from '../totals/engine.js';
+import { applyInfo, checkPaymentOption, pathsOf } from './info.js';
+import { resolveLines, toStoredLines } from './lines.js';
+import type { CheckoutRow, StoredCheckoutInfo, StoredLine } from './model.js';
+import { assertCheckoutOpen, getCheckoutSettings } from './settings.service.js';
+import { checkouts } from './tables.js';
+import { toCheckout } from './wire.js';
+
+/** The web app's origin: the hosted checkout and product pages live there. */
+export const webBase = (ctx: Ctx): string => ctx.config.devWebOrigin ?? ctx.config.publicUrl;
+export const hostedCheckoutUrl = (ctx: Ctx, id: string): string => `${webBase(ctx)}/checkout/${id}`;
+
+/** The owner and `ecom` API keys reach every checkout; visitors and members only their own. */
+export const seesAllCheckouts = (ctx: Ctx): boolean =>
+  (ctx.caller.type === 'MEMBER' && ctx.caller.role === 'OWNER') || hasScope(ctx.caller, 'ecom');
+
+function ownerFilter(ctx: Ctx): SQL | undefined {
+  if (seesAllCheckouts(ctx)) return undefined;
+  if (ctx.caller.type === 'MEMBER') return eq(checkouts.memberId, ctx.caller.memberId);
+  if (ctx.caller.type === 'ANONYMOUS_VISITOR') return eq(checkouts.visitorId, ctx.caller.visitorId);
+  return eq(checkouts.id, '00000000-0000-0000-0000-000000000000'); // nobody else
+}
+
+/** A checkout the caller may reach, locked for update when asked; anyone else's is the same 404 as a missing one. */
+export async function loadCheckout(ctx: Ctx, id: string, lock = false): Promise<CheckoutRow> {
+  const q = ctx.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, id), ownerFilter(ctx)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Checkout');
+  return row as CheckoutRow;
+}
+
+/** Prices the lines from the catalog, runs the totals engine and answers the whole checkout. */
+export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checkout> {
+  const [site, settings] = await Promise.all([getSite(ctx), getCheckoutSettings(ctx)]);
+  const resolved = await resolveLines(ctx, row.lines, site.currency, site.locale, webBase(ctx));
+  const info = row.info;
+  const shippingAddress = info.shippingDestination?.address;
+  const billingAddress = info.billingInfo?.address;
+  const totals = await computeTotals(ctx, {
+    source: 'CHECKOUT',
+    purchaseFlowId: row.id,
+    currency: site.currency,
+    weightUnit: 'KG',
+    lines: resolved.totalsLines,
+    ...(row.couponCode ? { couponCode: row.couponCode } : {}),
+    ...(info.merchantDiscounts
+      ? {
+          merchantDiscounts: info.merchantDiscounts.map((d) => ({
+            ...(d.amountMinor ? { amount: BigInt(d.amountMinor) } : {}),
+            ...(d.percentage !== undefined ? { percentage: d.percentage } : {}),
+            ...(d.lineItemIds ? { lineItemIds: d.lineItemIds } : {}),
+            ...(d.description ? { description: d.description } : {}),
+          })),
+        }
+      : {}),
+    buyer: {
+      ...(row.memberId ? { memberId: row.memberId } : {}),
+      ...(row.visitorId ? { visitorId: row.visitorId } : {}),
+      ...(info.email ? { email: info.email } : {}),
+    },
+    ...(shippingAddress ? { shippingAddress } : {}),
+    ...(billingAddress ? { billingAddress } : {}),
+    ...(info.selectedShippingOption ? { selectedShippingOption: info.selectedShippingOption } : {}),
+    calculateShipping: shippingAddress !== undefined,
+    calculateTax: shippingAddress !== undefined || billingAddress !== undefined,
+    ...(row.giftCardCode ? { giftCardCode: row.giftCardCode } : {}),
+    ...(info.tip
+      ? {
+          tip: {
+            source: info.tip.source,
+            ...(info.tip.presetId ? { presetId: info.tip.presetId } : {}),
+            ...(info.tip.amountMinor ? { amount: BigInt(info.tip.amountMinor) } : {}),
+            ...(info.tip.percentage !== undefined ? { percentage: info.tip.percentage } : {}),
+          },
+        }
+      : {}),
+    paymentOption: info.paymentOption,
+    lineDeposits: resolved.deposits,
+    now: ctx.clock(),
+  });
+  return toCheckout(row, resolved, totals, settings, {
+    locale: site.locale,
+    checkoutUrl: row.overrideCheckoutUrl ?? hostedCheckoutUrl(ctx, row.id),
+    now: ctx.clock(),
+  });
+}
+
+async function memberEmail(ctx: Ctx): Promise<string | undefined> {
+  if (ctx.caller.type !== 'MEMBER') return undefined;
+  const [m] = await ctx.db
+    .select({ email: members.loginEmail })
+    .from(members)
+    .where(eq(members.id, ctx.caller.memberId))
+    .limit(1);
+  return m?.email ?? undefined;
+}
+
+/** Inserts a checkout for the caller (in the caller's transaction) and emits `ecom.checkout.created`. */
+export async function insertCheckout(
+  ctx: Ctx,
+  values: {
+    lines: StoredLine[];
+    info: StoredCheckoutInfo;
+    channelType: string;
+    couponCode?: string;
+    giftCardCode?: string;
+    overrideCheckoutUrl?: string;
+    cartId?: string;
+    templateId?: string;
+  },
+): Promise<Checkout> {
+  await assertCheckoutOpen(ctx);
+  const now = ctx.clock();
+  const c = ctx.caller;
+  const email = values.info.email ?? (await memberEmail(ctx));
+  const row: CheckoutRow = {
+    id: uuidv7(now.getTime()),
+    cartId: values.cartId ?? null,
+    templateId: values.templateId ?? null,
+    memberId: c.type === 'MEMBER' ? c.memberId : null,
+    visitorId: c.type === 'ANONYMOUS_VISITOR' ? c.visitorId : null,
+    channelType: values.channelType,
+    lines: values.lines,
+    info: { ...values.info, ...(email ? { email } : {}) },
+    couponCode: values.couponCode ?? null,
+    giftCardCode: values.giftCardCode ?? null,
+    overrideCheckoutUrl: values.overrideCheckoutUrl ?? null,
+    completed: false,
+    createdDate: now,
+    updatedDate: now,
+  };
+  await ctx.db.insert(checkouts).values(row);
+  const checkout = await renderCheckout(ctx, row);
+  await emitEvent(ctx, { type: 'ecom.checkout.created', entityId: row.id, entity: checkout });
+  return checkout;
+}
+
+export async function createCheckout(ctx: Ctx, req: CreateCheckoutRequest): Promise<Checkout> {
+  if (req.overrideCheckoutUrl && ctx.caller.type !== 'APP') {
+    throw violation('overrideCheckoutUrl', 'FIELD_NOT_ALLOWED', 'only API keys may override the checkout URL');
+  }
+  const [site, settings] = await Promise.all([getSite(ctx), getCheckoutSettings(ctx)]);
+  const lines = await toStoredLines(ctx, site.currency, req);
+  const hasDeposit = await linesHaveDeposit(ctx, lines, site.currency, site.locale);
+  const input = req.checkoutInfo ?? {};
+  const { info, channelType } = applyInfo(ctx, { paymentOption: 'FULL_PAYMENT_ONLINE' }, input, pathsOf(input), {
+    prefix: 'checkoutInfo',
+    currency: site.currency,
+    settings,
+    hasDeposit,
+  });
+  return withTx(ctx, (tx) =>
+    insertCheckout(tx, {
+      lines,
+      info,
+      channelType: req.channelType ?? channelType ?? 'WEB',
+      ...(req.couponCode ? { couponCode: req.couponCode } : {}),
+      ...(req.giftCardCode ? { giftCardCode: req.giftCardCode } : {}),
+      ...(req.overrideCheckoutUrl ? { overrideCheckoutUrl: req.overrideCheckoutUrl } : {}),
+    }),
+  );
+}
+
+export async function linesHaveDeposit(ctx: Ctx, lines: StoredLine[], currency: string, locale: string) {
+  if (!lines.length) return false;
+  return (await resolveLines(ctx, lines, currency, locale, '')).deposits.size > 0;
+}
+
+export async function getCheckout(ctx: Ctx, id: string): Promise<Checkout> {
+  return renderCheckout(ctx, await loadCheckout(ctx, id));
+}
+
+/** The newest checkout made from this cart that the caller may reach. */
+export async function getCheckoutByCartId(ctx: Ctx, cartId: string): Promise<Checkout> {
+  const [row] = await ctx.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.cartId, cartId), ownerFilter(ctx)))
+    .orderBy(desc(checkouts.createdDate))
+    .limit(1);
+  if (!row) throw notFound('Checkout');
+  return renderCheckout(ctx, row as CheckoutRow);
+}
+
+export async function getCheckoutUrl(ctx: Ctx, id: string): Promise<{ checkoutUrl: string }> {
+  const row = await loadCheckout(ctx, id);
+  return { checkoutUrl: row.overrideCheckoutUrl ?? hostedCheckoutUrl(ctx, row.id) };
+}
+
+/**
+ * `{platform}-checkout-url`: checkouts on other platforms (a marketplace's own checkout). None is supported today;
+ * the checkout is still looked up first so a stranger's id stays a 404.
+ */
+export async function getPlatformCheckoutUrl(ctx: Ctx, id: string, platform: string): Promise<never> {
+  await loadCheckout(ctx, id);
+  throw violation('platform', 'VALIDATION', `platform "${platform}" is not supported; use checkout-url`);
+}
+
+export async function getPaymentSettings(ctx: Ctx, id: string) {
+  const row = await loadCheckout(ctx, id);
+  const site = await getSite(ctx);
+  const deposit = await linesHaveDeposit(ctx, row.lines, site.currency, site.locale);
+  checkPaymentOption(row.info.paymentOption, true, 'paymentOption');
+  return {
+    paymentSettings: {
+      paymentOptions: [
+        'FULL_PAYMENT_ONLINE' as const,
+        'FULL_PAYMENT_OFFLINE' as const,
+        ...(deposit ? ['DEPOSIT_ONLINE' as const] : []),
+      ],
+      selectedPaymentOption: row.info.paymentOption,
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { Type } from 'typebox';
+import {
+  CheckoutResponse,
+  CheckoutTemplateResponse,
+  CreateCheckoutTemplateRequest,
+  EmptyResponse,
+  ErrorBody,
+  ListCheckoutTemplatesQuery,
+  ListCheckoutTemplatesResponse,
+  UpdateCheckoutTemplateRequest,
+} from '@plaza/contracts';
+import type { Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import {
+  createCheckoutFromTemplate,
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  updateTemplate,
+} from './templates.service.js';
+
+const tags = ['checkout templates'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+const BASE = '/ecom/v1/checkout-templates';
+const admins: Access = { admin: ['OWNER'], scope: 'ecom' };
+
+export function templateRoutes(app: App): void {
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Create a checkout template',
+        description:
+          'Predefined catalog lines and coupon; `buyNowUrl` is the shareable link (`/buy/{id}` on the site) that ' +
+          'turns it into a checkout for whoever opens it. Lines must name sellable items.',
+        body: CreateCheckoutTemplateRequest,
+        response: { 200: CheckoutTemplateResponse, ...errors },
+      },
+      config: { access: admins },
+    },
+    async (req) => ({ checkoutTemplate: await createTemplate(req.ctx, req.body) }),
+  );
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'List checkout templates',
+        description: 'Newest first, offset paging, optionally by status.',
+        querystring: ListCheckoutTemplatesQuery,
+        response: { 200: ListCheckoutTemplatesResponse, ...errors },
+      },
+      config: { access: admins },
+    },
+    async (req) => listTemplates(req.ctx, req.query),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Get a checkout template',
+        params: Params,
+        response: { 200: CheckoutTemplateResponse, ...errors },
+      },
+      config: { access: admins },
+    },
+    async (req) => ({ checkoutTemplate: await getTemplate(req.ctx, req.params.id) }),
+  );
+
+  app.patch(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Update a checkout template',
+        description: 'Only the paths in `fieldMask.paths` change (name, status, lineItems, couponCode).',
+        params: Params,
+        body: UpdateCheckoutTemplateRequest,
+        response: { 200: CheckoutTemplateResponse, ...errors },
+      },
+      config: { access: admins },
+    },
+    async (req) => ({ checkoutTemplate: await updateTemplate(req.ctx, req.params.id, req.body) }),
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a checkout template',
+        description: 'Checkouts already made from it stay.',
+        params: Params,
+        response: { 200: EmptyResponse, ...errors },
+      },
+      config: { access: admins },
+    },
+    async (req) => {
+      await deleteTemplate(req.ctx, req.params.id);
+      return {};
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/create-checkout`,
+    {
+      schema: {
+        tags,
+        summary: 'Create a checkout from a template ("buy now")',
+        description:
+          "Any visitor or member: a new checkout of the caller's own with the template's lines and coupon. An " +
+          'INACTIVE or missing template is a 404; an item no longer sold is 409 TEMPLATE_ITEM_UNAVAILABLE.',
+        params: Params,
+        response: { 200: CheckoutResponse, ...errors },
+      },
+      config: { access: { visitor: true, member: true, scope: 'ecom' } },
+    },
+    async (req) => ({ checkout: await createCheckoutFromTemplate(req.ctx, req.params.id) }),
+  );
+}

@@ -1,0 +1,141 @@
+import type { Checkout, CheckoutSettings, SalesChannel } from '@plaza/contracts';
+import { toMoney } from '../catalog/money.js';
+import type { Totals } from '../totals/types.js';
+import { totalsToWire } from '../totals/wire.js';
+import type { ResolvedLines } from './lines.js';
+import type { CheckoutRow } from './model.js';
+
+/** How many charges an open-ended subscription lists (it has no last one). */
+export const OPEN_ENDED_CHARGES_SHOWN = 12;
+
+/** Adds `n` × (interval × frequency) to a date, in UTC; a month end stays a month end (Jan 31 + 1 month = Feb 28). */
+export function addCycles(
+  start: Date,
+  frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR',
+  interval: number,
+  n: number,
+): Date {
+  const d = new Date(start);
+  if (frequency === 'DAY' || frequency === 'WEEK') {
+    d.setUTCDate(d.getUTCDate() + n * interval * (frequency === 'WEEK' ? 7 : 1));
+    return d;
+  }
+  const months = n * interval * (frequency === 'YEAR' ? 12 : 1);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
+
+/** The whole checkout as the wire has it: stored choices + freshly priced lines + the totals of this very call. */
+export function toCheckout(
+  row: CheckoutRow,
+  resolved: ResolvedLines,
+  totals: Totals,
+  settings: CheckoutSettings,
+  opts: { locale: string; checkoutUrl: string; now: Date },
+): Checkout {
+  const currency = totals.currency;
+  const money = (m: bigint) => toMoney(m, currency, opts.locale);
+  const info = row.info;
+  // Money, discounts, tax and shipping exactly as the cart shows them (one mapping, totals/wire.ts).
+  const wire = totalsToWire(totals, opts.locale, {
+    ...(info.selectedShippingOption?.deliveryTimeSlot
+      ? { deliveryTimeSlot: info.selectedShippingOption.deliveryTimeSlot }
+      : {}),
+  });
+  const customFields = settings.customFields.map((f) => ({
+    key: f.key,
+    label: f.label,
+    valueType: f.valueType,
+    required: f.required,
+    ...(info.customFields?.[f.key] !== undefined ? { value: info.customFields[f.key]! } : {}),
+  }));
+  const violations = [...resolved.violations, ...totals.violations];
+  for (const f of customFields) {
+    if (f.required && f.value === undefined) {
+      violations.push({
+        severity: 'ERROR',
+        target: { other: { name: `customFields.${f.key}` } },
+        description: `${f.label} is required.`,
+      });
+    }
+  }
+  const offered = totals.shipping_.options;
+  if (info.selectedShippingOption && offered.length && !totals.shipping_.selected) {
+    violations.push({
+      severity: 'ERROR',
+      target: { other: { name: 'shippingInfo.selectedCarrierServiceOption' } },
+      description: 'The chosen shipping option is not offered for this address: pick one of carrierServiceOptions.',
+    });
+  }
+  const start = opts.now;
+  return {
+    id: row.id,
+    ...(row.cartId ? { cartId: row.cartId } : {}),
+    buyerInfo: {
+      ...(row.memberId ? { memberId: row.memberId } : {}),
+      ...(row.visitorId ? { visitorId: row.visitorId } : {}),
+      ...(info.email ? { email: info.email } : {}),
+    },
+    currency,
+    lineItems: resolved.lineItems,
+    ...(info.billingInfo ? { billingInfo: info.billingInfo } : {}),
+    shippingInfo: {
+      ...(info.shippingDestination ? { shippingDestination: info.shippingDestination } : {}),
+      ...wire.shippingInfo,
+    },
+    ...(info.buyerNote ? { buyerNote: info.buyerNote } : {}),
+    ...(row.couponCode ? { couponCode: row.couponCode } : {}),
+    appliedDiscounts: wire.appliedDiscounts,
+    subscriptionCharges: resolved.subscriptions.map((s) => {
+      const first = s.settings.startDate ? new Date(s.settings.startDate) : start;
+      const count = s.billingCycles ?? OPEN_ENDED_CHARGES_SHOWN;
+      const line = totals.lines.find((l) => l.id === s.lineId);
+      const amount = line ? line.total : s.lineTotal;
+      return {
+        lineItemId: s.lineId,
+        description: `${s.name}: every ${s.settings.interval} ${s.settings.frequency.toLowerCase()}(s)`,
+        charges: Array.from({ length: count }, (_, i) => ({
+          cycle: i + 1,
+          cycleBillingDate: addCycles(first, s.settings.frequency, s.settings.interval, i).toISOString(),
+          amount: money(amount),
+        })),
+        openEnded: s.billingCycles === undefined,
+      };
+    }),
+    ...(totals.tipResult && (totals.tipResult.amount > 0n || info.tip)
+      ? {
+          tip: {
+            amount: money(totals.tipResult.amount),
+            ...(totals.tipResult.presetId ? { presetId: totals.tipResult.presetId } : {}),
+            ...(totals.tipResult.percentage !== undefined ? { percentage: totals.tipResult.percentage } : {}),
+            source: totals.tipResult.source,
+          },
+        }
+      : {}),
+    ...(totals.giftCard
+      ? {
+          giftCard: {
+            id: totals.giftCard.id,
+            obfuscatedCode: totals.giftCard.obfuscatedCode,
+            amount: money(totals.giftCard.applied),
+          },
+        }
+      : {}),
+    customFields,
+    membershipOptions: { eligibleMemberships: [], invalidMemberships: [] },
+    priceSummary: wire.priceSummary,
+    taxSummary: wire.taxSummary,
+    violations,
+    channelType: row.channelType as SalesChannel,
+    paymentOption: info.paymentOption,
+    checkoutUrl: opts.checkoutUrl,
+    ...(row.overrideCheckoutUrl ? { overrideCheckoutUrl: row.overrideCheckoutUrl } : {}),
+    completed: row.completed,
+    createdDate: row.createdDate.toISOString(),
+    updatedDate: row.updatedDate.toISOString(),
+  };
+}

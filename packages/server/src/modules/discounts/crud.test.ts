@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cast, type Cast } from '../../test/community.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { appCode, call, violations } from '../../../test/http.js';
+import { eventsOf } from '../catalog/testing.js';
+import { clearDiscounts, COUPONS, createCoupon, createRule, RULES } from './testing.js';
+
+let srv: TestServer;
+let c: Cast;
+let ecomKey: string;
+let catalogKey: string;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  c = await cast(srv);
+  ecomKey = await srv.createApiKey(['ecom']);
+  catalogKey = await srv.createApiKey(['catalog']);
+}, 120_000);
+afterAll(() => srv?.close());
+beforeEach(() => clearDiscounts(srv, c.owner));
+
+const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
+const count = async (path: string, key: string) =>
+  ((await call<Record<string, unknown[]>>(srv.url, 'GET', path, { auth: c.owner })).body[key] ?? []).length;
+
+describe('discount rules', () => {
+  it('create, get, list, update with a field mask and delete, each with its event', async () => {
+    const r = await createRule(srv, c.owner, {
+      name: 'Spend 50 get 10%',
+      trigger: {
+        type: 'AND',
+        triggers: [
+          { type: 'SUBTOTAL_RANGE', subtotalRange: { from: { amount: '50' } } },
+          { type: 'OR', triggers: [{ type: 'ITEM_QUANTITY_RANGE', itemQuantityRange: { from: 2 } }] },
+        ],
+      },
+      discount: { type: 'PERCENTAGE', percentage: 10, scope: 'GLOBAL' },
+    });
+    expect(r).toMatchObject({
+      name: 'Spend 50 get 10%',
+      active: true,
+      status: 'LIVE',
+      trigger: { type: 'AND', triggers: [{ subtotalRange: { from: { amount: '50.00' } } }, { type: 'OR' }] },
+      discount: { type: 'PERCENTAGE', percentage: 10, scope: 'GLOBAL' },
+    });
+    const got = await call(srv.url, 'GET', `${RULES}/${r.id}`, { auth: ecomKey });
+    expect(got.body).toEqual({ discountRule: r });
+    const upd = await call<{ discountRule: Record<string, unknown> }>(srv.url, 'PATCH', `${RULES}/${r.id}`, {
+      auth: ecomKey,
+      body: {
+        discountRule: { discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '5' }, scope: 'SHIPPING' } },
+        fieldMask: { paths: ['discount'] },
+      },
+    });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(upd.body.discountRule).toMatchObject({
+      name: 'Spend 50 get 10%',
+      trigger: r.trigger,
+      discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '5.00', formattedAmount: '$5.00' }, scope: 'SHIPPING' },
+    });
+    expect(await count(RULES, 'discountRules')).toBe(1);
+    expect((await call(srv.url, 'DELETE', `${RULES}/${r.id}`, { auth: c.owner })).status).toBe(200);
+    expect((await call(srv.url, 'GET', `${RULES}/${r.id}`, { auth: c.owner })).status).toBe(404);
+    expect(await eventsOf(srv, r.id)).toEqual([
+      'ecom.discount_rule.created',
+      'ecom.discount_rule.updated',
+      'ecom.discount_rule.deleted',
+    ]);
+  });
+
+  it('status comes from the window at read time: PENDING, LIVE, EXPIRED', async () => {
+    const day = 86_400_000;
+    const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const discount = { type: 'PERCENTAGE', percentage: 5, scope: 'GLOBAL' };
+    const pending = await createRule(srv, c.owner, { discount, activeTimeInfo: { start: iso(day) } });
+    const live = await createRule(srv, c.owner, { discount, activeTimeInfo: { start: iso(-day), end: iso(day) } });
+    const expired = await createRule(srv, c.owner, { discount, activeTimeInfo: { end: iso(-1000) } });
+    expect([pending.status, live.status, expired.status]).toEqual(['PENDING', 'LIVE', 'EXPIRED']);
+    const list = await call<{ discountRules: Array<{ id: string; status: string }> }>(srv.url, 'GET', RULES, {
+      auth: c.owner,
+    });
+    expect(list.body.discountRules.map((x) => x.status)).toEqual(['PENDING', 'LIVE', 'EXPIRED']);
+  });
+
+  it.each([
+    [{ discount: { type: 'PERCENTAGE', scope: 'GLOBAL' } }, 'discountRule.discount.percentage:REQUIRED_FIELD'],
+    [
+      { discount: { type: 'PERCENTAGE', percentage: 5, fixedAmount: { amount: '1' }, scope: 'GLOBAL' } },
+      'discountRule.discount.fixedAmount:FIELD_NOT_ALLOWED',
+    ],
+    [{ discount: { type: 'PERCENTAGE', percentage: 150, scope: 'GLOBAL' } }, 'discountRule.discount.percentage:MAX'],
+    [
+      { discount: { type: 'PERCENTAGE', percentage: 5, scope: 'SPECIFIC_ITEMS' } },
+      'discountRule.discount.items:REQUIRED_FIELD',
+    ],
+    [
+      { discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '1.234' }, scope: 'GLOBAL' } },
+      'discountRule.discount.fixedAmount.amount:DECIMAL_MAX_SCALE',
+    ],
+    [
+      { discount: { type: 'PERCENTAGE', percentage: 5, scope: 'GLOBAL' }, trigger: { type: 'AND' } },
+      'discountRule.trigger.triggers:REQUIRED_FIELD',
+    ],
+    [
+      {
+        discount: { type: 'PERCENTAGE', percentage: 5, scope: 'GLOBAL' },
+        activeTimeInfo: { start: '2030-01-02T00:00:00Z', end: '2030-01-01T00:00:00Z' },
+      },
+      'discountRule.activeTimeInfo.end:VALIDATION',
+    ],
+  ])('bad input %j is a 400 naming %s, nothing written', async (body, expected) => {
+    const res = await call(srv.url, 'POST', RULES, { auth: c.owner, body: { discountRule: { name: 'Bad', ...body } } });
+    expect(res.status).toBe(400);
+    expect(violations(res.body).map(norm)).toContain(norm(expected));
+    expect(await count(RULES, 'discountRules')).toBe(0);
+  });
+
+  it('only the owner and ecom keys: visitors and members 403, no token 401, catalog keys 403', async () => {
+    const r = await createRule(srv, ecomKey, { discount: { type: 'PERCENTAGE', percentage: 5, scope: 'GLOBAL' } });
+    for (const auth of [c.visitor, c.memberA.auth, catalogKey]) {
+      expect((await call(srv.url, 'GET', RULES, { auth })).status).toBe(403);
+      expect((await call(srv.url, 'GET', `${RULES}/${r.id}`, { auth })).status).toBe(403);
+      expect((await call(srv.url, 'DELETE', `${RULES}/${r.id}`, { auth })).status).toBe(403);
+    }
+    expect((await call(srv.url, 'GET', RULES, {})).status).toBe(401);
+    expect(await count(RULES, 'discountRules')).toBe(1);
+  });
+});
+
+describe('coupons', () => {
+  it('create, update, delete with events; codes are unique regardless of case (409)', async () => {
+    const cp = await createCoupon(srv, c.owner, {
+      code: 'Summer10',
+      minimumSubtotal: { amount: '20' },
+      usageLimit: 10,
+      limitPerCustomer: 1,
+    });
+    expect(cp).toMatchObject({
+      code: 'Summer10',
+      numberOfUsages: 0,
+      status: 'LIVE',
+      usageLimit: 10,
+      limitPerCustomer: 1,
+      minimumSubtotal: { amount: '20.00' },
+    });
+    const clash = await call(srv.url, 'POST', COUPONS, {
+      auth: ecomKey,
+      body: {
+        coupon: { code: 'SUMMER10', name: 'x', discount: { type: 'PERCENTAGE', percentage: 1, scope: 'GLOBAL' } },
+      },
+    });
+    expect(clash.status).toBe(409);
+    expect(appCode(clash.body)).toBe('COUPON_CODE_ALREADY_EXISTS');
+    const other = await createCoupon(srv, c.owner, { code: 'WINTER' });
+    const rename = await call(srv.url, 'PATCH', `${COUPONS}/${other.id}`, {
+      auth: c.owner,
+      body: { coupon: { code: 'summer10' }, fieldMask: { paths: ['code'] } },
+    });
+    expect(rename.status).toBe(409);
+    const upd = await call<{ coupon: Record<string, unknown> }>(srv.url, 'PATCH', `${COUPONS}/${cp.id}`, {
+      auth: ecomKey,
+      body: { coupon: { name: 'Summer sale', usageLimit: 5 }, fieldMask: { paths: ['name', 'usageLimit'] } },
+    });
+    expect(upd.body.coupon).toMatchObject({
+      name: 'Summer sale',
+      usageLimit: 5,
+      code: 'Summer10',
+      limitPerCustomer: 1,
+    });
+    expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: ecomKey })).status).toBe(200);
+    expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: ecomKey })).status).toBe(404);
+    expect(await eventsOf(srv, cp.id)).toEqual(['ecom.coupon.created', 'ecom.coupon.updated', 'ecom.coupon.deleted']);
+  });
+
+  it('bad input is a 400 naming the field; wrong callers are refused', async () => {
+    const bad = await call(srv.url, 'POST', COUPONS, {
+      auth: c.owner,
+      body: {
+        coupon: { code: 'has space', name: 'x', discount: { type: 'PERCENTAGE', percentage: 1, scope: 'GLOBAL' } },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(violations(bad.body).map(norm)).toContain('coupon.code:FORMAT');
+    const noPrice = await call(srv.url, 'POST', COUPONS, {
+      auth: c.owner,
+      body: { coupon: { code: 'FP', name: 'x', discount: { type: 'FIXED_PRICE', scope: 'GLOBAL' } } },
+    });
+    expect(violations(noPrice.body)).toEqual(['coupon.discount.fixedPrice:REQUIRED_FIELD']);
+    expect(await count(COUPONS, 'coupons')).toBe(0);
+    for (const auth of [c.visitor, c.memberA.auth, catalogKey]) {
+      expect((await call(srv.url, 'GET', COUPONS, { auth })).status).toBe(403);
+      expect((await call(srv.url, 'POST', COUPONS, { auth, body: {} })).status).toBe(403);
+    }
+  });
+});

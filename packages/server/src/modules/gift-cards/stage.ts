@@ -1,0 +1,33 @@
+import type { Violation } from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import type { GiftCardResult, TotalsInput } from '../totals/types.js';
+import { cardsByCode } from './cache.js';
+import { hashCode } from './model.js';
+
+const refused = (description: string): { violations: Violation[] } => ({
+  violations: [{ severity: 'ERROR', target: { other: { name: 'giftCard' } }, description }],
+});
+
+/** The gift card given by code: how much of `due` it pays (its balance is only read here; orders reserve it). */
+export async function giftCardStage(
+  ctx: Ctx,
+  input: TotalsInput,
+  due: bigint,
+): Promise<{ result?: GiftCardResult; violations: Violation[] }> {
+  if (!input.giftCardCode) return { violations: [] };
+  const card = await cardsByCode.get(ctx, hashCode(input.giftCardCode));
+  // One answer for unknown and disabled codes, so codes cannot be probed for existence.
+  if (!card || card.disabled) return refused('This gift card code is not valid');
+  if (card.expirationDate && card.expirationDate <= input.now) {
+    return refused(`This gift card expired on ${card.expirationDate.toISOString().slice(0, 10)}`);
+  }
+  if (card.currency !== input.currency) {
+    return refused(`This gift card is in ${card.currency}; this purchase is in ${input.currency}`);
+  }
+  if (card.balance <= 0n) return refused('This gift card has no balance left');
+  const applied = due < card.balance ? (due > 0n ? due : 0n) : card.balance;
+  return {
+    result: { id: card.id, obfuscatedCode: `•••• ${card.last4}`, applied, balance: card.balance },
+    violations: [],
+  };
+}

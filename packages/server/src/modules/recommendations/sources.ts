@@ -1,0 +1,71 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../context.js';
+import type { Db } from '../../db/client.js';
+
+/**
+ * Where "bought or carted together" comes from: baskets (carts and checkouts), each a set of product ids. Every source is a SELECT of
+ * `(basket text, product_id uuid)` rows; the algorithms read their UNION ALL, so the orders issue adds completed orders
+ * as one more entry here (and may weigh them higher) without touching the algorithms.
+ */
+interface Source {
+  /** The table and jsonb column the source reads; the source is skipped while they do not exist. */
+  table: string;
+  column: string;
+  select: SQL;
+}
+
+const UUID_RE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+const SOURCES: Source[] = [
+  {
+    // Carts hold their lines as a jsonb array (cart/tables.ts); a line's `catalogReference.catalogItemId` is the product.
+    // Custom line items have no catalog reference and drop out.
+    table: 'carts',
+    column: 'lines',
+    select: sql`SELECT 'cart:' || c.id::text AS basket, (li -> 'catalogReference' ->> 'catalogItemId')::uuid AS product_id
+      FROM carts c CROSS JOIN LATERAL jsonb_array_elements(c.lines) li
+      WHERE li -> 'catalogReference' ->> 'appId' = 'plaza-catalog'
+        AND li -> 'catalogReference' ->> 'catalogItemId' ~* ${UUID_RE}`,
+  },
+  {
+    // Checkouts: one made from a cart is the same basket as that cart (the key merges them), others stand alone.
+    table: 'checkouts',
+    column: 'lines',
+    select: sql`SELECT coalesce('cart:' || k.cart_id::text, 'checkout:' || k.id::text) AS basket,
+        (li -> 'catalogReference' ->> 'catalogItemId')::uuid AS product_id
+      FROM checkouts k CROSS JOIN LATERAL jsonb_array_elements(k.lines) li
+      WHERE li -> 'catalogReference' ->> 'appId' = 'plaza-catalog'
+        AND li -> 'catalogReference' ->> 'catalogItemId' ~* ${UUID_RE}`,
+  },
+];
+
+const NONE = sql`SELECT NULL::text AS basket, NULL::uuid AS product_id WHERE false`;
+
+/** Per database: the sources whose table exists (a yes is kept; a no is asked again after 10 s). */
+const present = new WeakMap<Db, { sources: Source[]; at: number }>();
+
+async function availableSources(ctx: Ctx): Promise<Source[]> {
+  const known = present.get(ctx.db);
+  if (known && (known.sources.length === SOURCES.length || Date.now() - known.at < 10_000)) return known.sources;
+  const res = await ctx.db.execute(sql`
+    SELECT table_name || '.' || column_name AS name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND (table_name, column_name) IN (${sql.join(
+      SOURCES.map((s) => sql`(${s.table}, ${s.column})`),
+      sql`, `,
+    )})`);
+  const names = new Set((res as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name));
+  const sources = SOURCES.filter((s) => names.has(`${s.table}.${s.column}`));
+  present.set(ctx.db, { sources, at: Date.now() });
+  return sources;
+}
+
+/** All baskets as one relation, for a WITH clause. */
+export async function baskets(ctx: Ctx): Promise<SQL> {
+  const sources = await availableSources(ctx);
+  return sources.length
+    ? sql.join(
+        sources.map((s) => s.select),
+        sql` UNION ALL `,
+      )
+    : NONE;
+}

@@ -1,0 +1,2 @@
+// This domain's tables.
+export {};

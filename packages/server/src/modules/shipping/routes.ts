@@ -1,0 +1,261 @@
+import { Type } from 'typebox';
+import {
+  AdditionalFeeResponse,
+  CreateAdditionalFeeRequest,
+  CreatePickupLocationRequest,
+  CreateShippingOptionRequest,
+  CreateShippingRegionRequest,
+  EmptyResponse,
+  ErrorBody,
+  ListAdditionalFeesResponse,
+  ListPickupLocationsResponse,
+  ListShippingOptionsQuery,
+  ListShippingOptionsResponse,
+  ListShippingRegionsResponse,
+  PickupLocationResponse,
+  ShippingOptionResponse,
+  ShippingProviderConfigurationResponse,
+  ShippingRegionResponse,
+  UpdateAdditionalFeeRequest,
+  UpdatePickupLocationRequest,
+  UpdateShippingOptionRequest,
+  UpdateShippingProviderConfigurationRequest,
+  UpdateShippingRegionRequest,
+} from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import type { Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import { createFee, deleteFee, getFee, listFees, updateFee } from './fees.service.js';
+import { createOption, deleteOption, getOption, listOptions, updateOption } from './options.service.js';
+import { createPickup, deletePickup, getPickup, listPickups, updatePickup } from './pickup.service.js';
+import { getProviderConfiguration, updateProviderConfiguration } from './provider.service.js';
+import { createRegion, deleteRegion, getRegion, listRegions, updateRegion } from './regions.service.js';
+
+const tags = ['shipping'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+/** Shipping and fee settings are back office: the owner and API keys with `ecom` (buyers see options in totals). */
+const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
+const config = { access: managers };
+
+/** Registers list, get, create, update and delete for one resource. */
+function crudRoutes<C, U, Q>(
+  app: App,
+  path: string,
+  noun: string,
+  key: string,
+  schemas: { create: object; update: object; one: object; many: object; listQuery?: object },
+  s: {
+    list: (ctx: Ctx, query: Q) => Promise<unknown>;
+    get: (ctx: Ctx, id: string) => Promise<unknown>;
+    create: (ctx: Ctx, body: C) => Promise<unknown>;
+    update: (ctx: Ctx, id: string, body: U) => Promise<unknown>;
+    remove: (ctx: Ctx, id: string) => Promise<void>;
+  },
+  notes: { create?: string; update?: string; remove?: string; list?: string } = {},
+): void {
+  const response = (ok: object) => ({ 200: ok, ...errors });
+  app.post(
+    path,
+    {
+      schema: {
+        tags,
+        summary: `Create a ${noun}`,
+        description: notes.create ?? `Money is a decimal string in the site currency ("4.99").`,
+        body: schemas.create,
+        response: response(schemas.one),
+      },
+      config,
+    },
+    async (req) => ({ [key]: await s.create(req.ctx, req.body as C) }),
+  );
+  app.get(
+    path,
+    {
+      schema: {
+        tags,
+        summary: `List ${noun}s`,
+        description: notes.list ?? 'Oldest first.',
+        ...(schemas.listQuery ? { querystring: schemas.listQuery } : {}),
+        response: response(schemas.many),
+      },
+      config,
+    },
+    async (req) => s.list(req.ctx, req.query as Q),
+  );
+  app.get(
+    `${path}/:id`,
+    { schema: { tags, summary: `Get a ${noun}`, params: IdParams, response: response(schemas.one) }, config },
+    async (req) => ({ [key]: await s.get(req.ctx, (req.params as { id: string }).id) }),
+  );
+  app.patch(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Update a ${noun}`,
+        description:
+          notes.update ?? 'Only the paths in `fieldMask.paths` change (top-level fields); the result is checked whole.',
+        params: IdParams,
+        body: schemas.update,
+        response: response(schemas.one),
+      },
+      config,
+    },
+    async (req) => ({
+      [key]: await s.update(req.ctx, (req.params as { id: string }).id, req.body as U),
+    }),
+  );
+  app.delete(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Delete a ${noun}`,
+        ...(notes.remove ? { description: notes.remove } : {}),
+        params: IdParams,
+        response: response(EmptyResponse),
+      },
+      config,
+    },
+    async (req) => {
+      await s.remove(req.ctx, (req.params as { id: string }).id);
+      return {};
+    },
+  );
+}
+
+export function shippingRoutes(app: App): void {
+  crudRoutes(
+    app,
+    '/ecom/v1/shipping-regions',
+    'shipping region',
+    'shippingRegion',
+    {
+      create: CreateShippingRegionRequest,
+      update: UpdateShippingRegionRequest,
+      one: ShippingRegionResponse,
+      many: ListShippingRegionsResponse,
+    },
+    {
+      list: async (ctx) => ({ shippingRegions: await listRegions(ctx) }),
+      get: getRegion,
+      create: createRegion,
+      update: updateRegion,
+      remove: deleteRegion,
+    },
+    {
+      create:
+        'SPECIFIC_DESTINATIONS lists countries (optionally only some subdivisions); WORLDWIDE covers the rest of the ' +
+        'world. An address matches the most specific region. A destination another region already claims at the ' +
+        'same level is 409 DESTINATION_ALREADY_COVERED; a second WORLDWIDE region is 409 WORLDWIDE_REGION_EXISTS.',
+      remove: 'Its shipping options are deleted with it.',
+    },
+  );
+  crudRoutes(
+    app,
+    '/ecom/v1/shipping-options',
+    'shipping option',
+    'shippingOption',
+    {
+      create: CreateShippingOptionRequest,
+      update: UpdateShippingOptionRequest,
+      one: ShippingOptionResponse,
+      many: ListShippingOptionsResponse,
+      listQuery: ListShippingOptionsQuery,
+    },
+    {
+      list: async (ctx, query: ListShippingOptionsQuery) => ({ shippingOptions: await listOptions(ctx, query) }),
+      get: getOption,
+      create: createOption,
+      update: updateOption,
+      remove: deleteOption,
+    },
+    {
+      create:
+        'Rates are tried in order; the first whose conditions all hold (by total weight, price after discounts or ' +
+        'quantity of the shippable items; EQ, GT, GTE, LT, LTE) is the price, and a rate without conditions always ' +
+        'holds. No rate holding: the option is not offered. `freeShippingOver`: free from that items total on. ' +
+        'Delivery time slots are weekly hours in the site time zone; buyers see the next concrete windows.',
+      list: 'Oldest first; `shippingRegionId` narrows to one region.',
+    },
+  );
+  crudRoutes(
+    app,
+    '/ecom/v1/pickup-locations',
+    'pickup location',
+    'pickupLocation',
+    {
+      create: CreatePickupLocationRequest,
+      update: UpdatePickupLocationRequest,
+      one: PickupLocationResponse,
+      many: ListPickupLocationsResponse,
+    },
+    {
+      list: async (ctx) => ({ pickupLocations: await listPickups(ctx) }),
+      get: getPickup,
+      create: createPickup,
+      update: updatePickup,
+      remove: deletePickup,
+    },
+    { create: 'Offered for every shipping address, at its `fee` (free when none).' },
+  );
+  crudRoutes(
+    app,
+    '/ecom/v1/additional-fees',
+    'additional fee setting',
+    'additionalFee',
+    {
+      create: CreateAdditionalFeeRequest,
+      update: UpdateAdditionalFeeRequest,
+      one: AdditionalFeeResponse,
+      many: ListAdditionalFeesResponse,
+    },
+    {
+      list: async (ctx) => ({ additionalFees: await listFees(ctx) }),
+      get: getFee,
+      create: createFee,
+      update: updateFee,
+      remove: deleteFee,
+    },
+    {
+      create:
+        'HANDLING_FEE or INSURANCE. FIXED: `amount` once per order (PER_ORDER, the default) or per unit (PER_ITEM); ' +
+        'PERCENTAGE: `percentage` of those items before discounts. Without `catalogItemIds` the fee counts the ' +
+        'shippable lines; with it, the lines of those products. Fees appear in totals with source ITEM.',
+    },
+  );
+
+  app.get(
+    '/ecom/v1/shipping-provider-configuration',
+    {
+      schema: {
+        tags,
+        summary: 'Get the shipping provider configuration',
+        description:
+          'One per site: ship-from address, carrier services with rate tables, package types, local delivery.',
+        response: { 200: ShippingProviderConfigurationResponse, ...errors },
+      },
+      config,
+    },
+    async (req) => ({ shippingProviderConfiguration: await getProviderConfiguration(req.ctx) }),
+  );
+  app.patch(
+    '/ecom/v1/shipping-provider-configuration',
+    {
+      schema: {
+        tags,
+        summary: 'Update the shipping provider configuration',
+        description:
+          'Only the paths in `fieldMask.paths` change. With no SHIPPING_RATES app (or when it fails), enabled carrier ' +
+          'services are offered priced from their rate tables: domestic ones when the destination is in the ' +
+          "ship-from country. Local delivery needs the ship-from address's geocode and reaches addresses with a " +
+          'geocode within its radius.',
+        body: UpdateShippingProviderConfigurationRequest,
+        response: { 200: ShippingProviderConfigurationResponse, ...errors },
+      },
+      config,
+    },
+    async (req) => ({ shippingProviderConfiguration: await updateProviderConfiguration(req.ctx, req.body) }),
+  );
+}

@@ -1,0 +1,47 @@
+import { expect } from 'vitest';
+import type { TestServer } from '../../test/harness.js';
+import { call } from '../../../test/http.js';
+
+/** Test helpers of the tax tests: configuration through the real HTTP API. */
+export const TAX = {
+  settings: '/ecom/v1/tax-settings',
+  groups: '/ecom/v1/tax-groups',
+  regions: '/ecom/v1/tax-regions',
+} as const;
+
+export async function post<T = Record<string, unknown>>(
+  srv: TestServer,
+  auth: string,
+  path: string,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<T & { id: string }> {
+  const res = await call<Record<string, T & { id: string }>>(srv.url, 'POST', path, { auth, body: { [key]: body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body[key]!;
+}
+
+export async function patchSettings(srv: TestServer, auth: string, patch: Record<string, unknown>) {
+  const res = await call(srv.url, 'PATCH', TAX.settings, {
+    auth,
+    body: { taxSettings: patch, fieldMask: { paths: Object.keys(patch) } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** Back to no regions, no groups and the default settings (tests share one server). */
+export async function clearTax(srv: TestServer, auth: string): Promise<void> {
+  for (const [path, key] of [
+    [TAX.regions, 'taxRegions'],
+    [TAX.groups, 'taxGroups'],
+  ] as const) {
+    const list = await call<Record<string, Array<{ id: string }>>>(srv.url, 'GET', path, { auth });
+    for (const e of list.body[key] ?? []) await call(srv.url, 'DELETE', `${path}/${e.id}`, { auth });
+  }
+  await patchSettings(srv, auth, {
+    taxIncludedInPrices: false,
+    calculationMode: 'MANUAL',
+    taxableAddressType: 'SHIPPING',
+    businessAddress: null,
+  });
+}

@@ -1,0 +1,50 @@
+import { ErrorBody, TipSettingsResponse, UpdateTipSettingsRequest } from '@plaza/contracts';
+import { hasScope, type Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import { getTipSettings, updateTipSettings } from './service.js';
+
+const tags = ['tips'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/**
+ * Reading: anyone (the checkout page shows the presets; staff only to managers). Changing: the owner and `ecom` keys.
+ */
+const readers: Access = { visitor: true, member: true, scope: 'any' };
+const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
+
+export function tipsRoutes(app: App): void {
+  app.get(
+    '/ecom/v1/tip-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Get the tip settings',
+        description: 'Whether tips are on, the presets (one may be the default), custom tips, and the staff split.',
+        response: { 200: TipSettingsResponse, ...errors },
+      },
+      config: { access: readers },
+    },
+    async (req) => {
+      const settings = await getTipSettings(req.ctx);
+      const c = req.ctx.caller;
+      const manager = (c.type === 'MEMBER' && c.role === 'OWNER') || hasScope(c, 'ecom');
+      // Buyers see the presets; who shares the tips is the merchant's business.
+      return { tipSettings: manager ? settings : { ...settings, staff: [] } };
+    },
+  );
+  app.patch(
+    '/ecom/v1/tip-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Update the tip settings',
+        description:
+          'Only the paths in `fieldMask.paths` change (lists are replaced whole). Preset and staff ids are unique; ' +
+          'at most one default preset; a percentage is at most 100; amounts have the site currency decimals.',
+        body: UpdateTipSettingsRequest,
+        response: { 200: TipSettingsResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ tipSettings: await updateTipSettings(req.ctx, req.body) }),
+  );
+}

@@ -1,0 +1,166 @@
+import type { Ctx } from '../../context.js';
+import { discountStage } from '../discounts/stage.js';
+import { giftCardStage } from '../gift-cards/stage.js';
+import { feesStage, shippingStage } from '../shipping/stage.js';
+import { taxStage } from '../tax/stage.js';
+import { tipStage } from '../tips/stage.js';
+import { percentOf } from './rounding.js';
+import { validationsStage } from './validations.js';
+import type { DiscountResult, Taxable, Totals, TotalsInput } from './types.js';
+
+const sum = (xs: bigint[]): bigint => xs.reduce((a, b) => a + b, 0n);
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+/**
+ * The one totals engine (cart, checkout, orders): runs the stages in order and adds up. Every amount is integer
+ * minor units; each stage rounds once per line, so the sums below are exact by construction:
+ *   exclusive: total = subtotal − discount + shipping + fees + tax + tip
+ *   inclusive: total = subtotal − discount + shipping + fees + tip   (tax is the part of it that is tax)
+ */
+export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Totals> {
+  const lineSubtotals = new Map(input.lines.map((l) => [l.id, l.unitPrice * BigInt(l.quantity)]));
+  const subtotal = sum([...lineSubtotals.values()]);
+
+  const discounts = await discountStage(ctx, input);
+  // A stage may never take more off a line than the line is worth.
+  const lineDiscount = (id: string) => min(discounts.lineDiscounts.get(id) ?? 0n, lineSubtotals.get(id) ?? 0n);
+  const itemsDiscount = sum(input.lines.map((l) => lineDiscount(l.id)));
+
+  const shipping = input.calculateShipping
+    ? await shippingStage(ctx, input, discounts.lineDiscounts)
+    : { options: [], violations: [] };
+  const shippingPrice = shipping.selected?.cost ?? 0n;
+  const shippingDiscount = applyShippingDiscounts(shippingPrice, discounts.shippingDiscounts);
+
+  const fees = await feesStage(ctx, input, shipping);
+  const feesTotal = sum(fees.map((f) => f.price));
+
+  const taxables: Taxable[] = [
+    ...input.lines.map((l) => ({
+      id: l.id,
+      kind: 'LINE' as const,
+      amount: lineSubtotals.get(l.id)! - lineDiscount(l.id),
+      quantity: l.quantity,
+      ...(l.taxGroupId ? { taxGroupId: l.taxGroupId } : {}),
+    })),
+    ...(shipping.selected
+      ? [{ id: 'shipping', kind: 'SHIPPING' as const, amount: shippingPrice - shippingDiscount, quantity: 1 }]
+      : []),
+    ...fees
+      .filter((f) => f.taxable)
+      .map((f) => ({
+        id: `fee:${f.code}`,
+        kind: 'FEE' as const,
+        amount: f.price,
+        quantity: 1,
+        ...(f.taxGroupId ? { taxGroupId: f.taxGroupId } : {}),
+      })),
+  ];
+  const tax = input.calculateTax ? await taxStage(ctx, input, taxables) : undefined;
+  const taxIncluded = tax?.taxIncludedInPrices ?? false;
+  const taxTotal = tax?.total ?? 0n;
+
+  const beforeTip =
+    subtotal - itemsDiscount + shippingPrice - shippingDiscount + feesTotal + (taxIncluded ? 0n : taxTotal);
+  // Tips are on what the goods cost after discounts, before shipping and tax.
+  const tip = await tipStage(ctx, input, subtotal - itemsDiscount);
+  const tipAmount = tip?.amount ?? 0n;
+  const total = beforeTip + tipAmount;
+
+  const giftCard = await giftCardStage(ctx, input, total);
+  const giftCardApplied = min(giftCard.result?.applied ?? 0n, total);
+  const due = total - giftCardApplied;
+  const payLater =
+    input.paymentOption === 'DEPOSIT_ONLINE' && input.lineDeposits
+      ? depositRemainder(input, due, lineSubtotals, lineDiscount)
+      : 0n;
+
+  const validations = await validationsStage(ctx, input);
+
+  return {
+    currency: input.currency,
+    taxIncludedInPrices: taxIncluded,
+    lines: input.lines.map((l) => {
+      const t = tax?.perItem.get(l.id);
+      const lineTotal = lineSubtotals.get(l.id)! - lineDiscount(l.id);
+      return {
+        id: l.id,
+        subtotal: lineSubtotals.get(l.id)!,
+        discount: lineDiscount(l.id),
+        tax: t?.tax ?? 0n,
+        breakdown: t?.breakdown ?? [],
+        total: taxIncluded ? lineTotal : lineTotal + (t?.tax ?? 0n),
+      };
+    }),
+    subtotal,
+    discount: itemsDiscount + shippingDiscount,
+    shipping: shippingPrice,
+    shippingDiscount,
+    additionalFees: feesTotal,
+    tax: taxTotal,
+    tip: tipAmount,
+    total,
+    ...(giftCard.result ? { giftCard: { ...giftCard.result, applied: giftCardApplied } } : {}),
+    payNow: due - payLater,
+    payLater,
+    // A shipping rule that lost to a better one (or found no shipping to discount) did not apply.
+    appliedDiscounts: discounts.applied.filter((d) => d.amount > 0n || !d.discountRule),
+    shipping_: shipping,
+    fees,
+    ...(tax ? { taxResult: tax } : {}),
+    ...(tip ? { tipResult: tip } : {}),
+    violations: [
+      ...discounts.violations,
+      ...shipping.violations,
+      ...(tip?.violations ?? []),
+      ...giftCard.violations,
+      ...validations,
+    ],
+  };
+}
+
+/**
+ * DEPOSIT_ONLINE: lines with a deposit pay the deposit now (per unit, never more than the line after discounts);
+ * the rest of those lines is paid later. Everything else is paid now.
+ */
+function depositRemainder(
+  input: TotalsInput,
+  due: bigint,
+  lineSubtotals: Map<string, bigint>,
+  lineDiscount: (id: string) => bigint,
+): bigint {
+  let later = 0n;
+  for (const l of input.lines) {
+    const deposit = input.lineDeposits!.get(l.id);
+    if (deposit === undefined) continue;
+    const lineDue = lineSubtotals.get(l.id)! - lineDiscount(l.id);
+    later += lineDue - min(deposit * BigInt(l.quantity), lineDue);
+  }
+  return min(later, due);
+}
+
+/**
+ * Shipping discounts once the price is known: the best automatic rule first, then the others (coupon, merchant) in
+ * order on what is left. Each one's applied amount is recorded on its draft. Never below zero.
+ */
+function applyShippingDiscounts(price: bigint, list: DiscountResult['shippingDiscounts']): bigint {
+  const off = (d: DiscountResult['shippingDiscounts'][number], left: bigint): bigint => {
+    const raw = d.freeShipping
+      ? left
+      : d.fixedPrice !== undefined
+        ? left - d.fixedPrice
+        : d.percentage !== undefined
+          ? percentOf(left, d.percentage)
+          : (d.amount ?? 0n);
+    return raw < 0n ? 0n : min(raw, left);
+  };
+  let best: (typeof list)[number] | undefined;
+  for (const d of list) if (d.automatic && (!best || off(d, price) > off(best, price))) best = d;
+  let taken = 0n;
+  for (const d of [...(best ? [best] : []), ...list.filter((d) => !d.automatic)]) {
+    const amount = off(d, price - taken);
+    taken += amount;
+    d.source.amount += amount;
+  }
+  return taken;
+}
