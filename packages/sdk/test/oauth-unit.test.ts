@@ -13,6 +13,7 @@ import type { FetchLike } from '../src/core/types.js';
 
 interface Call {
   url: string;
+  key: string | null;
   body: Record<string, string>;
 }
 
@@ -20,7 +21,8 @@ interface Call {
 function scripted(answers: (() => Response | Promise<Response>)[]): { fetch: FetchLike; calls: Call[] } {
   const calls: Call[] = [];
   const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, body: JSON.parse(String(init?.body)) as Record<string, string> });
+    const key = new Headers(init?.headers).get('idempotency-key');
+    calls.push({ url, key, body: JSON.parse(String(init?.body)) as Record<string, string> });
     await new Promise((r) => setTimeout(r, 20));
     return answers[Math.min(calls.length, answers.length) - 1]!();
   };
@@ -49,6 +51,7 @@ describe('OAuthStrategy mechanics', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toEqual({
       url: 'http://h/oauth2/token',
+      key: expect.stringMatching(/^\d+-\d+-\d+-\d+$/),
       body: { grantType: 'refresh_token', clientId: 'c', refreshToken: 'old-refresh' },
     });
     expect(new Set(headers.map((h) => h.Authorization))).toEqual(new Set(['Bearer new']));
@@ -62,6 +65,18 @@ describe('OAuthStrategy mechanics', () => {
     expect(await auth.getAuthHeaders()).toEqual({ Authorization: 'Bearer new' });
     expect(calls.map((c) => c.body.grantType)).toEqual(['refresh_token', 'refresh_token', 'refresh_token']);
     expect(auth.getTokens().refreshToken.role).toBe('member');
+    // One refresh: its retries carry its Idempotency-Key, so a retry after a lost answer is not taken for reuse.
+    expect(calls[0]!.key).toMatch(/^\d+-\d+-\d+-\d+$/);
+    expect(new Set(calls.map((c) => c.key))).toEqual(new Set([calls[0]!.key]));
+  });
+
+  it('gives each new refresh its own Idempotency-Key', async () => {
+    const { fetch, calls } = scripted([ok('one')]);
+    const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member'), baseUrl: '', fetch });
+    await auth.renewToken(auth.getTokens().refreshToken);
+    await auth.renewToken(auth.getTokens().refreshToken);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.key).not.toBe(calls[1]!.key);
   });
 
   it('after three failed tries throws and keeps the old tokens (no fallback to a visitor)', async () => {

@@ -5,7 +5,7 @@ import type { AuthUrlOptions, VerifyFactorParams } from './member-login.js';
 import { parseFromUrl } from './authorization-response.js';
 import type { OAuthData } from './pkce.js';
 import { memoryStorage, type TokenStorage } from './storage.js';
-import { isRejection, requestTokens, withRetry } from './token-endpoint.js';
+import { isRejection, randomKey, requestTokens, withRetry } from './token-endpoint.js';
 import { emptyTokens, hasValidAccessToken, tokensFromResponse, type RefreshToken, type Tokens } from './tokens.js';
 
 type MemberModule = typeof MemberLogin;
@@ -280,7 +280,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const renewToken = async (refreshToken: RefreshToken) => {
     const body = { grantType: 'refresh_token' as const, clientId, refreshToken: refreshToken.value };
     const ctx = getContext();
-    const tokens = tokensFromResponse(await withRetry(() => requestTokens(ctx, body)), refreshToken.role);
+    // One key for this refresh and its retries: a retry after a lost answer gets the same new token, not a reuse.
+    const key = randomKey();
+    const tokens = tokensFromResponse(await withRetry(() => requestTokens(ctx, body, key)), refreshToken.role);
     setTokens(tokens);
     return tokens;
   };

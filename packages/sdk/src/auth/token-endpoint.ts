@@ -10,10 +10,14 @@ import type { AuthEnv } from '../core/types.js';
  * @example
  * const res = await requestTokens({ baseUrl, fetch }, { grantType: 'anonymous', clientId: 'web' });
  */
-export async function requestTokens(env: AuthEnv, body: TokenRequest): Promise<TokenResponse> {
+export async function requestTokens(env: AuthEnv, body: TokenRequest, idempotencyKey?: string): Promise<TokenResponse> {
   const res = await env.fetch(`${env.baseUrl}/oauth2/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await res.text();
@@ -52,3 +56,6 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 3, baseDelay
     }
   }
 }
+
+/** A random Idempotency-Key (128 bits, as four numbers) for one token request and its retries. */
+export const randomKey = (): string => crypto.getRandomValues(new Uint32Array(4)).join('-');

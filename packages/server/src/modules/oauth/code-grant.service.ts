@@ -31,6 +31,8 @@ interface MemberGrant {
   nonce?: string | null | undefined;
   /** Set when rotating: the new refresh token stays in the family of the one it replaces. */
   familyId?: string | undefined;
+  /** A derived (retry-safe) new refresh token instead of a random one; see tokens.service.ts. */
+  refreshTokenValue?: string | undefined;
 }
 
 const memberSubject = (m: MemberGrant, who: Who | undefined): TokenSubject => ({
@@ -40,6 +42,7 @@ const memberSubject = (m: MemberGrant, who: Who | undefined): TokenSubject => ({
   familyId: m.familyId ?? uuidv7(),
   sessionId: m.sessionId,
   claims: { sid: m.sessionId, member_role: who?.role ?? 'MEMBER' },
+  refreshTokenValue: m.refreshTokenValue,
 });
 
 /** Access token (with `sid`, so ending the session ends it at once) and, when `openid` was asked for, an ID token. */
@@ -72,6 +75,12 @@ async function whoIs(ctx: Ctx, identityId: string): Promise<Who | undefined> {
     .where(eq(identities.id, identityId))
     .limit(1);
   return row && { ...row, role: row.role ?? 'MEMBER' };
+}
+
+/** Signs a member's access (and ID) token next to a refresh token that is already stored. */
+export async function signMemberTokens(ctx: Ctx, m: MemberGrant, refreshToken: string, who?: Who) {
+  const resolved = who ?? (await whoIs(ctx, m.identityId));
+  return memberTokenResponse(ctx, m, memberSubject(m, resolved), refreshToken, resolved);
 }
 
 /** Member tokens for a session: stores a refresh token, then signs the access (and ID) token. */

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { ErrorBody, TokenRequest, TokenResponse } from '@plaza/contracts';
 import { resolveCaller } from '../../http/resolve-caller.js';
 import type { App } from '../../http/types.js';
+import { violation } from '../../http/errors.js';
 import { exchangeToken } from './tokens.service.js';
 
 /** Standard form-encoded names (RFC 6749) → the platform's JSON names. */
@@ -22,7 +23,10 @@ export function oauthRoutes(app: App): void {
         summary: 'Issue or renew tokens',
         description:
           'grantType `anonymous` issues visitor tokens; `refresh_token` rotates a refresh token (each works once; ' +
-          'reusing one revokes its session). Accepts JSON or standard form-encoded parameters.',
+          'reusing one revokes its session). Accepts JSON or standard form-encoded parameters. A refresh sent with an ' +
+          '`Idempotency-Key` header may be retried with the same key when its answer was lost: it gets the same new ' +
+          'refresh token instead of counting as reuse.',
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
         body: TokenRequest,
         response: { 200: TokenResponse, 400: ErrorBody },
       },
@@ -46,7 +50,11 @@ export function oauthRoutes(app: App): void {
           now: clock(),
         });
       }
-      return exchangeToken(req.ctx, req.body);
+      const idempotencyKey = req.headers['idempotency-key'];
+      if (idempotencyKey !== undefined && !/^[\x21-\x7e]{16,200}$/.test(idempotencyKey)) {
+        throw violation('Idempotency-Key', 'FORMAT', 'Idempotency-Key must be 16 to 200 visible characters');
+      }
+      return exchangeToken(req.ctx, req.body, { idempotencyKey });
     },
   );
 

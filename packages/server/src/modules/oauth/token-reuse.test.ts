@@ -19,7 +19,12 @@ afterAll(() => srv?.close());
 
 const token = (body: Record<string, unknown>) =>
   call<TokenResponse>(srv.url, 'POST', '/oauth2/token', { body: { clientId: srv.clientId, ...body } });
-const refresh = (refreshToken: string) => token({ grantType: 'refresh_token', refreshToken });
+const refresh = (refreshToken: string, idempotencyKey?: string) =>
+  call<TokenResponse>(srv.url, 'POST', '/oauth2/token', {
+    body: { clientId: srv.clientId, grantType: 'refresh_token', refreshToken },
+    ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+  });
+const newKey = () => randomBytes(16).toString('hex');
 const exchange = (code: string, codeVerifier: string) =>
   token({ grantType: 'authorization_code', code, codeVerifier, redirectUri });
 /** A member route the access token must pass the per-request session check for. */
@@ -109,6 +114,66 @@ describe('refresh token reuse', () => {
   });
 });
 
+describe('a retried refresh (same Idempotency-Key) after a lost answer', () => {
+  it('gets the same new refresh token again and keeps the member signed in', async () => {
+    const first = await memberTokens();
+    const key = newKey();
+    const answered = await refresh(first.refresh_token, key);
+    expect(answered.status).toBe(200);
+    // The answer was lost on the way: the client sends the same refresh again.
+    const retried = await refresh(first.refresh_token, key);
+    expect(retried.status).toBe(200);
+    expect(retried.body.refresh_token).toBe(answered.body.refresh_token);
+    expect(await userinfo(retried.body.access_token)).toBe(200);
+    expect(await userinfo(answered.body.access_token)).toBe(200);
+    // The chain goes on from there, and the new token still works once.
+    const next = await refresh(retried.body.refresh_token, newKey());
+    expect(next.status).toBe(200);
+    expect((await refresh(retried.body.refresh_token)).status).toBe(400);
+  });
+
+  it('keeps a visitor (and their cart) too', async () => {
+    const a = (await token({ grantType: 'anonymous' })).body;
+    const key = newKey();
+    const b = await refresh(a.refresh_token, key);
+    const again = await refresh(a.refresh_token, key);
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).toBe(b.body.refresh_token);
+    const sub = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub;
+    expect(sub(again.body.access_token)).toBe(sub(a.access_token));
+  });
+
+  it('is still reuse with another key, or without one: the session ends', async () => {
+    for (const replayKey of [newKey(), undefined]) {
+      const first = await memberTokens();
+      const answered = (await refresh(first.refresh_token, newKey())).body;
+      const replay = await refresh(first.refresh_token, replayKey);
+      expect(replay.status).toBe(400);
+      expect(message(replay.body)).toMatch(/already used/);
+      expect(await userinfo(answered.access_token)).toBe(401);
+    }
+  });
+
+  it('is reuse once the new token has been used: the answer was not lost', async () => {
+    const first = await memberTokens();
+    const key = newKey();
+    const second = (await refresh(first.refresh_token, key)).body;
+    const third = (await refresh(second.refresh_token, newKey())).body;
+    const late = await refresh(first.refresh_token, key);
+    expect(late.status).toBe(400);
+    expect(await userinfo(third.access_token)).toBe(401);
+  });
+
+  it('refuses a malformed key, naming the header', async () => {
+    const a = (await token({ grantType: 'anonymous' })).body;
+    const res = await refresh(a.refresh_token, 'short');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('Idempotency-Key');
+    // Nothing was used up: the token still works.
+    expect((await refresh(a.refresh_token)).status).toBe(200);
+  });
+});
+
 describe('authorization code reuse', () => {
   it('ends the session the code was issued in: the tokens from the first exchange are refused at once', async () => {
     const { code, verifier } = await codeInNewSession();
@@ -123,5 +188,29 @@ describe('authorization code reuse', () => {
     expect(await userinfo(first.access_token)).toBe(401);
     expect(await userinfo(refreshed.access_token)).toBe(401);
     expect((await refresh(refreshed.refresh_token)).status).toBe(400);
+  });
+});
+
+describe('the retry window', () => {
+  let late: TestServer;
+  let now = Date.now();
+  beforeAll(async () => {
+    late = await startTestServer({ clock: () => new Date(now) });
+  });
+  afterAll(() => late?.close());
+
+  it('closes after two minutes: a retry that late counts as reuse', async () => {
+    const send = (body: Record<string, unknown>, key?: string) =>
+      call<TokenResponse>(late.url, 'POST', '/oauth2/token', {
+        body: { clientId: late.clientId, ...body },
+        ...(key ? { headers: { 'idempotency-key': key } } : {}),
+      });
+    const a = (await send({ grantType: 'anonymous' })).body;
+    const key = newKey();
+    const b = (await send({ grantType: 'refresh_token', refreshToken: a.refresh_token }, key)).body;
+    now += 121_000;
+    const retry = await send({ grantType: 'refresh_token', refreshToken: a.refresh_token }, key);
+    expect(retry.status).toBe(400);
+    expect((await send({ grantType: 'refresh_token', refreshToken: b.refresh_token })).status).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TokenRequest, TokenResponse } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
@@ -6,19 +7,30 @@ import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { requireOAuthClient } from './clients.service.js';
 import { endSession, signedInSession } from '../identity/sessions.service.js';
-import { exchangeAuthorizationCode, exchangeAuthorizedClient, issueMemberTokens } from './code-grant.service.js';
+import {
+  exchangeAuthorizationCode,
+  exchangeAuthorizedClient,
+  issueMemberTokens,
+  signMemberTokens,
+} from './code-grant.service.js';
 import { refreshTokens } from './tables.js';
 
 /** Access tokens are short-lived JWTs; the refresh token keeps the session. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60;
+/** How long after a refresh its retry (same Idempotency-Key) still gets the same new refresh token. */
+export const REFRESH_RETRY_WINDOW_SECONDS = 120;
 
 type Role = 'visitor' | 'member';
 
 const invalidGrant = (message: string) => new AppError('INVALID_GRANT', message, { applicationCode: 'invalid_grant' });
 
 /** POST /oauth2/token: dispatches on the grant type. */
-export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenResponse> {
+export async function exchangeToken(
+  ctx: Ctx,
+  req: TokenRequest,
+  opts: { idempotencyKey?: string | undefined } = {},
+): Promise<TokenResponse> {
   switch (req.grantType) {
     case 'anonymous':
       await requireOAuthClient(ctx, req.clientId);
@@ -27,7 +39,7 @@ export async function exchangeToken(ctx: Ctx, req: TokenRequest): Promise<TokenR
       if (!req.refreshToken)
         throw violation('refreshToken', 'REQUIRED_FIELD', 'refreshToken is required for grantType refresh_token');
       await requireOAuthClient(ctx, req.clientId);
-      return rotateRefreshToken(ctx, req.clientId, req.refreshToken);
+      return rotateRefreshToken(ctx, req.clientId, req.refreshToken, opts.idempotencyKey);
     case 'authorization_code':
       await requireOAuthClient(ctx, req.clientId);
       return exchangeAuthorizationCode(ctx, req);
@@ -49,6 +61,8 @@ export interface TokenSubject {
   claims?: Record<string, unknown>;
   sessionId?: string | null;
   authCodeHash?: string | null;
+  /** The new refresh token itself, when it is derived from a retry key rather than random. */
+  refreshTokenValue?: string | undefined;
 }
 
 /** A new refresh token and the row that stores its hash; the caller inserts the row (alone or in a larger statement). */
@@ -56,7 +70,7 @@ export function prepareRefreshToken(
   ctx: Ctx,
   s: TokenSubject,
 ): { token: string; row: typeof refreshTokens.$inferInsert } {
-  const token = `${s.role === 'visitor' ? 'rv' : 'rm'}_${randomToken(32)}`;
+  const token = s.refreshTokenValue ?? `${s.role === 'visitor' ? 'rv' : 'rm'}_${randomToken(32)}`;
   const now = ctx.clock();
   return {
     token,
@@ -97,11 +111,71 @@ export async function issueTokens(ctx: Ctx, s: TokenSubject): Promise<TokenRespo
 }
 
 /**
+ * The successor of `presented` for a refresh sent with this Idempotency-Key: derived, not random, so a retry of the
+ * same refresh (its answer was lost) can be answered with the same new refresh token. Only the holder of both the
+ * token and the key gets it; a replay of a leaked token without the key is still reuse.
+ */
+function retrySuccessor(ctx: Ctx, role: string, presented: string, key: string): string {
+  const mac = createHmac('sha256', ctx.keys.secret('refresh-retry')).update(presented).update('\0').update(key);
+  return `${role === 'visitor' ? 'rv' : 'rm'}_${mac.digest('base64url')}`;
+}
+
+type RefreshRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * A retry of a refresh whose answer was lost: the token was used moments ago, and the successor that this key derives
+ * is still unused in its family. Answers that successor again with a new access token; undefined when it is not so.
+ */
+async function answerRetry(
+  ctx: Ctx,
+  row: RefreshRow,
+  successor: string | undefined,
+): Promise<TokenResponse | undefined> {
+  if (!successor) return;
+  // Read the use date again: a use that raced this request committed after `row` was read.
+  const [used] = await ctx.db
+    .select({ usedDate: refreshTokens.usedDate })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, row.id));
+  const usedAt = used?.usedDate?.getTime();
+  if (usedAt === undefined || ctx.clock().getTime() - usedAt > REFRESH_RETRY_WINDOW_SECONDS * 1000) return;
+  const [next] = await ctx.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, sha256(successor)),
+        eq(refreshTokens.familyId, row.familyId),
+        isNull(refreshTokens.usedDate),
+        isNull(refreshTokens.revokedDate),
+      ),
+    )
+    .limit(1);
+  if (!next) return;
+  const subject = { clientId: row.clientId, subject: row.subject, familyId: row.familyId };
+  if (row.role !== 'member') return tokenResponse(ctx, { ...subject, role: 'visitor' }, successor);
+  const session = row.sessionId ? await signedInSession(ctx, row.sessionId) : undefined;
+  if (!session || session.identityId !== row.subject) return;
+  return signMemberTokens(
+    ctx,
+    { ...subject, identityId: row.subject, sessionId: session.sessionId },
+    successor,
+    session,
+  );
+}
+
+/**
  * Refresh-token rotation (RFC 9700 §4.14.2): a refresh token works once. Presenting one that was already used
  * means it leaked or was replayed, so its whole family (every token descended from the same sign-in) is revoked, and
- * for a member the sign-in session ends too, which refuses its access tokens at once.
+ * for a member the sign-in session ends too, which refuses its access tokens at once. The one exception is a retry of
+ * the same refresh (same Idempotency-Key, see `answerRetry`): a shopper whose answer got lost keeps their session.
  */
-async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string): Promise<TokenResponse> {
+async function rotateRefreshToken(
+  ctx: Ctx,
+  clientId: string,
+  presented: string,
+  idempotencyKey?: string,
+): Promise<TokenResponse> {
   type Outcome = { tokens?: TokenResponse; error?: string; reuse?: boolean };
   const outcome = await withTx(ctx, async (tx): Promise<Outcome> => {
     const now = tx.clock();
@@ -113,6 +187,7 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
     if (!row || row.clientId !== clientId) return { error: 'Refresh token is invalid' };
     if (row.revokedDate) return { error: 'Refresh token was revoked' };
     if (row.expiresDate < now) return { error: 'Refresh token has expired' };
+    const successor = idempotencyKey && retrySuccessor(tx, row.role, presented, idempotencyKey);
     // Claim the token atomically: of two concurrent uses, exactly one wins; the loser counts as reuse.
     const claimed = await tx.db
       .update(refreshTokens)
@@ -120,6 +195,8 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedDate), isNull(refreshTokens.revokedDate)))
       .returning({ id: refreshTokens.id });
     if (!claimed.length) {
+      const retried = await answerRetry(tx, row, successor || undefined);
+      if (retried) return { tokens: retried };
       await tx.db
         .update(refreshTokens)
         .set({ revokedDate: now })
@@ -129,6 +206,7 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
       if (row.sessionId) await endSession(tx, row.sessionId);
       return { error: 'Refresh token was already used; the session it belongs to has been revoked', reuse: true };
     }
+    const refreshTokenValue = successor || undefined;
     if (row.role === 'member') {
       // A member's refresh follows their session: logout, blocking or a password reset ends it here too.
       const session = row.sessionId ? await signedInSession(tx, row.sessionId) : undefined;
@@ -140,11 +218,18 @@ async function rotateRefreshToken(ctx: Ctx, clientId: string, presented: string)
           sessionId: session.sessionId,
           familyId: row.familyId,
           who: session,
+          refreshTokenValue,
         }),
       };
     }
     return {
-      tokens: await issueTokens(tx, { clientId, role: 'visitor', subject: row.subject, familyId: row.familyId }),
+      tokens: await issueTokens(tx, {
+        clientId,
+        role: 'visitor',
+        subject: row.subject,
+        familyId: row.familyId,
+        refreshTokenValue,
+      }),
     };
   });
   if (outcome.tokens) return outcome.tokens;
