@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressWithContact } from '@plaza/contracts';
 import { ts } from '../../lib/columns.js';
 import type { StoredLine } from '../checkout/model.js';
@@ -12,8 +12,9 @@ export interface StoredMerchantDiscount {
 }
 
 /**
- * One current cart per visitor or member. The lines are jsonb on the row: an add-to-cart is one locked row read and
- * one row write, and two requests on one cart serialize on the row lock instead of failing on each other.
+ * One current cart per visitor or member. The lines are jsonb on the row: an add-to-cart is one row read and one
+ * row write. The write only lands if `version` is still the one read (see changeCart); when another change came
+ * first, the change is made again under the row lock, so two requests on one cart never fail on each other.
  */
 export const carts = pgTable(
   'carts',
@@ -31,6 +32,8 @@ export const carts = pgTable(
     businessLocationId: text('business_location_id'),
     createdDate: ts('created_date').notNull().defaultNow(),
     updatedDate: ts('updated_date').notNull().defaultNow(),
+    /** Bumped by every write: a change made without the lock is written only over the version it read. */
+    version: integer('version').notNull().default(0),
   },
   (t) => [uniqueIndex('carts_owner_unique').on(t.ownerKey)],
 );
