@@ -33,7 +33,10 @@ export async function mergeVisitorCartIntoMember(ctx: Ctx, visitorId: string, me
       buyerNote: into.buyerNote ?? from.buyerNote,
       updatedDate: tx.clock(),
     };
-    await tx.db.update(carts).set(changes).where(eq(carts.id, into.id));
+    await tx.db
+      .update(carts)
+      .set({ ...changes, version: into.version + 1 })
+      .where(eq(carts.id, into.id));
     const { cart: gone } = await renderCart(tx, from);
     await tx.db.delete(carts).where(eq(carts.id, from.id));
     const { cart } = await renderCart(tx, { ...into, ...changes });

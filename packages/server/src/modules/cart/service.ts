@@ -1,11 +1,11 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Address, Cart, EstimateTotalsRequest, EstimateTotalsResponse, Site } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { resolveLines, type CatalogMemo, type ResolvedLines } from '../checkout/lines.js';
 import { webBase } from '../checkout/service.js';
-import { emitEvent } from '../events/outbox.js';
+import { changeAndEmit, emitEvent } from '../events/outbox.js';
 import { getSite } from '../site/service.js';
 import { computeTotals } from '../totals/engine.js';
 import { totalsToWire, type TotalsWire } from '../totals/wire.js';
@@ -146,27 +146,72 @@ export async function getCurrentCart(ctx: Ctx): Promise<Cart> {
   return (await renderCart(ctx, row)).cart;
 }
 
+/** A cart not yet stored: what the first change of a new visitor or member starts from. */
+const newCartRow = (owner: ReturnType<typeof ownerKeyOf>, now: Date): CartRow => ({
+  id: uuidv7(now.getTime()),
+  ownerKey: owner.key,
+  memberId: owner.memberId ?? null,
+  visitorId: owner.visitorId ?? null,
+  lines: [],
+  couponCode: null,
+  merchantDiscounts: null,
+  contactInfo: null,
+  buyerNote: null,
+  businessLocationId: null,
+  createdDate: now,
+  updatedDate: now,
+  version: 0,
+});
+
+type ApplyChange = (row: CartRow, ctx: Ctx) => Promise<Partial<CartRow>> | Partial<CartRow>;
+
 /**
- * One change to the caller's cart: lock (creating the cart when `create`), apply, write, answer and emit, all in
- * one transaction. Two changes to one cart wait for each other and both apply.
+ * One change to the caller's cart. The common case takes no lock: read the cart, apply, then one statement writes it
+ * with its event: over the version read, or as a new cart when there was none (`create`). When another change landed
+ * in between, the change is made again under the row lock, so two changes to one cart both apply.
+ * `apply` only reads: it may run twice.
  */
 export async function changeCart(
   ctx: Ctx,
   opts: { create: boolean; memo?: CatalogMemo },
-  apply: (row: CartRow, tx: Ctx) => Promise<Partial<CartRow>> | Partial<CartRow>,
+  apply: ApplyChange,
 ): Promise<Cart> {
   const owner = ownerKeyOf(ctx);
   const site = await getSite(ctx);
+  const read = { site, ...(opts.memo ? { memo: opts.memo } : {}) };
+  const [current] = await ctx.db.select().from(carts).where(eq(carts.ownerKey, owner.key)).limit(1);
+  if (!current && !opts.create) throw cartNotFound();
+  const now = ctx.clock();
+  const base = current ?? newCartRow(owner, now);
+  const changes = await apply(base, ctx);
+  const next: CartRow = { ...base, ...changes, updatedDate: now, version: base.version + 1 };
+  const { cart } = await renderCart(ctx, next, {}, read);
+  const written = current
+    ? await changeAndEmit(
+        ctx,
+        ctx.db
+          .update(carts)
+          .set({ ...changes, updatedDate: now, version: next.version })
+          .where(and(eq(carts.id, current.id), eq(carts.version, current.version)))
+          .returning({ id: carts.id }),
+        { type: 'ecom.cart.updated', entityId: cart.id, entity: cart, modifiedFields: Object.keys(changes) },
+      )
+    : await changeAndEmit(ctx, ctx.db.insert(carts).values(next).onConflictDoNothing().returning({ id: carts.id }), {
+        type: 'ecom.cart.created',
+        entityId: cart.id,
+        entity: cart,
+      });
+  if (written) return cart;
   return withTx(ctx, async (tx) => {
     const locked = await lockCartByKey(tx, owner, opts.create);
     if (!locked) throw cartNotFound();
     const changes = await apply(locked.row, tx);
-    const next: CartRow = { ...locked.row, ...changes, updatedDate: tx.clock() };
+    const next: CartRow = { ...locked.row, ...changes, updatedDate: tx.clock(), version: locked.row.version + 1 };
     await tx.db
       .update(carts)
-      .set({ ...changes, updatedDate: next.updatedDate })
+      .set({ ...changes, updatedDate: next.updatedDate, version: next.version })
       .where(eq(carts.id, next.id));
-    const { cart } = await renderCart(tx, next, {}, { site, ...(opts.memo ? { memo: opts.memo } : {}) });
+    const { cart } = await renderCart(tx, next, {}, read);
     await emitEvent(tx, {
       type: locked.created ? 'ecom.cart.created' : 'ecom.cart.updated',
       entityId: cart.id,
