@@ -1,8 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
+
+/** Random bytes for ids, filled 4 KB at a time: one call to the system's generator per 256 ids, not one per id. */
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
 
 /** UUID v7 (RFC 9562): time-ordered, so rows listed by creation stay index-friendly. */
 export function uuidv7(now = Date.now()): string {
-  const b = randomBytes(16);
+  if (poolAt === pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  // A copy: the pool is refilled in place later.
+  const b = Buffer.from(pool.subarray(poolAt, (poolAt += 16)));
   b.writeUIntBE(now, 0, 6);
   b[6] = (b[6]! & 0x0f) | 0x70;
   b[8] = (b[8]! & 0x3f) | 0x80;
