@@ -63,14 +63,7 @@ export function toCheckout(
       });
     }
   }
-  const offered = totals.shipping_.options;
-  if (info.selectedShippingOption && offered.length && !totals.shipping_.selected) {
-    violations.push({
-      severity: 'ERROR',
-      target: { other: { name: 'shippingInfo.selectedCarrierServiceOption' } },
-      description: 'The chosen shipping option is not offered for this address: pick one of carrierServiceOptions.',
-    });
-  }
+  // A chosen option that is no longer offered is the shipping stage's ERROR (in totals.violations): said once.
   const start = opts.now;
   return {
     id: row.id,
