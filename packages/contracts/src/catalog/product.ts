@@ -176,6 +176,8 @@ export const ProductInput = Type.Object(
     subscriptionOptions: Type.Optional(Type.Union([SubscriptionOptions, Type.Null()])),
     /** DEPOSIT_ONLINE: the part of the price paid now. */
     deposit: Type.Optional(Type.Union([MoneyInput, Type.Null()])),
+    /** The tax group its lines are taxed as (null or absent: the default group). */
+    taxGroupId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -201,6 +203,7 @@ export const Product = Type.Object({
   collectionIds: Type.Array(Type.String()),
   subscriptionOptions: Type.Optional(SubscriptionOptions),
   deposit: Type.Optional(Money),
+  taxGroupId: Type.Optional(Type.String()),
   createdDate: DateString,
   updatedDate: DateString,
 });
@@ -224,6 +227,7 @@ export const PRODUCT_MASK_PATHS = [
   'collectionIds',
   'subscriptionOptions',
   'deposit',
+  'taxGroupId',
 ] as const;
 
 export const CreateProductRequest = Type.Object({ product: ProductInput }, { additionalProperties: false });

@@ -152,6 +152,7 @@ export function productRows(
       visible: p.visible ?? true,
       subscriptionOptions: (p.subscriptionOptions as Record<string, unknown> | null | undefined) ?? null,
       depositMinor,
+      taxGroupId: p.taxGroupId ?? null,
     },
     variants,
   };
@@ -197,6 +198,7 @@ export function toProduct(r: ProductRow, variants: VariantRow[], collectionIds: 
       ? { subscriptionOptions: r.subscriptionOptions as NonNullable<Product['subscriptionOptions']> }
       : {}),
     ...(r.depositMinor !== null ? { deposit: money(r.depositMinor) } : {}),
+    ...(r.taxGroupId ? { taxGroupId: r.taxGroupId } : {}),
     createdDate: r.createdDate.toISOString(),
     updatedDate: r.updatedDate.toISOString(),
   };

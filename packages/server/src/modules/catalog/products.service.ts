@@ -1,3 +1,4 @@
+import { taxGroups } from '../tax/tables.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   PRODUCT_MASK_PATHS,
@@ -65,6 +66,11 @@ async function assertCollections(ctx: Ctx, ids: string[]): Promise<void> {
   if (i >= 0) throw violation(`product.collectionIds[${i}]`, 'VALIDATION', `collection ${ids[i]} does not exist`);
 }
 
+async function assertTaxGroup(ctx: Ctx, id: string): Promise<void> {
+  const [found] = await ctx.db.select({ id: taxGroups.id }).from(taxGroups).where(eq(taxGroups.id, id)).limit(1);
+  if (!found) throw violation('product.taxGroupId', 'VALIDATION', `tax group ${id} does not exist`);
+}
+
 /** Writes the rows of a product (insert or replace) with its variants and collection links. */
 async function writeProduct(
   ctx: Ctx,
@@ -79,6 +85,7 @@ async function writeProduct(
     : [];
   const { product, variants } = productRows(input, currency, id, oldVariants);
   await assertCollections(ctx, input.collectionIds ?? []);
+  if (input.taxGroupId) await assertTaxGroup(ctx, input.taxGroupId);
   const now = ctx.clock();
   let row: ProductRow | undefined;
   // A derived slug that is taken gets -2, -3, …; a slug the caller chose is theirs or a 409.

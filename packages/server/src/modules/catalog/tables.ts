@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProductMedia, ProductOption } from '@plaza/contracts';
 import { ts } from '../../lib/columns.js';
+import { taxGroups } from '../tax/tables.js';
 
 /** Money columns hold integer minor units of `currency` (DESIGN §3). */
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
@@ -46,6 +47,8 @@ export const catalogProducts = pgTable(
     visible: boolean('visible').notNull().default(true),
     subscriptionOptions: jsonb('subscription_options').$type<Record<string, unknown>>(),
     depositMinor: minor('deposit_minor'),
+    /** The tax group its lines are taxed as; null: the default group. A deleted group leaves null. */
+    taxGroupId: uuid('tax_group_id').references(() => taxGroups.id, { onDelete: 'set null' }),
     createdDate: ts('created_date').notNull().defaultNow(),
     updatedDate: ts('updated_date').notNull().defaultNow(),
   },

@@ -336,6 +336,7 @@ export async function resolveLines(
         : {}),
       ...(l.serviceProperties ? { serviceProperties: l.serviceProperties } : {}),
       ...(l.override ? { catalogOverrideFields: { ...l.override } } : {}),
+      ...(p.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
     });
     out.totalsLines.push({
       id: l.id,
@@ -348,6 +349,7 @@ export async function resolveLines(
       unitPrice: price,
       unitWeight: weight,
       shippable,
+      ...(p.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
     });
     if (p.depositMinor !== null) out.deposits.set(l.id, p.depositMinor);
     if (s && plan) {

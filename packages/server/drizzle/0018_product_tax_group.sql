@@ -1,0 +1,2 @@
+ALTER TABLE "catalog_products" ADD COLUMN "tax_group_id" uuid;--> statement-breakpoint
+ALTER TABLE "catalog_products" ADD CONSTRAINT "catalog_products_tax_group_id_tax_groups_id_fk" FOREIGN KEY ("tax_group_id") REFERENCES "public"."tax_groups"("id") ON DELETE set null ON UPDATE no action;
