@@ -184,7 +184,7 @@ describe('storefront shop', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('SAVE10').waitFor();
     await page.getByLabel('Country').selectOption('US');
-    await page.getByLabel('State / province').selectOption('CA');
+    await page.getByLabel('State / province').selectOption({ label: 'California' });
     await page.getByRole('button', { name: 'Estimate' }).click();
     await page.getByRole('radio', { name: /Standard/ }).check();
     await expect.poll(() => cents(page, 'total-total')).toBe(3470);
@@ -224,7 +224,7 @@ async function fillAddressAndShipping(page: Page) {
   await page.getByLabel('Address').first().fill('1 Main St');
   await page.getByLabel('City').first().fill('San Francisco');
   await page.locator('#ship-country').selectOption('US');
-  await page.locator('#ship-state').selectOption('CA');
+  await page.locator('#ship-state').selectOption({ label: 'California' });
   await page.getByRole('button', { name: 'Save and see shipping options' }).click();
   await page.getByRole('radio', { name: /Standard/ }).check();
   await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);

@@ -1,21 +1,12 @@
 import type { Address } from '@plaza/contracts';
 import { inputClass, SelectField } from '../../ui/Field.js';
+import { subdivisionsOf } from '../../ui/subdivisions.js';
 
 // The countries offered in pickers (names come from the browser, in the shopper's language).
 const COUNTRIES =
   'AR AT AU BE BR CA CH CL CN CO CZ DE DK ES FI FR GB GR HK IE IL IN IT JP KR MX NL NO NZ PL PT SE SG TR US ZA'.split(
     ' ',
   );
-
-// States for the countries whose shipping and tax usually depend on them; elsewhere the field is free text.
-const SUBDIVISIONS: Record<string, string[]> = {
-  US: 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
-    ' ',
-  ),
-  CA: 'AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '),
-  BR: 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '),
-  AU: 'ACT NSW NT QLD SA TAS VIC WA'.split(' '),
-};
 
 function countryNames(): (code: string) => string {
   try {
@@ -40,8 +31,7 @@ export function RegionFields({
   const countries = [...new Set([...COUNTRIES, ...(value.country ? [value.country] : [])])].sort((a, b) =>
     name(a).localeCompare(name(b)),
   );
-  const states = value.country ? SUBDIVISIONS[value.country] : undefined;
-  const stateCode = value.subdivision?.split('-')[1] ?? '';
+  const states = subdivisionsOf(value.country);
   const set = (patch: Partial<Address>) => {
     const next: Address = { ...value, ...patch };
     for (const k of Object.keys(next) as (keyof Address)[]) if (next[k] === '' || next[k] === undefined) delete next[k];
@@ -63,33 +53,22 @@ export function RegionFields({
           </option>
         ))}
       </SelectField>
-      {states ? (
+      {/* Countries without a list are shipped and taxed by country: no state to ask for. */}
+      {states && (
         <SelectField
           id={`${idPrefix}-state`}
           label="State / province"
-          value={stateCode}
-          onChange={(e) => set({ subdivision: e.target.value ? `${value.country}-${e.target.value}` : undefined })}
+          autoComplete="address-level1"
+          value={value.subdivision ?? ''}
+          onChange={(e) => set({ subdivision: e.target.value || undefined })}
         >
           <option value="">Choose…</option>
           {states.map((s) => (
-            <option key={s} value={s}>
-              {s}
+            <option key={s.code} value={s.code}>
+              {s.name}
             </option>
           ))}
         </SelectField>
-      ) : (
-        value.country && (
-          <label className="block text-sm font-medium text-neutral-800">
-            Region code <span className="font-normal text-neutral-500">(optional, e.g. {value.country}-01)</span>
-            <input
-              className={`${inputClass} mt-1 uppercase`}
-              value={value.subdivision ?? ''}
-              maxLength={6}
-              pattern="[A-Za-z]{2}-[A-Za-z0-9]{1,3}"
-              onChange={(e) => set({ subdivision: e.target.value.toUpperCase() || undefined })}
-            />
-          </label>
-        )
       )}
       <label className="block text-sm font-medium text-neutral-800">
         Postal code
