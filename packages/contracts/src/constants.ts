@@ -17,3 +17,4 @@ export * from './events/types.js';
 export * from './webhooks/limits.js';
 export * from './service-plugins/limits.js';
 export * from './ecom/event-types.js';
+export * from './catalog/limits.js';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { CATALOG_LIMITS } from './limits.js';
 
 /** What a product is; a cart treats each differently (shipping, scheduling, gift-card codes). */
 export const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE'] as const;
@@ -16,21 +17,7 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** The app id of Plaza's own catalog in a line item's `catalogReference`. */
-export const PLAZA_CATALOG_APP_ID = 'plaza-catalog';
-
-export const CATALOG_LIMITS = {
-  nameMax: 200,
-  slugMax: 100,
-  descriptionMax: 20_000,
-  richTextNodesMax: 500,
-  mediaMax: 20,
-  optionsMax: 6,
-  choicesMax: 50,
-  variantsMax: 300,
-  collectionsPerProductMax: 50,
-  skuMax: 64,
-} as const;
+export { CATALOG_LIMITS, PLAZA_CATALOG_APP_ID } from './limits.js';
 
 /** Money on the wire (DESIGN §3): a decimal string in the site's currency, plus the same amount formatted. */
 export const Money = Type.Object({ amount: Type.String(), formattedAmount: Type.String() });
