@@ -91,5 +91,5 @@ export function useCartChange() {
   });
 }
 
-/** The catalog's app id in line items (contracts' PLAZA_CATALOG_APP_ID, kept here: that file holds schemas). */
-export const CATALOG_APP_ID = 'plaza-catalog';
+/** The catalog's app id in line items. */
+export { PLAZA_CATALOG_APP_ID as CATALOG_APP_ID } from '@plaza/contracts/constants';
