@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../ui/cx.js';
 
-interface Toast {
+export interface Toast {
   id: number;
   message: string;
   tone: 'success' | 'error';
@@ -9,11 +9,22 @@ interface Toast {
 
 const ToastContext = createContext<(message: string, tone?: Toast['tone']) => void>(() => undefined);
 
-/** Short confirmations ("Saved") in the corner, announced politely, gone after a few seconds. */
+/** At most this many at once: a burst of saves (bulk actions, a phone's small screen) shows the latest ones. */
+const MAX_TOASTS = 3;
+
+/** The toasts after `toast` is shown: its earlier copy (same words and tone) goes, and only the latest few stay. */
+export function withToast(list: Toast[], toast: Toast): Toast[] {
+  return [...list.filter((x) => x.message !== toast.message || x.tone !== toast.tone), toast].slice(-MAX_TOASTS);
+}
+
+/**
+ * Short confirmations ("Saved") in the corner, announced politely, gone after a few seconds. The same message again
+ * replaces its earlier copy instead of stacking.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const show = useCallback((message: string, tone: Toast['tone'] = 'success') => {
-    setToasts((t) => [...t, { id: Date.now() + Math.random(), message, tone }]);
+    setToasts((t) => withToast(t, { id: Date.now() + Math.random(), message, tone }));
   }, []);
   return (
     <ToastContext.Provider value={show}>
