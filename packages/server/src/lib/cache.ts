@@ -37,6 +37,35 @@ export function createReadCache<V>(ttlMs: number, maxEntries = 500) {
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return value;
     },
+    /**
+     * Several keys at once: the fresh ones from the cache, the rest from ONE `loadMany(missing)` (what it leaves out is
+     * not kept). Same freshness rules as `get`.
+     */
+    async getMany(ctx: Ctx, keys: string[], loadMany: (missing: string[]) => Promise<Map<string, V>>) {
+      if (inTransaction(ctx) || ttlMs <= 0) return loadMany(keys);
+      let entries = byDb.get(ctx.db);
+      if (!entries) byDb.set(ctx.db, (entries = new Map()));
+      const now = Date.now();
+      const out = new Map<string, V>();
+      const missing: string[] = [];
+      for (const key of keys) {
+        const hit = entries.get(`${generation}|${key}`);
+        if (hit && now - hit.at < ttlMs && !(ctx.consistencyMs && ctx.consistencyMs >= hit.at)) out.set(key, hit.value);
+        else missing.push(key);
+      }
+      if (!missing.length) return out;
+      const started = generation;
+      const loaded = await loadMany(missing);
+      for (const [key, value] of loaded) {
+        out.set(key, value);
+        if (started !== generation) continue;
+        const k = `${generation}|${key}`;
+        entries.delete(k);
+        entries.set(k, { value, at: now });
+        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      }
+      return out;
+    },
     changed(): void {
       generation++;
     },

@@ -209,6 +209,32 @@ describe('concurrency', () => {
     expect(cart.lineItems.map((l) => l.quantity).sort()).toEqual([10, 10]);
     expect((await cartRows(srv)).filter((r) => r.id === cart.id)).toHaveLength(1);
   });
+
+  it('two nodes take turns on one cart: a node whose remembered cart is old still loses nothing', async () => {
+    const v = await visitor();
+    const other = await srv.secondNode();
+    try {
+      const add = (url: string, productId: string) =>
+        call<{ cart: Cart }>(url, 'POST', '/ecom/v1/carts/current/add-to-cart', {
+          auth: v,
+          body: { lineItems: [item(productId)] },
+        });
+      expect((await add(srv.url, mug.id)).status).toBe(200);
+      // The other node changes the cart: this node's copy is now one version behind.
+      expect((await add(other.url, mug.id)).status).toBe(200);
+      const third = await add(srv.url, mug.id);
+      expect(third.status).toBe(200);
+      expect(third.body.cart.lineItems.map((l) => l.quantity)).toEqual([3]);
+      // And a removal made elsewhere is not undone by an old copy either.
+      const removed = await call(other.url, 'DELETE', '/ecom/v1/carts/current', { auth: v });
+      expect(removed.status).toBe(200);
+      const fresh = await add(srv.url, mug.id);
+      expect(fresh.body.cart.lineItems.map((l) => l.quantity)).toEqual([1]);
+      expect(fresh.body.cart.id).not.toBe(third.body.cart.id);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('estimate totals and checkout', () => {

@@ -61,7 +61,7 @@ export async function addToCurrentCart(ctx: Ctx, req: AddToCartRequest): Promise
     throw violation('lineItems', 'REQUIRED_ONE_OF_FIELD', 'give lineItems or customLineItems to add');
   }
   const site = await getSite(ctx);
-  const memo = newCatalogMemo();
+  const memo = newCatalogMemo(true);
   const refs = (lines: Array<{ catalogReference?: { catalogItemId: string } }>) =>
     lines.flatMap((l) => (l.catalogReference ? [l.catalogReference.catalogItemId] : []));
   return changeCart(ctx, { create: true, memo }, async (row, tx) => {

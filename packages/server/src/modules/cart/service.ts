@@ -3,6 +3,7 @@ import type { Address, Cart, EstimateTotalsRequest, EstimateTotalsResponse, Site
 import { withTx, type Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { preparedFor } from '../../lib/prepared.js';
 import { resolveLines, type CatalogMemo, type ResolvedLines } from '../checkout/lines.js';
 import { webBase } from '../checkout/service.js';
 import { changeAndEmit, emitEvent } from '../events/outbox.js';
@@ -10,6 +11,7 @@ import { getSite } from '../site/service.js';
 import { computeTotals } from '../totals/engine.js';
 import { totalsToWire, type TotalsWire } from '../totals/wire.js';
 import type { Totals } from '../totals/types.js';
+import { knownCarts } from './known-carts.js';
 import { carts, type CartRow } from './tables.js';
 
 /** The key a caller's current cart is found by; only visitors and members have one. */
@@ -19,6 +21,16 @@ export function ownerKeyOf(ctx: Ctx): { key: string; memberId?: string; visitorI
   if (c.type === 'ANONYMOUS_VISITOR') return { key: `visitor:${c.visitorId}`, visitorId: c.visitorId };
   throw new AppError('FORBIDDEN', 'Only visitors and members have a current cart', { applicationCode: 'FORBIDDEN' });
 }
+
+/** The cart read that starts every change (see changeCart). */
+const cartByOwner = preparedFor((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.ownerKey, sql.placeholder('key')))
+    .limit(1)
+    .prepare('cart_by_owner'),
+);
 
 export const cartNotFound = () =>
   new AppError('NOT_FOUND', 'There is no current cart', { applicationCode: 'CART_NOT_FOUND' });
@@ -179,7 +191,7 @@ export async function changeCart(
   const owner = ownerKeyOf(ctx);
   const site = await getSite(ctx);
   const read = { site, ...(opts.memo ? { memo: opts.memo } : {}) };
-  const [current] = await ctx.db.select().from(carts).where(eq(carts.ownerKey, owner.key)).limit(1);
+  const current = knownCarts.get(ctx.db, owner.key) ?? (await cartByOwner(ctx.db).execute({ key: owner.key }))[0];
   if (!current && !opts.create) throw cartNotFound();
   const now = ctx.clock();
   const base = current ?? newCartRow(owner, now);
@@ -201,7 +213,12 @@ export async function changeCart(
         entityId: cart.id,
         entity: cart,
       });
-  if (written) return cart;
+  if (written) {
+    knownCarts.remember(ctx.db, next);
+    return cart;
+  }
+  // Another change came first (or the remembered row was old): make this one again under the lock.
+  knownCarts.forget(ctx.db, owner.key);
   return withTx(ctx, async (tx) => {
     const locked = await lockCartByKey(tx, owner, opts.create);
     if (!locked) throw cartNotFound();
@@ -229,6 +246,7 @@ export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
     if (!locked) throw cartNotFound();
     const { cart } = await renderCart(tx, locked.row);
     await tx.db.delete(carts).where(eq(carts.id, locked.row.id));
+    knownCarts.forget(tx.db, owner.key);
     await emitEvent(tx, { type: 'ecom.cart.deleted', entityId: cart.id, entity: cart });
   });
 }

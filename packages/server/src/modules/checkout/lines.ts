@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   PLAZA_CATALOG_APP_ID,
   type CustomLineItemInput,
@@ -6,11 +6,14 @@ import {
   type LineItemInput,
   type Violation,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import { inTransaction, type Ctx } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { preparedFor } from '../../lib/prepared.js';
 import { hasScope } from '../../http/caller.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
+import { productsForLines, type ProductForLines } from '../catalog/read-cache.js';
 import { catalogProductCollections, catalogProducts, catalogVariants } from '../catalog/tables.js';
 import type { TotalsLine } from '../totals/types.js';
 import type { StoredLine } from './model.js';
@@ -42,28 +45,27 @@ export interface Catalog {
   variants: Map<string, VariantRow>;
   collections: Map<string, string[]>;
 }
-/** Products already read in this request (a cart reads them once for checking and pricing). */
-export type CatalogMemo = Catalog;
-export const newCatalogMemo = (): CatalogMemo => ({ products: new Map(), variants: new Map(), collections: new Map() });
+/**
+ * Products already read in this request (a cart reads them once for checking and pricing). `cached`: a cart change
+ * may take them from the node's short cache (catalog/read-cache.ts productsForLines).
+ */
+export type CatalogMemo = Catalog & { cached?: boolean };
+export const newCatalogMemo = (cached = false): CatalogMemo => ({
+  products: new Map(),
+  variants: new Map(),
+  collections: new Map(),
+  cached,
+});
 
 // Qualified by hand: Drizzle writes a lone table's columns unqualified, which inside the subqueries would name theirs.
 const PRODUCT_ID = sql.raw('"catalog_products"."id"');
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 type VariantJson = Omit<VariantRow, 'priceMinor'> & { priceMinor: string | null };
 
-/**
- * Products with their variants and collections in ONE statement (subqueries aggregated to JSON): the add-to-cart
- * budget is 6 statements in all. With a memo, products it holds are not read again.
- */
-export async function loadCatalog(
-  ctx: Ctx,
-  productIds: string[],
-  memo: CatalogMemo = newCatalogMemo(),
-): Promise<Catalog> {
-  const uuids = [...new Set(productIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !memo.products.has(id)))];
-  if (!uuids.length) return memo;
+/** Products by id with their variants and collections aggregated to JSON; `ids` is `{id,…}` or its placeholder. */
+function catalogQuery(db: Db, ids: unknown) {
   const v = catalogVariants;
-  const rows = await ctx.db
+  return db
     .select({
       product: catalogProducts,
       variants: sql<unknown>`coalesce((select json_agg(json_build_object(
@@ -76,13 +78,50 @@ export async function loadCatalog(
         from ${catalogProductCollections} where ${catalogProductCollections.productId} = ${PRODUCT_ID}), '[]'::json)`,
     })
     .from(catalogProducts)
-    .where(inArray(catalogProducts.id, uuids));
-  for (const r of rows) {
-    memo.products.set(r.product.id, r.product);
-    memo.collections.set(r.product.id, json<string[]>(r.collectionIds));
-    for (const x of json<VariantJson[]>(r.variants)) {
-      memo.variants.set(x.id, { ...x, priceMinor: x.priceMinor === null ? null : BigInt(x.priceMinor) });
-    }
+    .where(sql`${catalogProducts.id} = ANY(${ids}::uuid[])`);
+}
+const preparedCatalogQuery = preparedFor((db) => catalogQuery(db, sql.placeholder('ids')).prepare('catalog_lines'));
+
+/** Reads products by id (one statement) into what carts need of them. */
+async function readProducts(ctx: Ctx, uuids: string[]): Promise<Map<string, ProductForLines>> {
+  // One text parameter in PostgreSQL's array syntax (the ids were checked to be UUIDs).
+  const ids = `{${uuids.join(',')}}`;
+  const rows = inTransaction(ctx)
+    ? await catalogQuery(ctx.db, ids)
+    : await preparedCatalogQuery(ctx.db).execute({ ids });
+  return new Map(
+    rows.map((r) => [
+      r.product.id,
+      {
+        product: r.product,
+        collectionIds: json<string[]>(r.collectionIds),
+        variants: json<VariantJson[]>(r.variants).map((x) => ({
+          ...x,
+          priceMinor: x.priceMinor === null ? null : BigInt(x.priceMinor),
+        })),
+      },
+    ]),
+  );
+}
+
+/**
+ * Products with their variants and collections in ONE statement (subqueries aggregated to JSON). With a memo,
+ * products it holds are not read again.
+ */
+export async function loadCatalog(
+  ctx: Ctx,
+  productIds: string[],
+  memo: CatalogMemo = newCatalogMemo(),
+): Promise<Catalog> {
+  const uuids = [...new Set(productIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !memo.products.has(id)))];
+  if (!uuids.length) return memo;
+  const found = memo.cached
+    ? await productsForLines.getMany(ctx, uuids, (missing) => readProducts(ctx, missing))
+    : await readProducts(ctx, uuids);
+  for (const [id, p] of found) {
+    memo.products.set(id, p.product);
+    memo.collections.set(id, p.collectionIds);
+    for (const v of p.variants) memo.variants.set(v.id, v);
   }
   return memo;
 }
