@@ -1,5 +1,6 @@
 import type { EmptyResponse } from '@plaza/contracts';
 import { defineMethod, seg, type MethodDescriptor } from './method.js';
+import type { QueryParams } from './query.js';
 
 /*
  * Builders for the back office's many create/list/get/update/delete methods (shipping, tax, discounts, ...): one
@@ -39,4 +40,20 @@ export const deleteMethod = (base: string, key: string): MethodDescriptor<[id: s
   defineMethod<[id: string], EmptyResponse>({
     argumentNames: [`${key}Id`],
     request: (id) => ({ method: 'DELETE', path: `${base}/${seg(id)}` }),
+  });
+
+export const queryMethod = <Q extends QueryParams, R>(base: string): MethodDescriptor<[query?: Q], R> =>
+  defineMethod<[query?: Q], R>({
+    argumentNames: ['query'],
+    request: (query) => ({ method: 'GET', path: base, query }),
+  });
+
+/** A site-wide settings object (tax, tips, shipping provider): PATCH of the fields named in `fieldMask`. */
+export const updateSettingsMethod = <P, R>(
+  base: string,
+  key: string,
+): MethodDescriptor<[settings: P, fieldMask: string[]], R> =>
+  defineMethod<[settings: P, fieldMask: string[]], R>({
+    argumentNames: [key, 'fieldMask'],
+    request: (e, paths) => ({ method: 'PATCH', path: base, body: { [key]: e, fieldMask: { paths } } }),
   });

@@ -1,5 +1,6 @@
 import type { CheckoutSettingsResponse, UpdateCheckoutSettingsRequest } from '@plaza/contracts';
 import { defineMethod } from '../../core/method.js';
+import { listMethod } from '../../core/crud.js';
 
 export type { CheckoutSettings, CheckoutSettingsResponse, UpdateCheckoutSettingsRequest } from '@plaza/contracts';
 
@@ -13,10 +14,7 @@ const PATH = '/ecom/v1/checkout-settings';
  * const { checkoutSettings } = await client.checkoutSettings.getCheckoutSettings();
  * if (checkoutSettings.status === 'INACTIVE') showClosedNotice();
  */
-export const getCheckoutSettings = defineMethod<[], CheckoutSettingsResponse>({
-  argumentNames: [],
-  request: () => ({ method: 'GET', path: PATH }),
-});
+export const getCheckoutSettings = listMethod<CheckoutSettingsResponse>(PATH);
 
 /**
  * Changes the paths in `fieldMask.paths` (owner or `ecom` API key).

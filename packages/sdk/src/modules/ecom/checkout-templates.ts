@@ -6,7 +6,7 @@ import type {
   ListCheckoutTemplatesResponse,
   UpdateCheckoutTemplateRequest,
 } from '@plaza/contracts';
-import { getMethod, deleteMethod } from '../../core/crud.js';
+import { createMethod, deleteMethod, getMethod, queryMethod } from '../../core/crud.js';
 import { defineMethod, seg } from '../../core/method.js';
 
 export type {
@@ -31,11 +31,9 @@ const BASE = '/ecom/v1/checkout-templates';
  * });
  * console.log(checkoutTemplate.buyNowUrl);
  */
-export const createCheckoutTemplate = defineMethod<[checkoutTemplate: CheckoutTemplateInput], CheckoutTemplateResponse>(
-  {
-    argumentNames: ['checkoutTemplate'],
-    request: (checkoutTemplate) => ({ method: 'POST', path: BASE, body: { checkoutTemplate } }),
-  },
+export const createCheckoutTemplate = createMethod<CheckoutTemplateInput, CheckoutTemplateResponse>(
+  BASE,
+  'checkoutTemplate',
 );
 
 /**
@@ -52,10 +50,7 @@ export const getCheckoutTemplate = getMethod<CheckoutTemplateResponse>(BASE, 'te
  * @example
  * const { checkoutTemplates, metadata } = await client.checkoutTemplates.listCheckoutTemplates({ status: 'ACTIVE' });
  */
-export const listCheckoutTemplates = defineMethod<[query?: ListCheckoutTemplatesQuery], ListCheckoutTemplatesResponse>({
-  argumentNames: ['query'],
-  request: (query) => ({ method: 'GET', path: BASE, query }),
-});
+export const listCheckoutTemplates = queryMethod<ListCheckoutTemplatesQuery, ListCheckoutTemplatesResponse>(BASE);
 
 /**
  * Changes the paths in `fieldMask.paths` (name, status, lineItems, couponCode).

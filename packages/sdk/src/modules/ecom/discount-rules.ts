@@ -8,8 +8,7 @@ import type {
   UpdateCouponRequest,
   UpdateDiscountRuleRequest,
 } from '@plaza/contracts';
-import { createMethod, listMethod, getMethod, deleteMethod } from '../../core/crud.js';
-import { defineMethod, seg } from '../../core/method.js';
+import { createMethod, deleteMethod, getMethod, listMethod, updateMethod } from '../../core/crud.js';
 
 export type {
   Coupon,
@@ -62,17 +61,10 @@ export const getDiscountRule = getMethod<DiscountRuleResponse>(RULES, 'discountR
  *
  * @example await admin.discountRules.updateDiscountRule(id, { active: false }, ['active']);
  */
-export const updateDiscountRule = defineMethod<
-  [discountRuleId: string, discountRule: UpdateDiscountRuleRequest['discountRule'], fieldMask: string[]],
-  DiscountRuleResponse
->({
-  argumentNames: ['discountRuleId', 'discountRule', 'fieldMask'],
-  request: (id, discountRule, fieldMask) => ({
-    method: 'PATCH',
-    path: `${RULES}/${seg(id)}`,
-    body: { discountRule, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateDiscountRule = updateMethod<UpdateDiscountRuleRequest['discountRule'], DiscountRuleResponse>(
+  RULES,
+  'discountRule',
+);
 
 /** @example await admin.discountRules.deleteDiscountRule(id); */
 export const deleteDiscountRule = deleteMethod(RULES, 'discountRule');
@@ -106,17 +98,7 @@ export const getCoupon = getMethod<CouponResponse>(COUPONS, 'coupon');
  *
  * @example await admin.coupons.updateCoupon(id, { usageLimit: 500 }, ['usageLimit']);
  */
-export const updateCoupon = defineMethod<
-  [couponId: string, coupon: UpdateCouponRequest['coupon'], fieldMask: string[]],
-  CouponResponse
->({
-  argumentNames: ['couponId', 'coupon', 'fieldMask'],
-  request: (id, coupon, fieldMask) => ({
-    method: 'PATCH',
-    path: `${COUPONS}/${seg(id)}`,
-    body: { coupon, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateCoupon = updateMethod<UpdateCouponRequest['coupon'], CouponResponse>(COUPONS, 'coupon');
 
 /** @example await admin.coupons.deleteCoupon(id); */
 export const deleteCoupon = deleteMethod(COUPONS, 'coupon');

@@ -5,8 +5,7 @@ import type {
   ListGiftCardsResponse,
   UpdateGiftCardRequest,
 } from '@plaza/contracts';
-import { getMethod, deleteMethod } from '../../core/crud.js';
-import { defineMethod, seg } from '../../core/method.js';
+import { createMethod, deleteMethod, getMethod, queryMethod, updateMethod } from '../../core/crud.js';
 
 export type { GiftCard, GiftCardResponse, ListGiftCardsQuery, ListGiftCardsResponse } from '@plaza/contracts';
 
@@ -25,20 +24,14 @@ const PATH = '/ecom/v1/gift-cards';
  * const { giftCard } = await admin.giftCards.createGiftCard({ initialBalance: { amount: '50.00' }, note: 'Raffle' });
  * console.log(giftCard.code); // "K7QM-3XRT-9PWA-HN4E"
  */
-export const createGiftCard = defineMethod<[giftCard: CreateGiftCardRequest['giftCard']], GiftCardResponse>({
-  argumentNames: ['giftCard'],
-  request: (giftCard) => ({ method: 'POST', path: PATH, body: { giftCard } }),
-});
+export const createGiftCard = createMethod<CreateGiftCardRequest['giftCard'], GiftCardResponse>(PATH, 'giftCard');
 
 /**
  * Newest first; `codeEndsWith` finds a card by the last characters of its code.
  *
  * @example const { giftCards, total } = await admin.giftCards.listGiftCards({ codeEndsWith: 'HN4E' });
  */
-export const listGiftCards = defineMethod<[query?: ListGiftCardsQuery], ListGiftCardsResponse>({
-  argumentNames: ['query'],
-  request: (query) => ({ method: 'GET', path: PATH, query }),
-});
+export const listGiftCards = queryMethod<ListGiftCardsQuery, ListGiftCardsResponse>(PATH);
 
 /** @example const { giftCard } = await admin.giftCards.getGiftCard(id); // giftCard.balance.formattedAmount */
 export const getGiftCard = getMethod<GiftCardResponse>(PATH, 'giftCard');
@@ -48,17 +41,7 @@ export const getGiftCard = getMethod<GiftCardResponse>(PATH, 'giftCard');
  *
  * @example await admin.giftCards.updateGiftCard(id, { disabled: true }, ['disabled']);
  */
-export const updateGiftCard = defineMethod<
-  [giftCardId: string, giftCard: UpdateGiftCardRequest['giftCard'], fieldMask: string[]],
-  GiftCardResponse
->({
-  argumentNames: ['giftCardId', 'giftCard', 'fieldMask'],
-  request: (id, giftCard, fieldMask) => ({
-    method: 'PATCH',
-    path: `${PATH}/${seg(id)}`,
-    body: { giftCard, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateGiftCard = updateMethod<UpdateGiftCardRequest['giftCard'], GiftCardResponse>(PATH, 'giftCard');
 
 /**
  * Deletes a card that never paid for an order (otherwise 409 GIFT_CARD_REDEEMED: disable it instead).

@@ -16,8 +16,15 @@ import type {
   UpdatePickupLocationRequest,
   UpdateShippingOptionRequest,
 } from '@plaza/contracts';
-import { createMethod, listMethod, getMethod, updateMethod, deleteMethod } from '../../core/crud.js';
-import { defineMethod, seg } from '../../core/method.js';
+import {
+  createMethod,
+  deleteMethod,
+  getMethod,
+  listMethod,
+  queryMethod,
+  updateMethod,
+  updateSettingsMethod,
+} from '../../core/crud.js';
 
 export type {
   AdditionalFeeResponse,
@@ -114,10 +121,7 @@ export const createShippingOption = createMethod<ShippingOptionInput, ShippingOp
  * @example
  * const { shippingOptions } = await admin.shippingOptions.listShippingOptions({ shippingRegionId: region.id });
  */
-export const listShippingOptions = defineMethod<[query?: { shippingRegionId?: string }], ListShippingOptionsResponse>({
-  argumentNames: ['query'],
-  request: (query) => ({ method: 'GET', path: OPTIONS, query }),
-});
+export const listShippingOptions = queryMethod<{ shippingRegionId?: string }, ListShippingOptionsResponse>(OPTIONS);
 
 /** @example const { shippingOption } = await admin.shippingOptions.getShippingOption(id); */
 export const getShippingOption = getMethod<ShippingOptionResponse>(OPTIONS, 'shippingOption');
@@ -128,17 +132,10 @@ export const getShippingOption = getMethod<ShippingOptionResponse>(OPTIONS, 'shi
  * @example
  * await admin.shippingOptions.updateShippingOption(id, { title: 'Express', freeShippingOver: null }, ['title', 'freeShippingOver']);
  */
-export const updateShippingOption = defineMethod<
-  [shippingOptionId: string, shippingOption: UpdateShippingOptionRequest['shippingOption'], fieldMask: string[]],
-  ShippingOptionResponse
->({
-  argumentNames: ['shippingOptionId', 'shippingOption', 'fieldMask'],
-  request: (id, shippingOption, fieldMask) => ({
-    method: 'PATCH',
-    path: `${OPTIONS}/${seg(id)}`,
-    body: { shippingOption, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateShippingOption = updateMethod<UpdateShippingOptionRequest['shippingOption'], ShippingOptionResponse>(
+  OPTIONS,
+  'shippingOption',
+);
 
 /** @example await admin.shippingOptions.deleteShippingOption(id); */
 export const deleteShippingOption = deleteMethod(OPTIONS, 'shippingOption');
@@ -171,17 +168,10 @@ export const getPickupLocation = getMethod<PickupLocationResponse>(PICKUPS, 'pic
  * @example
  * await admin.pickupLocations.updatePickupLocation(id, { instructions: 'Ring twice' }, ['instructions']);
  */
-export const updatePickupLocation = defineMethod<
-  [pickupLocationId: string, pickupLocation: UpdatePickupLocationRequest['pickupLocation'], fieldMask: string[]],
-  PickupLocationResponse
->({
-  argumentNames: ['pickupLocationId', 'pickupLocation', 'fieldMask'],
-  request: (id, pickupLocation, fieldMask) => ({
-    method: 'PATCH',
-    path: `${PICKUPS}/${seg(id)}`,
-    body: { pickupLocation, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updatePickupLocation = updateMethod<UpdatePickupLocationRequest['pickupLocation'], PickupLocationResponse>(
+  PICKUPS,
+  'pickupLocation',
+);
 
 /** @example await admin.pickupLocations.deletePickupLocation(id); */
 export const deletePickupLocation = deleteMethod(PICKUPS, 'pickupLocation');
@@ -209,17 +199,10 @@ export const getShippingProviderConfiguration = listMethod<ShippingProviderConfi
  *   ['shipFromAddress', 'domesticServices', 'localDelivery'],
  * );
  */
-export const updateShippingProviderConfiguration = defineMethod<
-  [shippingProviderConfiguration: ShippingProviderConfigurationInput, fieldMask: string[]],
+export const updateShippingProviderConfiguration = updateSettingsMethod<
+  ShippingProviderConfigurationInput,
   ShippingProviderConfigurationResponse
->({
-  argumentNames: ['shippingProviderConfiguration', 'fieldMask'],
-  request: (shippingProviderConfiguration, fieldMask) => ({
-    method: 'PATCH',
-    path: PROVIDER,
-    body: { shippingProviderConfiguration, fieldMask: { paths: fieldMask } },
-  }),
-});
+>(PROVIDER, 'shippingProviderConfiguration');
 
 // --- Additional fees -------------------------------------------------------------------------------------------------
 

@@ -9,8 +9,14 @@ import type {
   UpdateTaxRegionRequest,
   UpdateTaxSettingsRequest,
 } from '@plaza/contracts';
-import { createMethod, listMethod, getMethod, updateMethod, deleteMethod } from '../../core/crud.js';
-import { defineMethod, seg } from '../../core/method.js';
+import {
+  createMethod,
+  deleteMethod,
+  getMethod,
+  listMethod,
+  updateMethod,
+  updateSettingsMethod,
+} from '../../core/crud.js';
 
 export type {
   ListTaxGroupsResponse,
@@ -48,17 +54,10 @@ export const getTaxSettings = listMethod<TaxSettingsResponse>(SETTINGS);
  *   'calculationMode',
  * ]);
  */
-export const updateTaxSettings = defineMethod<
-  [taxSettings: UpdateTaxSettingsRequest['taxSettings'], fieldMask: string[]],
-  TaxSettingsResponse
->({
-  argumentNames: ['taxSettings', 'fieldMask'],
-  request: (taxSettings, fieldMask) => ({
-    method: 'PATCH',
-    path: SETTINGS,
-    body: { taxSettings, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateTaxSettings = updateSettingsMethod<UpdateTaxSettingsRequest['taxSettings'], TaxSettingsResponse>(
+  SETTINGS,
+  'taxSettings',
+);
 
 /**
  * Creates a tax group; products and lines point at it by `taxGroupId`. `isDefault` makes it the group of every line
@@ -104,17 +103,10 @@ export const getTaxRegion = getMethod<TaxRegionResponse>(REGIONS, 'taxRegion');
  *
  * @example await admin.taxRegions.updateTaxRegion(id, { calculationOverride: 'MANUAL' }, ['calculationOverride']);
  */
-export const updateTaxRegion = defineMethod<
-  [taxRegionId: string, taxRegion: UpdateTaxRegionRequest['taxRegion'], fieldMask: string[]],
-  TaxRegionResponse
->({
-  argumentNames: ['taxRegionId', 'taxRegion', 'fieldMask'],
-  request: (id, taxRegion, fieldMask) => ({
-    method: 'PATCH',
-    path: `${REGIONS}/${seg(id)}`,
-    body: { taxRegion, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateTaxRegion = updateMethod<UpdateTaxRegionRequest['taxRegion'], TaxRegionResponse>(
+  REGIONS,
+  'taxRegion',
+);
 
 /** @example await admin.taxRegions.deleteTaxRegion(id); */
 export const deleteTaxRegion = deleteMethod(REGIONS, 'taxRegion');

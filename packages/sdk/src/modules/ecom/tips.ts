@@ -1,5 +1,5 @@
 import type { TipSettingsResponse, UpdateTipSettingsRequest } from '@plaza/contracts';
-import { defineMethod } from '../../core/method.js';
+import { listMethod, updateSettingsMethod } from '../../core/crud.js';
 
 export type { TipPreset, TipSettings, TipSettingsResponse, TipStaff } from '@plaza/contracts';
 
@@ -13,10 +13,7 @@ const PATH = '/ecom/v1/tip-settings';
  * const { tipSettings } = await client.tipSettings.getTipSettings();
  * const preset = tipSettings.presets.find((p) => p.isDefault);
  */
-export const getTipSettings = defineMethod<[], TipSettingsResponse>({
-  argumentNames: [],
-  request: () => ({ method: 'GET', path: PATH }),
-});
+export const getTipSettings = listMethod<TipSettingsResponse>(PATH);
 
 /**
  * Changes the settings named in `fieldMask` (owner or `ecom` API key); lists are replaced whole.
@@ -32,17 +29,10 @@ export const getTipSettings = defineMethod<[], TipSettingsResponse>({
  *   ['enabled', 'presets', 'split', 'staff'],
  * );
  */
-export const updateTipSettings = defineMethod<
-  [tipSettings: UpdateTipSettingsRequest['tipSettings'], fieldMask: string[]],
-  TipSettingsResponse
->({
-  argumentNames: ['tipSettings', 'fieldMask'],
-  request: (tipSettings, fieldMask) => ({
-    method: 'PATCH',
-    path: PATH,
-    body: { tipSettings, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateTipSettings = updateSettingsMethod<UpdateTipSettingsRequest['tipSettings'], TipSettingsResponse>(
+  PATH,
+  'tipSettings',
+);
 
 /**
  * The module for `createClient({ modules })`.
