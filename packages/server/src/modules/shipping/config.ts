@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
+import { createConfigCache } from '../../lib/config-cache.js';
 import {
   additionalFeeSettings,
   pickupLocations,
@@ -23,48 +24,16 @@ export interface ShippingConfig {
   fees: FeeRow[];
 }
 
-const TTL_MS = 2_000;
-
 /**
- * A per-node read cache of the whole shipping configuration, like lib/cache.ts but also used inside a caller's
- * transaction: carts price themselves under their row lock, and this configuration is only written by this module,
- * which calls `configChanged()` after each commit. Keyed by the server's config object (one per node; tests run many
- * servers in one process). Other nodes' changes show within TTL_MS, or at once for a caller whose consistency token
- * is newer than the entry.
+ * The whole shipping configuration, cached per node (lib/config-cache.ts): only this module writes it, calling
+ * `configChanged()` (or `afterWrite`) after each commit.
  */
-const entries = new WeakMap<object, { value: ShippingConfig; at: number; generation: number }>();
-let generation = 0;
+const cache = createConfigCache((ctx) => loadConfig(ctx));
 
-export async function shippingConfig(ctx: Ctx): Promise<ShippingConfig> {
-  const hit = entries.get(ctx.config);
-  const now = Date.now();
-  if (
-    hit &&
-    hit.generation === generation &&
-    now - hit.at < TTL_MS &&
-    !(ctx.consistencyMs && ctx.consistencyMs >= hit.at)
-  ) {
-    return hit.value;
-  }
-  const started = generation;
-  const value = await loadConfig(ctx);
-  if (started === generation) entries.set(ctx.config, { value, at: now, generation });
-  return value;
-}
-
-/** Every write of this module calls it once its transaction has committed. */
-export function configChanged(): void {
-  generation++;
-}
-
+export const shippingConfig = cache.get;
+export const configChanged = cache.changed;
 /** Awaits a committed write, then makes the cached configuration stale. */
-export async function afterWrite<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } finally {
-    configChanged();
-  }
-}
+export const afterWrite = cache.afterWrite;
 
 async function loadConfig(ctx: Ctx): Promise<ShippingConfig> {
   const [regions, options, pickups, providers, fees] = await Promise.all([

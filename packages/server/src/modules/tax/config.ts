@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { createConfigCache } from './cache.js';
+import { createConfigCache } from '../../lib/config-cache.js';
 import { taxGroups, taxRegions, taxSettings } from './tables.js';
 
 export type SettingsRow = typeof taxSettings.$inferSelect;

@@ -1,3 +1,4 @@
+import { catalogChanged } from '../catalog/read-cache.js';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   TAX_GROUP_MASK_PATHS,
@@ -104,7 +105,8 @@ export async function updateTaxGroup(ctx: Ctx, id: string, req: UpdateTaxGroupRe
 
 /**
  * Lines still pointing at a deleted group are taxed as the default group. The regions' overrides of the group go with
- * it (each such region emits its `updated` event).
+ * it (each such region emits its `updated` event); products naming it fall back to the default group (the foreign
+ * key sets null), so this node's cached products are made stale too.
  */
 export async function deleteTaxGroup(ctx: Ctx, id: string): Promise<void> {
   await taxConfig.afterWrite(
@@ -115,4 +117,5 @@ export async function deleteTaxGroup(ctx: Ctx, id: string): Promise<void> {
       await dropGroupOverrides(tx, id);
     }),
   );
+  catalogChanged();
 }

@@ -5,7 +5,7 @@ import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { parseAmount } from '../catalog/money.js';
 import { emitEvent } from '../events/outbox.js';
 import { getSite } from '../site/service.js';
-import { createConfigCache } from '../tax/cache.js';
+import { createConfigCache } from '../../lib/config-cache.js';
 import { tipSettings } from './tables.js';
 
 type Stored = Omit<TipSettings, 'updatedDate'>;

@@ -1,9 +1,9 @@
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../context.js';
 
 const TTL_MS = 2_000;
 
 /**
- * A per-node cache of one module's configuration (tax, tips, gift cards), also used inside a caller's transaction:
+ * A per-node cache of one module's configuration (tax, discounts, shipping), also used inside a caller's transaction:
  * carts price themselves under their row lock, and this configuration is only written by its module, which calls
  * `changed()` after each commit (`afterWrite`). Keyed by the server's config object (tests run many servers in one
  * process). Other nodes' changes show within TTL_MS, or at once for a caller whose consistency token is newer.
