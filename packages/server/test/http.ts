@@ -40,3 +40,18 @@ export function violations(body: unknown): string[] {
 export function appCode(body: unknown): string | undefined {
   return (body as ErrorBody).details?.applicationError?.code;
 }
+
+/**
+ * Deletes every entity of each `[path, listKey]` collection (GET path → body[listKey] → DELETE path/id): tests that
+ * share one server start from an empty configuration.
+ */
+export async function deleteEvery(
+  baseUrl: string,
+  auth: string,
+  collections: ReadonlyArray<readonly [path: string, listKey: string]>,
+): Promise<void> {
+  for (const [path, key] of collections) {
+    const list = await call<Record<string, Array<{ id: string }>>>(baseUrl, 'GET', path, { auth });
+    for (const e of list.body[key] ?? []) await call(baseUrl, 'DELETE', `${path}/${e.id}`, { auth });
+  }
+}

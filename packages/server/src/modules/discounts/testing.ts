@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { call } from '../../../test/http.js';
-import type { TotalsInput, TotalsLine } from '../totals/types.js';
+import { call, deleteEvery } from '../../../test/http.js';
 
 /** Test helpers of the discount tests: rules and coupons through the real HTTP API, totals inputs. */
 
@@ -28,40 +27,10 @@ export async function createCoupon(srv: TestServer, auth: string, body: Record<s
 
 /** Deletes every rule and coupon (tests share one server). */
 export async function clearDiscounts(srv: TestServer, auth: string): Promise<void> {
-  for (const [path, key] of [
+  await deleteEvery(srv.url, auth, [
     [RULES, 'discountRules'],
     [COUPONS, 'coupons'],
-  ] as const) {
-    const list = await call<Record<string, Array<{ id: string }>>>(srv.url, 'GET', path, { auth });
-    for (const e of list.body[key] ?? []) await call(srv.url, 'DELETE', `${path}/${e.id}`, { auth });
-  }
+  ] as const);
 }
 
-let seq = 0;
-export function line(extra: Partial<TotalsLine> = {}): TotalsLine {
-  return {
-    id: `line-${++seq}`,
-    name: 'Mug',
-    collectionIds: [],
-    itemType: 'PHYSICAL',
-    quantity: 1,
-    unitPrice: 1000n,
-    unitWeight: 1,
-    shippable: true,
-    ...extra,
-  };
-}
-
-export function totalsInput(extra: Partial<TotalsInput> = {}): TotalsInput {
-  return {
-    source: 'CART',
-    purchaseFlowId: '00000000-0000-7000-8000-000000000001',
-    currency: 'USD',
-    weightUnit: 'KG',
-    lines: [line()],
-    calculateShipping: false,
-    calculateTax: false,
-    now: new Date(),
-    ...extra,
-  };
-}
+export { line, totalsInput } from '../totals/testing.js';

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { call } from '../../../test/http.js';
-import type { TotalsInput, TotalsLine } from '../totals/types.js';
+import { call, deleteEvery } from '../../../test/http.js';
+import { totalsInput as baseInput } from '../totals/testing.js';
+import type { TotalsInput } from '../totals/types.js';
 
 /** Test helpers of the shipping tests: configuration through the real HTTP API, totals inputs for the engine. */
 
@@ -48,14 +49,11 @@ export async function patchProvider(srv: TestServer, auth: string, patch: Record
 
 /** Deletes every entity of these collections (tests share one server). */
 export async function clearAll(srv: TestServer, auth: string): Promise<void> {
-  for (const [path, key] of [
+  await deleteEvery(srv.url, auth, [
     [PATHS.regions, 'shippingRegions'],
     [PATHS.pickups, 'pickupLocations'],
     [PATHS.fees, 'additionalFees'],
-  ] as const) {
-    const list = await call<Record<string, Array<{ id: string }>>>(srv.url, 'GET', path, { auth });
-    for (const e of list.body[key] ?? []) await call(srv.url, 'DELETE', `${path}/${e.id}`, { auth });
-  }
+  ] as const);
   await patchProvider(srv, auth, {
     domesticServices: [],
     internationalServices: [],
@@ -63,32 +61,8 @@ export async function clearAll(srv: TestServer, auth: string): Promise<void> {
   });
 }
 
-let seq = 0;
-export function line(extra: Partial<TotalsLine> = {}): TotalsLine {
-  return {
-    id: `line-${++seq}`,
-    name: 'Mug',
-    collectionIds: [],
-    itemType: 'PHYSICAL',
-    quantity: 1,
-    unitPrice: 1000n,
-    unitWeight: 1,
-    shippable: true,
-    ...extra,
-  };
-}
+export { line } from '../totals/testing.js';
 
-export function totalsInput(extra: Partial<TotalsInput> = {}): TotalsInput {
-  return {
-    source: 'CART',
-    purchaseFlowId: '00000000-0000-7000-8000-000000000001',
-    currency: 'USD',
-    weightUnit: 'KG',
-    lines: [line()],
-    shippingAddress: { country: 'US', subdivision: 'US-CA' },
-    calculateShipping: true,
-    calculateTax: false,
-    now: new Date(),
-    ...extra,
-  };
-}
+/** A cart of one mug shipped to California, shipping calculated; `extra` overrides. */
+export const totalsInput = (extra: Partial<TotalsInput> = {}): TotalsInput =>
+  baseInput({ shippingAddress: { country: 'US', subdivision: 'US-CA' }, calculateShipping: true, ...extra });

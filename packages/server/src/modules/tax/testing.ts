@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { call } from '../../../test/http.js';
+import { call, deleteEvery } from '../../../test/http.js';
 
 /** Test helpers of the tax tests: configuration through the real HTTP API. */
 export const TAX = {
@@ -31,13 +31,10 @@ export async function patchSettings(srv: TestServer, auth: string, patch: Record
 
 /** Back to no regions, no groups and the default settings (tests share one server). */
 export async function clearTax(srv: TestServer, auth: string): Promise<void> {
-  for (const [path, key] of [
+  await deleteEvery(srv.url, auth, [
     [TAX.regions, 'taxRegions'],
     [TAX.groups, 'taxGroups'],
-  ] as const) {
-    const list = await call<Record<string, Array<{ id: string }>>>(srv.url, 'GET', path, { auth });
-    for (const e of list.body[key] ?? []) await call(srv.url, 'DELETE', `${path}/${e.id}`, { auth });
-  }
+  ] as const);
   await patchSettings(srv, auth, {
     taxIncludedInPrices: false,
     calculationMode: 'MANUAL',
