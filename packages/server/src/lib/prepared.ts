@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 
 /**
@@ -20,4 +22,15 @@ export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (written with `sql` and `sql.placeholder`) prepared on `db` under `name`; `execute(values)` answers
+ * the driver's result (`{ rows }`). Drizzle's query builders have `.prepare()`; this is the same for a statement they
+ * cannot build (CTEs that write). Wrap it in `preparedFor` so it is built once per handle.
+ */
+export function prepareStatement(db: Db, name: string, statement: SQL) {
+  return db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
 }

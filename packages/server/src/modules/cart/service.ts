@@ -6,7 +6,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { resolveLines, type CatalogMemo, type ResolvedLines } from '../checkout/lines.js';
 import { webBase } from '../checkout/service.js';
-import { changeAndEmit, emitEvent } from '../events/outbox.js';
+import { changeAndEmit, emitEvent, preparedChangeAndEmit } from '../events/outbox.js';
 import { getSite } from '../site/service.js';
 import { computeTotals } from '../totals/engine.js';
 import { totalsToWire, type TotalsWire } from '../totals/wire.js';
@@ -158,6 +158,32 @@ export async function getCurrentCart(ctx: Ctx): Promise<Cart> {
   return (await renderCart(ctx, row)).cart;
 }
 
+const p = (name: string) => sql.placeholder(name);
+/**
+ * The common write of a cart change: every field the shopper can change, only over the version that was read (the
+ * column names are the ones in tables.ts). Prepared once per database handle.
+ */
+const writeOverVersion = preparedChangeAndEmit(
+  'cart_write',
+  sql`UPDATE carts SET lines = ${p('lines')}::jsonb, coupon_code = ${p('couponCode')}::text,
+    merchant_discounts = ${p('merchantDiscounts')}::jsonb, contact_info = ${p('contactInfo')}::jsonb,
+    buyer_note = ${p('buyerNote')}::text, business_location_id = ${p('businessLocationId')}::text,
+    updated_date = ${p('updatedDate')}::timestamptz, version = ${p('readVersion')}::int + 1
+    WHERE id = ${p('id')}::uuid AND version = ${p('readVersion')}::int RETURNING id`,
+);
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+const cartValues = (row: CartRow, readVersion: number) => ({
+  id: row.id,
+  readVersion,
+  lines: json(row.lines),
+  couponCode: row.couponCode,
+  merchantDiscounts: json(row.merchantDiscounts),
+  contactInfo: json(row.contactInfo),
+  buyerNote: row.buyerNote,
+  businessLocationId: row.businessLocationId,
+  updatedDate: row.updatedDate.toISOString(),
+});
+
 /** A cart not yet stored: what the first change of a new visitor or member starts from. */
 const newCartRow = (owner: ReturnType<typeof ownerKeyOf>, now: Date): CartRow => ({
   id: uuidv7(now.getTime()),
@@ -198,20 +224,16 @@ export async function changeCart(
   const changes = await apply(base, ctx);
   const next: CartRow = { ...base, ...changes, updatedDate: now, version: base.version + 1 };
   const { cart } = await renderCart(ctx, next, {}, read);
+  const event = { entityId: cart.id, entity: cart };
   const written = current
-    ? await changeAndEmit(
-        ctx,
-        ctx.db
-          .update(carts)
-          .set({ ...changes, updatedDate: now, version: next.version })
-          .where(and(eq(carts.id, current.id), eq(carts.version, current.version)))
-          .returning({ id: carts.id }),
-        { type: 'ecom.cart.updated', entityId: cart.id, entity: cart, modifiedFields: Object.keys(changes) },
-      )
+    ? await writeOverVersion(ctx, cartValues(next, current.version), {
+        ...event,
+        type: 'ecom.cart.updated',
+        modifiedFields: Object.keys(changes),
+      })
     : await changeAndEmit(ctx, ctx.db.insert(carts).values(next).onConflictDoNothing().returning({ id: carts.id }), {
+        ...event,
         type: 'ecom.cart.created',
-        entityId: cart.id,
-        entity: cart,
       });
   if (written) {
     knownCarts.remember(ctx.db, next);

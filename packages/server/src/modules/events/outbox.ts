@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { EVENT_CATALOGUE, type EventEnvelope, type EventType } from '@plaza/contracts';
 import { inTransaction, type Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { preparedFor, prepareStatement } from '../../lib/prepared.js';
 import { nudgeDeliveries } from '../webhooks/nudge.js';
 import { eventIdentity } from './identity.js';
 
@@ -65,55 +66,128 @@ export async function emitEvent(ctx: Ctx, input: EmitEventInput): Promise<string
  * events). Returns how many deliveries were made.
  */
 export async function insertEvent(ctx: Ctx, envelope: EventEnvelope, onlySubscriptionId?: string): Promise<number> {
+  const values = columnsOf(eventValues(ctx, envelope));
   const result = await ctx.db.execute(
-    sql`WITH ${eventCtes(ctx, envelope, sql`(SELECT 1)`, onlySubscriptionId)} SELECT count(*)::int AS made FROM d`,
+    sql`WITH ${eventCtes(values, sql`(SELECT 1)`, onlySubscriptionId)} SELECT count(*)::int AS made FROM d`,
   );
-  const made = Number(rowsOf<{ made: number }>(result)[0]?.made ?? 0);
-  if (made > 0) nudgeDeliveries();
-  return made;
+  return deliveriesMade(rowsOf<{ made: number }>(result)[0]?.made);
 }
 
 /**
  * One statement that makes a change and writes its event only if the change touched a row: `change` is an
- * UPDATE/INSERT/DELETE with RETURNING (Drizzle puts a query builder in parentheses itself). The change and its event commit together without a transaction (a write
- * made without a lock that found its row changed writes nothing, event included). Returns whether it changed a row.
+ * UPDATE/INSERT/DELETE with RETURNING (Drizzle puts a query builder in parentheses itself). The change and its event
+ * commit together without a transaction (a write made without a lock that found its row changed writes nothing, event
+ * included). Returns whether it changed a row.
  */
 export async function changeAndEmit(ctx: Ctx, change: SQLWrapper, input: EmitEventInput): Promise<boolean> {
   if (!ctx.config.events) {
     const result = await ctx.db.execute(sql`WITH c AS ${change} SELECT count(*)::int AS changed FROM c`);
     return Number(rowsOf<{ changed: number }>(result)[0]?.changed ?? 0) > 0;
   }
-  const envelope = buildEnvelope(ctx, input);
+  const values = columnsOf(eventValues(ctx, buildEnvelope(ctx, input)));
   const result = await ctx.db.execute(sql`
-    WITH c AS ${change}, ${eventCtes(ctx, envelope, sql`(SELECT 1 FROM c LIMIT 1)`)}
+    WITH c AS ${change}, ${eventCtes(values, sql`(SELECT 1 FROM c LIMIT 1)`)}
     SELECT (SELECT count(*) FROM c)::int AS changed, (SELECT count(*) FROM d)::int AS made`);
   const [row] = rowsOf<{ changed: number; made: number }>(result);
-  if (Number(row?.made ?? 0) > 0) nudgeDeliveries();
+  deliveriesMade(row?.made);
   return Number(row?.changed ?? 0) > 0;
 }
 
+/**
+ * `changeAndEmit` as a prepared statement for a hot path: `change` (an UPDATE/INSERT/DELETE … RETURNING written with
+ * `sql.placeholder`s) is built and, on PostgreSQL, parsed and planned once per connection. Call the result with the
+ * change's placeholder values; like changeAndEmit it answers whether a row changed. Outside transactions only.
+ */
+export function preparedChangeAndEmit(name: string, change: SQL) {
+  const p = (n: keyof ReturnType<typeof eventValues>) => sql.placeholder(n);
+  const placeholders = columnsOf({
+    eventId: p('eventId'),
+    eventType: p('eventType'),
+    eventEntityId: p('eventEntityId'),
+    envelope: p('envelope'),
+    eventDate: p('eventDate'),
+    retryUntil: p('retryUntil'),
+  });
+  const withEvents = preparedFor((db) =>
+    prepareStatement(
+      db,
+      `${name}_with_event`,
+      sql`WITH c AS (${change}), ${eventCtes(placeholders, sql`(SELECT 1 FROM c LIMIT 1)`)}
+        SELECT (SELECT count(*) FROM c)::int AS changed, (SELECT count(*) FROM d)::int AS made`,
+    ),
+  );
+  const alone = preparedFor((db) =>
+    prepareStatement(db, name, sql`WITH c AS (${change}) SELECT (SELECT count(*) FROM c)::int AS changed, 0 AS made`),
+  );
+  return async (ctx: Ctx, values: Record<string, unknown>, input: EmitEventInput): Promise<boolean> => {
+    if (inTransaction(ctx)) throw new Error(`${name}: prepared statements run outside transactions`);
+    const result = ctx.config.events
+      ? await withEvents(ctx.db).execute({ ...values, ...eventValues(ctx, buildEnvelope(ctx, input)) })
+      : await alone(ctx.db).execute(values);
+    const [row] = rowsOf<{ changed: number; made: number }>(result);
+    deliveriesMade(row?.made);
+    return Number(row?.changed ?? 0) > 0;
+  };
+}
+
+/** The event's columns: statement values, or a prepared statement's placeholders. */
+interface EventColumns {
+  id: unknown;
+  type: unknown;
+  entityId: unknown;
+  envelope: unknown;
+  now: unknown;
+  retryUntil: unknown;
+}
+
+/** The values of an event's columns, named as preparedChangeAndEmit's placeholders. */
+function eventValues(ctx: Ctx, envelope: EventEnvelope) {
+  return {
+    eventId: envelope.id,
+    eventType: envelope.eventType,
+    eventEntityId: envelope.entityId,
+    envelope: JSON.stringify(envelope),
+    eventDate: ctx.clock().toISOString(),
+    retryUntil: new Date(ctx.clock().getTime() + ctx.config.webhooks.retryWindowMs).toISOString(),
+  };
+}
+
+/** eventValues (or their placeholders) as the columns eventCtes writes. */
+const columnsOf = (v: Record<keyof ReturnType<typeof eventValues>, unknown>): EventColumns => ({
+  id: v.eventId,
+  type: v.eventType,
+  entityId: v.eventEntityId,
+  envelope: v.envelope,
+  now: v.eventDate,
+  retryUntil: v.retryUntil,
+});
+
 /** The CTEs `e` (the event row, written when `source` has a row) and `d` (its deliveries). */
-function eventCtes(ctx: Ctx, envelope: EventEnvelope, source: SQL, onlySubscriptionId?: string): SQL {
-  const now = ctx.clock().toISOString();
-  const retryUntil = new Date(ctx.clock().getTime() + ctx.config.webhooks.retryWindowMs).toISOString();
+function eventCtes(v: EventColumns, source: SQL, onlySubscriptionId?: string): SQL {
   const match = onlySubscriptionId
     ? sql`s.id = ${onlySubscriptionId}`
-    : sql`s.enabled AND ${envelope.eventType} = ANY(s.event_types)
-        AND (s.entity_id IS NULL OR s.entity_id = ${envelope.entityId})`;
+    : sql`s.enabled AND ${v.type}::text = ANY(s.event_types)
+        AND (s.entity_id IS NULL OR s.entity_id = ${v.entityId}::text)`;
   return sql`e AS (
       INSERT INTO domain_events (id, event_type, entity_id, envelope, created_date)
-      SELECT ${envelope.id}, ${envelope.eventType}, ${envelope.entityId}, ${JSON.stringify(envelope)}::jsonb,
-        ${now}::timestamptz
+      SELECT ${v.id}::uuid, ${v.type}::text, ${v.entityId}::text, ${v.envelope}::jsonb, ${v.now}::timestamptz
       WHERE EXISTS ${source}
       RETURNING id, seq
     ), d AS (
       INSERT INTO webhook_deliveries
         (id, subscription_id, event_id, event_seq, event_type, entity_id, next_attempt_date, retry_until, created_date)
-      SELECT gen_random_uuid(), s.id, e.id, e.seq, ${envelope.eventType}, ${envelope.entityId}, ${now}::timestamptz,
-        ${retryUntil}::timestamptz, ${now}::timestamptz
+      SELECT gen_random_uuid(), s.id, e.id, e.seq, ${v.type}::text, ${v.entityId}::text, ${v.now}::timestamptz,
+        ${v.retryUntil}::timestamptz, ${v.now}::timestamptz
       FROM e JOIN webhook_subscriptions s ON ${match}
       RETURNING 1
     )`;
+}
+
+/** Wakes the delivery worker when deliveries were made; returns how many. */
+function deliveriesMade(made: unknown): number {
+  const n = Number(made ?? 0);
+  if (n > 0) nudgeDeliveries();
+  return n;
 }
 
 /** The rows of `db.execute` on either driver (both answer `{ rows }`). */
