@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Address, Cart, EstimateTotalsRequest, EstimateTotalsResponse, Site } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
