@@ -2,16 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { Collection } from '@plaza/sdk/catalog';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
-import { describeError } from '../../ui/ErrorMessage.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
-import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable } from '../ui/ResourceTable.js';
+import { ManagedList } from '../ui/ManagedList.js';
 import { useCollections, useCreateCollection, useDeleteCollection, useUpdateCollection } from './api.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
 
@@ -35,100 +32,56 @@ export function CollectionsPage() {
 }
 
 function CollectionsPageScreen() {
-  const { data, error, isPending, isFetching, refetch } = useCollections();
-  const toast = useToast();
+  const query = useCollections();
   const remove = useDeleteCollection();
-  const [editing, setEditing] = useState<Collection | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Collection | null>(null);
-  const add = (
-    <Button onClick={() => setEditing('new')} aria-haspopup="dialog">
-      Add collection
-    </Button>
-  );
   return (
-    <>
-      <PageHeader
-        title="Collections"
-        description="Group products so customers can browse them, such as “Kitchen” or “Gifts under 20”."
-        actions={add}
-      />
-      <ResourceTable<Collection>
-        noun={{ one: 'collection', other: 'collections' }}
-        rows={data}
-        total={data?.length}
-        rowKey={(c) => c.id}
-        rowLabel={(c) => c.name}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        onOpen={setEditing}
-        columns={[
-          {
-            header: 'Collection',
-            primary: true,
-            cell: (c) => (
-              <span className="block min-w-0">
-                <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-                  {c.name}
-                </button>
-                {c.description && <span className="block truncate text-xs text-neutral-500">{c.description}</span>}
-              </span>
-            ),
-          },
-          {
-            header: 'In the shop',
-            className: 'w-32',
-            cell: (c) => (c.visible ? <Badge tone="success">Shown</Badge> : <Badge>Hidden</Badge>),
-          },
-        ]}
-        actions={[
-          { label: 'Edit', onSelect: setEditing },
-          { label: 'Delete', danger: true, onSelect: setDeleting },
-        ]}
-        empty={{
-          title: 'No collections yet',
-          body: 'Collections group your products into aisles customers can browse.',
-          action: add,
-        }}
-      />
-      <Drawer
-        open={editing !== null}
-        title={editing === 'new' ? 'Add a collection' : `Edit ${editing?.name ?? ''}`}
-        onClose={() => setEditing(null)}
-      >
-        {editing && (
-          <CollectionForm
-            collection={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </Drawer>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the collection'}?`}
-        confirmLabel="Delete collection"
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(`${deleting.name} is deleted`);
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              toast(`It was not deleted: ${describeError(e).message}`, 'error');
-            },
-          })
-        }
-      >
-        Its products stay in your shop; they only leave this collection.
-      </ConfirmDialog>
-    </>
+    <ManagedList<Collection>
+      query={query}
+      header={(add) => (
+        <PageHeader
+          title="Collections"
+          description="Group products so customers can browse them, such as “Kitchen” or “Gifts under 20”."
+          actions={add}
+        />
+      )}
+      addLabel="Add collection"
+      noun={{ one: 'collection', other: 'collections' }}
+      rows={query.data}
+      total={query.data?.length}
+      rowKey={(c) => c.id}
+      rowLabel={(c) => c.name}
+      columns={[
+        {
+          header: 'Collection',
+          primary: true,
+          cell: (c) => (
+            <span className="block min-w-0">
+              <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+                {c.name}
+              </button>
+              {c.description && <span className="block truncate text-xs text-neutral-500">{c.description}</span>}
+            </span>
+          ),
+        },
+        {
+          header: 'In the shop',
+          className: 'w-32',
+          cell: (c) => (c.visible ? <Badge tone="success">Shown</Badge> : <Badge>Hidden</Badge>),
+        },
+      ]}
+      editor={{
+        edits: true,
+        title: (c) => (c ? `Edit ${c.name}` : 'Add a collection'),
+        render: (c, close) => <CollectionForm collection={c} onDone={close} onCancel={close} />,
+      }}
+      remove={{
+        run: (c, handlers) => remove.mutate(c.id, handlers),
+        busy: remove.isPending,
+        confirmLabel: 'Delete collection',
+        consequence: 'Its products stay in your shop; they only leave this collection.',
+      }}
+      empty={{ title: 'No collections yet', body: 'Collections group your products into aisles customers can browse.' }}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { adminNav, visibleNav } from '../nav.js';
 import { matchOptions } from './Combobox.js';
 import { changedKeys, FormPage } from './FormPage.js';
 import { countOf, ResourceTable, type Column } from './ResourceTable.js';
+import { ManagedList } from './ManagedList.js';
 
 interface Row {
   id: string;
@@ -145,5 +146,45 @@ describe('Sidebar', () => {
   it('lists only groups with items', () => {
     expect(visibleNav().map((g) => g.label)).toEqual([undefined, 'Store', 'Community', 'Settings', 'Developers']);
     expect(adminNav.map((g) => g.label)).toContain('Content');
+  });
+});
+
+describe('ManagedList', () => {
+  const list = (query: Partial<{ isPending: boolean; error: unknown }> = {}) =>
+    render(
+      <ManagedList<Row>
+        query={{ isPending: false, isFetching: false, error: null, refetch: () => undefined, ...query }}
+        header={(add) => <header data-testid="head">{add}</header>}
+        addLabel="Add member"
+        noun={noun}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowLabel={(r) => r.name}
+        columns={columns}
+        editor={{ edits: true, title: () => 'Edit', render: () => null }}
+        toggle={{ isOn: (r) => r.status === 'APPROVED', set: () => undefined }}
+        remove={{ run: () => undefined, busy: false, confirmLabel: 'Delete member', consequence: 'Gone.' }}
+        empty={{ title: 'No members yet' }}
+      />,
+      staffClient('OWNER'),
+      queryClientWithSite(),
+    );
+
+  it('puts the add button in the header and offers only the switch that applies to each row', () => {
+    const html = list();
+    expect(html).toMatch(/<header data-testid="head"><button[^>]*aria-haspopup="dialog"[^>]*>Add member<\/button>/);
+    const text = textOf(html);
+    // Ada is off: Turn on (never Turn off); Grace is on: Turn off.
+    expect(html).toContain('aria-label="Turn on Ada"');
+    expect(html).not.toContain('aria-label="Turn off Ada"');
+    expect(html).toContain('aria-label="Turn off Grace"');
+    expect(html).not.toContain('aria-label="Turn on Grace"');
+    expect(text).toContain('Edit');
+    expect(text).toContain('Delete');
+  });
+
+  it('shows the loading skeleton and the error from its query', () => {
+    expect(list({ isPending: true })).toContain('Loading members');
+    expect(textOf(list({ error: new Error('boom') }))).not.toContain('Ada');
   });
 });

@@ -2,17 +2,14 @@ import { useState, type FormEvent } from 'react';
 import type { AdditionalFeeSetting, AdditionalFeeSettingInput } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
-import { describeError } from '../../../ui/ErrorMessage.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
-import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { ResourceTable } from '../../ui/ResourceTable.js';
+import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { useAdditionalFees, useDeleteFee, useSaveFee } from './feesApi.js';
@@ -44,89 +41,51 @@ export function FeesPage() {
 }
 
 function FeesScreen() {
-  const { data, error, isPending, isFetching, refetch } = useAdditionalFees();
+  const query = useAdditionalFees();
   const save = useSaveFee();
   const remove = useDeleteFee();
-  const toast = useToast();
-  const [editing, setEditing] = useState<AdditionalFeeSetting | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdditionalFeeSetting | null>(null);
-  const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
-  const toggle = (f: AdditionalFeeSetting, enabled: boolean) =>
-    save.mutate(
-      { id: f.id, fee: { enabled } },
-      { onSuccess: () => toast(enabled ? `${f.name} is on` : `${f.name} is off`), onError: failed('Not changed') },
-    );
-  const add = (
-    <Button onClick={() => setEditing('new')} aria-haspopup="dialog">
-      Add fee
-    </Button>
-  );
   return (
-    <>
-      <PageHeader
-        title="Extra fees"
-        description="Handling or insurance charged on top of shipping, on every order that ships."
-        actions={add}
-      />
-      <ResourceTable<AdditionalFeeSetting>
-        noun={{ one: 'fee', other: 'fees' }}
-        rows={data}
-        rowKey={(f) => f.id}
-        rowLabel={(f) => f.name}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        onOpen={setEditing}
-        columns={[
-          { header: 'Fee', primary: true, cell: (f) => <span className="font-medium text-neutral-900">{f.name}</span> },
-          { header: 'Kind', className: 'w-32', cell: (f) => KINDS.find((k) => k.value === f.type)?.label },
-          { header: 'Costs', className: 'w-44', cell: costWords },
-          {
-            header: 'Status',
-            className: 'w-20',
-            cell: (f) => (f.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>),
-          },
-        ]}
-        actions={[
-          { label: 'Turn off', when: (f) => f.enabled, onSelect: (f) => toggle(f, false) },
-          { label: 'Turn on', when: (f) => !f.enabled, onSelect: (f) => toggle(f, true) },
-          { label: 'Delete', danger: true, onSelect: setDeleting },
-        ]}
-        actionsClassName="w-52"
-        empty={{ title: 'No extra fees', body: 'Orders pay the items and shipping only.', action: add }}
-      />
-      <Drawer
-        open={editing !== null}
-        title={editing === 'new' ? 'Add a fee' : `Edit ${editing?.name ?? ''}`}
-        onClose={() => setEditing(null)}
-      >
-        {editing && <FeeForm fee={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      </Drawer>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the fee'}?`}
-        confirmLabel="Delete fee"
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(`${deleting.name} is deleted`);
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              failed('It was not deleted')(e);
-            },
-          })
-        }
-      >
-        New orders no longer pay it. Orders already placed keep what they paid.
-      </ConfirmDialog>
-    </>
+    <ManagedList<AdditionalFeeSetting>
+      query={query}
+      header={(add) => (
+        <PageHeader
+          title="Extra fees"
+          description="Handling or insurance charged on top of shipping, on every order that ships."
+          actions={add}
+        />
+      )}
+      addLabel="Add fee"
+      noun={{ one: 'fee', other: 'fees' }}
+      rows={query.data}
+      rowKey={(f) => f.id}
+      rowLabel={(f) => f.name}
+      columns={[
+        { header: 'Fee', primary: true, cell: (f) => <span className="font-medium text-neutral-900">{f.name}</span> },
+        { header: 'Kind', className: 'w-32', cell: (f) => KINDS.find((k) => k.value === f.type)?.label },
+        { header: 'Costs', className: 'w-44', cell: costWords },
+        {
+          header: 'Status',
+          className: 'w-20',
+          cell: (f) => (f.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>),
+        },
+      ]}
+      editor={{
+        edits: true,
+        title: (f) => (f ? `Edit ${f.name}` : 'Add a fee'),
+        render: (f, close) => <FeeForm fee={f} onDone={close} />,
+      }}
+      toggle={{
+        isOn: (f) => f.enabled,
+        set: (f, enabled, handlers) => save.mutate({ id: f.id, fee: { enabled } }, handlers),
+      }}
+      remove={{
+        run: (f, handlers) => remove.mutate(f.id, handlers),
+        busy: remove.isPending,
+        confirmLabel: 'Delete fee',
+        consequence: 'New orders no longer pay it. Orders already placed keep what they paid.',
+      }}
+      empty={{ title: 'No extra fees', body: 'Orders pay the items and shipping only.' }}
+    />
   );
 }
 

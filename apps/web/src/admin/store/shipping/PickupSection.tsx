@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { PickupLocation } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
-import { describeError } from '../../../ui/ErrorMessage.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { Combobox } from '../../ui/Combobox.js';
-import { Drawer } from '../../ui/Drawer.js';
-import { ResourceTable } from '../../ui/ResourceTable.js';
+import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { useDeletePickup, usePickupLocations, useSavePickup } from './api.js';
@@ -35,37 +32,29 @@ const where = (p: PickupLocation) =>
 
 /** Places buyers collect their orders from, below the shipping regions. */
 export function PickupSection() {
-  const { data, error, isPending, isFetching, refetch } = usePickupLocations();
+  const query = usePickupLocations();
   const remove = useDeletePickup();
-  const toast = useToast();
-  const [editing, setEditing] = useState<PickupLocation | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PickupLocation | null>(null);
-  const add = (
-    <Button variant="secondary" onClick={() => setEditing('new')} aria-haspopup="dialog">
-      Add pickup place
-    </Button>
-  );
   return (
     <section aria-label="Pickup" className="mt-8 space-y-3">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 className="text-lg font-semibold">Pickup</h2>
-          <p className="text-sm text-neutral-600">
-            Where buyers can collect their orders instead of having them shipped.
-          </p>
-        </div>
-        {add}
-      </div>
-      <ResourceTable<PickupLocation>
+      <ManagedList<PickupLocation>
+        query={query}
+        header={(add) => (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div>
+              <h2 className="text-lg font-semibold">Pickup</h2>
+              <p className="text-sm text-neutral-600">
+                Where buyers can collect their orders instead of having them shipped.
+              </p>
+            </div>
+            {add}
+          </div>
+        )}
+        addLabel="Add pickup place"
+        addVariant="secondary"
         noun={{ one: 'pickup place', other: 'pickup places' }}
-        rows={data}
+        rows={query.data}
         rowKey={(p) => p.id}
         rowLabel={(p) => p.name}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        onOpen={setEditing}
         columns={[
           {
             header: 'Place',
@@ -80,39 +69,19 @@ export function PickupSection() {
           { header: 'Kind', className: 'w-40', cell: (p) => METHODS.find((m) => m.value === p.pickupMethod)?.label },
           { header: 'Fee', className: 'w-24', cell: (p) => p.fee?.formattedAmount ?? 'Free' },
         ]}
-        actions={[{ label: 'Delete', danger: true, onSelect: setDeleting }]}
+        editor={{
+          edits: true,
+          title: (p) => (p ? `Edit ${p.name}` : 'Add a pickup place'),
+          render: (p, close) => <PickupForm pickup={p} onDone={close} />,
+        }}
+        remove={{
+          run: (p, handlers) => remove.mutate(p.id, handlers),
+          busy: remove.isPending,
+          confirmLabel: 'Delete pickup place',
+          consequence: 'Buyers can no longer choose to collect their orders there.',
+        }}
         empty={{ title: 'No pickup places', body: 'Add your shop or a pickup point to let buyers collect orders.' }}
       />
-      <Drawer
-        open={editing !== null}
-        title={editing === 'new' ? 'Add a pickup place' : `Edit ${editing?.name ?? ''}`}
-        onClose={() => setEditing(null)}
-      >
-        {editing && <PickupForm pickup={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      </Drawer>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the pickup place'}?`}
-        confirmLabel="Delete pickup place"
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(`${deleting.name} is deleted`);
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              toast(`It was not deleted: ${describeError(e).message}`, 'error');
-            },
-          })
-        }
-      >
-        Buyers can no longer choose to collect their orders there.
-      </ConfirmDialog>
     </section>
   );
 }

@@ -1,0 +1,135 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { describeError } from '../../ui/ErrorMessage.js';
+import { useToast } from '../Toast.js';
+import { Drawer } from './Drawer.js';
+import { ResourceTable, type ResourceTableProps, type RowAction } from './ResourceTable.js';
+
+type Handlers = { onSuccess: () => void; onError: (e: unknown) => void };
+
+export interface ManagedListProps<T> extends Omit<
+  ResourceTableProps<T>,
+  'loading' | 'error' | 'onRetry' | 'retrying' | 'actions' | 'onOpen' | 'empty'
+> {
+  /** The list's query: its loading, error and retry states. */
+  query: { error: unknown; isPending: boolean; isFetching: boolean; refetch: () => unknown };
+  /** The heading above the table, given the add button to place in it. */
+  header: (add: ReactNode) => ReactNode;
+  /** "Add collection": opens the editor empty. */
+  addLabel: string;
+  addVariant?: 'primary' | 'secondary';
+  editor: {
+    /** The drawer's title for a new row (null) or an existing one. */
+    title: (row: T | null) => string;
+    render: (row: T | null, close: () => void) => ReactNode;
+    /** Rows open in the editor when clicked (and get an Edit action); without it the editor only adds. */
+    edits?: boolean;
+  };
+  /** On/off switch per row (discount rules, fees…): offered as "Turn on" or "Turn off". */
+  toggle?: {
+    isOn: (row: T) => boolean;
+    set: (row: T, on: boolean, handlers: Handlers) => void;
+    /** The toast after switching, default "<name> is on" / "<name> is off". */
+    said?: (name: string, on: boolean) => string;
+  };
+  remove?: {
+    /** Deletes the row; `handlers` report the outcome. */
+    run: (row: T, handlers: Handlers) => void;
+    busy: boolean;
+    /** "Delete collection". */
+    confirmLabel: string;
+    /** What deleting means for the shop, in the confirmation. */
+    consequence: ReactNode;
+  };
+  empty: { title: string; body?: ReactNode };
+}
+
+/**
+ * A dashboard list of things the owner adds, edits, switches on and off and deletes: the table, the add button, the
+ * editor drawer, the delete confirmation and the toasts that report each outcome, in one piece.
+ */
+export function ManagedList<T>({
+  query,
+  header,
+  addLabel,
+  addVariant = 'primary',
+  editor,
+  toggle,
+  remove,
+  empty,
+  ...table
+}: ManagedListProps<T>) {
+  const toast = useToast();
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const close = () => setEditing(null);
+  const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
+  const add = (
+    <Button variant={addVariant} onClick={() => setEditing('new')} aria-haspopup="dialog">
+      {addLabel}
+    </Button>
+  );
+  const actions: Array<RowAction<T>> = [];
+  if (editor.edits) actions.push({ label: 'Edit', onSelect: setEditing });
+  if (toggle) {
+    const said = toggle.said ?? ((name, on) => (on ? `${name} is on` : `${name} is off`));
+    const flip = (row: T, on: boolean) =>
+      toggle.set(row, on, { onSuccess: () => toast(said(table.rowLabel(row), on)), onError: failed('Not changed') });
+    actions.push(
+      { label: 'Turn off', when: (r) => toggle.isOn(r), onSelect: (r) => flip(r, false) },
+      { label: 'Turn on', when: (r) => !toggle.isOn(r), onSelect: (r) => flip(r, true) },
+    );
+  }
+  if (remove) actions.push({ label: 'Delete', danger: true, onSelect: setDeleting });
+  const deletingName = deleting ? table.rowLabel(deleting) : '';
+
+  return (
+    <>
+      {header(add)}
+      <ResourceTable<T>
+        {...table}
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        onOpen={editor.edits ? setEditing : undefined}
+        actions={actions}
+        actionsClassName={table.actionsClassName ?? (toggle ? 'w-52' : undefined)}
+        empty={{ ...empty, action: add }}
+      />
+      <Drawer
+        open={editing !== null}
+        title={editing === null ? '' : editor.title(editing === 'new' ? null : editing)}
+        onClose={close}
+      >
+        {editing !== null && editor.render(editing === 'new' ? null : editing, close)}
+      </Drawer>
+      {remove && (
+        <ConfirmDialog
+          open={deleting !== null}
+          title={`Delete ${deletingName}?`}
+          confirmLabel={remove.confirmLabel}
+          danger
+          busy={remove.busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            deleting &&
+            remove.run(deleting, {
+              onSuccess: () => {
+                toast(`${deletingName} is deleted`);
+                setDeleting(null);
+              },
+              onError: (e) => {
+                setDeleting(null);
+                failed('It was not deleted')(e);
+              },
+            })
+          }
+        >
+          {remove.consequence}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
