@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import type { CouponInput, Discount } from '@plaza/contracts';
+import type { Coupon, CouponInput } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
-import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useCreateCoupon } from './api.js';
+import { useSaveCoupon } from './api.js';
+import { DiscountFields, discountDraft, discountProblem, toActiveTimeInfo, toDiscountInput } from './DiscountFields.js';
 
-type Type = Discount['type'];
-type Scope = Exclude<Discount['scope'], 'SPECIFIC_ITEMS'>;
 const whole = (v: string) => /^\d+$/.test(v) && Number(v) >= 1;
-const rules: FormRules<'code' | 'name' | 'value' | 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer'> = {
+type Field = 'code' | 'name' | 'value' | 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer';
+const rules: FormRules<Field> = {
   code: {
     label: 'Code',
     required: true,
@@ -32,27 +31,33 @@ const rules: FormRules<'code' | 'name' | 'value' | 'minimumSubtotal' | 'usageLim
     formatHint: 'Enter a whole number, or leave it empty.',
   },
 };
-const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+type Limits = 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer';
+const LIMIT_WORDS: Record<Limits, string> = {
+  minimumSubtotal: 'minimum order',
+  usageLimit: 'limit on uses',
+  limitPerCustomer: 'limit per customer',
+};
 
 /** A code buyers enter at checkout: what it takes off, from what, how often, and when. */
-export function CouponForm({ onDone }: { onDone: () => void }) {
-  const create = useCreateCoupon();
+export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
+  const save = useSaveCoupon();
   const toast = useToast();
   const [v, setV] = useState({
-    code: '',
-    name: '',
-    type: 'PERCENTAGE' as Type,
-    scope: 'GLOBAL' as Scope,
-    value: '',
-    minimumSubtotal: '',
-    usageLimit: '',
-    limitPerCustomer: '',
-    start: '',
-    end: '',
+    code: coupon?.code ?? '',
+    name: coupon?.name ?? '',
+    minimumSubtotal: coupon?.minimumSubtotal?.amount ?? '',
+    usageLimit: coupon?.usageLimit ? String(coupon.usageLimit) : '',
+    limitPerCustomer: coupon?.limitPerCustomer ? String(coupon.limitPerCustomer) : '',
   });
+  const [discount, setDiscount] = useState(() => discountDraft(coupon?.discount, coupon?.activeTimeInfo));
+  const [tried, setTried] = useState(false);
   const set = (change: Partial<typeof v>) => setV((old) => ({ ...old, ...change }));
-  const form = useFormRules(rules, { ...v, name: v.name.trim() ? v.name : '' }, { serverError: create.error });
-  const field = (f: 'code' | 'name' | 'value' | 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer', extra = {}) => (
+  const form = useFormRules<Field>(
+    rules,
+    { ...v, name: v.name.trim() ? v.name : '', value: discount.value },
+    { serverError: save.error, fieldOf: (p) => (p.includes('discount') ? 'value' : undefined) },
+  );
+  const field = (f: 'code' | 'name' | Limits, extra = {}) => (
     <TextField
       {...form.field(f)}
       {...extra}
@@ -63,96 +68,73 @@ export function CouponForm({ onDone }: { onDone: () => void }) {
       }}
     />
   );
-  const percentTooHigh = v.type === 'PERCENTAGE' && Number(normalizeAmount(v.value)) > 100;
-  const endsFirst = Boolean(v.start && v.end && v.end <= v.start);
+  // The API keeps a limit once set (an edit can change it, not remove it).
+  const removed = coupon
+    ? (Object.keys(LIMIT_WORDS) as Limits[]).find((k) => coupon[k] !== undefined && !v[k].trim())
+    : undefined;
+  const problem =
+    discountProblem(discount) ??
+    (removed
+      ? `The ${LIMIT_WORDS[removed]} can be changed but not removed; create a new coupon without it.`
+      : undefined);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.check() || percentTooHigh || endsFirst) return;
-    const amount = normalizeAmount(v.value);
-    const discount =
-      v.type === 'PERCENTAGE'
-        ? { type: v.type, scope: v.scope, percentage: Number(amount) }
-        : v.type === 'FIXED_AMOUNT'
-          ? { type: v.type, scope: v.scope, fixedAmount: { amount } }
-          : { type: v.type, scope: v.scope, fixedPrice: { amount } };
-    const start = iso(v.start);
-    const end = iso(v.end);
+    setTried(true);
+    if (!form.check() || problem) return;
     const input: CouponInput = {
       code: v.code.trim(),
       name: v.name.trim(),
-      active: true,
-      discount,
+      discount: toDiscountInput(discount),
+      activeTimeInfo: toActiveTimeInfo(discount),
+      ...(coupon ? {} : { active: true }),
       ...(v.minimumSubtotal.trim() ? { minimumSubtotal: { amount: normalizeAmount(v.minimumSubtotal) } } : {}),
       ...(v.usageLimit ? { usageLimit: Number(v.usageLimit) } : {}),
       ...(v.limitPerCustomer ? { limitPerCustomer: Number(v.limitPerCustomer) } : {}),
-      ...(start || end ? { activeTimeInfo: { ...(start ? { start } : {}), ...(end ? { end } : {}) } } : {}),
     };
-    create.mutate(input, {
-      onSuccess: (r) => {
-        toast(`${r.coupon.code} is ready`);
-        onDone();
+    save.mutate(
+      { id: coupon?.id ?? null, coupon: input },
+      {
+        onSuccess: (r) => {
+          toast(coupon ? `${r.coupon.code} is saved` : `${r.coupon.code} is ready`);
+          onDone();
+        },
       },
-    });
+    );
   };
 
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
       {field('code', { placeholder: 'SUMMER10', autoCapitalize: 'characters', hint: 'What buyers type at checkout.' })}
       {field('name', { placeholder: 'Summer sale' })}
-      <div className="grid grid-cols-2 gap-3">
-        <SelectField<Type>
-          label="Type"
-          value={v.type}
-          options={[
-            { value: 'PERCENTAGE', label: 'Percentage off' },
-            { value: 'FIXED_AMOUNT', label: 'Amount off' },
-            { value: 'FIXED_PRICE', label: 'Fixed price' },
-          ]}
-          onChange={(type) => set({ type })}
-        />
-        {field('value', {
-          label: v.type === 'PERCENTAGE' ? 'Percent off' : v.type === 'FIXED_AMOUNT' ? 'Amount off' : 'Price',
-          inputMode: 'decimal',
-          error: form.errors.value ?? (percentTooHigh ? 'A percentage is at most 100.' : undefined),
-        })}
-      </div>
-      <SelectField<Scope>
-        label="Applies to"
-        value={v.scope}
-        options={[
-          { value: 'GLOBAL', label: 'Everything in the order' },
-          { value: 'SHIPPING', label: 'Shipping' },
-        ]}
-        onChange={(scope) => set({ scope })}
+      <DiscountFields
+        draft={discount}
+        set={(change) => setDiscount((d) => ({ ...d, ...change }))}
+        valueField={{
+          ...form.field('value'),
+          onChange: (e) => {
+            setDiscount((d) => ({ ...d, value: e.target.value }));
+            form.edited('value');
+          },
+        }}
       />
       {field('minimumSubtotal', { inputMode: 'decimal', hint: 'Optional: the order must reach this much.' })}
       <div className="grid grid-cols-2 gap-3">
         {field('usageLimit', { inputMode: 'numeric', hint: 'Empty: no limit.' })}
         {field('limitPerCustomer', { inputMode: 'numeric', hint: 'Empty: no limit.' })}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Starts"
-          type="datetime-local"
-          value={v.start}
-          onChange={(e) => set({ start: e.target.value })}
-        />
-        <TextField
-          label="Ends"
-          type="datetime-local"
-          value={v.end}
-          error={endsFirst ? 'The end comes after the start.' : undefined}
-          onChange={(e) => set({ end: e.target.value })}
-        />
-      </div>
-      <FormProblems form={form} error={create.error} />
+      {tried && problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <FormProblems form={form} error={save.error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={create.isPending}>
+        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" busy={create.isPending}>
-          Create coupon
+        <Button type="submit" busy={save.isPending}>
+          {coupon ? 'Save' : 'Create coupon'}
         </Button>
       </div>
     </form>

@@ -46,7 +46,11 @@ function CouponsScreen() {
         { header: 'Used', className: 'w-32', cell: usageWords },
         { header: 'Status', className: 'w-28', cell: (c) => <CouponStatus coupon={c} /> },
       ]}
-      editor={{ title: () => 'Create a coupon', render: (_, close) => <CouponForm onDone={close} /> }}
+      editor={{
+        edits: true,
+        title: (c) => (c ? `Edit ${c.code}` : 'Create a coupon'),
+        render: (c, close) => <CouponForm coupon={c} onDone={close} />,
+      }}
       toggle={{ isOn: (c) => c.active, set: (c, active, handlers) => setActive.mutate({ id: c.id, active }, handlers) }}
       remove={{
         run: (c, handlers) => remove.mutate(c.id, handlers),

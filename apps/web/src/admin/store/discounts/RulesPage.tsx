@@ -62,8 +62,9 @@ function RulesScreen() {
         { header: 'Status', className: 'w-28', cell: (r) => <CouponStatus coupon={r} /> },
       ]}
       editor={{
-        title: () => 'Create an automatic discount',
-        render: (_, close) => <RuleForm onDone={close} />,
+        edits: true,
+        title: (r) => (r ? `Edit ${r.name}` : 'Create an automatic discount'),
+        render: (r, close) => <RuleForm rule={r} onDone={close} />,
       }}
       toggle={{ isOn: (r) => r.active, set: (r, active, handlers) => setActive.mutate({ id: r.id, active }, handlers) }}
       remove={{

@@ -1,63 +1,66 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Coupon, CouponInput, DiscountRule, DiscountRuleInput } from '@plaza/contracts';
-import { storeKeys, usePlazaClient, useStoreChange } from '../api.js';
+import {
+  createCoupon,
+  createDiscountRule,
+  deleteCoupon,
+  deleteDiscountRule,
+  listCoupons,
+  listDiscountRules,
+  updateCoupon,
+  updateDiscountRule,
+  type CouponInput,
+  type DiscountRuleInput,
+} from '@plaza/sdk/ecom';
+import { callMethod, storeKeys, usePlazaClient, useStoreChange } from '../api.js';
 
-// The discounts SDK module (@plaza/sdk/ecom discount-rules.ts) was still empty when this screen was written: these
-// call the routes with `client.fetch` and the contracts' types; switch to the SDK methods once they land.
-const COUPONS = '/ecom/v1/coupons';
 const couponsKey = () => [...storeKeys.all(), 'coupons'] as const;
 
 export function useCoupons() {
   const plaza = usePlazaClient();
   return useQuery({
     queryKey: couponsKey(),
-    queryFn: () => plaza.fetch<{ coupons: Coupon[] }>(COUPONS).then((r) => r.coupons),
+    queryFn: () => callMethod(plaza, listCoupons).then((r) => r.coupons),
   });
 }
 
-export const useCreateCoupon = () =>
-  useStoreChange(couponsKey(), (plaza, coupon: CouponInput) =>
-    plaza.fetch<{ coupon: Coupon }>(COUPONS, { method: 'POST', body: { coupon } }),
+/** Creates a coupon (`id` null) or changes the given fields of one. */
+export const useSaveCoupon = () =>
+  useStoreChange(couponsKey(), (plaza, v: { id: string | null; coupon: Partial<CouponInput> }) =>
+    v.id
+      ? callMethod(plaza, updateCoupon, v.id, v.coupon, Object.keys(v.coupon))
+      : callMethod(plaza, createCoupon, v.coupon as CouponInput),
   );
 
 export const useSetCouponActive = () =>
   useStoreChange(couponsKey(), (plaza, v: { id: string; active: boolean }) =>
-    plaza.fetch<{ coupon: Coupon }>(`${COUPONS}/${encodeURIComponent(v.id)}`, {
-      method: 'PATCH',
-      body: { coupon: { active: v.active }, fieldMask: { paths: ['active'] } },
-    }),
+    callMethod(plaza, updateCoupon, v.id, { active: v.active }, ['active']),
   );
 
 export const useDeleteCoupon = () =>
-  useStoreChange(couponsKey(), (plaza, id: string) =>
-    plaza.fetch<object>(`${COUPONS}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  );
+  useStoreChange(couponsKey(), (plaza, id: string) => callMethod(plaza, deleteCoupon, id));
 
-const RULES = '/ecom/v1/discount-rules';
 const rulesKey = () => [...storeKeys.all(), 'discount-rules'] as const;
 
 export function useDiscountRules() {
   const plaza = usePlazaClient();
   return useQuery({
     queryKey: rulesKey(),
-    queryFn: () => plaza.fetch<{ discountRules: DiscountRule[] }>(RULES).then((r) => r.discountRules),
+    queryFn: () => callMethod(plaza, listDiscountRules).then((r) => r.discountRules),
   });
 }
 
-export const useCreateDiscountRule = () =>
-  useStoreChange(rulesKey(), (plaza, discountRule: DiscountRuleInput) =>
-    plaza.fetch<{ discountRule: DiscountRule }>(RULES, { method: 'POST', body: { discountRule } }),
+/** Creates a rule (`id` null) or changes the given fields of one. */
+export const useSaveDiscountRule = () =>
+  useStoreChange(rulesKey(), (plaza, v: { id: string | null; rule: Partial<DiscountRuleInput> }) =>
+    v.id
+      ? callMethod(plaza, updateDiscountRule, v.id, v.rule, Object.keys(v.rule))
+      : callMethod(plaza, createDiscountRule, v.rule as DiscountRuleInput),
   );
 
 export const useSetRuleActive = () =>
   useStoreChange(rulesKey(), (plaza, v: { id: string; active: boolean }) =>
-    plaza.fetch<{ discountRule: DiscountRule }>(`${RULES}/${encodeURIComponent(v.id)}`, {
-      method: 'PATCH',
-      body: { discountRule: { active: v.active }, fieldMask: { paths: ['active'] } },
-    }),
+    callMethod(plaza, updateDiscountRule, v.id, { active: v.active }, ['active']),
   );
 
 export const useDeleteDiscountRule = () =>
-  useStoreChange(rulesKey(), (plaza, id: string) =>
-    plaza.fetch<object>(`${RULES}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  );
+  useStoreChange(rulesKey(), (plaza, id: string) => callMethod(plaza, deleteDiscountRule, id));

@@ -12,12 +12,10 @@ import { useToast } from '../../Toast.js';
 import { FormPage, FormSection, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SelectField } from '../../ui/SelectField.js';
-import { storeKeys, usePlazaClient, useStoreChange } from '../api.js';
+import { getTipSettings, updateTipSettings } from '@plaza/sdk/ecom';
+import { callMethod, storeKeys, usePlazaClient, useStoreChange } from '../api.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 
-// The tips SDK module was still empty when this screen was written: it calls the route with `client.fetch` and the
-// contracts' types; switch to the SDK methods once they land.
-const PATH = '/ecom/v1/tip-settings';
 const key = () => [...storeKeys.all(), 'tips'] as const;
 type Draft = Omit<TipSettings, 'updatedDate'>;
 let n = 0;
@@ -36,7 +34,7 @@ function Loader() {
   const plaza = usePlazaClient();
   const { data, error, isPending, isFetching, refetch } = useQuery({
     queryKey: key(),
-    queryFn: () => plaza.fetch<{ tipSettings: TipSettings }>(PATH).then((r) => r.tipSettings),
+    queryFn: () => callMethod(plaza, getTipSettings).then((r) => r.tipSettings),
   });
   return (
     <>
@@ -59,10 +57,7 @@ function TipsForm({ settings }: { settings: TipSettings }) {
   }, [settings]);
   const { draft, set, dirty, undo, changed } = useDraft<Draft>(saved);
   const update = useStoreChange(key(), (plaza, tipSettings: UpdateTipSettingsRequest['tipSettings']) =>
-    plaza.fetch<{ tipSettings: TipSettings }>(PATH, {
-      method: 'PATCH',
-      body: { tipSettings, fieldMask: { paths: Object.keys(tipSettings) } },
-    }),
+    callMethod(plaza, updateTipSettings, tipSettings, Object.keys(tipSettings)),
   );
   const toast = useToast();
   const form = useFormRules({}, {}, { serverError: update.error });
