@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CATALOG_LIMITS } from './limits.js';
+import { CATALOG_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
 import { Skeleton } from '../../ui/Skeleton.js';

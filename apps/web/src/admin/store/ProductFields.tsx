@@ -1,10 +1,11 @@
 import type { ProductType } from '@plaza/sdk/catalog';
-import { CATALOG_LIMITS } from './limits.js';
+import { CATALOG_LIMITS } from '@plaza/contracts/constants';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { FormSection } from '../ui/FormPage.js';
 import { SelectField } from '../ui/SelectField.js';
 import { PRODUCT_TYPE_OPTIONS } from './labels.js';
+import { useTaxGroups } from './tax/api.js';
 import { isAmount, type ProductDraft } from './productDraft.js';
 
 export type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
@@ -134,6 +135,25 @@ export function PricingSection({ draft, set, form, edited }: SectionProps) {
           onChange={(v) => set('weightUnit', v)}
         />
       </div>
+      <TaxGroupField value={draft.taxGroupId} onChange={(v) => set('taxGroupId', v)} />
     </FormSection>
+  );
+}
+
+/** Which tax rates apply: the shop's default group, or one made under Tax (books, food…). */
+function TaxGroupField({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const groups = useTaxGroups();
+  const options = [
+    { value: '', label: 'Standard (the shop’s default)' },
+    ...(groups.data ?? []).filter((g) => !g.isDefault || g.id === value).map((g) => ({ value: g.id, label: g.name })),
+  ];
+  return (
+    <SelectField<string>
+      label="Tax group"
+      hint={groups.isError ? 'The tax groups could not be loaded.' : 'Products in a group get that group’s rates.'}
+      value={value}
+      options={options}
+      onChange={onChange}
+    />
   );
 }

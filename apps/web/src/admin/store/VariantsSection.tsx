@@ -1,4 +1,4 @@
-import { CATALOG_LIMITS } from './limits.js';
+import { CATALOG_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { inputClass, TextField } from '../../ui/Field.js';
 import { FormSection } from '../ui/FormPage.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PLAZA_CATALOG_APP_ID } from './limits.js';
+import { PLAZA_CATALOG_APP_ID } from '@plaza/contracts/constants';
 import type { Product } from '@plaza/sdk/catalog';
 import { listProducts } from '@plaza/sdk/catalog';
 import {

@@ -22,6 +22,13 @@ describe('product draft', () => {
     expect(normalizeAmount('$1,234.50')).toBe('1234.50');
   });
 
+  it('sends the tax group only when it changed, and the default group as null', () => {
+    const saved = draft({ taxGroupId: '0190a1b2-0000-7000-8000-000000000001' });
+    expect(changesOf({ ...saved, taxGroupId: '' }, saved)).toEqual({ taxGroupId: null });
+    expect(changesOf({ ...saved, name: 'Shirt' }, saved)).toEqual({ name: 'Shirt' });
+    expect(inputOf(draft()).taxGroupId).toBeNull();
+  });
+
   it('grows the variant grid from the options and keeps rows already edited', () => {
     const options = [
       { name: 'Size', choices: 'S, M' },

@@ -41,6 +41,8 @@ export interface ProductDraft {
   sku: string;
   weight: string;
   weightUnit: 'KG' | 'LB';
+  /** '' : the shop's default tax group. */
+  taxGroupId: string;
   trackQuantity: boolean;
   quantity: string;
   inStock: boolean;
@@ -64,6 +66,7 @@ export const emptyDraft = (): ProductDraft => ({
   sku: '',
   weight: '',
   weightUnit: 'KG',
+  taxGroupId: '',
   trackQuantity: true,
   quantity: '0',
   inStock: true,
@@ -91,6 +94,7 @@ export function draftOf(p: Product): ProductDraft {
     sku: p.sku ?? '',
     weight: text(p.weight?.value),
     weightUnit: p.weight?.unit ?? 'KG',
+    taxGroupId: p.taxGroupId ?? '',
     trackQuantity: p.variants[0]?.inventory.trackQuantity ?? p.inventory.trackQuantity,
     quantity: text(p.inventory.quantity ?? 0),
     inStock: p.inventory.inStock,
@@ -175,6 +179,7 @@ export function inputOf(d: ProductDraft): ProductInput {
     deposit: d.deposit.trim() ? money(d.deposit) : null,
     sku: d.sku.trim(),
     weight: d.weight.trim() ? { value: Number(normalizeAmount(d.weight)), unit: d.weightUnit } : null,
+    taxGroupId: d.taxGroupId || null,
     media: d.media
       .filter((m) => m.url.trim())
       .map((m) => ({ url: m.url.trim(), ...(m.altText.trim() ? { altText: m.altText.trim() } : {}) })),

@@ -74,7 +74,7 @@ export function FormPage({
     if (dirty && !busy && !problem) onSubmit();
   };
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4" noValidate>
       {children}
       {tried && problem ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">

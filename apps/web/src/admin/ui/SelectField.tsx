@@ -8,6 +8,7 @@ export function SelectField<T extends string>({
   onChange,
   className,
   disabled,
+  hint,
 }: {
   label: string;
   value: T;
@@ -15,6 +16,7 @@ export function SelectField<T extends string>({
   onChange: (value: T) => void;
   className?: string;
   disabled?: boolean;
+  hint?: string;
 }) {
   return (
     <NativeSelectField
@@ -22,6 +24,7 @@ export function SelectField<T extends string>({
       className={className}
       value={value}
       disabled={disabled}
+      hint={hint}
       onChange={(e) => onChange(e.target.value as T)}
     >
       {options.map((o) => (

@@ -8,7 +8,7 @@ import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { useProducts } from '../api.js';
-import { PLAZA_CATALOG_APP_ID } from '../limits.js';
+import { PLAZA_CATALOG_APP_ID } from '@plaza/contracts/constants';
 import { useCreateTemplate } from './api.js';
 
 interface Line {
