@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   BadgePercent,
   BellRing,
+  Container,
   Flag,
   FolderTree,
   Gift,
@@ -58,6 +59,7 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Discounts', to: '/admin/store/discounts', icon: BadgePercent },
       { label: 'Coupons', to: '/admin/store/coupons', icon: Tag },
       { label: 'Shipping', to: '/admin/store/shipping', icon: Truck },
+      { label: 'Carriers', to: '/admin/store/carriers', icon: Container },
       { label: 'Extra fees', to: '/admin/store/fees', icon: Receipt },
       { label: 'Tax', to: '/admin/store/tax', icon: Percent },
       { label: 'Gift cards', to: '/admin/store/gift-cards', icon: Gift },

@@ -25,6 +25,7 @@ import { RulesPage } from './store/discounts/RulesPage.js';
 import { GiftCardsPage } from './store/gift-cards/GiftCardsPage.js';
 import { ProductPage } from './store/ProductPage.js';
 import { ProductsPage } from './store/ProductsPage.js';
+import { CarriersPage } from './store/shipping/CarriersPage.js';
 import { FeesPage } from './store/shipping/FeesPage.js';
 import { ShippingPage } from './store/shipping/ShippingPage.js';
 import { TaxPage } from './store/tax/TaxPage.js';
@@ -50,6 +51,7 @@ export default function AdminApp() {
             <Route path="store/collections" element={<CollectionsPage />} />
             <Route path="store/back-in-stock" element={<BackInStockPage />} />
             <Route path="store/shipping" element={<ShippingPage />} />
+            <Route path="store/carriers" element={<CarriersPage />} />
             <Route path="store/fees" element={<FeesPage />} />
             <Route path="store/coupons" element={<CouponsPage />} />
             <Route path="store/discounts" element={<RulesPage />} />

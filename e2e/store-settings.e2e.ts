@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShippingProviderConfigurationResponse } from '@plaza/contracts';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
+
+// The store's configuration screens that store-admin.e2e.ts does not walk: the carriers page (rate tables, boxes,
+// local delivery) and editing a discount after it was made. Screenshots at 1280 and 390 px.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await ownerIntoDashboard(page, plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
+
+describe('store settings', () => {
+  it('sets carrier rates, a box and local delivery; a rate out of order is refused in words', async () => {
+    await nav('Carriers').click();
+    await page.getByRole('heading', { name: 'Carriers' }).waitFor();
+    await page.getByRole('combobox', { name: 'Country' }).fill('united st');
+    await page
+      .getByRole('option', { name: /United States/ })
+      .first()
+      .click();
+    await page.getByLabel('Latitude').fill('40.78');
+    await page.getByLabel('Longitude').fill('-73.97');
+    await page.getByLabel('Priority Mail', { exact: true }).check();
+    const priority = page.getByRole('group', { name: 'Priority Mail', exact: true });
+    await priority.getByRole('button', { name: 'Add a rate' }).click();
+    await priority.getByLabel('Parcels up to (weight)').fill('2');
+    await priority.getByLabel('Price').fill('7.50');
+    await priority.getByRole('button', { name: 'Add a rate' }).click();
+    await priority.getByLabel('Parcels up to (weight)').nth(1).fill('1');
+    await priority.getByLabel('Price').nth(1).fill('9');
+    await page.getByRole('button', { name: 'Save carriers' }).click();
+    await page.getByRole('alert').filter({ hasText: 'from the lightest parcel to the heaviest' }).waitFor();
+    await priority.getByLabel('Parcels up to (weight)').nth(1).fill('5');
+    await page.getByLabel('Your own box').check();
+    await page.getByLabel('Length').fill('30');
+    await page.getByLabel('Width').fill('20');
+    await page.getByLabel('Height').fill('10');
+    await page.getByLabel('Offer local delivery').check();
+    await page.getByLabel('Up to', { exact: true }).fill('10');
+    await page.getByLabel('Price', { exact: true }).last().fill('5');
+    await snap(page, 'store-carriers-desktop');
+    await page.getByRole('button', { name: 'Save carriers' }).click();
+    await toast('Carrier settings saved');
+    await page.getByText('All changes saved.').waitFor();
+
+    const owner = await ownerClient(plaza);
+    const { shippingProviderConfiguration: saved } = await owner.fetch<ShippingProviderConfigurationResponse>(
+      '/ecom/v1/shipping-provider-configuration',
+    );
+    expect(saved.shipFromAddress).toMatchObject({ country: 'US', geocode: { latitude: 40.78, longitude: -73.97 } });
+    const rates = saved.domesticServices.find((s) => s.service === 'PRIORITY_MAIL');
+    expect(rates).toMatchObject({ enabled: true, rateTable: [{ maxWeight: 2 }, { maxWeight: 5 }] });
+    expect(rates?.rateTable.map((b) => b.price.amount)).toEqual(['7.50', '9.00']);
+    expect(saved.packageTypes.find((p) => p.type === 'CUSTOM')).toMatchObject({
+      enabled: true,
+      dimensions: { length: 30, width: 20, height: 10, unit: 'CM' },
+    });
+    expect(saved.localDelivery).toMatchObject({ enabled: true, radius: { value: 10, unit: 'KM' } });
+
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'store-carriers-mobile');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('edits a coupon: a new amount, and only products in a collection', async () => {
+    await nav('Coupons').click();
+    await page.getByRole('button', { name: 'Create coupon' }).first().click();
+    let drawer = page.getByRole('dialog', { name: 'Create a coupon' });
+    await drawer.getByLabel('Code').fill('AUTUMN');
+    await drawer.getByLabel('Name').fill('Autumn');
+    await drawer.getByLabel('Percent off').fill('10');
+    await drawer.getByRole('button', { name: 'Create coupon' }).click();
+    await toast('AUTUMN is ready');
+
+    await page.getByRole('button', { name: 'Edit AUTUMN' }).locator('visible=true').click();
+    drawer = page.getByRole('dialog', { name: 'Edit AUTUMN' });
+    await expect(drawer.getByLabel('Percent off').inputValue()).resolves.toBe('10');
+    await drawer.getByLabel('Percent off').fill('15');
+    await drawer.getByLabel('Applies to').selectOption({ label: 'Products in some collections' });
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByRole('alert').filter({ hasText: 'Choose at least one collection.' }).waitFor();
+    await drawer.getByRole('group', { name: 'Collections' }).getByRole('checkbox').first().check();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await toast('AUTUMN is saved');
+    await page.getByText('15% off some products').locator('visible=true').waitFor();
+  });
+});
