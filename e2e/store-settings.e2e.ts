@@ -109,4 +109,31 @@ describe('store settings', () => {
     await toast('AUTUMN is saved');
     await page.getByText('15% off some products').locator('visible=true').waitFor();
   });
+  it('adds a state tax region where one tax group pays no tax', async () => {
+    const owner = await ownerClient(plaza);
+    const { taxGroup } = await owner.fetch<{ taxGroup: { id: string } }>('/ecom/v1/tax-groups', {
+      method: 'POST',
+      body: { taxGroup: { name: 'Books' } },
+    });
+    await nav('Tax').click();
+    await page.getByRole('button', { name: 'Add tax region' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a tax region' });
+    await drawer.getByRole('combobox', { name: 'Country' }).fill('united st');
+    await page
+      .getByRole('option', { name: /United States/ })
+      .first()
+      .click();
+    await drawer.getByLabel('Only this state or province').selectOption({ label: 'California' });
+    await drawer.getByLabel('Tax 1 name').fill('Sales tax');
+    await drawer.getByLabel('Rate %').fill('7.25');
+    await drawer.getByLabel('Books', { exact: true }).selectOption({ label: 'No tax' });
+    await drawer.getByRole('button', { name: 'Add tax region' }).click();
+    await toast('Tax region saved');
+    await page.getByText('California, United States').locator('visible=true').waitFor();
+    const { taxRegions } = await owner.fetch<{
+      taxRegions: Array<{ subdivision?: string; groupOverrides: Array<{ taxGroupId: string; exempt?: boolean }> }>;
+    }>('/ecom/v1/tax-regions');
+    const california = taxRegions.find((r) => r.subdivision === 'US-CA');
+    expect(california?.groupOverrides).toEqual([{ taxGroupId: taxGroup.id, exempt: true }]);
+  });
 });

@@ -20,12 +20,13 @@ import {
   useTaxRegions,
   useTaxSettings,
 } from './api.js';
+import { subdivisionName } from '../../../ui/subdivisions.js';
 import { rateToPercent } from './rates.js';
 import { TaxRegionForm } from './TaxRegionForm.js';
 import { TaxSettingsForm } from './TaxSettingsForm.js';
 
 const place = (r: TaxRegion) =>
-  r.subdivision ? `${countryName(r.country)} (${r.subdivision.split('-')[1]})` : countryName(r.country);
+  r.subdivision ? `${subdivisionName(r.subdivision)}, ${countryName(r.country)}` : countryName(r.country);
 const total = (r: TaxRegion) => {
   // Whole hundredths of a percent are enough to show the total; each rate itself is kept exact.
   const sum = r.jurisdictions.reduce((s, j) => s + Math.round(Number(j.rate) * 1_000_000), 0);
