@@ -136,4 +136,31 @@ describe('store settings', () => {
     const california = taxRegions.find((r) => r.subdivision === 'US-CA');
     expect(california?.groupOverrides).toEqual([{ taxGroupId: taxGroup.id, exempt: true }]);
   });
+  it('adds a fee charged only on orders with a chosen product', async () => {
+    await nav('Extra fees').click();
+    await page.getByRole('button', { name: 'Add fee' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a fee' });
+    await drawer.getByLabel('Name').fill('Gift wrap');
+    await drawer.getByLabel('Amount').fill('2');
+    await drawer.getByLabel('Applies to').selectOption({ label: 'Orders with some products' });
+    await drawer.getByRole('button', { name: 'Add fee' }).click();
+    await drawer.getByRole('alert').filter({ hasText: 'Choose the products the fee is for.' }).waitFor();
+    const products = drawer.getByRole('group', { name: 'Products' });
+    await products.getByLabel('Find a product').fill('mug');
+    const mug = products.getByRole('checkbox').first();
+    const mugName = (await mug.locator('xpath=..').innerText()).trim();
+    await mug.check();
+    await drawer.getByRole('button', { name: 'Add fee' }).click();
+    await toast('Gift wrap is saved');
+    const owner = await ownerClient(plaza);
+    const { additionalFees } = await owner.fetch<{ additionalFees: Array<{ name: string; catalogItemIds: string[] }> }>(
+      '/ecom/v1/additional-fees',
+    );
+    const fee = additionalFees.find((f) => f.name === 'Gift wrap');
+    expect(fee?.catalogItemIds).toHaveLength(1);
+    const { product } = await owner.fetch<{ product: { name: string } }>(
+      `/catalog/v1/products/${fee!.catalogItemIds[0]}`,
+    );
+    expect(product.name).toBe(mugName);
+  });
 });

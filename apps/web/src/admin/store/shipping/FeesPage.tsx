@@ -11,6 +11,7 @@ import { useToast } from '../../Toast.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
+import { ProductChecklist } from '../ProductChecklist.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { useAdditionalFees, useDeleteFee, useSaveFee } from './feesApi.js';
 
@@ -104,6 +105,8 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
   );
   const [basis, setBasis] = useState<Basis>(fee?.chargeBasis ?? 'PER_ORDER');
   const [taxable, setTaxable] = useState(fee?.taxable ?? true);
+  const [products, setProducts] = useState<string[]>(fee?.catalogItemIds ?? []);
+  const [someProducts, setSomeProducts] = useState(products.length > 0);
   const form = useFormRules(
     rules,
     { name: name.trim() ? name : '', value },
@@ -112,9 +115,12 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
       fieldOf: (p) => (p.includes('surcharge') ? 'value' : p.endsWith('name') ? 'name' : undefined),
     },
   );
+  const [tried, setTried] = useState(false);
+  const noProducts = someProducts && products.length === 0;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.check()) return;
+    setTried(true);
+    if (!form.check() || noProducts) return;
     const input: AdditionalFeeSettingInput = {
       name: name.trim(),
       type: kind,
@@ -124,6 +130,7 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
           : { type: 'FIXED', amount: { amount: normalizeAmount(value) } },
       chargeBasis: surcharge === 'PERCENTAGE' ? 'PER_ORDER' : basis,
       taxable,
+      catalogItemIds: someProducts ? products : [],
     };
     save.mutate(fee ? { id: fee.id, fee: input } : { id: null, fee: { ...input, enabled: true } }, {
       onSuccess: (r) => {
@@ -174,6 +181,21 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
           ]}
           onChange={setBasis}
         />
+      )}
+      <SelectField<'ALL' | 'SOME'>
+        label="Applies to"
+        value={someProducts ? 'SOME' : 'ALL'}
+        options={[
+          { value: 'ALL', label: 'Every order that ships' },
+          { value: 'SOME', label: 'Orders with some products' },
+        ]}
+        onChange={(v) => setSomeProducts(v === 'SOME')}
+      />
+      {someProducts && <ProductChecklist label="Products" chosen={products} onChange={setProducts} />}
+      {tried && noProducts && (
+        <p role="alert" className="text-sm text-red-700">
+          Choose the products the fee is for.
+        </p>
       )}
       <label className="flex items-center gap-3 text-sm">
         <input
