@@ -7,8 +7,10 @@ import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { Combobox } from '../../ui/Combobox.js';
+import { SelectField } from '../../ui/SelectField.js';
 import { useSaveRegion } from './api.js';
 import { countryOptions } from './countries.js';
+import { subdivisionsOf } from '../../../ui/subdivisions.js';
 
 interface Place {
   country: string;
@@ -121,14 +123,9 @@ export function RegionForm({
                 label={`Country ${i + 1}`}
                 value={p.country}
                 options={countryOptions()}
-                onChange={(country) => setPlace(i, { country })}
+                onChange={(country) => setPlace(i, { country, parts: '' })}
               />
-              <TextField
-                label="Only these states or provinces"
-                hint="Optional, such as CA, NY. Empty: the whole country."
-                value={p.parts}
-                onChange={(e) => setPlace(i, { parts: e.target.value })}
-              />
+              <StatesChoice key={p.country} place={p} onChange={(parts) => setPlace(i, { parts })} />
               {places.length > 1 && (
                 <Button variant="ghost" onClick={() => setPlaces((all) => all.filter((_, j) => j !== i))}>
                   Remove this country
@@ -161,5 +158,65 @@ export function RegionForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Parts of a country: states by name where Plaza knows them (a ticked list), else their short codes typed. */
+function StatesChoice({ place, onChange }: { place: Place; onChange: (parts: string) => void }) {
+  const states = subdivisionsOf(place.country);
+  const picked = place.parts
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean)
+    .map((s) => (s.includes('-') ? s : `${place.country}-${s}`));
+  const [some, setSome] = useState(picked.length > 0);
+  if (!states) {
+    return (
+      <TextField
+        label="Only these regions"
+        hint="Optional: their official short codes, separated by commas. Empty: the whole country."
+        value={place.parts}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  }
+  const toggle = (code: string, on: boolean) =>
+    onChange((on ? [...picked, code] : picked.filter((c) => c !== code)).join(', '));
+  return (
+    <>
+      <SelectField<'ALL' | 'SOME'>
+        label="Where in the country"
+        value={some ? 'SOME' : 'ALL'}
+        options={[
+          { value: 'ALL', label: 'The whole country' },
+          { value: 'SOME', label: 'Only some states or provinces' },
+        ]}
+        onChange={(v) => {
+          setSome(v === 'SOME');
+          if (v === 'ALL') onChange('');
+        }}
+      />
+      {some && (
+        <fieldset className="max-h-56 space-y-1 overflow-y-auto rounded-md border border-neutral-200 p-3">
+          <legend className="sr-only">States or provinces</legend>
+          {picked.length === 0 && (
+            <p className="pb-1 text-xs text-neutral-600">
+              Tick the ones you ship to; with none ticked, the whole country.
+            </p>
+          )}
+          {states.map((st) => (
+            <label key={st.code} className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-accent"
+                checked={picked.includes(st.code)}
+                onChange={(e) => toggle(st.code, e.target.checked)}
+              />
+              {st.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </>
   );
 }
