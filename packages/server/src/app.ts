@@ -17,6 +17,7 @@ import { resolveCaller } from './http/resolve-caller.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { checkRequestText } from './http/validation.js';
+import { startAbandonedCheckoutSweeper } from './modules/abandoned-checkouts/sweep.js';
 import { jobHandlers } from './modules/jobs/registry.js';
 import { startJobWorker, type JobWorker } from './modules/jobs/worker.js';
 import { startDeliveryWorker, type DeliveryWorker } from './modules/webhooks/worker.js';
@@ -163,12 +164,15 @@ export async function buildApp({
   if (config.jobWorker) {
     let worker: JobWorker | undefined;
     let webhooks: DeliveryWorker | undefined;
+    let sweeper: { stop(): void } | undefined;
     app.addHook('onReady', async () => {
       const ctx = { db: database.db, caller: { type: 'NONE' as const }, clock, config, log: app.log, keys };
       worker = startJobWorker(ctx, jobHandlers, config.jobPollMs);
       webhooks = startDeliveryWorker(ctx, { pollMs: config.jobPollMs });
+      sweeper = startAbandonedCheckoutSweeper(ctx, config.abandonedSweepMs);
     });
     app.addHook('preClose', async () => {
+      sweeper?.stop();
       await Promise.all([worker?.stop(), webhooks?.stop()]);
     });
   }

@@ -42,6 +42,8 @@ export interface Config {
   jobWorker: boolean;
   /** How often an idle worker looks for due jobs, in ms; jobs queued on this node start at once anyway. */
   jobPollMs: number;
+  /** How often each worker node looks for newly abandoned checkouts, in ms (PLAZA_ABANDONED_SWEEP_MS). */
+  abandonedSweepMs: number;
   /** Whether services write domain events (PLAZA_EVENTS=off only for the bench's comparison run). */
   events: boolean;
   /** Webhook delivery timings (modules/webhooks/config.ts). */
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (rawWorker !== 'on' && rawWorker !== 'off')
     problems.push(`PLAZA_JOB_WORKER: must be on or off, got "${rawWorker}"`);
   const jobPollMs = intVar(env, 'PLAZA_JOB_POLL_MS', 1000, 10, 60_000, problems);
+  const abandonedSweepMs = intVar(env, 'PLAZA_ABANDONED_SWEEP_MS', 60_000, 100, 3_600_000, problems);
 
   const logLevel = (env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info')) as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
@@ -166,6 +169,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy,
     jobWorker: rawWorker === 'on',
     jobPollMs,
+    abandonedSweepMs,
     events,
     webhooks,
   };

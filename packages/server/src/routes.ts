@@ -10,6 +10,7 @@ import { giftCardsRoutes } from './modules/gift-cards/routes.js';
 import { tipsRoutes } from './modules/tips/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { backInStockRoutes } from './modules/back-in-stock/routes.js';
+import { abandonedCheckoutRoutes } from './modules/abandoned-checkouts/routes.js';
 import { recommendationsRoutes } from './modules/recommendations/routes.js';
 import { captchaRoutes } from './modules/captcha/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -61,5 +62,6 @@ export async function registerRoutes(app: App): Promise<void> {
   tipsRoutes(app);
   checkoutRoutes(app);
   backInStockRoutes(app);
+  abandonedCheckoutRoutes(app);
   recommendationsRoutes(app);
 }

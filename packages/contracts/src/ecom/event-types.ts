@@ -43,5 +43,7 @@ export const ECOM_EVENT_TYPES = [
   'ecom.back_in_stock_notification_request.updated',
   'ecom.back_in_stock_notification_request.deleted',
   'ecom.back_in_stock_items.reported',
+  'ecom.abandoned_checkout.created',
+  'ecom.abandoned_checkout.recovered',
 ] as const;
 export type EcomEventType = (typeof ECOM_EVENT_TYPES)[number];

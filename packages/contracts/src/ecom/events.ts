@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { AbandonedCheckout } from './abandoned-checkouts.js';
 import { BackInStockItemsReported, BackInStockNotificationRequest } from './back-in-stock.js';
 import { Cart } from './cart.js';
 import { Checkout } from './checkout.js';
@@ -102,5 +103,19 @@ export const ECOM_EVENT_CATALOGUE = {
     kind: 'action',
     payload: BackInStockItemsReported,
     description: 'Items were reported back in stock; waiting requests are being notified.',
+  },
+  'ecom.abandoned_checkout.created': {
+    entityFqdn: 'plaza.ecom.v1.abandoned_checkout',
+    slug: 'created',
+    kind: 'created',
+    payload: AbandonedCheckout,
+    description: 'A checkout with the buyer’s e-mail was left without an order for the configured time.',
+  },
+  'ecom.abandoned_checkout.recovered': {
+    entityFqdn: 'plaza.ecom.v1.abandoned_checkout',
+    slug: 'recovered',
+    kind: 'action',
+    payload: AbandonedCheckout,
+    description: 'An order was placed from an abandoned checkout (ABANDONED → RECOVERED).',
   },
 } satisfies Record<EcomEventType, Entry>;

@@ -13,3 +13,4 @@ export * from './back-in-stock.js';
 export * from './recommendations.js';
 export * from './templates.js';
 export * from './settings.js';
+export * from './abandoned-checkouts.js';

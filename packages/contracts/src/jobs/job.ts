@@ -9,6 +9,7 @@ export const JOB_KINDS = [
   'MEMBERS_BULK_BLOCK_BY_FILTER',
   'REVIEW_REQUEST_SEND',
   'BACK_IN_STOCK_NOTIFY',
+  'ABANDONED_CHECKOUT_REMINDER',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 /** COMPLETED means every item was tried; failed items are in `failures`. FAILED means the job itself broke off. */

@@ -9,6 +9,7 @@ export const MAIL_TEMPLATES = [
   'REVIEW_REQUEST',
   'WEBHOOK_PAUSED',
   'BACK_IN_STOCK',
+  'ABANDONED_CHECKOUT',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListProductsQuery, ListProductsResponse, ProductSort } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
+import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { getSite } from '../site/service.js';
 import { parseAmount } from './money.js';
 import { toProduct } from './model.js';
@@ -19,23 +19,10 @@ interface CursorState {
   after: [value: string, id: string];
 }
 
-const sign = (ctx: Ctx, body: string) =>
-  createHmac('sha256', ctx.keys.secret('catalog-cursor')).update(body).digest().subarray(0, 16).toString('base64url');
-
-function encodeCursor(ctx: Ctx, state: CursorState): string {
-  const body = Buffer.from(JSON.stringify(state)).toString('base64url');
-  return `${body}.${sign(ctx, body)}`;
-}
-
+const CURSOR = 'catalog-cursor';
+const encodeCursor = (ctx: Ctx, state: CursorState) => encodeSignedCursor(ctx, CURSOR, state);
 /** Only cursors this server signed are read back: the filter inside cannot be edited (e.g. to list hidden items). */
-function decodeCursor(ctx: Ctx, cursor: string): CursorState {
-  const [body, mac] = cursor.split('.');
-  const expected = body ? sign(ctx, body) : '';
-  if (!body || !mac || mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) {
-    throw violation('cursor', 'FORMAT', 'cursor is not one this server issued');
-  }
-  return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorState;
-}
+const decodeCursor = (ctx: Ctx, cursor: string) => decodeSignedCursor<CursorState>(ctx, CURSOR, cursor);
 
 const SORTS: Record<ProductSort, { column: SQL; cast: string; desc: boolean }> = {
   NAME_ASC: { column: sql`${p.nameLower}`, cast: 'text', desc: false },

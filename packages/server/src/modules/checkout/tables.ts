@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { CheckoutSettings, CheckoutTemplate } from '@plaza/contracts';
 import { ts } from '../../lib/columns.js';
@@ -30,6 +31,10 @@ export const checkouts = pgTable(
     index('checkouts_cart_idx').on(t.cartId),
     index('checkouts_member_idx').on(t.memberId),
     index('checkouts_visitor_idx').on(t.visitorId),
+    // The abandoned-checkout sweep: open checkouts by last change.
+    index('checkouts_open_idx')
+      .on(t.updatedDate)
+      .where(sql`${t.completed} = false`),
   ],
 );
 

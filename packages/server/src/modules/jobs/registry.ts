@@ -1,7 +1,13 @@
+import { abandonedCheckoutJobHandlers } from '../abandoned-checkouts/reminder.jobs.js';
 import { backInStockJobHandlers } from '../back-in-stock/notify.jobs.js';
 import { memberJobHandlers } from '../members/bulk.jobs.js';
 import { reviewJobHandlers } from '../reviews/requests.jobs.js';
 import type { JobHandlers } from './worker.js';
 
 /** Every job kind's handler, by domain. */
-export const jobHandlers: JobHandlers = { ...memberJobHandlers, ...reviewJobHandlers, ...backInStockJobHandlers };
+export const jobHandlers: JobHandlers = {
+  ...memberJobHandlers,
+  ...reviewJobHandlers,
+  ...backInStockJobHandlers,
+  ...abandonedCheckoutJobHandlers,
+};

@@ -56,6 +56,7 @@ const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom'> = {
   MEMBERS_BULK_BLOCK_BY_FILTER: 'members',
   REVIEW_REQUEST_SEND: 'reviews',
   BACK_IN_STOCK_NOTIFY: 'ecom',
+  ABANDONED_CHECKOUT_REMINDER: 'ecom',
 };
 
 /** GET /jobs/v1/jobs/{jobId}: owners and contributors see every job, an API key those of its scopes. */

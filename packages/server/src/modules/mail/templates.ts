@@ -16,6 +16,7 @@ export interface TemplateData {
     /** The report's extraAutomationTemplateParameters, shown as "name: value" lines. */
     extra?: Array<[string, string]>;
   };
+  ABANDONED_CHECKOUT: { siteName: string; link: string; items: string[]; total: string };
 }
 
 export interface Rendered {
@@ -106,6 +107,19 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
       ),
     };
   },
+  ABANDONED_CHECKOUT: (d) => ({
+    subject: `You left something in your basket at ${d.siteName}`,
+    text:
+      `Your basket at ${d.siteName} is still waiting for you:\n\n` +
+      d.items.map((i) => `- ${i}\n`).join('') +
+      `\nTotal: ${d.total}\n\nPick up where you left off: ${d.link}\n`,
+    html: layout(
+      d.siteName,
+      '<p>Your basket is still waiting for you:</p>' +
+        `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
+        `<p>Total: <b>${escapeHtml(d.total)}</b></p>${button(d.link, 'Complete your order')}`,
+    ),
+  }),
 };
 
 export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {
