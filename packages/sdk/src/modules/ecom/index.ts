@@ -10,3 +10,4 @@ export * from './tips.js';
 export * from './checkout-settings.js';
 export * from './back-in-stock.js';
 export * from './recommendations.js';
+export * from './abandoned-checkouts.js';

@@ -1,0 +1,66 @@
+/**
+ * The abandoned-checkouts module against the real server: a visitor leaves a checkout with an e-mail, the sweep
+ * records it, an `ecom` API key lists and reads it through the SDK, and the buyer on another device takes the
+ * checkout over with the reminder link's token. Wrong callers and bad tokens fail with a PlazaError.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast, type Cast } from '../../../server/src/test/community.js';
+import { startTestServer } from '../../../server/src/test/harness.js';
+import { createProduct } from '../../../server/src/modules/catalog/testing.js';
+import { checkouts as checkoutRows } from '../../../server/src/modules/checkout/tables.js';
+import { sweepAbandonedCheckouts } from '../../../server/src/modules/abandoned-checkouts/sweep.js';
+import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { abandonedCheckouts } from '../../src/modules/ecom/abandoned-checkouts.js';
+import { checkouts } from '../../src/modules/ecom/checkouts.js';
+import { failure, fixedAuth } from './community-clients.js';
+
+let srv: Awaited<ReturnType<typeof startTestServer>>;
+let people: Cast;
+const modules = { abandonedCheckouts, checkouts };
+const client = (auth: ReturnType<typeof fixedAuth>) => createClient({ baseUrl: srv.url, auth, modules });
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  people = await cast(srv);
+}, 90_000);
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('abandoned checkouts through the SDK', () => {
+  it('lists and reads them with an ecom key; the buyer recovers the checkout on another device', async () => {
+    const product = await createProduct(srv, people.owner, { price: { amount: '8.00' } });
+    const laptop = client(fixedAuth(people.visitor));
+    const { checkout } = await laptop.checkouts.createCheckout({
+      lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 3 }],
+      checkoutInfo: { buyerInfo: { email: 'sdk@example.com' } },
+      channelType: 'WEB',
+    });
+    await srv
+      .ctx()
+      .db.update(checkoutRows)
+      .set({ updatedDate: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(checkoutRows.id, checkout.id));
+    await sweepAbandonedCheckouts(srv.ctx());
+
+    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const { abandonedCheckouts: found, metadata } = await admin.abandonedCheckouts.listAbandonedCheckouts({
+      email: 'sdk@',
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ checkoutId: checkout.id, itemCount: 3, totalPrice: { amount: '24.00' } });
+    expect(metadata.totals.abandoned).toBe(1);
+    const { abandonedCheckout } = await admin.abandonedCheckouts.getAbandonedCheckout(found[0]!.id);
+    expect(abandonedCheckout.status).toBe('ABANDONED');
+
+    const phone = client(fixedAuth(`Bearer ${await srv.visitorToken()}`));
+    const token = new URL(abandonedCheckout.checkoutUrl).searchParams.get('recover')!;
+    const wrong = await failure(phone.abandonedCheckouts.recoverCheckout(checkout.id, 'x'.repeat(24)));
+    expect(wrong.status).toBe(404);
+    expect(await phone.abandonedCheckouts.recoverCheckout(checkout.id, token)).toEqual({ checkoutId: checkout.id });
+    expect((await phone.checkouts.getCheckout(checkout.id)).checkout.lineItems[0]?.quantity).toBe(3);
+
+    expect((await failure(laptop.abandonedCheckouts.listAbandonedCheckouts())).status).toBe(403);
+  });
+});
