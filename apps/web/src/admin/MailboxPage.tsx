@@ -21,6 +21,7 @@ const templateNames: Record<MailMessage['template'], string> = {
   REVIEW_REQUEST: 'Review request',
   WEBHOOK_PAUSED: 'Webhook paused',
   BACK_IN_STOCK: 'Back in stock',
+  ABANDONED_CHECKOUT: 'Basket reminder',
 };
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */

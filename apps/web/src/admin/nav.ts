@@ -22,6 +22,7 @@ import {
   Send,
   Settings,
   ShieldCheck,
+  ShoppingBasket,
   ShoppingCart,
   Tag,
   Truck,
@@ -65,6 +66,7 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Gift cards', to: '/admin/store/gift-cards', icon: Gift },
       { label: 'Buy now links', to: '/admin/store/buy-links', icon: Link2 },
       { label: 'Back in stock', to: '/admin/store/back-in-stock', icon: BellRing },
+      { label: 'Abandoned checkouts', to: '/admin/store/abandoned-checkouts', icon: ShoppingBasket },
     ],
   },
   {

@@ -16,6 +16,7 @@ import { ReviewRequestsPage } from './reviews/ReviewRequestsPage.js';
 import { ReviewsPage } from './reviews/ReviewsPage.js';
 import { CommunitySettingsPage, DevelopersCard, GeneralSettingsPage, SignInSettingsPage } from './SettingsPage.js';
 import { SsoPage } from './SsoPage.js';
+import { AbandonedCheckoutsPage } from './store/AbandonedCheckoutsPage.js';
 import { BackInStockPage } from './store/BackInStockPage.js';
 import { CheckoutSettingsPage } from './store/checkout/CheckoutSettingsPage.js';
 import { CheckoutTemplatesPage } from './store/checkout/CheckoutTemplatesPage.js';
@@ -50,6 +51,7 @@ export default function AdminApp() {
             <Route path="store/products/:productId" element={<ProductPage />} />
             <Route path="store/collections" element={<CollectionsPage />} />
             <Route path="store/back-in-stock" element={<BackInStockPage />} />
+            <Route path="store/abandoned-checkouts" element={<AbandonedCheckoutsPage />} />
             <Route path="store/shipping" element={<ShippingPage />} />
             <Route path="store/carriers" element={<CarriersPage />} />
             <Route path="store/fees" element={<FeesPage />} />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Checkout, CheckoutSettings } from '@plaza/contracts';
 import { useSite } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
@@ -15,7 +15,8 @@ import { useCheckout, useCheckoutChange, useCheckoutSettings } from './useChecko
 /** The hosted checkout (where `checkout-url` points): who pays, where it goes, every total, up to "Place order". */
 export default function CheckoutPage() {
   const { checkoutId = '' } = useParams();
-  const { data: checkout, error, isPending, refetch, isFetching } = useCheckout(checkoutId);
+  const [search] = useSearchParams();
+  const { data: checkout, error, isPending, refetch, isFetching } = useCheckout(checkoutId, search.get('recover'));
   const settings = useCheckoutSettings().data;
   useEffect(() => {
     document.title = 'Checkout';

@@ -1,13 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Checkout, UpdateCheckoutRequest } from '@plaza/contracts';
-import { getCheckoutSettings, getCheckout, removeCoupon, removeGiftCard, updateCheckout } from '@plaza/sdk/ecom';
+import {
+  getCheckoutSettings,
+  getCheckout,
+  recoverCheckout,
+  removeCoupon,
+  removeGiftCard,
+  updateCheckout,
+} from '@plaza/sdk/ecom';
 import { call, shopKeys, usePlazaClient } from '../api.js';
 
 const checkoutKey = (id: string) => [...shopKeys.all(), 'checkout', id] as const;
 
-export function useCheckout(id: string) {
+/**
+ * The checkout. With `recoverToken` (the reminder e-mail's link) it first takes the checkout over for this browser;
+ * a token that does not fit just leaves the checkout as it is (then it is "not available" here).
+ */
+export function useCheckout(id: string, recoverToken?: string | null) {
   const plaza = usePlazaClient();
-  return useQuery({ queryKey: checkoutKey(id), queryFn: () => call(plaza, getCheckout, id).then((r) => r.checkout) });
+  return useQuery({
+    queryKey: checkoutKey(id),
+    queryFn: async () => {
+      if (recoverToken) {
+        await call(plaza, recoverCheckout, id, recoverToken).catch((e: { status?: number }) => {
+          if (e.status !== 404) throw e;
+        });
+      }
+      return call(plaza, getCheckout, id).then((r) => r.checkout);
+    },
+  });
 }
 
 export function useCheckoutSettings() {

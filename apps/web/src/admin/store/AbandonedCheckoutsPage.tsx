@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  listAbandonedCheckouts,
+  type AbandonedCheckout,
+  type AbandonedCheckoutActivity,
+  type ListAbandonedCheckoutsQuery,
+} from '@plaza/sdk/ecom';
+import { Badge } from '../../ui/Badge.js';
+import { CopyButton } from '../../ui/CopyButton.js';
+import { inputClass } from '../../ui/Field.js';
+import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { useDateFormat } from '../dates.js';
+import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
+import { Drawer } from '../ui/Drawer.js';
+import { FilterTabs } from '../ui/FilterTabs.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { countOf, ResourceTable } from '../ui/ResourceTable.js';
+import { useDebouncedValue } from '../ui/useDebouncedValue.js';
+import { callMethod, storeKeys, usePlazaClient } from './api.js';
+
+type Status = 'ALL' | AbandonedCheckout['status'];
+const BASKETS = { one: 'basket', other: 'baskets' };
+const ITEMS = { one: 'item', other: 'items' };
+const ACTIVITY_WORDS: Record<AbandonedCheckoutActivity['type'], string> = {
+  SCHEDULED: 'Reminder e-mail planned',
+  EMAIL_SENT: 'Reminder e-mail sent',
+  EMAIL_NOT_SENT: 'Reminder e-mail not sent',
+  NOTIFICATION_SENT: 'Notification sent',
+  TASK_CREATED: 'Task created',
+};
+
+/** /admin/store/abandoned-checkouts: baskets left at checkout, what they were worth, and which came back. */
+export function AbandonedCheckoutsPage() {
+  return (
+    <OwnerOnly title="Abandoned checkouts" what="abandoned checkouts">
+      <Screen />
+    </OwnerOnly>
+  );
+}
+
+function Screen() {
+  const [status, setStatus] = useState<Status>('ALL');
+  const [search, setSearch] = useState('');
+  const email = useDebouncedValue(search.trim());
+  const [open, setOpen] = useState<AbandonedCheckout | null>(null);
+  const filters: ListAbandonedCheckoutsQuery = {
+    limit: 25,
+    ...(status !== 'ALL' ? { status } : {}),
+    ...(email ? { email } : {}),
+  };
+  return (
+    <>
+      <PageHeader
+        title="Abandoned checkouts"
+        description="Shoppers who gave their e-mail at checkout and left without ordering. Each gets one reminder with a link back to their basket."
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto] sm:items-end">
+        <div>
+          <label htmlFor="abandoned-search" className="mb-1 block text-sm font-medium text-neutral-800">
+            Search by e-mail
+          </label>
+          <input
+            id="abandoned-search"
+            type="search"
+            className={inputClass}
+            maxLength={254}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <FilterTabs<Status>
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          tabs={[
+            { value: 'ALL', label: 'All' },
+            { value: 'ABANDONED', label: 'Not back yet' },
+            { value: 'RECOVERED', label: 'Ordered later' },
+          ]}
+        />
+      </div>
+      <List
+        key={JSON.stringify(filters)}
+        filters={filters}
+        filtered={Boolean(email || status !== 'ALL')}
+        onOpen={setOpen}
+      />
+      <Drawer
+        open={open !== null}
+        title={open ? `Basket of ${open.buyerInfo.email}` : ''}
+        onClose={() => setOpen(null)}
+      >
+        {open && <Details checkout={open} />}
+      </Drawer>
+    </>
+  );
+}
+
+function List({
+  filters,
+  filtered,
+  onOpen,
+}: {
+  filters: ListAbandonedCheckoutsQuery;
+  filtered: boolean;
+  onOpen: (a: AbandonedCheckout) => void;
+}) {
+  const plaza = usePlazaClient();
+  const pages = useCursorPages();
+  const formatDate = useDateFormat();
+  const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
+    queryKey: [...storeKeys.all(), 'abandoned-checkouts', query],
+    queryFn: () => callMethod(plaza, listAbandonedCheckouts, query),
+    placeholderData: keepPreviousData,
+  });
+  const totals = data?.metadata.totals;
+  return (
+    <div className="space-y-4">
+      {totals && (
+        <dl className="grid gap-3 sm:grid-cols-2" aria-label="Summary">
+          <div className="rounded-lg border border-neutral-200 bg-white p-4">
+            <dt className="text-sm text-neutral-600">Not back yet</dt>
+            <dd className="mt-1 text-xl font-semibold">
+              {totals.abandonedValue.formattedAmount}
+              <span className="ml-2 text-sm font-normal text-neutral-600">in {countOf(totals.abandoned, BASKETS)}</span>
+            </dd>
+          </div>
+          <div className="rounded-lg border border-neutral-200 bg-white p-4">
+            <dt className="text-sm text-neutral-600">Ordered after all</dt>
+            <dd className="mt-1 text-xl font-semibold">
+              {totals.recoveredValue.formattedAmount}
+              <span className="ml-2 text-sm font-normal text-neutral-600">
+                from {countOf(totals.recovered, BASKETS)}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      )}
+      <ResourceTable<AbandonedCheckout>
+        noun={BASKETS}
+        rows={data?.abandonedCheckouts}
+        rowKey={(a) => a.id}
+        rowLabel={(a) => a.buyerInfo.email}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        stale={isPlaceholderData}
+        onOpen={onOpen}
+        columns={[
+          {
+            header: 'Shopper',
+            primary: true,
+            cell: (a) => (
+              <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+                {a.buyerInfo.email}
+              </button>
+            ),
+          },
+          {
+            header: 'Basket',
+            className: 'w-40',
+            cell: (a) => `${a.totalPrice.formattedAmount} · ${a.itemCount} items`,
+          },
+          { header: 'Left', className: 'w-44', cell: (a) => formatDate(a.checkoutUpdatedDate) },
+          {
+            header: 'Status',
+            className: 'w-32',
+            cell: (a) =>
+              a.status === 'RECOVERED' ? <Badge tone="success">Ordered</Badge> : <Badge tone="warning">Not back</Badge>,
+          },
+        ]}
+        empty={
+          filtered
+            ? { title: 'No basket matches', body: 'Try another e-mail or status.' }
+            : {
+                title: 'No abandoned checkouts',
+                body: 'When a shopper gives their e-mail at checkout and leaves without ordering, they show here.',
+              }
+        }
+      />
+      <CursorPager
+        page={pages.page}
+        nextCursor={data?.metadata.cursor}
+        busy={isFetching}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+      />
+    </div>
+  );
+}
+
+function Details({ checkout: a }: { checkout: AbandonedCheckout }) {
+  const formatDate = useDateFormat();
+  return (
+    <div className="space-y-5 text-sm">
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2">
+        <dt className="text-neutral-600">Basket</dt>
+        <dd>
+          {a.totalPrice.formattedAmount} · {countOf(a.itemCount, ITEMS)}
+        </dd>
+        <dt className="text-neutral-600">Left on</dt>
+        <dd>{formatDate(a.checkoutUpdatedDate)}</dd>
+        <dt className="text-neutral-600">Status</dt>
+        <dd>{a.status === 'RECOVERED' ? `Ordered on ${formatDate(a.recoveredDate)}` : 'Not back yet'}</dd>
+      </dl>
+      <section>
+        <h3 className="font-medium">What happened</h3>
+        <ol className="mt-2 space-y-2 border-l border-neutral-200 pl-4">
+          {a.activities.map((act, i) => (
+            <li key={i}>
+              <span className="block">{ACTIVITY_WORDS[act.type]}</span>
+              <span className="text-xs text-neutral-600">
+                {formatDate(act.createdDate)}
+                {act.description ? ` · ${act.description}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {a.status === 'ABANDONED' && (
+        <section className="space-y-2">
+          <h3 className="font-medium">Link back to the basket</h3>
+          <p className="text-neutral-600">The link in the reminder. Send it again in your own words if you like.</p>
+          <CopyButton text={a.checkoutUrl} label="Copy link" />
+        </section>
+      )}
+    </div>
+  );
+}
