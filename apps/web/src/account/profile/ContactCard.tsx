@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { RegionFields } from '../../ui/RegionFields.js';
 import { SelectField, TextField } from '../../ui/Field.js';
 import {
   ADDRESS_TAGS,
@@ -183,14 +184,20 @@ export function ContactCard({ member }: { member: Member }) {
                   {...field('addressLine2')}
                 />
                 <TextField className="sm:col-span-2" label="City" autoComplete="address-level2" {...field('city')} />
-                <TextField label="Postal code" autoComplete="postal-code" {...field('postalCode')} />
-                <TextField label="Region" hint="Such as US-NY" {...field('subdivision')} />
-                <TextField
-                  label="Country"
-                  hint="Such as US"
-                  maxLength={2}
-                  autoComplete="country"
-                  {...field('country')}
+                <RegionFields
+                  idPrefix={`address-${i}`}
+                  value={{
+                    ...(row.country ? { country: row.country } : {}),
+                    ...(row.subdivision ? { subdivision: row.subdivision } : {}),
+                    ...(row.postalCode ? { postalCode: row.postalCode } : {}),
+                  }}
+                  onChange={(a) =>
+                    edit('addresses', i, {
+                      country: a.country ?? '',
+                      subdivision: a.subdivision ?? '',
+                      postalCode: a.postalCode ?? '',
+                    })
+                  }
                 />
                 <Tag value={row.tag} tags={ADDRESS_TAGS} onChange={(tag) => edit('addresses', i, { tag })} />
               </Row>

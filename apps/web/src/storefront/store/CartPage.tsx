@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { estimateCurrentCartTotals } from '@plaza/sdk/ecom';
 import { call, useCart, usePlazaClient, type Cart } from './api.js';
-import { RegionFields } from './address.js';
+import { RegionFields } from '../../ui/RegionFields.js';
 import { CartLines, CouponForm, Totals } from './CartLines.js';
 import { useStartCheckout } from './checkoutStart.js';
 import { describeProblem } from './problems.js';

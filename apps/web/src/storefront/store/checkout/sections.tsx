@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Address, Checkout, UpdateCheckoutRequest } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { inputClass } from '../../../ui/Field.js';
-import { RegionFields } from '../address.js';
+import { RegionFields } from '../../../ui/RegionFields.js';
 import { describeProblem } from '../problems.js';
 import type { useCheckoutChange } from './useCheckout.js';
 

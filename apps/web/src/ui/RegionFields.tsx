@@ -1,6 +1,6 @@
 import type { Address } from '@plaza/contracts';
-import { inputClass, SelectField } from '../../ui/Field.js';
-import { subdivisionsOf } from '../../ui/subdivisions.js';
+import { inputClass, SelectField } from './Field.js';
+import { subdivisionsOf } from './subdivisions.js';
 
 // The countries offered in pickers (names come from the browser, in the shopper's language).
 const COUNTRIES =
