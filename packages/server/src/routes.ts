@@ -11,6 +11,8 @@ import { tipsRoutes } from './modules/tips/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { backInStockRoutes } from './modules/back-in-stock/routes.js';
 import { abandonedCheckoutRoutes } from './modules/abandoned-checkouts/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { collectorRoutes } from './modules/payments/routes.js';
 import { recommendationsRoutes } from './modules/recommendations/routes.js';
 import { captchaRoutes } from './modules/captcha/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -63,5 +65,7 @@ export async function registerRoutes(app: App): Promise<void> {
   checkoutRoutes(app);
   backInStockRoutes(app);
   abandonedCheckoutRoutes(app);
+  orderRoutes(app);
+  collectorRoutes(app);
   recommendationsRoutes(app);
 }

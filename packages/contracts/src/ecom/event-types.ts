@@ -45,5 +45,9 @@ export const ECOM_EVENT_TYPES = [
   'ecom.back_in_stock_items.reported',
   'ecom.abandoned_checkout.created',
   'ecom.abandoned_checkout.recovered',
+  'ecom.order.created',
+  'ecom.order.updated',
+  'ecom.order.canceled',
+  'ecom.order.payment_status_updated',
 ] as const;
 export type EcomEventType = (typeof ECOM_EVENT_TYPES)[number];

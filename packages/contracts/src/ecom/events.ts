@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { AbandonedCheckout } from './abandoned-checkouts.js';
+import { Order } from './orders.js';
 import { BackInStockItemsReported, BackInStockNotificationRequest } from './back-in-stock.js';
 import { Cart } from './cart.js';
 import { Checkout } from './checkout.js';
@@ -117,5 +118,33 @@ export const ECOM_EVENT_CATALOGUE = {
     kind: 'action',
     payload: AbandonedCheckout,
     description: 'An order was placed from an abandoned checkout (ABANDONED → RECOVERED).',
+  },
+  'ecom.order.created': {
+    entityFqdn: 'plaza.ecom.v1.order',
+    slug: 'created',
+    kind: 'created',
+    payload: Order,
+    description: 'An order was placed (from a checkout, or created by an app).',
+  },
+  'ecom.order.updated': {
+    entityFqdn: 'plaza.ecom.v1.order',
+    slug: 'updated',
+    kind: 'updated',
+    payload: Order,
+    description: 'An order changed: its status, tags, activities or transactions.',
+  },
+  'ecom.order.canceled': {
+    entityFqdn: 'plaza.ecom.v1.order',
+    slug: 'canceled',
+    kind: 'action',
+    payload: Order,
+    description: 'An order was canceled.',
+  },
+  'ecom.order.payment_status_updated': {
+    entityFqdn: 'plaza.ecom.v1.order',
+    slug: 'payment_status_updated',
+    kind: 'action',
+    payload: Order,
+    description: 'An order’s payment status changed (paid, refunded, declined…).',
   },
 } satisfies Record<EcomEventType, Entry>;

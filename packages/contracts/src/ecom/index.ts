@@ -14,3 +14,5 @@ export * from './recommendations.js';
 export * from './templates.js';
 export * from './settings.js';
 export * from './abandoned-checkouts.js';
+export * from './orders.js';
+export * from './order-requests.js';

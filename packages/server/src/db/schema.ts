@@ -22,3 +22,4 @@ export * from '../modules/checkout/tables.js';
 export * from '../modules/back-in-stock/tables.js';
 export * from '../modules/recommendations/tables.js';
 export * from '../modules/abandoned-checkouts/tables.js';
+export * from '../modules/orders/tables.js';

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { Order, OrderActivity, OrderApprovalStatus } from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { hasScope } from '../../http/caller.js';
+import { emitEvent } from '../events/outbox.js';
+import { getCheckoutSettings } from '../checkout/settings.service.js';
+import { activity } from './activity.js';
+import { canMove, derivePaymentStatus } from './payment-status.js';
+import { takeStock } from './stock.js';
+import { orders } from './tables.js';
+import { orderById, toOrder, transactionsOf, type OrderRow } from './wire.js';
+
+/** The owner and `ecom` API keys manage every order; members and visitors only read their own. */
+export const managesOrders = (ctx: Ctx): boolean =>
+  (ctx.caller.type === 'MEMBER' && ctx.caller.role === 'OWNER') || hasScope(ctx.caller, 'ecom');
+
+/** An order the caller manages, locked for the change; anyone else's is the same 404 as a missing one. */
+export async function lockOrder(tx: Ctx, id: string): Promise<OrderRow> {
+  const row = await orderById(tx, id, true);
+  if (!row || !managesOrders(tx)) throw notFound('Order');
+  return row;
+}
+
+export function assertMove(from: OrderApprovalStatus, to: OrderApprovalStatus): void {
+  if (!canMove(from, to)) {
+    throw new AppError('VALIDATION', `An order cannot go from ${from} to ${to}`, {
+      applicationCode: 'STATUS_TRANSITION_NOT_ALLOWED',
+      violations: [{ field: 'status', violatedRule: 'VALIDATION', description: `${from} → ${to} is not allowed` }],
+    });
+  }
+}
+
+/**
+ * After any change to an order's payments or refunds: derives the payment status again, logs ORDER_PAID or
+ * ORDER_PARTIALLY_PAID when it becomes so, takes the stock an ON_ORDER_PAID shop waits for, approves an order
+ * that was waiting for its money, and emits the order's events. Call it in the change's transaction.
+ */
+export async function settleOrder(tx: Ctx, id: string, added: OrderActivity[] = []): Promise<Order> {
+  const row = (await orderById(tx, id))!;
+  const { payments, refunds } = await transactionsOf(tx, [id]);
+  const paymentStatus = derivePaymentStatus({
+    totalMinor: row.totalMinor,
+    approval: row.status as OrderApprovalStatus,
+    payments,
+  });
+  const activities = [...added];
+  const changed = paymentStatus !== row.paymentStatus;
+  if (changed && paymentStatus === 'PAID') activities.push(activity(tx, 'ORDER_PAID'));
+  if (changed && paymentStatus === 'PARTIALLY_PAID') activities.push(activity(tx, 'ORDER_PARTIALLY_PAID'));
+  let stockTaken = row.stockTaken;
+  if (paymentStatus === 'PAID' && !stockTaken && row.status !== 'CANCELED') {
+    const settings = await getCheckoutSettings(tx);
+    if (settings.inventoryUpdateTrigger === 'ON_ORDER_PAID') {
+      await takeStock(tx, row.snapshot.lineItems);
+      stockTaken = true;
+    }
+  }
+  const money = paymentStatus === 'PAID' || paymentStatus === 'PARTIALLY_PAID' || paymentStatus === 'PENDING_MERCHANT';
+  const status = row.status === 'INITIALIZED' && money ? 'APPROVED' : row.status;
+  await tx.db
+    .update(orders)
+    .set({
+      paymentStatus,
+      status,
+      stockTaken,
+      activities: [...row.activities, ...activities],
+      updatedDate: tx.clock(),
+    })
+    .where(eq(orders.id, id));
+  const order = await toOrder(tx, (await orderById(tx, id))!, payments, refunds);
+  await emitEvent(tx, { type: 'ecom.order.updated', entityId: id, entity: order, modifiedFields: ['paymentStatus'] });
+  if (changed) await emitEvent(tx, { type: 'ecom.order.payment_status_updated', entityId: id, entity: order });
+  return order;
+}

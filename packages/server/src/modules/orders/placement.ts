@@ -1,0 +1,255 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Checkout, CreateOrderResponse } from '@plaza/contracts';
+import { withTx, type Ctx } from '../../context.js';
+import { AppError, violation } from '../../http/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { markCheckoutRecovered } from '../abandoned-checkouts/service.js';
+import { parseAmount } from '../catalog/money.js';
+import { afterWrite } from '../catalog/read-cache.js';
+import { loadCheckout, renderCheckout } from '../checkout/service.js';
+import { getCheckoutSettings } from '../checkout/settings.service.js';
+import { checkouts } from '../checkout/tables.js';
+import { emitEvent } from '../events/outbox.js';
+import { reserveGiftCardBalance } from '../gift-cards/service.js';
+import { testCardProvider } from '../payments/test-card.js';
+import type { AuthorizeResult } from '../payments/provider.js';
+import { activity } from './activity.js';
+import { derivePaymentStatus } from './payment-status.js';
+import { takeStock } from './stock.js';
+import { orderPayments, orders, type OrderSnapshot } from './tables.js';
+import { orderById, thankYouToken, toOrder, transactionsOf } from './wire.js';
+
+export interface PlaceOptions {
+  /** create-order-and-charge: the card token to charge what is due now. */
+  paymentToken?: string;
+  delayCapture?: boolean;
+  savePaymentMethod?: boolean;
+}
+
+function snapshotOf(c: Checkout): OrderSnapshot {
+  const selected = c.shippingInfo.selectedCarrierServiceOption;
+  return {
+    lineItems: c.lineItems,
+    ...(c.billingInfo ? { billingInfo: c.billingInfo } : {}),
+    ...(selected || c.shippingInfo.shippingDestination
+      ? {
+          shippingInfo: {
+            ...(selected ? { title: selected.title, code: selected.code, cost: selected.cost.price } : {}),
+            logistics: {
+              ...(c.shippingInfo.shippingDestination
+                ? { shippingDestination: c.shippingInfo.shippingDestination }
+                : {}),
+            },
+          },
+        }
+      : {}),
+    ...(c.buyerNote ? { buyerNote: c.buyerNote } : {}),
+    appliedDiscounts: c.appliedDiscounts,
+    priceSummary: c.priceSummary,
+    taxSummary: c.taxSummary,
+    paymentOption: c.paymentOption,
+  };
+}
+
+const searchTextOf = (number: number, c: Checkout) =>
+  [
+    String(number),
+    c.buyerInfo.email,
+    c.billingInfo?.contactDetails?.firstName,
+    c.billingInfo?.contactDetails?.lastName,
+    c.shippingInfo.shippingDestination?.contactDetails?.firstName,
+    c.shippingInfo.shippingDestination?.contactDetails?.lastName,
+    ...c.lineItems.map((l) => l.productName),
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+
+/**
+ * Places the order of a checkout, exactly once. One transaction locks the checkout (a second placement, at once or
+ * later, waits and then finds the order this one made), re-prices it, refuses ERROR violations, takes the stock
+ * (per the checkout settings), reserves the gift card, charges the card, writes the order with its payments and
+ * ORDER_PLACED, and marks the checkout completed. Anything refused rolls all of it back: no order, no stock taken,
+ * nothing charged.
+ */
+export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<CreateOrderResponse> {
+  const orderId = await afterWrite(withTx(ctx, (tx) => place(tx, checkoutId, opts)));
+  const row = (await orderById(ctx, orderId))!;
+  const { payments, refunds } = await transactionsOf(ctx, [orderId]);
+  const order = await toOrder(ctx, row, payments, refunds);
+  const card = payments.find((p) => p.method === 'CREDIT_CARD');
+  return {
+    orderId,
+    order,
+    thankYouToken: thankYouToken(ctx, orderId),
+    ...(card
+      ? {
+          paymentResult: {
+            status: card.status as 'APPROVED' | 'AUTHORIZED' | 'PENDING',
+            ...(card.declineReason ? { declineReason: card.declineReason } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<string> {
+  const row = await loadCheckout(tx, checkoutId, true);
+  if (row.completed) {
+    const [existing] = await tx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkoutId));
+    if (existing) return existing.id;
+    throw new AppError('CONFLICT', 'This checkout was completed elsewhere, without an order here', {
+      applicationCode: 'CHECKOUT_ALREADY_COMPLETED',
+    });
+  }
+  const checkout = await renderCheckout(tx, row);
+  if (!checkout.lineItems.length) throw violation('lineItems', 'REQUIRED_FIELD', 'The checkout has no items');
+  const soldOut = checkout.lineItems.find((l) => l.availability?.status === 'NOT_AVAILABLE');
+  if (soldOut) {
+    throw new AppError('CONFLICT', `${soldOut.productName} is out of stock`, {
+      applicationCode: 'OUT_OF_STOCK',
+      data: { lineItemId: soldOut.id },
+    });
+  }
+  const errors = checkout.violations.filter((v) => v.severity === 'ERROR');
+  if (errors.length) {
+    throw new AppError('CONFLICT', errors[0]!.description, {
+      applicationCode: 'CHECKOUT_HAS_ERRORS',
+      data: { violations: errors },
+    });
+  }
+  if (!checkout.buyerInfo.email && tx.caller.type === 'ANONYMOUS_VISITOR') {
+    throw violation('checkoutInfo.buyerInfo.email', 'REQUIRED_FIELD', 'Enter an e-mail address for the order');
+  }
+  const currency = checkout.currency;
+  const minor = (amount: string) => parseAmount(amount, currency, 'amount');
+  const totalMinor = minor(checkout.priceSummary.total.amount);
+  const dueNow = minor(checkout.priceSummary.payNow.amount);
+  const giftMinor = checkout.giftCard ? minor(checkout.giftCard.amount.amount) : 0n;
+  const now = tx.clock();
+  const orderId = uuidv7(now.getTime());
+  const paymentId = uuidv7(now.getTime());
+
+  let charge: AuthorizeResult | undefined;
+  if (opts.paymentToken) {
+    if (checkout.paymentOption === 'FULL_PAYMENT_OFFLINE') {
+      throw violation('paymentToken', 'VALIDATION', 'This checkout is paid offline: place it with create-order');
+    }
+    if (dueNow > 0n) {
+      charge = await testCardProvider.authorize(tx, {
+        paymentToken: opts.paymentToken,
+        amountMinor: dueNow,
+        currency,
+        capture: !opts.delayCapture,
+        transactionId: paymentId,
+      });
+      if (charge.status === 'DECLINED') {
+        throw new AppError('CONFLICT', charge.declineReason ?? 'The card was declined.', {
+          applicationCode: 'PAYMENT_DECLINED',
+        });
+      }
+    }
+  }
+
+  const payments: Array<typeof orderPayments.$inferInsert> = [];
+  const base = { orderId, createdDate: now, updatedDate: now };
+  if (giftMinor > 0n) {
+    const { giftCardId } = await reserveGiftCardBalance(tx, { code: row.giftCardCode!, amount: giftMinor, orderId });
+    payments.push({
+      ...base,
+      id: uuidv7(now.getTime()),
+      method: 'GIFT_CARD',
+      provider: 'GIFT_CARD',
+      status: 'APPROVED',
+      amountMinor: giftMinor,
+      capturedMinor: giftMinor,
+      giftCardId,
+    });
+  }
+  if (charge) {
+    payments.push({
+      ...base,
+      id: paymentId,
+      method: 'CREDIT_CARD',
+      provider: testCardProvider.id,
+      status: charge.status,
+      amountMinor: dueNow,
+      capturedMinor: charge.status === 'APPROVED' ? dueNow : 0n,
+      providerTransactionId: charge.providerTransactionId,
+      ...(charge.card ? { card: charge.card } : {}),
+      delayedCapture: Boolean(opts.delayCapture),
+      ...(charge.status !== 'PENDING' ? { authorizedDate: now } : {}),
+      ...(charge.status === 'APPROVED'
+        ? {
+            captures: [
+              {
+                id: uuidv7(now.getTime()),
+                amountMinor: String(dueNow),
+                status: 'SUCCEEDED',
+                createdDate: now.toISOString(),
+              },
+            ],
+          }
+        : {}),
+    });
+  }
+
+  const paymentStatus = derivePaymentStatus({
+    totalMinor,
+    approval: 'APPROVED',
+    payments: payments.map((p) => ({
+      status: p.status,
+      amountMinor: p.amountMinor,
+      capturedMinor: p.capturedMinor ?? 0n,
+      refundedMinor: 0n,
+    })),
+  });
+  const settings = await getCheckoutSettings(tx);
+  const paid = paymentStatus === 'PAID';
+  const takeNow = settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED' || paid;
+  if (takeNow) await takeStock(tx, checkout.lineItems);
+
+  // Waiting for the buyer's bank, or an online order with nothing paid yet: not approved until the money comes.
+  const waiting =
+    paymentStatus === 'PENDING' ||
+    (paymentStatus === 'NOT_PAID' && checkout.paymentOption !== 'FULL_PAYMENT_OFFLINE' && dueNow > 0n);
+  const activities = [activity(tx, 'ORDER_PLACED')];
+  if (paid) activities.push(activity(tx, 'ORDER_PAID'));
+  if (paymentStatus === 'PARTIALLY_PAID') activities.push(activity(tx, 'ORDER_PARTIALLY_PAID'));
+  if (paymentStatus === 'PENDING') activities.push(activity(tx, 'PAYMENT_PENDING'));
+  if (opts.savePaymentMethod && charge) activities.push(activity(tx, 'SAVED_PAYMENT_METHOD'));
+
+  const [{ n }] = (await tx.db
+    .select({ n: sql<string>`nextval('order_number_seq')::text` })
+    .from(sql`(values (1)) v`)) as [{ n: string }];
+  const number = Number(n);
+  await tx.db.insert(orders).values({
+    id: orderId,
+    number,
+    checkoutId,
+    cartId: row.cartId,
+    status: waiting ? 'INITIALIZED' : 'APPROVED',
+    paymentStatus,
+    memberId: row.memberId,
+    visitorId: row.visitorId,
+    buyerEmail: checkout.buyerInfo.email ?? null,
+    currency,
+    totalMinor,
+    channel: checkout.channelType,
+    searchText: searchTextOf(number, checkout),
+    snapshot: snapshotOf(checkout),
+    activities,
+    stockTaken: takeNow,
+    purchasedDate: now,
+    createdDate: now,
+    updatedDate: now,
+  });
+  if (payments.length) await tx.db.insert(orderPayments).values(payments);
+  await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, checkoutId));
+  await markCheckoutRecovered(tx, checkoutId, orderId);
+  const saved = (await orderById(tx, orderId))!;
+  const written = await transactionsOf(tx, [orderId]);
+  const entity = await toOrder(tx, saved, written.payments, []);
+  await emitEvent(tx, { type: 'ecom.order.created', entityId: orderId, entity });
+  return orderId;
+}

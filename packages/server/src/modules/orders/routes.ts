@@ -1,0 +1,204 @@
+import { Type } from 'typebox';
+import {
+  AddOrderActivityRequest,
+  BulkOrderResults,
+  CancelOrderRequest,
+  CreateOrderAndChargeRequest,
+  CreateOrderRequest,
+  CreateOrderResponse,
+  ErrorBody,
+  GetOrderQuery,
+  OrderResponse,
+  OrderTransactionsResponse,
+  SearchOrdersRequest,
+  SearchOrdersResponse,
+  TestCardTokenRequest,
+  TestCardTokenResponse,
+  UpdateOrderStatusRequest,
+  UpdateOrderTagsRequest,
+} from '@plaza/contracts';
+import type { Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import { getOrderTransactions } from '../payments/collector.js';
+import { tokenizeTestCard } from '../payments/test-card.js';
+import { placeOrder } from './placement.js';
+import {
+  addOrderActivity,
+  cancelOrder,
+  getOrder,
+  searchOrders,
+  updateOrderStatus,
+  updateOrderTags,
+} from './service.js';
+
+const tags = ['orders'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+/** Buyers (their own orders and checkouts) and managers. */
+const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
+const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
+
+export function orderRoutes(app: App): void {
+  app.post(
+    '/ecom/v1/checkouts/:id/create-order',
+    {
+      schema: {
+        tags,
+        summary: 'Place the order of a checkout (no charge)',
+        description:
+          'For offline payment, free orders, or gift cards that pay it all; an online order left unpaid starts ' +
+          'INITIALIZED. Exactly once: the same checkout placed again (even at the same moment) answers the same ' +
+          'order. Refused with nothing written: ERROR violations (409 CHECKOUT_HAS_ERRORS), too little stock (409 ' +
+          'OUT_OF_STOCK). `thankYouToken` lets whoever placed it read the order.',
+        params: IdParams,
+        body: CreateOrderRequest,
+        response: { 200: CreateOrderResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => placeOrder(req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    '/ecom/v1/checkouts/:id/create-order-and-charge',
+    {
+      schema: {
+        tags,
+        summary: 'Place the order and charge the card',
+        description:
+          'Charges what is due now (after the gift card; the deposit for DEPOSIT_ONLINE) with `paymentToken`. ' +
+          '`delayCapture` only authorizes. A declined card is 409 PAYMENT_DECLINED with the bank’s reason, and no ' +
+          'order. Placing the same checkout again (a retry with the same Idempotency-Key, a double click) answers ' +
+          'the first order and its one charge.',
+        params: IdParams,
+        body: CreateOrderAndChargeRequest,
+        response: { 200: CreateOrderResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => placeOrder(req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    '/ecom/v1/payments/test-card/tokens',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Turn a test card into a payment token',
+        description:
+          'The built-in test-card provider: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, ' +
+          '4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 3220 waits for the bank. No card number is ' +
+          'kept; other numbers are refused.',
+        body: TestCardTokenRequest,
+        response: { 200: TestCardTokenResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => tokenizeTestCard(req.ctx, req.body),
+  );
+  app.get(
+    '/ecom/v1/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get an order',
+        description:
+          'Managers read every order; a member or visitor their own; anyone with the order’s `token` (the ' +
+          'thank-you token from placing it). Everyone else: 404.',
+        params: IdParams,
+        querystring: GetOrderQuery,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => ({ order: await getOrder(req.ctx, req.params.id, req.query.token) }),
+  );
+  app.post(
+    '/ecom/v1/orders/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search orders',
+        description:
+          'Filter by status, payment and fulfillment status, dates, number, buyer e-mail, tags, channel and text; ' +
+          'sort by createdDate (newest first by default), number or total; page with `metadata.cursor`. Members ' +
+          'and visitors see their own orders only.',
+        body: SearchOrdersRequest,
+        response: { 200: SearchOrdersResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => searchOrders(req.ctx, req.body),
+  );
+  app.get(
+    '/ecom/v1/orders/:id/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'An order’s payments and refunds',
+        params: IdParams,
+        response: { 200: OrderTransactionsResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => getOrderTransactions(req.ctx, req.params.id),
+  );
+  app.post(
+    '/ecom/v1/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an order',
+        description: '`restockAllItems` puts the items back in stock. Canceled is final.',
+        params: IdParams,
+        body: CancelOrderRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ order: await cancelOrder(req.ctx, req.params.id, req.body) }),
+  );
+  app.post(
+    '/ecom/v1/orders/:id/update-status',
+    {
+      schema: {
+        tags,
+        summary: 'Change an order’s approval status',
+        description:
+          'INITIALIZED → APPROVED, PENDING, CANCELED or REJECTED; PENDING → APPROVED, CANCELED or REJECTED; APPROVED → ' +
+          'CANCELED. Any other move is a 400 naming both statuses.',
+        params: IdParams,
+        body: UpdateOrderStatusRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ order: await updateOrderStatus(req.ctx, req.params.id, req.body.status) }),
+  );
+  app.post(
+    '/ecom/v1/orders/:id/activities',
+    {
+      schema: {
+        tags,
+        summary: 'Add a comment or an app’s activity to an order',
+        params: IdParams,
+        body: AddOrderActivityRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ order: await addOrderActivity(req.ctx, req.params.id, req.body) }),
+  );
+  app.post(
+    '/ecom/v1/bulk/orders/update-tags',
+    {
+      schema: {
+        tags,
+        summary: 'Add and remove tags on many orders',
+        description: 'Each order succeeds or fails on its own (`results[].itemMetadata`).',
+        body: UpdateOrderTagsRequest,
+        response: { 200: BulkOrderResults, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => updateOrderTags(req.ctx, req.body),
+  );
+}

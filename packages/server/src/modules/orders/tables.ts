@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Order, OrderActivity } from '@plaza/contracts';
+import { ts } from '../../lib/columns.js';
+
+/** Human order numbers: sequential, never reused (a rolled-back placement leaves a gap, as every shop's does). */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 10001 });
+
+/** What the order froze from its checkout: shown as it was bought, never re-priced. */
+export type OrderSnapshot = Pick<
+  Order,
+  | 'lineItems'
+  | 'billingInfo'
+  | 'shippingInfo'
+  | 'buyerNote'
+  | 'appliedDiscounts'
+  | 'priceSummary'
+  | 'taxSummary'
+  | 'paymentOption'
+>;
+
+/**
+ * Orders. The columns a search filters or sorts on are real, indexed columns (the rest is the frozen snapshot):
+ * every list is a keyset walk over (created_date, id) narrowed by one of the partial or composite indexes below,
+ * so it costs the same at a million orders as at a hundred.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    number: bigint('number', { mode: 'number' }).notNull().unique(),
+    /** One order per checkout: a second placement finds this one. */
+    checkoutId: uuid('checkout_id').unique(),
+    cartId: uuid('cart_id'),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    fulfillmentStatus: text('fulfillment_status').notNull().default('NOT_FULFILLED'),
+    memberId: uuid('member_id'),
+    visitorId: text('visitor_id'),
+    buyerEmail: text('buyer_email'),
+    currency: text('currency').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'bigint' }).notNull(),
+    channel: text('channel').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** lower(number, e-mail, names, product names): the free-text filter. */
+    searchText: text('search_text').notNull(),
+    snapshot: jsonb('snapshot').$type<OrderSnapshot>().notNull(),
+    activities: jsonb('activities').$type<OrderActivity[]>().notNull().default([]),
+    /** Whether this order took its items out of stock (at placement or when paid, per the checkout settings). */
+    stockTaken: boolean('stock_taken').notNull().default(false),
+    purchasedDate: ts('purchased_date').notNull(),
+    createdDate: ts('created_date').notNull(),
+    updatedDate: ts('updated_date').notNull(),
+  },
+  (t) => [
+    index('orders_created_idx').on(t.createdDate, t.id),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdDate, t.id),
+    index('orders_status_idx').on(t.status, t.createdDate, t.id),
+    index('orders_fulfillment_idx').on(t.fulfillmentStatus, t.createdDate, t.id),
+    index('orders_member_idx').on(t.memberId, t.createdDate),
+    index('orders_email_idx').on(sql`lower(${t.buyerEmail})`),
+    index('orders_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** A payment of an order: a card charge (authorized, captured in parts, voided), an offline payment, a gift card. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    /** CREDIT_CARD, OFFLINE, GIFT_CARD or MANUAL. */
+    method: text('method').notNull(),
+    /** TEST_CARD, OFFLINE, GIFT_CARD or an app id. */
+    provider: text('provider').notNull(),
+    /** PAYMENT_STATUSES: APPROVED (captured), AUTHORIZED, PENDING, DECLINED, VOIDED, REFUNDED… */
+    status: text('status').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    capturedMinor: bigint('captured_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    providerTransactionId: text('provider_transaction_id'),
+    card: jsonb('card').$type<{ brand: string; lastFourDigits: string }>(),
+    giftCardId: uuid('gift_card_id'),
+    delayedCapture: boolean('delayed_capture').notNull().default(false),
+    captures: jsonb('captures')
+      .$type<Array<{ id: string; amountMinor: string; status: string; createdDate: string }>>()
+      .notNull()
+      .default([]),
+    declineReason: text('decline_reason'),
+    authorizedDate: ts('authorized_date'),
+    voidedDate: ts('voided_date'),
+    createdDate: ts('created_date').notNull(),
+    updatedDate: ts('updated_date').notNull(),
+  },
+  (t) => [index('order_payments_order_idx').on(t.orderId)],
+);
+
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    status: text('status').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    payments: jsonb('payments').$type<Array<{ paymentId: string; amountMinor: string }>>().notNull(),
+    reason: text('reason'),
+    restocked: boolean('restocked').notNull().default(false),
+    createdDate: ts('created_date').notNull(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import type { CreateOrderResponse, Order, Product } from '@plaza/contracts';
+import type { TestServer } from '../../test/harness.js';
+import { call } from '../../../test/http.js';
+import { newCheckout, ref } from '../checkout/testing.js';
+
+/** Test helpers of the orders and payments tests, all through the real HTTP API. */
+
+export const GOOD_CARD = '4242424242424242';
+export const DECLINED_CARD = '4000000000000002';
+export const POOR_CARD = '4000000000009995';
+export const PENDING_CARD = '4000000000003220';
+
+export async function cardToken(srv: TestServer, auth: string, cardNumber = GOOD_CARD): Promise<string> {
+  const res = await call<{ paymentToken: string }>(srv.url, 'POST', '/ecom/v1/payments/test-card/tokens', {
+    auth,
+    body: { cardNumber, expiryMonth: 12, expiryYear: 2099, cvc: '123' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.paymentToken;
+}
+
+/** A checkout of `quantity` × product for `auth`, with the buyer's e-mail. */
+export const checkoutFor = (
+  srv: TestServer,
+  auth: string,
+  product: Product,
+  quantity = 1,
+  info: Record<string, unknown> = {},
+) =>
+  newCheckout(srv, auth, {
+    lineItems: [{ catalogReference: ref(product.id), quantity }],
+    checkoutInfo: { buyerInfo: { email: 'buyer@example.com' }, ...info },
+    channelType: 'WEB',
+  });
+
+export const placeAndCharge = (srv: TestServer, auth: string, checkoutId: string, token: string, extra = {}) =>
+  call<CreateOrderResponse>(srv.url, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, {
+    auth,
+    body: { paymentToken: token, ...extra },
+  });
+
+export const place = (srv: TestServer, auth: string, checkoutId: string, body = {}) =>
+  call<CreateOrderResponse>(srv.url, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, { auth, body });
+
+export const collector = (srv: TestServer, auth: string, orderId: string, action: string, body?: unknown) =>
+  call<Record<string, unknown>>(srv.url, 'POST', `/ecom/v1/payments-collector/orders/${orderId}/${action}`, {
+    auth,
+    ...(body !== undefined ? { body } : {}),
+  });
+
+export async function orderOf(srv: TestServer, auth: string, id: string): Promise<Order> {
+  const res = await call<{ order: Order }>(srv.url, 'GET', `/ecom/v1/orders/${id}`, { auth });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.order;
+}

@@ -1,0 +1,30 @@
+import type { Ctx } from '../../context.js';
+
+export interface AuthorizeResult {
+  /** APPROVED: authorized and captured; AUTHORIZED: captured later by the owner (delayed capture). */
+  status: 'APPROVED' | 'AUTHORIZED' | 'PENDING' | 'DECLINED';
+  providerTransactionId: string;
+  card?: { brand: string; lastFourDigits: string };
+  declineReason?: string;
+}
+
+/**
+ * A payment provider. Every call carries Plaza's own transaction id, so a retried call (after a timeout or a crash)
+ * is the same operation at the provider, never a second charge.
+ */
+export interface PaymentProvider {
+  id: string;
+  authorize(
+    ctx: Ctx,
+    input: { paymentToken: string; amountMinor: bigint; currency: string; capture: boolean; transactionId: string },
+  ): Promise<AuthorizeResult>;
+  capture(
+    ctx: Ctx,
+    input: { providerTransactionId: string; amountMinor: bigint; transactionId: string },
+  ): Promise<{ ok: boolean }>;
+  void(ctx: Ctx, input: { providerTransactionId: string; transactionId: string }): Promise<{ ok: boolean }>;
+  refund(
+    ctx: Ctx,
+    input: { providerTransactionId: string; amountMinor: bigint; transactionId: string },
+  ): Promise<{ ok: boolean }>;
+}
