@@ -25,7 +25,6 @@ export async function lockOrder(tx: Ctx, id: string): Promise<OrderRow> {
 export function assertMove(from: OrderApprovalStatus, to: OrderApprovalStatus): void {
   if (!canMove(from, to)) {
     throw new AppError('VALIDATION', `An order cannot go from ${from} to ${to}`, {
-      applicationCode: 'STATUS_TRANSITION_NOT_ALLOWED',
       violations: [{ field: 'status', violatedRule: 'VALIDATION', description: `${from} → ${to} is not allowed` }],
     });
   }
