@@ -3,7 +3,12 @@ import type {
   CheckoutResponse,
   CheckoutUrlResponse,
   CreateCheckoutRequest,
+  CreateOrderAndChargeRequest,
+  CreateOrderRequest,
+  CreateOrderResponse,
   PaymentSettingsResponse,
+  TestCardTokenRequest,
+  TestCardTokenResponse,
   UpdateCheckoutLineItemsQuantityRequest,
   UpdateCheckoutRequest,
 } from '@plaza/contracts';
@@ -16,6 +21,7 @@ export type {
   CheckoutResponse,
   CheckoutUrlResponse,
   CreateCheckoutRequest,
+  CreateOrderResponse,
   PaymentOption,
   PaymentSettingsResponse,
   UpdateCheckoutRequest,
@@ -181,6 +187,39 @@ export const getCheckoutPaymentSettings = defineMethod<[checkoutId: string], Pay
 });
 
 /**
+ * Places the checkout's order without charging (offline payment, or a gift card that pays it all). Exactly once:
+ * calling it again answers the same order. `thankYouToken` lets this browser read the order later.
+ *
+ * @example const { order, thankYouToken } = await client.checkouts.createOrder(checkoutId);
+ */
+export const createOrder = defineMethod<[checkoutId: string, options?: CreateOrderRequest], CreateOrderResponse>({
+  argumentNames: ['checkoutId', 'options'],
+  request: (id, options) => ({ method: 'POST', path: at(id, '/create-order'), body: options ?? {} }),
+});
+
+/**
+ * Places the order and charges the card token (from `createTestCardToken` or a payment app). A declined card is a
+ * PlazaError with status 409 and code PAYMENT_DECLINED (its message says why); no order is made.
+ *
+ * @example
+ * const { paymentToken } = await client.checkouts.createTestCardToken({ cardNumber: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: 2030, cvc: '123' });
+ * const { order } = await client.checkouts.createOrderAndCharge(checkoutId, { paymentToken });
+ */
+export const createOrderAndCharge = defineMethod<
+  [checkoutId: string, request: CreateOrderAndChargeRequest],
+  CreateOrderResponse
+>({
+  argumentNames: ['checkoutId', 'request'],
+  request: (id, body) => ({ method: 'POST', path: at(id, '/create-order-and-charge'), body }),
+});
+
+/** The built-in test-card provider's card form: test numbers only (docs/store/payments.md). */
+export const createTestCardToken = defineMethod<[card: TestCardTokenRequest], TestCardTokenResponse>({
+  argumentNames: ['card'],
+  request: (body) => ({ method: 'POST', path: '/ecom/v1/payments/test-card/tokens', body }),
+});
+
+/**
  * The checkouts module: `import { checkouts } from '@plaza/sdk/ecom'`, then
  * `createClient({ ..., modules: { checkouts } })`. Failed calls run the client's `onError` with the call's
  * argument names, then rethrow.
@@ -202,4 +241,7 @@ export const checkouts = {
   removeLineItems,
   updateLineItemsQuantity,
   getCheckoutPaymentSettings,
+  createOrder,
+  createOrderAndCharge,
+  createTestCardToken,
 };

@@ -11,3 +11,5 @@ export * from './checkout-settings.js';
 export * from './back-in-stock.js';
 export * from './recommendations.js';
 export * from './abandoned-checkouts.js';
+export * from './orders.js';
+export * from './payments-collector.js';

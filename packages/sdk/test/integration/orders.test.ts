@@ -1,0 +1,77 @@
+/**
+ * Orders and the payments collector through the SDK against the real server: a visitor pays with the test card
+ * (authorize only), reads the order with the thank-you token; an `ecom` key captures part, refunds part and finds
+ * the order; a declined card is a PlazaError naming the call's arguments.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast, type Cast } from '../../../server/src/test/community.js';
+import { startTestServer } from '../../../server/src/test/harness.js';
+import { createProduct } from '../../../server/src/modules/catalog/testing.js';
+import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { checkouts } from '../../src/modules/ecom/checkouts.js';
+import { orders } from '../../src/modules/ecom/orders.js';
+import { paymentsCollector } from '../../src/modules/ecom/payments-collector.js';
+import { failure, fixedAuth } from './community-clients.js';
+
+let srv: Awaited<ReturnType<typeof startTestServer>>;
+let people: Cast;
+const modules = { checkouts, orders, paymentsCollector };
+const calls: Array<{ argumentNames: string[] }> = [];
+const client = (auth: ReturnType<typeof fixedAuth>) =>
+  createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  people = await cast(srv);
+}, 90_000);
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('orders through the SDK', () => {
+  it('buy with the test card, capture and refund part, find it', async () => {
+    const product = await createProduct(srv, people.owner, { price: { amount: '30.00' } });
+    const shopper = client(fixedAuth(people.visitor));
+    const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 2 };
+    const { checkout } = await shopper.checkouts.createCheckout({
+      lineItems: [line],
+      checkoutInfo: { buyerInfo: { email: 'sdk-order@example.com' } },
+      channelType: 'WEB',
+    });
+    const card = { expiryMonth: 12, expiryYear: 2099, cvc: '123' };
+    const declined = await shopper.checkouts.createTestCardToken({ cardNumber: '4000 0000 0000 0002', ...card });
+    const no = await failure(
+      shopper.checkouts.createOrderAndCharge(checkout.id, { paymentToken: declined.paymentToken }),
+    );
+    expect(no.status).toBe(409);
+    expect(calls.at(-1)?.argumentNames).toEqual(['checkoutId', 'request']);
+
+    const { paymentToken } = await shopper.checkouts.createTestCardToken({
+      cardNumber: '4242 4242 4242 4242',
+      ...card,
+    });
+    const placed = await shopper.checkouts.createOrderAndCharge(checkout.id, { paymentToken, delayCapture: true });
+    expect(placed.order.paymentStatus).toBe('PENDING_MERCHANT');
+    const stranger = client(fixedAuth(`Bearer ${await srv.visitorToken()}`));
+    expect((await stranger.orders.getOrder(placed.orderId, placed.thankYouToken)).order.number).toBe(
+      placed.order.number,
+    );
+
+    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const { orderTransactions } = await admin.orders.getOrderTransactions(placed.orderId);
+    const paymentId = orderTransactions.payments[0]!.id;
+    await admin.paymentsCollector.capturePayments(placed.orderId, [{ paymentId }]);
+    await admin.paymentsCollector.triggerRefund(placed.orderId, {
+      payments: [{ paymentId, amount: { amount: '10.00' } }],
+    });
+    const { order } = await admin.orders.getOrder(placed.orderId);
+    expect(order.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    expect(order.balanceSummary.refunded.amount).toBe('10.00');
+    const found = await admin.orders.searchOrders({ filter: { buyerEmail: 'sdk-order@example.com' } });
+    expect(found.orders.map((o) => o.id)).toEqual([placed.orderId]);
+    expect((await admin.paymentsCollector.getRefundability(placed.orderId)).refundablePerItem[0]).toMatchObject({
+      refundability: 'REFUNDABLE',
+      refundableAmount: { amount: '50.00' },
+    });
+  });
+});
