@@ -18,6 +18,7 @@ const ResetPasswordPage = lazy(() => import('./account/ResetPasswordPage.js'));
 const SecurityPage = lazy(() => import('./account/SecurityPage.js'));
 const VerifyEmailPage = lazy(() => import('./account/VerifyEmailPage.js'));
 const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
+const OrdersPage = lazy(() => import('./account/OrdersPage.js'));
 const CommunityPage = lazy(() => import('./storefront/members/CommunityPage.js'));
 const MemberProfilePage = lazy(() => import('./storefront/members/MemberProfilePage.js'));
 // The store: each page its own chunk (the first page's budget has no room for them).
@@ -26,6 +27,7 @@ const ProductPage = lazy(() => import('./storefront/store/ProductPage.js'));
 const CartPage = lazy(() => import('./storefront/store/CartPage.js'));
 const CheckoutPage = lazy(() => import('./storefront/store/checkout/CheckoutPage.js'));
 const BuyNowPage = lazy(() => import('./storefront/store/checkout/BuyNowPage.js'));
+const OrderPage = lazy(() => import('./storefront/store/orders/OrderPage.js'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -50,6 +52,7 @@ export function AppRoutes() {
           <Route path="verify-email" element={page(VerifyEmailPage)} />
           <Route path="account/security" element={page(SecurityPage)} />
           <Route path="account/profile" element={page(ProfilePage)} />
+          <Route path="account/orders" element={page(OrdersPage)} />
           <Route path="members" element={page(CommunityPage)} />
           <Route path="members/:slug" element={page(MemberProfilePage)} />
           <Route path="products" element={page(CatalogPage)} />
@@ -57,6 +60,7 @@ export function AppRoutes() {
           <Route path="cart" element={page(CartPage)} />
           <Route path="checkout/:checkoutId" element={page(CheckoutPage)} />
           <Route path="buy/:templateId" element={page(BuyNowPage)} />
+          <Route path="orders/:orderId" element={page(OrderPage)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="/auth/*" element={page(HostedApp)} />

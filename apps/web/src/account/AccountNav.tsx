@@ -4,6 +4,7 @@ import { cx } from '../ui/cx.js';
 const tabs = [
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/security', label: 'Security' },
+  { to: '/account/orders', label: 'Orders' },
 ];
 
 /** The account pages' tabs. */

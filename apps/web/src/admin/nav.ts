@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   BadgePercent,
   BellRing,
+  ClipboardList,
   Container,
   Flag,
   FolderTree,
@@ -55,6 +56,7 @@ export const adminNav: AdminNavGroup[] = [
   {
     label: 'Store',
     items: [
+      { label: 'Orders', to: '/admin/store/orders', icon: ClipboardList },
       { label: 'Products', to: '/admin/store/products', icon: Package },
       { label: 'Collections', to: '/admin/store/collections', icon: FolderTree },
       { label: 'Discounts', to: '/admin/store/discounts', icon: BadgePercent },

@@ -17,6 +17,8 @@ import { ReviewsPage } from './reviews/ReviewsPage.js';
 import { CommunitySettingsPage, DevelopersCard, GeneralSettingsPage, SignInSettingsPage } from './SettingsPage.js';
 import { SsoPage } from './SsoPage.js';
 import { AbandonedCheckoutsPage } from './store/AbandonedCheckoutsPage.js';
+import { OrderPage } from './store/orders/OrderPage.js';
+import { OrdersPage } from './store/orders/OrdersPage.js';
 import { BackInStockPage } from './store/BackInStockPage.js';
 import { CheckoutSettingsPage } from './store/checkout/CheckoutSettingsPage.js';
 import { CheckoutTemplatesPage } from './store/checkout/CheckoutTemplatesPage.js';
@@ -47,6 +49,8 @@ export default function AdminApp() {
             <Route path="settings/checkout" element={<CheckoutSettingsPage />} />
             <Route path="settings/tips" element={<TipsPage />} />
             <Route path="mailbox" element={<MailboxPage />} />
+            <Route path="store/orders" element={<OrdersPage />} />
+            <Route path="store/orders/:orderId" element={<OrderPage />} />
             <Route path="store/products" element={<ProductsPage />} />
             <Route path="store/products/:productId" element={<ProductPage />} />
             <Route path="store/collections" element={<CollectionsPage />} />

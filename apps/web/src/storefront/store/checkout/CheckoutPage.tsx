@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Checkout, CheckoutSettings } from '@plaza/contracts';
 import { useSite } from '@plaza/react';
-import { Button } from '../../../ui/Button.js';
 import { cx } from '../../../ui/cx.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { Totals } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
 import { CodesSection, CustomFieldsSection, TipSection } from './extras.js';
+import { PaymentSection } from './PaymentSection.js';
 import { BillingSection, ContactSection, ShippingAddressSection, ShippingOptionSection } from './sections.js';
 import { useCheckout, useCheckoutChange, useCheckoutSettings } from './useCheckout.js';
 
@@ -123,12 +123,18 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
               Subscriptions are charged again on each renewal date; today you pay the first charge.
             </p>
           )}
-          <Button className="min-h-11 w-full" disabled aria-describedby="pay-note">
-            Place order
-          </Button>
-          <p id="pay-note" className="text-center text-xs text-neutral-600">
-            {errors.length ? 'Fix the problems above first. ' : ''}Payment arrives with the next release.
-          </p>
+          <PaymentSection
+            checkout={checkout}
+            blocked={
+              closed
+                ? 'The store is not taking orders right now.'
+                : errors.length
+                  ? `Fix this first: ${errors[0]!.description}`
+                  : !checkout.buyerInfo.email
+                    ? 'Enter your e-mail address first.'
+                    : undefined
+            }
+          />
           <Policies settings={settings} />
         </aside>
       </div>

@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Order } from '@plaza/sdk/ecom';
+import { Button } from '../../../ui/Button.js';
+import { cx } from '../../../ui/cx.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
+import { TextAreaField } from '../../../ui/Field.js';
+import { Skeleton } from '../../../ui/Skeleton.js';
+import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
+import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { useDateFormat } from '../../dates.js';
+import { useToast } from '../../Toast.js';
+import { FormSection } from '../../ui/FormPage.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { useCancelOrder, useComment, useOrder } from './api.js';
+import { PaymentsPanel } from './PaymentsPanel.js';
+import { PaymentBadge } from './words.js';
+
+const ACTIVITY_WORDS: Partial<Record<Order['activities'][number]['type'], string>> = {
+  ORDER_PLACED: 'Order placed',
+  ORDER_PAID: 'Paid in full',
+  ORDER_PARTIALLY_PAID: 'Paid in part',
+  ORDER_REFUNDED: 'Refunded',
+  ORDER_CANCELED: 'Canceled',
+  PAYMENT_PENDING: 'Payment waiting for the bank',
+  PAYMENT_CANCELED: 'Payment released',
+  PAYMENT_DECLINED: 'Payment declined',
+  SAVED_PAYMENT_METHOD: 'Card saved for later charges',
+  ORDER_PENDING: 'Put on hold',
+  ORDER_REJECTED: 'Declined',
+  MERCHANT_COMMENT: 'Comment',
+  CUSTOM_ACTIVITY: 'App activity',
+};
+
+/** Subtotal, discount, shipping, fees, tax, tip and total: the rows that are not zero (the total always). */
+function summaryRows(order: Order): Array<[string, string]> {
+  const p = order.priceSummary;
+  const rows: Array<[string, { amount: string; formattedAmount: string } | undefined]> = [
+    ['Items', p.subtotal],
+    ['Discount', p.discount],
+    ['Shipping', p.shipping],
+    ['Fees', p.additionalFees],
+    [p.taxIncludedInPrices ? 'Tax (included)' : 'Tax', p.tax],
+    ['Tip', p.tip],
+  ];
+  return [
+    ...rows.filter(([, m]) => m && Number(m.amount) !== 0).map(([l, m]): [string, string] => [l, m!.formattedAmount]),
+    ['Total', p.total.formattedAmount],
+  ];
+}
+
+/** /admin/store/orders/:orderId: one order with its items, payments, history and what can be done with it. */
+export function OrderPage() {
+  return (
+    <OwnerOnly title="Order" what="orders">
+      <Screen />
+    </OwnerOnly>
+  );
+}
+
+function Screen() {
+  const { orderId = '' } = useParams();
+  const { data, error, isPending, isFetching, refetch } = useOrder(orderId);
+  if (isPending) return <Skeleton className="h-64 w-full" />;
+  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  const { order, transactions } = data;
+  return (
+    <>
+      <Link to="/admin/store/orders" className="text-sm font-medium text-accent hover:underline">
+        ← All orders
+      </Link>
+      <PageHeader
+        title={`Order ${order.number}`}
+        description={`${ORDER_WORDS[order.status]} · ${order.buyerInfo.email ?? 'no e-mail'}`}
+        actions={order.status !== 'CANCELED' ? <CancelButton order={order} /> : undefined}
+      />
+      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-4">
+          <FormSection title="Items">
+            <ul className="divide-y divide-neutral-200 text-sm">
+              {order.lineItems.map((l) => (
+                <li key={l.id} className="flex justify-between gap-3 py-2">
+                  <span>
+                    {l.quantity} × {l.productName}
+                  </span>
+                  <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="space-y-1 border-t border-neutral-200 pt-2 text-sm">
+              {summaryRows(order).map(([label, value]) => (
+                <div key={label} className={cx('flex justify-between', label === 'Total' && 'font-semibold')}>
+                  <dt>{label}</dt>
+                  <dd className="tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </FormSection>
+          <PaymentsPanel order={order} transactions={transactions} />
+        </div>
+        <div className="space-y-4">
+          <FormSection title="Payment">
+            <PaymentBadge order={order} />
+          </FormSection>
+          <History order={order} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function CancelButton({ order }: { order: Order }) {
+  const cancel = useCancelOrder();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [restock, setRestock] = useState(true);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Cancel order
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={`Cancel order ${order.number}?`}
+        confirmLabel="Cancel order"
+        danger
+        busy={cancel.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() =>
+          cancel.mutate(
+            { orderId: order.id, restock },
+            {
+              onSuccess: () => {
+                toast(`Order ${order.number} is canceled`);
+                setOpen(false);
+              },
+              onError: (e) => {
+                setOpen(false);
+                toast(`Not canceled: ${describeError(e).message}`, 'error');
+              },
+            },
+          )
+        }
+      >
+        <p>Money already taken is not refunded by this: refund it under Payments.</p>
+        <label className="mt-3 flex items-center gap-3">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-accent"
+            checked={restock}
+            onChange={(e) => setRestock(e.target.checked)}
+          />
+          Put the items back in stock
+        </label>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function History({ order }: { order: Order }) {
+  const comment = useComment();
+  const formatDate = useDateFormat();
+  const toast = useToast();
+  const [text, setText] = useState('');
+  return (
+    <FormSection title="History">
+      <ol className="space-y-2 border-l border-neutral-200 pl-4 text-sm">
+        {[...order.activities].reverse().map((a) => (
+          <li key={a.id}>
+            <span className="block">
+              {ACTIVITY_WORDS[a.type] ?? 'Update'}
+              {a.merchantComment ? `: ${a.merchantComment.message}` : ''}
+            </span>
+            <span className="text-xs text-neutral-600">{formatDate(a.createdDate)}</span>
+          </li>
+        ))}
+      </ol>
+      <form
+        className="space-y-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!text.trim()) return;
+          comment.mutate(
+            { orderId: order.id, message: text.trim() },
+            {
+              onSuccess: () => {
+                setText('');
+                toast('Comment added');
+              },
+              onError: (err) => toast(`Not added: ${describeError(err).message}`, 'error'),
+            },
+          );
+        }}
+      >
+        <TextAreaField
+          label="Add a comment"
+          rows={2}
+          maxLength={2000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit" variant="secondary" busy={comment.isPending} disabled={!text.trim()}>
+          Add comment
+        </Button>
+      </form>
+    </FormSection>
+  );
+}

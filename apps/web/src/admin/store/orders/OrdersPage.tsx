@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Order, SearchOrdersRequest } from '@plaza/sdk/ecom';
+import { Badge } from '../../../ui/Badge.js';
+import { inputClass } from '../../../ui/Field.js';
+import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { useDateFormat } from '../../dates.js';
+import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
+import { FilterTabs } from '../../ui/FilterTabs.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { ResourceTable } from '../../ui/ResourceTable.js';
+import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
+import { useOrders } from './api.js';
+import { PaymentBadge } from './words.js';
+
+type Show = 'ALL' | 'UNPAID' | 'TO_CAPTURE' | 'PAID' | 'REFUNDED';
+const FILTERS: Record<Show, Order['paymentStatus'][] | undefined> = {
+  ALL: undefined,
+  UNPAID: ['NOT_PAID', 'PARTIALLY_PAID', 'PENDING'],
+  TO_CAPTURE: ['PENDING_MERCHANT'],
+  PAID: ['PAID'],
+  REFUNDED: ['PARTIALLY_REFUNDED', 'FULLY_REFUNDED'],
+};
+
+/** /admin/store/orders: every order, newest first, searchable, filtered by what needs doing. */
+export function OrdersPage() {
+  return (
+    <OwnerOnly title="Orders" what="orders">
+      <Screen />
+    </OwnerOnly>
+  );
+}
+
+function Screen() {
+  const [show, setShow] = useState<Show>('ALL');
+  const [text, setText] = useState('');
+  const words = useDebouncedValue(text.trim());
+  const filter = {
+    ...(FILTERS[show] ? { paymentStatus: FILTERS[show] } : {}),
+    ...(/^\d+$/.test(words) ? { number: words } : words ? { text: words } : {}),
+  };
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description="What your customers bought: payments, refunds and what still needs doing."
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto] sm:items-end">
+        <div>
+          <label htmlFor="order-search" className="mb-1 block text-sm font-medium text-neutral-800">
+            Search
+          </label>
+          <input
+            id="order-search"
+            type="search"
+            className={inputClass}
+            placeholder="Order number, e-mail, name or product"
+            maxLength={100}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <FilterTabs<Show>
+          label="Payment"
+          value={show}
+          onChange={setShow}
+          tabs={[
+            { value: 'ALL', label: 'All' },
+            { value: 'UNPAID', label: 'Unpaid' },
+            { value: 'TO_CAPTURE', label: 'To capture' },
+            { value: 'PAID', label: 'Paid' },
+            { value: 'REFUNDED', label: 'Refunded' },
+          ]}
+        />
+      </div>
+      <List key={JSON.stringify(filter)} filter={filter} filtered={show !== 'ALL' || Boolean(words)} />
+    </>
+  );
+}
+
+function List({
+  filter,
+  filtered,
+}: {
+  filter: NonNullable<SearchOrdersRequest['search']>['filter'];
+  filtered: boolean;
+}) {
+  const pages = useCursorPages();
+  const navigate = useNavigate();
+  const formatDate = useDateFormat();
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useOrders({
+    ...(filter && Object.keys(filter).length ? { filter } : {}),
+    cursorPaging: { limit: 25, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
+  });
+  return (
+    <div className="space-y-4">
+      <ResourceTable<Order>
+        noun={{ one: 'order', other: 'orders' }}
+        rows={data?.orders}
+        rowKey={(o) => o.id}
+        rowLabel={(o) => `Order ${o.number}`}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        stale={isPlaceholderData}
+        onOpen={(o) => navigate(`/admin/store/orders/${o.id}`)}
+        columns={[
+          {
+            header: 'Order',
+            primary: true,
+            cell: (o) => (
+              <span className="block min-w-0">
+                <button type="button" className="font-medium text-neutral-900 hover:underline">
+                  Order {o.number}
+                </button>
+                <span className="block truncate text-xs text-neutral-500">{o.buyerInfo.email ?? 'No e-mail'}</span>
+              </span>
+            ),
+          },
+          { header: 'Placed', className: 'w-44', cell: (o) => formatDate(o.createdDate) },
+          { header: 'Total', className: 'w-28', cell: (o) => o.priceSummary.total.formattedAmount },
+          { header: 'Payment', className: 'w-44', cell: (o) => <PaymentBadge order={o} /> },
+          {
+            header: 'Status',
+            className: 'w-28',
+            cell: (o) => (o.status === 'CANCELED' ? <Badge tone="danger">Canceled</Badge> : <Badge>Open</Badge>),
+          },
+        ]}
+        empty={
+          filtered
+            ? { title: 'No order matches', body: 'Try other words or another filter.' }
+            : { title: 'No orders yet', body: 'When a customer checks out, the order shows here.' }
+        }
+      />
+      <CursorPager
+        page={pages.page}
+        nextCursor={data?.metadata.cursor}
+        busy={isFetching}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import type { Order, OrderPayment, OrderTransactions } from '@plaza/sdk/ecom';
+import { Button } from '../../../ui/Button.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { describeError } from '../../../ui/ErrorMessage.js';
+import { TextField } from '../../../ui/Field.js';
+import { useDateFormat } from '../../dates.js';
+import { useToast } from '../../Toast.js';
+import { FormSection } from '../../ui/FormPage.js';
+import { isAmount, normalizeAmount } from '../productDraft.js';
+import { useCapture, useMarkPaid, useRefund, useVoid } from './api.js';
+import { METHOD_WORDS, PAYMENT_STATE_WORDS } from './words.js';
+
+/** a − b on decimal strings with the same places ("12.50" − "2.25" = "10.25"), without floating point. */
+export function minus(a: string, b: string): string {
+  const places = a.split('.')[1]?.length ?? 0;
+  const minor = (x: string) => BigInt(x.replace('.', '').padEnd(x.replace('.', '').length, '0'));
+  const d = minor(a) - minor(b);
+  const digits = (d < 0n ? -d : d).toString().padStart(places + 1, '0');
+  const out = places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+  return d < 0n ? `-${out}` : out;
+}
+
+/** The order's payments with what the owner can do on each: take, release, refund; and "mark as paid". */
+export function PaymentsPanel({ order, transactions }: { order: Order; transactions: OrderTransactions }) {
+  const markPaid = useMarkPaid();
+  const toast = useToast();
+  const formatDate = useDateFormat();
+  const due = Number(order.balanceSummary.balance.amount) > 0 && order.status !== 'CANCELED';
+  return (
+    <FormSection
+      title="Payments"
+      description={`Paid ${order.balanceSummary.paid.formattedAmount} of ${order.priceSummary.total.formattedAmount}.`}
+    >
+      {transactions.payments.length === 0 && <p className="text-sm text-neutral-600">No payment yet.</p>}
+      <ul className="space-y-3">
+        {transactions.payments.map((p) => (
+          <PaymentRow key={p.id} order={order} payment={p} />
+        ))}
+      </ul>
+      {transactions.refunds.length > 0 && (
+        <div className="text-sm">
+          <h3 className="font-medium">Refunds</h3>
+          <ul className="mt-1 space-y-1 text-neutral-700">
+            {transactions.refunds.map((r) => (
+              <li key={r.id}>
+                {r.amount.formattedAmount} on {formatDate(r.createdDate)}
+                {r.restockedItems ? ', items back in stock' : ''}
+                {r.reason ? ` (${r.reason})` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {due && (
+        <Button
+          variant="secondary"
+          busy={markPaid.isPending}
+          onClick={() =>
+            markPaid.mutate(order.id, {
+              onSuccess: () => toast(`Order ${order.number} is marked as paid`),
+              onError: (e) => toast(`Not marked: ${describeError(e).message}`, 'error'),
+            })
+          }
+        >
+          Mark as paid ({order.balanceSummary.balance.formattedAmount} received)
+        </Button>
+      )}
+    </FormSection>
+  );
+}
+
+function PaymentRow({ order, payment: p }: { order: Order; payment: OrderPayment }) {
+  const capture = useCapture();
+  const release = useVoid();
+  const toast = useToast();
+  const [refunding, setRefunding] = useState(false);
+  const state = p.regularPaymentDetails?.status;
+  const card = p.regularPaymentDetails?.creditCardDetails;
+  const authorized = state === 'AUTHORIZED';
+  const left = minus(p.amount.amount, p.refundedAmount.amount);
+  const captured = (p.regularPaymentDetails?.authorizationDetails?.captures ?? []).length > 0 || state === 'APPROVED';
+  const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
+  return (
+    <li className="rounded-md border border-neutral-200 p-3 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-medium">{p.amount.formattedAmount}</span>
+        <span>
+          {METHOD_WORDS[p.method]}
+          {card ? ` · ${card.brand} ending ${card.lastFourDigits}` : ''}
+        </span>
+        <span className="text-neutral-600">{state ? (PAYMENT_STATE_WORDS[state] ?? state) : 'Taken'}</span>
+        {Number(p.refundedAmount.amount) > 0 && (
+          <span className="text-neutral-600">{p.refundedAmount.formattedAmount} refunded</span>
+        )}
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {authorized && (
+          <Button
+            busy={capture.isPending}
+            onClick={() =>
+              capture.mutate(
+                { orderId: order.id, paymentId: p.id },
+                { onSuccess: () => toast('Payment taken'), onError: failed('Not taken') },
+              )
+            }
+          >
+            Capture payment
+          </Button>
+        )}
+        {authorized && !captured && (
+          <Button
+            variant="secondary"
+            busy={release.isPending}
+            onClick={() =>
+              release.mutate(
+                { orderId: order.id, paymentId: p.id },
+                { onSuccess: () => toast('Payment released'), onError: failed('Not released') },
+              )
+            }
+          >
+            Release
+          </Button>
+        )}
+        {captured && Number(left) > 0 && (
+          <Button variant="secondary" onClick={() => setRefunding(true)}>
+            Refund
+          </Button>
+        )}
+      </div>
+      <RefundDialog open={refunding} order={order} payment={p} onClose={() => setRefunding(false)} />
+    </li>
+  );
+}
+
+function RefundDialog({
+  open,
+  order,
+  payment,
+  onClose,
+}: {
+  open: boolean;
+  order: Order;
+  payment: OrderPayment;
+  onClose: () => void;
+}) {
+  const refund = useRefund();
+  const toast = useToast();
+  const refundable = minus(payment.amount.amount, payment.refundedAmount.amount);
+  const [amount, setAmount] = useState(refundable);
+  const [restock, setRestock] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const submit = () => {
+    if (!isAmount(amount) || Number(normalizeAmount(amount)) <= 0) return setProblem('Enter an amount such as 10.00.');
+    if (Number(normalizeAmount(amount)) > Number(refundable))
+      return setProblem(`At most ${refundable} can be refunded.`);
+    refund.mutate(
+      { orderId: order.id, paymentId: payment.id, amount: normalizeAmount(amount), restock },
+      {
+        onSuccess: () => {
+          toast(`Refunded ${normalizeAmount(amount)}`);
+          onClose();
+        },
+        onError: (e) => setProblem(describeError(e).message),
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Refund order ${order.number}`}
+      confirmLabel="Refund"
+      danger
+      busy={refund.isPending}
+      onCancel={onClose}
+      onConfirm={submit}
+    >
+      <div className="space-y-3">
+        <TextField
+          label="Amount to refund"
+          inputMode="decimal"
+          hint={`Up to ${refundable}.`}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-accent"
+            checked={restock}
+            onChange={(e) => setRestock(e.target.checked)}
+          />
+          Put the items back in stock
+        </label>
+        {problem && (
+          <p role="alert" className="text-red-700">
+            {problem}
+          </p>
+        )}
+      </div>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  addActivity,
+  cancelOrder,
+  capturePayments,
+  getOrder,
+  getOrderTransactions,
+  markAsPaid,
+  searchOrders,
+  triggerRefund,
+  voidPayments,
+  type SearchOrdersRequest,
+} from '@plaza/sdk/ecom';
+import { callMethod, storeKeys, usePlazaClient, useStoreChange } from '../api.js';
+
+const keys = {
+  all: () => [...storeKeys.all(), 'orders'] as const,
+  list: (search: SearchOrdersRequest['search']) => [...keys.all(), 'list', search] as const,
+  one: (id: string) => [...keys.all(), 'one', id] as const,
+};
+
+export function useOrders(search: SearchOrdersRequest['search']) {
+  const plaza = usePlazaClient();
+  return useQuery({
+    queryKey: keys.list(search),
+    queryFn: () => callMethod(plaza, searchOrders, search),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The order and its payments and refunds, read together. */
+export function useOrder(id: string) {
+  const plaza = usePlazaClient();
+  return useQuery({
+    queryKey: keys.one(id),
+    queryFn: async () => {
+      const [{ order }, { orderTransactions }] = await Promise.all([
+        callMethod(plaza, getOrder, id),
+        callMethod(plaza, getOrderTransactions, id),
+      ]);
+      return { order, transactions: orderTransactions };
+    },
+  });
+}
+
+// Every change refreshes the order and the lists it shows in.
+export const useCapture = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; paymentId: string; amount?: string }) =>
+    callMethod(plaza, capturePayments, v.orderId, [
+      { paymentId: v.paymentId, ...(v.amount ? { amount: { amount: v.amount } } : {}) },
+    ]),
+  );
+export const useVoid = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; paymentId: string }) =>
+    callMethod(plaza, voidPayments, v.orderId, [v.paymentId]),
+  );
+export const useRefund = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; paymentId: string; amount: string; restock: boolean }) =>
+    callMethod(plaza, triggerRefund, v.orderId, {
+      payments: [{ paymentId: v.paymentId, amount: { amount: v.amount } }],
+      sideEffects: { restockInfo: { type: v.restock ? 'ALL_ITEMS' : 'NO_ITEMS' } },
+    }),
+  );
+export const useMarkPaid = () =>
+  useStoreChange(keys.all(), (plaza, orderId: string) => callMethod(plaza, markAsPaid, orderId));
+export const useCancelOrder = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; restock: boolean }) =>
+    callMethod(plaza, cancelOrder, v.orderId, { restockAllItems: v.restock }),
+  );
+export const useComment = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; message: string }) =>
+    callMethod(plaza, addActivity, v.orderId, {
+      activity: { type: 'MERCHANT_COMMENT', merchantComment: { message: v.message } },
+    }),
+  );

@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@plaza/react';
+import { getOrder } from '@plaza/sdk/ecom';
+import { ErrorMessage } from '../../../ui/ErrorMessage.js';
+import { Skeleton } from '../../../ui/Skeleton.js';
+import { call, shopKeys, usePlazaClient } from '../api.js';
+import { Totals } from '../CartLines.js';
+import { ProductImage } from '../ProductCard.js';
+import { FULFILLMENT_WORDS, ORDER_WORDS, PAYMENT_WORDS } from './words.js';
+
+/**
+ * /orders/:orderId: the thank-you page right after paying (with the order's token, so a visitor can read it), and
+ * the member's order page from "My orders".
+ */
+export default function OrderPage() {
+  const { orderId = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? undefined;
+  const fresh = token !== undefined;
+  const plaza = usePlazaClient();
+  const { loggedIn } = useAuth();
+  const {
+    data: order,
+    error,
+    isPending,
+    refetch,
+    isFetching,
+  } = useQuery({
+    queryKey: [...shopKeys.all(), 'order', orderId],
+    queryFn: () => call(plaza, getOrder, orderId, token).then((r) => r.order),
+  });
+  useEffect(() => {
+    document.title = order ? `Order ${order.number}` : 'Your order';
+  }, [order]);
+  if (isPending) return <Skeleton className="mx-auto my-16 h-64 max-w-3xl" />;
+  if (error) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        {(error as { status?: number }).status === 404 ? (
+          <div className="text-center">
+            <h1 className="text-2xl font-semibold">This order is not available</h1>
+            <p className="mt-2 text-neutral-600">Sign in with the account that placed it to see it.</p>
+          </div>
+        ) : (
+          <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        )}
+      </div>
+    );
+  }
+  const refunded = Number(order.balanceSummary.refunded.amount) > 0;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      {fresh ? (
+        <>
+          <h1 className="text-2xl font-bold tracking-tight">Thank you for your order!</h1>
+          <p className="mt-1 text-neutral-600">
+            Your order number is <strong className="text-neutral-900">{order.number}</strong>
+            {order.buyerInfo.email ? `. We will write to ${order.buyerInfo.email}.` : '.'}
+          </p>
+        </>
+      ) : (
+        <h1 className="text-2xl font-bold tracking-tight">Order {order.number}</h1>
+      )}
+      <dl className="mt-6 grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-neutral-600">Order</dt>
+          <dd className="font-medium">{ORDER_WORDS[order.status]}</dd>
+        </div>
+        <div>
+          <dt className="text-neutral-600">Payment</dt>
+          <dd className="font-medium" data-testid="payment-status">
+            {PAYMENT_WORDS[order.paymentStatus]}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-neutral-600">Delivery</dt>
+          <dd className="font-medium">{FULFILLMENT_WORDS[order.fulfillmentStatus]}</dd>
+        </div>
+      </dl>
+      <ul className="mt-6 divide-y divide-neutral-200">
+        {order.lineItems.map((l) => (
+          <li key={l.id} className="flex items-center gap-3 py-3 text-sm">
+            <div className="w-12 shrink-0">
+              <ProductImage media={l.image} size={48} />
+            </div>
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium">{l.productName}</span>
+              <span className="text-neutral-600">Quantity {l.quantity}</span>
+            </span>
+            <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4">
+        <Totals
+          summary={order.priceSummary}
+          extra={[['Shipping', order.priceSummary.shipping.formattedAmount, 'shipping']]}
+        />
+      </div>
+      {refunded && (
+        <p className="mt-4 rounded-md bg-neutral-50 p-3 text-sm" data-testid="refunded">
+          {order.balanceSummary.refunded.formattedAmount} was refunded to you.
+        </p>
+      )}
+      <div className="mt-8 flex flex-wrap gap-4 text-sm font-medium">
+        <Link to="/products" className="text-accent hover:underline">
+          Continue shopping
+        </Link>
+        {loggedIn && (
+          <Link to="/account/orders" className="text-accent hover:underline">
+            All my orders
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

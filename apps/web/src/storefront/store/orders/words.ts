@@ -1,0 +1,29 @@
+import type { Order } from '@plaza/contracts';
+
+/** The order's payment state as a shopper reads it. */
+export const PAYMENT_WORDS: Record<Order['paymentStatus'], string> = {
+  UNSPECIFIED: 'Not paid yet',
+  NOT_PAID: 'Not paid yet',
+  PAID: 'Paid',
+  PARTIALLY_PAID: 'Partly paid',
+  PARTIALLY_REFUNDED: 'Partly refunded',
+  FULLY_REFUNDED: 'Refunded',
+  PENDING: 'Payment in progress',
+  PENDING_MERCHANT: 'Payment approved, not yet taken',
+  CANCELED: 'Canceled',
+  DECLINED: 'Payment declined',
+};
+
+export const ORDER_WORDS: Record<Order['status'], string> = {
+  INITIALIZED: 'Waiting for payment',
+  APPROVED: 'Confirmed',
+  PENDING: 'On hold',
+  CANCELED: 'Canceled',
+  REJECTED: 'Declined by the shop',
+};
+
+export const FULFILLMENT_WORDS: Record<Order['fulfillmentStatus'], string> = {
+  NOT_FULFILLED: 'Not shipped yet',
+  PARTIALLY_FULFILLED: 'Partly shipped',
+  FULFILLED: 'Shipped',
+};

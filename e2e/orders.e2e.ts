@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateOrderResponse, ListProductsResponse } from '@plaza/contracts';
+import { apiCall, fillAddressAndShipping, usShipping } from './shop.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  storedTokens,
+  type RunningPlaza,
+} from './support.js';
+
+// Issue 10's journey in Chromium: a visitor buys with the test card on the hosted checkout and lands on the thank-you
+// page; the owner finds the order on the dashboard and refunds part; the buyer's order page shows the refund. The
+// owner also captures an order that was only authorized.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let ecomKey: string;
+let productId: (name: string) => string;
+const api = <T>(path: string, auth: string, body?: unknown) => apiCall<T>(plaza.url, path, auth, body);
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  const owner = await ownerClient(plaza);
+  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+    method: 'POST',
+    body: { name: 'e2e orders', scopes: ['ecom'] },
+  }));
+  await usShipping(plaza.url, ecomKey);
+  const { products } = await api<ListProductsResponse>('/catalog/v1/products?limit=100', ecomKey);
+  productId = (name) => products.find((p) => p.name === name)!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+/** A visitor's own checkout of one item, opened on the hosted checkout page with address and shipping filled. */
+async function checkoutPage(page: Page, name: string) {
+  await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+  const tokens = await storedTokens(page);
+  const { checkout } = await api<{ checkout: { id: string } }>(
+    '/ecom/v1/checkouts',
+    `Bearer ${tokens!.accessToken.value}`,
+    {
+      lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: productId(name) }, quantity: 1 }],
+    },
+  );
+  await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
+  await fillAddressAndShipping(page);
+  return checkout.id;
+}
+
+describe('orders', () => {
+  it('a visitor pays with the test card; a declined card says why; the owner refunds part; the buyer sees it', async () => {
+    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await checkoutPage(buyer, 'Canvas Tote');
+    await buyer.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await buyer.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await buyer.getByLabel('Security code').fill('123');
+    await buyer.getByRole('button', { name: /^Pay / }).click();
+    await buyer.getByRole('alert').filter({ hasText: 'declined' }).waitFor();
+    await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buyer.getByRole('button', { name: /^Pay / }).click();
+    await buyer.waitForURL(/\/orders\/[\w-]+\?token=/);
+    await buyer.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    await expect.poll(() => buyer.getByTestId('payment-status').textContent()).toBe('Paid');
+    const number = /order number is (\d+)/.exec((await buyer.locator('main, body').first().innerText()) ?? '')?.[1];
+    expect(number).toMatch(/^\d+$/);
+    await snap(buyer, 'orders-thank-you-desktop');
+
+    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Orders', exact: true })
+      .click();
+    await owner.getByLabel('Search').fill(number!);
+    await owner
+      .getByRole('button', { name: `Order ${number}` })
+      .locator('visible=true')
+      .click();
+    await owner.getByRole('heading', { name: `Order ${number}` }).waitFor();
+    await owner.getByRole('button', { name: 'Refund' }).click();
+    const dialog = owner.getByRole('dialog', { name: `Refund order ${number}` });
+    await dialog.getByLabel('Amount to refund').fill('5.00');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Refunded 5.00' }).waitFor();
+    await owner.getByText('Partly refunded').first().waitFor();
+    await snap(owner, 'orders-detail-desktop');
+    await owner.setViewportSize(MOBILE);
+    await snap(owner, 'orders-detail-mobile');
+
+    await buyer.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => buyer.getByTestId('payment-status').textContent()).toBe('Partly refunded');
+    await buyer.getByTestId('refunded').filter({ hasText: '$5.00 was refunded to you' }).waitFor();
+  });
+
+  it('the owner captures an order that was only authorized', async () => {
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    const auth = `Bearer ${(await storedTokens(visitor))!.accessToken.value}`;
+    const { checkout } = await api<{ checkout: { id: string } }>('/ecom/v1/checkouts', auth, {
+      lineItems: [
+        { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
+      ],
+      checkoutInfo: { buyerInfo: { email: 'later@example.com' } },
+    });
+    const { paymentToken } = await api<{ paymentToken: string }>('/ecom/v1/payments/test-card/tokens', auth, {
+      cardNumber: '4242424242424242',
+      expiryMonth: 12,
+      expiryYear: 2099,
+      cvc: '123',
+    });
+    const placed = await api<CreateOrderResponse>(`/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`, auth, {
+      paymentToken,
+      delayCapture: true,
+    });
+    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner.goto(`${plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
+    await owner.getByText('To capture').first().waitFor();
+    await owner.getByRole('button', { name: 'Capture payment' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Payment taken' }).waitFor();
+    await owner.getByText('Paid', { exact: true }).first().waitFor();
+  });
+});

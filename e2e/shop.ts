@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Shared steps of the shop journeys (store.e2e.ts, orders.e2e.ts). */
+
+/** One API call with an Authorization header; throws with the answer on a non-2xx. */
+export async function apiCall<T>(
+  baseUrl: string,
+  path: string,
+  auth: string,
+  body?: unknown,
+  method = body ? 'POST' : 'GET',
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A US shipping region with one "Standard" option at 5.00 (the checkout needs a way to ship). */
+export async function usShipping(baseUrl: string, ecomKey: string): Promise<void> {
+  const { shippingRegion } = await apiCall<{ shippingRegion: { id: string } }>(
+    baseUrl,
+    '/ecom/v1/shipping-regions',
+    ecomKey,
+    {
+      shippingRegion: {
+        name: 'United States',
+        destinationScope: 'SPECIFIC_DESTINATIONS',
+        destinations: [{ country: 'US' }],
+      },
+    },
+  );
+  await apiCall(baseUrl, '/ecom/v1/shipping-options', ecomKey, {
+    shippingOption: { shippingRegionId: shippingRegion.id, title: 'Standard', rates: [{ price: { amount: '5.00' } }] },
+  });
+}
+
+/** The hosted checkout's contact, US address and the Standard shipping option. */
+export async function fillAddressAndShipping(page: Page) {
+  await page.getByLabel('E-mail').fill('ann@example.com');
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await page.getByLabel('First name').first().fill('Ann');
+  await page.getByLabel('Last name').first().fill('Lee');
+  await page.getByLabel('Address').first().fill('1 Main St');
+  await page.getByLabel('City').first().fill('San Francisco');
+  await page.locator('#ship-country').selectOption('US');
+  await page.locator('#ship-state').selectOption({ label: 'California' });
+  await page.getByRole('button', { name: 'Save and see shipping options' }).click();
+  await page.getByRole('radio', { name: /Standard/ }).check();
+  await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+}
