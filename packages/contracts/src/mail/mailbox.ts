@@ -10,6 +10,7 @@ export const MAIL_TEMPLATES = [
   'WEBHOOK_PAUSED',
   'BACK_IN_STOCK',
   'ABANDONED_CHECKOUT',
+  'ORDER_PLACED',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

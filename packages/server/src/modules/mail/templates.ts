@@ -17,6 +17,7 @@ export interface TemplateData {
     extra?: Array<[string, string]>;
   };
   ABANDONED_CHECKOUT: { siteName: string; link: string; items: string[]; total: string };
+  ORDER_PLACED: { siteName: string; number: string; link: string; items: string[]; total: string; paid: boolean };
 }
 
 export interface Rendered {
@@ -118,6 +119,19 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
       '<p>Your basket is still waiting for you:</p>' +
         `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
         `<p>Total: <b>${escapeHtml(d.total)}</b></p>${button(d.link, 'Complete your order')}`,
+    ),
+  }),
+  ORDER_PLACED: (d) => ({
+    subject: `Your order ${d.number} at ${d.siteName}`,
+    text:
+      `Thank you for your order ${d.number}.\n\n` +
+      d.items.map((i) => `- ${i}\n`).join('') +
+      `\nTotal: ${d.total}${d.paid ? ' (paid)' : ''}\n\nSee your order: ${d.link}\n`,
+    html: layout(
+      d.siteName,
+      `<p>Thank you for your order <b>${escapeHtml(d.number)}</b>.</p>` +
+        `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
+        `<p>Total: <b>${escapeHtml(d.total)}</b>${d.paid ? ' (paid)' : ''}</p>${button(d.link, 'See your order')}`,
     ),
   }),
 };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
@@ -7,6 +7,7 @@ import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { catalogProducts } from '../catalog/tables.js';
 import { checkoutCall } from '../checkout/testing.js';
+import { mailMessages } from '../mail/tables.js';
 import { orderPayments, orders } from './tables.js';
 import { DECLINED_CARD, PENDING_CARD, POOR_CARD, cardToken, checkoutFor, place, placeAndCharge } from './testing.js';
 
@@ -49,6 +50,14 @@ describe('placing an order', () => {
     expect(await stockOf(tee.id)).toBe(before! - 2);
     expect((await checkoutCall(srv, c.visitor, 'GET', co.id)).body.checkout.completed).toBe(true);
     expect(await eventsOf(srv, order.id)).toEqual(['ecom.order.created']);
+    const [mail] = await srv
+      .ctx()
+      .db.select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.template, 'ORDER_PLACED'), like(mailMessages.text, `%order ${order.number}%`)));
+    expect(mail?.to).toBe('buyer@example.com');
+    expect(mail?.text).toContain(`/orders/${order.id}?token=${thankYouToken}`);
+    expect(mail?.text).toContain('Total: $40.00 (paid)');
 
     const stranger = `Bearer ${await srv.visitorToken()}`;
     expect((await call(srv.url, 'GET', `/ecom/v1/orders/${order.id}`, { auth: stranger })).status).toBe(404);

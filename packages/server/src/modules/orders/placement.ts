@@ -6,11 +6,13 @@ import { uuidv7 } from '../../lib/ids.js';
 import { markCheckoutRecovered } from '../abandoned-checkouts/service.js';
 import { parseAmount } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import { loadCheckout, renderCheckout } from '../checkout/service.js';
+import { loadCheckout, renderCheckout, webBase } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { checkouts } from '../checkout/tables.js';
 import { emitEvent } from '../events/outbox.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
+import { deliverQueued, queueMail } from '../mail/service.js';
+import { getSite } from '../site/service.js';
 import { testCardProvider } from '../payments/test-card.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
@@ -73,7 +75,9 @@ const searchTextOf = (number: number, c: Checkout) =>
  * nothing charged.
  */
 export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<CreateOrderResponse> {
-  const orderId = await afterWrite(withTx(ctx, (tx) => place(tx, checkoutId, opts)));
+  const { orderId, mailId } = await afterWrite(withTx(ctx, (tx) => place(tx, checkoutId, opts)));
+  // With SMTP the confirmation was stored QUEUED in the transaction; it goes out now that the order exists.
+  if (mailId) void deliverQueued(ctx, mailId);
   const row = (await orderById(ctx, orderId))!;
   const { payments, refunds } = await transactionsOf(ctx, [orderId]);
   const order = await toOrder(ctx, row, payments, refunds);
@@ -93,11 +97,11 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
   };
 }
 
-async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<string> {
+async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<{ orderId: string; mailId?: string }> {
   const row = await loadCheckout(tx, checkoutId, true);
   if (row.completed) {
     const [existing] = await tx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkoutId));
-    if (existing) return existing.id;
+    if (existing) return { orderId: existing.id };
     throw new AppError('CONFLICT', 'This checkout was completed elsewhere, without an order here', {
       applicationCode: 'CHECKOUT_ALREADY_COMPLETED',
     });
@@ -247,9 +251,26 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<s
   if (payments.length) await tx.db.insert(orderPayments).values(payments);
   await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, checkoutId));
   await markCheckoutRecovered(tx, checkoutId, orderId);
+  let mailId: string | undefined;
+  if (checkout.buyerInfo.email) {
+    // In the order's transaction: one confirmation per order, even if the process dies after the commit.
+    const site = await getSite(tx);
+    ({ id: mailId } = await queueMail(tx, {
+      to: checkout.buyerInfo.email,
+      template: 'ORDER_PLACED',
+      data: {
+        siteName: site.name,
+        number: String(number),
+        link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
+        items: checkout.lineItems.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.productName}` : l.productName)),
+        total: checkout.priceSummary.total.formattedAmount,
+        paid,
+      },
+    }));
+  }
   const saved = (await orderById(tx, orderId))!;
   const written = await transactionsOf(tx, [orderId]);
   const entity = await toOrder(tx, saved, written.payments, []);
   await emitEvent(tx, { type: 'ecom.order.created', entityId: orderId, entity });
-  return orderId;
+  return { orderId, ...(mailId ? { mailId } : {}) };
 }
