@@ -74,6 +74,11 @@ describe('orders', () => {
     const number = /order number is (\d+)/.exec((await buyer.locator('main, body').first().innerText()) ?? '')?.[1];
     expect(number).toMatch(/^\d+$/);
     await snap(buyer, 'orders-thank-you-desktop');
+    const [download] = await Promise.all([
+      buyer.waitForEvent('download'),
+      buyer.getByRole('button', { name: 'Download invoice' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Invoice ${number}.pdf`);
 
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);

@@ -20,6 +20,7 @@ import {
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { getOrderTransactions } from '../payments/collector.js';
+import { orderInvoicePdf } from '../invoices/order-invoice.js';
 import { tokenizeTestCard } from '../payments/test-card.js';
 import { placeOrder } from './placement.js';
 import {
@@ -110,6 +111,32 @@ export function orderRoutes(app: App): void {
       config: { access: everyone },
     },
     async (req) => ({ order: await getOrder(req.ctx, req.params.id, req.query.token) }),
+  );
+  app.get(
+    '/ecom/v1/orders/:id/invoice.pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The order’s invoice (PDF)',
+        description:
+          'Numbered after the order (INV-<number>), with the seller (site name, tax settings’ business address), ' +
+          'the buyer, lines, totals, what was paid and refunded, and the tax per jurisdiction. Same readers as the order.',
+        params: IdParams,
+        querystring: GetOrderQuery,
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }),
+          ...errors,
+        },
+      },
+      config: { access: everyone },
+    },
+    async (req, reply) => {
+      const { number, pdf } = await orderInvoicePdf(req.ctx, req.params.id, req.query.token);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${number}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
   );
   app.post(
     '/ecom/v1/orders/search',

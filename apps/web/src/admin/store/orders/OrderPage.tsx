@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
 import { TextAreaField } from '../../../ui/Field.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
+import { downloadFile } from '../../../lib/download.js';
+import { usePlazaClient } from '../api.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useDateFormat } from '../../dates.js';
@@ -73,7 +75,12 @@ function Screen() {
       <PageHeader
         title={`Order ${order.number}`}
         description={`${ORDER_WORDS[order.status]} · ${order.buyerInfo.email ?? 'no e-mail'}`}
-        actions={order.status !== 'CANCELED' ? <CancelButton order={order} /> : undefined}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <InvoiceButton order={order} />
+            {order.status !== 'CANCELED' && <CancelButton order={order} />}
+          </div>
+        }
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-4">
@@ -107,6 +114,23 @@ function Screen() {
         </div>
       </div>
     </>
+  );
+}
+
+function InvoiceButton({ order }: { order: Order }) {
+  const plaza = usePlazaClient();
+  const toast = useToast();
+  return (
+    <Button
+      variant="secondary"
+      onClick={() =>
+        downloadFile(plaza, `/ecom/v1/orders/${order.id}/invoice.pdf`, `Invoice ${order.number}.pdf`).catch(
+          (e: Error) => toast(e.message, 'error'),
+        )
+      }
+    >
+      Invoice
+    </Button>
   );
 }
 

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@plaza/react';
 import { getOrder } from '@plaza/sdk/ecom';
+import { downloadFile } from '../../../lib/download.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { call, shopKeys, usePlazaClient } from '../api.js';
@@ -105,6 +106,7 @@ export default function OrderPage() {
         </p>
       )}
       <div className="mt-8 flex flex-wrap gap-4 text-sm font-medium">
+        <InvoiceButton orderId={order.id} number={order.number} token={token} />
         <Link to="/products" className="text-accent hover:underline">
           Continue shopping
         </Link>
@@ -115,5 +117,28 @@ export default function OrderPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** The invoice PDF, downloaded with this browser's credentials (and the thank-you token right after paying). */
+function InvoiceButton({ orderId, number, token }: { orderId: string; number: string; token: string | undefined }) {
+  const plaza = usePlazaClient();
+  const [problem, setProblem] = useState<string>();
+  const path = `/ecom/v1/orders/${orderId}/invoice.pdf${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  return (
+    <span>
+      <button
+        type="button"
+        className="text-accent hover:underline"
+        onClick={() => downloadFile(plaza, path, `Invoice ${number}.pdf`).catch((e: Error) => setProblem(e.message))}
+      >
+        Download invoice
+      </button>
+      {problem && (
+        <span role="alert" className="ml-2 text-red-700">
+          {problem}
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,0 +1,85 @@
+import type { Address, Order } from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import { getSite } from '../site/service.js';
+import { getTaxSettings } from '../tax/settings.service.js';
+import { getOrder } from '../orders/service.js';
+import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
+
+const addressLines = (a: Address | undefined): string[] =>
+  a
+    ? [
+        a.addressLine,
+        a.addressLine2,
+        [a.postalCode, a.city].filter(Boolean).join(' '),
+        [a.subdivision, a.country].filter(Boolean).join(', '),
+      ].filter((l): l is string => Boolean(l))
+    : [];
+
+/** The invoice of an order as the PDF renderer takes it: one invoice per order, numbered after the order. */
+export function invoiceOf(order: Order, seller: Party, issueDate: string): InvoiceDocument {
+  const p = order.priceSummary;
+  const billing = order.billingInfo;
+  const contact = billing?.contactDetails;
+  const shipTo = order.shippingInfo?.logistics.shippingDestination;
+  const buyerName =
+    [contact?.firstName, contact?.lastName].filter(Boolean).join(' ') ||
+    [shipTo?.contactDetails?.firstName, shipTo?.contactDetails?.lastName].filter(Boolean).join(' ') ||
+    order.buyerInfo.email ||
+    'Customer';
+  const nonZero = (label: string, m: { amount: string; formattedAmount: string } | undefined) =>
+    m && Number(m.amount) !== 0 ? [{ label, amount: m.formattedAmount }] : [];
+  return {
+    number: `INV-${order.number}`,
+    issueDate,
+    orderNumber: order.number,
+    seller,
+    buyer: {
+      name: buyerName,
+      lines: addressLines(billing?.address ?? shipTo?.address),
+      ...(order.buyerInfo.email ? { email: order.buyerInfo.email } : {}),
+      ...(billing?.taxId?.value ? { taxId: billing.taxId.value } : {}),
+    },
+    lines: order.lineItems.map((l) => ({
+      description: l.productName,
+      ...(l.descriptionLines.length
+        ? { detail: l.descriptionLines.map((d) => `${d.name}: ${d.value}`).join(', ') }
+        : {}),
+      quantity: l.quantity,
+      unitPrice: l.price.formattedAmount,
+      total: l.lineItemPrice.formattedAmount,
+    })),
+    totals: [
+      { label: 'Subtotal', amount: p.subtotal.formattedAmount },
+      ...nonZero('Discount', p.discount),
+      ...nonZero('Shipping', p.shipping),
+      ...nonZero('Fees', p.additionalFees),
+      { label: p.taxIncludedInPrices ? 'Tax (included)' : 'Tax', amount: p.tax.formattedAmount },
+      ...nonZero('Tip', p.tip),
+      { label: 'Total', amount: p.total.formattedAmount },
+      ...nonZero('Paid', order.balanceSummary.paid),
+      ...nonZero('Refunded', order.balanceSummary.refunded),
+      { label: 'Due', amount: order.balanceSummary.balance.formattedAmount },
+    ],
+    taxBreakdown: order.taxSummary.taxBreakdown.map((t) => ({
+      name: `${t.taxName} (${t.jurisdiction})`,
+      rate: `${(Number(t.rate) * 100).toFixed(2).replace(/\.?0+$/, '')}%`,
+      taxable: '',
+      tax: t.taxAmount.formattedAmount,
+    })),
+    status:
+      order.paymentStatus === 'PAID' ? 'Paid' : Number(order.balanceSummary.balance.amount) > 0 ? 'Due' : 'Settled',
+  };
+}
+
+/** The order's invoice PDF for whoever may read the order (a visitor with the thank-you token too). */
+export async function orderInvoicePdf(
+  ctx: Ctx,
+  orderId: string,
+  token?: string,
+): Promise<{ number: string; pdf: Uint8Array }> {
+  const order = await getOrder(ctx, orderId, token);
+  const [site, tax] = await Promise.all([getSite(ctx), getTaxSettings(ctx)]);
+  const seller: Party = { name: site.name, lines: addressLines(tax.businessAddress) };
+  const doc = invoiceOf(order, seller, order.purchasedDate.slice(0, 10));
+  return { number: doc.number, pdf: await renderInvoicePdf(doc) };
+}
