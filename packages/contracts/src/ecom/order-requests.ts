@@ -285,3 +285,37 @@ export const RefundabilityResponse = Type.Object({
   ),
 });
 export type RefundabilityResponse = Static<typeof RefundabilityResponse>;
+
+// --- Aggregate ------------------------------------------------------------------------------------------------------
+export const ORDER_AGGREGATE_DIMENSIONS = ['status', 'paymentStatus', 'fulfillmentStatus', 'channel', 'day'] as const;
+export const AggregateOrdersRequest = Type.Object(
+  {
+    /** The same filter as search. */
+    filter: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Optional(Type.Array(StringEnum(ORDER_APPROVAL_STATUSES), { maxItems: 5 })),
+          paymentStatus: Type.Optional(Type.Array(StringEnum(ORDER_PAYMENT_STATUSES), { maxItems: 10 })),
+          createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+          createdTo: Type.Optional(Type.String({ format: 'date-time' })),
+          channel: Type.Optional(Type.String({ maxLength: 40 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** Group by one or two dimensions (`day` is the UTC calendar day); keys of two levels are joined by the separator. */
+    aggregation: Type.Object(
+      { groupBy: Type.Array(StringEnum(ORDER_AGGREGATE_DIMENSIONS), { minItems: 1, maxItems: 2, uniqueItems: true }) },
+      { additionalProperties: false },
+    ),
+    /** Joins the levels of a two-level key ("PAID/2026-11-24"); default "/". */
+    hierarchySeparatorOverride: Type.Optional(Type.String({ minLength: 1, maxLength: 3 })),
+  },
+  { additionalProperties: false },
+);
+export type AggregateOrdersRequest = Static<typeof AggregateOrdersRequest>;
+export const AggregateOrdersResponse = Type.Object({
+  groups: Type.Array(Type.Object({ key: Type.String(), count: Type.Integer(), total: Money })),
+  total: Type.Object({ count: Type.Integer(), total: Money }),
+});
+export type AggregateOrdersResponse = Static<typeof AggregateOrdersResponse>;

@@ -1,5 +1,7 @@
 import type {
   AddOrderActivityRequest,
+  AggregateOrdersRequest,
+  AggregateOrdersResponse,
   BulkOrderResults,
   CancelOrderRequest,
   OrderApprovalStatus,
@@ -83,8 +85,19 @@ export const bulkUpdateOrderTags = defineMethod<[request: UpdateOrderTagsRequest
   request: (body) => ({ method: 'POST', path: '/ecom/v1/bulk/orders/update-tags', body }),
 });
 
+/**
+ * Counts and sums by status, payment, channel or day (one or two levels).
+ *
+ * @example const { groups } = await admin.orders.aggregateOrders({ aggregation: { groupBy: ['day'] } });
+ */
+export const aggregateOrders = defineMethod<[request: AggregateOrdersRequest], AggregateOrdersResponse>({
+  argumentNames: ['request'],
+  request: (body) => ({ method: 'POST', path: `${BASE}aggregate`, body }),
+});
+
 /** The module for `createClient({ modules })`. */
 export const orders = {
+  aggregateOrders,
   getOrder,
   searchOrders,
   cancelOrder,

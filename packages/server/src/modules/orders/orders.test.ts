@@ -184,3 +184,40 @@ describe('the invoice', () => {
     expect(other.status).toBe(404);
   });
 });
+
+describe('aggregate', () => {
+  it('counts and sums orders by payment status and day, with the chosen separator', async () => {
+    const res = await call<{
+      groups: Array<{ key: string; count: number; total: { amount: string } }>;
+      total: { count: number };
+    }>(srv.url, 'POST', '/ecom/v1/orders/aggregate', {
+      auth: ecomKey,
+      body: {
+        aggregation: { groupBy: ['paymentStatus', 'day'] },
+        hierarchySeparatorOverride: '|',
+        filter: { paymentStatus: ['PAID'] },
+      },
+    });
+    expect(res.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const paidToday = res.body.groups.find((g) => g.key === `PAID|${today}`);
+    expect(paidToday?.count).toBeGreaterThanOrEqual(4);
+    // Every paid order here is one or more 15.00 vases.
+    expect(Number(paidToday?.total.amount) % 15).toBe(0);
+    expect(Number(paidToday?.total.amount)).toBeGreaterThanOrEqual(paidToday!.count * 15);
+    expect(res.body.total.count).toBe(res.body.groups.reduce((s, g) => s + g.count, 0));
+    const bad = await call(srv.url, 'POST', '/ecom/v1/orders/aggregate', {
+      auth: ecomKey,
+      body: { aggregation: { groupBy: ['color'] } },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await call(srv.url, 'POST', '/ecom/v1/orders/aggregate', {
+          auth: c.memberA.auth,
+          body: { aggregation: { groupBy: ['day'] } },
+        })
+      ).status,
+    ).toBe(403);
+  });
+});

@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import {
   AddOrderActivityRequest,
+  AggregateOrdersRequest,
+  AggregateOrdersResponse,
   BulkOrderResults,
   CancelOrderRequest,
   CreateOrderAndChargeRequest,
@@ -22,6 +24,7 @@ import type { App } from '../../http/types.js';
 import { getOrderTransactions } from '../payments/collector.js';
 import { orderInvoicePdf } from '../invoices/order-invoice.js';
 import { tokenizeTestCard } from '../payments/test-card.js';
+import { aggregateOrders } from './aggregate.js';
 import { placeOrder } from './placement.js';
 import {
   addOrderActivity,
@@ -137,6 +140,22 @@ export function orderRoutes(app: App): void {
         .header('content-disposition', `attachment; filename="${number}.pdf"`)
         .send(Buffer.from(pdf));
     },
+  );
+  app.post(
+    '/ecom/v1/orders/aggregate',
+    {
+      schema: {
+        tags,
+        summary: 'Count and sum orders by status, payment, channel or day',
+        description:
+          'One or two dimensions (`aggregation.groupBy`); a two-level key joins its parts with ' +
+          '`hierarchySeparatorOverride` (default "/"), such as "PAID/2026-11-24". Totals in the site currency.',
+        body: AggregateOrdersRequest,
+        response: { 200: AggregateOrdersResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => aggregateOrders(req.ctx, req.body),
   );
   app.post(
     '/ecom/v1/orders/search',
