@@ -17,16 +17,19 @@ import { SiteQuery } from './SiteQuery.js';
 import { PageHeader } from './ui/PageHeader.js';
 import { countOf } from './ui/ResourceTable.js';
 import { setupChecklist } from './setup.js';
+import { SalesCard } from './store/orders/SalesCard.js';
 import { useOpenReports, useWaitingCounts, type WaitingCounts } from './waiting.js';
 
 /** /admin: what waits for the owner, what is left to set up, and what happened lately. */
 export function OverviewPage() {
+  const { member: me } = useAuth();
   return (
     <>
       <PageHeader title="Overview" description="What needs you today, and what happened lately." />
       <div className="space-y-6">
         <Waiting counts={useWaitingCounts()} />
         <div className="grid gap-6 lg:grid-cols-2">
+          {me?.role === 'OWNER' && <SalesCard />}
           <SiteQuery>{(site) => <Checklist site={site} />}</SiteQuery>
           <NewMembers />
           <NewReviews />
