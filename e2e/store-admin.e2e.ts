@@ -180,7 +180,7 @@ describe('store dashboard', () => {
       deliveryTimeSlots: [{ weekday: 'MON', fromHour: 9, toHour: 12 }],
     });
     // A pickup place below the regions.
-    await page.getByRole('button', { name: 'Add pickup place' }).click();
+    await page.getByRole('button', { name: 'Add pickup place' }).first().click();
     const pickup = page.getByRole('dialog', { name: 'Add a pickup place' });
     await pickup.getByLabel('Name').fill('Our shop');
     await pickup.getByRole('button', { name: 'Add pickup place' }).click();
