@@ -46,8 +46,10 @@ export default [
         lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 }],
         checkoutInfo: {
           buyerInfo: { email: 'bench@example.com' },
-          shippingDestination: {
-            address: { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001' },
+          shippingInfo: {
+            shippingDestination: {
+              address: { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001' },
+            },
           },
         },
         channelType: 'WEB',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Checkout, CreateOrderResponse } from '@plaza/contracts';
+import type { Checkout, CreateOrderResponse, Order } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
@@ -19,7 +19,7 @@ import { activity } from './activity.js';
 import { derivePaymentStatus } from './payment-status.js';
 import { takeStock } from './stock.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
-import { orderById, thankYouToken, toOrder, transactionsOf } from './wire.js';
+import { orderById, thankYouToken, toOrder, transactionsOf, type PaymentRow } from './wire.js';
 
 export interface PlaceOptions {
   /** create-order-and-charge: the card token to charge what is due now. */
@@ -75,13 +75,19 @@ const searchTextOf = (number: number, c: Checkout) =>
  * nothing charged.
  */
 export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<CreateOrderResponse> {
-  const { orderId, mailId } = await afterWrite(withTx(ctx, (tx) => place(tx, checkoutId, opts)));
+  const placed = await afterWrite(withTx(ctx, (tx) => place(tx, checkoutId, opts)));
+  const { orderId, mailId } = placed;
   // With SMTP the confirmation was stored QUEUED in the transaction; it goes out now that the order exists.
   if (mailId) void deliverQueued(ctx, mailId);
-  const row = (await orderById(ctx, orderId))!;
-  const { payments, refunds } = await transactionsOf(ctx, [orderId]);
-  const order = await toOrder(ctx, row, payments, refunds);
-  const card = payments.find((p) => p.method === 'CREDIT_CARD');
+  // A new order is answered as the transaction wrote it; an earlier one (a repeated placement) is read.
+  let { order, payments } = placed;
+  if (!order) {
+    const row = (await orderById(ctx, orderId))!;
+    const t = await transactionsOf(ctx, [orderId]);
+    payments = t.payments;
+    order = await toOrder(ctx, row, t.payments, t.refunds);
+  }
+  const card = payments?.find((p) => p.method === 'CREDIT_CARD');
   return {
     orderId,
     order,
@@ -97,7 +103,14 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
   };
 }
 
-async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<{ orderId: string; mailId?: string }> {
+interface Placed {
+  orderId: string;
+  mailId?: string;
+  order?: Order;
+  payments?: PaymentRow[];
+}
+
+async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<Placed> {
   const row = await loadCheckout(tx, checkoutId, true);
   if (row.completed) {
     const [existing] = await tx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkoutId));
@@ -272,5 +285,5 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<{
   const written = await transactionsOf(tx, [orderId]);
   const entity = await toOrder(tx, saved, written.payments, []);
   await emitEvent(tx, { type: 'ecom.order.created', entityId: orderId, entity });
-  return { orderId, ...(mailId ? { mailId } : {}) };
+  return { orderId, order: entity, payments: written.payments, ...(mailId ? { mailId } : {}) };
 }
