@@ -8,13 +8,13 @@ import {
 } from '@plaza/sdk/ecom';
 import { Badge } from '../../ui/Badge.js';
 import { CopyButton } from '../../ui/CopyButton.js';
-import { inputClass } from '../../ui/Field.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
 import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
+import { SearchBox } from '../ui/SearchBox.js';
 import { countOf, ResourceTable } from '../ui/ResourceTable.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { callMethod, storeKeys, usePlazaClient } from './api.js';
@@ -56,19 +56,7 @@ function Screen() {
         description="Shoppers who gave their e-mail at checkout and left without ordering. Each gets one reminder with a link back to their basket."
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto] sm:items-end">
-        <div>
-          <label htmlFor="abandoned-search" className="mb-1 block text-sm font-medium text-neutral-800">
-            Search by e-mail
-          </label>
-          <input
-            id="abandoned-search"
-            type="search"
-            className={inputClass}
-            maxLength={254}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchBox label="Search by e-mail" maxLength={254} value={search} onChange={setSearch} />
         <FilterTabs<Status>
           label="Status"
           value={status}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ListProductsQuery, Product, ProductType } from '@plaza/sdk/catalog';
 import { Badge } from '../../ui/Badge.js';
-import { inputClass } from '../../ui/Field.js';
 import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
+import { SearchBox } from '../ui/SearchBox.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
 import { SelectField } from '../ui/SelectField.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
@@ -52,20 +52,7 @@ function ProductsPageScreen() {
       />
       <div className="mb-4 space-y-3">
         <div className="grid gap-3 sm:grid-cols-[minmax(12rem,2fr)_repeat(2,minmax(9rem,1fr))] sm:items-end">
-          <div>
-            <label htmlFor="product-search" className="mb-1 block text-sm font-medium text-neutral-800">
-              Search
-            </label>
-            <input
-              id="product-search"
-              type="search"
-              className={inputClass}
-              placeholder="Name, description or SKU"
-              maxLength={100}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchBox label="Search" placeholder="Name, description or SKU" value={search} onChange={setSearch} />
           <SelectField<ProductType | ''>
             label="Kind"
             value={type}

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Order, SearchOrdersRequest } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
-import { inputClass } from '../../../ui/Field.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useDateFormat } from '../../dates.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
 import { FilterTabs } from '../../ui/FilterTabs.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { SearchBox } from '../../ui/SearchBox.js';
 import { ResourceTable } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { useOrders } from './api.js';
@@ -46,20 +46,7 @@ function Screen() {
         description="What your customers bought: payments, refunds and what still needs doing."
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto] sm:items-end">
-        <div>
-          <label htmlFor="order-search" className="mb-1 block text-sm font-medium text-neutral-800">
-            Search
-          </label>
-          <input
-            id="order-search"
-            type="search"
-            className={inputClass}
-            placeholder="Order number, e-mail, name or product"
-            maxLength={100}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <SearchBox label="Search" placeholder="Order number, e-mail, name or product" value={text} onChange={setText} />
         <FilterTabs<Show>
           label="Payment"
           value={show}
