@@ -11,6 +11,7 @@ import { tipsRoutes } from './modules/tips/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { backInStockRoutes } from './modules/back-in-stock/routes.js';
 import { abandonedCheckoutRoutes } from './modules/abandoned-checkouts/routes.js';
+import { fulfillmentRoutes } from './modules/orders/fulfillment.routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { collectorRoutes } from './modules/payments/routes.js';
 import { recommendationsRoutes } from './modules/recommendations/routes.js';
@@ -66,6 +67,7 @@ export async function registerRoutes(app: App): Promise<void> {
   backInStockRoutes(app);
   abandonedCheckoutRoutes(app);
   orderRoutes(app);
+  fulfillmentRoutes(app);
   collectorRoutes(app);
   recommendationsRoutes(app);
 }

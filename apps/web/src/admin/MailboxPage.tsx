@@ -23,6 +23,7 @@ const templateNames: Record<MailMessage['template'], string> = {
   BACK_IN_STOCK: 'Back in stock',
   ABANDONED_CHECKOUT: 'Basket reminder',
   ORDER_PLACED: 'Order confirmation',
+  ORDER_SHIPPED: 'Shipping confirmation',
 };
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */

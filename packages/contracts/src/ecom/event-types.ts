@@ -49,5 +49,7 @@ export const ECOM_EVENT_TYPES = [
   'ecom.order.updated',
   'ecom.order.canceled',
   'ecom.order.payment_status_updated',
+  'ecom.fulfillment.created',
+  'ecom.fulfillment.updated',
 ] as const;
 export type EcomEventType = (typeof ECOM_EVENT_TYPES)[number];

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { AbandonedCheckout } from './abandoned-checkouts.js';
+import { Fulfillment } from './fulfillments.js';
 import { Order } from './orders.js';
 import { BackInStockItemsReported, BackInStockNotificationRequest } from './back-in-stock.js';
 import { Cart } from './cart.js';
@@ -146,5 +147,19 @@ export const ECOM_EVENT_CATALOGUE = {
     kind: 'action',
     payload: Order,
     description: 'An order’s payment status changed (paid, refunded, declined…).',
+  },
+  'ecom.fulfillment.created': {
+    entityFqdn: 'plaza.ecom.v1.fulfillment',
+    slug: 'created',
+    kind: 'created',
+    payload: Fulfillment,
+    description: 'Items of an order were sent (or made ready), with their tracking.',
+  },
+  'ecom.fulfillment.updated': {
+    entityFqdn: 'plaza.ecom.v1.fulfillment',
+    slug: 'updated',
+    kind: 'updated',
+    payload: Fulfillment,
+    description: 'A fulfillment’s tracking changed, or it was canceled.',
   },
 } satisfies Record<EcomEventType, Entry>;

@@ -16,3 +16,4 @@ export * from './settings.js';
 export * from './abandoned-checkouts.js';
 export * from './orders.js';
 export * from './order-requests.js';
+export * from './fulfillments.js';

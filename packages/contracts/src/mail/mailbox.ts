@@ -11,6 +11,7 @@ export const MAIL_TEMPLATES = [
   'BACK_IN_STOCK',
   'ABANDONED_CHECKOUT',
   'ORDER_PLACED',
+  'ORDER_SHIPPED',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

@@ -18,6 +18,15 @@ export interface TemplateData {
   };
   ABANDONED_CHECKOUT: { siteName: string; link: string; items: string[]; total: string };
   ORDER_PLACED: { siteName: string; number: string; link: string; items: string[]; total: string; paid: boolean };
+  ORDER_SHIPPED: {
+    siteName: string;
+    number: string;
+    link: string;
+    items: string[];
+    trackingNumber?: string;
+    carrier?: string;
+    trackingLink?: string;
+  };
 }
 
 export interface Rendered {
@@ -134,6 +143,25 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
         `<p>Total: <b>${escapeHtml(d.total)}</b>${d.paid ? ' (paid)' : ''}</p>${button(d.link, 'See your order')}`,
     ),
   }),
+  ORDER_SHIPPED: (d) => {
+    const tracking = d.trackingNumber ? `${d.carrier ? `${d.carrier} ` : ''}tracking number ${d.trackingNumber}` : '';
+    return {
+      subject: `Your order ${d.number} is on its way`,
+      text:
+        `Good news: items of your order ${d.number} are on their way.\n\n` +
+        d.items.map((i) => `- ${i}\n`).join('') +
+        (tracking ? `\n${tracking[0]!.toUpperCase()}${tracking.slice(1)}.\n` : '') +
+        (d.trackingLink ? `Track it: ${d.trackingLink}\n` : '') +
+        `\nYour order: ${d.link}\n`,
+      html: layout(
+        d.siteName,
+        `<p>Good news: items of your order <b>${escapeHtml(d.number)}</b> are on their way.</p>` +
+          `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
+          (tracking ? `<p>${escapeHtml(tracking)}</p>` : '') +
+          (d.trackingLink ? button(d.trackingLink, 'Track your parcel') : button(d.link, 'See your order')),
+      ),
+    };
+  },
 };
 
 export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {

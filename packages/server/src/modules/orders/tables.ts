@@ -116,3 +116,22 @@ export const orderRefunds = pgTable(
   },
   (t) => [index('order_refunds_order_idx').on(t.orderId)],
 );
+
+/** Items of an order sent or made ready, with tracking. CANCELED ones no longer count towards the order's status. */
+export const orderFulfillments = pgTable(
+  'order_fulfillments',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    status: text('status').notNull(),
+    lineItems: jsonb('line_items').$type<Array<{ id: string; quantity: number }>>().notNull(),
+    trackingInfo: jsonb('tracking_info').$type<{
+      trackingNumber?: string;
+      shippingProvider?: string;
+      trackingLink?: string;
+    }>(),
+    createdDate: ts('created_date').notNull(),
+    updatedDate: ts('updated_date').notNull(),
+  },
+  (t) => [index('order_fulfillments_order_idx').on(t.orderId)],
+);
