@@ -98,6 +98,12 @@ describe('orders', () => {
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await owner.getByRole('status').filter({ hasText: 'Refunded 5.00' }).waitFor();
     await owner.getByText('Partly refunded').first().waitFor();
+    await owner.getByRole('button', { name: 'Mark as shipped' }).click();
+    const ship = owner.getByRole('dialog', { name: `Ship order ${number}` });
+    await ship.getByLabel('Carrier').fill('UPS');
+    await ship.getByLabel('Tracking number').fill('1Z999AA1');
+    await ship.getByRole('button', { name: 'Mark as shipped' }).click();
+    await owner.getByRole('status').filter({ hasText: 'is marked as shipped' }).waitFor();
     await snap(owner, 'orders-detail-desktop');
     await owner.setViewportSize(MOBILE);
     await snap(owner, 'orders-detail-mobile');
@@ -105,6 +111,8 @@ describe('orders', () => {
     await buyer.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => buyer.getByTestId('payment-status').textContent()).toBe('Partly refunded');
     await buyer.getByTestId('refunded').filter({ hasText: '$5.00 was refunded to you' }).waitFor();
+    await buyer.getByText('Shipped', { exact: true }).waitFor();
+    await buyer.getByRole('region', { name: 'Tracking' }).getByText('On its way: UPS 1Z999AA1').waitFor();
   });
 
   it('the owner captures an order that was only authorized', async () => {

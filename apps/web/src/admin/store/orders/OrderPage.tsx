@@ -17,6 +17,7 @@ import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useCancelOrder, useComment, useOrder } from './api.js';
 import { PaymentsPanel } from './PaymentsPanel.js';
+import { ShippingPanel } from './ShippingPanel.js';
 import { PaymentBadge } from './words.js';
 
 const ACTIVITY_WORDS: Partial<Record<Order['activities'][number]['type'], string>> = {
@@ -105,6 +106,7 @@ function Screen() {
             </dl>
           </FormSection>
           <PaymentsPanel order={order} transactions={transactions} />
+          <ShippingPanel order={order} />
         </div>
         <div className="space-y-4">
           <FormSection title="Payment">

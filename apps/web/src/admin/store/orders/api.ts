@@ -1,4 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CreateFulfillmentRequest, FulfillmentResponse, ListFulfillmentsResponse } from '@plaza/contracts';
+import { defineMethod, seg } from '@plaza/sdk';
 import {
   addActivity,
   cancelOrder,
@@ -72,4 +74,26 @@ export const useComment = () =>
     callMethod(plaza, addActivity, v.orderId, {
       activity: { type: 'MERCHANT_COMMENT', merchantComment: { message: v.message } },
     }),
+  );
+
+// Fulfillments have no SDK module yet (the client SDK is at its size budget): the routes are described here.
+const fulfillmentsOf = defineMethod<[orderId: string], ListFulfillmentsResponse>({
+  argumentNames: ['orderId'],
+  request: (id) => ({ method: 'GET', path: `/ecom/v1/orders/${seg(id)}/fulfillments` }),
+});
+const createFulfillment = defineMethod<[orderId: string, body: CreateFulfillmentRequest], FulfillmentResponse>({
+  argumentNames: ['orderId', 'body'],
+  request: (id, body) => ({ method: 'POST', path: `/ecom/v1/orders/${seg(id)}/fulfillments`, body }),
+});
+
+export function useFulfillments(orderId: string) {
+  const plaza = usePlazaClient();
+  return useQuery({
+    queryKey: [...keys.one(orderId), 'fulfillments'],
+    queryFn: () => callMethod(plaza, fulfillmentsOf, orderId).then((r) => r.fulfillments),
+  });
+}
+export const useFulfill = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; body: CreateFulfillmentRequest }) =>
+    callMethod(plaza, createFulfillment, v.orderId, v.body),
   );

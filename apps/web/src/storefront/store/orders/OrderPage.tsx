@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@plaza/react';
+import type { ListFulfillmentsResponse } from '@plaza/contracts';
+import { defineMethod, seg } from '@plaza/sdk';
 import { getOrder } from '@plaza/sdk/ecom';
 import { downloadFile } from '../../../lib/download.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
@@ -100,6 +102,7 @@ export default function OrderPage() {
           extra={[['Shipping', order.priceSummary.shipping.formattedAmount, 'shipping']]}
         />
       </div>
+      <Tracking orderId={order.id} token={token} />
       {refunded && (
         <p className="mt-4 rounded-md bg-neutral-50 p-3 text-sm" data-testid="refunded">
           {order.balanceSummary.refunded.formattedAmount} was refunded to you.
@@ -140,5 +143,43 @@ function InvoiceButton({ orderId, number, token }: { orderId: string; number: st
         </span>
       )}
     </span>
+  );
+}
+
+const fulfillmentsOf = defineMethod<[orderId: string, token?: string], ListFulfillmentsResponse>({
+  argumentNames: ['orderId', 'token'],
+  request: (id, token) => ({ method: 'GET', path: `/ecom/v1/orders/${seg(id)}/fulfillments`, query: { token } }),
+});
+
+/** The parcels sent so far, with their tracking. */
+function Tracking({ orderId, token }: { orderId: string; token: string | undefined }) {
+  const plaza = usePlazaClient();
+  const { data } = useQuery({
+    queryKey: [...shopKeys.all(), 'order', orderId, 'fulfillments'],
+    queryFn: () => call(plaza, fulfillmentsOf, orderId, token).then((r) => r.fulfillments),
+  });
+  const sent = data?.filter((f) => f.status === 'FULFILLED') ?? [];
+  if (!sent.length) return null;
+  return (
+    <section className="mt-4 rounded-md bg-neutral-50 p-3 text-sm" aria-label="Tracking">
+      {sent.map((f) => (
+        <p key={f.id}>
+          On its way
+          {f.trackingInfo?.trackingNumber
+            ? `: ${f.trackingInfo.shippingProvider ? `${f.trackingInfo.shippingProvider} ` : ''}${f.trackingInfo.trackingNumber}`
+            : ''}
+          {f.trackingInfo?.trackingLink && (
+            <a
+              href={f.trackingInfo.trackingLink}
+              className="ml-2 font-medium text-accent hover:underline"
+              target="_blank"
+              rel="noreferrer"
+            >
+              Track your parcel
+            </a>
+          )}
+        </p>
+      ))}
+    </section>
   );
 }
