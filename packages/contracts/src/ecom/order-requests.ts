@@ -34,6 +34,22 @@ export const CreateOrderAndChargeRequest = Type.Object(
     paymentToken: Type.String({ minLength: 10, maxLength: 2000 }),
     savePaymentMethod: Type.Optional(Type.Boolean()),
     delayCapture: Type.Optional(Type.Boolean()),
+    /** With `delayCapture`: capture or release the authorization by itself after this long (the job worker does it). */
+    delayedCaptureSettings: Type.Optional(
+      Type.Object(
+        {
+          scheduledAction: StringEnum(['CAPTURE', 'VOID'] as const),
+          delayDuration: Type.Object(
+            {
+              value: Type.Integer({ minimum: 1, maximum: 10_000 }),
+              unit: StringEnum(['MINUTES', 'HOURS', 'DAYS'] as const),
+            },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

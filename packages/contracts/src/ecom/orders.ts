@@ -38,6 +38,7 @@ export const PAYMENT_STATUSES = [
   'VOIDED',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const SCHEDULED_ACTION_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'SCHEDULED', 'STARTED'] as const;
 export const TRANSACTION_STATUSES = ['UNKNOWN_STATUS', 'PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export const ORDER_ACTIVITY_TYPES = [
   'ORDER_REFUNDED',
@@ -118,6 +119,14 @@ export const OrderPayment = Type.Object({
           authorizedDate: DateString,
           captures: Type.Array(Capture),
           void: Type.Optional(Type.Object({ voidedDate: DateString })),
+          /** A capture or release planned at placement (delayedCaptureSettings). */
+          scheduledAction: Type.Optional(
+            Type.Object({
+              actionType: StringEnum(['CAPTURE', 'VOID'] as const),
+              executionDate: DateString,
+              status: StringEnum(SCHEDULED_ACTION_STATUSES),
+            }),
+          ),
         }),
       ),
     }),

@@ -10,6 +10,7 @@ export const JOB_KINDS = [
   'REVIEW_REQUEST_SEND',
   'BACK_IN_STOCK_NOTIFY',
   'ABANDONED_CHECKOUT_REMINDER',
+  'PAYMENT_SCHEDULED_ACTION',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 /** COMPLETED means every item was tried; failed items are in `failures`. FAILED means the job itself broke off. */

@@ -1,4 +1,5 @@
 import { abandonedCheckoutJobHandlers } from '../abandoned-checkouts/reminder.jobs.js';
+import { scheduledPaymentJobHandlers } from '../payments/scheduled.jobs.js';
 import { backInStockJobHandlers } from '../back-in-stock/notify.jobs.js';
 import { memberJobHandlers } from '../members/bulk.jobs.js';
 import { reviewJobHandlers } from '../reviews/requests.jobs.js';
@@ -10,4 +11,5 @@ export const jobHandlers: JobHandlers = {
   ...reviewJobHandlers,
   ...backInStockJobHandlers,
   ...abandonedCheckoutJobHandlers,
+  ...scheduledPaymentJobHandlers,
 };

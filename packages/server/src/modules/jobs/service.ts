@@ -57,6 +57,7 @@ const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom'> = {
   REVIEW_REQUEST_SEND: 'reviews',
   BACK_IN_STOCK_NOTIFY: 'ecom',
   ABANDONED_CHECKOUT_REMINDER: 'ecom',
+  PAYMENT_SCHEDULED_ACTION: 'ecom',
 };
 
 /** GET /jobs/v1/jobs/{jobId}: owners and contributors see every job, an API key those of its scopes. */

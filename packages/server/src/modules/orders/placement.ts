@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Checkout, CreateOrderResponse, Order } from '@plaza/contracts';
+import type { Checkout, CreateOrderAndChargeRequest, CreateOrderResponse, Order } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
@@ -10,6 +10,7 @@ import { loadCheckout, renderCheckout, webBase } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { checkouts } from '../checkout/tables.js';
 import { emitEvent } from '../events/outbox.js';
+import { enqueueJob } from '../jobs/service.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
 import { getSite } from '../site/service.js';
@@ -24,6 +25,7 @@ import { orderById, thankYouToken, toOrder, transactionsOf, type PaymentRow } fr
 export interface PlaceOptions {
   /** create-order-and-charge: the card token to charge what is due now. */
   paymentToken?: string;
+  delayedCaptureSettings?: CreateOrderAndChargeRequest['delayedCaptureSettings'];
   delayCapture?: boolean;
   savePaymentMethod?: boolean;
 }
@@ -102,6 +104,8 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
       : {}),
   };
 }
+
+const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const;
 
 interface Placed {
   orderId: string;
@@ -183,6 +187,13 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
       giftCardId,
     });
   }
+  const plan = charge?.status === 'AUTHORIZED' ? opts.delayedCaptureSettings : undefined;
+  const executionDate = plan
+    ? new Date(now.getTime() + plan.delayDuration.value * UNIT_MS[plan.delayDuration.unit])
+    : undefined;
+  if (plan && executionDate) {
+    await enqueueJob(tx, { kind: 'PAYMENT_SCHEDULED_ACTION', payload: { orderId, paymentId }, runAt: executionDate });
+  }
   if (charge) {
     payments.push({
       ...base,
@@ -195,6 +206,15 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
       providerTransactionId: charge.providerTransactionId,
       ...(charge.card ? { card: charge.card } : {}),
       delayedCapture: Boolean(opts.delayCapture),
+      ...(plan && executionDate
+        ? {
+            scheduledAction: {
+              actionType: plan.scheduledAction,
+              executionDate: executionDate.toISOString(),
+              status: 'SCHEDULED' as const,
+            },
+          }
+        : {}),
       ...(charge.status !== 'PENDING' ? { authorizedDate: now } : {}),
       ...(charge.status === 'APPROVED'
         ? {

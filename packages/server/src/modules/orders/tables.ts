@@ -94,6 +94,12 @@ export const orderPayments = pgTable(
       .notNull()
       .default([]),
     declineReason: text('decline_reason'),
+    /** A capture or void planned at placement, run by the PAYMENT_SCHEDULED_ACTION job. */
+    scheduledAction: jsonb('scheduled_action').$type<{
+      actionType: 'CAPTURE' | 'VOID';
+      executionDate: string;
+      status: 'SCHEDULED' | 'STARTED' | 'SUCCEEDED' | 'FAILED';
+    }>(),
     authorizedDate: ts('authorized_date'),
     voidedDate: ts('voided_date'),
     createdDate: ts('created_date').notNull(),

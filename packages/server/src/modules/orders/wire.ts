@@ -70,6 +70,7 @@ function toPayment(p: PaymentRow, money: MoneyOf): OrderPayment {
                       createdDate: c.createdDate,
                     })),
                     ...(p.voidedDate ? { void: { voidedDate: p.voidedDate.toISOString() } } : {}),
+                    ...(p.scheduledAction ? { scheduledAction: p.scheduledAction } : {}),
                   },
                 }
               : {}),
