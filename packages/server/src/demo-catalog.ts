@@ -1,3 +1,5 @@
+import { createOption } from './modules/shipping/options.service.js';
+import { createRegion } from './modules/shipping/regions.service.js';
 import type { ProductInput } from '@plaza/contracts';
 import type { Ctx } from './context.js';
 import { createCollection } from './modules/catalog/collections.service.js';
@@ -247,4 +249,17 @@ export async function seedDemoCatalog(owner: Ctx): Promise<void> {
   for (const { in: cols, ...product } of PRODUCTS) {
     await createProduct(owner, { product: { ...product, collectionIds: cols.map((c) => ids[c]) } });
   }
+  // Somewhere to ship to, so a newcomer's first test purchase goes through; the owner edits it under Shipping.
+  const region = await createRegion(owner, {
+    shippingRegion: { name: 'Everywhere', destinationScope: 'WORLDWIDE', destinations: [] },
+  });
+  await createOption(owner, {
+    shippingOption: {
+      shippingRegionId: region.id,
+      title: 'Standard delivery',
+      estimatedDeliveryTime: '3–5 working days',
+      rates: [{ price: { amount: '4.90' } }],
+      freeShippingOver: { amount: '50' },
+    },
+  });
 }
