@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { catalogProducts } from '../catalog/tables.js';
-import { checkoutCall } from '../checkout/testing.js';
+import { addToCart } from '../cart/testing.js';
+import { checkoutCall, ref } from '../checkout/testing.js';
 import { mailMessages } from '../mail/tables.js';
 import { orderPayments, orders } from './tables.js';
 import { DECLINED_CARD, PENDING_CARD, POOR_CARD, cardToken, checkoutFor, place, placeAndCharge } from './testing.js';
@@ -66,6 +67,22 @@ describe('placing an order', () => {
     });
     expect(withToken.status).toBe(200);
     expect((await call(srv.url, 'GET', `/ecom/v1/orders/${order.id}`, { auth: c.visitor })).status).toBe(200);
+  });
+
+  it('empties the shopper’s cart the order was bought from', async () => {
+    const shopper = `Bearer ${await srv.visitorToken()}`;
+    await addToCart(srv, shopper, [{ catalogReference: ref(tee.id), quantity: 1 }]);
+    const made = await call<{ checkout: { id: string } }>(srv.url, 'POST', '/ecom/v1/carts/current/create-checkout', {
+      auth: shopper,
+      body: { channelType: 'WEB', email: 'cart@example.com' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const res = await placeAndCharge(srv, shopper, made.body.checkout.id, await cardToken(srv, shopper));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const cart = await call(srv.url, 'GET', '/ecom/v1/carts/current', { auth: shopper });
+    expect(cart.status).toBe(404);
+    // The next add starts a new cart.
+    expect((await addToCart(srv, shopper, [{ catalogReference: ref(tee.id), quantity: 1 }])).lineItems).toHaveLength(1);
   });
 
   it('the same checkout placed 20 times at once gives one order and one charge', async () => {

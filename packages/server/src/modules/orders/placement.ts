@@ -9,6 +9,8 @@ import { afterWrite } from '../catalog/read-cache.js';
 import { loadCheckout, renderCheckout, webBase } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { checkouts } from '../checkout/tables.js';
+import { knownCarts } from '../cart/known-carts.js';
+import { carts } from '../cart/tables.js';
 import { emitEvent } from '../events/outbox.js';
 import { enqueueJob } from '../jobs/service.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
@@ -81,6 +83,7 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
   const { orderId, mailId } = placed;
   // With SMTP the confirmation was stored QUEUED in the transaction; it goes out now that the order exists.
   if (mailId) void deliverQueued(ctx, mailId);
+  if (placed.boughtCart) knownCarts.forget(ctx.db, placed.boughtCart);
   // A new order is answered as the transaction wrote it; an earlier one (a repeated placement) is read.
   let { order, payments } = placed;
   if (!order) {
@@ -109,6 +112,8 @@ const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const
 
 interface Placed {
   orderId: string;
+  /** The owner key of the cart the order was bought from (deleted with the placement). */
+  boughtCart?: string;
   mailId?: string;
   order?: Order;
   payments?: PaymentRow[];
@@ -283,6 +288,18 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
   });
   if (payments.length) await tx.db.insert(orderPayments).values(payments);
   await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, checkoutId));
+  // The cart became this order: the shopper's next visit starts with an empty cart.
+  let boughtCart: string | undefined;
+  if (row.cartId) {
+    const [cart] = await tx.db
+      .delete(carts)
+      .where(eq(carts.id, row.cartId))
+      .returning({ id: carts.id, ownerKey: carts.ownerKey });
+    if (cart) {
+      boughtCart = cart.ownerKey;
+      await emitEvent(tx, { type: 'ecom.cart.deleted', entityId: cart.id });
+    }
+  }
   await markCheckoutRecovered(tx, checkoutId, orderId);
   let mailId: string | undefined;
   if (checkout.buyerInfo.email) {
@@ -305,5 +322,11 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
   const written = await transactionsOf(tx, [orderId]);
   const entity = await toOrder(tx, saved, written.payments, []);
   await emitEvent(tx, { type: 'ecom.order.created', entityId: orderId, entity });
-  return { orderId, order: entity, payments: written.payments, ...(mailId ? { mailId } : {}) };
+  return {
+    orderId,
+    order: entity,
+    payments: written.payments,
+    ...(mailId ? { mailId } : {}),
+    ...(boughtCart ? { boughtCart } : {}),
+  };
 }
