@@ -163,6 +163,19 @@ describe('placing an order', () => {
     expect(card.body.orderId).toBe(res.body.orderId);
   });
 
+  it('marks a checkout completed without an order: it can no longer be placed; only managers may', async () => {
+    const co = await checkoutFor(srv, c.visitor, tee, 1);
+    const mark = (auth: string) =>
+      call(srv.url, 'POST', `/ecom/v1/checkouts/${co.id}/mark-as-completed`, { auth, body: {} });
+    expect((await mark(c.visitor)).status).toBe(403);
+    expect((await mark(c.owner)).status).toBe(200);
+    expect((await mark(c.owner)).status).toBe(200);
+    expect((await checkoutCall(srv, c.visitor, 'GET', co.id)).body.checkout.completed).toBe(true);
+    const late = await place(srv, c.visitor, co.id);
+    expect(late.status).toBe(409);
+    expect(appCode(late.body)).toBe('CHECKOUT_ALREADY_COMPLETED');
+  });
+
   it('refuses bad input and other people’s checkouts, with nothing written', async () => {
     const co = await checkoutFor(srv, c.visitor, tee, 1);
     const forged = await placeAndCharge(srv, c.visitor, co.id, 'tc_e30.forged-signature-xx');

@@ -330,3 +330,19 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
     ...(boughtCart ? { boughtCart } : {}),
   };
 }
+
+/** mark-as-completed: the checkout ends without an order here (it was ordered elsewhere). Idempotent. */
+export async function markCheckoutCompleted(ctx: Ctx, checkoutId: string): Promise<void> {
+  await withTx(ctx, async (tx) => {
+    const row = await loadCheckout(tx, checkoutId, true);
+    if (row.completed) return;
+    await tx.db.update(checkouts).set({ completed: true, updatedDate: tx.clock() }).where(eq(checkouts.id, checkoutId));
+    const checkout = await renderCheckout(tx, { ...row, completed: true });
+    await emitEvent(tx, {
+      type: 'ecom.checkout.updated',
+      entityId: checkoutId,
+      entity: checkout,
+      modifiedFields: ['completed'],
+    });
+  });
+}

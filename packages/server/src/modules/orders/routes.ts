@@ -25,7 +25,7 @@ import { getOrderTransactions } from '../payments/collector.js';
 import { orderInvoicePdf } from '../invoices/order-invoice.js';
 import { tokenizeTestCard } from '../payments/test-card.js';
 import { aggregateOrders } from './aggregate.js';
-import { placeOrder } from './placement.js';
+import { markCheckoutCompleted, placeOrder } from './placement.js';
 import {
   addOrderActivity,
   cancelOrder,
@@ -80,6 +80,26 @@ export function orderRoutes(app: App): void {
       config: { access: everyone },
     },
     async (req) => placeOrder(req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    '/ecom/v1/checkouts/:id/mark-as-completed',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a checkout completed without an order here',
+        description:
+          'For a checkout paid and ordered elsewhere (an external flow): it stops counting as open (no abandoned ' +
+          'reminder) and cannot be placed any more (409 CHECKOUT_ALREADY_COMPLETED). Placed checkouts are completed ' +
+          'by placing them. Owner and `ecom` API keys.',
+        params: IdParams,
+        response: { 200: Type.Object({}), ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => {
+      await markCheckoutCompleted(req.ctx, req.params.id);
+      return {};
+    },
   );
   app.post(
     '/ecom/v1/payments/test-card/tokens',
