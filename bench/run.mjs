@@ -86,6 +86,9 @@ async function main() {
   if (prepare.length) console.log(`Preparing the database: ${prepare.map((a) => `plaza ${a.join(' ')}`).join('; ')}`);
   const server = await startServer({ postgresUrl: config.postgresUrl, nodeArgs, prepare });
   const results = [];
+  /** @type {import('./lib/report.mjs').Check[]} */
+  const measured = [];
+  const extras = [];
   let exitCode = null;
   try {
     console.log(`Server ${server.url} (pid ${server.pid}, ${server.database})\n`);
@@ -98,6 +101,14 @@ async function main() {
     });
     for (const scenario of scenarios) {
       if (interrupted) throw new Error('interrupted');
+      // A measured scenario times something autocannon can't (one big upload) and reports its own checks.
+      if (scenario.measure) {
+        const m = await scenario.measure(ctx, server);
+        measured.push(...m.checks);
+        extras.push({ name: scenario.name, ...m.data });
+        for (const line of m.lines) console.log(`  ${scenario.name}: ${line}`);
+        continue;
+      }
       const extra = scenario.setup ? await scenario.setup(ctx) : {};
       // autocannon takes the path as part of `url` (or per entry of `requests`).
       const { path: urlPath = '', ...load } = { ...scenario.request, ...extra };
@@ -133,7 +144,7 @@ async function main() {
   }
 
   const rows = withRatios(results);
-  const checks = checkTargets(rows);
+  const checks = [...checkTargets(rows), ...measured];
   const logRecords = server.logRecords();
   console.log(`\n${formatTable(rows)}\n\n${formatChecks(checks)}`);
   const warnings = formatWarnings(rows);
@@ -154,6 +165,7 @@ async function main() {
     machine,
     config: { ...shown, database: server.database },
     scenarios: rows,
+    measured: extras,
     checks,
     serverExitCode: exitCode,
     serverLogRecords: logRecords.length,

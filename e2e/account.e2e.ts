@@ -77,6 +77,9 @@ describe('password recovery', () => {
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The URL changes before the page's lazy chunk renders, while the login form (with its own Email field) still
+    // shows: filling then typed into the old form and "Send the link" found an empty one (the old flaky timeout).
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText('Check your e-mail').waitFor();

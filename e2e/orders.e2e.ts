@@ -143,4 +143,130 @@ describe('orders', () => {
     await owner.getByRole('status').filter({ hasText: 'Payment taken' }).waitFor();
     await owner.getByText('Paid', { exact: true }).first().waitFor();
   });
+
+  it('the owner corrects a phone order’s customer details and edits a comment', async () => {
+    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', ecomKey, {
+      order: {
+        lineItems: [
+          { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
+        ],
+        buyerInfo: { email: 'phone@example.com' },
+      },
+    });
+    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+    await owner.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+    await owner.getByRole('button', { name: 'Edit customer details' }).click();
+    const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: customer` });
+    await drawer.getByLabel('E-mail').fill('right@example.com');
+    await drawer.getByLabel('First name').fill('Dora');
+    await drawer.getByLabel('Last name').fill('Quill');
+    await drawer.getByLabel('Tags').fill('phone, gift');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Customer details saved' }).waitFor();
+    await owner.getByText('right@example.com').first().waitFor();
+    await owner.getByText('Dora Quill').waitFor();
+    await owner.getByText('E-mail changed').waitFor();
+    await owner.getByLabel('Add a comment').fill('Asked for gift wrap');
+    await owner.getByRole('button', { name: 'Add comment' }).click();
+    await owner.getByText('Comment: Asked for gift wrap').waitFor();
+    await owner.getByRole('button', { name: 'Edit', exact: true }).click();
+    await owner.getByLabel('Comment', { exact: true }).fill('Asked for gift wrap, red ribbon');
+    await owner.getByRole('button', { name: 'Save', exact: true }).click();
+    await owner.getByText('Comment: Asked for gift wrap, red ribbon').waitFor();
+    await snap(owner, 'orders-customer-desktop');
+    await owner.getByRole('button', { name: 'Delete', exact: true }).click();
+    await owner
+      .getByRole('dialog', { name: 'Delete this comment?' })
+      .getByRole('button', { name: 'Delete comment' })
+      .click();
+    await owner.getByRole('status').filter({ hasText: 'Comment deleted' }).waitFor();
+    await expect.poll(() => owner.getByText('Comment: Asked for gift wrap, red ribbon').count()).toBe(0);
+  });
+
+  it('the owner marks selected orders paid with progress and exports the list as CSV', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { order } = await api<{ order: { number: string } }>('/ecom/v1/orders', ecomKey, {
+        order: {
+          lineItems: [
+            { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
+          ],
+          buyerInfo: { email: `bulk${i}@example.com` },
+        },
+      });
+      made.push(order.number);
+    }
+    const owner = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
+    await owner.getByRole('button', { name: 'Unpaid' }).click();
+    await owner.getByRole('button', { name: 'Save this view' }).click();
+    const naming = owner.getByRole('dialog', { name: 'Save this view' });
+    await naming.getByLabel('Name').fill('To collect');
+    await naming.getByRole('button', { name: 'Save view' }).click();
+    await owner.getByRole('status').filter({ hasText: 'View “To collect” saved' }).waitFor();
+    await owner
+      .getByRole('group', { name: 'Saved views' })
+      .getByRole('button', { name: 'To collect', exact: true })
+      .waitFor();
+    for (const n of made) await owner.getByLabel(`Select Order ${n}`).locator('visible=true').check();
+    await owner.getByText('2 orders selected').waitFor();
+    await owner.getByRole('button', { name: 'Mark as paid' }).click();
+    await owner.getByRole('status').filter({ hasText: '2 marked as paid' }).waitFor();
+    await owner.getByRole('button', { name: 'Paid', exact: true }).click();
+    for (const n of made)
+      await owner
+        .getByRole('button', { name: `Order ${n}` })
+        .locator('visible=true')
+        .waitFor();
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    for (const n of made) expect(csv).toContain(`${n},`);
+    expect(csv).not.toContain('NOT_PAID');
+  });
+
+  it('the owner sends a payment link; the buyer pays it on the hosted page', async () => {
+    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', ecomKey, {
+      order: {
+        lineItems: [
+          { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
+        ],
+        buyerInfo: { email: 'link@example.com' },
+      },
+    });
+    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+    await owner.getByRole('button', { name: 'Request payment' }).click();
+    const dialog = owner.getByRole('dialog', { name: `Request a payment for order ${order.number}` });
+    await dialog.getByLabel('Amount').fill('5.00');
+    await dialog.getByRole('button', { name: 'Send payment link' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Payment link sent to link@example.com' }).waitFor();
+    await owner.getByText('Waiting', { exact: true }).waitFor();
+
+    const { paymentRequests } = await api<{ paymentRequests: Array<{ url: string }> }>(
+      `/ecom/v1/payment-requests?orderId=${order.id}`,
+      ecomKey,
+    );
+    const link = new URL(paymentRequests[0]!.url);
+    const buyer = await (await browser.newContext({ viewport: MOBILE })).newPage();
+    await buyer.goto(`${plaza.url}${link.pathname}${link.search}`, { waitUntil: 'networkidle' });
+    await expect.poll(() => buyer.getByTestId('amount').textContent()).toBe('$5.00');
+    await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buyer.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await buyer.getByLabel('Security code').fill('123');
+    await snap(buyer, 'orders-pay-link-mobile');
+    await buyer.getByRole('button', { name: 'Pay $5.00' }).click();
+    await buyer.getByText('Paid — thank you!').waitFor();
+
+    await owner.reload({ waitUntil: 'networkidle' });
+    await owner.getByText('Paid', { exact: true }).first().waitFor();
+    await owner.getByText('Paid in part').waitFor();
+  });
 });

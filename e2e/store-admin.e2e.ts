@@ -83,7 +83,7 @@ describe('store dashboard', () => {
     await page.getByLabel('Stock of L / Sand').locator('visible=true').fill('2');
     await page.getByLabel('Price of L / Sand').locator('visible=true').fill('42');
     await page.getByRole('checkbox', { name: 'Summer shirts' }).check();
-    await page.getByRole('button', { name: 'Add an image' }).click();
+    await page.getByRole('button', { name: 'Add by web address' }).click();
     await page.getByLabel('Image 1 address').fill('/favicon.svg');
     await snap(page, 'store-product-form-desktop');
     await page.getByRole('button', { name: 'Add product' }).click();

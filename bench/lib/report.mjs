@@ -9,6 +9,8 @@
  * @property {{ minRatio?: number, maxP99Ms?: number, maxP95Ms?: number }} [target]  maxP95Ms is checked against p97.5
  * @property {string[][]} [prepare]  CLI commands (`plaza <args>`) run on the scratch database before the server starts
  * @property {boolean} [noWarmup]  skip the warm-up run (scenarios that spend a pool of one-time fixtures)
+ * @property {(ctx: import('./client.mjs').BenchContext, server: any) => Promise<{ checks: Check[], lines: string[], data: object }>} [measure]
+ *   instead of a load: times something itself (one 100 MB upload) and returns its own checks
  *
  * @typedef {import('./cannon.mjs').Summary & {
  *   name: string, baseline?: boolean, ratio: number | null, cpuRatio?: number | null, target?: Scenario['target'],

@@ -77,6 +77,8 @@ export async function createScratchPostgres(adminUrl) {
  * @property {() => string} log      everything the server printed so far
  * @property {() => string[]} logRecords  the JSON log records printed (LOG_LEVEL=warn: warnings and errors)
  * @property {() => number | null} cpuSeconds  user+system CPU the server used so far (Linux /proc; null elsewhere)
+ * @property {(args: string[]) => Promise<string>} cli  runs `plaza <args>` on the server's database while it runs
+ *   (PostgreSQL only: PGlite's data dir is locked by the server); resolves with what it printed
  * @property {() => Promise<number | null>} stop  SIGTERM, wait for the drain, then drop the scratch database
  */
 
@@ -101,6 +103,8 @@ export async function startServer(opts = {}) {
 
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   env.PLAZA_WEB_DIST = '';
+  // Media files in the scratch folder too (on PostgreSQL there is no data dir to sit next to).
+  env.PLAZA_MEDIA_DIR = path.join(tmp, 'media');
   env.PLAZA_PUBLIC_URL = `http://localhost:${port}`;
   delete env.DATABASE_URL;
   if (scratch) env.DATABASE_URL = scratch.url;
@@ -163,10 +167,23 @@ export async function startServer(opts = {}) {
     // The address it listens on, not the banner's `localhost`, which may resolve to ::1 first.
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    /** The scratch folder (the server's media and, on PGlite, its database): the disk uploads land on. */
+    tmp,
     database: scratch ? 'postgres' : 'pglite',
     prepared,
     log: () => output,
     cpuSeconds: () => processCpuSeconds(child.pid),
+    cli: (args) =>
+      new Promise((resolve, reject) => {
+        const run = spawn(process.execPath, [CLI, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        run.stdout.setEncoding('utf8').on('data', (c) => (out += c));
+        run.stderr.setEncoding('utf8').on('data', (c) => (out += c));
+        run.on('error', reject);
+        run.on('exit', (code) =>
+          code === 0 ? resolve(out) : reject(new Error(`plaza ${args.join(' ')} failed (${code}):\n${out}`)),
+        );
+      }),
     logRecords: () => output.split('\n').filter((l) => l.startsWith('{')),
     async stop() {
       let code = null;

@@ -19,6 +19,7 @@ const SecurityPage = lazy(() => import('./account/SecurityPage.js'));
 const VerifyEmailPage = lazy(() => import('./account/VerifyEmailPage.js'));
 const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
 const OrdersPage = lazy(() => import('./account/OrdersPage.js'));
+const SubscriptionsPage = lazy(() => import('./account/SubscriptionsPage.js'));
 const CommunityPage = lazy(() => import('./storefront/members/CommunityPage.js'));
 const MemberProfilePage = lazy(() => import('./storefront/members/MemberProfilePage.js'));
 // The store: each page its own chunk (the first page's budget has no room for them).
@@ -26,6 +27,7 @@ const CatalogPage = lazy(() => import('./storefront/store/CatalogPage.js'));
 const ProductPage = lazy(() => import('./storefront/store/ProductPage.js'));
 const CartPage = lazy(() => import('./storefront/store/CartPage.js'));
 const CheckoutPage = lazy(() => import('./storefront/store/checkout/CheckoutPage.js'));
+const PayPage = lazy(() => import('./storefront/store/checkout/PayPage.js'));
 const BuyNowPage = lazy(() => import('./storefront/store/checkout/BuyNowPage.js'));
 const OrderPage = lazy(() => import('./storefront/store/orders/OrderPage.js'));
 
@@ -53,12 +55,14 @@ export function AppRoutes() {
           <Route path="account/security" element={page(SecurityPage)} />
           <Route path="account/profile" element={page(ProfilePage)} />
           <Route path="account/orders" element={page(OrdersPage)} />
+          <Route path="account/subscriptions" element={page(SubscriptionsPage)} />
           <Route path="members" element={page(CommunityPage)} />
           <Route path="members/:slug" element={page(MemberProfilePage)} />
           <Route path="products" element={page(CatalogPage)} />
           <Route path="products/:slug" element={page(ProductPage)} />
           <Route path="cart" element={page(CartPage)} />
           <Route path="checkout/:checkoutId" element={page(CheckoutPage)} />
+          <Route path="pay/:requestId" element={page(PayPage)} />
           <Route path="buy/:templateId" element={page(BuyNowPage)} />
           <Route path="orders/:orderId" element={page(OrderPage)} />
           <Route path="*" element={<NotFoundPage />} />

@@ -18,3 +18,5 @@ export * from './webhooks/limits.js';
 export * from './service-plugins/limits.js';
 export * from './ecom/event-types.js';
 export * from './catalog/limits.js';
+export * from './media/constants.js';
+export * from './media/event-types.js';

@@ -34,3 +34,4 @@ export * from './webhooks/deliveries.js';
 export * from './catalog/product.js';
 export * from './catalog/collection.js';
 export * from './ecom/index.js';
+export * from './media/index.js';

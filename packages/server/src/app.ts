@@ -18,6 +18,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { checkRequestText } from './http/validation.js';
 import { startAbandonedCheckoutSweeper } from './modules/abandoned-checkouts/sweep.js';
+import { startPeriodic } from './lib/periodic.js';
+import { emptyOldTrash } from './modules/media/purge.js';
 import { jobHandlers } from './modules/jobs/registry.js';
 import { startJobWorker, type JobWorker } from './modules/jobs/worker.js';
 import { startDeliveryWorker, type DeliveryWorker } from './modules/webhooks/worker.js';
@@ -165,14 +167,17 @@ export async function buildApp({
     let worker: JobWorker | undefined;
     let webhooks: DeliveryWorker | undefined;
     let sweeper: { stop(): void } | undefined;
+    let trash: { stop(): void } | undefined;
     app.addHook('onReady', async () => {
       const ctx = { db: database.db, caller: { type: 'NONE' as const }, clock, config, log: app.log, keys };
       worker = startJobWorker(ctx, jobHandlers, config.jobPollMs);
       webhooks = startDeliveryWorker(ctx, { pollMs: config.jobPollMs });
       sweeper = startAbandonedCheckoutSweeper(ctx, config.abandonedSweepMs);
+      trash = startPeriodic(ctx, 'media trash sweep', 3_600_000, emptyOldTrash);
     });
     app.addHook('preClose', async () => {
       sweeper?.stop();
+      trash?.stop();
       await Promise.all([worker?.stop(), webhooks?.stop()]);
     });
   }

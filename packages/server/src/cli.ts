@@ -23,8 +23,9 @@ Commands:
   owner reset-password [--email E]       set a new password for the owner (the one with E when there are
                                           several) and sign them out everywhere; prints it on the last line
   owner create --email E                  add another owner; prints the password on the last line
-  load-data [--members N] [--reviews N] [--entity NAMESPACE/ID]
-                                          add synthetic members and reviews of one entity (load tests)
+  load-data [--members N] [--reviews N] [--entity NAMESPACE/ID] [--files N] [--orders N]
+                                          add synthetic members, reviews of one entity, media files and orders
+                                          (load tests; --files or --orders alone load only those)
 
 Scopes: ${API_KEY_SCOPES.join(', ')}`;
 
@@ -125,24 +126,34 @@ export async function runCli(argv: string[]): Promise<void> {
     case 'load-data': {
       const { values } = parseArgs({
         args: [sub, ...rest].filter((a): a is string => a !== undefined),
-        options: { members: { type: 'string' }, reviews: { type: 'string' }, entity: { type: 'string' } },
+        options: {
+          members: { type: 'string' },
+          reviews: { type: 'string' },
+          entity: { type: 'string' },
+          files: { type: 'string' },
+          orders: { type: 'string' },
+        },
       });
       const count = (v: string | undefined, fallback: number) => {
         const n = v === undefined ? fallback : Number(v);
         if (!Number.isInteger(n) || n < 0 || n > 10_000_000) throw new UsageError(`Not a count: ${v}`);
         return n;
       };
-      const members = count(values.members, 100_000);
-      const reviews = count(values.reviews, 10_000);
+      // `--files N` or `--orders N` alone loads only media files or orders.
+      const only = (values.files !== undefined || values.orders !== undefined) && values.members === undefined;
+      const files = count(values.files, 0);
+      const orders = count(values.orders, 0);
+      const members = count(values.members, only ? 0 : 100_000);
+      const reviews = count(values.reviews, only ? 0 : 10_000);
       if (reviews > members) throw new UsageError('--reviews can be at most --members (one review per member)');
       const [namespace, entityId] = (values.entity ?? 'stores/load-product').split('/');
       if (!namespace || !entityId || !/^[a-z][a-z0-9_-]*$/.test(namespace) || !/^[\w.-]+$/.test(entityId)) {
         throw new UsageError('--entity must look like namespace/id, such as stores/load-product');
       }
       const started = Date.now();
-      await withDatabase((database) => loadData(database, { members, reviews, namespace, entityId }));
+      await withDatabase((database) => loadData(database, { files, orders, members, reviews, namespace, entityId }));
       console.log(
-        `Loaded ${members} members and ${reviews} reviews of ${namespace}/${entityId} in ${Date.now() - started} ms.`,
+        `Loaded ${orders} orders, ${files} media files, ${members} members and ${reviews} reviews of ${namespace}/${entityId} in ${Date.now() - started} ms.`,
       );
       return;
     }

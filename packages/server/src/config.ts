@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { mediaConfigFromEnv, type MediaConfig } from './modules/media/config.js';
 import { eventConfigFromEnv, type WebhookConfig } from './modules/webhooks/config.js';
 
 /** Validated configuration. Everything the server reads from the environment goes through here. */
@@ -48,6 +49,8 @@ export interface Config {
   events: boolean;
   /** Webhook delivery timings (modules/webhooks/config.ts). */
   webhooks: WebhookConfig;
+  /** Media storage and upload limits (modules/media/config.ts). */
+  media: MediaConfig;
 }
 
 export class ConfigError extends Error {
@@ -148,12 +151,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const { events, webhooks } = eventConfigFromEnv(env, problems);
 
+  const dataDir = path.resolve(cwd, env.PLAZA_DATA_DIR?.trim() || '.plaza/data');
+  const media = mediaConfigFromEnv(env, dataDir, cwd, problems);
   if (problems.length) throw new ConfigError(problems);
 
   return {
     port,
     host,
-    dataDir: path.resolve(cwd, env.PLAZA_DATA_DIR?.trim() || '.plaza/data'),
+    dataDir,
     databaseUrl,
     publicUrl,
     logLevel,
@@ -172,6 +177,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     abandonedSweepMs,
     events,
     webhooks,
+    media,
   };
 }
 

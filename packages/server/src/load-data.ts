@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.js';
+import { loadOrders } from './load-orders.js';
 
 /**
  * Bulk synthetic data for load tests (`plaza load-data`, used by `npm run bench`): members with varied names and
- * statuses, and reviews of one entity with their rating summary. Set-based SQL, so 100,000 members take seconds.
+ * statuses, reviews of one entity with their rating summary, media files and orders. Set-based SQL, so 100,000 members
+ * take seconds and a million orders a few minutes.
  */
 export interface LoadDataOptions {
+  /** Media library files (descriptors only, READY pictures and documents with varied names and labels). */
+  files?: number;
+  /** Orders with their payments and refunds (load-orders.ts). */
+  orders?: number;
   members: number;
   reviews: number;
   namespace: string;
@@ -69,6 +75,49 @@ export async function loadData(database: Database, o: LoadDataOptions): Promise<
           four_stars = excluded.four_stars, five_stars = excluded.five_stars`),
     );
   });
+  if (o.files) await loadFiles(database, o.files);
+  if (o.orders) await loadOrders(database, o.orders);
   // Fresh statistics and visibility map: PGlite has no autovacuum, and index-only counts need both.
   await db.execute(sql`VACUUM ANALYZE`);
+}
+
+const WORDS = [
+  'red',
+  'blue',
+  'green',
+  'mug',
+  'plate',
+  'teapot',
+  'summer',
+  'winter',
+  'banner',
+  'logo',
+  'shirt',
+  'lamp',
+  'garden',
+  'kitchen',
+  'studio',
+  'portrait',
+  'sale',
+  'new',
+  'linen',
+  'oak',
+];
+
+/** Library files without bytes: what search and lists read (names, labels, kinds, folders, dates). */
+async function loadFiles(database: Database, n: number): Promise<void> {
+  const words = `ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]`;
+  // Each of a file's four words drawn on its own (a byte of an md5), so any two words meet in some files.
+  const pick = (salt: number) =>
+    `(${words})[1 + get_byte(decode(md5(i::text || '${salt}'), 'hex'), 0) % ${WORDS.length}]`;
+  await database.db.execute(
+    sql.raw(`INSERT INTO media_files (id, display_name, mime_type, media_type, size_in_bytes, hash, parent_folder_id,
+        labels, operation_status, state, uploader_type, created_date, updated_date)
+      SELECT replace(gen_random_uuid()::text, '-', ''), ${pick(7)} || '-' || ${pick(11)} || '_' || i || '.jpg',
+        CASE WHEN i % 10 = 0 THEN 'application/pdf' ELSE 'image/jpeg' END,
+        CASE WHEN i % 10 = 0 THEN 'DOCUMENT' ELSE 'IMAGE' END, 50000 + i % 900000, md5(i::text), 'media-root',
+        jsonb_build_array(${pick(3)}, ${pick(17)}), 'READY', 'OK', 'OWNER',
+        now() - make_interval(secs => i), now() - make_interval(secs => i)
+      FROM generate_series(1, ${n}) AS i`),
+  );
 }

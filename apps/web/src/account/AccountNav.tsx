@@ -5,6 +5,7 @@ const tabs = [
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/security', label: 'Security' },
   { to: '/account/orders', label: 'Orders' },
+  { to: '/account/subscriptions', label: 'Subscriptions' },
 ];
 
 /** The account pages' tabs. */

@@ -7,6 +7,7 @@ import { PAYMENT_WORDS, ORDER_WORDS } from '../storefront/store/orders/words.js'
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { PageSkeleton } from '../ui/PageSkeleton.js';
 import { AccountNav } from './AccountNav.js';
+import { SignInToSee } from './SignInToSee.js';
 
 /** /account/orders: the member's orders, newest first, each opening its page. */
 export default function OrdersPage() {
@@ -17,19 +18,7 @@ export default function OrdersPage() {
     queryFn: () => call(plaza, searchOrders, { cursorPaging: { limit: 50 } }).then((r) => r.orders),
     enabled: loggedIn,
   });
-  if (!loggedIn) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold">Your orders</h1>
-        <p className="mt-2 text-neutral-600">
-          <Link to="/login" className="font-medium text-accent hover:underline">
-            Sign in
-          </Link>{' '}
-          to see the orders you placed.
-        </p>
-      </div>
-    );
-  }
+  if (!loggedIn) return <SignInToSee title="Your orders" what="the orders you placed" />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <AccountNav />

@@ -31,6 +31,7 @@ const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
   { scope: 'mailbox.read', label: 'Read the dev mailbox' },
   { scope: 'catalog', label: 'Products and collections' },
   { scope: 'ecom', label: 'Store: carts, checkouts, discounts, shipping, tax and gift cards' },
+  { scope: 'media', label: 'Media library' },
 ];
 
 const KEYS = ['plaza', 'admin', 'api-keys'];

@@ -24,6 +24,8 @@ const templateNames: Record<MailMessage['template'], string> = {
   ABANDONED_CHECKOUT: 'Basket reminder',
   ORDER_PLACED: 'Order confirmation',
   ORDER_SHIPPED: 'Shipping confirmation',
+  ORDER_READY_FOR_PICKUP: 'Ready for pickup',
+  PAYMENT_REQUEST: 'Payment request',
 };
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */

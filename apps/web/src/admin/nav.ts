@@ -9,6 +9,7 @@ import {
   Gift,
   HandCoins,
   HeartHandshake,
+  Images,
   KeyRound,
   Link2,
   LayoutDashboard,
@@ -20,6 +21,7 @@ import {
   Plug,
   Puzzle,
   Receipt,
+  Repeat,
   Send,
   Settings,
   ShieldCheck,
@@ -48,8 +50,8 @@ export interface AdminNavGroup {
 }
 
 /**
- * The dashboard's sidebar. Only screens that exist are listed: a group without screens (Store, Content) is left out
- * until its screens land, never shown as a placeholder.
+ * The dashboard's sidebar. Only screens that exist are listed: a group without screens is left out until its screens
+ * land, never shown as a placeholder.
  */
 export const adminNav: AdminNavGroup[] = [
   { items: [{ label: 'Overview', to: '/admin', icon: LayoutDashboard }] },
@@ -68,6 +70,7 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Gift cards', to: '/admin/store/gift-cards', icon: Gift },
       { label: 'Buy now links', to: '/admin/store/buy-links', icon: Link2 },
       { label: 'Back in stock', to: '/admin/store/back-in-stock', icon: BellRing },
+      { label: 'Subscriptions', to: '/admin/store/subscriptions', icon: Repeat },
       { label: 'Abandoned checkouts', to: '/admin/store/abandoned-checkouts', icon: ShoppingBasket },
     ],
   },
@@ -81,7 +84,7 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Review requests', to: '/admin/review-requests', icon: Send },
     ],
   },
-  { label: 'Content', items: [] },
+  { label: 'Content', items: [{ label: 'Media', to: '/admin/media', icon: Images }] },
   {
     label: 'Settings',
     items: [

@@ -8,6 +8,7 @@ import { ServicePluginsPage } from './developers/ServicePluginsPage.js';
 import { WebhookPage } from './developers/WebhookPage.js';
 import { WebhooksPage } from './developers/WebhooksPage.js';
 import { MailboxPage } from './MailboxPage.js';
+import { MediaPage } from './media/MediaPage.js';
 import { MembersPage } from './members/MembersPage.js';
 import { ReportsPage } from './members/ReportsPage.js';
 import { OAuthClientsPage } from './OAuthClientsPage.js';
@@ -17,6 +18,7 @@ import { ReviewsPage } from './reviews/ReviewsPage.js';
 import { CommunitySettingsPage, DevelopersCard, GeneralSettingsPage, SignInSettingsPage } from './SettingsPage.js';
 import { SsoPage } from './SsoPage.js';
 import { AbandonedCheckoutsPage } from './store/AbandonedCheckoutsPage.js';
+import { SubscriptionsPage } from './store/SubscriptionsPage.js';
 import { OrderPage } from './store/orders/OrderPage.js';
 import { OrdersPage } from './store/orders/OrdersPage.js';
 import { BackInStockPage } from './store/BackInStockPage.js';
@@ -56,6 +58,8 @@ export default function AdminApp() {
             <Route path="store/collections" element={<CollectionsPage />} />
             <Route path="store/back-in-stock" element={<BackInStockPage />} />
             <Route path="store/abandoned-checkouts" element={<AbandonedCheckoutsPage />} />
+            <Route path="store/subscriptions" element={<SubscriptionsPage />} />
+            <Route path="media" element={<MediaPage />} />
             <Route path="store/shipping" element={<ShippingPage />} />
             <Route path="store/carriers" element={<CarriersPage />} />
             <Route path="store/fees" element={<FeesPage />} />

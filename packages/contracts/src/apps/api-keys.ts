@@ -18,6 +18,7 @@ export const API_KEY_SCOPES = [
   'webhooks',
   'catalog',
   'ecom',
+  'media',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

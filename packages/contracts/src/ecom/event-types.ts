@@ -49,6 +49,9 @@ export const ECOM_EVENT_TYPES = [
   'ecom.order.updated',
   'ecom.order.canceled',
   'ecom.order.payment_status_updated',
+  'ecom.subscription_contract.created',
+  'ecom.subscription_contract.updated',
+  'ecom.subscription_contract.canceled',
   'ecom.fulfillment.created',
   'ecom.fulfillment.updated',
 ] as const;

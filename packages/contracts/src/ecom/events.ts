@@ -2,6 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { AbandonedCheckout } from './abandoned-checkouts.js';
 import { Fulfillment } from './fulfillments.js';
 import { Order } from './orders.js';
+import { SubscriptionContract } from './subscriptions.js';
 import { BackInStockItemsReported, BackInStockNotificationRequest } from './back-in-stock.js';
 import { Cart } from './cart.js';
 import { Checkout } from './checkout.js';
@@ -147,6 +148,27 @@ export const ECOM_EVENT_CATALOGUE = {
     kind: 'action',
     payload: Order,
     description: 'An order’s payment status changed (paid, refunded, declined…).',
+  },
+  'ecom.subscription_contract.created': {
+    entityFqdn: 'plaza.ecom.v1.subscription_contract',
+    slug: 'created',
+    kind: 'created',
+    payload: SubscriptionContract,
+    description: 'An order with a subscription line made a subscription contract.',
+  },
+  'ecom.subscription_contract.updated': {
+    entityFqdn: 'plaza.ecom.v1.subscription_contract',
+    slug: 'updated',
+    kind: 'updated',
+    payload: SubscriptionContract,
+    description: 'A contract renewed, failed to renew, paused, resumed or ended.',
+  },
+  'ecom.subscription_contract.canceled': {
+    entityFqdn: 'plaza.ecom.v1.subscription_contract',
+    slug: 'canceled',
+    kind: 'action',
+    payload: SubscriptionContract,
+    description: 'The buyer or the owner canceled a subscription: no further charges.',
   },
   'ecom.fulfillment.created': {
     entityFqdn: 'plaza.ecom.v1.fulfillment',

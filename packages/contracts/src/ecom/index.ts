@@ -17,3 +17,6 @@ export * from './abandoned-checkouts.js';
 export * from './orders.js';
 export * from './order-requests.js';
 export * from './fulfillments.js';
+export * from './order-edits.js';
+export * from './subscriptions.js';
+export * from './payment-requests.js';

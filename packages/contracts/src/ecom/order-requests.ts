@@ -87,6 +87,18 @@ export const TestCardTokenResponse = Type.Object({
 });
 export type TestCardTokenResponse = Static<typeof TestCardTokenResponse>;
 
+export const CompletionLinkRequest = Type.Object(
+  {
+    /** Where the buyer lands after the checkout is completed (default: the shop's home page). */
+    redirectUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' })),
+    expiresInMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 43_200 })),
+  },
+  { additionalProperties: false },
+);
+export type CompletionLinkRequest = Static<typeof CompletionLinkRequest>;
+export const CompletionLinkResponse = Type.Object({ url: Type.String(), expirationDate: Type.String() });
+export type CompletionLinkResponse = Static<typeof CompletionLinkResponse>;
+
 // --- Orders -------------------------------------------------------------------------------------------------------
 export const GetOrderQuery = Type.Object(
   { token: Type.Optional(Type.String({ minLength: 10, maxLength: 200 })) },
@@ -141,6 +153,14 @@ export const SearchOrdersRequest = Type.Object(
   { additionalProperties: false },
 );
 export type SearchOrdersRequest = Static<typeof SearchOrdersRequest>;
+/** The search's filter, for a CSV of every matching order. */
+export const ExportOrdersRequest = Type.Object(
+  {
+    filter: Type.Optional(SearchOrdersRequest.properties.search.properties.filter),
+  },
+  { additionalProperties: false },
+);
+export type ExportOrdersRequest = Static<typeof ExportOrdersRequest>;
 export const SearchOrdersResponse = Type.Object({
   orders: Type.Array(Order),
   metadata: Type.Object({ count: Type.Integer(), cursor: Type.Optional(Type.String()) }),

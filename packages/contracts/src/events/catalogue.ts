@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Collection } from '../catalog/collection.js';
 import { Product } from '../catalog/product.js';
 import { ECOM_EVENT_CATALOGUE } from '../ecom/events.js';
+import { MEDIA_EVENT_CATALOGUE } from '../media/events.js';
 import { Identity } from '../identity/identity.js';
 import { ACTIVITY_STATUSES, MEMBER_STATUSES, Member, PRIVACY_STATUSES } from '../members/member.js';
 import { REVIEW_REQUEST_STATUSES, ReviewRequest } from '../reviews/requests.js';
@@ -205,6 +206,7 @@ export const EVENT_CATALOGUE = {
     description: 'A collection was deleted.',
   },
   ...ECOM_EVENT_CATALOGUE,
+  ...MEDIA_EVENT_CATALOGUE,
 } as const satisfies Record<EventType, CatalogueEntry>;
 
 type Catalogue = typeof EVENT_CATALOGUE;

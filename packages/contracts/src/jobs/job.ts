@@ -11,6 +11,9 @@ export const JOB_KINDS = [
   'BACK_IN_STOCK_NOTIFY',
   'ABANDONED_CHECKOUT_REMINDER',
   'PAYMENT_SCHEDULED_ACTION',
+  'SUBSCRIPTION_RENEWAL',
+  'MEDIA_PROCESS',
+  'MEDIA_IMPORT',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 /** COMPLETED means every item was tried; failed items are in `failures`. FAILED means the job itself broke off. */

@@ -12,6 +12,8 @@ export const MAIL_TEMPLATES = [
   'ABANDONED_CHECKOUT',
   'ORDER_PLACED',
   'ORDER_SHIPPED',
+  'ORDER_READY_FOR_PICKUP',
+  'PAYMENT_REQUEST',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

@@ -74,4 +74,40 @@ describe('orders through the SDK', () => {
       refundableAmount: { amount: '50.00' },
     });
   });
+
+  it('the merchant creates an order, edits it, and edits a comment', async () => {
+    const product = await createProduct(srv, people.owner, { name: 'Tea tin', price: { amount: '12.00' } });
+    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 3 };
+    const { order } = await admin.orders.createOrder(
+      { lineItems: [line], buyerInfo: { email: 'phone-order@example.com' }, tags: ['phone'] },
+      { updateInventory: false },
+    );
+    expect(order.priceSummary.subtotal.amount).toBe('36.00');
+    expect(order.tags).toEqual(['phone']);
+    const edited = await admin.orders.updateOrder(order.id, { buyerNote: 'Gift wrap' }, ['buyerNote']);
+    expect(edited.order.buyerNote).toBe('Gift wrap');
+    const renamed = await admin.orders.updateLineItem(order.id, order.lineItems[0]!.id, {
+      productName: 'Tea tin (large)',
+    });
+    expect(renamed.order.lineItems[0]!.productName).toBe('Tea tin (large)');
+    const bulk = await admin.orders.bulkUpdateOrders({
+      orders: [{ order: { id: order.id, tags: [] } }],
+      returnEntity: true,
+    });
+    expect(bulk.results[0]!.item!.tags).toEqual([]);
+    const commented = await admin.orders.addActivity(order.id, {
+      activity: { type: 'MERCHANT_COMMENT', merchantComment: { message: 'Called' } },
+    });
+    const comment = commented.order.activities.find((a) => a.type === 'MERCHANT_COMMENT')!;
+    const changed = await admin.orders.updateActivity(order.id, comment.id, {
+      merchantComment: { message: 'Called back' },
+    });
+    expect(changed.activity.merchantComment?.message).toBe('Called back');
+    const gone = await admin.orders.deleteActivity(order.id, comment.id);
+    expect(gone.order.activities.some((a) => a.id === comment.id)).toBe(false);
+    const refused = await failure(admin.orders.deleteActivity(order.id, order.activities[0]!.id));
+    expect(refused.status).toBe(400);
+    expect(calls.at(-1)?.argumentNames).toEqual(['orderId', 'activityId']);
+  });
 });

@@ -22,4 +22,7 @@ export * from '../modules/checkout/tables.js';
 export * from '../modules/back-in-stock/tables.js';
 export * from '../modules/recommendations/tables.js';
 export * from '../modules/abandoned-checkouts/tables.js';
+export * from '../modules/subscriptions/tables.js';
+export * from '../modules/payment-requests/tables.js';
 export * from '../modules/orders/tables.js';
+export * from '../modules/media/tables.js';

@@ -47,7 +47,7 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
  */
 export async function resolveTarget(
   url: URL,
-  opts: { allowPrivate: boolean; resolver?: Resolver },
+  opts: { allowPrivate: boolean; resolver?: Resolver; isPublic?: (ip: string) => boolean },
 ): Promise<{ address: string; family: 4 | 6 }> {
   const host = hostOf(url);
   const addresses = ipaddr.isValid(host)
@@ -55,7 +55,7 @@ export async function resolveTarget(
     : await (opts.resolver ?? systemResolver)(host);
   if (!addresses.length) throw new Error(`${host} does not resolve to any address`);
   if (!opts.allowPrivate) {
-    const blocked = addresses.find((a) => !isPublicAddress(a.address));
+    const blocked = addresses.find((a) => !(opts.isPublic ?? isPublicAddress)(a.address));
     if (blocked) throw new BlockedAddressError(host, blocked.address);
   }
   const first = addresses[0]!;

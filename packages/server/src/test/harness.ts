@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '@plaza/contracts';
 import type { Ctx } from '../context.js';
@@ -57,11 +60,16 @@ export async function startTestServer(
     PLAZA_TRUST_PROXY: '127.0.0.1',
     // Jobs queued by a test start at once; due ones (a later sendDate) are found within 50 ms.
     PLAZA_JOB_POLL_MS: '50',
+    // Each server's media bytes in their own temporary folder, removed on close.
+    PLAZA_MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'plaza-media-')),
     ...opts.env,
   });
   const database = await freshTestDatabase(config);
   const app = await buildApp({ config, database, ...(opts.clock ? { clock: opts.clock } : {}) });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+    rmSync(config.media.dir, { recursive: true, force: true });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -59,6 +59,8 @@ async function freshPglite(config: Config): Promise<Database> {
 }
 
 const TEMPLATE_LOCK = 72_114_002;
+/** A whole test run takes well under this; older templates of other code are dropped. */
+const STALE_TEMPLATE_MS = 3 * 3_600_000;
 
 async function freshPostgres(baseUrl: string, config: Config): Promise<Database> {
   const template = `plaza_tpl_${migrationsHash()}`;
@@ -71,10 +73,16 @@ async function freshPostgres(baseUrl: string, config: Config): Promise<Database>
     try {
       const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (!rowCount) {
-        // Templates of older code are of no more use.
-        const old = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'plaza_tpl_%'`);
+        // Templates of older code are of no more use, once no run can still be using them: another checkout of the
+        // repo (a CI clone next to a working copy) may be testing against its own template right now.
+        const old = await admin.query(
+          `SELECT datname FROM pg_database WHERE datname LIKE 'plaza_tpl_%'
+             AND coalesce(shobj_description(oid, 'pg_database'), '0')::bigint < $1`,
+          [Date.now() - STALE_TEMPLATE_MS],
+        );
         for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
         await admin.query(`CREATE DATABASE "${template}"`);
+        await admin.query(`COMMENT ON DATABASE "${template}" IS '${Date.now()}'`);
         const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, template), poolSize: 2 });
         try {
           await prepare(database, config);

@@ -4,6 +4,7 @@ import type { Member } from '@plaza/contracts';
 import { useInvalidateMembers, useInvalidateReviews, usePlaza } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { Avatar } from '../../ui/Avatar.js';
+import { PhotoUploadButton } from '../../ui/PhotoUploadButton.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { FormProblems } from '../../ui/FormProblems.js';
@@ -67,6 +68,9 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
           value={draft.title}
           onChange={(e) => set('title', e.target.value)}
         />
+        <div className="sm:col-span-2">
+          <PhotoUploadButton label="Upload a picture" onUploaded={(url) => set('photoUrl', url)} />
+        </div>
         <div className="flex items-start gap-4 sm:col-span-2">
           <TextField
             {...form.field('photoUrl')}
@@ -75,7 +79,7 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
             type="url"
             inputMode="url"
             placeholder="https://…"
-            hint="A link to a picture already online; the preview shows how it looks."
+            hint="A link to a picture already online, or upload one; the preview shows how it looks."
             value={draft.photoUrl}
             onChange={(e) => set('photoUrl', e.target.value)}
           />

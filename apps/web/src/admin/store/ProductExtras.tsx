@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CATALOG_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
 import { Skeleton } from '../../ui/Skeleton.js';
+import { MediaPicker, siteAddress } from '../media/MediaPicker.js';
 import { FormSection } from '../ui/FormPage.js';
 import { SelectField } from '../ui/SelectField.js';
 import { useCollections } from './api.js';
@@ -17,7 +19,7 @@ const Problem = ({ text }: { text?: string | undefined }) =>
     </p>
   ) : null;
 
-/** Pictures by their web address for now (the media library comes later); the first is the product's main picture. */
+/** Pictures from the media library or by their web address; the first is the product's main picture. */
 export function MediaSection({
   draft,
   set,
@@ -27,6 +29,7 @@ export function MediaSection({
   set: SetDraft;
   error?: string | undefined;
 }) {
+  const [picking, setPicking] = useState(false);
   const setAt = (i: number, change: Partial<ProductDraft['media'][number]>) =>
     set(
       'media',
@@ -69,10 +72,22 @@ export function MediaSection({
         </div>
       ))}
       {draft.media.length < CATALOG_LIMITS.mediaMax && (
-        <Button variant="secondary" onClick={() => set('media', [...draft.media, { url: '', altText: '' }])}>
-          Add an image
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setPicking(true)}>
+            Choose from media
+          </Button>
+          <Button variant="ghost" onClick={() => set('media', [...draft.media, { url: '', altText: '' }])}>
+            Add by web address
+          </Button>
+        </div>
       )}
+      <MediaPicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(f) =>
+          set('media', [...draft.media, { url: siteAddress(f.url), altText: f.displayName.replace(/\.[^.]*$/, '') }])
+        }
+      />
       <Problem text={error} />
     </FormSection>
   );

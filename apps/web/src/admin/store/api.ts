@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { MethodDescriptor } from '@plaza/sdk';
 import {
   adjustInventory,
   createCollection,
@@ -17,16 +16,10 @@ import {
   type ProductInput,
 } from '@plaza/sdk/catalog';
 import { usePlaza } from '@plaza/react';
+import { callMethod } from '../../lib/callMethod.js';
 import type { PlazaClient } from '../../plaza.js';
 
-/**
- * Runs one SDK method through the app's client. The store screens use the SDK's own method definitions (paths,
- * bodies and types live there), sent with `client.fetch`, so the storefront's client stays free of back-office code.
- */
-export function callMethod<A extends unknown[], R>(plaza: PlazaClient, method: MethodDescriptor<A, R>, ...args: A) {
-  const { path, ...init } = method.request(...args);
-  return plaza.fetch<R>(path, init);
-}
+export { callMethod };
 
 export const usePlazaClient = () => usePlaza<PlazaClient>();
 

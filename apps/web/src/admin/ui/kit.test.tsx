@@ -132,10 +132,8 @@ describe('Sidebar', () => {
   it('shows the groups that have screens, with a count on each queue that has waiting items', () => {
     const html = sidebar({ reviews: 3, reports: 1234, approvals: 0 });
     const text = textOf(html);
-    for (const group of ['Store', 'Community', 'Settings', 'Developers'])
+    for (const group of ['Store', 'Community', 'Content', 'Settings', 'Developers'])
       expect(html).toContain(`aria-label="${group}"`);
-    // Content has no screens yet: hidden, not a placeholder.
-    expect(html).not.toContain('aria-label="Content"');
     expect(text).not.toMatch(/Soon|Coming/);
     expect(html).toMatch(/data-testid="waiting-reviews"[^>]*>.*?3.*? waiting/);
     expect(text).toContain('1,234 waiting');
@@ -144,8 +142,15 @@ describe('Sidebar', () => {
   });
 
   it('lists only groups with items', () => {
-    expect(visibleNav().map((g) => g.label)).toEqual([undefined, 'Store', 'Community', 'Settings', 'Developers']);
-    expect(adminNav.map((g) => g.label)).toContain('Content');
+    expect(visibleNav().map((g) => g.label)).toEqual([
+      undefined,
+      'Store',
+      'Community',
+      'Content',
+      'Settings',
+      'Developers',
+    ]);
+    expect(visibleNav([...adminNav, { label: 'Empty', items: [] }]).map((g) => g.label)).not.toContain('Empty');
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { PlazaProvider } from '@plaza/react';
 import type { Review } from '@plaza/contracts';
 import { ReviewForm } from './ReviewForm.js';
 
@@ -34,10 +36,13 @@ const refused = {
   },
 };
 
+/** The form's photo upload needs the app's client in context (it is not called while rendering). */
+const withClient = (ui: ReactElement) => renderToString(<PlazaProvider client={{} as never}>{ui}</PlazaProvider>);
+
 describe('ReviewForm with a refused save', () => {
   it("puts each server problem next to its field, once, in the form's words", () => {
     const review = { content: { rating: 4, title: 'Fine' } } as Review;
-    const html = renderToString(
+    const html = withClient(
       <ReviewForm review={review} busy={false} error={refused} onSubmit={noop} onCancel={noop} />,
     );
     const words = text(html);
@@ -59,7 +64,7 @@ describe('ReviewForm with a refused save', () => {
         },
       },
     };
-    const html = renderToString(<ReviewForm busy={false} error={noRating} onSubmit={noop} onCancel={noop} />);
+    const html = withClient(<ReviewForm busy={false} error={noRating} onSubmit={noop} onCancel={noop} />);
     expect(count(text(html), 'Choose 1 to 5 stars')).toBe(1);
     expect(text(html)).toContain('0 / 200');
   });

@@ -5,7 +5,16 @@ import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import { StarInput } from '../../ui/StarRating.js';
 import { useFormRules } from '../../ui/useFormRules.js';
-import { draftFieldOf, draftOf, emptyDraft, reviewRules, ruleValuesOf, type ReviewDraft } from './reviewDraft.js';
+import { PhotoUploadButton } from '../../ui/PhotoUploadButton.js';
+import {
+  draftFieldOf,
+  draftOf,
+  emptyDraft,
+  isWebAddress,
+  reviewRules,
+  ruleValuesOf,
+  type ReviewDraft,
+} from './reviewDraft.js';
 
 export interface ReviewFormProps {
   /** The review being edited; a new review without it. */
@@ -61,8 +70,16 @@ export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFo
         placeholder="https://…"
         value={draft.imageUrl}
         onChange={(e) => set('imageUrl', e.target.value)}
-        hint="A link to a picture already online."
+        hint="A link to a picture already online, or upload one."
       />
+      <PhotoUploadButton onUploaded={(url) => set('imageUrl', url)} />
+      {isWebAddress(draft.imageUrl) && (
+        <img
+          src={draft.imageUrl}
+          alt="Your photo"
+          className="h-24 w-24 rounded-md border border-neutral-200 object-cover"
+        />
+      )}
       <FormProblems
         form={form}
         error={error}

@@ -13,3 +13,5 @@ export * from './recommendations.js';
 export * from './abandoned-checkouts.js';
 export * from './orders.js';
 export * from './payments-collector.js';
+export * from './subscription-contracts.js';
+export * from './payment-requests.js';

@@ -3,12 +3,18 @@ import type {
   AggregateOrdersRequest,
   AggregateOrdersResponse,
   BulkOrderResults,
+  BulkUpdateOrdersRequest,
   CancelOrderRequest,
+  CreateOrderByMerchantRequest,
   OrderApprovalStatus,
   OrderResponse,
   OrderTransactionsResponse,
   SearchOrdersRequest,
   SearchOrdersResponse,
+  UpdateOrderActivityRequest,
+  UpdateOrderActivityResponse,
+  UpdateOrderLineItemRequest,
+  UpdateOrderRequest,
   UpdateOrderTagsRequest,
 } from '@plaza/contracts';
 import { defineMethod, seg } from '../../core/method.js';
@@ -95,6 +101,76 @@ export const aggregateOrders = defineMethod<[request: AggregateOrdersRequest], A
   request: (body) => ({ method: 'POST', path: `${BASE}aggregate`, body }),
 });
 
+/**
+ * An order the merchant makes for a buyer (phone order, import, sale elsewhere): catalog items priced by the store,
+ * custom items (API keys) at their own price. (Only on the module: the checkout's `createOrder` has the top-level name.)
+ *
+ * @example
+ * const { order } = await admin.orders.createOrder({ lineItems, buyerInfo: { email } }, { sendOrderPlacedEmail: true });
+ */
+const createOrder = defineMethod<
+  [order: CreateOrderByMerchantRequest['order'], settings?: CreateOrderByMerchantRequest['settings']],
+  OrderResponse
+>({
+  argumentNames: ['order', 'settings'],
+  request: (order, settings) => ({ method: 'POST', path: BASE.slice(0, -1), body: { order, settings } }),
+});
+
+/**
+ * Contact, addresses, note and tags; a named optional field left out is cleared.
+ *
+ * @example await admin.orders.updateOrder(id, { buyerNote: 'Gift' }, ['buyerNote']);
+ */
+export const updateOrder = defineMethod<
+  [orderId: string, order: UpdateOrderRequest['order'], fieldMask?: string[]],
+  OrderResponse
+>({
+  argumentNames: ['orderId', 'order', 'fieldMask'],
+  request: (id, order, paths) => ({
+    method: 'PATCH',
+    path: BASE + seg(id),
+    body: { order, fieldMask: paths && { paths } },
+  }),
+});
+
+/** @example await admin.orders.bulkUpdateOrders({ orders: [{ order: { id, tags: ['vip'] } }], returnEntity: true }); */
+export const bulkUpdateOrders = defineMethod<[request: BulkUpdateOrdersRequest], BulkOrderResults>({
+  argumentNames: ['request'],
+  request: (body) => ({ method: 'POST', path: '/ecom/v1/bulk/orders/update', body }),
+});
+
+/** Rename or re-describe a line (never its price). @example await admin.orders.updateLineItem(id, lineId, { productName: 'Mug' }); */
+export const updateLineItem = defineMethod<
+  [orderId: string, lineItemId: string, lineItem: UpdateOrderLineItemRequest['lineItem']],
+  OrderResponse
+>({
+  argumentNames: ['orderId', 'lineItemId', 'lineItem'],
+  request: (id, line, lineItem) => ({
+    method: 'PATCH',
+    path: `${BASE + seg(id)}/line-item/${seg(line)}`,
+    body: { lineItem },
+  }),
+});
+
+/** Comments and custom activities only. @example await admin.orders.updateActivity(id, activityId, { merchantComment: { message } }); */
+export const updateActivity = defineMethod<
+  [orderId: string, activityId: string, activity: UpdateOrderActivityRequest['activity']],
+  UpdateOrderActivityResponse
+>({
+  argumentNames: ['orderId', 'activityId', 'activity'],
+  request: (id, a, activity) => ({
+    method: 'PATCH',
+    path: `${BASE + seg(id)}/activities/${seg(a)}`,
+    body: { activity },
+  }),
+});
+
+/** @example await admin.orders.deleteActivity(id, activityId); */
+export const deleteActivity = defineMethod<[orderId: string, activityId: string], OrderResponse>({
+  argumentNames: ['orderId', 'activityId'],
+  request: (id, a) => ({ method: 'DELETE', path: `${BASE + seg(id)}/activities/${seg(a)}` }),
+});
+
 /** The module for `createClient({ modules })`. */
 export const orders = {
   aggregateOrders,
@@ -105,4 +181,10 @@ export const orders = {
   addActivity,
   getOrderTransactions,
   bulkUpdateOrderTags,
+  createOrder,
+  updateOrder,
+  bulkUpdateOrders,
+  updateLineItem,
+  updateActivity,
+  deleteActivity,
 };

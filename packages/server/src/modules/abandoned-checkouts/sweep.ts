@@ -1,3 +1,4 @@
+import { startPeriodic } from '../../lib/periodic.js';
 import { and, eq, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { AbandonedCheckoutActivity } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
@@ -95,17 +96,5 @@ export async function sweepAbandonedCheckouts(ctx: Ctx): Promise<number> {
 }
 
 /** Sweeps every `everyMs` on this node until stopped; a failed sweep is logged and the next one tries again. */
-export function startAbandonedCheckoutSweeper(ctx: Ctx, everyMs: number): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepAbandonedCheckouts(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'abandoned checkout sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
+export const startAbandonedCheckoutSweeper = (ctx: Ctx, everyMs: number): { stop(): void } =>
+  startPeriodic(ctx, 'abandoned checkout sweep', everyMs, sweepAbandonedCheckouts);

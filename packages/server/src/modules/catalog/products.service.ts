@@ -1,3 +1,4 @@
+import { markFilesUsed } from '../media/files.service.js';
 import { taxGroups } from '../tax/tables.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -141,6 +142,10 @@ export async function createProduct(ctx: Ctx, req: CreateProductRequest): Promis
       const row = await writeProduct(tx, req.product, id, slug).catch((e: unknown) => onSlugRace(e, slug.value));
       const [product] = await hydrate(tx, [row]);
       await emitEvent(tx, { type: 'catalog.product.created', entityId: id, entity: product });
+      await markFilesUsed(
+        tx,
+        product!.media.map((m) => m.url),
+      );
       return product!;
     }),
   );
@@ -172,6 +177,11 @@ export async function updateProduct(ctx: Ctx, id: string, req: UpdateProductRequ
         modifiedFields: req.fieldMask.paths,
       });
       await notifyRestocked(tx, before!, product!);
+      if (req.fieldMask.paths.includes('media'))
+        await markFilesUsed(
+          tx,
+          product!.media.map((m) => m.url),
+        );
       return product!;
     }),
   );

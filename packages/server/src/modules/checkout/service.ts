@@ -120,18 +120,20 @@ export async function insertCheckout(
     overrideCheckoutUrl?: string;
     cartId?: string;
     templateId?: string;
+    /** A merchant placing an order for someone: the buyer, instead of the caller. */
+    forMember?: { memberId: string | null };
   },
 ): Promise<Checkout> {
   await assertCheckoutOpen(ctx);
   const now = ctx.clock();
   const c = ctx.caller;
-  const email = values.info.email ?? (await memberEmail(ctx));
+  const email = values.info.email ?? (values.forMember ? undefined : await memberEmail(ctx));
   const row: CheckoutRow = {
     id: uuidv7(now.getTime()),
     cartId: values.cartId ?? null,
     templateId: values.templateId ?? null,
-    memberId: c.type === 'MEMBER' ? c.memberId : null,
-    visitorId: c.type === 'ANONYMOUS_VISITOR' ? c.visitorId : null,
+    memberId: values.forMember ? values.forMember.memberId : c.type === 'MEMBER' ? c.memberId : null,
+    visitorId: !values.forMember && c.type === 'ANONYMOUS_VISITOR' ? c.visitorId : null,
     channelType: values.channelType,
     lines: values.lines,
     info: { ...values.info, ...(email ? { email } : {}) },
@@ -214,11 +216,13 @@ export async function getPaymentSettings(ctx: Ctx, id: string) {
   const site = await getSite(ctx);
   const deposit = await linesHaveDeposit(ctx, row.lines, site.currency, site.locale);
   checkPaymentOption(row.info.paymentOption, true, 'paymentOption');
+  // Renewals are charged to a saved card: a subscription is never paid offline.
+  const subscribes = row.lines.some((l) => l.subscriptionOptionInfo);
   return {
     paymentSettings: {
       paymentOptions: [
         'FULL_PAYMENT_ONLINE' as const,
-        'FULL_PAYMENT_OFFLINE' as const,
+        ...(subscribes ? [] : ['FULL_PAYMENT_OFFLINE' as const]),
         ...(deposit ? ['DEPOSIT_ONLINE' as const] : []),
       ],
       selectedPaymentOption: row.info.paymentOption,

@@ -1,8 +1,10 @@
 import { abandonedCheckoutJobHandlers } from '../abandoned-checkouts/reminder.jobs.js';
 import { scheduledPaymentJobHandlers } from '../payments/scheduled.jobs.js';
+import { subscriptionJobHandlers } from '../subscriptions/renewal.jobs.js';
 import { backInStockJobHandlers } from '../back-in-stock/notify.jobs.js';
 import { memberJobHandlers } from '../members/bulk.jobs.js';
 import { reviewJobHandlers } from '../reviews/requests.jobs.js';
+import { mediaJobHandlers } from '../media/process.jobs.js';
 import type { JobHandlers } from './worker.js';
 
 /** Every job kind's handler, by domain. */
@@ -12,4 +14,6 @@ export const jobHandlers: JobHandlers = {
   ...backInStockJobHandlers,
   ...abandonedCheckoutJobHandlers,
   ...scheduledPaymentJobHandlers,
+  ...subscriptionJobHandlers,
+  ...mediaJobHandlers,
 };

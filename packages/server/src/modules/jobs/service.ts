@@ -49,7 +49,7 @@ export async function enqueueJob(
 }
 
 /** The API-key scope that may read a job of each kind. */
-const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom'> = {
+const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom' | 'media'> = {
   MEMBERS_BULK_DELETE: 'members',
   MEMBERS_BULK_DELETE_BY_FILTER: 'members',
   MEMBERS_BULK_APPROVE_BY_FILTER: 'members',
@@ -58,6 +58,9 @@ const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom'> = {
   BACK_IN_STOCK_NOTIFY: 'ecom',
   ABANDONED_CHECKOUT_REMINDER: 'ecom',
   PAYMENT_SCHEDULED_ACTION: 'ecom',
+  SUBSCRIPTION_RENEWAL: 'ecom',
+  MEDIA_PROCESS: 'media',
+  MEDIA_IMPORT: 'media',
 };
 
 /** GET /jobs/v1/jobs/{jobId}: owners and contributors see every job, an API key those of its scopes. */

@@ -27,6 +27,8 @@ export interface TemplateData {
     carrier?: string;
     trackingLink?: string;
   };
+  ORDER_READY_FOR_PICKUP: { siteName: string; number: string; link: string; items: string[]; place: string };
+  PAYMENT_REQUEST: { siteName: string; number: string; link: string; amount: string; title: string; until: string };
 }
 
 export interface Rendered {
@@ -162,6 +164,31 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
       ),
     };
   },
+  ORDER_READY_FOR_PICKUP: (d) => ({
+    subject: `Your order ${d.number} is ready for pickup`,
+    text:
+      `Your order ${d.number} is ready: collect it at ${d.place}.\n\n` +
+      d.items.map((i) => `- ${i}\n`).join('') +
+      `\nBring your order number. Your order: ${d.link}\n`,
+    html: layout(
+      d.siteName,
+      `<p>Your order <b>${escapeHtml(d.number)}</b> is ready: collect it at <b>${escapeHtml(d.place)}</b>.</p>` +
+        `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
+        `<p>Bring your order number.</p>${button(d.link, 'See your order')}`,
+    ),
+  }),
+  PAYMENT_REQUEST: (d) => ({
+    subject: `${d.title}: ${d.amount} to pay`,
+    text:
+      `${d.siteName} asks you to pay ${d.amount} for your order ${d.number} (${d.title}).\n\n` +
+      `Pay securely here by ${d.until}: ${d.link}\n`,
+    html: layout(
+      d.siteName,
+      `<p>${escapeHtml(d.siteName)} asks you to pay <b>${escapeHtml(d.amount)}</b> for your order ` +
+        `<b>${escapeHtml(d.number)}</b> (${escapeHtml(d.title)}).</p><p>The link works until ${escapeHtml(d.until)}.</p>` +
+        button(d.link, `Pay ${d.amount}`),
+    ),
+  }),
 };
 
 export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {

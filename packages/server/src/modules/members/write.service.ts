@@ -1,3 +1,4 @@
+import { markFilesUsed } from '../media/files.service.js';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   MEMBER_ADMIN_MASK_PATHS,
@@ -183,6 +184,7 @@ export async function updateMember(ctx: Ctx, id: string, req: UpdateMemberReques
     if (leaves.some((p) => SYNCED_PATHS.includes(p))) await syncIdentityProfile(tx, updated!);
     const entity = toMember(updated!, 'FULL');
     await emitEvent(tx, { type: 'members.member.updated', entityId: id, entity, modifiedFields: leaves });
+    if (leaves.some((p) => p.startsWith('profile.photo'))) await markFilesUsed(tx, [entity.profile.photo?.url]);
     return updated!;
   });
   membersChanged();

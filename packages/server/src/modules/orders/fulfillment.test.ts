@@ -110,4 +110,43 @@ describe('fulfillment', () => {
     });
     expect(badLink.status).toBe(400);
   });
+
+  it('a pickup order is "ready for pickup", not shipped: its own e-mail and activity', async () => {
+    const pickup = await call<{ pickupLocation: { id: string } }>(srv.url, 'POST', '/ecom/v1/pickup-locations', {
+      auth: c.owner,
+      body: {
+        pickupLocation: {
+          name: 'Corner shop',
+          pickupMethod: 'STORE_PICKUP',
+          address: { country: 'US', city: 'Springfield', addressLine: '1 Main St' },
+        },
+      },
+    });
+    expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
+    const co = await checkoutFor(srv, c.visitor, cup, 1, {
+      shippingInfo: {
+        shippingDestination: { address: { country: 'US', subdivision: 'US-CA', postalCode: '94105' } },
+        selectedCarrierServiceOption: { code: `pickup:${pickup.body.pickupLocation.id}` },
+      },
+    });
+    const placed = await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.order.shippingInfo?.code).toBe(`pickup:${pickup.body.pickupLocation.id}`);
+    const ready = await send(c.owner, placed.body.orderId, { fulfillment: {} });
+    expect(ready.status).toBe(200);
+    const types = (await orderOf(srv, c.owner, placed.body.orderId)).activities.map((a) => a.type);
+    expect(types).toContain('PICKUP_READY_EMAIL_SENT');
+    expect(types).not.toContain('SHIPPING_CONFIRMATION_EMAIL_SENT');
+    const [mail] = await srv
+      .ctx()
+      .db.select()
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.template, 'ORDER_READY_FOR_PICKUP'),
+          eq(mailMessages.subject, `Your order ${placed.body.order.number} is ready for pickup`),
+        ),
+      );
+    expect(mail?.text).toContain('collect it at Corner shop');
+  });
 });

@@ -106,23 +106,34 @@ export async function createFulfillment(ctx: Ctx, orderId: string, req: CreateFu
     ];
     if (order.buyerEmail && req.notifyBuyer !== false) {
       const site = await getSite(tx);
-      ({ id: mailId } = await queueMail(tx, {
-        to: order.buyerEmail,
-        template: 'ORDER_SHIPPED',
-        data: {
-          siteName: site.name,
-          number: String(order.number),
-          link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
-          items: lines.map((l) => {
-            const item = order.snapshot.lineItems.find((x) => x.id === l.id);
-            return `${l.quantity} × ${item?.productName ?? 'item'}`;
-          }),
-          ...(tracking?.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
-          ...(tracking?.shippingProvider ? { carrier: tracking.shippingProvider } : {}),
-          ...(tracking?.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
-        },
-      }));
-      log.push(activity(tx, 'SHIPPING_CONFIRMATION_EMAIL_SENT'));
+      const base = {
+        siteName: site.name,
+        number: String(order.number),
+        link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
+        items: lines.map((l) => {
+          const item = order.snapshot.lineItems.find((x) => x.id === l.id);
+          return `${l.quantity} × ${item?.productName ?? 'item'}`;
+        }),
+      };
+      // A pickup order is not sent: "fulfilled" means it waits at the pickup place.
+      const pickup = order.snapshot.shippingInfo?.code?.startsWith('pickup:');
+      ({ id: mailId } = pickup
+        ? await queueMail(tx, {
+            to: order.buyerEmail,
+            template: 'ORDER_READY_FOR_PICKUP',
+            data: { ...base, place: order.snapshot.shippingInfo?.title ?? 'the shop' },
+          })
+        : await queueMail(tx, {
+            to: order.buyerEmail,
+            template: 'ORDER_SHIPPED',
+            data: {
+              ...base,
+              ...(tracking?.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
+              ...(tracking?.shippingProvider ? { carrier: tracking.shippingProvider } : {}),
+              ...(tracking?.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
+            },
+          }));
+      log.push(activity(tx, pickup ? 'PICKUP_READY_EMAIL_SENT' : 'SHIPPING_CONFIRMATION_EMAIL_SENT'));
     }
     await tx.db
       .update(orders)

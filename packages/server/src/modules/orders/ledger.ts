@@ -49,7 +49,7 @@ export async function settleOrder(tx: Ctx, id: string, added: OrderActivity[] = 
   if (changed && paymentStatus === 'PAID') activities.push(activity(tx, 'ORDER_PAID'));
   if (changed && paymentStatus === 'PARTIALLY_PAID') activities.push(activity(tx, 'ORDER_PARTIALLY_PAID'));
   let stockTaken = row.stockTaken;
-  if (paymentStatus === 'PAID' && !stockTaken && row.status !== 'CANCELED') {
+  if (paymentStatus === 'PAID' && !stockTaken && !row.snapshot.keepStock && row.status !== 'CANCELED') {
     const settings = await getCheckoutSettings(tx);
     if (settings.inventoryUpdateTrigger === 'ON_ORDER_PAID') {
       await takeStock(tx, row.snapshot.lineItems);

@@ -53,6 +53,26 @@ describe('search', () => {
     expect(first.body.orders.length + next.body.orders.length).toBe(4);
   });
 
+  it('pages by number and by total, both ways, without repeats or gaps', async () => {
+    for (const fieldName of ['number', 'total'] as const) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await search(c.owner, {
+            sort: { fieldName, order },
+            cursorPaging: { limit: 3, ...(cursor ? { cursor } : {}) },
+          });
+          expect(page.status, JSON.stringify(page.body)).toBe(200);
+          seen.push(...page.body.orders.map((o) => o.id));
+          cursor = page.body.metadata.cursor;
+        } while (cursor);
+        expect(new Set(seen).size).toBe(4);
+        expect(seen).toHaveLength(4);
+      }
+    }
+  });
+
   it('filters by number, payment status, e-mail and text', async () => {
     const target = mine.b[0]!;
     const byNumber = await search(ecomKey, { filter: { number: target.number } });

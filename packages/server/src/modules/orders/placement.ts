@@ -8,6 +8,7 @@ import { parseAmount } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { loadCheckout, renderCheckout, webBase } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
+import type { CheckoutRow } from '../checkout/model.js';
 import { checkouts } from '../checkout/tables.js';
 import { knownCarts } from '../cart/known-carts.js';
 import { carts } from '../cart/tables.js';
@@ -17,12 +18,14 @@ import { reserveGiftCardBalance } from '../gift-cards/service.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
 import { getSite } from '../site/service.js';
 import { testCardProvider } from '../payments/test-card.js';
+import { createContractsForOrder } from '../subscriptions/service.js';
+import { requestDepositBalance } from '../payment-requests/service.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
 import { derivePaymentStatus } from './payment-status.js';
 import { takeStock } from './stock.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
-import { orderById, thankYouToken, toOrder, transactionsOf, type PaymentRow } from './wire.js';
+import { orderById, searchTextOf, thankYouToken, toOrder, transactionsOf, type PaymentRow } from './wire.js';
 
 export interface PlaceOptions {
   /** create-order-and-charge: the card token to charge what is due now. */
@@ -30,6 +33,15 @@ export interface PlaceOptions {
   delayedCaptureSettings?: CreateOrderAndChargeRequest['delayedCaptureSettings'];
   delayCapture?: boolean;
   savePaymentMethod?: boolean;
+  /** Orders made by the merchant (POST /ecom/v1/orders): */
+  merchant?: {
+    /** Confirm by e-mail (the shopper's own placements always do). */
+    sendEmail: boolean;
+    /** TAKE: out of stock now, whatever the shop's trigger; KEEP: the stock is kept elsewhere (never taken here). */
+    stock: 'TAKE' | 'KEEP';
+    tags: string[];
+    author: string;
+  };
 }
 
 function snapshotOf(c: Checkout): OrderSnapshot {
@@ -57,20 +69,6 @@ function snapshotOf(c: Checkout): OrderSnapshot {
   };
 }
 
-const searchTextOf = (number: number, c: Checkout) =>
-  [
-    String(number),
-    c.buyerInfo.email,
-    c.billingInfo?.contactDetails?.firstName,
-    c.billingInfo?.contactDetails?.lastName,
-    c.shippingInfo.shippingDestination?.contactDetails?.firstName,
-    c.shippingInfo.shippingDestination?.contactDetails?.lastName,
-    ...c.lineItems.map((l) => l.productName),
-  ]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-
 /**
  * Places the order of a checkout, exactly once. One transaction locks the checkout (a second placement, at once or
  * later, waits and then finds the order this one made), re-prices it, refuses ERROR violations, takes the stock
@@ -83,6 +81,7 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
   const { orderId, mailId } = placed;
   // With SMTP the confirmation was stored QUEUED in the transaction; it goes out now that the order exists.
   if (mailId) void deliverQueued(ctx, mailId);
+  for (const id of placed.mailIds ?? []) void deliverQueued(ctx, id);
   if (placed.boughtCart) knownCarts.forget(ctx.db, placed.boughtCart);
   // A new order is answered as the transaction wrote it; an earlier one (a repeated placement) is read.
   let { order, payments } = placed;
@@ -110,16 +109,18 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
 
 const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const;
 
-interface Placed {
+export interface Placed {
   orderId: string;
   /** The owner key of the cart the order was bought from (deleted with the placement). */
   boughtCart?: string;
   mailId?: string;
+  /** Other mail of the placement (a deposit's payment request), sent after commit like the confirmation. */
+  mailIds?: string[];
   order?: Order;
   payments?: PaymentRow[];
 }
 
-async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<Placed> {
+export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<Placed> {
   const row = await loadCheckout(tx, checkoutId, true);
   if (row.completed) {
     const [existing] = await tx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkoutId));
@@ -156,6 +157,14 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
   const orderId = uuidv7(now.getTime());
   const paymentId = uuidv7(now.getTime());
 
+  const subscribes = checkout.subscriptionCharges.length > 0;
+  if (subscribes && !opts.paymentToken) {
+    throw violation(
+      'paymentToken',
+      'REQUIRED_FIELD',
+      'Subscriptions are paid by card: place it with create-order-and-charge',
+    );
+  }
   let charge: AuthorizeResult | undefined;
   if (opts.paymentToken) {
     if (checkout.paymentOption === 'FULL_PAYMENT_OFFLINE') {
@@ -248,23 +257,23 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
   });
   const settings = await getCheckoutSettings(tx);
   const paid = paymentStatus === 'PAID';
-  const takeNow = settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED' || paid;
+  const keepStock = opts.merchant?.stock === 'KEEP';
+  const takeNow =
+    !keepStock && (opts.merchant?.stock === 'TAKE' || settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED' || paid);
   if (takeNow) await takeStock(tx, checkout.lineItems);
 
   // Waiting for the buyer's bank, or an online order with nothing paid yet: not approved until the money comes.
   const waiting =
     paymentStatus === 'PENDING' ||
     (paymentStatus === 'NOT_PAID' && checkout.paymentOption !== 'FULL_PAYMENT_OFFLINE' && dueNow > 0n);
-  const activities = [activity(tx, 'ORDER_PLACED')];
+  const activities = [activity(tx, 'ORDER_PLACED', opts.merchant ? { author: opts.merchant.author } : {})];
   if (paid) activities.push(activity(tx, 'ORDER_PAID'));
   if (paymentStatus === 'PARTIALLY_PAID') activities.push(activity(tx, 'ORDER_PARTIALLY_PAID'));
   if (paymentStatus === 'PENDING') activities.push(activity(tx, 'PAYMENT_PENDING'));
-  if (opts.savePaymentMethod && charge) activities.push(activity(tx, 'SAVED_PAYMENT_METHOD'));
+  if ((opts.savePaymentMethod || subscribes) && charge) activities.push(activity(tx, 'SAVED_PAYMENT_METHOD'));
 
-  const [{ n }] = (await tx.db
-    .select({ n: sql<string>`nextval('order_number_seq')::text` })
-    .from(sql`(values (1)) v`)) as [{ n: string }];
-  const number = Number(n);
+  const number = await nextOrderNumber(tx);
+  const snapshot: OrderSnapshot = { ...snapshotOf(checkout), ...(keepStock ? { keepStock } : {}) };
   await tx.db.insert(orders).values({
     id: orderId,
     number,
@@ -278,8 +287,9 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
     currency,
     totalMinor,
     channel: checkout.channelType,
-    searchText: searchTextOf(number, checkout),
-    snapshot: snapshotOf(checkout),
+    searchText: searchTextOf(number, checkout.buyerInfo.email, snapshot),
+    snapshot,
+    tags: opts.merchant?.tags ?? [],
     activities,
     stockTaken: takeNow,
     purchasedDate: now,
@@ -287,6 +297,22 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
     updatedDate: now,
   });
   if (payments.length) await tx.db.insert(orderPayments).values(payments);
+  const payLater = checkout.priceSummary.payLater ? minor(checkout.priceSummary.payLater.amount) : 0n;
+  const mailIds: string[] = [];
+  if (checkout.paymentOption === 'DEPOSIT_ONLINE' && payLater > 0n) {
+    const { mailId: requestMail } = await requestDepositBalance(tx, orderId, payLater);
+    if (requestMail) mailIds.push(requestMail);
+  }
+  if (subscribes && charge && opts.paymentToken) {
+    const card = charge.card ?? { brand: 'Card', lastFourDigits: '' };
+    await createContractsForOrder(tx, {
+      orderId,
+      checkout,
+      memberId: row.memberId,
+      visitorId: row.visitorId,
+      card: { provider: testCardProvider.id, token: opts.paymentToken, ...card },
+    });
+  }
   await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, checkoutId));
   // The cart became this order: the shopper's next visit starts with an empty cart.
   let boughtCart: string | undefined;
@@ -302,7 +328,7 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
   }
   await markCheckoutRecovered(tx, checkoutId, orderId);
   let mailId: string | undefined;
-  if (checkout.buyerInfo.email) {
+  if (checkout.buyerInfo.email && (opts.merchant?.sendEmail ?? true)) {
     // In the order's transaction: one confirmation per order, even if the process dies after the commit.
     const site = await getSite(tx);
     ({ id: mailId } = await queueMail(tx, {
@@ -327,22 +353,34 @@ async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<P
     order: entity,
     payments: written.payments,
     ...(mailId ? { mailId } : {}),
+    mailIds,
     ...(boughtCart ? { boughtCart } : {}),
   };
 }
 
+/** Marks a locked checkout completed without an order here, and says so with `ecom.checkout.updated`. */
+export async function completeCheckout(tx: Ctx, row: CheckoutRow): Promise<void> {
+  if (row.completed) return;
+  const now = tx.clock();
+  await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, row.id));
+  const checkout = await renderCheckout(tx, { ...row, completed: true, updatedDate: now });
+  await emitEvent(tx, {
+    type: 'ecom.checkout.updated',
+    entityId: row.id,
+    entity: checkout,
+    modifiedFields: ['completed'],
+  });
+}
+
 /** mark-as-completed: the checkout ends without an order here (it was ordered elsewhere). Idempotent. */
 export async function markCheckoutCompleted(ctx: Ctx, checkoutId: string): Promise<void> {
-  await withTx(ctx, async (tx) => {
-    const row = await loadCheckout(tx, checkoutId, true);
-    if (row.completed) return;
-    await tx.db.update(checkouts).set({ completed: true, updatedDate: tx.clock() }).where(eq(checkouts.id, checkoutId));
-    const checkout = await renderCheckout(tx, { ...row, completed: true });
-    await emitEvent(tx, {
-      type: 'ecom.checkout.updated',
-      entityId: checkoutId,
-      entity: checkout,
-      modifiedFields: ['completed'],
-    });
-  });
+  await withTx(ctx, async (tx) => completeCheckout(tx, await loadCheckout(tx, checkoutId, true)));
+}
+
+/** The next human order number (a rolled-back transaction leaves a gap, as every shop's does). */
+export async function nextOrderNumber(tx: Ctx): Promise<number> {
+  const [{ n }] = (await tx.db
+    .select({ n: sql<string>`nextval('order_number_seq')::text` })
+    .from(sql`(values (1)) v`)) as [{ n: string }];
+  return Number(n);
 }

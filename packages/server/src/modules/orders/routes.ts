@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import {
   AddOrderActivityRequest,
@@ -5,10 +6,13 @@ import {
   AggregateOrdersResponse,
   BulkOrderResults,
   CancelOrderRequest,
+  CompletionLinkRequest,
+  CompletionLinkResponse,
   CreateOrderAndChargeRequest,
   CreateOrderRequest,
   CreateOrderResponse,
   ErrorBody,
+  ExportOrdersRequest,
   GetOrderQuery,
   OrderResponse,
   OrderTransactionsResponse,
@@ -20,11 +24,14 @@ import {
   UpdateOrderTagsRequest,
 } from '@plaza/contracts';
 import type { Access } from '../../http/caller.js';
+import { AppError } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import { getOrderTransactions } from '../payments/collector.js';
 import { orderInvoicePdf } from '../invoices/order-invoice.js';
 import { tokenizeTestCard } from '../payments/test-card.js';
 import { aggregateOrders } from './aggregate.js';
+import { exportOrdersCsv } from './export.js';
+import { completeByLink, createCompletionLink } from './completion-link.js';
 import { markCheckoutCompleted, placeOrder } from './placement.js';
 import {
   addOrderActivity,
@@ -99,6 +106,56 @@ export function orderRoutes(app: App): void {
     async (req) => {
       await markCheckoutCompleted(req.ctx, req.params.id);
       return {};
+    },
+  );
+  app.post(
+    '/ecom/v1/checkouts/:id/completion-link',
+    {
+      schema: {
+        tags,
+        summary: 'A link that completes the checkout and sends the buyer on',
+        description:
+          'For an external payment flow: give its "done" step this URL. Following it marks the checkout completed ' +
+          '(as mark-as-completed) and redirects to `redirectUrl` (default: the shop’s home page). Signed by the ' +
+          'site; valid for `expiresInMinutes` (default a day). Owner and `ecom` API keys.',
+        params: IdParams,
+        body: CompletionLinkRequest,
+        response: { 200: CompletionLinkResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => createCompletionLink(req.ctx, req.params.id, req.body),
+  );
+  app.get(
+    '/ecom/v1/checkouts/mark-checkout-as-completed-and-redirect-to-url',
+    {
+      schema: {
+        tags,
+        summary: 'Complete a checkout from its link and redirect',
+        description:
+          'Opened by the buyer’s browser: a valid `token` (from completion-link) completes its checkout and answers ' +
+          '302 to the link’s target; a forged or expired one answers a short page saying so (400).',
+        querystring: Type.Object(
+          { token: Type.String({ minLength: 10, maxLength: 3000 }) },
+          { additionalProperties: false },
+        ),
+      },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      try {
+        return reply.redirect(await completeByLink(req.ctx, req.query.token), 302);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><meta charset="utf-8"><title>Link not valid</title>' +
+              '<p style="font-family:system-ui;margin:3rem auto;max-width:32rem">This link is no longer valid. ' +
+              'If you paid, your order is safe: check your e-mail, or <a href="/">go to the shop</a>.</p>',
+          );
+      }
     },
   );
   app.post(
@@ -193,6 +250,29 @@ export function orderRoutes(app: App): void {
       config: { access: everyone },
     },
     async (req) => searchOrders(req.ctx, req.body),
+  );
+  app.post(
+    '/ecom/v1/orders/export',
+    {
+      schema: {
+        tags,
+        summary: 'Download orders as CSV',
+        description:
+          'Every order matching `filter` (the search filter), newest first, as a CSV file streamed row by row: number, ' +
+          'date, statuses, e-mail, name, items, total, currency, tags and channel.',
+        body: ExportOrdersRequest,
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', description: 'text/csv' }),
+          ...errors,
+        },
+      },
+      config: { access: managers },
+    },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .send(exportOrdersCsv(req.ctx, req.body.filter ?? {})),
   );
   app.get(
     '/ecom/v1/orders/:id/transactions',

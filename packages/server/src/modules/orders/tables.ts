@@ -17,7 +17,10 @@ export type OrderSnapshot = Pick<
   | 'priceSummary'
   | 'taxSummary'
   | 'paymentOption'
->;
+> & {
+  /** Made by the merchant with `updateInventory: false`: its stock is kept elsewhere, never taken or returned here. */
+  keepStock?: boolean;
+};
 
 /**
  * Orders. The columns a search filters or sorts on are real, indexed columns (the rest is the frozen snapshot):

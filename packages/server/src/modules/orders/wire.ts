@@ -4,9 +4,24 @@ import type { Order, OrderPayment, OrderRefund, OrderTransactions } from '@plaza
 import type { Ctx } from '../../context.js';
 import { toMoney } from '../catalog/money.js';
 import { getSite } from '../site/service.js';
-import { orderPayments, orderRefunds, orders } from './tables.js';
+import { orderPayments, orderRefunds, orders, type OrderSnapshot } from './tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The free-text filter's words: the number, the buyer's e-mail and names, and the product names. */
+export const searchTextOf = (number: number, email: string | null | undefined, s: OrderSnapshot): string =>
+  [
+    String(number),
+    email,
+    s.billingInfo?.contactDetails?.firstName,
+    s.billingInfo?.contactDetails?.lastName,
+    s.shippingInfo?.logistics.shippingDestination?.contactDetails?.firstName,
+    s.shippingInfo?.logistics.shippingDestination?.contactDetails?.lastName,
+    ...s.lineItems.map((l) => l.productName),
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
 export type PaymentRow = typeof orderPayments.$inferSelect;
 export type RefundRow = typeof orderRefunds.$inferSelect;
 

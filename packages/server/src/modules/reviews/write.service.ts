@@ -1,3 +1,4 @@
+import { markFilesUsed } from '../media/files.service.js';
 import { and, eq } from 'drizzle-orm';
 import {
   REVIEW_MASK_PATHS,
@@ -103,7 +104,12 @@ export async function insertReview(ctx: Ctx, r: NewReview): Promise<Review> {
     }
     await adjustSummaries(tx, [{ after: row }]);
     const loaded = (await loadReview(tx, id))!;
-    await emitEvent(tx, { type: 'reviews.review.created', entityId: id, entity: toReview(loaded, EVENT_VIEWER) });
+    const created = toReview(loaded, EVENT_VIEWER);
+    await emitEvent(tx, { type: 'reviews.review.created', entityId: id, entity: created });
+    await markFilesUsed(
+      tx,
+      (created.content.media ?? []).flatMap((m) => [m.image, m.video]),
+    );
     return toReview(loaded, viewerOf(tx.caller));
   });
 }
@@ -198,6 +204,11 @@ export async function updateReview(ctx: Ctx, id: string, req: UpdateReviewReques
     if (changed) {
       const entity = toReview(loaded, EVENT_VIEWER);
       await emitEvent(tx, { type: 'reviews.review.updated', entityId: id, entity, modifiedFields: paths });
+      if (paths.some((p) => p.startsWith('content.media')))
+        await markFilesUsed(
+          tx,
+          (entity.content.media ?? []).flatMap((m) => [m.image, m.video]),
+        );
     }
     return toReview(loaded, viewerOf(tx.caller));
   });

@@ -5,36 +5,20 @@ import { Button } from '../../../ui/Button.js';
 import { cx } from '../../../ui/cx.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
-import { TextAreaField } from '../../../ui/Field.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { downloadFile } from '../../../lib/download.js';
 import { usePlazaClient } from '../api.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
-import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { useCancelOrder, useComment, useOrder } from './api.js';
+import { useCancelOrder, useOrder } from './api.js';
+import { CustomerPanel } from './CustomerPanel.js';
+import { OrderHistory } from './OrderHistory.js';
 import { PaymentsPanel } from './PaymentsPanel.js';
 import { ShippingPanel } from './ShippingPanel.js';
 import { PaymentBadge } from './words.js';
-
-const ACTIVITY_WORDS: Partial<Record<Order['activities'][number]['type'], string>> = {
-  ORDER_PLACED: 'Order placed',
-  ORDER_PAID: 'Paid in full',
-  ORDER_PARTIALLY_PAID: 'Paid in part',
-  ORDER_REFUNDED: 'Refunded',
-  ORDER_CANCELED: 'Canceled',
-  PAYMENT_PENDING: 'Payment waiting for the bank',
-  PAYMENT_CANCELED: 'Payment released',
-  PAYMENT_DECLINED: 'Payment declined',
-  SAVED_PAYMENT_METHOD: 'Card saved for later charges',
-  ORDER_PENDING: 'Put on hold',
-  ORDER_REJECTED: 'Declined',
-  MERCHANT_COMMENT: 'Comment',
-  CUSTOM_ACTIVITY: 'App activity',
-};
 
 /** Subtotal, discount, shipping, fees, tax, tip and total: the rows that are not zero (the total always). */
 function summaryRows(order: Order): Array<[string, string]> {
@@ -112,7 +96,8 @@ function Screen() {
           <FormSection title="Payment">
             <PaymentBadge order={order} />
           </FormSection>
-          <History order={order} />
+          <CustomerPanel order={order} />
+          <OrderHistory order={order} />
         </div>
       </div>
     </>
@@ -181,56 +166,5 @@ function CancelButton({ order }: { order: Order }) {
         </label>
       </ConfirmDialog>
     </>
-  );
-}
-
-function History({ order }: { order: Order }) {
-  const comment = useComment();
-  const formatDate = useDateFormat();
-  const toast = useToast();
-  const [text, setText] = useState('');
-  return (
-    <FormSection title="History">
-      <ol className="space-y-2 border-l border-neutral-200 pl-4 text-sm">
-        {[...order.activities].reverse().map((a) => (
-          <li key={a.id}>
-            <span className="block">
-              {ACTIVITY_WORDS[a.type] ?? 'Update'}
-              {a.merchantComment ? `: ${a.merchantComment.message}` : ''}
-            </span>
-            <span className="text-xs text-neutral-600">{formatDate(a.createdDate)}</span>
-          </li>
-        ))}
-      </ol>
-      <form
-        className="space-y-2"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!text.trim()) return;
-          comment.mutate(
-            { orderId: order.id, message: text.trim() },
-            {
-              onSuccess: () => {
-                setText('');
-                toast('Comment added');
-              },
-              onError: (err) => toast(`Not added: ${describeError(err).message}`, 'error'),
-            },
-          );
-        }}
-      >
-        <TextAreaField
-          label="Add a comment"
-          rows={2}
-          maxLength={2000}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" busy={comment.isPending} disabled={!text.trim()}>
-          Add comment
-        </Button>
-      </form>
-    </FormSection>
   );
 }

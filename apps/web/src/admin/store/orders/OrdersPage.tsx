@@ -11,6 +11,9 @@ import { SearchBox } from '../../ui/SearchBox.js';
 import { ResourceTable } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { useOrders } from './api.js';
+import { BulkOrders } from './BulkOrders.js';
+import { ExportOrders } from './ExportOrders.js';
+import { SavedViews } from './SavedViews.js';
 import { PaymentBadge } from './words.js';
 
 type Show = 'ALL' | 'UNPAID' | 'TO_CAPTURE' | 'PAID' | 'REFUNDED';
@@ -44,6 +47,14 @@ function Screen() {
       <PageHeader
         title="Orders"
         description="What your customers bought: payments, refunds and what still needs doing."
+        actions={<ExportOrders filter={filter} />}
+      />
+      <SavedViews
+        current={{ show, text }}
+        onApply={(v) => {
+          setShow((v.show in FILTERS ? v.show : 'ALL') as Show);
+          setText(v.text);
+        }}
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto] sm:items-end">
         <SearchBox label="Search" placeholder="Order number, e-mail, name or product" value={text} onChange={setText} />
@@ -74,6 +85,16 @@ function List({
 }) {
   const pages = useCursorPages();
   const navigate = useNavigate();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = (ids: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   const formatDate = useDateFormat();
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useOrders({
     ...(filter && Object.keys(filter).length ? { filter } : {}),
@@ -81,6 +102,7 @@ function List({
   });
   return (
     <div className="space-y-4">
+      {selected.size > 0 && <BulkOrders ids={[...selected]} onDone={() => setSelected(new Set())} />}
       <ResourceTable<Order>
         noun={{ one: 'order', other: 'orders' }}
         rows={data?.orders}
@@ -92,6 +114,15 @@ function List({
         retrying={isFetching}
         stale={isPlaceholderData}
         onOpen={(o) => navigate(`/admin/store/orders/${o.id}`)}
+        selection={{
+          selected,
+          onSelect: (id, on) => select([id], on),
+          onSelectPage: (on) =>
+            select(
+              (data?.orders ?? []).map((o) => o.id),
+              on,
+            ),
+        }}
         columns={[
           {
             header: 'Order',

@@ -9,6 +9,7 @@ import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { useCapture, useMarkPaid, useRefund, useVoid } from './api.js';
+import { PaymentRequests } from './PaymentRequests.js';
 import { METHOD_WORDS, PAYMENT_STATE_WORDS } from './words.js';
 
 /** a − b on decimal strings with the same places ("12.50" − "2.25" = "10.25"), without floating point. */
@@ -52,6 +53,7 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
           </ul>
         </div>
       )}
+      <PaymentRequests order={order} />
       {due && (
         <Button
           variant="secondary"

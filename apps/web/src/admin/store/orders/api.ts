@@ -1,15 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CreateFulfillmentRequest, FulfillmentResponse, ListFulfillmentsResponse } from '@plaza/contracts';
+import type {
+  CreateFulfillmentRequest,
+  FulfillmentResponse,
+  ListFulfillmentsResponse,
+  UpdateOrderRequest,
+} from '@plaza/contracts';
 import { defineMethod, seg } from '@plaza/sdk';
 import {
   addActivity,
   cancelOrder,
+  deleteActivity,
   capturePayments,
   getOrder,
   getOrderTransactions,
   markAsPaid,
   searchOrders,
   triggerRefund,
+  updateActivity,
+  updateOrder,
   voidPayments,
   type SearchOrdersRequest,
 } from '@plaza/sdk/ecom';
@@ -74,6 +82,19 @@ export const useComment = () =>
     callMethod(plaza, addActivity, v.orderId, {
       activity: { type: 'MERCHANT_COMMENT', merchantComment: { message: v.message } },
     }),
+  );
+
+export const useUpdateOrder = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; order: UpdateOrderRequest['order']; paths: string[] }) =>
+    callMethod(plaza, updateOrder, v.orderId, v.order, v.paths),
+  );
+export const useEditComment = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; activityId: string; message: string }) =>
+    callMethod(plaza, updateActivity, v.orderId, v.activityId, { merchantComment: { message: v.message } }),
+  );
+export const useDeleteComment = () =>
+  useStoreChange(keys.all(), (plaza, v: { orderId: string; activityId: string }) =>
+    callMethod(plaza, deleteActivity, v.orderId, v.activityId),
   );
 
 // Fulfillments have no SDK module yet (the client SDK is at its size budget): the routes are described here.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readExpiry } from '../../../storefront/store/checkout/PaymentSection.js';
 import { minus } from './PaymentsPanel.js';
 import { lastDays } from './SalesCard.js';
+import { readViews, withView } from './savedViews.js';
 
 describe('order screens’ helpers', () => {
   it('subtracts money as decimal text, never through floats', () => {
@@ -24,5 +25,15 @@ describe('order screens’ helpers', () => {
     expect(days).toHaveLength(14);
     expect(days[0]).toBe('2026-11-11');
     expect(days.at(-1)).toBe('2026-11-24');
+  });
+
+  it('keeps saved views by name, newest first, and survives a broken store', () => {
+    const a = { name: 'Unpaid', show: 'UNPAID', text: '' };
+    const b = { name: 'Wholesale', show: 'ALL', text: 'wholesale' };
+    const views = withView(withView([], a), b);
+    expect(views.map((v) => v.name)).toEqual(['Wholesale', 'Unpaid']);
+    expect(withView(views, { ...a, name: 'unpaid', text: 'x' }).map((v) => v.name)).toEqual(['unpaid', 'Wholesale']);
+    expect(readViews({ getItem: () => 'not json' })).toEqual([]);
+    expect(readViews({ getItem: () => JSON.stringify([a, { name: 3 }, null]) })).toEqual([a]);
   });
 });

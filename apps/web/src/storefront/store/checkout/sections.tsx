@@ -2,7 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Address, Checkout, UpdateCheckoutRequest } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { inputClass } from '../../../ui/Field.js';
-import { RegionFields } from '../../../ui/RegionFields.js';
+import { AddressFields, cleanAddress as clean, contactOf, Input, personOf } from '../../../ui/AddressFields.js';
+
+export { Input };
 import { describeProblem } from '../problems.js';
 import type { useCheckoutChange } from './useCheckout.js';
 
@@ -57,15 +59,6 @@ export function Section({
   );
 }
 
-export function Input({ label, ...props }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label className="block text-sm font-medium text-neutral-800">
-      {label}
-      <input className={`${inputClass} mt-1`} {...props} />
-    </label>
-  );
-}
-
 export function ContactSection({ checkout, save }: { checkout: Checkout; save: Save }) {
   const [email, setEmail] = useState(checkout.buyerInfo.email ?? '');
   return (
@@ -85,75 +78,6 @@ export function ContactSection({ checkout, save }: { checkout: Checkout; save: S
     </Section>
   );
 }
-
-interface Person {
-  firstName: string;
-  lastName: string;
-  phone: string;
-}
-
-/** Name, street, city and region; `region` keeps the rest of the address (country, state, postal code). */
-function AddressFields({
-  prefix,
-  person,
-  setPerson,
-  address,
-  setAddress,
-}: {
-  prefix: string;
-  person: Person;
-  setPerson: (p: Person) => void;
-  address: Address;
-  setAddress: (a: Address) => void;
-}) {
-  return (
-    <>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Input
-          label="First name"
-          autoComplete="given-name"
-          value={person.firstName}
-          onChange={(e) => setPerson({ ...person, firstName: e.target.value })}
-        />
-        <Input
-          label="Last name"
-          autoComplete="family-name"
-          value={person.lastName}
-          onChange={(e) => setPerson({ ...person, lastName: e.target.value })}
-        />
-      </div>
-      <Input
-        label="Address"
-        autoComplete="address-line1"
-        value={address.addressLine ?? ''}
-        onChange={(e) => setAddress({ ...address, addressLine: e.target.value })}
-      />
-      <Input
-        label="City"
-        autoComplete="address-level2"
-        value={address.city ?? ''}
-        onChange={(e) => setAddress({ ...address, city: e.target.value })}
-      />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <RegionFields idPrefix={prefix} value={address} onChange={setAddress} />
-      </div>
-    </>
-  );
-}
-
-const personOf = (c?: { firstName?: string; lastName?: string; phone?: string }): Person => ({
-  firstName: c?.firstName ?? '',
-  lastName: c?.lastName ?? '',
-  phone: c?.phone ?? '',
-});
-const contactOf = (p: Person) =>
-  Object.fromEntries(
-    Object.entries(p)
-      .filter(([, v]) => v.trim())
-      .map(([k, v]) => [k, v.trim()]),
-  );
-const clean = (a: Address): Address =>
-  Object.fromEntries(Object.entries(a).filter(([, v]) => v !== '' && v !== undefined)) as Address;
 
 export function ShippingAddressSection({ checkout, save }: { checkout: Checkout; save: Save }) {
   const dest = checkout.shippingInfo.shippingDestination;

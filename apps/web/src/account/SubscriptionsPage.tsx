@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@plaza/react';
+import { cancelSubscriptionContract, listSubscriptionContracts, type SubscriptionContract } from '@plaza/sdk/ecom';
+import { call, shopKeys, usePlazaClient } from '../storefront/store/api.js';
+import { Button } from '../ui/Button.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { PageSkeleton } from '../ui/PageSkeleton.js';
+import { AccountNav } from './AccountNav.js';
+import { SignInToSee } from './SignInToSee.js';
+import { everyWords, SUBSCRIPTION_STATUS_WORDS } from './subscriptionWords.js';
+
+const keys = () => [...shopKeys.all(), 'my-subscriptions'] as const;
+
+/** /account/subscriptions: what the member receives regularly, the next charge, and a way to stop it. */
+export default function SubscriptionsPage() {
+  const { loggedIn } = useAuth();
+  const plaza = usePlazaClient();
+  const { data, error, isPending, refetch, isFetching } = useQuery({
+    queryKey: keys(),
+    queryFn: () => call(plaza, listSubscriptionContracts, { limit: 100 }).then((r) => r.subscriptionContracts),
+    enabled: loggedIn,
+  });
+  if (!loggedIn) return <SignInToSee title="Your subscriptions" what="your subscriptions" />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <AccountNav />
+      <h1 className="text-2xl font-bold tracking-tight">My subscriptions</h1>
+      {isPending ? (
+        <PageSkeleton />
+      ) : error ? (
+        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : data.length === 0 ? (
+        <p className="mt-6 text-neutral-600">
+          No subscriptions. Products you can receive regularly offer it on their page.{' '}
+          <Link to="/products" className="font-medium text-accent hover:underline">
+            Browse products
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {data.map((s) => (
+            <Subscription key={s.id} contract={s} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Subscription({ contract: s }: { contract: SubscriptionContract }) {
+  const plaza = usePlazaClient();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => call(plaza, cancelSubscriptionContract, s.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys() }),
+  });
+  const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+  const active = s.status === 'ACTIVE' || s.status === 'PAUSED';
+  return (
+    <li className="rounded-lg border border-neutral-200 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold">
+          {s.lineItem.quantity > 1 ? `${s.lineItem.quantity} × ` : ''}
+          {s.lineItem.productName}
+        </h2>
+        <span className="text-sm text-neutral-600">{SUBSCRIPTION_STATUS_WORDS[s.status]}</span>
+      </div>
+      <p className="mt-1 text-sm text-neutral-700">
+        {s.price.formattedAmount} {everyWords(s.subscriptionSettings)}
+        {s.subscriptionSettings.billingCycles
+          ? ` · ${s.cyclesCompleted} of ${s.subscriptionSettings.billingCycles} payments made`
+          : ''}
+      </p>
+      {s.nextBillingDate && s.status === 'ACTIVE' && (
+        <p className="mt-1 text-sm" data-testid="next-charge">
+          Next charge: {date(s.nextBillingDate)} on {s.paymentMethod.brand} ending {s.paymentMethod.lastFourDigits}
+        </p>
+      )}
+      {s.status === 'PAUSED' && s.lastFailure && (
+        <p className="mt-1 text-sm text-red-700">
+          Paused: the last payment did not go through ({s.lastFailure.reason}). The shop will contact you.
+        </p>
+      )}
+      {cancel.error && <ErrorMessage error={cancel.error} />}
+      <div className="mt-3 flex flex-wrap gap-3 text-sm">
+        <Link to={`/orders/${s.originOrderId}`} className="font-medium text-accent hover:underline">
+          First order
+        </Link>
+        {active && (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Cancel subscription
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Cancel ${s.lineItem.productName}?`}
+        confirmLabel="Cancel subscription"
+        danger
+        busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          // A refusal shows under the subscription (cancel.error).
+          cancel.mutate(undefined, { onSettled: () => setConfirming(false) })
+        }
+      >
+        <p>You will not be charged again. Orders already placed are not affected.</p>
+      </ConfirmDialog>
+    </li>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import { FileText } from 'lucide-react';
+import type { FileDescriptor } from '@plaza/sdk/media';
+import { Alert } from '../../ui/Alert.js';
+import { Button } from '../../ui/Button.js';
+import { CopyButton } from '../../ui/CopyButton.js';
+import { TextField } from '../../ui/Field.js';
+import { useDateFormat } from '../dates.js';
+import { useToast } from '../Toast.js';
+import { describeError } from '../../ui/ErrorMessage.js';
+import { mediaCalls, useMediaChange } from './api.js';
+import { FocalPointPicker } from './FocalPointPicker.js';
+import { dimensionsOf, formatSize, KIND_WORDS } from './words.js';
+
+function Preview({ file }: { file: FileDescriptor }) {
+  const box = 'w-full rounded-md border border-neutral-200 bg-neutral-50';
+  if (file.operationStatus !== 'READY')
+    return (
+      <div className={`${box} flex h-40 items-center justify-center text-sm text-neutral-600`}>
+        {file.operationStatus === 'PENDING' ? 'Getting the file ready…' : 'This file could not be used'}
+      </div>
+    );
+  if (file.mediaType === 'VIDEO') return <video src={file.url} controls className={box} />;
+  if (file.mediaType === 'AUDIO') return <audio src={file.url} controls className="w-full" />;
+  const picture =
+    file.thumbnailUrl && file.mediaType !== 'IMAGE'
+      ? file.thumbnailUrl
+      : file.mediaType === 'IMAGE' || file.mediaType === 'VECTOR'
+        ? file.url
+        : undefined;
+  if (picture) return <img src={picture} alt="" className={`${box} max-h-72 object-contain`} />;
+  return (
+    <div className={`${box} flex h-32 items-center justify-center`}>
+      <FileText className="h-10 w-10 text-neutral-400" aria-hidden />
+    </div>
+  );
+}
+
+/** The drawer of one file: see it, rename and label it, set the picture's focus point, copy a link, trash it. */
+export function FileDetails({ file, onTrash }: { file: FileDescriptor; onTrash: (f: FileDescriptor) => void }) {
+  const toast = useToast();
+  const formatDate = useDateFormat();
+  const [name, setName] = useState(file.displayName);
+  const [labels, setLabels] = useState(file.labels.join(', '));
+  const [focus, setFocus] = useState(file.media.image?.focalPoint ?? { x: 0.5, y: 0.5 });
+  const [link, setLink] = useState<string | undefined>(file.private ? undefined : file.url);
+  const saved = () => toast('Saved');
+  const rename = useMediaChange(mediaCalls.rename, saved);
+  const relabel = useMediaChange(mediaCalls.labels, saved);
+  const refocus = useMediaChange(mediaCalls.focus, saved);
+  const signed = useMediaChange(mediaCalls.link, (r) => setLink(r.downloadUrls[0]?.url));
+  const problem = [rename, relabel, refocus, signed].find((m) => m.error)?.error;
+  const submitName = (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim() && name.trim() !== file.displayName) rename.mutate({ id: file.id, displayName: name.trim() });
+  };
+  const submitLabels = (e: FormEvent) => {
+    e.preventDefault();
+    relabel.mutate({
+      id: file.id,
+      labels: labels
+        .split(',')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    });
+  };
+  const size = dimensionsOf(file);
+  return (
+    <div className="space-y-6 text-sm">
+      <Preview file={file} />
+      {file.operationStatus === 'FAILED' && (
+        <Alert tone="error">{file.failureReason ?? 'The file could not be used.'}</Alert>
+      )}
+      {problem ? <Alert tone="error">{describeError(problem).message}</Alert> : null}
+      <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2">
+        <dt className="text-neutral-600">Kind</dt>
+        <dd>{KIND_WORDS[file.mediaType]}</dd>
+        <dt className="text-neutral-600">Size</dt>
+        <dd>
+          {formatSize(file.sizeInBytes)}
+          {size ? ` · ${size} pixels` : ''}
+        </dd>
+        <dt className="text-neutral-600">Added</dt>
+        <dd>{formatDate(file.createdDate)}</dd>
+        {file.lastUsedDate && (
+          <>
+            <dt className="text-neutral-600">Last used</dt>
+            <dd>{formatDate(file.lastUsedDate)}</dd>
+          </>
+        )}
+        <dt className="text-neutral-600">Who can see it</dt>
+        <dd>{file.private ? 'Only people you send a link to' : 'Anyone with the link'}</dd>
+      </dl>
+      {file.state === 'OK' && (
+        <>
+          <form onSubmit={submitName} className="flex items-end gap-2">
+            <TextField
+              label="Name"
+              value={name}
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+              className="flex-1"
+            />
+            <Button type="submit" variant="secondary" busy={rename.isPending}>
+              Rename
+            </Button>
+          </form>
+          <form onSubmit={submitLabels} className="flex items-end gap-2">
+            <TextField
+              label="Labels"
+              hint="Words to find the file by, separated by commas"
+              value={labels}
+              onChange={(e) => setLabels(e.target.value)}
+              className="flex-1"
+            />
+            <Button type="submit" variant="secondary" busy={relabel.isPending}>
+              Save labels
+            </Button>
+          </form>
+          {file.mediaType === 'IMAGE' && file.operationStatus === 'READY' && (
+            <section className="space-y-2">
+              <h3 className="font-medium">Focus point</h3>
+              <p className="text-neutral-600">
+                Click the subject: when the picture is cropped, this part stays in view.
+              </p>
+              <FocalPointPicker
+                src={file.media.image?.responsiveImages.at(-1)?.url ?? file.url}
+                value={focus}
+                onChange={setFocus}
+              />
+              <Button
+                variant="secondary"
+                busy={refocus.isPending}
+                onClick={() => refocus.mutate({ id: file.id, ...focus })}
+              >
+                Save focus point
+              </Button>
+            </section>
+          )}
+          {file.operationStatus === 'READY' && (
+            <section className="space-y-2">
+              <h3 className="font-medium">Link</h3>
+              {link ? (
+                <div className="flex items-center gap-2">
+                  <input
+                    readOnly
+                    value={link}
+                    aria-label="Link to the file"
+                    className="min-w-0 flex-1 truncate rounded-md border border-neutral-300 px-2 py-1.5"
+                  />
+                  <CopyButton text={link} label="Copy link" />
+                </div>
+              ) : (
+                <Button
+                  variant="secondary"
+                  busy={signed.isPending}
+                  onClick={() => signed.mutate({ id: file.id, minutes: 60 })}
+                >
+                  Make a link that works for an hour
+                </Button>
+              )}
+            </section>
+          )}
+          <div className="border-t border-neutral-200 pt-4">
+            <Button variant="danger" onClick={() => onTrash(file)}>
+              Move to trash
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

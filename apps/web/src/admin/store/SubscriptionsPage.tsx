@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  cancelSubscriptionContract,
+  getSubscriptionContract,
+  listSubscriptionContracts,
+  pauseSubscriptionContract,
+  resumeSubscriptionContract,
+  type ListSubscriptionContractsQuery,
+  type SubscriptionContract,
+} from '@plaza/sdk/ecom';
+import { everyWords, SUBSCRIPTION_STATUS_WORDS } from '../../account/subscriptionWords.js';
+import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Skeleton } from '../../ui/Skeleton.js';
+import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { useDateFormat } from '../dates.js';
+import { useToast } from '../Toast.js';
+import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
+import { Drawer } from '../ui/Drawer.js';
+import { FilterTabs } from '../ui/FilterTabs.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { ResourceTable } from '../ui/ResourceTable.js';
+import { callMethod, storeKeys, usePlazaClient, useStoreChange } from './api.js';
+
+type Status = 'ALL' | SubscriptionContract['status'];
+const SUBSCRIPTIONS = { one: 'subscription', other: 'subscriptions' };
+const TONE = { ACTIVE: 'success', PAUSED: 'warning', CANCELED: 'neutral', ENDED: 'neutral' } as const;
+const key = () => [...storeKeys.all(), 'subscriptions'] as const;
+
+/** /admin/store/subscriptions: who receives what regularly, the next charges, and the ones that need attention. */
+export function SubscriptionsPage() {
+  return (
+    <OwnerOnly title="Subscriptions" what="subscriptions">
+      <Screen />
+    </OwnerOnly>
+  );
+}
+
+function Screen() {
+  const [status, setStatus] = useState<Status>('ALL');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const filters: ListSubscriptionContractsQuery = { limit: 25, ...(status !== 'ALL' ? { status } : {}) };
+  return (
+    <>
+      <PageHeader
+        title="Subscriptions"
+        description="Customers who receive a product regularly. Each renewal is charged to their card on its date and becomes an order."
+      />
+      <div className="mb-4">
+        <FilterTabs<Status>
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          tabs={[
+            { value: 'ALL', label: 'All' },
+            { value: 'ACTIVE', label: 'Active' },
+            { value: 'PAUSED', label: 'Paused' },
+            { value: 'CANCELED', label: 'Canceled' },
+            { value: 'ENDED', label: 'Finished' },
+          ]}
+        />
+      </div>
+      <List key={JSON.stringify(filters)} filters={filters} filtered={status !== 'ALL'} onOpen={setOpenId} />
+      <Drawer open={openId !== null} title="Subscription" onClose={() => setOpenId(null)}>
+        {openId && <Details id={openId} />}
+      </Drawer>
+    </>
+  );
+}
+
+function useContracts(query: ListSubscriptionContractsQuery) {
+  const plaza = usePlazaClient();
+  return useQuery({
+    queryKey: [...key(), query],
+    queryFn: () => callMethod(plaza, listSubscriptionContracts, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function List({
+  filters,
+  filtered,
+  onOpen,
+}: {
+  filters: ListSubscriptionContractsQuery;
+  filtered: boolean;
+  onOpen: (id: string) => void;
+}) {
+  const pages = useCursorPages();
+  const formatDate = useDateFormat();
+  const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useContracts(query);
+  return (
+    <div className="space-y-4">
+      <ResourceTable<SubscriptionContract>
+        noun={SUBSCRIPTIONS}
+        rows={data?.subscriptionContracts}
+        rowKey={(s) => s.id}
+        rowLabel={(s) => `${s.lineItem.productName} for ${s.buyerInfo.email ?? 'a shopper'}`}
+        loading={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        stale={isPlaceholderData}
+        onOpen={(s) => onOpen(s.id)}
+        columns={[
+          {
+            header: 'Customer',
+            primary: true,
+            cell: (s) => (
+              <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+                {s.buyerInfo.email ?? 'A shopper'}
+              </button>
+            ),
+          },
+          { header: 'Product', cell: (s) => `${s.lineItem.quantity} × ${s.lineItem.productName}` },
+          {
+            header: 'Price',
+            className: 'w-44',
+            cell: (s) => `${s.price.formattedAmount} ${everyWords(s.subscriptionSettings)}`,
+          },
+          {
+            header: 'Next charge',
+            className: 'w-40',
+            cell: (s) => (s.nextBillingDate && s.status === 'ACTIVE' ? formatDate(s.nextBillingDate) : '—'),
+          },
+          {
+            header: 'Status',
+            className: 'w-28',
+            cell: (s) => <Badge tone={TONE[s.status]}>{SUBSCRIPTION_STATUS_WORDS[s.status]}</Badge>,
+          },
+        ]}
+        empty={
+          filtered
+            ? { title: 'No subscription here', body: 'Try another status.' }
+            : {
+                title: 'No subscriptions yet',
+                body: 'Give a product subscription options (Products → a product → Subscriptions) and shoppers can receive it regularly.',
+              }
+        }
+      />
+      <CursorPager
+        page={pages.page}
+        nextCursor={data?.metadata.cursor}
+        busy={isFetching}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+      />
+    </div>
+  );
+}
+
+type Action = 'pause' | 'resume' | 'cancel';
+const ACTIONS = {
+  pause: { method: pauseSubscriptionContract, done: 'Subscription paused' },
+  resume: { method: resumeSubscriptionContract, done: 'Subscription resumed' },
+  cancel: { method: cancelSubscriptionContract, done: 'Subscription canceled' },
+};
+
+function Details({ id }: { id: string }) {
+  const formatDate = useDateFormat();
+  const toast = useToast();
+  const plaza = usePlazaClient();
+  const { data, error, refetch, isFetching } = useQuery({
+    queryKey: [...key(), 'one', id],
+    queryFn: () => callMethod(plaza, getSubscriptionContract, id),
+  });
+  const [confirming, setConfirming] = useState(false);
+  const change = useStoreChange(
+    key(),
+    (plaza, action: Action) => callMethod(plaza, ACTIONS[action].method, id),
+    (_r, action) => toast(ACTIONS[action].done),
+  );
+  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  const s = data?.subscriptionContract;
+  if (!s) return <Skeleton className="h-48 w-full" />;
+  const run = (action: Action) => change.mutate(action, { onSettled: () => setConfirming(false) });
+  return (
+    <div className="space-y-5 text-sm">
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2">
+        <dt className="text-neutral-600">Customer</dt>
+        <dd>{s.buyerInfo.email ?? 'A shopper'}</dd>
+        <dt className="text-neutral-600">Product</dt>
+        <dd>
+          {s.lineItem.quantity} × {s.lineItem.productName}
+        </dd>
+        <dt className="text-neutral-600">Price</dt>
+        <dd>
+          {s.price.formattedAmount} {everyWords(s.subscriptionSettings)}
+        </dd>
+        <dt className="text-neutral-600">Payments</dt>
+        <dd>
+          {s.cyclesCompleted}
+          {s.subscriptionSettings.billingCycles ? ` of ${s.subscriptionSettings.billingCycles}` : ''} made
+        </dd>
+        <dt className="text-neutral-600">Card</dt>
+        <dd>
+          {s.paymentMethod.brand} ending {s.paymentMethod.lastFourDigits}
+        </dd>
+        <dt className="text-neutral-600">Status</dt>
+        <dd>{SUBSCRIPTION_STATUS_WORDS[s.status]}</dd>
+        {s.nextBillingDate && s.status === 'ACTIVE' && (
+          <>
+            <dt className="text-neutral-600">Next charge</dt>
+            <dd>{formatDate(s.nextBillingDate)}</dd>
+          </>
+        )}
+        {s.lastFailure && (
+          <>
+            <dt className="text-neutral-600">Last problem</dt>
+            <dd className="text-red-700">
+              {formatDate(s.lastFailure.date)}: {s.lastFailure.reason}
+            </dd>
+          </>
+        )}
+      </dl>
+      <section>
+        <h3 className="font-medium">Orders</h3>
+        <ul className="mt-2 space-y-1">
+          {[s.originOrderId, ...s.renewalOrderIds].map((orderId, i) => (
+            <li key={orderId}>
+              <Link to={`/admin/store/orders/${orderId}`} className="text-accent hover:underline">
+                {i === 0 ? 'First order' : `Renewal ${i}`}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {change.error && <ErrorMessage error={change.error} />}
+      <div className="flex flex-wrap gap-2">
+        {s.status === 'ACTIVE' && (
+          <Button variant="secondary" busy={change.isPending} onClick={() => run('pause')}>
+            Pause
+          </Button>
+        )}
+        {s.status === 'PAUSED' && (
+          <Button busy={change.isPending} onClick={() => run('resume')}>
+            Resume charging
+          </Button>
+        )}
+        {(s.status === 'ACTIVE' || s.status === 'PAUSED') && (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Cancel subscription
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel this subscription?"
+        confirmLabel="Cancel subscription"
+        danger
+        busy={change.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => run('cancel')}
+      >
+        <p>{s.buyerInfo.email ?? 'The customer'} will not be charged again. Orders already placed stay as they are.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import type { Order } from '@plaza/sdk/ecom';
+import { Button } from '../../../ui/Button.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { describeError } from '../../../ui/ErrorMessage.js';
+import { TextAreaField } from '../../../ui/Field.js';
+import { useDateFormat } from '../../dates.js';
+import { useToast } from '../../Toast.js';
+import { FormSection } from '../../ui/FormPage.js';
+import { useComment, useDeleteComment, useEditComment } from './api.js';
+
+type Activity = Order['activities'][number];
+
+const ACTIVITY_WORDS: Partial<Record<Activity['type'], string>> = {
+  ORDER_PLACED: 'Order placed',
+  ORDER_PAID: 'Paid in full',
+  ORDER_PARTIALLY_PAID: 'Paid in part',
+  ORDER_REFUNDED: 'Refunded',
+  ORDER_CANCELED: 'Canceled',
+  PAYMENT_PENDING: 'Payment waiting for the bank',
+  PAYMENT_CANCELED: 'Payment released',
+  PAYMENT_DECLINED: 'Payment declined',
+  SAVED_PAYMENT_METHOD: 'Card saved for later charges',
+  ORDER_PENDING: 'Put on hold',
+  ORDER_REJECTED: 'Declined',
+  EMAIL_EDITED: 'E-mail changed',
+  SHIPPING_ADDRESS_EDITED: 'Shipping address changed',
+  MERCHANT_COMMENT: 'Comment',
+  CUSTOM_ACTIVITY: 'App activity',
+};
+
+/** The order's history, newest first: what happened, and the owner's comments (which can be edited or deleted). */
+export function OrderHistory({ order }: { order: Order }) {
+  const comment = useComment();
+  const toast = useToast();
+  const [text, setText] = useState('');
+  return (
+    <FormSection title="History">
+      <ol className="space-y-2 border-l border-neutral-200 pl-4 text-sm">
+        {[...order.activities].reverse().map((a) => (
+          <Entry key={a.id} order={order} activity={a} />
+        ))}
+      </ol>
+      <form
+        className="space-y-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!text.trim()) return;
+          comment.mutate(
+            { orderId: order.id, message: text.trim() },
+            {
+              onSuccess: () => {
+                setText('');
+                toast('Comment added');
+              },
+              onError: (err) => toast(`Not added: ${describeError(err).message}`, 'error'),
+            },
+          );
+        }}
+      >
+        <TextAreaField
+          label="Add a comment"
+          rows={2}
+          maxLength={2000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit" variant="secondary" busy={comment.isPending} disabled={!text.trim()}>
+          Add comment
+        </Button>
+      </form>
+    </FormSection>
+  );
+}
+
+function Entry({ order, activity: a }: { order: Order; activity: Activity }) {
+  const formatDate = useDateFormat();
+  const edit = useEditComment();
+  const remove = useDeleteComment();
+  const toast = useToast();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const message = a.merchantComment?.message;
+  if (draft !== null) {
+    return (
+      <li className="space-y-2">
+        <TextAreaField
+          label="Comment"
+          rows={2}
+          maxLength={2000}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            busy={edit.isPending}
+            disabled={!draft.trim()}
+            onClick={() =>
+              edit.mutate(
+                { orderId: order.id, activityId: a.id, message: draft.trim() },
+                {
+                  onSuccess: () => {
+                    setDraft(null);
+                    toast('Comment saved');
+                  },
+                  onError: (err) => toast(`Not saved: ${describeError(err).message}`, 'error'),
+                },
+              )
+            }
+          >
+            Save
+          </Button>
+          <Button variant="secondary" onClick={() => setDraft(null)}>
+            Cancel
+          </Button>
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <span className="block">
+        {ACTIVITY_WORDS[a.type] ?? 'Update'}
+        {message ? `: ${message}` : ''}
+      </span>
+      <span className="text-xs text-neutral-600">
+        {formatDate(a.createdDate)}
+        {a.author ? ` · ${a.author}` : ''}
+      </span>
+      {a.type === 'MERCHANT_COMMENT' && (
+        <span className="ml-2 inline-flex gap-2 text-xs">
+          <button type="button" className="text-accent hover:underline" onClick={() => setDraft(message ?? '')}>
+            Edit
+          </button>
+          <button type="button" className="text-red-700 hover:underline" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </span>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this comment?"
+        confirmLabel="Delete comment"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          // mutateAsync: the entry is gone once the order is read again, and the toast must still come.
+          remove.mutateAsync({ orderId: order.id, activityId: a.id }).then(
+            () => toast('Comment deleted'),
+            (err: unknown) => {
+              setConfirming(false);
+              toast(`Not deleted: ${describeError(err).message}`, 'error');
+            },
+          )
+        }
+      >
+        <p>“{message}” will no longer show in the order’s history.</p>
+      </ConfirmDialog>
+    </li>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Address } from '@plaza/contracts';
+import { inputClass } from './Field.js';
+import { RegionFields } from './RegionFields.js';
+
+/** A person's name and address, as the checkout and the dashboard's order page ask for them. */
+
+/** A labelled text input (the checkout's fields). */
+export function Input({ label, ...props }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="block text-sm font-medium text-neutral-800">
+      {label}
+      <input className={`${inputClass} mt-1`} {...props} />
+    </label>
+  );
+}
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+/** Name, street, city and region; `region` keeps the rest of the address (country, state, postal code). */
+export function AddressFields({
+  prefix,
+  person,
+  setPerson,
+  address,
+  setAddress,
+}: {
+  prefix: string;
+  person: Person;
+  setPerson: (p: Person) => void;
+  address: Address;
+  setAddress: (a: Address) => void;
+}) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Input
+          label="First name"
+          autoComplete="given-name"
+          value={person.firstName}
+          onChange={(e) => setPerson({ ...person, firstName: e.target.value })}
+        />
+        <Input
+          label="Last name"
+          autoComplete="family-name"
+          value={person.lastName}
+          onChange={(e) => setPerson({ ...person, lastName: e.target.value })}
+        />
+      </div>
+      <Input
+        label="Address"
+        autoComplete="address-line1"
+        value={address.addressLine ?? ''}
+        onChange={(e) => setAddress({ ...address, addressLine: e.target.value })}
+      />
+      <Input
+        label="City"
+        autoComplete="address-level2"
+        value={address.city ?? ''}
+        onChange={(e) => setAddress({ ...address, city: e.target.value })}
+      />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <RegionFields idPrefix={prefix} value={address} onChange={setAddress} />
+      </div>
+    </>
+  );
+}
+
+export const personOf = (c?: { firstName?: string; lastName?: string; phone?: string }): Person => ({
+  firstName: c?.firstName ?? '',
+  lastName: c?.lastName ?? '',
+  phone: c?.phone ?? '',
+});
+export const contactOf = (p: Person) =>
+  Object.fromEntries(
+    Object.entries(p)
+      .filter(([, v]) => v.trim())
+      .map(([k, v]) => [k, v.trim()]),
+  );
+export const cleanAddress = (a: Address): Address =>
+  Object.fromEntries(Object.entries(a).filter(([, v]) => v !== '' && v !== undefined)) as Address;

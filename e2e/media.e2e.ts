@@ -1,0 +1,172 @@
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileDescriptor, ListProductsResponse } from '@plaza/contracts';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailboxReader,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
+
+// The media library (issue 11) in Chromium against the built server: the owner uploads three pictures and watches
+// their progress, uses one as a product's picture from the picker, trashes it and restores it.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const picture = (name: string, background: string) =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .png()
+    .toBuffer()
+    .then((buffer) => ({ name, mimeType: 'image/png', buffer }));
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
+  await ownerIntoDashboard(page, plaza);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+const tiles = () => page.getByRole('list', { name: 'Folders and files' }).getByRole('listitem');
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
+
+describe('media library', () => {
+  it('starts empty and uploads three pictures with a progress bar each', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Media', exact: true }).click();
+    await page.getByRole('heading', { name: 'Media', exact: true }).waitFor();
+    await page.getByText('No files here yet').waitFor();
+    await page
+      .getByLabel('Upload files')
+      .setInputFiles(
+        await Promise.all([
+          picture('lemon.png', '#f5d90a'),
+          picture('sea.png', '#1b6fd1'),
+          picture('moss.png', '#4b8f29'),
+        ]),
+      );
+    const uploads = page.getByRole('region', { name: 'Uploads' }).or(page.getByLabel('Uploads'));
+    await uploads.getByText('3 of 3 files uploaded').waitFor();
+    const bars = uploads.getByRole('progressbar');
+    expect(await bars.count()).toBe(3);
+    for (const bar of await bars.all())
+      expect(await bar.getAttribute('aria-valuenow')).toBe(await bar.getAttribute('aria-valuemax'));
+    await expect.poll(() => tiles().count()).toBe(3);
+    // Processing (previews) finishes in the job worker; the grid looks again until every tile has its picture.
+    await expect.poll(() => page.getByText('Getting ready…').count(), { timeout: 20_000 }).toBe(0);
+    await snap(page, 'media-library-desktop');
+  });
+
+  it('shows a file’s details with its size and a focus point', async () => {
+    await page.getByRole('button', { name: /sea\.png/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'sea.png' });
+    await drawer.getByText('900 × 600 pixels').waitFor();
+    await drawer.getByRole('slider', { name: /Focus point/ }).waitFor();
+    await snap(page, 'media-details-desktop');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('uses a picture as a product image from the picker', async () => {
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Products', exact: true })
+      .click();
+    await page.getByRole('link', { name: 'Add product' }).first().click();
+    await page.getByLabel('Name').fill('Lemon tea');
+    await page.getByLabel('Price', { exact: true }).fill('6.50');
+    await page.getByRole('button', { name: 'Choose from media' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a picture' });
+    await picker.getByRole('button', { name: 'Use lemon.png' }).click();
+    await page.locator('img[src*="/media/v1/f/"]').first().waitFor();
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await toast('Lemon tea is added');
+    const owner = await ownerClient(plaza);
+    const { products } = await owner.fetch<ListProductsResponse>('/catalog/v1/products', {
+      query: { text: 'Lemon tea', includeHidden: true },
+    });
+    const url = products[0]!.media[0]!.url;
+    expect(url).toMatch(/^\/media\/v1\/f\/[0-9a-f]+\/original\/lemon\.png$/);
+    const served = await fetch(`${plaza.url}${url}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    const id = url.split('/')[4]!;
+    const { file } = await owner.fetch<{ file: FileDescriptor }>('/media/v1/files/get-file-by-id', {
+      query: { fileId: id },
+    });
+    expect(file.lastUsedDate).toBeTruthy();
+  });
+
+  it('moves a picture to the trash and restores it', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Media', exact: true }).click();
+    await page.getByLabel('Select moss.png').check();
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page
+      .getByRole('dialog', { name: 'Move this to the trash?' })
+      .getByRole('button', { name: 'Move to trash' })
+      .click();
+    await expect.poll(() => tiles().count()).toBe(2);
+    await page.getByRole('button', { name: 'Trash', exact: true }).click();
+    await page.getByLabel('Select moss.png').check();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await toast('Restored');
+    await page.getByText('The trash is empty').waitFor();
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    await expect.poll(() => tiles().count()).toBe(3);
+  });
+
+  it('a new member attaches a photo from their device to a review', async () => {
+    const member = await browser.newContext({ viewport: DESKTOP });
+    const shopper = await member.newPage();
+    const mailbox = await mailboxReader(plaza);
+    const email = `photo.${Date.now()}@example.com`;
+    await shopper.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await shopper.getByLabel('Name').fill('Pia Photo');
+    await shopper.getByLabel('Email').fill(email);
+    await shopper.getByLabel('Password').fill('correct horse battery staple');
+    await shopper.getByRole('button', { name: 'Create account' }).click();
+    await shopper.getByLabel('Verification code').fill((await mailbox.code(email)).code);
+    await shopper.getByRole('button', { name: 'Verify' }).click();
+    await shopper.waitForURL(`${plaza.url}/`);
+    const reviews = shopper.getByTestId('reviews-widget');
+    await reviews.getByRole('button', { name: 'Write a review' }).click();
+    await reviews.getByRole('radio', { name: /^5 stars/ }).check({ force: true });
+    await reviews.getByLabel('Upload a photo').setInputFiles(await picture('cup.png', '#c0392b'));
+    await reviews.getByRole('img', { name: 'Your photo' }).waitFor({ timeout: 20_000 });
+    const url = await reviews.getByLabel('Photo URL (optional)').inputValue();
+    expect(url).toMatch(/\/media\/v1\/f\/[0-9a-f]+\/original\/cup\.png$/);
+    await snap(shopper, 'media-review-photo-desktop');
+    await reviews.getByRole('button', { name: 'Post review' }).click();
+    await reviews.getByText('Waiting for approval').waitFor();
+    // The photo sits with the visitors' uploads, not in the owner's library.
+    const owner = await ownerClient(plaza);
+    const { files } = await owner.fetch<{ files: FileDescriptor[] }>('/media/v1/files/search', {
+      method: 'POST',
+      body: { rootFolder: 'VISITOR_UPLOADS_ROOT' },
+    });
+    expect(files.map((f) => f.displayName)).toContain('cup.png');
+    await member.close();
+  });
+
+  it('fits a phone', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize(MOBILE);
+    await phone.goto(`${plaza.url}/admin/media`, { waitUntil: 'networkidle' });
+    await phone.getByRole('heading', { name: 'Media', exact: true }).waitFor();
+    await expect
+      .poll(() => phone.getByRole('list', { name: 'Folders and files' }).getByRole('listitem').count())
+      .toBe(3);
+    await snap(phone, 'media-library-mobile');
+    await phone.close();
+  });
+});

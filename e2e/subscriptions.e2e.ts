@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillAddressAndShipping, usShipping } from './shop.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailboxReader,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
+
+// Issue 10's subscriptions in Chromium: a new member subscribes to the demo coffee every two weeks from its product
+// page and pays with the test card; My subscriptions shows the next charge; the owner finds it under Subscriptions;
+// the member cancels it.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  const owner = await ownerClient(plaza);
+  const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+    method: 'POST',
+    body: { name: 'e2e subscriptions', scopes: ['ecom'] },
+  });
+  await usShipping(plaza.url, key);
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+describe('subscriptions', () => {
+  it('a member subscribes, sees the next charge and cancels; the owner sees it', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const mailbox = await mailboxReader(plaza);
+    const email = `coffee.${Date.now()}@example.com`;
+    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Name').fill('Cora Coffee');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Verification code').fill((await mailbox.code(email)).code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${plaza.url}/`);
+
+    await page.goto(`${plaza.url}/products?q=${encodeURIComponent('House Blend Coffee')}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByRole('link', { name: 'House Blend Coffee' }).first().click();
+    await page.getByRole('heading', { name: 'House Blend Coffee', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: /Subscribe: Every 2 weeks/ }).check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Your cart' }).waitFor();
+    await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL(/\/checkout\//);
+    await fillAddressAndShipping(page);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+
+    await page.goto(`${plaza.url}/account/subscriptions`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: /House Blend Coffee/ }).waitFor();
+    const next = await page.getByTestId('next-charge').textContent();
+    expect(next).toMatch(/^Next charge: .+ on Visa ending 4242$/);
+    await page.getByText(/every 2 weeks/).waitFor();
+    await snap(page, 'subscriptions-account-desktop');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'subscriptions-account-mobile');
+    await page.setViewportSize(DESKTOP);
+
+    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Subscriptions', exact: true })
+      .click();
+    await owner.getByRole('heading', { name: 'Subscriptions' }).waitFor();
+    // The checkout's contact e-mail (the address form's) is the subscription's.
+    await owner.getByRole('button', { name: 'ann@example.com' }).locator('visible=true').click();
+    const drawer = owner.getByRole('dialog', { name: 'Subscription' });
+    await drawer.getByText('Visa ending 4242').waitFor();
+    await drawer.getByRole('link', { name: 'First order' }).waitFor();
+    await snap(owner, 'subscriptions-dashboard-desktop');
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: /^Cancel House Blend Coffee/ })
+      .getByRole('button', { name: 'Cancel subscription' })
+      .click();
+    await page.getByText('Canceled', { exact: true }).waitFor();
+    expect(await page.getByTestId('next-charge').count()).toBe(0);
+    await context.close();
+  });
+});

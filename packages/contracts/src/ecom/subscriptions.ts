@@ -1,0 +1,75 @@
+import { Type, type Static } from 'typebox';
+import { Money, SUBSCRIPTION_FREQUENCIES } from '../catalog/product.js';
+import { DateString, StringEnum } from '../common/schema.js';
+
+/**
+ * Subscription contracts: placing an order with a subscription line (paid by card) makes one contract per line on
+ * the card saved with it. The job worker places and charges each renewal order on its date, for the amount the
+ * checkout's `subscriptionCharges` showed; a declined renewal is tried again daily and, after the third failure, the
+ * contract is PAUSED. Buyers see and cancel their own; the owner and `ecom` API keys see, pause and resume every one.
+ */
+export const SUBSCRIPTION_CONTRACT_STATUSES = ['ACTIVE', 'PAUSED', 'CANCELED', 'ENDED'] as const;
+export type SubscriptionContractStatus = (typeof SUBSCRIPTION_CONTRACT_STATUSES)[number];
+/** Declined renewals in a row before the contract pauses. */
+export const SUBSCRIPTION_MAX_FAILED_ATTEMPTS = 3;
+
+export const SubscriptionContract = Type.Object({
+  id: Type.String(),
+  status: StringEnum(SUBSCRIPTION_CONTRACT_STATUSES),
+  /** The order that started it. */
+  originOrderId: Type.String(),
+  buyerInfo: Type.Object({
+    email: Type.Optional(Type.String()),
+    memberId: Type.Optional(Type.String()),
+    visitorId: Type.Optional(Type.String()),
+  }),
+  /** What each renewal buys. */
+  lineItem: Type.Object({
+    productName: Type.String(),
+    quantity: Type.Integer(),
+    catalogItemId: Type.Optional(Type.String()),
+    variantId: Type.Optional(Type.String()),
+    image: Type.Optional(Type.String()),
+  }),
+  subscriptionSettings: Type.Object({
+    frequency: StringEnum(SUBSCRIPTION_FREQUENCIES),
+    interval: Type.Integer(),
+    /** Charges in all (the first at checkout included); absent: until canceled. */
+    billingCycles: Type.Optional(Type.Integer()),
+  }),
+  /** Charged on each billing date. */
+  price: Money,
+  /** Charges made so far (1 after the checkout). */
+  cyclesCompleted: Type.Integer(),
+  /** The next charge; absent once canceled or ended. */
+  nextBillingDate: Type.Optional(DateString),
+  paymentMethod: Type.Object({ brand: Type.String(), lastFourDigits: Type.String() }),
+  /** Declined renewals in a row, and why the last one was. */
+  failedAttempts: Type.Integer(),
+  lastFailure: Type.Optional(Type.Object({ date: DateString, reason: Type.String() })),
+  /** Orders placed by renewals, oldest first. */
+  renewalOrderIds: Type.Array(Type.String()),
+  canceledDate: Type.Optional(DateString),
+  createdDate: DateString,
+  updatedDate: DateString,
+});
+export type SubscriptionContract = Static<typeof SubscriptionContract>;
+
+export const SubscriptionContractResponse = Type.Object({ subscriptionContract: SubscriptionContract });
+export type SubscriptionContractResponse = Static<typeof SubscriptionContractResponse>;
+
+export const ListSubscriptionContractsQuery = Type.Object(
+  {
+    status: Type.Optional(StringEnum(SUBSCRIPTION_CONTRACT_STATUSES)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    /** `metadata.cursor` of the previous page. */
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type ListSubscriptionContractsQuery = Static<typeof ListSubscriptionContractsQuery>;
+export const ListSubscriptionContractsResponse = Type.Object({
+  subscriptionContracts: Type.Array(SubscriptionContract),
+  metadata: Type.Object({ count: Type.Integer(), cursor: Type.Optional(Type.String()) }),
+});
+export type ListSubscriptionContractsResponse = Static<typeof ListSubscriptionContractsResponse>;

@@ -1,0 +1,59 @@
+import { Type, type Static } from 'typebox';
+import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { FILE_STATES, MEDIA_LIMITS, MediaPagingMetadata } from './files.js';
+
+/** Folders of the media library. The roots (`media-root`, `trash-root`, `visitor-uploads-root`) are not rows. */
+export const MediaFolder = Type.Object({
+  id: Type.String(),
+  displayName: Type.String(),
+  parentFolderId: Type.String(),
+  state: StringEnum(FILE_STATES),
+  createdDate: DateString,
+  updatedDate: DateString,
+});
+export type MediaFolder = Static<typeof MediaFolder>;
+
+const Name = Type.String({ minLength: 1, maxLength: MEDIA_LIMITS.displayNameMax });
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+export const CreateFolderRequest = Type.Object(
+  { displayName: Name, parentFolderId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type CreateFolderRequest = Static<typeof CreateFolderRequest>;
+export const FolderResponse = Type.Object({ folder: MediaFolder });
+export type FolderResponse = Static<typeof FolderResponse>;
+export const UpdateFolderRequest = Type.Object(
+  {
+    folder: Type.Object(
+      { displayName: Type.Optional(Name), parentFolderId: Type.Optional(Id) },
+      { additionalProperties: false },
+    ),
+    fieldMask: FieldMask,
+  },
+  { additionalProperties: false },
+);
+export type UpdateFolderRequest = Static<typeof UpdateFolderRequest>;
+export const UPDATABLE_FOLDER_PATHS = ['displayName', 'parentFolderId'] as const;
+export const ListFoldersQuery = Type.Object(
+  {
+    parentFolderId: Type.Optional(Id),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    cursor: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type ListFoldersQuery = Static<typeof ListFoldersQuery>;
+export const ListFoldersResponse = Type.Object({
+  folders: Type.Array(MediaFolder),
+  nextCursor: MediaPagingMetadata,
+});
+export type ListFoldersResponse = Static<typeof ListFoldersResponse>;
+export const BulkDeleteFoldersRequest = Type.Object(
+  { folderIds: Type.Array(Id, { minItems: 1, maxItems: 100 }), permanent: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type BulkDeleteFoldersRequest = Static<typeof BulkDeleteFoldersRequest>;
+export const BulkRestoreFoldersRequest = Type.Object(
+  { folderIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,3 @@
+export * from './files.js';
+export * from './folders.js';
+export * from './enterprise.js';

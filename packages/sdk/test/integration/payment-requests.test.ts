@@ -1,0 +1,59 @@
+/**
+ * Payment requests through the SDK against the real server: a deposit order's balance request is listed by the back
+ * office, read and paid on "the hosted page" by another browser holding the link, and a wrong token is a 404
+ * PlazaError naming the arguments.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast, type Cast } from '../../../server/src/test/community.js';
+import { startTestServer } from '../../../server/src/test/harness.js';
+import { createProduct } from '../../../server/src/modules/catalog/testing.js';
+import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { checkouts } from '../../src/modules/ecom/checkouts.js';
+import { paymentRequests } from '../../src/modules/ecom/payment-requests.js';
+import { failure, fixedAuth } from './community-clients.js';
+
+let srv: Awaited<ReturnType<typeof startTestServer>>;
+let people: Cast;
+const modules = { checkouts, paymentRequests };
+const calls: Array<{ argumentNames: string[] }> = [];
+const client = (auth: ReturnType<typeof fixedAuth>) =>
+  createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
+const card = { expiryMonth: 12, expiryYear: 2099, cvc: '123', cardNumber: '4242424242424242' };
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  people = await cast(srv);
+}, 90_000);
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('payment requests through the SDK', () => {
+  it('pay the balance of a deposit from the link', async () => {
+    const product = await createProduct(srv, people.owner, {
+      price: { amount: '50.00' },
+      deposit: { amount: '10.00' },
+    });
+    const buyer = client(fixedAuth(people.visitor));
+    const { checkout } = await buyer.checkouts.createCheckout({
+      lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 }],
+      checkoutInfo: { buyerInfo: { email: 'sdk-deposit@example.com' }, paymentOption: 'DEPOSIT_ONLINE' },
+    });
+    const { paymentToken } = await buyer.checkouts.createTestCardToken(card);
+    const placed = await buyer.checkouts.createOrderAndCharge(checkout.id, { paymentToken });
+
+    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const [request] = (await admin.paymentRequests.listPaymentRequests(placed.orderId)).paymentRequests;
+    expect(request!.amount.amount).toBe('40.00');
+    const token = new URL(request!.url).searchParams.get('token')!;
+
+    const page = client(fixedAuth(`Bearer ${await srv.visitorToken()}`));
+    expect((await page.paymentRequests.getPaymentRequest(request!.id, token)).paymentRequest.status).toBe('UNPAID');
+    const wrong = await failure(page.paymentRequests.getPaymentRequest(request!.id, 'not-the-right-token'));
+    expect(wrong.status).toBe(404);
+    expect(calls.at(-1)?.argumentNames).toEqual(['paymentRequestId', 'token']);
+    const second = await page.checkouts.createTestCardToken(card);
+    const paid = await page.paymentRequests.payPaymentRequest(request!.id, token, second.paymentToken);
+    expect(paid.paymentRequest.status).toBe('PAID');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Subscription contracts through the SDK against the real server: a member subscribes with the test card, lists and
+ * cancels their contract; the owner's API key pauses and resumes another; a stranger's cancel is a PlazaError naming
+ * the argument.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast, type Cast } from '../../../server/src/test/community.js';
+import { startTestServer } from '../../../server/src/test/harness.js';
+import { createProduct } from '../../../server/src/modules/catalog/testing.js';
+import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { checkouts } from '../../src/modules/ecom/checkouts.js';
+import { subscriptionContracts } from '../../src/modules/ecom/subscription-contracts.js';
+import { failure, fixedAuth } from './community-clients.js';
+
+let srv: Awaited<ReturnType<typeof startTestServer>>;
+let people: Cast;
+const modules = { checkouts, subscriptionContracts };
+const calls: Array<{ argumentNames: string[] }> = [];
+const client = (auth: ReturnType<typeof fixedAuth>) =>
+  createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  people = await cast(srv);
+}, 90_000);
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('subscription contracts through the SDK', () => {
+  it('subscribe, list, cancel; the owner pauses and resumes', async () => {
+    const product = await createProduct(srv, people.owner, {
+      price: { amount: '9.00' },
+      subscriptionOptions: { allowOneTimePurchases: true, options: [{ frequency: 'MONTH', interval: 1 }] },
+    });
+    const member = client(fixedAuth(people.memberA.auth));
+    const buy = async () => {
+      const { checkout } = await member.checkouts.createCheckout({
+        lineItems: [
+          {
+            catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id },
+            quantity: 1,
+            subscriptionOptionInfo: { subscriptionSettings: { frequency: 'MONTH', interval: 1 } },
+          },
+        ],
+        checkoutInfo: { buyerInfo: { email: 'sdk-sub@example.com' } },
+      });
+      const { paymentToken } = await member.checkouts.createTestCardToken({
+        cardNumber: '4242424242424242',
+        expiryMonth: 12,
+        expiryYear: 2099,
+        cvc: '123',
+      });
+      return member.checkouts.createOrderAndCharge(checkout.id, { paymentToken });
+    };
+    const first = await buy();
+    const second = await buy();
+    const { subscriptionContracts: mine } = await member.subscriptionContracts.listSubscriptionContracts();
+    expect(mine.map((s) => s.originOrderId).sort()).toEqual([first.orderId, second.orderId].sort());
+    const target = mine.find((s) => s.originOrderId === first.orderId)!;
+    expect(target.price.amount).toBe('9.00');
+
+    const stranger = client(fixedAuth(people.memberB.auth));
+    const no = await failure(stranger.subscriptionContracts.cancelSubscriptionContract(target.id));
+    expect(no.status).toBe(404);
+    expect(calls.at(-1)?.argumentNames).toEqual(['subscriptionContractId']);
+    const canceled = await member.subscriptionContracts.cancelSubscriptionContract(target.id);
+    expect(canceled.subscriptionContract.status).toBe('CANCELED');
+
+    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const other = mine.find((s) => s.originOrderId === second.orderId)!;
+    expect((await admin.subscriptionContracts.pauseSubscriptionContract(other.id)).subscriptionContract.status).toBe(
+      'PAUSED',
+    );
+    const resumed = await admin.subscriptionContracts.resumeSubscriptionContract(other.id);
+    expect(resumed.subscriptionContract.status).toBe('ACTIVE');
+    expect((await admin.subscriptionContracts.getSubscriptionContract(other.id)).subscriptionContract.id).toBe(
+      other.id,
+    );
+  });
+});

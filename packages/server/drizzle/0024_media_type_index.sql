@@ -1,0 +1,1 @@
+CREATE INDEX "media_files_type_idx" ON "media_files" USING btree ("state","media_type","created_date","id");

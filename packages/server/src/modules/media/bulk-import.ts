@@ -1,0 +1,46 @@
+import type {
+  BulkImportFileV2Request,
+  BulkImportFileV2Response,
+  FileDescriptor,
+  ImportFileRequest,
+} from '@plaza/contracts';
+import { withTx, type Ctx } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { importFile } from './import.service.js';
+
+/** All or nothing: every URL is checked, and one refused refuses the call (its violation names the item). */
+export async function bulkImport(ctx: Ctx, items: ImportFileRequest[]): Promise<{ files: FileDescriptor[] }> {
+  return withTx(ctx, async (tx) => {
+    const files: FileDescriptor[] = [];
+    for (const [i, item] of items.entries()) files.push(await importFile(tx, item, `importFileRequests[${i}].url`));
+    return { files };
+  });
+}
+
+/** Each item on its own: refused ones are reported with their index and reason, the rest go ahead. */
+export async function bulkImportV2(ctx: Ctx, req: BulkImportFileV2Request): Promise<BulkImportFileV2Response> {
+  const results: BulkImportFileV2Response['results'] = [];
+  for (const [i, item] of req.importFileRequests.entries()) {
+    try {
+      const file = await importFile(ctx, item, `importFileRequests[${i}].url`);
+      results.push({
+        itemMetadata: { id: file.id, originalIndex: i, success: true },
+        ...(req.returnEntity ? { item: file } : {}),
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      results.push({
+        itemMetadata: {
+          originalIndex: i,
+          success: false,
+          error: { code: err.options.applicationCode ?? err.code, description: err.message },
+        },
+      });
+    }
+  }
+  const ok = results.filter((r) => r.itemMetadata.success).length;
+  return {
+    results,
+    bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 },
+  };
+}

@@ -1,0 +1,130 @@
+import { Type } from 'typebox';
+import {
+  BulkOrderResults,
+  BulkUpdateOrdersRequest,
+  CreateOrderByMerchantRequest,
+  ErrorBody,
+  OrderResponse,
+  UpdateOrderActivityRequest,
+  UpdateOrderActivityResponse,
+  UpdateOrderLineItemRequest,
+  UpdateOrderRequest,
+} from '@plaza/contracts';
+import type { Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import {
+  bulkUpdateOrders,
+  createOrderByMerchant,
+  deleteOrderActivity,
+  updateOrder,
+  updateOrderActivity,
+  updateOrderLineItem,
+} from './edits.service.js';
+
+const tags = ['orders'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+const uuid = Type.String({ format: 'uuid' });
+
+/** Orders the merchant makes and edits: everything here is for the owner and `ecom` API keys. */
+export function orderEditRoutes(app: App): void {
+  app.post(
+    '/ecom/v1/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Create an order for a buyer',
+        description:
+          'A phone order, an import or a sale made elsewhere. Catalog items are priced by the store (taxes, ' +
+          'discounts and shipping as at checkout); custom items (API keys) bring their own price. Paid offline ' +
+          'unless `paymentOption` says online (then it waits, INITIALIZED, for a payment). `settings.updateInventory` ' +
+          '(default true) takes the stock; `settings.sendOrderPlacedEmail` (default false) confirms to the buyer.',
+        body: CreateOrderByMerchantRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ order: await createOrderByMerchant(req.ctx, req.body) }),
+  );
+  app.patch(
+    '/ecom/v1/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change an order’s contact, addresses, note or tags',
+        description:
+          '`fieldMask.paths` names what changes (without one: every field sent). A named billingInfo, shipping ' +
+          'destination or buyerNote left out of `order` is cleared. Logs EMAIL_EDITED and SHIPPING_ADDRESS_EDITED. ' +
+          'Items and prices change through a draft (commit-deltas).',
+        params: IdParams,
+        body: UpdateOrderRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ order: await updateOrder(req.ctx, req.params.id, req.body) }),
+  );
+  app.post(
+    '/ecom/v1/bulk/orders/update',
+    {
+      schema: {
+        tags,
+        summary: 'Change many orders',
+        description:
+          'Up to 100 orders, each with its own field mask; each succeeds or fails on its own ' +
+          '(`results[].itemMetadata`), with the changed order in `results[].item` when `returnEntity` is true.',
+        body: BulkUpdateOrdersRequest,
+        response: { 200: BulkOrderResults, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => bulkUpdateOrders(req.ctx, req.body),
+  );
+  app.patch(
+    '/ecom/v1/orders/:id/line-item/:lineItemId',
+    {
+      schema: {
+        tags,
+        summary: 'Rename or re-describe an order’s line',
+        description: 'productName, descriptionLines, sku and image; the price and quantity stay as bought.',
+        params: Type.Object({ id: uuid, lineItemId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        body: UpdateOrderLineItemRequest,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({
+      order: await updateOrderLineItem(req.ctx, req.params.id, req.params.lineItemId, req.body),
+    }),
+  );
+  const ActivityParams = Type.Object({ id: uuid, activityId: Type.String({ minLength: 1, maxLength: 100 }) });
+  app.patch(
+    '/ecom/v1/orders/:id/activities/:activityId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a comment or custom activity',
+        description: 'The order’s own history (placed, paid, shipped…) cannot be changed: 400.',
+        params: ActivityParams,
+        body: UpdateOrderActivityRequest,
+        response: { 200: UpdateOrderActivityResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => updateOrderActivity(req.ctx, req.params.id, req.params.activityId, req.body),
+  );
+  app.delete(
+    '/ecom/v1/orders/:id/activities/:activityId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment or custom activity',
+        params: ActivityParams,
+        response: { 200: OrderResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ order: await deleteOrderActivity(req.ctx, req.params.id, req.params.activityId) }),
+  );
+}

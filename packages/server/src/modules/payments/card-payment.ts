@@ -1,0 +1,38 @@
+import type { Ctx } from '../../context.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { orderPayments } from '../orders/tables.js';
+import type { AuthorizeResult } from './provider.js';
+import { testCardProvider } from './test-card.js';
+
+/**
+ * Records a card charge the bank approved and took at once (a renewal, a paid payment link): one payment with its
+ * one capture. The order's status is the caller's to settle.
+ */
+export async function insertCapturedCardPayment(
+  tx: Ctx,
+  p: { id: string; orderId: string; amountMinor: bigint; charge: AuthorizeResult },
+): Promise<void> {
+  const now = tx.clock();
+  await tx.db.insert(orderPayments).values({
+    id: p.id,
+    orderId: p.orderId,
+    method: 'CREDIT_CARD',
+    provider: testCardProvider.id,
+    status: 'APPROVED',
+    amountMinor: p.amountMinor,
+    capturedMinor: p.amountMinor,
+    providerTransactionId: p.charge.providerTransactionId,
+    ...(p.charge.card ? { card: p.charge.card } : {}),
+    authorizedDate: now,
+    captures: [
+      {
+        id: uuidv7(now.getTime()),
+        amountMinor: String(p.amountMinor),
+        status: 'SUCCEEDED',
+        createdDate: now.toISOString(),
+      },
+    ],
+    createdDate: now,
+    updatedDate: now,
+  });
+}

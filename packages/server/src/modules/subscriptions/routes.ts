@@ -1,0 +1,92 @@
+import { Type } from 'typebox';
+import {
+  ErrorBody,
+  ListSubscriptionContractsQuery,
+  ListSubscriptionContractsResponse,
+  SubscriptionContractResponse,
+} from '@plaza/contracts';
+import type { Access } from '../../http/caller.js';
+import type { App } from '../../http/types.js';
+import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';
+
+const tags = ['subscriptions'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+/** Buyers (their own) and managers. */
+const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
+const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
+const BASE = '/ecom/v1/subscription-contracts';
+
+export function subscriptionRoutes(app: App): void {
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'List subscription contracts',
+        description: 'Newest first. Members and visitors see their own; the owner and `ecom` API keys every one.',
+        querystring: ListSubscriptionContractsQuery,
+        response: { 200: ListSubscriptionContractsResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => listContracts(req.ctx, req.query),
+  );
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Get a subscription contract',
+        params: IdParams,
+        response: { 200: SubscriptionContractResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => ({ subscriptionContract: await getContract(req.ctx, req.params.id) }),
+  );
+  app.post(
+    `${BASE}/:id/cancel`,
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a subscription',
+        description: 'No further charges; orders already placed stay. The buyer (their own) or a manager.',
+        params: IdParams,
+        response: { 200: SubscriptionContractResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => ({ subscriptionContract: await cancelContract(req.ctx, req.params.id) }),
+  );
+  app.post(
+    `${BASE}/:id/pause`,
+    {
+      schema: {
+        tags,
+        summary: 'Pause a subscription',
+        description: 'A renewal that comes due while paused waits until it is resumed.',
+        params: IdParams,
+        response: { 200: SubscriptionContractResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ subscriptionContract: await pauseContract(req.ctx, req.params.id) }),
+  );
+  app.post(
+    `${BASE}/:id/resume`,
+    {
+      schema: {
+        tags,
+        summary: 'Resume a paused subscription',
+        description:
+          'Charges the cycle that was due (now, if its date has passed) and forgets the failed attempts; a ' +
+          'contract paused after three declined renewals resumes this way.',
+        params: IdParams,
+        response: { 200: SubscriptionContractResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => ({ subscriptionContract: await resumeContract(req.ctx, req.params.id) }),
+  );
+}
