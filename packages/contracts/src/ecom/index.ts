@@ -18,5 +18,6 @@ export * from './orders.js';
 export * from './order-requests.js';
 export * from './fulfillments.js';
 export * from './order-edits.js';
+export * from './order-drafts.js';
 export * from './subscriptions.js';
 export * from './payment-requests.js';

@@ -86,6 +86,14 @@ export const OrderActivity = Type.Object({
   customActivity: Type.Optional(
     Type.Object({ type: Type.String(), additionalData: Type.Optional(Type.Record(Type.String(), Type.String())) }),
   ),
+  /** DRAFT_ORDER_CHANGES_APPLIED: what changed, in words, and why. */
+  draftOrderChanges: Type.Optional(
+    Type.Object({
+      draftOrderId: Type.Optional(Type.String()),
+      reason: Type.Optional(Type.String()),
+      changes: Type.Array(Type.String()),
+    }),
+  ),
   /** Who did it, in words ("Owner", "The buyer", an app's name); absent for the system. */
   author: Type.Optional(Type.String()),
 });

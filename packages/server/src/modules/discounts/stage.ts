@@ -29,7 +29,10 @@ export async function discountStage(ctx: Ctx, input: TotalsInput): Promise<Disco
   };
 
   // 1. Automatic rules.
-  const live = cfg.rules.filter((r) => r.active && statusAt(r.startDate, r.endDate, input.now) === 'LIVE');
+  // A draft of an order keeps the discounts it was sold with (as merchant discounts): no rule applies again.
+  const live = input.frozen
+    ? []
+    : cfg.rules.filter((r) => r.active && statusAt(r.startDate, r.endDate, input.now) === 'LIVE');
   const eligible = await customTriggers(
     ctx,
     input,

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import {
   BulkOrderResults,
   BulkUpdateOrdersRequest,
+  CommitDeltasRequest,
+  CommitDeltasResponse,
   CreateOrderByMerchantRequest,
   ErrorBody,
   OrderResponse,
@@ -20,6 +22,7 @@ import {
   updateOrderActivity,
   updateOrderLineItem,
 } from './edits.service.js';
+import { commitDeltas } from './drafts.js';
 
 const tags = ['orders'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -126,5 +129,27 @@ export function orderEditRoutes(app: App): void {
       config: { access: managers },
     },
     async (req) => ({ order: await deleteOrderActivity(req.ctx, req.params.id, req.params.activityId) }),
+  );
+  app.post(
+    '/ecom/v1/orders/:id/commit-deltas',
+    {
+      schema: {
+        tags,
+        summary: 'Change an order’s items, prices, shipping, discounts or fees',
+        description:
+          'Applies a draft of changes to an open order that has not been shipped: lines changed, removed or added ' +
+          '(catalog items at today’s price, custom items), a new shipping line, discounts and fees. The order is ' +
+          'priced again (its own prices and discounts kept, taxes recalculated); stock moves for the difference. ' +
+          '`commitSettings.previewOnly` answers the order as it would be (DRAFT) and writes nothing. Refused with ' +
+          '409 DRAFT_ORDER_COMMIT_BLOCKED and `reasons` when the order was refunded, came from another channel, ' +
+          'was shipped or canceled, has a subscription, or would cost less than was paid. The same `draftOrderId` ' +
+          'commits once. Logs DRAFT_ORDER_CHANGES_APPLIED.',
+        params: IdParams,
+        body: CommitDeltasRequest,
+        response: { 200: CommitDeltasResponse, ...errors },
+      },
+      config: { access: managers },
+    },
+    async (req) => commitDeltas(req.ctx, req.params.id, req.body),
   );
 }

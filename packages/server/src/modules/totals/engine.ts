@@ -6,7 +6,7 @@ import { taxStage } from '../tax/stage.js';
 import { tipStage } from '../tips/stage.js';
 import { percentOf } from './rounding.js';
 import { validationsStage } from './validations.js';
-import type { DiscountResult, Taxable, Totals, TotalsInput } from './types.js';
+import type { DiscountResult, FeeResult, Taxable, Totals, TotalsInput } from './types.js';
 
 const sum = (xs: bigint[]): bigint => xs.reduce((a, b) => a + b, 0n);
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
@@ -26,13 +26,17 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
   const lineDiscount = (id: string) => min(discounts.lineDiscounts.get(id) ?? 0n, lineSubtotals.get(id) ?? 0n);
   const itemsDiscount = sum(input.lines.map((l) => lineDiscount(l.id)));
 
-  const shipping = input.calculateShipping
-    ? await shippingStage(ctx, input, discounts.lineDiscounts)
-    : { options: [], violations: [] };
+  const shipping = input.frozen
+    ? { options: [], ...(input.frozen.shipping ? { selected: input.frozen.shipping } : {}), violations: [] }
+    : input.calculateShipping
+      ? await shippingStage(ctx, input, discounts.lineDiscounts)
+      : { options: [], violations: [] };
   const shippingPrice = shipping.selected?.cost ?? 0n;
   const shippingDiscount = applyShippingDiscounts(shippingPrice, discounts.shippingDiscounts);
 
-  const fees = await feesStage(ctx, input, shipping);
+  const fees: FeeResult[] = input.frozen
+    ? (input.manualFees ?? []).map((f) => ({ ...f, source: 'MANUAL' as const }))
+    : await feesStage(ctx, input, shipping);
   const feesTotal = sum(fees.map((f) => f.price));
 
   const taxables: Taxable[] = [
@@ -63,7 +67,9 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
   const beforeTip =
     subtotal - itemsDiscount + shippingPrice - shippingDiscount + feesTotal + (taxIncluded ? 0n : taxTotal);
   // Tips are on what the goods cost after discounts, before shipping and tax.
-  const tip = await tipStage(ctx, input, subtotal - itemsDiscount);
+  const tip = input.frozen
+    ? { amount: input.frozen.tip, source: 'DASHBOARD' as const, distribution: [] }
+    : await tipStage(ctx, input, subtotal - itemsDiscount);
   const tipAmount = tip?.amount ?? 0n;
   const total = beforeTip + tipAmount;
 
@@ -75,7 +81,7 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
       ? depositRemainder(input, due, lineSubtotals, lineDiscount)
       : 0n;
 
-  const validations = await validationsStage(ctx, input);
+  const validations = input.frozen ? [] : await validationsStage(ctx, input);
 
   return {
     currency: input.currency,

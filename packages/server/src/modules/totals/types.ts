@@ -58,6 +58,12 @@ export interface TotalsInput {
   paymentOption?:
     'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE' | 'DEPOSIT_ONLINE' | 'MEMBERSHIP' | 'MEMBERSHIP_OFFLINE';
   lineDeposits?: Map<string, bigint>;
+  /**
+   * An order edited as a draft (orders/drafts.ts): what it was sold for stays as it was, so only what the merchant
+   * sets applies. No automatic rules, coupon, rate tables, site fees or app validations; this shipping line, the
+   * manual fees and this tip instead.
+   */
+  frozen?: { shipping?: ShippingOptionResult; tip: bigint };
   now: Date;
 }
 
