@@ -109,5 +109,15 @@ describe('orders through the SDK', () => {
     const refused = await failure(admin.orders.deleteActivity(order.id, order.activities[0]!.id));
     expect(refused.status).toBe(400);
     expect(calls.at(-1)?.argumentNames).toEqual(['orderId', 'activityId']);
+
+    const draft = { changes: { lineItemsChanged: [{ lineItemId: order.lineItems[0]!.id, quantity: 1 }] } };
+    const preview = await admin.orders.commitDeltas(order.id, { ...draft, commitSettings: { previewOnly: true } });
+    expect([preview.commitStatus, preview.order.priceSummary.subtotal.amount]).toEqual(['DRAFT', '12.00']);
+    const committed = await admin.orders.commitDeltas(order.id, { ...draft, reason: 'Two were broken' });
+    expect(committed.commitStatus).toBe('COMMITTED');
+    expect((await admin.orders.getOrder(order.id)).order.priceSummary.subtotal.amount).toBe('12.00');
+    const blocked = await failure(admin.orders.commitDeltas(order.id, { changes: { lineItemsRemoved: ['nope'] } }));
+    expect(blocked.status).toBe(400);
+    expect(calls.at(-1)?.argumentNames).toEqual(['orderId', 'request']);
   });
 });

@@ -5,6 +5,8 @@ import type {
   BulkOrderResults,
   BulkUpdateOrdersRequest,
   CancelOrderRequest,
+  CommitDeltasRequest,
+  CommitDeltasResponse,
   CreateOrderByMerchantRequest,
   OrderApprovalStatus,
   OrderResponse,
@@ -171,6 +173,14 @@ export const deleteActivity = defineMethod<[orderId: string, activityId: string]
   request: (id, a) => ({ method: 'DELETE', path: `${BASE + seg(id)}/activities/${seg(a)}` }),
 });
 
+/**
+ * Changes an open order's items, prices, shipping, discounts or fees; `commitSettings.previewOnly` only prices them.
+ *
+ * @example
+ * const { order } = await admin.orders.commitDeltas(id, { changes: { lineItemsRemoved: [lineId] }, reason: 'Out of stock' });
+ */
+export const commitDeltas = action<CommitDeltasRequest, CommitDeltasResponse>('/commit-deltas', 'request');
+
 /** The module for `createClient({ modules })`. */
 export const orders = {
   aggregateOrders,
@@ -187,4 +197,5 @@ export const orders = {
   updateLineItem,
   updateActivity,
   deleteActivity,
+  commitDeltas,
 };
