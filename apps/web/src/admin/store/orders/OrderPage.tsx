@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Order } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
-import { cx } from '../../../ui/cx.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
@@ -15,27 +14,11 @@ import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useCancelOrder, useOrder } from './api.js';
 import { CustomerPanel } from './CustomerPanel.js';
+import { EditItemsButton } from './EditItems.js';
 import { OrderHistory } from './OrderHistory.js';
 import { PaymentsPanel } from './PaymentsPanel.js';
 import { ShippingPanel } from './ShippingPanel.js';
-import { PaymentBadge } from './words.js';
-
-/** Subtotal, discount, shipping, fees, tax, tip and total: the rows that are not zero (the total always). */
-function summaryRows(order: Order): Array<[string, string]> {
-  const p = order.priceSummary;
-  const rows: Array<[string, { amount: string; formattedAmount: string } | undefined]> = [
-    ['Items', p.subtotal],
-    ['Discount', p.discount],
-    ['Shipping', p.shipping],
-    ['Fees', p.additionalFees],
-    [p.taxIncludedInPrices ? 'Tax (included)' : 'Tax', p.tax],
-    ['Tip', p.tip],
-  ];
-  return [
-    ...rows.filter(([, m]) => m && Number(m.amount) !== 0).map(([l, m]): [string, string] => [l, m!.formattedAmount]),
-    ['Total', p.total.formattedAmount],
-  ];
-}
+import { PaymentBadge, PriceRows } from './words.js';
 
 /** /admin/store/orders/:orderId: one order with its items, payments, history and what can be done with it. */
 export function OrderPage() {
@@ -62,6 +45,7 @@ function Screen() {
         description={`${ORDER_WORDS[order.status]} · ${order.buyerInfo.email ?? 'no e-mail'}`}
         actions={
           <div className="flex flex-wrap gap-2">
+            <EditItemsButton order={order} />
             <InvoiceButton order={order} />
             {order.status !== 'CANCELED' && <CancelButton order={order} />}
           </div>
@@ -80,14 +64,7 @@ function Screen() {
                 </li>
               ))}
             </ul>
-            <dl className="space-y-1 border-t border-neutral-200 pt-2 text-sm">
-              {summaryRows(order).map(([label, value]) => (
-                <div key={label} className={cx('flex justify-between', label === 'Total' && 'font-semibold')}>
-                  <dt>{label}</dt>
-                  <dd className="tabular-nums">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <PriceRows order={order} />
           </FormSection>
           <PaymentsPanel order={order} transactions={transactions} />
           <ShippingPanel order={order} />

@@ -3,6 +3,8 @@ import { readExpiry } from '../../../storefront/store/checkout/PaymentSection.js
 import { minus } from './PaymentsPanel.js';
 import { lastDays } from './SalesCard.js';
 import { readViews, withView } from './savedViews.js';
+import { draftFormOf, toDraftChanges } from './draftChanges.js';
+import type { Order } from '@plaza/sdk/ecom';
 
 describe('order screens’ helpers', () => {
   it('subtracts money as decimal text, never through floats', () => {
@@ -35,5 +37,34 @@ describe('order screens’ helpers', () => {
     expect(withView(views, { ...a, name: 'unpaid', text: 'x' }).map((v) => v.name)).toEqual(['unpaid', 'Wholesale']);
     expect(readViews({ getItem: () => 'not json' })).toEqual([]);
     expect(readViews({ getItem: () => JSON.stringify([a, { name: 3 }, null]) })).toEqual([a]);
+  });
+
+  it('turns the edit-items form into only the changes, or says what to fix', () => {
+    const money = (amount: string) => ({ amount, formattedAmount: `$${amount}` });
+    const order = {
+      lineItems: [
+        { id: 'a', productName: 'Lamp', quantity: 2, price: money('40.00') },
+        { id: 'b', productName: 'Bulb', quantity: 1, price: money('5.00') },
+      ],
+    } as unknown as Order;
+    const form = draftFormOf(order);
+    expect(toDraftChanges(order, form, [])).toEqual({ changes: {}, empty: true });
+    form.lines[0]!.quantity = '3';
+    form.lines[0]!.price = '40';
+    form.lines[1]!.removed = true;
+    form.discount = { kind: 'PERCENT', value: '10', description: 'Sorry' };
+    expect(toDraftChanges(order, form, [])).toEqual({
+      changes: {
+        lineItemsChanged: [{ lineItemId: 'a', quantity: 3 }],
+        lineItemsRemoved: ['b'],
+        discountsAdded: [{ percentage: 10, description: 'Sorry' }],
+      },
+      empty: false,
+    });
+    expect(toDraftChanges(order, { ...form, fee: { name: 'Wrap', price: 'free' } }, []).problem).toBe(
+      'The fee is an amount such as 3.00.',
+    );
+    form.lines[0]!.removed = true;
+    expect(toDraftChanges(order, form, []).problem).toBe('An order keeps at least one item.');
   });
 });

@@ -1,5 +1,6 @@
 import type { Order, OrderPayment } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
+import { cx } from '../../../ui/cx.js';
 import { PAYMENT_WORDS } from '../../../storefront/store/orders/words.js';
 
 type Tone = 'success' | 'warning' | 'danger' | undefined;
@@ -33,3 +34,34 @@ export const PAYMENT_STATE_WORDS: Record<string, string> = {
   REFUNDED: 'Refunded',
   PARTIALLY_REFUNDED: 'Partly refunded',
 };
+
+/** Subtotal, discount, shipping, fees, tax, tip and total: the rows that are not zero (the total always). */
+function summaryRows(order: Pick<Order, 'priceSummary'>): Array<[string, string]> {
+  const p = order.priceSummary;
+  const rows: Array<[string, { amount: string; formattedAmount: string } | undefined]> = [
+    ['Items', p.subtotal],
+    ['Discount', p.discount],
+    ['Shipping', p.shipping],
+    ['Fees', p.additionalFees],
+    [p.taxIncludedInPrices ? 'Tax (included)' : 'Tax', p.tax],
+    ['Tip', p.tip],
+  ];
+  return [
+    ...rows.filter(([, m]) => m && Number(m.amount) !== 0).map(([l, m]): [string, string] => [l, m!.formattedAmount]),
+    ['Total', p.total.formattedAmount],
+  ];
+}
+
+/** The order's totals as a list, the total in bold. */
+export function PriceRows({ order, className }: { order: Pick<Order, 'priceSummary'>; className?: string }) {
+  return (
+    <dl className={cx('space-y-1 border-t border-neutral-200 pt-2 text-sm', className)}>
+      {summaryRows(order).map(([label, value]) => (
+        <div key={label} className={cx('flex justify-between', label === 'Total' && 'font-semibold')}>
+          <dt>{label}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
