@@ -185,6 +185,42 @@ describe('orders', () => {
     await expect.poll(() => owner.getByText('Comment: Asked for gift wrap, red ribbon').count()).toBe(0);
   });
 
+  it('the owner edits a phone order’s items and sees the new totals before saving', async () => {
+    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', ecomKey, {
+      order: {
+        lineItems: [
+          { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
+        ],
+        buyerInfo: { email: 'edit@example.com' },
+      },
+    });
+    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+    await owner.getByRole('button', { name: 'Edit items' }).click();
+    const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: edit items` });
+    await drawer.getByText('Change something above to see the new totals.').waitFor();
+    await drawer.getByLabel('How many').first().fill('2');
+    await drawer.getByRole('button', { name: 'Add a custom item' }).click();
+    await drawer.getByLabel('Item', { exact: true }).fill('Gift wrap');
+    await drawer.getByLabel('Price each').nth(1).fill('2.50');
+    await drawer.getByLabel('Why (kept in the order’s history)').fill('Asked on the phone');
+    const preview = drawer.getByTestId('draft-preview');
+    await expect.poll(() => preview.innerText()).toMatch(/Still to pay:\s*\$\d+\.\d{2}/);
+    expect(await preview.innerText()).toContain('After the changes');
+    await preview.scrollIntoViewIfNeeded();
+    await snap(owner, 'orders-edit-items-desktop');
+    await drawer.getByRole('button', { name: 'Save changes' }).click();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: `Order ${order.number} is updated` })
+      .waitFor();
+    await owner.getByText('Items changed: Asked on the phone').waitFor();
+    await owner.getByText('Added 1 × Gift wrap at $2.50').waitFor();
+    await owner.getByText('Canvas Tote: quantity 1 → 2').waitFor();
+    await owner.getByText(/^2 × Canvas Tote$/).waitFor();
+  });
+
   it('the owner marks selected orders paid with progress and exports the list as CSV', async () => {
     const made: string[] = [];
     for (let i = 0; i < 2; i++) {

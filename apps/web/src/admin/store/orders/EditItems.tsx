@@ -38,7 +38,7 @@ export function EditItemsButton({ order }: { order: Order }) {
   );
 }
 
-const row = 'grid grid-cols-[1fr_5rem_6rem] items-end gap-2';
+const row = 'grid grid-cols-[5rem_6rem_1fr] items-end gap-2';
 
 function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const plaza = usePlazaClient();
@@ -93,16 +93,14 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
       <fieldset className="space-y-3">
         <legend className="mb-1 text-sm font-medium text-neutral-800">Items on the order</legend>
         {form.lines.map((l, i) => (
-          <div key={l.id} className={row}>
-            <p className={l.removed ? 'text-sm text-neutral-500 line-through' : 'text-sm'}>{l.name}</p>
+          <div key={l.id} className="space-y-2 rounded-md border border-neutral-200 p-3">
+            <p className={l.removed ? 'text-sm text-neutral-500 line-through' : 'text-sm font-medium'}>{l.name}</p>
             {l.removed ? (
-              <span className="col-span-2 text-right">
-                <Button variant="ghost" onClick={() => setLine(i, { removed: false })}>
-                  Keep {l.name}
-                </Button>
-              </span>
+              <Button variant="ghost" onClick={() => setLine(i, { removed: false })}>
+                Keep {l.name}
+              </Button>
             ) : (
-              <>
+              <div className={row}>
                 <TextField
                   label="How many"
                   inputMode="numeric"
@@ -115,14 +113,10 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
                   value={l.price}
                   onChange={(e) => setLine(i, { price: e.target.value })}
                 />
-                <Button
-                  variant="ghost"
-                  className="col-span-3 justify-self-start"
-                  onClick={() => setLine(i, { removed: true })}
-                >
+                <Button variant="ghost" className="justify-self-end" onClick={() => setLine(i, { removed: true })}>
                   Remove {l.name}
                 </Button>
-              </>
+              </div>
             )}
           </div>
         ))}
@@ -144,32 +138,34 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
               form.custom.map((x, j) => (j === i ? { ...x, ...patch } : x)),
             );
           return (
-            <div key={i} className={row}>
+            <div key={i} className="space-y-2 rounded-md border border-neutral-200 p-3">
               <TextField label="Item" value={c.name} onChange={(e) => change({ name: e.target.value })} />
-              <TextField
-                label="How many"
-                inputMode="numeric"
-                value={c.quantity}
-                onChange={(e) => change({ quantity: e.target.value })}
-              />
-              <TextField
-                label="Price each"
-                inputMode="decimal"
-                value={c.price}
-                onChange={(e) => change({ price: e.target.value })}
-              />
-              <Button
-                variant="ghost"
-                className="col-span-3 justify-self-start"
-                onClick={() =>
-                  set(
-                    'custom',
-                    form.custom.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                Remove this custom item
-              </Button>
+              <div className={row}>
+                <TextField
+                  label="How many"
+                  inputMode="numeric"
+                  value={c.quantity}
+                  onChange={(e) => change({ quantity: e.target.value })}
+                />
+                <TextField
+                  label="Price each"
+                  inputMode="decimal"
+                  value={c.price}
+                  onChange={(e) => change({ price: e.target.value })}
+                />
+                <Button
+                  variant="ghost"
+                  className="justify-self-end"
+                  onClick={() =>
+                    set(
+                      'custom',
+                      form.custom.filter((_, j) => j !== i),
+                    )
+                  }
+                >
+                  Remove this item
+                </Button>
+              </div>
             </div>
           );
         })}
@@ -225,7 +221,7 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
             {(d.coupon ?? d.discountRule ?? d.merchantDiscount)?.amount.formattedAmount})
           </label>
         ))}
-        <div className="grid grid-cols-[8rem_6rem_1fr] items-end gap-2">
+        <div className="grid grid-cols-[10rem_6rem] items-end gap-2">
           <SelectField
             label="New discount"
             value={form.discount.kind}
@@ -241,13 +237,15 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
             value={form.discount.value}
             onChange={(e) => set('discount', { ...form.discount, value: e.target.value })}
           />
-          <TextField
-            label="Shown as"
-            value={form.discount.description}
-            maxLength={200}
-            onChange={(e) => set('discount', { ...form.discount, description: e.target.value })}
-          />
         </div>
+        <TextField
+          label="Discount shown as"
+          hint="Optional, such as “Sorry for the wait”."
+          value={form.discount.description}
+          maxLength={200}
+          counter={false}
+          onChange={(e) => set('discount', { ...form.discount, description: e.target.value })}
+        />
         <div className="grid grid-cols-[1fr_6rem] gap-2">
           <TextField
             label="New fee"
@@ -266,6 +264,7 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
         label="Why (kept in the order’s history)"
         value={reason}
         maxLength={200}
+        counter={false}
         onChange={(e) => setReason(e.target.value)}
       />
       <section

@@ -27,6 +27,18 @@ const ACTIVITY_WORDS: Partial<Record<Activity['type'], string>> = {
   SHIPPING_ADDRESS_EDITED: 'Shipping address changed',
   MERCHANT_COMMENT: 'Comment',
   CUSTOM_ACTIVITY: 'App activity',
+  DRAFT_ORDER_CHANGES_APPLIED: 'Items changed',
+  ORDER_FULFILLED: 'Sent in full',
+  ORDER_NOT_FULFILLED: 'Marked as not sent',
+  TRACKING_NUMBER_ADDED: 'Tracking number added',
+  TRACKING_NUMBER_EDITED: 'Tracking number changed',
+  TRACKING_LINK_ADDED: 'Tracking link added',
+  SHIPPING_CONFIRMATION_EMAIL_SENT: 'Shipping confirmation e-mailed',
+  PICKUP_READY_EMAIL_SENT: 'Ready-for-pickup e-mail sent',
+  DOWNLOAD_LINK_SENT: 'Download links e-mailed',
+  INVOICE_ADDED: 'Invoice issued',
+  INVOICE_REMOVED: 'Invoice removed',
+  INVOICE_SENT: 'Invoice e-mailed',
 };
 
 /** The order's history, newest first: what happened, and the owner's comments (which can be edited or deleted). */
@@ -124,7 +136,15 @@ function Entry({ order, activity: a }: { order: Order; activity: Activity }) {
       <span className="block">
         {ACTIVITY_WORDS[a.type] ?? 'Update'}
         {message ? `: ${message}` : ''}
+        {a.draftOrderChanges?.reason ? `: ${a.draftOrderChanges.reason}` : ''}
       </span>
+      {a.draftOrderChanges && (
+        <ul className="list-disc pl-5 text-neutral-700">
+          {a.draftOrderChanges.changes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      )}
       <span className="text-xs text-neutral-600">
         {formatDate(a.createdDate)}
         {a.author ? ` · ${a.author}` : ''}
