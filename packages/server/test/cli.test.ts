@@ -81,7 +81,8 @@ describe('plaza CLI', () => {
     ]);
     expect(client.code).toBe(0);
     expect(client.lastLine).toMatch(/^[0-9a-f-]{36}$/);
-  });
+    // Five processes each open the embedded database (migrations, seeding): slow on a busy 2-core machine.
+  }, 120_000);
 
   it('explains bad usage', () => {
     const r = plaza(['api-key', 'create', '--scopes', 'root']);
