@@ -16,6 +16,7 @@ import { orderEditRoutes } from './modules/orders/edits.routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { paymentRequestRoutes } from './modules/payment-requests/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { collectorRoutes } from './modules/payments/routes.js';
 import { mediaFileRoutes } from './modules/media/routes.js';
 import { mediaFolderRoutes } from './modules/media/folders.routes.js';
@@ -77,6 +78,7 @@ export async function registerRoutes(app: App): Promise<void> {
   orderEditRoutes(app);
   subscriptionRoutes(app);
   paymentRequestRoutes(app);
+  invoiceRoutes(app);
   fulfillmentRoutes(app);
   collectorRoutes(app);
   recommendationsRoutes(app);

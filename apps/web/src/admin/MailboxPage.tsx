@@ -26,6 +26,7 @@ const templateNames: Record<MailMessage['template'], string> = {
   ORDER_SHIPPED: 'Shipping confirmation',
   ORDER_READY_FOR_PICKUP: 'Ready for pickup',
   PAYMENT_REQUEST: 'Payment request',
+  ORDER_INVOICE: 'Invoice',
 };
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */

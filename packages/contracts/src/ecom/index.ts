@@ -21,3 +21,4 @@ export * from './order-edits.js';
 export * from './order-drafts.js';
 export * from './subscriptions.js';
 export * from './payment-requests.js';
+export * from './invoices.js';

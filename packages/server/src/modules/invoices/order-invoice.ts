@@ -4,6 +4,7 @@ import { getSite } from '../site/service.js';
 import { getTaxSettings } from '../tax/settings.service.js';
 import { getOrder } from '../orders/service.js';
 import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
+import { invoiceOfOrder } from './service.js';
 
 const addressLines = (a: Address | undefined): string[] =>
   a
@@ -71,7 +72,10 @@ export function invoiceOf(order: Order, seller: Party, issueDate: string): Invoi
   };
 }
 
-/** The order's invoice PDF for whoever may read the order (a visitor with the thank-you token too). */
+/**
+ * The order's invoice PDF for whoever may read the order (a visitor with the thank-you token too). Issued or not (the
+ * buyer can always download one): an issued invoice prints its own number, issue and due dates.
+ */
 export async function orderInvoicePdf(
   ctx: Ctx,
   orderId: string,
@@ -80,6 +84,11 @@ export async function orderInvoicePdf(
   const order = await getOrder(ctx, orderId, token);
   const [site, tax] = await Promise.all([getSite(ctx), getTaxSettings(ctx)]);
   const seller: Party = { name: site.name, lines: addressLines(tax.businessAddress) };
-  const doc = invoiceOf(order, seller, order.purchasedDate.slice(0, 10));
+  const issued = invoiceOfOrder(ctx, order);
+  const current = issued?.status === 'Deleted' ? undefined : issued;
+  const doc: InvoiceDocument = {
+    ...invoiceOf(order, seller, (current?.issueDate ?? order.purchasedDate).slice(0, 10)),
+    ...(current ? { number: current.number, dueDate: current.dueDate.slice(0, 10) } : {}),
+  };
   return { number: doc.number, pdf: await renderInvoicePdf(doc) };
 }

@@ -29,6 +29,8 @@ export interface TemplateData {
   };
   ORDER_READY_FOR_PICKUP: { siteName: string; number: string; link: string; items: string[]; place: string };
   PAYMENT_REQUEST: { siteName: string; number: string; link: string; amount: string; title: string; until: string };
+  /** `due`: what is still owed and by when, in words ("$40.00 by 24 December 2026"); absent once paid. */
+  ORDER_INVOICE: { siteName: string; invoice: string; number: string; link: string; total: string; due?: string };
 }
 
 export interface Rendered {
@@ -189,6 +191,20 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
         button(d.link, `Pay ${d.amount}`),
     ),
   }),
+  ORDER_INVOICE: (d) => {
+    const owed = d.due ? `Amount due: ${d.due}.` : 'It is paid: thank you.';
+    return {
+      subject: `Invoice ${d.invoice} for your order ${d.number} at ${d.siteName}`,
+      text:
+        `Here is invoice ${d.invoice} for your order ${d.number} at ${d.siteName}.\n\n` +
+        `Total: ${d.total}. ${owed}\n\nDownload the invoice (PDF): ${d.link}\n`,
+      html: layout(
+        d.siteName,
+        `<p>Here is invoice <b>${escapeHtml(d.invoice)}</b> for your order <b>${escapeHtml(d.number)}</b>.</p>` +
+          `<p>Total: <b>${escapeHtml(d.total)}</b>. ${escapeHtml(owed)}</p>${button(d.link, 'Download the invoice (PDF)')}`,
+      ),
+    };
+  },
 };
 
 export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {
