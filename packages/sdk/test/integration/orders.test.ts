@@ -120,4 +120,23 @@ describe('orders through the SDK', () => {
     expect(blocked.status).toBe(400);
     expect(calls.at(-1)?.argumentNames).toEqual(['orderId', 'request']);
   });
+
+  it('the merchant issues, sends and removes an invoice; the member reads it', async () => {
+    const product = await createProduct(srv, people.owner, { name: 'Mug', price: { amount: '9.00' } });
+    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 };
+    const { order } = await admin.orders.createOrder({
+      lineItems: [line],
+      buyerInfo: { memberId: people.memberA.id },
+    });
+    expect((await failure(admin.orders.getOrderInvoice(order.id))).status).toBe(404);
+    const issued = await admin.orders.issueOrderInvoice(order.id);
+    expect(issued.invoice).toMatchObject({ number: `INV-${order.number}`, status: 'Draft' });
+    expect((await failure(admin.orders.issueOrderInvoice(order.id))).status).toBe(409);
+    expect(calls.at(-1)?.argumentNames).toEqual(['orderId']);
+    expect((await admin.orders.sendOrderInvoice(order.id)).invoice.status).toBe('Sent');
+    const member = client(fixedAuth(people.memberA.auth));
+    expect((await member.orders.getOrderInvoice(order.id)).invoice.amountDue.amount).toBe('9.00');
+    expect((await admin.orders.removeOrderInvoice(order.id)).invoice.status).toBe('Deleted');
+  });
 });

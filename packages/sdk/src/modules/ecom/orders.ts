@@ -9,6 +9,7 @@ import type {
   CommitDeltasResponse,
   CreateOrderByMerchantRequest,
   OrderApprovalStatus,
+  OrderInvoiceResponse,
   OrderResponse,
   OrderTransactionsResponse,
   SearchOrdersRequest,
@@ -22,8 +23,10 @@ import type {
 import { defineMethod, seg } from '../../core/method.js';
 
 export type {
+  InvoiceStatus,
   Order,
   OrderActivity,
+  OrderInvoice,
   OrderPayment,
   OrderRefund,
   OrderResponse,
@@ -181,6 +184,25 @@ export const deleteActivity = defineMethod<[orderId: string, activityId: string]
  */
 export const commitDeltas = action<CommitDeltasRequest, CommitDeltasResponse>('/commit-deltas', 'request');
 
+/** `{METHOD} /ecom/v1/orders/{id}/invoice{tail}`, answering `{ invoice }`. */
+const invoice = (method: 'GET' | 'POST' | 'DELETE', tail = '') =>
+  defineMethod<[orderId: string], OrderInvoiceResponse>({
+    argumentNames: ['orderId'],
+    request: (id) => ({ method, path: `${BASE + seg(id)}/invoice${tail}` }),
+  });
+
+/**
+ * The order's invoice (number, status, dates, total, amount due): the owner's, or a member's own. 404 before one is
+ * issued. @example const { invoice } = await admin.orders.getOrderInvoice(orderId); // invoice.status: 'Sent'
+ */
+export const getOrderInvoice = invoice('GET');
+/** INVOICE_ADDED; 409 while one is issued. @example await admin.orders.issueOrderInvoice(orderId); */
+export const issueOrderInvoice = invoice('POST');
+/** INVOICE_REMOVED (status Deleted); issuing again makes a new one. @example await admin.orders.removeOrderInvoice(id); */
+export const removeOrderInvoice = invoice('DELETE');
+/** E-mails the buyer a link to the PDF (INVOICE_SENT). @example await admin.orders.sendOrderInvoice(orderId); */
+export const sendOrderInvoice = invoice('POST', '/send');
+
 /** The module for `createClient({ modules })`. */
 export const orders = {
   aggregateOrders,
@@ -198,4 +220,8 @@ export const orders = {
   updateActivity,
   deleteActivity,
   commitDeltas,
+  getOrderInvoice,
+  issueOrderInvoice,
+  removeOrderInvoice,
+  sendOrderInvoice,
 };
