@@ -15,6 +15,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { useCancelOrder, useOrder } from './api.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { EditItemsButton } from './EditItems.js';
+import { InvoicePanel } from './InvoicePanel.js';
 import { OrderHistory } from './OrderHistory.js';
 import { PaymentsPanel } from './PaymentsPanel.js';
 import { ShippingPanel } from './ShippingPanel.js';
@@ -73,6 +74,7 @@ function Screen() {
           <FormSection title="Payment">
             <PaymentBadge order={order} />
           </FormSection>
+          <InvoicePanel order={order} />
           <CustomerPanel order={order} />
           <OrderHistory order={order} />
         </div>
