@@ -13,6 +13,7 @@ export const SERVICE_PLUGIN_TYPES = [
   'VALIDATIONS',
   'TAX_CALCULATION',
   'CUSTOM_TRIGGERS',
+  'PAYMENT_PROVIDER',
 ] as const;
 export type ServicePluginType = (typeof SERVICE_PLUGIN_TYPES)[number];
 
@@ -160,6 +161,45 @@ export const GetEligibleTriggersResponse = Type.Object({
   eligibleTriggers: Type.Array(Type.Object({ customTriggerId: Code, identifier: Code })),
 });
 
+// --- PAYMENT_PROVIDER: the app moves the money for card payments whose token it issued (its own payment form).
+// Every call carries Plaza's `transactionId` (the payment's id): a repeated call is the same operation at the app.
+// Fallback = the payment is refused and nothing is written; a capture, void or refund is refused and can be retried.
+const PaymentStatusAnswer = Type.Object({
+  status: StringEnum(['SUCCEEDED', 'FAILED'] as const),
+  /** Why it failed, in words the owner can read. */
+  reason: Type.Optional(Text),
+});
+export const AuthorizePaymentRequest = Type.Object({
+  transactionId: Code,
+  /** The token the app's own payment form gave the buyer's browser. */
+  paymentToken: Type.String({ minLength: 1, maxLength: 2000 }),
+  amount: Decimal,
+  currency: Currency,
+  /** true: take the money now; false: only hold it (delayed capture). */
+  capture: Type.Boolean(),
+});
+export const AuthorizePaymentResponse = Type.Object({
+  /** APPROVED = taken; AUTHORIZED = held; PENDING = waits for the bank; DECLINED = refused. */
+  status: StringEnum(['APPROVED', 'AUTHORIZED', 'PENDING', 'DECLINED'] as const),
+  providerTransactionId: Code,
+  card: Type.Optional(
+    Type.Object({ brand: Type.String({ maxLength: 50 }), lastFourDigits: Type.String({ pattern: '^\\d{4}$' }) }),
+  ),
+  declineReason: Type.Optional(Text),
+});
+export const CapturePaymentRequest = Type.Object({
+  transactionId: Code,
+  providerTransactionId: Code,
+  amount: Decimal,
+  currency: Currency,
+});
+export const VoidPaymentRequest = Type.Object({
+  transactionId: Code,
+  /** Absent when Plaza never learnt it (the authorization's answer was lost): void by `transactionId`. */
+  providerTransactionId: Type.Optional(Code),
+});
+export const RefundPaymentRequest = CapturePaymentRequest;
+
 /** Every method Plaza calls, with its plugin type and schemas. The JWT's `method` claim names one of these. */
 export const SERVICE_PLUGIN_METHODS = {
   getShippingRates: { type: 'SHIPPING_RATES', request: GetShippingRatesRequest, response: GetShippingRatesResponse },
@@ -180,6 +220,14 @@ export const SERVICE_PLUGIN_METHODS = {
     request: GetEligibleTriggersRequest,
     response: GetEligibleTriggersResponse,
   },
+  authorizePayment: {
+    type: 'PAYMENT_PROVIDER',
+    request: AuthorizePaymentRequest,
+    response: AuthorizePaymentResponse,
+  },
+  capturePayment: { type: 'PAYMENT_PROVIDER', request: CapturePaymentRequest, response: PaymentStatusAnswer },
+  voidPayment: { type: 'PAYMENT_PROVIDER', request: VoidPaymentRequest, response: PaymentStatusAnswer },
+  refundPayment: { type: 'PAYMENT_PROVIDER', request: RefundPaymentRequest, response: PaymentStatusAnswer },
 } as const satisfies Record<string, { type: ServicePluginType; request: TSchema; response: TSchema }>;
 
 export type ServicePluginMethod = keyof typeof SERVICE_PLUGIN_METHODS;
@@ -199,6 +247,7 @@ export const DEFAULT_SERVICE_PLUGIN_METHOD = {
   VALIDATIONS: 'getValidationViolations',
   TAX_CALCULATION: 'calculateTax',
   CUSTOM_TRIGGERS: 'getEligibleTriggers',
+  PAYMENT_PROVIDER: 'authorizePayment',
 } as const satisfies { [T in ServicePluginType]: ServicePluginMethodOf<T> };
 
 /** What Plaza does when an app's call times out, fails, is refused by an open circuit or answers out of schema. */
@@ -208,6 +257,8 @@ export const SERVICE_PLUGIN_FALLBACKS: Record<ServicePluginType, string> = {
   VALIDATIONS: 'No violations: the purchase is not blocked by an app that cannot answer.',
   TAX_CALCULATION: "The merchant's fallback tax rate applies: calculation type FALLBACK_RATE, reason AUTO_TAX_FAILED.",
   CUSTOM_TRIGGERS: 'No custom triggers are listed and none is met.',
+  PAYMENT_PROVIDER:
+    'The payment is refused and nothing is charged or written; a capture, release or refund is refused and can be tried again.',
 };
 
 /** The tax fallback's marker, carried into the totals so the owner can see why the fallback rate applied. */

@@ -68,9 +68,16 @@ describe('ServicePluginsPage', () => {
     const full = queryClientWithSite();
     full.setQueryData(
       developerKeys.plugins(),
-      (['SHIPPING_RATES', 'ADDITIONAL_FEES', 'VALIDATIONS', 'TAX_CALCULATION', 'CUSTOM_TRIGGERS'] as const).map(
-        (type) => implementation({ type, name: type }),
-      ),
+      (
+        [
+          'SHIPPING_RATES',
+          'ADDITIONAL_FEES',
+          'VALIDATIONS',
+          'TAX_CALCULATION',
+          'CUSTOM_TRIGGERS',
+          'PAYMENT_PROVIDER',
+        ] as const
+      ).map((type) => implementation({ type, name: type })),
     );
     const html = render(<ServicePluginsPage />, owner(), full);
     expect(html).toContain('aria-disabled="true"');

@@ -51,6 +51,11 @@ export const PLUGIN_TYPES: Array<{ type: ServicePluginType; label: string; descr
   { type: 'VALIDATIONS', label: 'Checkout checks', description: 'Your app can stop a checkout with a message.' },
   { type: 'TAX_CALCULATION', label: 'Tax', description: 'Your app calculates the tax of each line.' },
   { type: 'CUSTOM_TRIGGERS', label: 'Discount triggers', description: 'Your app decides when a discount applies.' },
+  {
+    type: 'PAYMENT_PROVIDER',
+    label: 'Card payments',
+    description: 'Your app takes card payments with its own payment form.',
+  },
 ];
 
 export const pluginTypeLabel = (type: ServicePluginType) => PLUGIN_TYPES.find((p) => p.type === type)?.label ?? type;

@@ -1,4 +1,5 @@
 import { abandonedCheckoutJobHandlers } from '../abandoned-checkouts/reminder.jobs.js';
+import { authorizationSweepJobHandlers } from '../payments/authorization-guard.js';
 import { scheduledPaymentJobHandlers } from '../payments/scheduled.jobs.js';
 import { subscriptionJobHandlers } from '../subscriptions/renewal.jobs.js';
 import { backInStockJobHandlers } from '../back-in-stock/notify.jobs.js';
@@ -14,6 +15,7 @@ export const jobHandlers: JobHandlers = {
   ...backInStockJobHandlers,
   ...abandonedCheckoutJobHandlers,
   ...scheduledPaymentJobHandlers,
+  ...authorizationSweepJobHandlers,
   ...subscriptionJobHandlers,
   ...mediaJobHandlers,
 };

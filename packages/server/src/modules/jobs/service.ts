@@ -58,6 +58,7 @@ const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom' | 'media'> = {
   BACK_IN_STOCK_NOTIFY: 'ecom',
   ABANDONED_CHECKOUT_REMINDER: 'ecom',
   PAYMENT_SCHEDULED_ACTION: 'ecom',
+  PAYMENT_AUTHORIZATION_SWEEP: 'ecom',
   SUBSCRIPTION_RENEWAL: 'ecom',
   MEDIA_PROCESS: 'media',
   MEDIA_IMPORT: 'media',

@@ -17,7 +17,8 @@ import { enqueueJob } from '../jobs/service.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
 import { getSite } from '../site/service.js';
-import { testCardProvider } from '../payments/test-card.js';
+import { providerForToken } from '../payments/app-provider.js';
+import { guardAuthorization } from '../payments/authorization-guard.js';
 import { createContractsForOrder } from '../subscriptions/service.js';
 import { requestDepositBalance } from '../payment-requests/service.js';
 import type { AuthorizeResult } from '../payments/provider.js';
@@ -33,6 +34,8 @@ export interface PlaceOptions {
   delayedCaptureSettings?: CreateOrderAndChargeRequest['delayedCaptureSettings'];
   delayCapture?: boolean;
   savePaymentMethod?: boolean;
+  /** The card payment's id (and the provider's transaction id for it); new when absent. */
+  paymentId?: string;
   /** Orders made by the merchant (POST /ecom/v1/orders): */
   merchant?: {
     /** Confirm by e-mail (the shopper's own placements always do). */
@@ -77,7 +80,11 @@ function snapshotOf(c: Checkout): OrderSnapshot {
  * nothing charged.
  */
 export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<CreateOrderResponse> {
-  const placed = await afterWrite(withTx(ctx, (tx) => place(tx, checkoutId, opts)));
+  // The payment's id is chosen here: an app that authorizes it is told to release it if the placement fails.
+  const paymentId = uuidv7(ctx.clock().getTime());
+  const placed = await guardAuthorization(ctx, opts.paymentToken, paymentId, () =>
+    afterWrite(withTx(ctx, (tx) => place(tx, checkoutId, { ...opts, paymentId }))),
+  );
   const { orderId, mailId } = placed;
   // With SMTP the confirmation was stored QUEUED in the transaction; it goes out now that the order exists.
   if (mailId) void deliverQueued(ctx, mailId);
@@ -155,7 +162,7 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
   const giftMinor = checkout.giftCard ? minor(checkout.giftCard.amount.amount) : 0n;
   const now = tx.clock();
   const orderId = uuidv7(now.getTime());
-  const paymentId = uuidv7(now.getTime());
+  const paymentId = opts.paymentId ?? uuidv7(now.getTime());
 
   const subscribes = checkout.subscriptionCharges.length > 0;
   if (subscribes && !opts.paymentToken) {
@@ -171,7 +178,7 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
       throw violation('paymentToken', 'VALIDATION', 'This checkout is paid offline: place it with create-order');
     }
     if (dueNow > 0n) {
-      charge = await testCardProvider.authorize(tx, {
+      charge = await providerForToken(opts.paymentToken).authorize(tx, {
         paymentToken: opts.paymentToken,
         amountMinor: dueNow,
         currency,
@@ -213,7 +220,7 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
       ...base,
       id: paymentId,
       method: 'CREDIT_CARD',
-      provider: testCardProvider.id,
+      provider: providerForToken(opts.paymentToken!).id,
       status: charge.status,
       amountMinor: dueNow,
       capturedMinor: charge.status === 'APPROVED' ? dueNow : 0n,
@@ -310,7 +317,7 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
       checkout,
       memberId: row.memberId,
       visitorId: row.visitorId,
-      card: { provider: testCardProvider.id, token: opts.paymentToken, ...card },
+      card: { provider: providerForToken(opts.paymentToken).id, token: opts.paymentToken, ...card },
     });
   }
   await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, checkoutId));

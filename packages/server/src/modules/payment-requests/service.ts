@@ -11,7 +11,8 @@ import { deliverQueued, queueMail } from '../mail/service.js';
 import { lockOrder, managesOrders, settleOrder } from '../orders/ledger.js';
 import { orderById, transactionsOf, type OrderRow } from '../orders/wire.js';
 import { insertCapturedCardPayment } from '../payments/card-payment.js';
-import { testCardProvider } from '../payments/test-card.js';
+import { providerForToken } from '../payments/app-provider.js';
+import { guardAuthorization } from '../payments/authorization-guard.js';
 import { getSite } from '../site/service.js';
 import { paymentRequests as pr } from './tables.js';
 
@@ -148,43 +149,51 @@ export async function payPaymentRequest(
   id: string,
   req: { token: string; paymentToken: string },
 ): Promise<PaymentRequest> {
-  return afterWrite(
-    withTx(ctx, async (tx) => {
-      const row = await readable(tx, id, req.token, true);
-      const order = (await orderById(tx, row.orderId, true))!;
-      if (row.status === 'PAID') return toWire(tx, row, order.number);
-      if (statusOf(tx, row) === 'EXPIRED') {
-        throw new AppError('CONFLICT', 'This payment link has expired: ask the shop for a new one', {
-          applicationCode: 'PAYMENT_REQUEST_EXPIRED',
+  const paymentId = uuidv7(ctx.clock().getTime());
+  return guardAuthorization(ctx, req.paymentToken, paymentId, () =>
+    afterWrite(
+      withTx(ctx, async (tx) => {
+        const row = await readable(tx, id, req.token, true);
+        const order = (await orderById(tx, row.orderId, true))!;
+        if (row.status === 'PAID') return toWire(tx, row, order.number);
+        if (statusOf(tx, row) === 'EXPIRED') {
+          throw new AppError('CONFLICT', 'This payment link has expired: ask the shop for a new one', {
+            applicationCode: 'PAYMENT_REQUEST_EXPIRED',
+          });
+        }
+        if (order.status === 'CANCELED') {
+          throw new AppError('CONFLICT', 'The order was canceled', { applicationCode: 'ORDER_CANCELED' });
+        }
+        const now = tx.clock();
+        const charge = await providerForToken(req.paymentToken).authorize(tx, {
+          paymentToken: req.paymentToken,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          capture: true,
+          transactionId: paymentId,
         });
-      }
-      if (order.status === 'CANCELED') {
-        throw new AppError('CONFLICT', 'The order was canceled', { applicationCode: 'ORDER_CANCELED' });
-      }
-      const now = tx.clock();
-      const paymentId = uuidv7(now.getTime());
-      const charge = await testCardProvider.authorize(tx, {
-        paymentToken: req.paymentToken,
-        amountMinor: row.amountMinor,
-        currency: row.currency,
-        capture: true,
-        transactionId: paymentId,
-      });
-      if (charge.status !== 'APPROVED') {
-        throw new AppError(
-          'CONFLICT',
-          charge.declineReason ?? 'The bank asked for a confirmation we cannot take here',
-          {
-            applicationCode: 'PAYMENT_DECLINED',
-          },
-        );
-      }
-      await insertCapturedCardPayment(tx, { id: paymentId, orderId: order.id, amountMinor: row.amountMinor, charge });
-      const paid = { ...row, status: 'PAID', paidDate: now, paymentId };
-      await tx.db.update(pr).set({ status: 'PAID', paidDate: now, paymentId }).where(eq(pr.id, id));
-      await settleOrder(tx, order.id);
-      return toWire(tx, paid, order.number);
-    }),
+        if (charge.status !== 'APPROVED') {
+          throw new AppError(
+            'CONFLICT',
+            charge.declineReason ?? 'The bank asked for a confirmation we cannot take here',
+            {
+              applicationCode: 'PAYMENT_DECLINED',
+            },
+          );
+        }
+        await insertCapturedCardPayment(tx, {
+          id: paymentId,
+          orderId: order.id,
+          amountMinor: row.amountMinor,
+          charge,
+          provider: providerForToken(req.paymentToken).id,
+        });
+        const paid = { ...row, status: 'PAID', paidDate: now, paymentId };
+        await tx.db.update(pr).set({ status: 'PAID', paidDate: now, paymentId }).where(eq(pr.id, id));
+        await settleOrder(tx, order.id);
+        return toWire(tx, paid, order.number);
+      }),
+    ),
   );
 }
 

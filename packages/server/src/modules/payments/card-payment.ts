@@ -2,7 +2,6 @@ import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { orderPayments } from '../orders/tables.js';
 import type { AuthorizeResult } from './provider.js';
-import { testCardProvider } from './test-card.js';
 
 /**
  * Records a card charge the bank approved and took at once (a renewal, a paid payment link): one payment with its
@@ -10,14 +9,14 @@ import { testCardProvider } from './test-card.js';
  */
 export async function insertCapturedCardPayment(
   tx: Ctx,
-  p: { id: string; orderId: string; amountMinor: bigint; charge: AuthorizeResult },
+  p: { id: string; orderId: string; amountMinor: bigint; charge: AuthorizeResult; provider: string },
 ): Promise<void> {
   const now = tx.clock();
   await tx.db.insert(orderPayments).values({
     id: p.id,
     orderId: p.orderId,
     method: 'CREDIT_CARD',
-    provider: testCardProvider.id,
+    provider: p.provider,
     status: 'APPROVED',
     amountMinor: p.amountMinor,
     capturedMinor: p.amountMinor,

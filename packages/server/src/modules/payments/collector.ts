@@ -20,7 +20,7 @@ import { returnStock } from '../orders/stock.js';
 import { orderPayments, orderRefunds, orders } from '../orders/tables.js';
 import { toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
 import { getSite } from '../site/service.js';
-import { testCardProvider } from './test-card.js';
+import { providerOf } from './app-provider.js';
 
 const paidIn = (payments: PaymentRow[]) => payments.reduce((s, p) => s + p.capturedMinor, 0n);
 
@@ -62,10 +62,13 @@ export async function capturePayments(ctx: Ctx, orderId: string, req: CapturePay
             `At most ${toMoney(left, row.currency, 'en').amount} is still authorized on this payment`,
           );
         }
-        await testCardProvider.capture(tx, {
+        // Each capture is its own operation at the provider (a second partial capture must not read as a retry).
+        const captureId = uuidv7(now.getTime());
+        await providerOf(p).capture(tx, {
           providerTransactionId: p.providerTransactionId ?? '',
           amountMinor: amount,
-          transactionId: p.id,
+          currency: row.currency,
+          transactionId: captureId,
         });
         const captured = p.capturedMinor + amount;
         await tx.db
@@ -76,7 +79,7 @@ export async function capturePayments(ctx: Ctx, orderId: string, req: CapturePay
             captures: [
               ...p.captures,
               {
-                id: uuidv7(now.getTime()),
+                id: captureId,
                 amountMinor: String(amount),
                 status: 'SUCCEEDED',
                 createdDate: now.toISOString(),
@@ -106,7 +109,7 @@ export async function voidPayments(ctx: Ctx, orderId: string, paymentIds: string
           applicationCode: 'PAYMENT_NOT_VOIDABLE',
         });
       }
-      await testCardProvider.void(tx, { providerTransactionId: p.providerTransactionId ?? '', transactionId: p.id });
+      await providerOf(p).void(tx, { providerTransactionId: p.providerTransactionId ?? '', transactionId: p.id });
       await tx.db
         .update(orderPayments)
         .set({ status: 'VOIDED', voidedDate: now, updatedDate: now })
@@ -149,10 +152,11 @@ export async function triggerRefund(ctx: Ctx, orderId: string, req: TriggerRefun
             .set({ balance: sql`${giftCards.balance} + ${amount}`, updatedDate: now })
             .where(eq(giftCards.id, p.giftCardId));
         } else if (p.method === 'CREDIT_CARD') {
-          await testCardProvider.refund(tx, {
+          await providerOf(p).refund(tx, {
             providerTransactionId: p.providerTransactionId ?? '',
             amountMinor: amount,
-            transactionId: p.id,
+            currency: row.currency,
+            transactionId: uuidv7(now.getTime()),
           });
         }
         const refunded = p.refundedMinor + amount;

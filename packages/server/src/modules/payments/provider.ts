@@ -20,11 +20,12 @@ export interface PaymentProvider {
   ): Promise<AuthorizeResult>;
   capture(
     ctx: Ctx,
-    input: { providerTransactionId: string; amountMinor: bigint; transactionId: string },
+    input: { providerTransactionId: string; amountMinor: bigint; currency: string; transactionId: string },
   ): Promise<{ ok: boolean }>;
-  void(ctx: Ctx, input: { providerTransactionId: string; transactionId: string }): Promise<{ ok: boolean }>;
+  /** `providerTransactionId` is absent when the authorization's answer never reached us (the sweep's void). */
+  void(ctx: Ctx, input: { providerTransactionId?: string; transactionId: string }): Promise<{ ok: boolean }>;
   refund(
     ctx: Ctx,
-    input: { providerTransactionId: string; amountMinor: bigint; transactionId: string },
+    input: { providerTransactionId: string; amountMinor: bigint; currency: string; transactionId: string },
   ): Promise<{ ok: boolean }>;
 }

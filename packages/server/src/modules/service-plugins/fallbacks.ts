@@ -14,8 +14,12 @@ import type { ServicePluginAppError, ServicePluginResult } from './call.js';
  * as documented in `SERVICE_PLUGIN_FALLBACKS`. Tax has no "empty" answer: its fallback is a marker telling the totals
  * engine to use the merchant's FALLBACK_RATE, with the reason AUTO_TAX_FAILED.
  */
+/** Money moves have no stand-in answer: a payment app that cannot answer refuses the payment (payments/app-provider.ts). */
+type PaymentMethod = 'authorizePayment' | 'capturePayment' | 'voidPayment' | 'refundPayment';
+type WithEmptyAnswer = Exclude<ServicePluginMethod, 'calculateTax' | PaymentMethod>;
+
 const FALLBACK_RESPONSES: {
-  [M in Exclude<ServicePluginMethod, 'calculateTax'>]: (request: ServicePluginRequest<M>) => ServicePluginResponse<M>;
+  [M in WithEmptyAnswer]: (request: ServicePluginRequest<M>) => ServicePluginResponse<M>;
 } = {
   getShippingRates: () => ({ shippingRates: [] }),
   calculateAdditionalFees: (request) => ({ additionalFees: [], currency: request.currency }),
@@ -32,7 +36,7 @@ export type WithFallback<M extends ServicePluginMethod> =
  * The app's answer, or the method's fallback. An APP_ERROR is not a fallback case: it throws (see
  * servicePluginError), except for validations, where it becomes an ERROR violation on the whole purchase.
  */
-export function responseOrFallback<M extends Exclude<ServicePluginMethod, 'calculateTax'>>(
+export function responseOrFallback<M extends WithEmptyAnswer>(
   method: M,
   request: ServicePluginRequest<M>,
   result: ServicePluginResult<M>,
@@ -67,6 +71,7 @@ const LABELS: Record<ServicePluginType, string> = {
   VALIDATIONS: 'The validations app',
   TAX_CALCULATION: 'The tax app',
   CUSTOM_TRIGGERS: 'The discount triggers app',
+  PAYMENT_PROVIDER: 'The payment app',
 };
 
 /**

@@ -24,4 +24,25 @@ export const SAMPLE_REQUESTS: { [M in ServicePluginMethod]: ServicePluginRequest
   },
   listTriggers: {},
   getEligibleTriggers: { triggers: [{ customTriggerId: 'sample-trigger', identifier: 'sample-1' }], lineItems: [line] },
+  // A test call never names a real payment: the app sees the sample ids and should answer without moving money.
+  authorizePayment: {
+    transactionId: 'sample-transaction',
+    paymentToken: 'sample-token',
+    amount: '25.00',
+    currency: 'USD',
+    capture: false,
+  },
+  capturePayment: {
+    transactionId: 'sample-transaction',
+    providerTransactionId: 'sample-provider-transaction',
+    amount: '25.00',
+    currency: 'USD',
+  },
+  voidPayment: { transactionId: 'sample-transaction', providerTransactionId: 'sample-provider-transaction' },
+  refundPayment: {
+    transactionId: 'sample-transaction',
+    providerTransactionId: 'sample-provider-transaction',
+    amount: '25.00',
+    currency: 'USD',
+  },
 };

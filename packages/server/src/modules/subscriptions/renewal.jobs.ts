@@ -16,7 +16,7 @@ import { returnStock, takeStock } from '../orders/stock.js';
 import { orders, type OrderSnapshot } from '../orders/tables.js';
 import { orderById, searchTextOf, thankYouToken, toOrder, transactionsOf } from '../orders/wire.js';
 import { insertCapturedCardPayment } from '../payments/card-payment.js';
-import { testCardProvider } from '../payments/test-card.js';
+import { providerForToken } from '../payments/app-provider.js';
 import { getSite } from '../site/service.js';
 import { billingDate } from './service.js';
 import { subscriptionContracts as sc } from './tables.js';
@@ -97,7 +97,9 @@ async function renew(tx: Ctx, contractId: string, cycle: number, attempt: number
     return;
   }
   // Our transaction id is the contract and cycle: a retried job is the same charge at the provider.
-  const charge = await testCardProvider.authorize(tx, {
+  // No authorization guard: a failed run is retried with the same transaction id, the same charge at the provider.
+  const provider = providerForToken(row.paymentMethod.token);
+  const charge = await provider.authorize(tx, {
     paymentToken: row.paymentMethod.token,
     amountMinor: row.amountMinor,
     currency: row.currency,
@@ -132,7 +134,13 @@ async function renew(tx: Ctx, contractId: string, cycle: number, attempt: number
     createdDate: now,
     updatedDate: now,
   });
-  await insertCapturedCardPayment(tx, { id: paymentId, orderId, amountMinor: row.amountMinor, charge });
+  await insertCapturedCardPayment(tx, {
+    id: paymentId,
+    orderId,
+    amountMinor: row.amountMinor,
+    charge,
+    provider: provider.id,
+  });
   const ended = row.billingCycles !== null && cycle >= row.billingCycles;
   const next = ended ? null : billingDate(row, cycle + 1);
   const set = {
