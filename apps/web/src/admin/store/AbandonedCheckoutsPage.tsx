@@ -10,12 +10,12 @@ import { Badge } from '../../ui/Badge.js';
 import { CopyButton } from '../../ui/CopyButton.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
-import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
+import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
-import { countOf, ResourceTable } from '../ui/ResourceTable.js';
+import { countOf } from '../ui/ResourceTable.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { callMethod, storeKeys, usePlazaClient } from './api.js';
 
@@ -98,11 +98,12 @@ function List({
   const pages = useCursorPages();
   const formatDate = useDateFormat();
   const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
+  const list = useQuery({
     queryKey: [...storeKeys.all(), 'abandoned-checkouts', query],
     queryFn: () => callMethod(plaza, listAbandonedCheckouts, query),
     placeholderData: keepPreviousData,
   });
+  const { data } = list;
   const totals = data?.metadata.totals;
   return (
     <div className="space-y-4">
@@ -126,16 +127,14 @@ function List({
           </div>
         </dl>
       )}
-      <ResourceTable<AbandonedCheckout>
+      <CursorTable<AbandonedCheckout>
+        pages={pages}
+        query={list}
+        nextCursor={data?.metadata.cursor}
         noun={BASKETS}
         rows={data?.abandonedCheckouts}
         rowKey={(a) => a.id}
         rowLabel={(a) => a.buyerInfo.email}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        stale={isPlaceholderData}
         onOpen={onOpen}
         columns={[
           {
@@ -168,13 +167,6 @@ function List({
                 body: 'When a shopper gives their e-mail at checkout and leaves without ordering, they show here.',
               }
         }
-      />
-      <CursorPager
-        page={pages.page}
-        nextCursor={data?.metadata.cursor}
-        busy={isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
       />
     </div>
   );

@@ -19,11 +19,10 @@ import { Skeleton } from '../../ui/Skeleton.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
-import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
+import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable } from '../ui/ResourceTable.js';
 import { callMethod, storeKeys, usePlazaClient, useStoreChange } from './api.js';
 
 type Status = 'ALL' | SubscriptionContract['status'];
@@ -93,19 +92,18 @@ function List({
   const pages = useCursorPages();
   const formatDate = useDateFormat();
   const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useContracts(query);
+  const list = useContracts(query);
+  const { data } = list;
   return (
     <div className="space-y-4">
-      <ResourceTable<SubscriptionContract>
+      <CursorTable<SubscriptionContract>
+        pages={pages}
+        query={list}
+        nextCursor={data?.metadata.cursor}
         noun={SUBSCRIPTIONS}
         rows={data?.subscriptionContracts}
         rowKey={(s) => s.id}
         rowLabel={(s) => `${s.lineItem.productName} for ${s.buyerInfo.email ?? 'a shopper'}`}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        stale={isPlaceholderData}
         onOpen={(s) => onOpen(s.id)}
         columns={[
           {
@@ -142,13 +140,6 @@ function List({
                 body: 'Give a product subscription options (Products → a product → Subscriptions) and shoppers can receive it regularly.',
               }
         }
-      />
-      <CursorPager
-        page={pages.page}
-        nextCursor={data?.metadata.cursor}
-        busy={isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
 import { Button } from '../../ui/Button.js';
 
 /**
@@ -43,5 +44,49 @@ export function CursorPager({
         Next
       </Button>
     </nav>
+  );
+}
+
+/** What a list's query says about its state (a TanStack Query result has all of it). */
+export interface ListQueryState {
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A resource table paged by cursor: the table's loading, error and stale states come from the list's query, and
+ * Previous / Next under it walk the pages seen.
+ */
+export function CursorTable<T, K extends string = string>({
+  pages,
+  query,
+  nextCursor,
+  ...table
+}: {
+  pages: ReturnType<typeof useCursorPages>;
+  query: ListQueryState;
+  nextCursor: string | undefined;
+} & Omit<ResourceTableProps<T, K>, 'loading' | 'error' | 'onRetry' | 'retrying' | 'stale'>) {
+  return (
+    <div className="space-y-4">
+      <ResourceTable<T, K>
+        {...table}
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        stale={query.isPlaceholderData}
+      />
+      <CursorPager
+        page={pages.page}
+        nextCursor={nextCursor}
+        busy={query.isFetching}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+      />
+    </div>
   );
 }

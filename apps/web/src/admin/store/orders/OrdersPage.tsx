@@ -4,11 +4,10 @@ import type { Order, SearchOrdersRequest } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useDateFormat } from '../../dates.js';
-import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
+import { CursorTable, useCursorPages } from '../../ui/CursorPager.js';
 import { FilterTabs } from '../../ui/FilterTabs.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SearchBox } from '../../ui/SearchBox.js';
-import { ResourceTable } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { useOrders } from './api.js';
 import { BulkOrders } from './BulkOrders.js';
@@ -96,23 +95,22 @@ function List({
       return next;
     });
   const formatDate = useDateFormat();
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useOrders({
+  const list = useOrders({
     ...(filter && Object.keys(filter).length ? { filter } : {}),
     cursorPaging: { limit: 25, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
   });
+  const { data } = list;
   return (
     <div className="space-y-4">
       {selected.size > 0 && <BulkOrders ids={[...selected]} onDone={() => setSelected(new Set())} />}
-      <ResourceTable<Order>
+      <CursorTable<Order>
+        pages={pages}
+        query={list}
+        nextCursor={data?.metadata.cursor}
         noun={{ one: 'order', other: 'orders' }}
         rows={data?.orders}
         rowKey={(o) => o.id}
         rowLabel={(o) => `Order ${o.number}`}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        stale={isPlaceholderData}
         onOpen={(o) => navigate(`/admin/store/orders/${o.id}`)}
         selection={{
           selected,
@@ -150,13 +148,6 @@ function List({
             ? { title: 'No order matches', body: 'Try other words or another filter.' }
             : { title: 'No orders yet', body: 'When a customer checks out, the order shows here.' }
         }
-      />
-      <CursorPager
-        page={pages.page}
-        nextCursor={data?.metadata.cursor}
-        busy={isFetching}
-        onNext={pages.next}
-        onPrevious={pages.previous}
       />
     </div>
   );
