@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommitDeltasResponse, Order, Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
-import { catalogProducts } from '../catalog/tables.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { ref } from '../checkout/testing.js';
-import { cardToken, checkoutFor, collector, orderOf, placeAndCharge } from './testing.js';
+import { cardToken, checkoutFor, collector, orderOf, placeAndCharge, stockOf } from './testing.js';
 
 let srv: TestServer;
 let c: Cast;
@@ -33,14 +31,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => srv?.close());
 
-const stockOf = async (id: string) => {
-  const [p] = await srv
-    .ctx()
-    .db.select({ q: catalogProducts.quantity })
-    .from(catalogProducts)
-    .where(eq(catalogProducts.id, id));
-  return p!.q!;
-};
 const commit = (auth: string | undefined, id: string, body: unknown) =>
   call<CommitDeltasResponse>(srv.url, 'POST', `/ecom/v1/orders/${id}/commit-deltas`, {
     ...(auth ? { auth } : {}),
@@ -71,7 +61,7 @@ async function paidOrder(): Promise<Order> {
 describe('commit-deltas: previewing a draft', () => {
   it('answers the new totals without writing anything', async () => {
     const order = await phoneOrder(1);
-    const stock = await stockOf(lamp.id);
+    const stock = await stockOf(srv, lamp.id);
     const res = await commit(c.owner, order.id, {
       changes: {
         lineItemsChanged: [{ lineItemId: order.lineItems[0]!.id, quantity: 3 }],
@@ -95,14 +85,14 @@ describe('commit-deltas: previewing a draft', () => {
     expect(still.priceSummary.total.amount).toBe('40.00');
     expect(still.lineItems).toHaveLength(1);
     expect(still.activities.map((a) => a.type)).not.toContain('DRAFT_ORDER_CHANGES_APPLIED');
-    expect(await stockOf(lamp.id)).toBe(stock);
+    expect(await stockOf(srv, lamp.id)).toBe(stock);
   });
 });
 
 describe('commit-deltas: committing', () => {
   it('changes lines, moves the stock for the difference and logs the changes in words', async () => {
     const order = await phoneOrder(2);
-    const [lamps, bulbs] = [await stockOf(lamp.id), await stockOf(bulb.id)];
+    const [lamps, bulbs] = [await stockOf(srv, lamp.id), await stockOf(srv, bulb.id)];
     const res = await commit(ecomKey, order.id, {
       changes: {
         lineItemsChanged: [{ lineItemId: order.lineItems[0]!.id, quantity: 1, price: { amount: '35.00' } }],
@@ -119,8 +109,8 @@ describe('commit-deltas: committing', () => {
     expect(after.priceSummary.discount.amount).toBe('5.50');
     expect(after.priceSummary.total.amount).toBe('49.50');
     expect(after.appliedDiscounts[0]?.merchantDiscount?.description).toBe('Sorry for the wait');
-    expect(await stockOf(lamp.id)).toBe(lamps + 1);
-    expect(await stockOf(bulb.id)).toBe(bulbs - 4);
+    expect(await stockOf(srv, lamp.id)).toBe(lamps + 1);
+    expect(await stockOf(srv, bulb.id)).toBe(bulbs - 4);
     const logged = after.activities.find((a) => a.type === 'DRAFT_ORDER_CHANGES_APPLIED');
     expect(logged?.draftOrderChanges?.reason).toBe('Customer called');
     expect(logged?.draftOrderChanges?.changes).toEqual([
@@ -168,7 +158,7 @@ describe('commit-deltas: committing', () => {
 
   it('commits the same draft once, even sent 20 times at once', async () => {
     const order = await phoneOrder(1);
-    const stock = await stockOf(lamp.id);
+    const stock = await stockOf(srv, lamp.id);
     const draftOrderId = randomUUID();
     const body = {
       draftOrderId,
@@ -180,7 +170,7 @@ describe('commit-deltas: committing', () => {
     expect(after.lineItems).toHaveLength(2);
     expect(after.priceSummary.total.amount).toBe('80.00');
     expect(after.activities.filter((a) => a.type === 'DRAFT_ORDER_CHANGES_APPLIED')).toHaveLength(1);
-    expect(await stockOf(lamp.id)).toBe(stock - 1);
+    expect(await stockOf(srv, lamp.id)).toBe(stock - 1);
   });
 
   it('rolls back whole when an added item is out of stock', async () => {
@@ -190,7 +180,7 @@ describe('commit-deltas: committing', () => {
       inventory: { trackQuantity: true, quantity: 1 },
     });
     const order = await phoneOrder(1);
-    const stock = await stockOf(lamp.id);
+    const stock = await stockOf(srv, lamp.id);
     const res = await commit(c.owner, order.id, {
       changes: {
         lineItemsChanged: [{ lineItemId: order.lineItems[0]!.id, quantity: 2 }],
@@ -199,7 +189,7 @@ describe('commit-deltas: committing', () => {
     });
     expect(res.status).toBe(409);
     expect(appCode(res.body)).toBe('OUT_OF_STOCK');
-    expect(await stockOf(lamp.id)).toBe(stock);
+    expect(await stockOf(srv, lamp.id)).toBe(stock);
     expect((await orderOf(srv, c.owner, order.id)).lineItems).toHaveLength(1);
   });
 });

@@ -4,12 +4,11 @@ import type { BulkOrderResults, Order, Product, SearchOrdersResponse } from '@pl
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call, violations } from '../../../test/http.js';
-import { catalogProducts } from '../catalog/tables.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { ref } from '../checkout/testing.js';
 import { mailMessages } from '../mail/tables.js';
 import { orders } from './tables.js';
-import { collector, orderOf } from './testing.js';
+import { collector, orderOf, stockOf } from './testing.js';
 
 let srv: TestServer;
 let c: Cast;
@@ -28,14 +27,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => srv?.close());
 
-const stockOf = async (id: string) => {
-  const [p] = await srv
-    .ctx()
-    .db.select({ q: catalogProducts.quantity })
-    .from(catalogProducts)
-    .where(eq(catalogProducts.id, id));
-  return p!.q;
-};
 const create = (auth: string | undefined, body: unknown) =>
   call<{ order: Order }>(srv.url, 'POST', '/ecom/v1/orders', { ...(auth ? { auth } : {}), body });
 const lampLine = (quantity = 1) => ({
@@ -55,7 +46,7 @@ async function newOrder(extra: Record<string, unknown> = {}): Promise<Order> {
 
 describe('creating an order (POST /ecom/v1/orders)', () => {
   it('prices catalog items, takes the stock, and shows the order to its member', async () => {
-    const before = await stockOf(lamp.id);
+    const before = await stockOf(srv, lamp.id);
     const res = await create(ecomKey, {
       order: {
         lineItems: [lampLine(2)],
@@ -75,7 +66,7 @@ describe('creating an order (POST /ecom/v1/orders)', () => {
     expect(order.buyerInfo.memberId).toBe(c.memberA.id);
     expect(order.buyerInfo.email).toBe(c.memberA.email);
     expect(order.activities[0]).toMatchObject({ type: 'ORDER_PLACED', author: 'An app' });
-    expect(await stockOf(lamp.id)).toBe(before! - 2);
+    expect(await stockOf(srv, lamp.id)).toBe(before! - 2);
     const theirs = await call<SearchOrdersResponse>(srv.url, 'POST', '/ecom/v1/orders/search', {
       auth: c.memberA.auth,
       body: {},
@@ -88,7 +79,7 @@ describe('creating an order (POST /ecom/v1/orders)', () => {
   });
 
   it('takes custom items at their own price, keeps the stock when told, and confirms by e-mail when asked', async () => {
-    const before = await stockOf(lamp.id);
+    const before = await stockOf(srv, lamp.id);
     const res = await create(ecomKey, {
       order: {
         lineItems: [lampLine()],
@@ -102,10 +93,10 @@ describe('creating an order (POST /ecom/v1/orders)', () => {
     const order = res.body.order;
     expect(order.priceSummary.subtotal.amount).toBe('43.50');
     expect(order.channelInfo.type).toBe('POS');
-    expect(await stockOf(lamp.id)).toBe(before);
+    expect(await stockOf(srv, lamp.id)).toBe(before);
     // Paid later: still its stock is kept elsewhere.
     expect((await collector(srv, c.owner, order.id, 'mark-as-paid')).status).toBe(200);
-    expect(await stockOf(lamp.id)).toBe(before);
+    expect(await stockOf(srv, lamp.id)).toBe(before);
     const [mail] = await srv
       .ctx()
       .db.select()

@@ -5,12 +5,20 @@ import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
-import { catalogProducts } from '../catalog/tables.js';
 import { addToCart } from '../cart/testing.js';
 import { checkoutCall, ref } from '../checkout/testing.js';
 import { mailMessages } from '../mail/tables.js';
 import { orderPayments, orders } from './tables.js';
-import { DECLINED_CARD, PENDING_CARD, POOR_CARD, cardToken, checkoutFor, place, placeAndCharge } from './testing.js';
+import {
+  cardToken,
+  checkoutFor,
+  DECLINED_CARD,
+  PENDING_CARD,
+  place,
+  placeAndCharge,
+  POOR_CARD,
+  stockOf,
+} from './testing.js';
 
 let srv: TestServer;
 let c: Cast;
@@ -26,12 +34,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => srv?.close());
 
-const stockOf = async (id: string) =>
-  (await srv.ctx().db.select().from(catalogProducts).where(eq(catalogProducts.id, id)))[0]!.quantity;
-
 describe('placing an order', () => {
   it('a visitor pays with the test card: PAID, numbered, stock taken, checkout done, readable with its token', async () => {
-    const before = await stockOf(tee.id);
+    const before = await stockOf(srv, tee.id);
     const co = await checkoutFor(srv, c.visitor, tee, 2);
     const res = await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -48,7 +53,7 @@ describe('placing an order', () => {
     });
     expect(Number(order.number)).toBeGreaterThanOrEqual(10001);
     expect(order.activities.map((a) => a.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID']);
-    expect(await stockOf(tee.id)).toBe(before! - 2);
+    expect(await stockOf(srv, tee.id)).toBe(before! - 2);
     expect((await checkoutCall(srv, c.visitor, 'GET', co.id)).body.checkout.completed).toBe(true);
     expect(await eventsOf(srv, order.id)).toEqual(['ecom.order.created']);
     const [mail] = await srv
@@ -115,7 +120,7 @@ describe('placing an order', () => {
       expect(appCode(r.body)).toBe('OUT_OF_STOCK');
       expect((r.body as unknown as { message: string }).message).toContain('out of stock');
     }
-    expect(await stockOf(scarce.id)).toBe(0);
+    expect(await stockOf(srv, scarce.id)).toBe(0);
     const placed = await srv.ctx().db.select().from(orders).where(eq(orders.searchText, orders.searchText));
     const forScarce = placed.filter((o) =>
       o.snapshot.lineItems.some((l) => l.catalogReference?.catalogItemId === scarce.id),
@@ -128,7 +133,7 @@ describe('placing an order', () => {
   });
 
   it('a declined card places nothing and says why; the buyer then pays with a good card', async () => {
-    const before = await stockOf(tee.id);
+    const before = await stockOf(srv, tee.id);
     const co = await checkoutFor(srv, c.visitor, tee, 1);
     for (const [card, words] of [
       [DECLINED_CARD, 'declined'],
@@ -139,7 +144,7 @@ describe('placing an order', () => {
       expect(appCode(res.body)).toBe('PAYMENT_DECLINED');
       expect((res.body as unknown as { message: string }).message).toContain(words);
     }
-    expect(await stockOf(tee.id)).toBe(before);
+    expect(await stockOf(srv, tee.id)).toBe(before);
     expect((await checkoutCall(srv, c.visitor, 'GET', co.id)).body.checkout.completed).toBe(false);
     const ok = await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor));
     expect(ok.status).toBe(200);

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CreateOrderResponse, Order, Product } from '@plaza/contracts';
 import type { TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
+import { catalogProducts } from '../catalog/tables.js';
 import { newCheckout, ref } from '../checkout/testing.js';
 
 /** Test helpers of the orders and payments tests, all through the real HTTP API. */
@@ -53,4 +55,14 @@ export async function orderOf(srv: TestServer, auth: string, id: string): Promis
   const res = await call<{ order: Order }>(srv.url, 'GET', `/ecom/v1/orders/${id}`, { auth });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.order;
+}
+
+/** A product's stock count as the database has it now. */
+export async function stockOf(srv: TestServer, productId: string): Promise<number> {
+  const [p] = await srv
+    .ctx()
+    .db.select({ quantity: catalogProducts.quantity })
+    .from(catalogProducts)
+    .where(eq(catalogProducts.id, productId));
+  return p!.quantity!;
 }

@@ -1,3 +1,4 @@
+import type { Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { formatAmount } from '../catalog/money.js';
 import { callServicePlugin, type ServicePluginResult } from '../service-plugins/call.js';
@@ -33,6 +34,27 @@ function settled(result: ServicePluginResult<'capturePayment'>, what: string): {
   return { ok: true };
 }
 
+/** A capture or refund of `amountMinor`, answered SUCCEEDED or refused in words. */
+async function moneyCall(
+  ctx: Ctx,
+  method: 'capturePayment' | 'refundPayment',
+  input: { providerTransactionId: string; amountMinor: bigint; currency: string; transactionId: string },
+  what: string,
+): Promise<{ ok: boolean }> {
+  const result = await callServicePlugin(
+    ctx,
+    'PAYMENT_PROVIDER',
+    {
+      transactionId: input.transactionId,
+      providerTransactionId: input.providerTransactionId,
+      amount: formatAmount(input.amountMinor, input.currency),
+      currency: input.currency,
+    },
+    { method },
+  );
+  return settled(result as ServicePluginResult<'capturePayment'>, what);
+}
+
 /**
  * An app as the payment provider (the PAYMENT_PROVIDER service plugin): card tokens its own payment form issued are
  * charged, captured, released and refunded through it, each call keyed by Plaza's payment id. An app that cannot
@@ -65,21 +87,7 @@ export const appPaymentProvider: PaymentProvider = {
       ...(r.declineReason ? { declineReason: r.declineReason } : {}),
     };
   },
-  async capture(ctx, input) {
-    const { currency } = input;
-    const result = await callServicePlugin(
-      ctx,
-      'PAYMENT_PROVIDER',
-      {
-        transactionId: input.transactionId,
-        providerTransactionId: input.providerTransactionId,
-        amount: formatAmount(input.amountMinor, currency),
-        currency,
-      },
-      { method: 'capturePayment' },
-    );
-    return settled(result, 'take the payment');
-  },
+  capture: (ctx, input) => moneyCall(ctx, 'capturePayment', input, 'take the payment'),
   async void(ctx, input) {
     const result = await callServicePlugin(
       ctx,
@@ -92,21 +100,7 @@ export const appPaymentProvider: PaymentProvider = {
     );
     return settled(result as ServicePluginResult<'capturePayment'>, 'release the payment');
   },
-  async refund(ctx, input) {
-    const { currency } = input;
-    const result = await callServicePlugin(
-      ctx,
-      'PAYMENT_PROVIDER',
-      {
-        transactionId: input.transactionId,
-        providerTransactionId: input.providerTransactionId,
-        amount: formatAmount(input.amountMinor, currency),
-        currency,
-      },
-      { method: 'refundPayment' },
-    );
-    return settled(result as ServicePluginResult<'capturePayment'>, 'refund');
-  },
+  refund: (ctx, input) => moneyCall(ctx, 'refundPayment', input, 'refund'),
 };
 
 /** Test-card tokens (`tc_…`) are ours; any other token is for the payment app, when one is plugged in. */

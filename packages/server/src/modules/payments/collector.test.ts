@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderTransactions, Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
-import { catalogProducts } from '../catalog/tables.js';
-import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge } from '../orders/testing.js';
+import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge, stockOf } from '../orders/testing.js';
 
 let srv: TestServer;
 let c: Cast;
@@ -24,8 +22,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => srv?.close());
 
-const stock = async () =>
-  (await srv.ctx().db.select().from(catalogProducts).where(eq(catalogProducts.id, lamp.id)))[0]!.quantity;
+const stock = () => stockOf(srv, lamp.id);
 type Tx = { orderTransactions: OrderTransactions };
 
 async function authorized(quantity = 2) {

@@ -4,13 +4,12 @@ import type { ListSubscriptionContractsResponse, Order, Product, SubscriptionCon
 import { cast, memberAuth, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call, violations } from '../../../test/http.js';
-import { catalogProducts } from '../catalog/tables.js';
 import { createProduct } from '../catalog/testing.js';
 import { newCheckout, ref } from '../checkout/testing.js';
 import { enqueueJob } from '../jobs/service.js';
 import { mailMessages } from '../mail/tables.js';
 import { orders } from '../orders/tables.js';
-import { cardToken, DECLINED_CARD, orderOf, place, placeAndCharge } from '../orders/testing.js';
+import { cardToken, DECLINED_CARD, orderOf, place, placeAndCharge, stockOf } from '../orders/testing.js';
 import { subscriptionContracts } from './tables.js';
 
 // The job worker reads the server's clock: moving it a month runs that month's renewal.
@@ -62,8 +61,7 @@ async function until(check: () => Promise<boolean>, ms = 8000) {
 }
 const contractOf = async (id: string) =>
   (await srv.ctx().db.select().from(subscriptionContracts).where(eq(subscriptionContracts.id, id)))[0]!;
-const stock = async () =>
-  (await srv.ctx().db.select().from(catalogProducts).where(eq(catalogProducts.id, coffee.id)))[0]!.quantity;
+const stock = () => stockOf(srv, coffee.id);
 
 async function subscribe(auth: string, frequency: 'MONTH' | 'WEEK', interval: number) {
   const co = await newCheckout(srv, auth, {
