@@ -4,9 +4,9 @@
  * checkout over with the reminder link's token. Wrong callers and bad tokens fail with a PlazaError.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../../server/src/test/community.js';
-import { startTestServer } from '../../../server/src/test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Cast } from '../../../server/src/test/community.js';
+import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/modules/catalog/testing.js';
 import { checkouts as checkoutRows } from '../../../server/src/modules/checkout/tables.js';
 import { sweepAbandonedCheckouts } from '../../../server/src/modules/abandoned-checkouts/sweep.js';
@@ -14,18 +14,16 @@ import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { abandonedCheckouts } from '../../src/modules/ecom/abandoned-checkouts.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { failure, fixedAuth } from './community-clients.js';
+import { withCastServer } from './cast-server.js';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let people: Cast;
 const modules = { abandonedCheckouts, checkouts };
 const client = (auth: ReturnType<typeof fixedAuth>) => createClient({ baseUrl: srv.url, auth, modules });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  people = await cast(srv);
-}, 90_000);
-afterAll(async () => {
-  await srv?.close();
+withCastServer((s, p) => {
+  srv = s;
+  people = p;
 });
 
 describe('abandoned checkouts through the SDK', () => {

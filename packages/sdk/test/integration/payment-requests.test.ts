@@ -3,14 +3,15 @@
  * office, read and paid on "the hosted page" by another browser holding the link, and a wrong token is a 404
  * PlazaError naming the arguments.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../../server/src/test/community.js';
-import { startTestServer } from '../../../server/src/test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Cast } from '../../../server/src/test/community.js';
+import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/modules/catalog/testing.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { paymentRequests } from '../../src/modules/ecom/payment-requests.js';
 import { failure, fixedAuth } from './community-clients.js';
+import { withCastServer } from './cast-server.js';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let people: Cast;
@@ -20,12 +21,9 @@ const client = (auth: ReturnType<typeof fixedAuth>) =>
   createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
 const card = { expiryMonth: 12, expiryYear: 2099, cvc: '123', cardNumber: '4242424242424242' };
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  people = await cast(srv);
-}, 90_000);
-afterAll(async () => {
-  await srv?.close();
+withCastServer((s, p) => {
+  srv = s;
+  people = p;
 });
 
 describe('payment requests through the SDK', () => {

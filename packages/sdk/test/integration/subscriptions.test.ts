@@ -3,14 +3,15 @@
  * cancels their contract; the owner's API key pauses and resumes another; a stranger's cancel is a PlazaError naming
  * the argument.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../../server/src/test/community.js';
-import { startTestServer } from '../../../server/src/test/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Cast } from '../../../server/src/test/community.js';
+import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/modules/catalog/testing.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { subscriptionContracts } from '../../src/modules/ecom/subscription-contracts.js';
 import { failure, fixedAuth } from './community-clients.js';
+import { withCastServer } from './cast-server.js';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let people: Cast;
@@ -19,12 +20,9 @@ const calls: Array<{ argumentNames: string[] }> = [];
 const client = (auth: ReturnType<typeof fixedAuth>) =>
   createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  people = await cast(srv);
-}, 90_000);
-afterAll(async () => {
-  await srv?.close();
+withCastServer((s, p) => {
+  srv = s;
+  people = p;
 });
 
 describe('subscription contracts through the SDK', () => {
