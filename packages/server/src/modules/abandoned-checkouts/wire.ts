@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AbandonedCheckout } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
+import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../catalog/money.js';
 import { hostedCheckoutUrl } from '../checkout/service.js';
 import { getSite } from '../site/service.js';
@@ -8,19 +8,11 @@ import type { abandonedCheckouts } from './tables.js';
 
 export type AbandonedRow = typeof abandonedCheckouts.$inferSelect;
 
-/** The reminder link's token: an HMAC of the checkout id, so only a link Plaza sent can take a checkout over. */
+/** The reminder link's token: only a link Plaza sent can take a checkout over. */
 export const recoveryToken = (ctx: Ctx, checkoutId: string): string =>
-  createHmac('sha256', ctx.keys.secret('abandoned-checkout-recovery'))
-    .update(checkoutId)
-    .digest()
-    .subarray(0, 18)
-    .toString('base64url');
-
-export function recoveryTokenMatches(ctx: Ctx, checkoutId: string, token: string): boolean {
-  const expected = Buffer.from(recoveryToken(ctx, checkoutId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+  idToken(ctx, 'abandoned-checkout-recovery', checkoutId);
+export const recoveryTokenMatches = (ctx: Ctx, checkoutId: string, token: string): boolean =>
+  idTokenMatches(ctx, 'abandoned-checkout-recovery', checkoutId, token);
 
 /** The hosted checkout with the recovery token: it works from the buyer's mail app on any device. */
 export const recoveryUrl = (ctx: Ctx, checkoutId: string): string =>

@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Order, OrderPayment, OrderRefund, OrderTransactions } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
+import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../catalog/money.js';
 import { getSite } from '../site/service.js';
 import { orderPayments, orderRefunds, orders, type OrderSnapshot } from './tables.js';
@@ -26,17 +26,9 @@ export type PaymentRow = typeof orderPayments.$inferSelect;
 export type RefundRow = typeof orderRefunds.$inferSelect;
 
 /** The thank-you token: lets whoever placed the order (a visitor too) read it, and nothing else. */
-export const thankYouToken = (ctx: Ctx, orderId: string): string =>
-  createHmac('sha256', ctx.keys.secret('order-thank-you'))
-    .update(orderId)
-    .digest()
-    .subarray(0, 18)
-    .toString('base64url');
-export function thankYouTokenMatches(ctx: Ctx, orderId: string, token: string): boolean {
-  const a = Buffer.from(thankYouToken(ctx, orderId));
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export const thankYouToken = (ctx: Ctx, orderId: string): string => idToken(ctx, 'order-thank-you', orderId);
+export const thankYouTokenMatches = (ctx: Ctx, orderId: string, token: string): boolean =>
+  idTokenMatches(ctx, 'order-thank-you', orderId, token);
 
 export async function transactionsOf(ctx: Ctx, orderIds: string[]) {
   if (!orderIds.length) return { payments: [] as PaymentRow[], refunds: [] as RefundRow[] };

@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { CreatePaymentRequestRequest, PaymentRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
+import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { AppError, notFound, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
@@ -20,14 +20,9 @@ type Row = typeof pr.$inferSelect;
 const DAY = 86_400_000;
 
 /** The page's secret: whoever holds the link may see the amount and pay it, and nothing else. */
-const tokenOf = (ctx: Ctx, id: string) =>
-  createHmac('sha256', ctx.keys.secret('payment-request')).update(id).digest().subarray(0, 18).toString('base64url');
-function tokenMatches(ctx: Ctx, id: string, token: string | undefined): boolean {
-  if (!token) return false;
-  const a = Buffer.from(tokenOf(ctx, id));
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+const tokenOf = (ctx: Ctx, id: string) => idToken(ctx, 'payment-request', id);
+const tokenMatches = (ctx: Ctx, id: string, token: string | undefined) =>
+  idTokenMatches(ctx, 'payment-request', id, token);
 
 const statusOf = (ctx: Ctx, r: Row): PaymentRequest['status'] =>
   r.status === 'PAID' ? 'PAID' : r.expiresDate.getTime() < ctx.clock().getTime() ? 'EXPIRED' : 'UNPAID';
