@@ -92,6 +92,16 @@ describe('subscriptions', () => {
     await drawer.getByRole('link', { name: 'First order' }).waitFor();
     await snap(owner, 'subscriptions-dashboard-desktop');
 
+    await page.getByRole('button', { name: 'Change card (Visa ending 4242)' }).click();
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Use this card' }).click();
+    await page.getByText('The card was declined.').waitFor();
+    await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await page.getByRole('button', { name: 'Use this card' }).click();
+    await expect.poll(() => page.getByTestId('next-charge').textContent()).toMatch(/on Mastercard ending 4444$/);
+
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page
       .getByRole('dialog', { name: /^Cancel House Blend Coffee/ })

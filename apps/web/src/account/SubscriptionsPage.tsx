@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@plaza/react';
-import { cancelSubscriptionContract, listSubscriptionContracts, type SubscriptionContract } from '@plaza/sdk/ecom';
+import {
+  cancelSubscriptionContract,
+  listSubscriptionContracts,
+  updatePaymentMethod,
+  type SubscriptionContract,
+} from '@plaza/sdk/ecom';
+import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from '../storefront/store/checkout/CardFields.js';
 import { call, shopKeys, usePlazaClient } from '../storefront/store/api.js';
 import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
@@ -82,7 +88,7 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
       )}
       {s.status === 'PAUSED' && s.lastFailure && (
         <p className="mt-1 text-sm text-red-700">
-          Paused: the last payment did not go through ({s.lastFailure.reason}). The shop will contact you.
+          Paused: the last payment did not go through ({s.lastFailure.reason}). Change the card to start it again.
         </p>
       )}
       {cancel.error && <ErrorMessage error={cancel.error} />}
@@ -96,6 +102,7 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
           </Button>
         )}
       </div>
+      {active && <ChangeCard contract={s} />}
       <ConfirmDialog
         open={confirming}
         title={`Cancel ${s.lineItem.productName}?`}
@@ -111,5 +118,61 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
         <p>You will not be charged again. Orders already placed are not affected.</p>
       </ConfirmDialog>
     </li>
+  );
+}
+
+/** "Change card": a card form under the subscription; the new card is checked before it is kept. */
+function ChangeCard({ contract: s }: { contract: SubscriptionContract }) {
+  const plaza = usePlazaClient();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [card, setCard] = useState<Card>(EMPTY_CARD);
+  const [problem, setProblem] = useState<string>();
+  const save = useMutation({
+    mutationFn: async () => call(plaza, updatePaymentMethod, s.id, await cardToken(plaza, card)),
+    onSuccess: () => {
+      setOpen(false);
+      setCard(EMPTY_CARD);
+      return queryClient.invalidateQueries({ queryKey: keys() });
+    },
+  });
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="mt-2 text-sm font-medium text-accent hover:underline"
+        onClick={() => setOpen(true)}
+      >
+        Change card ({s.paymentMethod.brand} ending {s.paymentMethod.lastFourDigits})
+      </button>
+    );
+  }
+  return (
+    <form
+      className="mt-3 space-y-3 rounded-md border border-neutral-200 p-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const wrong = cardProblem(card);
+        setProblem(wrong);
+        if (!wrong) save.mutate();
+      }}
+    >
+      <CardFields card={card} onChange={setCard} legend="New card" />
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {save.error && <ErrorMessage error={save.error} />}
+      <div className="flex gap-2">
+        <Button type="submit" busy={save.isPending}>
+          Use this card
+        </Button>
+        <Button variant="ghost" onClick={() => setOpen(false)} disabled={save.isPending}>
+          Keep the current card
+        </Button>
+      </div>
+    </form>
   );
 }

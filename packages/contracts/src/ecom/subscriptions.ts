@@ -73,3 +73,10 @@ export const ListSubscriptionContractsResponse = Type.Object({
   metadata: Type.Object({ count: Type.Integer(), cursor: Type.Optional(Type.String()) }),
 });
 export type ListSubscriptionContractsResponse = Static<typeof ListSubscriptionContractsResponse>;
+
+/** A new card for the renewals: a payment token (test card, or the payment app's). */
+export const UpdateSubscriptionPaymentMethodRequest = Type.Object(
+  { paymentToken: Type.String({ minLength: 10, maxLength: 2000 }) },
+  { additionalProperties: false },
+);
+export type UpdateSubscriptionPaymentMethodRequest = Static<typeof UpdateSubscriptionPaymentMethodRequest>;

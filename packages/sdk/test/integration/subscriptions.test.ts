@@ -62,6 +62,17 @@ describe('subscription contracts through the SDK', () => {
     const no = await failure(stranger.subscriptionContracts.cancelSubscriptionContract(target.id));
     expect(no.status).toBe(404);
     expect(calls.at(-1)?.argumentNames).toEqual(['subscriptionContractId']);
+    const { paymentToken: mastercard } = await member.checkouts.createTestCardToken({
+      cardNumber: '5555555555554444',
+      expiryMonth: 12,
+      expiryYear: 2099,
+      cvc: '123',
+    });
+    const moved = await member.subscriptionContracts.updatePaymentMethod(target.id, mastercard);
+    expect(moved.subscriptionContract.paymentMethod).toEqual({ brand: 'Mastercard', lastFourDigits: '4444' });
+    const notYours = await failure(stranger.subscriptionContracts.updatePaymentMethod(target.id, mastercard));
+    expect(notYours.status).toBe(404);
+    expect(calls.at(-1)?.argumentNames).toEqual(['subscriptionContractId', 'paymentToken']);
     const canceled = await member.subscriptionContracts.cancelSubscriptionContract(target.id);
     expect(canceled.subscriptionContract.status).toBe('CANCELED');
 

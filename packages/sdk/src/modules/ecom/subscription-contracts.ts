@@ -38,6 +38,23 @@ export const pauseSubscriptionContract = action('pause');
 /** Managers: charges the cycle that was due. @example await admin.subscriptionContracts.resumeSubscriptionContract(id); */
 export const resumeSubscriptionContract = action('resume');
 
+/**
+ * Renewals on another card (checked first; a subscription paused by declines starts again).
+ *
+ * @example await client.subscriptionContracts.updatePaymentMethod(id, paymentToken);
+ */
+export const updatePaymentMethod = defineMethod<
+  [subscriptionContractId: string, paymentToken: string],
+  SubscriptionContractResponse
+>({
+  argumentNames: ['subscriptionContractId', 'paymentToken'],
+  request: (id, paymentToken) => ({
+    method: 'POST',
+    path: `${PATH}/${seg(id)}/update-payment-method`,
+    body: { paymentToken },
+  }),
+});
+
 /** The module for `createClient({ modules })`. */
 export const subscriptionContracts = {
   listSubscriptionContracts,
@@ -45,4 +62,5 @@ export const subscriptionContracts = {
   cancelSubscriptionContract,
   pauseSubscriptionContract,
   resumeSubscriptionContract,
+  updatePaymentMethod,
 };

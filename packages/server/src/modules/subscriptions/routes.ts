@@ -4,9 +4,11 @@ import {
   ListSubscriptionContractsQuery,
   ListSubscriptionContractsResponse,
   SubscriptionContractResponse,
+  UpdateSubscriptionPaymentMethodRequest,
 } from '@plaza/contracts';
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
+import { updateContractPaymentMethod } from './payment-method.js';
 import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';
 
 const tags = ['subscriptions'];
@@ -88,5 +90,25 @@ export function subscriptionRoutes(app: App): void {
       config: { access: managers },
     },
     async (req) => ({ subscriptionContract: await resumeContract(req.ctx, req.params.id) }),
+  );
+  app.post(
+    `${BASE}/:id/update-payment-method`,
+    {
+      schema: {
+        tags,
+        summary: 'Put a subscription on another card',
+        description:
+          'The card is checked first (nothing is charged); a declined card changes nothing (409 PAYMENT_DECLINED). ' +
+          'A subscription paused after declined renewals starts again at once on the new card. The buyer (their ' +
+          'own) or a manager.',
+        params: IdParams,
+        body: UpdateSubscriptionPaymentMethodRequest,
+        response: { 200: SubscriptionContractResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => ({
+      subscriptionContract: await updateContractPaymentMethod(req.ctx, req.params.id, req.body.paymentToken),
+    }),
   );
 }

@@ -167,13 +167,13 @@ export async function listContracts(
   };
 }
 
-function refuse(row: ContractRow, what: string): never {
+export function refuse(row: ContractRow, what: string): never {
   throw new AppError('CONFLICT', `A ${row.status.toLowerCase()} subscription cannot be ${what}`, {
     applicationCode: 'SUBSCRIPTION_NOT_CHANGEABLE',
   });
 }
 
-async function change(
+export async function change(
   ctx: Ctx,
   id: string,
   apply: (row: ContractRow, now: Date, tx: Ctx) => Promise<Partial<ContractRow>> | Partial<ContractRow>,
@@ -226,11 +226,16 @@ export const resumeContract = (ctx: Ctx, id: string) =>
     async (row, now, tx) => {
       if (row.status !== 'PAUSED' && row.status !== 'ACTIVE') refuse(row, 'resumed');
       if (row.status === 'ACTIVE') return {};
-      const cycle = row.cyclesCompleted + 1;
-      const due = billingDate(row, cycle);
-      const runAt = due > now ? due : now;
-      await enqueueJob(tx, { kind: 'SUBSCRIPTION_RENEWAL', payload: { contractId: row.id, cycle, attempt: 0 }, runAt });
-      return { status: 'ACTIVE', failedAttempts: 0, lastFailure: null, nextBillingDate: runAt };
+      return resumed(tx, row, now);
     },
     'ecom.subscription_contract.updated',
   );
+
+/** A paused contract active again: the cycle that was due is planned (now, if its date has passed), failures forgiven. */
+export async function resumed(tx: Ctx, row: ContractRow, now: Date): Promise<Partial<ContractRow>> {
+  const cycle = row.cyclesCompleted + 1;
+  const due = billingDate(row, cycle);
+  const runAt = due > now ? due : now;
+  await enqueueJob(tx, { kind: 'SUBSCRIPTION_RENEWAL', payload: { contractId: row.id, cycle, attempt: 0 }, runAt });
+  return { status: 'ACTIVE', failedAttempts: 0, lastFailure: null, nextBillingDate: runAt };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListSubscriptionContractsResponse, Order, Product, SubscriptionContract } from '@plaza/contracts';
 import { cast, memberAuth, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { call, violations } from '../../../test/http.js';
+import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { newCheckout, ref } from '../checkout/testing.js';
 import { enqueueJob } from '../jobs/service.js';
@@ -188,6 +188,40 @@ describe('subscription contracts', () => {
     await until(async () => (await contractOf(contract.id)).cyclesCompleted === 2);
     const owned = (await list(owner, '?status=ACTIVE')).body.subscriptionContracts.map((s) => s.id);
     expect(owned).toContain(contract.id);
+  });
+
+  it('the buyer puts a subscription paused by declines on a new card, and it renews again', async () => {
+    const { visitor } = await tokens();
+    const { contract } = await subscribe(visitor, 'WEEK', 2);
+    await srv
+      .ctx()
+      .db.update(subscriptionContracts)
+      .set({ status: 'PAUSED', failedAttempts: 3, lastFailure: { date: new Date(now).toISOString(), reason: 'x' } })
+      .where(eq(subscriptionContracts.id, contract.id));
+    const path = `${BASE}/${contract.id}/update-payment-method`;
+    const update = (auth: string | undefined, body: unknown) =>
+      call<{ subscriptionContract: SubscriptionContract }>(srv.url, 'POST', path, { ...(auth ? { auth } : {}), body });
+
+    const declined = await update(visitor, { paymentToken: await cardToken(srv, visitor, DECLINED_CARD) });
+    expect(declined.status).toBe(409);
+    expect(appCode(declined.body)).toBe('PAYMENT_DECLINED');
+    expect((await contractOf(contract.id)).status).toBe('PAUSED');
+    const t = await tokens();
+    expect((await update(t.b, { paymentToken: await cardToken(srv, t.b) })).status).toBe(404);
+    expect((await update(undefined, { paymentToken: await cardToken(srv, visitor) })).status).toBe(401);
+    const bad = await update(visitor, { paymentToken: 'short' });
+    expect(bad.status).toBe(400);
+    expect(violations(bad.body)).toContain('paymentToken:MIN_LENGTH');
+
+    const res = await update(visitor, { paymentToken: await cardToken(srv, visitor, '5555555555554444') });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.subscriptionContract).toMatchObject({
+      status: 'ACTIVE',
+      failedAttempts: 0,
+      paymentMethod: { brand: 'Mastercard', lastFourDigits: '4444' },
+    });
+    now += 14 * DAY + 1000;
+    await until(async () => (await contractOf(contract.id)).cyclesCompleted === 2);
   });
 
   it('refuses a subscription without a card, bad filters and strangers', async () => {

@@ -40,10 +40,18 @@ export async function cardToken(plaza: PlazaClient, card: Card): Promise<string>
 }
 
 /** The card form of the hosted checkout and the pay page. */
-export function CardFields({ card, onChange }: { card: Card; onChange: (card: Card) => void }) {
+export function CardFields({
+  card,
+  onChange,
+  legend = 'Pay by card',
+}: {
+  card: Card;
+  onChange: (card: Card) => void;
+  legend?: string;
+}) {
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-semibold">Pay by card</legend>
+      <legend className="text-sm font-semibold">{legend}</legend>
       <TextField
         label="Card number"
         inputMode="numeric"
