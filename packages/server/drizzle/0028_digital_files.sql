@@ -1,1 +1,1 @@
-ALTER TABLE "catalog_products" ADD COLUMN "digital_file_id" uuid;
+ALTER TABLE "catalog_products" ADD COLUMN "digital_file_id" text;

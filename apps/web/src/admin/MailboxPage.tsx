@@ -27,6 +27,7 @@ const templateNames: Record<MailMessage['template'], string> = {
   ORDER_READY_FOR_PICKUP: 'Ready for pickup',
   PAYMENT_REQUEST: 'Payment request',
   ORDER_INVOICE: 'Invoice',
+  DOWNLOAD_LINKS: 'Downloads',
 };
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */

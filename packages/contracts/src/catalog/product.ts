@@ -165,6 +165,13 @@ export const ProductInput = Type.Object(
     deposit: Type.Optional(Type.Union([MoneyInput, Type.Null()])),
     /** The tax group its lines are taxed as (null or absent: the default group). */
     taxGroupId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
+    /** DIGITAL products: the private media-library file buyers download once the order is paid. */
+    digitalFile: Type.Optional(
+      Type.Union([
+        Type.Object({ fileId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        Type.Null(),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -191,6 +198,8 @@ export const Product = Type.Object({
   subscriptionOptions: Type.Optional(SubscriptionOptions),
   deposit: Type.Optional(Money),
   taxGroupId: Type.Optional(Type.String()),
+  /** Which private file a DIGITAL product delivers (its id only: downloads need a signed link). */
+  digitalFile: Type.Optional(Type.Object({ fileId: Type.String() })),
   createdDate: DateString,
   updatedDate: DateString,
 });
@@ -215,6 +224,7 @@ export const PRODUCT_MASK_PATHS = [
   'subscriptionOptions',
   'deposit',
   'taxGroupId',
+  'digitalFile',
 ] as const;
 
 export const CreateProductRequest = Type.Object({ product: ProductInput }, { additionalProperties: false });

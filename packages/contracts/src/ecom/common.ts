@@ -143,6 +143,8 @@ export const LineItem = Type.Object({
   /** Set only through an API key's catalogOverrideFields. */
   catalogOverrideFields: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   taxGroupId: Type.Optional(Type.String()),
+  /** Orders, DIGITAL lines: until when the download links last e-mailed work. */
+  digitalFile: Type.Optional(Type.Object({ expirationDate: Type.Optional(DateString) })),
 });
 export type LineItem = Static<typeof LineItem>;
 

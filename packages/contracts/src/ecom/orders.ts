@@ -207,3 +207,16 @@ export const Order = Type.Object({
 export type Order = Static<typeof Order>;
 export const OrderResponse = Type.Object({ order: Order });
 export type OrderResponse = Static<typeof OrderResponse>;
+
+/** Fresh links to the files of an order's paid DIGITAL lines. */
+export const OrderDownloadLinksResponse = Type.Object({
+  downloadLinks: Type.Array(
+    Type.Object({
+      lineItemId: Type.String(),
+      productName: Type.String(),
+      url: Type.String(),
+      expirationDate: DateString,
+    }),
+  ),
+});
+export type OrderDownloadLinksResponse = Static<typeof OrderDownloadLinksResponse>;

@@ -15,6 +15,7 @@ export const MAIL_TEMPLATES = [
   'ORDER_READY_FOR_PICKUP',
   'PAYMENT_REQUEST',
   'ORDER_INVOICE',
+  'DOWNLOAD_LINKS',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

@@ -153,6 +153,7 @@ export function productRows(
       subscriptionOptions: (p.subscriptionOptions as Record<string, unknown> | null | undefined) ?? null,
       depositMinor,
       taxGroupId: p.taxGroupId ?? null,
+      digitalFileId: p.digitalFile?.fileId ?? null,
     },
     variants,
   };
@@ -199,6 +200,7 @@ export function toProduct(r: ProductRow, variants: VariantRow[], collectionIds: 
       : {}),
     ...(r.depositMinor !== null ? { deposit: money(r.depositMinor) } : {}),
     ...(r.taxGroupId ? { taxGroupId: r.taxGroupId } : {}),
+    ...(r.digitalFileId ? { digitalFile: { fileId: r.digitalFileId } } : {}),
     createdDate: r.createdDate.toISOString(),
     updatedDate: r.updatedDate.toISOString(),
   };

@@ -1,4 +1,5 @@
 import { markFilesUsed } from '../media/files.service.js';
+import { mediaFiles } from '../media/tables.js';
 import { taxGroups } from '../tax/tables.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -72,6 +73,23 @@ async function assertTaxGroup(ctx: Ctx, id: string): Promise<void> {
   if (!found) throw violation('product.taxGroupId', 'VALIDATION', `tax group ${id} does not exist`);
 }
 
+/** A digital product delivers a private file of the media library (a public one could be downloaded by anyone). */
+async function assertDigitalFile(ctx: Ctx, productType: string, fileId: string): Promise<void> {
+  const field = 'product.digitalFile.fileId';
+  if (productType !== 'DIGITAL') {
+    throw violation('product.digitalFile', 'FIELD_NOT_ALLOWED', 'only DIGITAL products deliver a file');
+  }
+  const [file] = await ctx.db
+    .select({ private: mediaFiles.private, trashed: mediaFiles.trashedDate })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.id, fileId))
+    .limit(1);
+  if (!file || file.trashed) throw violation(field, 'VALIDATION', `file ${fileId} is not in the media library`);
+  if (!file.private) {
+    throw violation(field, 'VALIDATION', 'the file must be private, or anyone could download it without buying');
+  }
+}
+
 /** Writes the rows of a product (insert or replace) with its variants and collection links. */
 async function writeProduct(
   ctx: Ctx,
@@ -87,6 +105,7 @@ async function writeProduct(
   const { product, variants } = productRows(input, currency, id, oldVariants);
   await assertCollections(ctx, input.collectionIds ?? []);
   if (input.taxGroupId) await assertTaxGroup(ctx, input.taxGroupId);
+  if (input.digitalFile) await assertDigitalFile(ctx, input.productType, input.digitalFile.fileId);
   const now = ctx.clock();
   let row: ProductRow | undefined;
   // A derived slug that is taken gets -2, -3, …; a slug the caller chose is theirs or a 409.

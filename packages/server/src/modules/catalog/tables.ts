@@ -48,7 +48,7 @@ export const catalogProducts = pgTable(
     subscriptionOptions: jsonb('subscription_options').$type<Record<string, unknown>>(),
     depositMinor: minor('deposit_minor'),
     /** DIGITAL products: the private media file each paid order's buyer gets a download link to. */
-    digitalFileId: uuid('digital_file_id'),
+    digitalFileId: text('digital_file_id'),
     /** The tax group its lines are taxed as; null: the default group. A deleted group leaves null. */
     taxGroupId: uuid('tax_group_id').references(() => taxGroups.id, { onDelete: 'set null' }),
     createdDate: ts('created_date').notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { abandonedCheckoutJobHandlers } from '../abandoned-checkouts/reminder.jobs.js';
+import { downloadJobHandlers } from '../orders/downloads.js';
 import { authorizationSweepJobHandlers } from '../payments/authorization-guard.js';
 import { scheduledPaymentJobHandlers } from '../payments/scheduled.jobs.js';
 import { subscriptionJobHandlers } from '../subscriptions/renewal.jobs.js';
@@ -16,6 +17,7 @@ export const jobHandlers: JobHandlers = {
   ...abandonedCheckoutJobHandlers,
   ...scheduledPaymentJobHandlers,
   ...authorizationSweepJobHandlers,
+  ...downloadJobHandlers,
   ...subscriptionJobHandlers,
   ...mediaJobHandlers,
 };

@@ -31,6 +31,14 @@ export interface TemplateData {
   PAYMENT_REQUEST: { siteName: string; number: string; link: string; amount: string; title: string; until: string };
   /** `due`: what is still owed and by when, in words ("$40.00 by 24 December 2026"); absent once paid. */
   ORDER_INVOICE: { siteName: string; invoice: string; number: string; link: string; total: string; due?: string };
+  /** `until`: when the links stop working, in words; the order page makes new ones. */
+  DOWNLOAD_LINKS: {
+    siteName: string;
+    number: string;
+    link: string;
+    files: Array<{ name: string; url: string }>;
+    until: string;
+  };
 }
 
 export interface Rendered {
@@ -205,6 +213,21 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
       ),
     };
   },
+  /** Sent once a digital order is paid. */
+  DOWNLOAD_LINKS: (d) => ({
+    subject: `Your downloads from ${d.siteName} (order ${d.number})`,
+    text:
+      `Thank you for your order ${d.number}. Your files are ready:\n\n` +
+      d.files.map((f) => `- ${f.name}: ${f.url}\n`).join('') +
+      `\nThe links work until ${d.until}. After that, get new ones from your order: ${d.link}\n`,
+    html: layout(
+      d.siteName,
+      `<p>Thank you for your order <b>${escapeHtml(d.number)}</b>. Your files are ready:</p>` +
+        d.files.map((f) => button(f.url, `Download ${f.name}`)).join('') +
+        `<p>The links work until ${escapeHtml(d.until)}. After that, get new ones from ` +
+        `<a href="${escapeHtml(d.link)}">your order</a>.</p>`,
+    ),
+  }),
 };
 
 export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {

@@ -6,6 +6,7 @@ import { hasScope } from '../../http/caller.js';
 import { emitEvent } from '../events/outbox.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { activity } from './activity.js';
+import { planDownloadLinks } from './downloads.js';
 import { canMove, derivePaymentStatus } from './payment-status.js';
 import { takeStock } from './stock.js';
 import { orders } from './tables.js';
@@ -46,7 +47,10 @@ export async function settleOrder(tx: Ctx, id: string, added: OrderActivity[] = 
   });
   const activities = [...added];
   const changed = paymentStatus !== row.paymentStatus;
-  if (changed && paymentStatus === 'PAID') activities.push(activity(tx, 'ORDER_PAID'));
+  if (changed && paymentStatus === 'PAID') {
+    activities.push(activity(tx, 'ORDER_PAID'));
+    await planDownloadLinks(tx, id, row.snapshot.lineItems);
+  }
   if (changed && paymentStatus === 'PARTIALLY_PAID') activities.push(activity(tx, 'ORDER_PARTIALLY_PAID'));
   let stockTaken = row.stockTaken;
   if (paymentStatus === 'PAID' && !stockTaken && !row.snapshot.keepStock && row.status !== 'CANCELED') {

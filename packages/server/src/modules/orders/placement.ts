@@ -23,6 +23,7 @@ import { createContractsForOrder } from '../subscriptions/service.js';
 import { requestDepositBalance } from '../payment-requests/service.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
+import { planDownloadLinks } from './downloads.js';
 import { derivePaymentStatus } from './payment-status.js';
 import { takeStock } from './stock.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
@@ -304,6 +305,7 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
     updatedDate: now,
   });
   if (payments.length) await tx.db.insert(orderPayments).values(payments);
+  if (paid) await planDownloadLinks(tx, orderId, checkout.lineItems);
   const payLater = checkout.priceSummary.payLater ? minor(checkout.priceSummary.payLater.amount) : 0n;
   const mailIds: string[] = [];
   if (checkout.paymentOption === 'DEPOSIT_ONLINE' && payLater > 0n) {

@@ -14,6 +14,7 @@ import {
   ErrorBody,
   ExportOrdersRequest,
   GetOrderQuery,
+  OrderDownloadLinksResponse,
   OrderResponse,
   OrderTransactionsResponse,
   SearchOrdersRequest,
@@ -30,6 +31,7 @@ import { getOrderTransactions } from '../payments/collector.js';
 import { orderInvoicePdf } from '../invoices/order-invoice.js';
 import { tokenizeTestCard } from '../payments/test-card.js';
 import { aggregateOrders } from './aggregate.js';
+import { getDownloadLinks } from './downloads.js';
 import { exportOrdersCsv } from './export.js';
 import { completeByLink, createCompletionLink } from './completion-link.js';
 import { markCheckoutCompleted, placeOrder } from './placement.js';
@@ -191,6 +193,23 @@ export function orderRoutes(app: App): void {
       config: { access: everyone },
     },
     async (req) => ({ order: await getOrder(req.ctx, req.params.id, req.query.token) }),
+  );
+  app.post(
+    '/ecom/v1/orders/:id/download-links',
+    {
+      schema: {
+        tags,
+        summary: 'Download links of an order’s digital items',
+        description:
+          'Fresh signed links (a week) to the files of the order’s DIGITAL lines, for whoever may read the order ' +
+          '(the `token` of the thank-you page too). 409 ORDER_NOT_PAID until it is paid.',
+        params: IdParams,
+        querystring: GetOrderQuery,
+        response: { 200: OrderDownloadLinksResponse, ...errors },
+      },
+      config: { access: everyone },
+    },
+    async (req) => getDownloadLinks(req.ctx, req.params.id, req.query.token),
   );
   app.get(
     '/ecom/v1/orders/:id/invoice.pdf',

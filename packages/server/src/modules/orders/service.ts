@@ -21,7 +21,7 @@ import { orders } from './tables.js';
 import { orderById, thankYouTokenMatches, toOrder, toOrders, transactionsOf, type OrderRow } from './wire.js';
 
 /** Who may read this order: managers; its member; its visitor; anyone holding its thank-you token. */
-function mayRead(ctx: Ctx, row: OrderRow, token: string | undefined): boolean {
+export function mayRead(ctx: Ctx, row: OrderRow, token: string | undefined): boolean {
   if (managesOrders(ctx)) return true;
   if (token && thankYouTokenMatches(ctx, row.id, token)) return true;
   const c = ctx.caller;

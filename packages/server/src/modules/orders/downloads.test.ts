@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileDescriptor, OrderDownloadLinksResponse, Product } from '@plaza/contracts';
+import { cast, type Cast } from '../../test/community.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { appCode, call, violations } from '../../../test/http.js';
+import { mailMessages } from '../mail/tables.js';
+import { readyPicture } from '../media/testing.js';
+import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge } from './testing.js';
+
+let srv: TestServer;
+let c: Cast;
+let file: FileDescriptor;
+let ebook: Product;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  c = await cast(srv);
+  file = await readyPicture(srv, c.owner, { private: true, fileName: 'recipes.png' });
+  const res = await call<{ product: Product }>(srv.url, 'POST', '/catalog/v1/products', {
+    auth: c.owner,
+    body: {
+      product: {
+        name: 'Recipe e-book',
+        productType: 'DIGITAL',
+        price: { amount: '9.00' },
+        digitalFile: { fileId: file.id },
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  ebook = res.body.product;
+}, 120_000);
+afterAll(() => srv?.close());
+
+const mailsTo = (to: string) =>
+  srv
+    .ctx()
+    .db.select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.template, 'DOWNLOAD_LINKS'), eq(mailMessages.to, to)));
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const links = (auth: string | undefined, id: string, token?: string) =>
+  call<OrderDownloadLinksResponse>(
+    srv.url,
+    'POST',
+    `/ecom/v1/orders/${id}/download-links${token ? `?token=${token}` : ''}`,
+    auth ? { auth } : {},
+  );
+
+describe('digital products', () => {
+  it('deliver only a private file of the media library', async () => {
+    const publicFile = await readyPicture(srv, c.owner);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ productType: 'PHYSICAL', digitalFile: { fileId: file.id } }, 'product.digitalFile:FIELD_NOT_ALLOWED'],
+      [{ digitalFile: { fileId: publicFile.id } }, 'product.digitalFile.fileId:VALIDATION'],
+      [{ digitalFile: { fileId: '0000000000000000' } }, 'product.digitalFile.fileId:VALIDATION'],
+      [{ digitalFile: { fileId: '' } }, 'product.digitalFile.fileId:MIN_LENGTH'],
+    ];
+    for (const [extra, expected] of cases) {
+      const res = await call(srv.url, 'POST', '/catalog/v1/products', {
+        auth: c.owner,
+        body: { product: { name: 'Bad', productType: 'DIGITAL', price: { amount: '1.00' }, ...extra } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(violations(res.body)).toContain(expected);
+    }
+    expect(ebook.digitalFile).toEqual({ fileId: file.id });
+    // Shoppers see that it is a download, never a way to download it.
+    const seen = await call<{ product: Product }>(srv.url, 'GET', `/catalog/v1/products/${ebook.id}`, {
+      auth: c.visitor,
+    });
+    expect(JSON.stringify(seen.body)).not.toContain('/media/v1/f/');
+  });
+
+  it('a paid order e-mails the download links once, and the link downloads the file', async () => {
+    const co = await checkoutFor(srv, c.visitor, ebook, 1, { buyerInfo: { email: 'reader@example.com' } });
+    const res = await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mails = await until(
+      () => mailsTo('reader@example.com'),
+      (m) => m.length > 0,
+    );
+    expect(mails).toHaveLength(1);
+    const url = /https?:\/\/\S+\/media\/v1\/f\/\S+/.exec(mails[0]!.text)![0];
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+    expect((await download.arrayBuffer()).byteLength).toBe(Number(file.sizeInBytes));
+
+    const order = await until(
+      () => orderOf(srv, c.owner, res.body.orderId),
+      (o) => o.activities.some((a) => a.type === 'DOWNLOAD_LINK_SENT'),
+    );
+    expect(order.activities.filter((a) => a.type === 'DOWNLOAD_LINK_SENT')).toHaveLength(1);
+    expect(order.lineItems[0]!.digitalFile?.expirationDate).toMatch(/^\d{4}-/);
+
+    // The thank-you page's token gets fresh links, for a week, in any browser.
+    const elsewhere = `Bearer ${await srv.visitorToken()}`;
+    expect((await links(elsewhere, order.id)).status).toBe(404);
+    const fresh = await links(elsewhere, order.id, res.body.thankYouToken);
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(fresh.body.downloadLinks.map((l) => l.productName)).toEqual(['Recipe e-book']);
+    expect((await fetch(fresh.body.downloadLinks[0]!.url)).status).toBe(200);
+    expect((await links(c.memberB.auth, order.id)).status).toBe(404);
+    expect((await links(elsewhere, order.id, 'A'.repeat(24))).status).toBe(404);
+    expect((await links(undefined, order.id, res.body.thankYouToken)).status).toBe(401);
+    expect((await links(c.owner, 'not-a-uuid')).status).toBe(400);
+  });
+
+  it('an unpaid order sends nothing until it is marked paid', async () => {
+    const co = await checkoutFor(srv, c.visitor, ebook, 1, {
+      buyerInfo: { email: 'later@example.com' },
+      paymentOption: 'FULL_PAYMENT_OFFLINE',
+    });
+    const res = await place(srv, c.visitor, co.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const early = await links(c.visitor, res.body.orderId);
+    expect(early.status).toBe(409);
+    expect(appCode(early.body)).toBe('ORDER_NOT_PAID');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailsTo('later@example.com')).toHaveLength(0);
+
+    expect((await collector(srv, c.owner, res.body.orderId, 'mark-as-paid')).status).toBe(200);
+    const mails = await until(
+      () => mailsTo('later@example.com'),
+      (m) => m.length > 0,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('Your downloads');
+  });
+});
