@@ -11,6 +11,7 @@ import { FormPage, useDraft } from '../ui/FormPage.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { useCreateProduct, useDeleteProduct, useProduct, useUpdateProduct } from './api.js';
 import { BasicsSection, PricingSection, productFieldOf, productRules } from './ProductFields.js';
+import { DigitalFileSection } from './DigitalFileSection.js';
 import { CollectionsSection, MediaSection, SubscriptionSection } from './ProductExtras.js';
 import { changesOf, draftOf, draftProblem, emptyDraft, inputOf, type ProductDraft } from './productDraft.js';
 import { InventorySection, VariantsSection } from './VariantsSection.js';
@@ -133,6 +134,7 @@ function ProductForm({ product }: { product: Product | null }) {
         <InventorySection draft={draft} set={set} />
         <CollectionsSection draft={draft} set={set} />
         <SubscriptionSection draft={draft} set={set} error={form.errors.plans} />
+        <DigitalFileSection draft={draft} set={set} />
         <FormProblems form={form} error={save.error} />
       </FormPage>
       {product && <DeleteProduct product={product} open={deleting} onClose={() => setDeleting(false)} />}

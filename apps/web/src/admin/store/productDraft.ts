@@ -43,6 +43,8 @@ export interface ProductDraft {
   weightUnit: 'KG' | 'LB';
   /** '' : the shop's default tax group. */
   taxGroupId: string;
+  /** DIGITAL products: the private file buyers download ('' for none). */
+  digitalFileId: string;
   trackQuantity: boolean;
   quantity: string;
   inStock: boolean;
@@ -67,6 +69,7 @@ export const emptyDraft = (): ProductDraft => ({
   weight: '',
   weightUnit: 'KG',
   taxGroupId: '',
+  digitalFileId: '',
   trackQuantity: true,
   quantity: '0',
   inStock: true,
@@ -95,6 +98,7 @@ export function draftOf(p: Product): ProductDraft {
     weight: text(p.weight?.value),
     weightUnit: p.weight?.unit ?? 'KG',
     taxGroupId: p.taxGroupId ?? '',
+    digitalFileId: p.digitalFile?.fileId ?? '',
     trackQuantity: p.variants[0]?.inventory.trackQuantity ?? p.inventory.trackQuantity,
     quantity: text(p.inventory.quantity ?? 0),
     inStock: p.inventory.inStock,
@@ -180,6 +184,7 @@ export function inputOf(d: ProductDraft): ProductInput {
     sku: d.sku.trim(),
     weight: d.weight.trim() ? { value: Number(normalizeAmount(d.weight)), unit: d.weightUnit } : null,
     taxGroupId: d.taxGroupId || null,
+    digitalFile: d.productType === 'DIGITAL' && d.digitalFileId ? { fileId: d.digitalFileId } : null,
     media: d.media
       .filter((m) => m.url.trim())
       .map((m) => ({ url: m.url.trim(), ...(m.altText.trim() ? { altText: m.altText.trim() } : {}) })),

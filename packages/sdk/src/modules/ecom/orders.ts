@@ -9,6 +9,7 @@ import type {
   CommitDeltasResponse,
   CreateOrderByMerchantRequest,
   OrderApprovalStatus,
+  OrderDownloadLinksResponse,
   OrderInvoiceResponse,
   OrderResponse,
   OrderTransactionsResponse,
@@ -202,6 +203,16 @@ export const issueOrderInvoice = invoice('POST');
 export const removeOrderInvoice = invoice('DELETE');
 /** E-mails the buyer a link to the PDF (INVOICE_SENT). @example await admin.orders.sendOrderInvoice(orderId); */
 export const sendOrderInvoice = invoice('POST', '/send');
+
+/**
+ * Fresh links to the files of a paid order's digital items (the buyer, with `token` in another browser).
+ *
+ * @example const { downloadLinks } = await client.orders.getDownloadLinks(orderId, thankYouToken);
+ */
+export const getDownloadLinks = defineMethod<[orderId: string, token?: string], OrderDownloadLinksResponse>({
+  argumentNames: ['orderId', 'token'],
+  request: (id, token) => ({ method: 'POST', path: `${BASE + seg(id)}/download-links`, query: { token } }),
+});
 
 /** The module for `createClient({ modules })`. */
 export const orders = {

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { call, shopKeys, usePlazaClient } from '../api.js';
 import { Totals } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
+import { Downloads } from './Downloads.js';
 import { FULFILLMENT_WORDS, ORDER_WORDS, PAYMENT_WORDS } from './words.js';
 
 /**
@@ -102,6 +103,7 @@ export default function OrderPage() {
           extra={[['Shipping', order.priceSummary.shipping.formattedAmount, 'shipping']]}
         />
       </div>
+      <Downloads order={order} token={token} />
       <Tracking orderId={order.id} token={token} />
       {refunded && (
         <p className="mt-4 rounded-md bg-neutral-50 p-3 text-sm" data-testid="refunded">
