@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, ListProductsResponse } from '@plaza/contracts';
@@ -304,5 +305,73 @@ describe('orders', () => {
     await owner.reload({ waitUntil: 'networkidle' });
     await owner.getByText('Paid', { exact: true }).first().waitFor();
     await owner.getByText('Paid in part').waitFor();
+  });
+
+  it('a buyer downloads a digital product from the order page; the owner sees which file it delivers', async () => {
+    const owner = await ownerClient(plaza);
+    const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+      method: 'POST',
+      body: { name: 'e2e downloads', scopes: ['media', 'catalog'] },
+    });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const { uploadUrl } = await api<{ uploadUrl: string }>('/media/v1/files/generate-upload-url', key, {
+      mimeType: 'image/png',
+      fileName: 'Recipes.png',
+      private: true,
+    });
+    const put = await fetch(uploadUrl, { method: 'PUT', body: png, headers: { 'content-type': 'image/png' } });
+    const { file } = (await put.json()) as { file: { id: string } };
+    await expect
+      .poll(async () => {
+        const r = await api<{ file: { operationStatus: string } }>(
+          `/media/v1/files/get-file-by-id?fileId=${file.id}`,
+          key,
+        );
+        return r.file.operationStatus;
+      })
+      .toBe('READY');
+    const { product } = await api<{ product: { id: string } }>('/catalog/v1/products', key, {
+      product: {
+        name: 'Recipe e-book',
+        productType: 'DIGITAL',
+        price: { amount: '9.00' },
+        digitalFile: { fileId: file.id },
+      },
+    });
+
+    const page = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    const visitor = `Bearer ${(await storedTokens(page))!.accessToken.value}`;
+    const { checkout } = await api<{ checkout: { id: string } }>('/ecom/v1/checkouts', visitor, {
+      lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 }],
+      checkoutInfo: { buyerInfo: { email: 'reader@example.com' } },
+    });
+    const { paymentToken } = await api<{ paymentToken: string }>('/ecom/v1/payments/test-card/tokens', visitor, {
+      cardNumber: '4242424242424242',
+      expiryMonth: 12,
+      expiryYear: 2099,
+      cvc: '123',
+    });
+    const placed = await api<CreateOrderResponse>(
+      `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`,
+      visitor,
+      { paymentToken },
+    );
+    await page.goto(`${plaza.url}/orders/${placed.orderId}?token=${placed.thankYouToken}`, {
+      waitUntil: 'networkidle',
+    });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Recipe e-book' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Recipes.png');
+    await snap(page, 'orders-downloads-desktop');
+
+    const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(admin, plaza);
+    await admin.goto(`${plaza.url}/admin/store/products/${product.id}`, { waitUntil: 'networkidle' });
+    await admin.getByRole('heading', { name: 'File to deliver' }).waitFor();
+    await expect.poll(() => admin.getByTestId('digital-file').innerText()).toBe('Recipes.png');
   });
 });
