@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServicePluginCall, ServicePluginImplementation } from '@plaza/contracts';
 import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
 import { developerKeys } from './api.js';
+import { PLUGIN_TYPES } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm, PluginFormView } from './PluginForm.js';
 import { ServicePluginsPage } from './ServicePluginsPage.js';
@@ -68,16 +69,7 @@ describe('ServicePluginsPage', () => {
     const full = queryClientWithSite();
     full.setQueryData(
       developerKeys.plugins(),
-      (
-        [
-          'SHIPPING_RATES',
-          'ADDITIONAL_FEES',
-          'VALIDATIONS',
-          'TAX_CALCULATION',
-          'CUSTOM_TRIGGERS',
-          'PAYMENT_PROVIDER',
-        ] as const
-      ).map((type) => implementation({ type, name: type })),
+      PLUGIN_TYPES.map(({ type }) => implementation({ type, name: type })),
     );
     const html = render(<ServicePluginsPage />, owner(), full);
     expect(html).toContain('aria-disabled="true"');
