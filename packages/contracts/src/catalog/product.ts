@@ -198,7 +198,7 @@ export const Product = Type.Object({
   subscriptionOptions: Type.Optional(SubscriptionOptions),
   deposit: Type.Optional(Money),
   taxGroupId: Type.Optional(Type.String()),
-  /** Which private file a DIGITAL product delivers (its id only: downloads need a signed link). */
+  /** Which private file a DIGITAL product delivers: catalog admins only (shoppers see the productType alone). */
   digitalFile: Type.Optional(Type.Object({ fileId: Type.String() })),
   createdDate: DateString,
   updatedDate: DateString,

@@ -49,12 +49,21 @@ export async function hydrate(ctx: Ctx, rows: ProductRow[]): Promise<Product[]> 
   );
 }
 
+/** A product as shoppers see it: a DIGITAL product is a download, but which file it delivers is the owner's. */
+export function forShoppers(p: Product): Product {
+  if (!p.digitalFile) return p;
+  const { digitalFile: _file, ...rest } = p;
+  return rest;
+}
+
 /** One product by id or slug; hidden ones only for catalog admins (others get the same 404 as for a missing one). */
 export async function getProduct(ctx: Ctx, by: { id: string } | { slug: string }): Promise<Product> {
   const where = 'id' in by ? eq(catalogProducts.id, by.id) : eq(catalogProducts.slug, by.slug);
   const [row] = await ctx.db.select().from(catalogProducts).where(where).limit(1);
-  if (!row || (!row.visible && !isCatalogAdmin(ctx))) throw notFound('Product');
-  return (await hydrate(ctx, [row]))[0]!;
+  const admin = isCatalogAdmin(ctx);
+  if (!row || (!row.visible && !admin)) throw notFound('Product');
+  const product = (await hydrate(ctx, [row]))[0]!;
+  return admin ? product : forShoppers(product);
 }
 
 async function assertCollections(ctx: Ctx, ids: string[]): Promise<void> {

@@ -8,7 +8,7 @@ import { parseAmount } from './money.js';
 import { toProduct } from './model.js';
 import { loadPage } from './page.js';
 import { productPages } from './read-cache.js';
-import { isCatalogAdmin } from './products.service.js';
+import { forShoppers, isCatalogAdmin } from './products.service.js';
 import { catalogProductCollections, catalogProducts as p } from './tables.js';
 
 type Filter = Omit<ListProductsQuery, 'limit' | 'cursor' | 'sort'>;
@@ -70,7 +70,8 @@ export async function listProducts(ctx: Ctx, q: ListProductsQuery): Promise<List
     });
   }
   const key = JSON.stringify([filter, sort, after ?? null, limit]);
-  return productPages.get(ctx, key, () => loadListing(ctx, { filter, sort, after, limit }));
+  const page = await productPages.get(ctx, key, () => loadListing(ctx, { filter, sort, after, limit }));
+  return admin ? page : { ...page, products: page.products.map(forShoppers) };
 }
 
 interface Listing {

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileDescriptor, OrderDownloadLinksResponse, Product } from '@plaza/contracts';
+import type { FileDescriptor, ListProductsResponse, OrderDownloadLinksResponse, Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
+import { enqueueJob } from '../jobs/service.js';
+import { jobs } from '../jobs/tables.js';
 import { mailMessages } from '../mail/tables.js';
 import { readyPicture } from '../media/testing.js';
 import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge } from './testing.js';
@@ -12,9 +14,11 @@ let srv: TestServer;
 let c: Cast;
 let file: FileDescriptor;
 let ebook: Product;
+/** Added to the server's clock: moves it past a link's expiry. */
+let later = 0;
 
 beforeAll(async () => {
-  srv = await startTestServer();
+  srv = await startTestServer({ clock: () => new Date(Date.now() + later) });
   c = await cast(srv);
   file = await readyPicture(srv, c.owner, { private: true, fileName: 'recipes.png' });
   const res = await call<{ product: Product }>(srv.url, 'POST', '/catalog/v1/products', {
@@ -73,11 +77,24 @@ describe('digital products', () => {
       expect(violations(res.body)).toContain(expected);
     }
     expect(ebook.digitalFile).toEqual({ fileId: file.id });
-    // Shoppers see that it is a download, never a way to download it.
+    const owned = await call<{ product: Product }>(srv.url, 'GET', `/catalog/v1/products/${ebook.id}`, {
+      auth: c.owner,
+    });
+    expect(owned.body.product.digitalFile).toEqual({ fileId: file.id });
+    // Shoppers see that it is a download, never which file it delivers nor a way to download it.
     const seen = await call<{ product: Product }>(srv.url, 'GET', `/catalog/v1/products/${ebook.id}`, {
       auth: c.visitor,
     });
-    expect(JSON.stringify(seen.body)).not.toContain('/media/v1/f/');
+    expect(seen.body.product.productType).toBe('DIGITAL');
+    expect(seen.body.product.digitalFile).toBeUndefined();
+    const listed = await call<ListProductsResponse>(srv.url, 'GET', '/catalog/v1/products?productType=DIGITAL', {
+      auth: c.visitor,
+    });
+    expect(listed.body.products.map((p) => p.id)).toContain(ebook.id);
+    for (const body of [seen.body, listed.body]) {
+      expect(JSON.stringify(body)).not.toContain(file.id);
+      expect(JSON.stringify(body)).not.toContain('/media/v1/f/');
+    }
   });
 
   it('a paid order e-mails the download links once, and the link downloads the file', async () => {
@@ -93,7 +110,10 @@ describe('digital products', () => {
     const download = await fetch(url);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('attachment');
-    expect((await download.arrayBuffer()).byteLength).toBe(Number(file.sizeInBytes));
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.byteLength).toBe(Number(file.sizeInBytes));
+    // The very bytes uploaded (read back through the owner's own signed descriptor URL).
+    expect(bytes.equals(Buffer.from(await (await fetch(file.url)).arrayBuffer()))).toBe(true);
 
     const order = await until(
       () => orderOf(srv, c.owner, res.body.orderId),
@@ -113,6 +133,30 @@ describe('digital products', () => {
     expect((await links(elsewhere, order.id, 'A'.repeat(24))).status).toBe(404);
     expect((await links(undefined, order.id, res.body.thankYouToken)).status).toBe(401);
     expect((await links(c.owner, 'not-a-uuid')).status).toBe(400);
+
+    // A retried (or doubled) job finds DOWNLOAD_LINK_SENT and sends nothing more.
+    const again = await enqueueJob(srv.ctx(), { kind: 'ORDER_DOWNLOAD_LINKS', payload: { orderId: order.id } });
+    const job = await until(
+      async () => (await srv.ctx().db.select().from(jobs).where(eq(jobs.id, again)))[0]!,
+      (j) => j.status === 'COMPLETED' || j.status === 'FAILED',
+    );
+    expect(job.status).toBe('COMPLETED');
+    expect(await mailsTo('reader@example.com')).toHaveLength(1);
+    expect(
+      (await orderOf(srv, c.owner, order.id)).activities.filter((a) => a.type === 'DOWNLOAD_LINK_SENT'),
+    ).toHaveLength(1);
+
+    // A week and a moment later, the e-mailed link and the fresh one are refused; the order page makes new ones.
+    later = 7 * 86_400_000 + 60_000;
+    try {
+      for (const old of [url, fresh.body.downloadLinks[0]!.url]) {
+        const refused = await fetch(old);
+        expect(refused.status).toBe(410);
+        expect(appCode(await refused.json())).toBe('LINK_EXPIRED');
+      }
+    } finally {
+      later = 0;
+    }
   });
 
   it('an unpaid order sends nothing until it is marked paid', async () => {
