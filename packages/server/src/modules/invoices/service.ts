@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Order, OrderActivityType, OrderApprovalStatus, OrderInvoice } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { emitEvent } from '../events/outbox.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
 import { activity } from '../orders/activity.js';
-import { lockOrder, managesOrders } from '../orders/ledger.js';
-import { orders } from '../orders/tables.js';
+import { lockOrder, logOnOrder, managesOrders } from '../orders/ledger.js';
 import { orderById, thankYouToken, toOrder, transactionsOf, type OrderRow } from '../orders/wire.js';
 import { getSite } from '../site/service.js';
 import { invoiceStateOf } from './invoice-status.js';
@@ -45,16 +42,8 @@ export async function getOrderInvoice(ctx: Ctx, id: string): Promise<OrderInvoic
 }
 
 /** Logs one invoice activity on the locked order and emits `ecom.order.updated`, in the caller's transaction. */
-async function log(tx: Ctx, row: OrderRow, type: OrderActivityType): Promise<Order> {
-  const entry = activity(tx, type, { author: tx.caller.type === 'APP' ? 'An app' : 'Owner' });
-  await tx.db
-    .update(orders)
-    .set({ activities: [...row.activities, entry], updatedDate: tx.clock() })
-    .where(eq(orders.id, row.id));
-  const order = await wireOrder(tx, (await orderById(tx, row.id))!);
-  await emitEvent(tx, { type: 'ecom.order.updated', entityId: row.id, entity: order, modifiedFields: ['activities'] });
-  return order;
-}
+const log = (tx: Ctx, row: OrderRow, type: OrderActivityType): Promise<Order> =>
+  logOnOrder(tx, row, [activity(tx, type, { author: tx.caller.type === 'APP' ? 'An app' : 'Owner' })]);
 
 /** The locked order with its current invoice (undefined when none, or the latest was removed). */
 async function lockWithInvoice(tx: Ctx, id: string) {

@@ -7,6 +7,7 @@ import { appCode, call, violations } from '../../../test/http.js';
 import { enqueueJob } from '../jobs/service.js';
 import { jobs } from '../jobs/tables.js';
 import { mailMessages } from '../mail/tables.js';
+import { waitFor } from '../webhooks/testing.js';
 import { readyPicture } from '../media/testing.js';
 import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge } from './testing.js';
 
@@ -43,14 +44,6 @@ const mailsTo = (to: string) =>
     .db.select()
     .from(mailMessages)
     .where(and(eq(mailMessages.template, 'DOWNLOAD_LINKS'), eq(mailMessages.to, to)));
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const links = (auth: string | undefined, id: string, token?: string) =>
   call<OrderDownloadLinksResponse>(
     srv.url,
@@ -101,10 +94,10 @@ describe('digital products', () => {
     const co = await checkoutFor(srv, c.visitor, ebook, 1, { buyerInfo: { email: 'reader@example.com' } });
     const res = await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const mails = await until(
-      () => mailsTo('reader@example.com'),
-      (m) => m.length > 0,
-    );
+    const mails = await waitFor(async () => {
+      const m = await mailsTo('reader@example.com');
+      return m.length > 0 && m;
+    }, 10_000);
     expect(mails).toHaveLength(1);
     const url = /https?:\/\/\S+\/media\/v1\/f\/\S+/.exec(mails[0]!.text)![0];
     const download = await fetch(url);
@@ -115,10 +108,10 @@ describe('digital products', () => {
     // The very bytes uploaded (read back through the owner's own signed descriptor URL).
     expect(bytes.equals(Buffer.from(await (await fetch(file.url)).arrayBuffer()))).toBe(true);
 
-    const order = await until(
-      () => orderOf(srv, c.owner, res.body.orderId),
-      (o) => o.activities.some((a) => a.type === 'DOWNLOAD_LINK_SENT'),
-    );
+    const order = await waitFor(async () => {
+      const o = await orderOf(srv, c.owner, res.body.orderId);
+      return o.activities.some((a) => a.type === 'DOWNLOAD_LINK_SENT') && o;
+    }, 10_000);
     expect(order.activities.filter((a) => a.type === 'DOWNLOAD_LINK_SENT')).toHaveLength(1);
     expect(order.lineItems[0]!.digitalFile?.expirationDate).toMatch(/^\d{4}-/);
 
@@ -136,10 +129,10 @@ describe('digital products', () => {
 
     // A retried (or doubled) job finds DOWNLOAD_LINK_SENT and sends nothing more.
     const again = await enqueueJob(srv.ctx(), { kind: 'ORDER_DOWNLOAD_LINKS', payload: { orderId: order.id } });
-    const job = await until(
-      async () => (await srv.ctx().db.select().from(jobs).where(eq(jobs.id, again)))[0]!,
-      (j) => j.status === 'COMPLETED' || j.status === 'FAILED',
-    );
+    const job = await waitFor(async () => {
+      const [j] = await srv.ctx().db.select().from(jobs).where(eq(jobs.id, again));
+      return (j!.status === 'COMPLETED' || j!.status === 'FAILED') && j!;
+    }, 10_000);
     expect(job.status).toBe('COMPLETED');
     expect(await mailsTo('reader@example.com')).toHaveLength(1);
     expect(
@@ -173,10 +166,10 @@ describe('digital products', () => {
     expect(await mailsTo('later@example.com')).toHaveLength(0);
 
     expect((await collector(srv, c.owner, res.body.orderId, 'mark-as-paid')).status).toBe(200);
-    const mails = await until(
-      () => mailsTo('later@example.com'),
-      (m) => m.length > 0,
-    );
+    const mails = await waitFor(async () => {
+      const m = await mailsTo('later@example.com');
+      return m.length > 0 && m;
+    }, 10_000);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Your downloads');
   });

@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { LineItem, OrderDownloadLinksResponse } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { catalogProducts } from '../catalog/tables.js';
 import { webBase } from '../checkout/service.js';
-import { emitEvent } from '../events/outbox.js';
 import { enqueueJob } from '../jobs/service.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import type { JobRun } from '../jobs/types.js';
@@ -13,12 +12,13 @@ import { mediaFiles } from '../media/tables.js';
 import { assetUrl } from '../media/wire.js';
 import { getSite } from '../site/service.js';
 import { activity } from './activity.js';
+import { logOnOrder } from './ledger.js';
 import { mayRead } from './service.js';
-import { orders } from './tables.js';
-import { orderById, thankYouToken, toOrder, transactionsOf, type OrderRow } from './wire.js';
+import { orderById, thankYouToken, type OrderRow } from './wire.js';
 
 /** How long a download link works: a week to download, then the order page (or the owner) makes new ones. */
 const LINK_DAYS = 7;
+const linksExpireAt = (ctx: Ctx) => new Date(ctx.clock().getTime() + LINK_DAYS * 86_400_000);
 
 const digitalLines = (lines: LineItem[]) => lines.filter((l) => l.itemType === 'DIGITAL' && l.catalogReference);
 
@@ -49,7 +49,7 @@ async function linksFor(ctx: Ctx, lines: LineItem[], expires: Date) {
     ? await ctx.db
         .select()
         .from(mediaFiles)
-        .where(and(inArray(mediaFiles.id, [...fileOf.values()])))
+        .where(inArray(mediaFiles.id, [...fileOf.values()]))
     : [];
   const byId = new Map(files.filter((f) => !f.trashedDate).map((f) => [f.id, f]));
   return digital.flatMap((l) => {
@@ -78,8 +78,7 @@ export async function getDownloadLinks(ctx: Ctx, id: string, token?: string): Pr
       applicationCode: 'ORDER_NOT_PAID',
     });
   }
-  const expires = new Date(ctx.clock().getTime() + LINK_DAYS * 86_400_000);
-  return { downloadLinks: await linksFor(ctx, row.snapshot.lineItems, expires) };
+  return { downloadLinks: await linksFor(ctx, row.snapshot.lineItems, linksExpireAt(ctx)) };
 }
 
 /**
@@ -92,7 +91,7 @@ async function sendDownloadLinks({ ctx, payload }: JobRun): Promise<void> {
     const row = await orderById(tx, orderId, true);
     if (!row || !isPaid(row) || !row.buyerEmail) return undefined;
     if (row.activities.some((a) => a.type === 'DOWNLOAD_LINK_SENT')) return undefined;
-    const expires = new Date(tx.clock().getTime() + LINK_DAYS * 86_400_000);
+    const expires = linksExpireAt(tx);
     const links = await linksFor(tx, row.snapshot.lineItems, expires);
     if (!links.length) return undefined;
     const site = await getSite(tx);
@@ -114,16 +113,7 @@ async function sendDownloadLinks({ ctx, payload }: JobRun): Promise<void> {
         sent.has(l.id) ? { ...l, digitalFile: { expirationDate: expires.toISOString() } } : l,
       ),
     };
-    const activities = [...row.activities, activity(tx, 'DOWNLOAD_LINK_SENT')];
-    await tx.db.update(orders).set({ snapshot, activities, updatedDate: tx.clock() }).where(eq(orders.id, orderId));
-    const { payments, refunds } = await transactionsOf(tx, [orderId]);
-    const order = await toOrder(tx, { ...row, snapshot, activities }, payments, refunds);
-    await emitEvent(tx, {
-      type: 'ecom.order.updated',
-      entityId: orderId,
-      entity: order,
-      modifiedFields: ['activities'],
-    });
+    await logOnOrder(tx, row, [activity(tx, 'DOWNLOAD_LINK_SENT')], { snapshot });
     return mail.id;
   });
   if (mailId) await deliverQueued(ctx, mailId);

@@ -77,3 +77,24 @@ export async function settleOrder(tx: Ctx, id: string, added: OrderActivity[] = 
   if (changed) await emitEvent(tx, { type: 'ecom.order.payment_status_updated', entityId: id, entity: order });
   return order;
 }
+
+/**
+ * Appends `added` to a locked order's activity log (with any other columns changed alongside, such as a snapshot)
+ * and emits `ecom.order.updated`, in the caller's transaction. Answers the order as it now is.
+ */
+export async function logOnOrder(
+  tx: Ctx,
+  row: OrderRow,
+  added: OrderActivity[],
+  set: Partial<Pick<OrderRow, 'snapshot'>> = {},
+): Promise<Order> {
+  const next = { ...row, ...set, activities: [...row.activities, ...added], updatedDate: tx.clock() };
+  await tx.db
+    .update(orders)
+    .set({ ...set, activities: next.activities, updatedDate: next.updatedDate })
+    .where(eq(orders.id, row.id));
+  const { payments, refunds } = await transactionsOf(tx, [row.id]);
+  const order = await toOrder(tx, next, payments, refunds);
+  await emitEvent(tx, { type: 'ecom.order.updated', entityId: row.id, entity: order, modifiedFields: ['activities'] });
+  return order;
+}
