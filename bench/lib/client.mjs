@@ -10,6 +10,7 @@ export const WEB_CLIENT_ID = 'plaza-web';
  * @property {number} connections       connections each scenario runs with
  * @property {number} duration          seconds each scenario runs
  * @property {(path: string, body: unknown, headers?: Record<string, string>) => Promise<any>} postJson
+ * @property {(path: string, headers?: Record<string, string>) => Promise<any>} getJson
  * @property {(n: number) => Promise<Tokens[]>} visitorTokens  n fresh anonymous visitor token pairs
  * @property {{ email: string, password: string } | undefined} owner  the owner's login, as the server printed it
  * @property {(command: string) => string} prepared  the output of the `prepare` command starting with this text
@@ -28,6 +29,13 @@ export function createContext({ url, connections, duration, serverLog = () => ''
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  }
+
+  async function getJson(path, headers = {}) {
+    const res = await fetch(url + path, { headers });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
     return JSON.parse(text);
   }
 
@@ -55,5 +63,5 @@ export function createContext({ url, connections, duration, serverLog = () => ''
     return run.output;
   };
 
-  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, visitorTokens, owner, prepared };
+  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, getJson, visitorTokens, owner, prepared };
 }

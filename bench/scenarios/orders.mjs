@@ -19,16 +19,23 @@ export default [
         { product: { name: 'Order bench lamp', productType: 'PHYSICAL', price: { amount: '49.00' } } },
         admin,
       );
-      const { shippingRegion } = await ctx.postJson(
-        '/ecom/v1/shipping-regions',
-        { shippingRegion: { name: 'Bench world', destinationScope: 'WORLDWIDE' } },
-        admin,
-      );
+      // A fresh site already has a worldwide region (first run); orders ship through it.
+      const { shippingRegions } = await ctx.getJson('/ecom/v1/shipping-regions', admin);
+      const world = shippingRegions.find((r) => r.destinationScope === 'WORLDWIDE');
+      const regionId =
+        world?.id ??
+        (
+          await ctx.postJson(
+            '/ecom/v1/shipping-regions',
+            { shippingRegion: { name: 'Bench world', destinationScope: 'WORLDWIDE' } },
+            admin,
+          )
+        ).shippingRegion.id;
       await ctx.postJson(
         '/ecom/v1/shipping-options',
         {
           shippingOption: {
-            shippingRegionId: shippingRegion.id,
+            shippingRegionId: regionId,
             title: 'Bench post',
             rates: [{ price: { amount: '4' } }],
           },

@@ -31,11 +31,13 @@ export interface Ctx {
 export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   if ((ctx as TxCtx).inTx) return fn(ctx);
   countSql(2); // BEGIN and COMMIT (or ROLLBACK)
-  return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, inTx: true } as TxCtx));
+  return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, inTx: true, rootDb: ctx.db } as TxCtx));
 }
 
 interface TxCtx extends Ctx {
   inTx: true;
+  /** The handle the transaction was opened on (node-wide caches are kept per root handle). */
+  rootDb: Db;
 }
 
 /** Whether `ctx.db` is an open transaction (whose reads must not fill shared caches). */

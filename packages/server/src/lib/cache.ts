@@ -14,16 +14,21 @@ interface Entry<V> {
  * - Other nodes' changes show within `ttlMs`, or at once for a caller whose consistency token is newer than the
  *   entry (the SDK echoes it after its own writes), so nobody misses their own change.
  * - Per database handle (tests run many servers in one process); at most `maxEntries`, oldest dropped first.
- * - Reads inside a transaction bypass it.
+ * - Reads inside a transaction bypass it, unless `inTransactions` says the entries are settings no transaction
+ *   changes through this cache (their writers lock and read the row itself): an order placed with the shop's
+ *   settings of a second ago is the same as one placed a second earlier, and saves two statements per order.
  */
-export function createReadCache<V>(ttlMs: number, maxEntries = 500) {
+export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTransactions?: boolean } = {}) {
   const byDb = new WeakMap<Db, Map<string, Entry<V>>>();
   let generation = 0;
+  /** Entries are per root handle; a transaction's handle is new each time, so it reads its node's entries. */
+  const rootOf = (ctx: Ctx): Db => (inTransaction(ctx) ? (ctx as Ctx & { rootDb: Db }).rootDb : ctx.db);
   return {
     async get(ctx: Ctx, key: string, load: () => Promise<V>): Promise<V> {
-      if (inTransaction(ctx) || ttlMs <= 0) return load();
-      let entries = byDb.get(ctx.db);
-      if (!entries) byDb.set(ctx.db, (entries = new Map()));
+      if ((inTransaction(ctx) && !opts.inTransactions) || ttlMs <= 0) return load();
+      const db = rootOf(ctx);
+      let entries = byDb.get(db);
+      if (!entries) byDb.set(db, (entries = new Map()));
       const k = `${generation}|${key}`;
       const hit = entries.get(k);
       const now = Date.now();

@@ -6,7 +6,7 @@ import {
   type LineItemInput,
   type Violation,
 } from '@plaza/contracts';
-import { inTransaction, type Ctx } from '../../context.js';
+import type { Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { hasScope } from '../../http/caller.js';
@@ -86,9 +86,7 @@ const preparedCatalogQuery = preparedFor((db) => catalogQuery(db, sql.placeholde
 async function readProducts(ctx: Ctx, uuids: string[]): Promise<Map<string, ProductForLines>> {
   // One text parameter in PostgreSQL's array syntax (the ids were checked to be UUIDs).
   const ids = `{${uuids.join(',')}}`;
-  const rows = inTransaction(ctx)
-    ? await catalogQuery(ctx.db, ids)
-    : await preparedCatalogQuery(ctx.db).execute({ ids });
+  const rows = await preparedCatalogQuery(ctx.db).execute({ ids });
   return new Map(
     rows.map((r) => [
       r.product.id,

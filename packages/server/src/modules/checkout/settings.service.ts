@@ -23,7 +23,7 @@ export const DEFAULT_CHECKOUT_SETTINGS: Omit<CheckoutSettings, 'updatedDate'> = 
 };
 
 // Read on every checkout answer (custom fields) and every create (status): cached like the site settings.
-const cache = createReadCache<CheckoutSettings>(2000);
+const cache = createReadCache<CheckoutSettings>(2000, 500, { inTransactions: true });
 
 export async function getCheckoutSettings(ctx: Ctx): Promise<CheckoutSettings> {
   return cache.get(ctx, 'checkout-settings', async () => {

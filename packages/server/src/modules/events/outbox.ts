@@ -3,6 +3,7 @@ import { EVENT_CATALOGUE, type EventEnvelope, type EventType } from '@plaza/cont
 import { inTransaction, type Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor, prepareStatement } from '../../lib/prepared.js';
+import { rowsOf } from '../../lib/rows.js';
 import { nudgeDeliveries } from '../webhooks/nudge.js';
 import { eventIdentity } from './identity.js';
 
@@ -190,5 +191,3 @@ function deliveriesMade(made: unknown): number {
   return n;
 }
 
-/** The rows of `db.execute` on either driver (both answer `{ rows }`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { placeholders, preparedFor } from '../../lib/prepared.js';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailboxQuery, MailboxResponse, MailMessage, MailStatus, MailTemplate } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
@@ -107,11 +108,26 @@ export async function queueMail<T extends MailTemplate>(ctx: Ctx, mail: Outgoing
   const now = ctx.clock();
   const id = uuidv7(now.getTime());
   const status: MailStatus = ctx.config.smtpUrl ? 'QUEUED' : 'DEV_MAILBOX';
-  await ctx.db
-    .insert(mailMessages)
-    .values({ id, to: mail.to, subject, text, html, template: mail.template, status, createdDate: now });
+  await insertMail(ctx.db).execute({
+    id,
+    to: mail.to,
+    subject,
+    text,
+    html,
+    template: mail.template,
+    status,
+    createdDate: now,
+  });
   return { id, status };
 }
+
+// Every order, sign-up and reset stores one: built once (lib/prepared.ts).
+const insertMail = preparedFor((db) =>
+  db
+    .insert(mailMessages)
+    .values(placeholders('id', 'to', 'subject', 'text', 'html', 'template', 'status', 'createdDate'))
+    .prepare('mail_insert'),
+);
 
 /**
  * Sends a message `queueMail` stored as QUEUED over SMTP (outside transactions) and records SENT or FAILED; never
@@ -119,11 +135,12 @@ export async function queueMail<T extends MailTemplate>(ctx: Ctx, mail: Outgoing
  */
 export async function deliverQueued(ctx: Ctx, id: string): Promise<{ status: MailStatus; error?: string } | undefined> {
   const smtpUrl = ctx.config.smtpUrl;
+  if (!smtpUrl) return undefined; // kept in the dev mailbox: nothing to send
   const [row] = await ctx.db
     .select()
     .from(mailMessages)
     .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'QUEUED')));
-  if (!smtpUrl || !row) return undefined;
+  if (!row) return undefined;
   const status = await deliver(ctx, smtpUrl, id, { to: row.to, subject: row.subject, text: row.text, html: row.html });
   if (status === 'SENT') return { status };
   const [after] = await ctx.db.select({ error: mailMessages.error }).from(mailMessages).where(eq(mailMessages.id, id));

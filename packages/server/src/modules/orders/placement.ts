@@ -3,7 +3,9 @@ import type { Checkout, CreateOrderAndChargeRequest, CreateOrderResponse, Order 
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { placeholders, preparedFor } from '../../lib/prepared.js';
 import { markCheckoutRecovered } from '../abandoned-checkouts/service.js';
+import { abandonedCheckouts } from '../abandoned-checkouts/tables.js';
 import { parseAmount } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { loadCheckout, renderCheckout, webBase } from '../checkout/service.js';
@@ -114,6 +116,81 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
       : {}),
   };
 }
+
+// Every placement writes an order and its payments: built once (lib/prepared.ts). Nullable JSON and dates go in as
+// typed placeholders (SQL NULL; Drizzle's column encoders refuse null).
+const insertOrder = preparedFor((db) =>
+  db
+    .insert(orders)
+    .values(
+      placeholders(
+        'id',
+        'number',
+        'checkoutId',
+        'cartId',
+        'status',
+        'paymentStatus',
+        'memberId',
+        'visitorId',
+        'buyerEmail',
+        'currency',
+        'totalMinor',
+        'channel',
+        'searchText',
+        'snapshot',
+        'tags',
+        'activities',
+        'stockTaken',
+        'purchasedDate',
+        'createdDate',
+        'updatedDate',
+      ),
+    )
+    .returning()
+    .prepare('order_insert'),
+);
+const insertPayment = preparedFor((db) =>
+  db
+    .insert(orderPayments)
+    .values({
+      ...placeholders(
+        'id',
+        'orderId',
+        'method',
+        'provider',
+        'status',
+        'amountMinor',
+        'capturedMinor',
+        'refundedMinor',
+        'providerTransactionId',
+        'giftCardId',
+        'delayedCapture',
+        'captures',
+        'declineReason',
+        'createdDate',
+        'updatedDate',
+      ),
+      card: sql`${sql.placeholder('card')}::jsonb`,
+      scheduledAction: sql`${sql.placeholder('scheduledAction')}::jsonb`,
+      authorizedDate: sql`${sql.placeholder('authorizedDate')}::timestamptz`,
+      voidedDate: sql`${sql.placeholder('voidedDate')}::timestamptz`,
+    })
+    .returning()
+    .prepare('order_payment_insert'),
+);
+const PAYMENT_DEFAULTS = {
+  capturedMinor: 0n,
+  refundedMinor: 0n,
+  providerTransactionId: null,
+  card: null,
+  giftCardId: null,
+  delayedCapture: false,
+  captures: [],
+  declineReason: null,
+  scheduledAction: null,
+  authorizedDate: null,
+  voidedDate: null,
+};
 
 const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const;
 
@@ -268,7 +345,6 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
   const keepStock = opts.merchant?.stock === 'KEEP';
   const takeNow =
     !keepStock && (opts.merchant?.stock === 'TAKE' || settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED' || paid);
-  if (takeNow) await takeStock(tx, checkout.lineItems);
 
   // Waiting for the buyer's bank, or an online order with nothing paid yet: not approved until the money comes.
   const waiting =
@@ -282,7 +358,7 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
 
   const number = await nextOrderNumber(tx);
   const snapshot: OrderSnapshot = { ...snapshotOf(checkout), ...(keepStock ? { keepStock } : {}) };
-  await tx.db.insert(orders).values({
+  const [saved] = await insertOrder(tx.db).execute({
     id: orderId,
     number,
     checkoutId,
@@ -304,7 +380,8 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
     createdDate: now,
     updatedDate: now,
   });
-  if (payments.length) await tx.db.insert(orderPayments).values(payments);
+  const written: PaymentRow[] = [];
+  for (const p of payments) written.push(...(await insertPayment(tx.db).execute({ ...PAYMENT_DEFAULTS, ...p })));
   if (paid) await planDownloadLinks(tx, orderId, checkout.lineItems);
   const payLater = checkout.priceSummary.payLater ? minor(checkout.priceSummary.payLater.amount) : 0n;
   const mailIds: string[] = [];
@@ -322,7 +399,14 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
       card: { provider: providerForToken(opts.paymentToken).id, token: opts.paymentToken, ...card },
     });
   }
-  await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, checkoutId));
+  // Whether a reminder is out for it comes back with the same statement (most checkouts were never abandoned).
+  const [completed] = await tx.db
+    .update(checkouts)
+    .set({ completed: true, updatedDate: now })
+    .where(eq(checkouts.id, checkoutId))
+    .returning({
+      abandoned: sql<boolean>`exists (select 1 from ${abandonedCheckouts} a where a.checkout_id = ${checkoutId} and a.status = 'ABANDONED')`,
+    });
   // The cart became this order: the shopper's next visit starts with an empty cart.
   let boughtCart: string | undefined;
   if (row.cartId) {
@@ -335,7 +419,7 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
       await emitEvent(tx, { type: 'ecom.cart.deleted', entityId: cart.id });
     }
   }
-  await markCheckoutRecovered(tx, checkoutId, orderId);
+  if (completed?.abandoned) await markCheckoutRecovered(tx, checkoutId, orderId);
   let mailId: string | undefined;
   if (checkout.buyerInfo.email && (opts.merchant?.sendEmail ?? true)) {
     // In the order's transaction: one confirmation per order, even if the process dies after the commit.
@@ -353,14 +437,14 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
       },
     }));
   }
-  const saved = (await orderById(tx, orderId))!;
-  const written = await transactionsOf(tx, [orderId]);
-  const entity = await toOrder(tx, saved, written.payments, []);
+  // Last: a counted item's row stays locked until commit, and other orders of it wait for that.
+  if (takeNow) await takeStock(tx, checkout.lineItems);
+  const entity = await toOrder(tx, saved!, written, []);
   await emitEvent(tx, { type: 'ecom.order.created', entityId: orderId, entity });
   return {
     orderId,
     order: entity,
-    payments: written.payments,
+    payments: written,
     ...(mailId ? { mailId } : {}),
     mailIds,
     ...(boughtCart ? { boughtCart } : {}),

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PLAZA_CATALOG_APP_ID, type LineItem } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { AppError } from '../../http/errors.js';
+import { rowsOf } from '../../lib/rows.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 
 interface Take {
@@ -31,48 +32,32 @@ function movements(lines: LineItem[]): Take[] {
 }
 
 /**
- * Takes the lines out of stock inside the order's transaction. Each is one conditional UPDATE (enough left, or not
- * counted but in stock), which holds the row until commit: two orders for the last unit can never both succeed, the
- * loser gets 409 OUT_OF_STOCK naming the item and rolls back whole.
+ * Takes the lines out of stock inside the order's transaction. A counted item is one conditional UPDATE (enough
+ * left), which holds its row until commit: two orders for the last unit can never both succeed, the loser gets 409
+ * OUT_OF_STOCK naming the item and rolls back whole. An item that is not counted is only checked (still in stock),
+ * never written: orders of the same product would otherwise queue behind each other's row lock until commit.
  */
 export async function takeStock(tx: Ctx, lines: LineItem[]): Promise<void> {
   for (const t of movements(lines)) {
     const n = t.quantity;
-    const [hit] = t.variantId
-      ? await tx.db
-          .update(catalogVariants)
-          .set({
-            quantity: sql`case when ${catalogVariants.trackQuantity} then ${catalogVariants.quantity} - ${n} else ${catalogVariants.quantity} end`,
-            inStock: sql`case when ${catalogVariants.trackQuantity} then ${catalogVariants.quantity} - ${n} > 0 else ${catalogVariants.inStock} end`,
-          })
-          .where(
-            and(
-              eq(catalogVariants.id, t.variantId),
-              eq(catalogVariants.productId, t.productId),
-              sql`(${catalogVariants.trackQuantity} and ${catalogVariants.quantity} >= ${n} or not ${catalogVariants.trackQuantity} and ${catalogVariants.inStock})`,
-            ),
-          )
-          .returning({ id: catalogVariants.id })
-      : await tx.db
-          .update(catalogProducts)
-          .set({
-            quantity: sql`case when ${catalogProducts.trackQuantity} then ${catalogProducts.quantity} - ${n} else ${catalogProducts.quantity} end`,
-            inStock: sql`case when ${catalogProducts.trackQuantity} then ${catalogProducts.quantity} - ${n} > 0 else ${catalogProducts.inStock} end`,
-          })
-          .where(
-            and(
-              eq(catalogProducts.id, t.productId),
-              sql`(${catalogProducts.trackQuantity} and ${catalogProducts.quantity} >= ${n} or not ${catalogProducts.trackQuantity} and ${catalogProducts.inStock})`,
-            ),
-          )
-          .returning({ id: catalogProducts.id });
-    if (!hit) {
+    const table = t.variantId ? catalogVariants : catalogProducts;
+    const row = t.variantId
+      ? and(eq(catalogVariants.id, t.variantId), eq(catalogVariants.productId, t.productId))
+      : eq(catalogProducts.id, t.productId);
+    const result = await tx.db.execute(sql`
+      WITH taken AS (
+        UPDATE ${table} SET quantity = quantity - ${n}, in_stock = quantity - ${n} > 0
+        WHERE ${row} AND track_quantity AND quantity >= ${n} RETURNING 1)
+      SELECT EXISTS (SELECT 1 FROM taken) AS taken,
+        EXISTS (SELECT 1 FROM ${table} WHERE ${row} AND NOT track_quantity AND in_stock) AS available`);
+    const [hit] = rowsOf<{ taken: boolean; available: boolean }>(result);
+    if (!hit?.taken && !hit?.available) {
       throw new AppError('CONFLICT', `${t.name} is out of stock (or fewer are left than ordered)`, {
         applicationCode: 'OUT_OF_STOCK',
         data: { productId: t.productId, ...(t.variantId ? { variantId: t.variantId } : {}) },
       });
     }
-    if (t.variantId) await syncProductInStock(tx, t.productId);
+    if (t.variantId && hit.taken) await syncProductInStock(tx, t.productId);
   }
 }
 

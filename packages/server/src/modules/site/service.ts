@@ -38,7 +38,7 @@ const toSite = (r: Row): Site => ({
 });
 
 /** Read on nearly every request; see lib/cache.ts for how changes propagate. */
-const siteCache = createReadCache<Site>(2000);
+const siteCache = createReadCache<Site>(2000, 500, { inTransactions: true });
 
 export async function getSite(ctx: Ctx): Promise<Site> {
   return siteCache.get(ctx, 'site', async () => {
