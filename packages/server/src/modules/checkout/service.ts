@@ -1,9 +1,10 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Checkout, CreateCheckoutRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { hasScope } from '../../http/caller.js';
 import { notFound, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { preparedFor } from '../../lib/prepared.js';
 import { getSite } from '../site/service.js';
 import { emitEvent } from '../events/outbox.js';
 import { members } from '../members/tables.js';
@@ -30,8 +31,25 @@ function ownerFilter(ctx: Ctx): SQL | undefined {
   return eq(checkouts.id, '00000000-0000-0000-0000-000000000000'); // nobody else
 }
 
+const lockVisitorCheckout = preparedFor((db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, sql.placeholder('id')), eq(checkouts.visitorId, sql.placeholder('owner'))))
+    .limit(1)
+    .for('update')
+    .prepare('checkout_lock_visitor'),
+);
+
 /** A checkout the caller may reach, locked for update when asked; anyone else's is the same 404 as a missing one. */
 export async function loadCheckout(ctx: Ctx, id: string, lock = false): Promise<CheckoutRow> {
+  // A shopper locking their own checkout is every placement: that statement is built once.
+  const own = lock && ctx.caller.type === 'ANONYMOUS_VISITOR' ? ctx.caller.visitorId : undefined;
+  if (own !== undefined) {
+    const [row] = await lockVisitorCheckout(ctx.db).execute({ id, owner: own });
+    if (!row) throw notFound('Checkout');
+    return row as CheckoutRow;
+  }
   const q = ctx.db
     .select()
     .from(checkouts)

@@ -67,6 +67,10 @@ export async function emitEvent(ctx: Ctx, input: EmitEventInput): Promise<string
  * events). Returns how many deliveries were made.
  */
 export async function insertEvent(ctx: Ctx, envelope: EventEnvelope, onlySubscriptionId?: string): Promise<number> {
+  if (!onlySubscriptionId) {
+    const made = rowsOf<{ made: number }>(await preparedInsertEvent(ctx.db).execute(eventValues(ctx, envelope)));
+    return deliveriesMade(made[0]?.made);
+  }
   const values = columnsOf(eventValues(ctx, envelope));
   const result = await ctx.db.execute(
     sql`WITH ${eventCtes(values, sql`(SELECT 1)`, onlySubscriptionId)} SELECT count(*)::int AS made FROM d`,
@@ -100,15 +104,7 @@ export async function changeAndEmit(ctx: Ctx, change: SQLWrapper, input: EmitEve
  * change's placeholder values; like changeAndEmit it answers whether a row changed. Outside transactions only.
  */
 export function preparedChangeAndEmit(name: string, change: SQL) {
-  const p = (n: keyof ReturnType<typeof eventValues>) => sql.placeholder(n);
-  const placeholders = columnsOf({
-    eventId: p('eventId'),
-    eventType: p('eventType'),
-    eventEntityId: p('eventEntityId'),
-    envelope: p('envelope'),
-    eventDate: p('eventDate'),
-    retryUntil: p('retryUntil'),
-  });
+  const placeholders = eventPlaceholders();
   const withEvents = preparedFor((db) =>
     prepareStatement(
       db,
@@ -130,6 +126,28 @@ export function preparedChangeAndEmit(name: string, change: SQL) {
     return Number(row?.changed ?? 0) > 0;
   };
 }
+
+/** eventCtes' columns as placeholders named like eventValues' keys. */
+function eventPlaceholders(): EventColumns {
+  const p = (n: keyof ReturnType<typeof eventValues>) => sql.placeholder(n);
+  return columnsOf({
+    eventId: p('eventId'),
+    eventType: p('eventType'),
+    eventEntityId: p('eventEntityId'),
+    envelope: p('envelope'),
+    eventDate: p('eventDate'),
+    retryUntil: p('retryUntil'),
+  });
+}
+
+/** insertEvent's statement (every order, cart change and sign-in writes events): built once. */
+const preparedInsertEvent = preparedFor((db) =>
+  prepareStatement(
+    db,
+    'event_insert',
+    sql`WITH ${eventCtes(eventPlaceholders(), sql`(SELECT 1)`)} SELECT count(*)::int AS made FROM d`,
+  ),
+);
 
 /** The event's columns: statement values, or a prepared statement's placeholders. */
 interface EventColumns {
@@ -190,4 +208,3 @@ function deliveriesMade(made: unknown): number {
   if (n > 0) nudgeDeliveries();
   return n;
 }
-
