@@ -101,23 +101,31 @@ export async function changeAndEmit(ctx: Ctx, change: SQLWrapper, input: EmitEve
 /**
  * `changeAndEmit` as a prepared statement for a hot path: `change` (an UPDATE/INSERT/DELETE … RETURNING written with
  * `sql.placeholder`s) is built and, on PostgreSQL, parsed and planned once per connection. Call the result with the
- * change's placeholder values; like changeAndEmit it answers whether a row changed. Outside transactions only.
+ * change's placeholder values; like changeAndEmit it answers whether a row changed. `alongside`: more writes made
+ * by the same statement whatever the change found (an order's payments with the order).
  */
-export function preparedChangeAndEmit(name: string, change: SQL) {
+export function preparedChangeAndEmit(name: string, change: SQL, alongside: SQL[] = []) {
   const placeholders = eventPlaceholders();
+  const more = sql.join(
+    alongside.map((write, i) => sql`, ${sql.raw(`w${i}`)} AS (${write})`),
+    sql``,
+  );
   const withEvents = preparedFor((db) =>
     prepareStatement(
       db,
       `${name}_with_event`,
-      sql`WITH c AS (${change}), ${eventCtes(placeholders, sql`(SELECT 1 FROM c LIMIT 1)`)}
+      sql`WITH c AS (${change})${more}, ${eventCtes(placeholders, sql`(SELECT 1 FROM c LIMIT 1)`)}
         SELECT (SELECT count(*) FROM c)::int AS changed, (SELECT count(*) FROM d)::int AS made`,
     ),
   );
   const alone = preparedFor((db) =>
-    prepareStatement(db, name, sql`WITH c AS (${change}) SELECT (SELECT count(*) FROM c)::int AS changed, 0 AS made`),
+    prepareStatement(
+      db,
+      name,
+      sql`WITH c AS (${change})${more} SELECT (SELECT count(*) FROM c)::int AS changed, 0 AS made`,
+    ),
   );
   return async (ctx: Ctx, values: Record<string, unknown>, input: EmitEventInput): Promise<boolean> => {
-    if (inTransaction(ctx)) throw new Error(`${name}: prepared statements run outside transactions`);
     const result = ctx.config.events
       ? await withEvents(ctx.db).execute({ ...values, ...eventValues(ctx, buildEnvelope(ctx, input)) })
       : await alone(ctx.db).execute(values);

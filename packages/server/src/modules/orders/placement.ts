@@ -3,7 +3,8 @@ import type { Checkout, CreateOrderAndChargeRequest, CreateOrderResponse, Order 
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { placeholders, preparedFor } from '../../lib/prepared.js';
+import { preparedFor } from '../../lib/prepared.js';
+import { recordJson } from '../../lib/record-json.js';
 import { markCheckoutRecovered } from '../abandoned-checkouts/service.js';
 import { abandonedCheckouts } from '../abandoned-checkouts/tables.js';
 import { parseAmount } from '../catalog/money.js';
@@ -14,7 +15,7 @@ import type { CheckoutRow } from '../checkout/model.js';
 import { checkouts } from '../checkout/tables.js';
 import { knownCarts } from '../cart/known-carts.js';
 import { carts } from '../cart/tables.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent, preparedChangeAndEmit } from '../events/outbox.js';
 import { enqueueJob } from '../jobs/service.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
@@ -29,7 +30,15 @@ import { planDownloadLinks } from './downloads.js';
 import { derivePaymentStatus } from './payment-status.js';
 import { takeStock } from './stock.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
-import { orderById, searchTextOf, thankYouToken, toOrder, transactionsOf, type PaymentRow } from './wire.js';
+import {
+  orderById,
+  searchTextOf,
+  thankYouToken,
+  toOrder,
+  transactionsOf,
+  type OrderRow,
+  type PaymentRow,
+} from './wire.js';
 
 export interface PlaceOptions {
   /** create-order-and-charge: the card token to charge what is due now. */
@@ -117,66 +126,15 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
   };
 }
 
-// Every placement writes an order and its payments: built once (lib/prepared.ts). Nullable JSON and dates go in as
-// typed placeholders (SQL NULL; Drizzle's column encoders refuse null).
-const insertOrder = preparedFor((db) =>
-  db
-    .insert(orders)
-    .values(
-      placeholders(
-        'id',
-        'number',
-        'checkoutId',
-        'cartId',
-        'status',
-        'paymentStatus',
-        'memberId',
-        'visitorId',
-        'buyerEmail',
-        'currency',
-        'totalMinor',
-        'channel',
-        'searchText',
-        'snapshot',
-        'tags',
-        'activities',
-        'stockTaken',
-        'purchasedDate',
-        'createdDate',
-        'updatedDate',
-      ),
-    )
-    .returning()
-    .prepare('order_insert'),
-);
-const insertPayment = preparedFor((db) =>
-  db
-    .insert(orderPayments)
-    .values({
-      ...placeholders(
-        'id',
-        'orderId',
-        'method',
-        'provider',
-        'status',
-        'amountMinor',
-        'capturedMinor',
-        'refundedMinor',
-        'providerTransactionId',
-        'giftCardId',
-        'delayedCapture',
-        'captures',
-        'declineReason',
-        'createdDate',
-        'updatedDate',
-      ),
-      card: sql`${sql.placeholder('card')}::jsonb`,
-      scheduledAction: sql`${sql.placeholder('scheduledAction')}::jsonb`,
-      authorizedDate: sql`${sql.placeholder('authorizedDate')}::timestamptz`,
-      voidedDate: sql`${sql.placeholder('voidedDate')}::timestamptz`,
-    })
-    .returning()
-    .prepare('order_payment_insert'),
+// The order, its payments and ecom.order.created in one statement (prepared once): whole rows as JSON parameters.
+const writeOrder = preparedChangeAndEmit(
+  'order_write',
+  sql`INSERT INTO ${orders} SELECT * FROM jsonb_populate_record(NULL::${orders}, ${sql.placeholder('order')}::jsonb)
+    RETURNING 1`,
+  [
+    sql`INSERT INTO ${orderPayments}
+      SELECT * FROM jsonb_populate_recordset(NULL::${orderPayments}, ${sql.placeholder('payments')}::jsonb) RETURNING 1`,
+  ],
 );
 const completeForOrder = preparedFor((db) =>
   db
@@ -373,13 +331,15 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
   const [completed] = await completeForOrder(tx.db).execute({ id: checkoutId, now });
   const number = Number(completed!.number);
   const snapshot: OrderSnapshot = { ...snapshotOf(checkout), ...(keepStock ? { keepStock } : {}) };
-  const [saved] = await insertOrder(tx.db).execute({
+  // The rows exactly as written: the answer, the event and the e-mail need no read back.
+  const saved: OrderRow = {
     id: orderId,
     number,
     checkoutId,
     cartId: row.cartId,
     status: waiting ? 'INITIALIZED' : 'APPROVED',
     paymentStatus,
+    fulfillmentStatus: 'NOT_FULFILLED',
     memberId: row.memberId,
     visitorId: row.visitorId,
     buyerEmail: checkout.buyerInfo.email ?? null,
@@ -394,9 +354,14 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
     purchasedDate: now,
     createdDate: now,
     updatedDate: now,
-  });
-  const written: PaymentRow[] = [];
-  for (const p of payments) written.push(...(await insertPayment(tx.db).execute({ ...PAYMENT_DEFAULTS, ...p })));
+  };
+  const written = payments.map((p): PaymentRow => ({ ...PAYMENT_DEFAULTS, ...p }));
+  const entity = await toOrder(tx, saved, written, []);
+  await writeOrder(
+    tx,
+    { order: recordJson(orders, saved), payments: recordJson(orderPayments, written) },
+    { type: 'ecom.order.created', entityId: orderId, entity },
+  );
   if (paid) await planDownloadLinks(tx, orderId, checkout.lineItems);
   const payLater = checkout.priceSummary.payLater ? minor(checkout.priceSummary.payLater.amount) : 0n;
   const mailIds: string[] = [];
@@ -448,8 +413,6 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
   // Items not counted were found in stock by this transaction's pricing read: only counted ones move.
   const counted = checkout.lineItems.filter((l) => l.availability?.quantityAvailable !== undefined);
   if (takeNow && counted.length) await takeStock(tx, counted);
-  const entity = await toOrder(tx, saved!, written, []);
-  await emitEvent(tx, { type: 'ecom.order.created', entityId: orderId, entity });
   return {
     orderId,
     order: entity,
