@@ -104,21 +104,32 @@ async function deliver(
  * until `deliverQueued` sends it after the commit.
  */
 export async function queueMail<T extends MailTemplate>(ctx: Ctx, mail: OutgoingMail<T>): Promise<SentMail> {
+  const row = composeMail(ctx, mail);
+  await insertMail(ctx.db).execute(row);
+  return { id: row.id, status: row.status as MailStatus };
+}
+
+/**
+ * The row `queueMail` stores, rendered but not written: for a caller that writes it with its own rows in one
+ * statement (an order and its confirmation). Send it after the commit with `deliverQueued`, as queueMail's.
+ */
+export function composeMail<T extends MailTemplate>(ctx: Ctx, mail: OutgoingMail<T>): typeof mailMessages.$inferSelect {
   const { subject, text, html } = render(mail.template, mail.data);
   const now = ctx.clock();
-  const id = uuidv7(now.getTime());
   const status: MailStatus = ctx.config.smtpUrl ? 'QUEUED' : 'DEV_MAILBOX';
-  await insertMail(ctx.db).execute({
-    id,
+  return {
+    id: uuidv7(now.getTime()),
     to: mail.to,
     subject,
     text,
     html,
     template: mail.template,
     status,
+    error: null,
+    attempts: 0,
     createdDate: now,
-  });
-  return { id, status };
+    sentDate: null,
+  };
 }
 
 // Every order, sign-up and reset stores one: built once (lib/prepared.ts).

@@ -18,7 +18,8 @@ import { carts } from '../cart/tables.js';
 import { emitEvent, preparedChangeAndEmit } from '../events/outbox.js';
 import { enqueueJob } from '../jobs/service.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
-import { deliverQueued, queueMail } from '../mail/service.js';
+import { composeMail, deliverQueued } from '../mail/service.js';
+import { mailMessages } from '../mail/tables.js';
 import { getSite } from '../site/service.js';
 import { providerForToken } from '../payments/app-provider.js';
 import { guardAuthorization } from '../payments/authorization-guard.js';
@@ -126,7 +127,7 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
   };
 }
 
-// The order, its payments and ecom.order.created in one statement (prepared once): whole rows as JSON parameters.
+// The order, its payments, its confirmation and ecom.order.created in one statement (prepared once): whole rows as JSON parameters.
 const writeOrder = preparedChangeAndEmit(
   'order_write',
   sql`INSERT INTO ${orders} SELECT * FROM jsonb_populate_record(NULL::${orders}, ${sql.placeholder('order')}::jsonb)
@@ -134,6 +135,8 @@ const writeOrder = preparedChangeAndEmit(
   [
     sql`INSERT INTO ${orderPayments}
       SELECT * FROM jsonb_populate_recordset(NULL::${orderPayments}, ${sql.placeholder('payments')}::jsonb) RETURNING 1`,
+    sql`INSERT INTO ${mailMessages}
+      SELECT * FROM jsonb_populate_recordset(NULL::${mailMessages}, ${sql.placeholder('mails')}::jsonb) RETURNING 1`,
   ],
 );
 const completeForOrder = preparedFor((db) =>
@@ -357,11 +360,33 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
   };
   const written = payments.map((p): PaymentRow => ({ ...PAYMENT_DEFAULTS, ...p }));
   const entity = await toOrder(tx, saved, written, []);
+  // The confirmation is written with the order: one per order, even if the process dies after the commit.
+  const email = checkout.buyerInfo.email;
+  const mail =
+    email && (opts.merchant?.sendEmail ?? true)
+      ? composeMail(tx, {
+          to: email,
+          template: 'ORDER_PLACED',
+          data: {
+            siteName: (await getSite(tx)).name,
+            number: String(number),
+            link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
+            items: checkout.lineItems.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.productName}` : l.productName)),
+            total: checkout.priceSummary.total.formattedAmount,
+            paid,
+          },
+        })
+      : undefined;
   await writeOrder(
     tx,
-    { order: recordJson(orders, saved), payments: recordJson(orderPayments, written) },
+    {
+      order: recordJson(orders, saved),
+      payments: recordJson(orderPayments, written),
+      mails: recordJson(mailMessages, mail ? [mail] : []),
+    },
     { type: 'ecom.order.created', entityId: orderId, entity },
   );
+  const mailId = mail?.id;
   if (paid) await planDownloadLinks(tx, orderId, checkout.lineItems);
   const payLater = checkout.priceSummary.payLater ? minor(checkout.priceSummary.payLater.amount) : 0n;
   const mailIds: string[] = [];
@@ -392,23 +417,6 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
     }
   }
   if (completed?.abandoned) await markCheckoutRecovered(tx, checkoutId, orderId);
-  let mailId: string | undefined;
-  if (checkout.buyerInfo.email && (opts.merchant?.sendEmail ?? true)) {
-    // In the order's transaction: one confirmation per order, even if the process dies after the commit.
-    const site = await getSite(tx);
-    ({ id: mailId } = await queueMail(tx, {
-      to: checkout.buyerInfo.email,
-      template: 'ORDER_PLACED',
-      data: {
-        siteName: site.name,
-        number: String(number),
-        link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
-        items: checkout.lineItems.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.productName}` : l.productName)),
-        total: checkout.priceSummary.total.formattedAmount,
-        paid,
-      },
-    }));
-  }
   // Last: a counted item's row stays locked until commit, and other orders of it wait for that.
   // Items not counted were found in stock by this transaction's pricing read: only counted ones move.
   const counted = checkout.lineItems.filter((l) => l.availability?.quantityAvailable !== undefined);
