@@ -3,7 +3,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { countSql } from '../lib/sql-count.js';
 
@@ -13,9 +12,11 @@ const sqlCounter = {
   logQuery: (query: string) => void (/^(begin|commit|rollback)\b/i.test(query) || countSql(1, query)),
 };
 
-export type Schema = typeof schema;
-/** A database handle or an open transaction; both drivers share this type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database handle or an open transaction; both drivers share this type. Without Drizzle's relational `db.query`
+ * API (unused): given the schema, Drizzle builds a query builder per table for every transaction it opens.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -39,7 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client erroring (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, logger: sqlCounter }) as unknown as Db;
+    const db = drizzlePg(pool, { logger: sqlCounter }) as unknown as Db;
     return {
       db,
       driver: 'postgres',
@@ -61,7 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     throw e;
   }
   trimParsers(client);
-  const db = drizzlePglite(client, { schema, logger: sqlCounter }) as unknown as Db;
+  const db = drizzlePglite(client, { logger: sqlCounter }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
