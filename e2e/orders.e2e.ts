@@ -362,6 +362,8 @@ describe('orders', () => {
     await page.goto(`${plaza.url}/orders/${placed.orderId}?token=${placed.thankYouToken}`, {
       waitUntil: 'networkidle',
     });
+    // Nothing to ship: the order says how it is delivered instead of "Not shipped yet".
+    await expect.poll(() => page.getByText('By download').count()).toBe(1);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Recipe e-book' }).click();
     const download = await downloading;

@@ -3,7 +3,8 @@
 // has one item (stock not tracked), the buyer's e-mail and a US address with a shipping option. Each placement
 // locks the checkout, re-prices it, charges the card, writes the order, its payment, the confirmation e-mail and
 // its events in one transaction. Budget: ≥ 5% of /health (PostgreSQL), 0 errors.
-const POOL = Number(process.env.BENCH_ORDER_POOL ?? 2500);
+// Enough for about 1,200 placements a second for the whole run (set BENCH_ORDER_POOL to override).
+const poolFor = (seconds) => Number(process.env.BENCH_ORDER_POOL ?? Math.max(2500, 1200 * seconds));
 
 /** @type {import('../lib/report.mjs').Scenario[]} */
 export default [
@@ -12,6 +13,7 @@ export default [
     prepare: [['api-key', 'create', '--name', 'bench-orders', '--scopes', 'catalog,ecom']],
     noWarmup: true,
     async setup(ctx) {
+      const POOL = poolFor(ctx.duration);
       const key = ctx.prepared('api-key create --name bench-orders').trim().split('\n').at(-1);
       const admin = { authorization: key };
       const { product } = await ctx.postJson(

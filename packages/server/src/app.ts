@@ -1,4 +1,5 @@
 import { SQL_COUNT_HEADER, startSqlCount } from './lib/sql-count.js';
+import { ensureWebhookKey } from './modules/webhooks/signing.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
@@ -161,6 +162,11 @@ export async function buildApp({
   const serveSpa = await registerWebApp(app, config);
   const apiNotFound = notFoundHandler(routeIndex);
   app.setNotFoundHandler((req, reply) => (serveSpa(req, reply) ? reply : apiNotFound(req, reply)));
+
+  // The webhook key exists before any request signs with it (inside a transaction, see webhooks/signing.ts).
+  app.addHook('onReady', async () => {
+    await ensureWebhookKey({ db: database.db, caller: { type: 'NONE' }, clock, config, log: app.log, keys });
+  });
 
   // Background jobs run next to the API (any number of nodes share them); they stop before the database closes.
   if (config.jobWorker) {

@@ -40,5 +40,8 @@ interface TxCtx extends Ctx {
   rootDb: Db;
 }
 
+/** The handle a transaction was opened on (or `ctx.db` itself outside one): what node-wide caches are kept per. */
+export const rootDbOf = (ctx: Ctx): Db => (inTransaction(ctx) ? (ctx as TxCtx).rootDb : ctx.db);
+
 /** Whether `ctx.db` is an open transaction (whose reads must not fill shared caches). */
 export const inTransaction = (ctx: Ctx): boolean => (ctx as TxCtx).inTx === true;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@plaza/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cancelSubscriptionContract,
   listSubscriptionContracts,
@@ -13,46 +12,36 @@ import { call, shopKeys, usePlazaClient } from '../storefront/store/api.js';
 import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { PageSkeleton } from '../ui/PageSkeleton.js';
-import { AccountNav } from './AccountNav.js';
-import { SignInToSee } from './SignInToSee.js';
+import { AccountListPage } from './AccountListPage.js';
 import { everyWords, SUBSCRIPTION_STATUS_WORDS } from './subscriptionWords.js';
 
 const keys = () => [...shopKeys.all(), 'my-subscriptions'] as const;
 
 /** /account/subscriptions: what the member receives regularly, the next charge, and a way to stop it. */
 export default function SubscriptionsPage() {
-  const { loggedIn } = useAuth();
-  const plaza = usePlazaClient();
-  const { data, error, isPending, refetch, isFetching } = useQuery({
-    queryKey: keys(),
-    queryFn: () => call(plaza, listSubscriptionContracts, { limit: 100 }).then((r) => r.subscriptionContracts),
-    enabled: loggedIn,
-  });
-  if (!loggedIn) return <SignInToSee title="Your subscriptions" what="your subscriptions" />;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <AccountNav />
-      <h1 className="text-2xl font-bold tracking-tight">My subscriptions</h1>
-      {isPending ? (
-        <PageSkeleton />
-      ) : error ? (
-        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      ) : data.length === 0 ? (
-        <p className="mt-6 text-neutral-600">
+    <AccountListPage
+      title="My subscriptions"
+      signInTo={{ title: 'Your subscriptions', what: 'your subscriptions' }}
+      queryKey={keys()}
+      load={(plaza) => call(plaza, listSubscriptionContracts, { limit: 100 }).then((r) => r.subscriptionContracts)}
+      empty={
+        <>
           No subscriptions. Products you can receive regularly offer it on their page.{' '}
           <Link to="/products" className="font-medium text-accent hover:underline">
             Browse products
           </Link>
-        </p>
-      ) : (
+        </>
+      }
+    >
+      {(contracts) => (
         <ul className="mt-6 space-y-3">
-          {data.map((s) => (
+          {contracts.map((s) => (
             <Subscription key={s.id} contract={s} />
           ))}
         </ul>
       )}
-    </div>
+    </AccountListPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { inTransaction, type Ctx } from '../context.js';
+import { inTransaction, rootDbOf, type Ctx } from '../context.js';
 import type { Db } from '../db/client.js';
 
 interface Entry<V> {
@@ -21,12 +21,10 @@ interface Entry<V> {
 export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTransactions?: boolean } = {}) {
   const byDb = new WeakMap<Db, Map<string, Entry<V>>>();
   let generation = 0;
-  /** Entries are per root handle; a transaction's handle is new each time, so it reads its node's entries. */
-  const rootOf = (ctx: Ctx): Db => (inTransaction(ctx) ? (ctx as Ctx & { rootDb: Db }).rootDb : ctx.db);
   return {
     async get(ctx: Ctx, key: string, load: () => Promise<V>): Promise<V> {
       if ((inTransaction(ctx) && !opts.inTransactions) || ttlMs <= 0) return load();
-      const db = rootOf(ctx);
+      const db = rootDbOf(ctx); // a transaction's handle is new each time: it reads its node's entries
       let entries = byDb.get(db);
       if (!entries) byDb.set(db, (entries = new Map()));
       const k = `${generation}|${key}`;

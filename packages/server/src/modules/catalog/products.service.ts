@@ -83,11 +83,12 @@ async function assertTaxGroup(ctx: Ctx, id: string): Promise<void> {
 }
 
 /** A digital product delivers a private file of the media library (a public one could be downloaded by anyone). */
-async function assertDigitalFile(ctx: Ctx, productType: string, fileId: string): Promise<void> {
+async function assertDigitalFile(ctx: Ctx, productType: string, fileId: string | undefined): Promise<void> {
   const field = 'product.digitalFile.fileId';
   if (productType !== 'DIGITAL') {
     throw violation('product.digitalFile', 'FIELD_NOT_ALLOWED', 'only DIGITAL products deliver a file');
   }
+  if (fileId === undefined) return;
   const [file] = await ctx.db
     .select({ private: mediaFiles.private, trashed: mediaFiles.trashedDate })
     .from(mediaFiles)
@@ -114,7 +115,11 @@ async function writeProduct(
   const { product, variants } = productRows(input, currency, id, oldVariants);
   await assertCollections(ctx, input.collectionIds ?? []);
   if (input.taxGroupId) await assertTaxGroup(ctx, input.taxGroupId);
-  if (input.digitalFile) await assertDigitalFile(ctx, input.productType, input.digitalFile.fileId);
+  if (input.digitalFile) {
+    // The file is checked when it is chosen: one trashed or made public later must not block every other edit.
+    const changed = input.digitalFile.fileId !== existing?.digitalFileId;
+    await assertDigitalFile(ctx, input.productType, changed ? input.digitalFile.fileId : undefined);
+  }
   const now = ctx.clock();
   let row: ProductRow | undefined;
   // A derived slug that is taken gets -2, -3, …; a slug the caller chose is theirs or a 409.

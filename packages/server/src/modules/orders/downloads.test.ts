@@ -22,21 +22,18 @@ beforeAll(async () => {
   srv = await startTestServer({ clock: () => new Date(Date.now() + later) });
   c = await cast(srv);
   file = await readyPicture(srv, c.owner, { private: true, fileName: 'recipes.png' });
-  const res = await call<{ product: Product }>(srv.url, 'POST', '/catalog/v1/products', {
-    auth: c.owner,
-    body: {
-      product: {
-        name: 'Recipe e-book',
-        productType: 'DIGITAL',
-        price: { amount: '9.00' },
-        digitalFile: { fileId: file.id },
-      },
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  ebook = res.body.product;
+  ebook = await digitalProduct('Recipe e-book', '9.00', file.id);
 }, 120_000);
 afterAll(() => srv?.close());
+
+async function digitalProduct(name: string, amount: string, fileId: string): Promise<Product> {
+  const res = await call<{ product: Product }>(srv.url, 'POST', '/catalog/v1/products', {
+    auth: c.owner,
+    body: { product: { name, productType: 'DIGITAL', price: { amount }, digitalFile: { fileId } } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.product;
+}
 
 const mailsTo = (to: string) =>
   srv
@@ -88,6 +85,28 @@ describe('digital products', () => {
       expect(JSON.stringify(body)).not.toContain(file.id);
       expect(JSON.stringify(body)).not.toContain('/media/v1/f/');
     }
+  });
+
+  it('a file trashed after it was chosen does not block other edits; choosing it again is refused', async () => {
+    const manual = await readyPicture(srv, c.owner, { private: true, fileName: 'manual.png' });
+    const made = await digitalProduct('Manual', '3.00', manual.id);
+    const trashed = await call(srv.url, 'POST', '/media/v1/bulk/files/delete', {
+      auth: c.owner,
+      body: { fileIds: [manual.id] },
+    });
+    expect(trashed.status, JSON.stringify(trashed.body)).toBe(200);
+    const renamed = await call<{ product: Product }>(srv.url, 'PATCH', `/catalog/v1/products/${made.id}`, {
+      auth: c.owner,
+      body: { product: { name: 'Manual, 2nd edition' }, fieldMask: { paths: ['name'] } },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.product.digitalFile).toEqual({ fileId: manual.id });
+    const other = await call(srv.url, 'PATCH', `/catalog/v1/products/${ebook.id}`, {
+      auth: c.owner,
+      body: { product: { digitalFile: { fileId: manual.id } }, fieldMask: { paths: ['digitalFile'] } },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(400);
+    expect(violations(other.body)).toEqual(['product.digitalFile.fileId:VALIDATION']);
   });
 
   it('a paid order e-mails the download links once, and the link downloads the file', async () => {

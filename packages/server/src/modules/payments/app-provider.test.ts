@@ -8,8 +8,6 @@ import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { orders } from '../orders/tables.js';
 import { cardToken, checkoutFor, collector, placeAndCharge } from '../orders/testing.js';
-import { callServicePlugin } from '../service-plugins/call.js';
-import { SAMPLE_REQUESTS } from '../service-plugins/samples.js';
 import { createImplementation } from '../service-plugins/service.js';
 import { json, startPluginApp, type PluginCall } from '../service-plugins/test-app.js';
 import { authorizationSweepJobHandlers } from './authorization-guard.js';
@@ -52,7 +50,6 @@ beforeAll(async () => {
   srv = await startTestServer();
   c = await cast(srv);
   app = await startPluginApp(srv.url);
-  await fetch(`${srv.url}/webhooks/v1/public-keys`);
   mug = await createProduct(srv, c.owner, {
     name: 'Mug',
     price: { amount: '20.00' },
@@ -64,10 +61,8 @@ beforeAll(async () => {
     url: app.url,
     timeoutMs: 10_000,
   });
-  // The app fetches Plaza's public keys on its first call. Charges call it inside a transaction, which on the
-  // embedded database (one connection) would wait for that very fetch: let the app learn the keys first.
-  app.answer(bank);
-  await callServicePlugin(srv.ctx(), 'PAYMENT_PROVIDER', SAMPLE_REQUESTS.voidPayment, { method: 'voidPayment' });
+  // No warm-up: the app fetches Plaza's public keys during the first charge, inside the placement's transaction
+  // (on the embedded database that once waited for the transaction's own connection; the keys now come from memory).
 }, 120_000);
 afterAll(async () => {
   await app?.close();

@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { asc, isNull, sql } from 'drizzle-orm';
 import type { WebhookJwks } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import { inTransaction, rootDbOf, type Ctx } from '../../context.js';
 import { randomToken } from '../../lib/ids.js';
 import { webhookKeys } from './tables.js';
 
@@ -14,6 +14,7 @@ const DEFAULT_EXPIRES_SECONDS = 300;
 interface SigningKey {
   kid: string;
   privateKey: KeyObject;
+  publicJwk: WebhookJwks['keys'][number];
 }
 
 /** Per process: the key is immutable once created, so one read per process is enough. */
@@ -26,20 +27,33 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
  * nodes starting together on one database agree on a single key.
  */
 async function currentKey(ctx: Ctx): Promise<SigningKey> {
-  // Cached per database handle: a test server and its second node share the database, each reads once.
-  const holder = ctx.db as unknown as object;
+  // Cached per root database handle: a test server and its second node share the database, each reads once; a
+  // transaction (a payment app called during a placement) uses its node's key.
+  const holder = rootDbOf(ctx) as unknown as object;
   let pending = cache.get(holder);
   if (!pending) {
-    pending = loadOrCreate(ctx).catch((err: unknown) => {
-      cache.delete(holder);
-      throw err;
-    });
+    pending = loadOrCreate(ctx).then(
+      ({ key, created }) => {
+        // A key made inside a transaction that may still roll back is not kept (the server makes it at start).
+        if (created && inTransaction(ctx)) cache.delete(holder);
+        return key;
+      },
+      (err: unknown) => {
+        cache.delete(holder);
+        throw err;
+      },
+    );
     cache.set(holder, pending);
   }
   return pending;
 }
 
-async function loadOrCreate(ctx: Ctx): Promise<SigningKey> {
+/** Makes (or reads) the webhook key at start, so no request has to create it inside its own transaction. */
+export async function ensureWebhookKey(ctx: Ctx): Promise<void> {
+  await currentKey(ctx);
+}
+
+async function loadOrCreate(ctx: Ctx): Promise<{ key: SigningKey; created: boolean }> {
   const row = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${WEBHOOK_KEY_LOCK})`);
     const [live] = await tx
@@ -48,15 +62,22 @@ async function loadOrCreate(ctx: Ctx): Promise<SigningKey> {
       .where(isNull(webhookKeys.retiredDate))
       .orderBy(asc(webhookKeys.createdDate), asc(webhookKeys.kid))
       .limit(1);
-    if (live) return live;
+    if (live) return { ...live, created: false };
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const kid = `wh_${randomToken(9)}`;
     const privateJwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: ALG, use: 'sig' };
     const publicJwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: ALG, use: 'sig' };
-    const [created] = await tx.insert(webhookKeys).values({ kid, privateJwk, publicJwk }).returning();
-    return created!;
+    const [made] = await tx.insert(webhookKeys).values({ kid, privateJwk, publicJwk }).returning();
+    return { ...made!, created: true };
   });
-  return { kid: row.kid, privateKey: createPrivateKey({ key: row.privateJwk as JsonWebKey, format: 'jwk' }) };
+  return {
+    key: {
+      kid: row.kid,
+      privateKey: createPrivateKey({ key: row.privateJwk as JsonWebKey, format: 'jwk' }),
+      publicJwk: row.publicJwk as WebhookJwks['keys'][number],
+    },
+    created: row.created,
+  };
 }
 
 /**
@@ -84,13 +105,11 @@ export async function signAppJwt(
   return `${header}.${payload}.${signature.toString('base64url')}`;
 }
 
-/** The public webhook keys (JWKS), for receivers to verify what Plaza sends them. Creates the key when none exists. */
+/**
+ * The public webhook keys (JWKS), for receivers to verify what Plaza sends them. Served from memory: an app may ask
+ * while the request that called it holds the embedded database's only connection. One key is live at a time (the
+ * oldest unretired, made under a lock), so the set is that key.
+ */
 export async function webhookPublicJwks(ctx: Ctx): Promise<WebhookJwks> {
-  await currentKey(ctx);
-  const rows = await ctx.db
-    .select({ publicJwk: webhookKeys.publicJwk })
-    .from(webhookKeys)
-    .where(isNull(webhookKeys.retiredDate))
-    .orderBy(asc(webhookKeys.createdDate));
-  return { keys: rows.map((r) => r.publicJwk as WebhookJwks['keys'][number]) };
+  return { keys: [(await currentKey(ctx)).publicJwk] };
 }

@@ -12,7 +12,7 @@ import { call, shopKeys, usePlazaClient } from '../api.js';
 import { Totals } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
 import { Downloads } from './Downloads.js';
-import { FULFILLMENT_WORDS, ORDER_WORDS, PAYMENT_WORDS } from './words.js';
+import { deliveryWords, ORDER_WORDS, PAYMENT_WORDS } from './words.js';
 
 /**
  * /orders/:orderId: the thank-you page right after paying (with the order's token, so a visitor can read it), and
@@ -80,7 +80,7 @@ export default function OrderPage() {
         </div>
         <div>
           <dt className="text-neutral-600">Delivery</dt>
-          <dd className="font-medium">{FULFILLMENT_WORDS[order.fulfillmentStatus]}</dd>
+          <dd className="font-medium">{deliveryWords(order)}</dd>
         </div>
       </dl>
       <ul className="mt-6 divide-y divide-neutral-200">

@@ -27,3 +27,10 @@ export const FULFILLMENT_WORDS: Record<Order['fulfillmentStatus'], string> = {
   PARTIALLY_FULFILLED: 'Partly shipped',
   FULFILLED: 'Shipped',
 };
+
+/** The order's delivery as a shopper reads it: an order with nothing to ship is never "not shipped yet". */
+export function deliveryWords(order: Pick<Order, 'fulfillmentStatus' | 'lineItems'>): string {
+  const ships = order.lineItems.some((l) => l.physicalProperties?.shippable ?? l.itemType === 'PHYSICAL');
+  if (ships) return FULFILLMENT_WORDS[order.fulfillmentStatus];
+  return order.lineItems.some((l) => l.itemType === 'DIGITAL') ? 'By download' : 'Nothing to ship';
+}

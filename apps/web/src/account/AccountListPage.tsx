@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@plaza/react';
+import type { PlazaClient } from '../plaza.js';
+import { usePlazaClient } from '../storefront/store/api.js';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { PageSkeleton } from '../ui/PageSkeleton.js';
+import { AccountNav } from './AccountNav.js';
+import { SignInToSee } from './SignInToSee.js';
+
+/**
+ * An account page that lists the member's things (orders, subscriptions): a way to sign in for visitors, then the
+ * account tabs, the title, and loading, error, empty or the list.
+ */
+export function AccountListPage<T>(props: {
+  title: string;
+  /** What a signed-out visitor is asked to sign in to see: "the orders you placed". */
+  signInTo: { title: string; what: string };
+  queryKey: readonly unknown[];
+  load: (plaza: PlazaClient) => Promise<T[]>;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { loggedIn } = useAuth();
+  const plaza = usePlazaClient();
+  const { data, error, isPending, refetch, isFetching } = useQuery({
+    queryKey: props.queryKey,
+    queryFn: () => props.load(plaza),
+    enabled: loggedIn,
+  });
+  if (!loggedIn) return <SignInToSee {...props.signInTo} />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <AccountNav />
+      <h1 className="text-2xl font-bold tracking-tight">{props.title}</h1>
+      {isPending ? (
+        <PageSkeleton />
+      ) : error ? (
+        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : data.length === 0 ? (
+        <p className="mt-6 text-neutral-600">{props.empty}</p>
+      ) : (
+        props.children(data)
+      )}
+    </div>
+  );
+}
