@@ -3,6 +3,7 @@ import type { ListMembersResponse } from '@plaza/contracts';
 import { call } from '../../test/http.js';
 import { cast, type Cast } from '../test/community.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { withTx } from '../context.js';
 import { createReadCache } from './cache.js';
 
 let srv: TestServer;
@@ -29,6 +30,24 @@ describe('read cache', () => {
     await short.get(ctx, 'k', load);
     await new Promise((r) => setTimeout(r, 5));
     expect(await short.get(ctx, 'k', load)).toBe(5);
+  });
+
+  it('transactions read past it, unless it holds settings that may be read in them', async () => {
+    const ctx = srv.ctx();
+    let loads = 0;
+    const load = async () => ++loads;
+    const plain = createReadCache<number>(60_000);
+    const settings = createReadCache<number>(60_000, 10, { inTransactions: true });
+    await plain.get(ctx, 'k', load);
+    await settings.get(ctx, 'k', load);
+    expect(loads).toBe(2);
+    await withTx(ctx, async (tx) => {
+      expect(await plain.get(tx, 'k', load)).toBe(3); // read in the transaction
+      expect(await settings.get(tx, 'k', load)).toBe(2); // the node's entry
+    });
+    settings.changed();
+    await withTx(ctx, async (tx) => expect(await settings.get(tx, 'k', load)).toBe(4));
+    expect(await settings.get(ctx, 'k', load)).toBe(4); // kept for the node
   });
 
   it('does not keep a value read while a change happened', async () => {

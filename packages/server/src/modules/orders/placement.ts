@@ -1,12 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Checkout, CreateOrderAndChargeRequest, CreateOrderResponse, Order } from '@plaza/contracts';
+import type { CreateOrderAndChargeRequest, CreateOrderResponse, Order } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { preparedFor } from '../../lib/prepared.js';
 import { recordJson } from '../../lib/record-json.js';
 import { markCheckoutRecovered } from '../abandoned-checkouts/service.js';
-import { abandonedCheckouts } from '../abandoned-checkouts/tables.js';
 import { parseAmount } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { loadCheckout, renderCheckout, webBase } from '../checkout/service.js';
@@ -15,7 +13,7 @@ import type { CheckoutRow } from '../checkout/model.js';
 import { checkouts } from '../checkout/tables.js';
 import { knownCarts } from '../cart/known-carts.js';
 import { carts } from '../cart/tables.js';
-import { emitEvent, preparedChangeAndEmit } from '../events/outbox.js';
+import { emitEvent } from '../events/outbox.js';
 import { enqueueJob } from '../jobs/service.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
 import { composeMail, deliverQueued } from '../mail/service.js';
@@ -27,6 +25,14 @@ import { createContractsForOrder } from '../subscriptions/service.js';
 import { requestDepositBalance } from '../payment-requests/service.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
+import {
+  cardPaymentRow,
+  completeForOrder,
+  PAYMENT_DEFAULTS,
+  snapshotOf,
+  UNIT_MS,
+  writeOrder,
+} from './placement-rows.js';
 import { planDownloadLinks } from './downloads.js';
 import { derivePaymentStatus } from './payment-status.js';
 import { takeStock } from './stock.js';
@@ -57,31 +63,6 @@ export interface PlaceOptions {
     stock: 'TAKE' | 'KEEP';
     tags: string[];
     author: string;
-  };
-}
-
-function snapshotOf(c: Checkout): OrderSnapshot {
-  const selected = c.shippingInfo.selectedCarrierServiceOption;
-  return {
-    lineItems: c.lineItems,
-    ...(c.billingInfo ? { billingInfo: c.billingInfo } : {}),
-    ...(selected || c.shippingInfo.shippingDestination
-      ? {
-          shippingInfo: {
-            ...(selected ? { title: selected.title, code: selected.code, cost: selected.cost.price } : {}),
-            logistics: {
-              ...(c.shippingInfo.shippingDestination
-                ? { shippingDestination: c.shippingInfo.shippingDestination }
-                : {}),
-            },
-          },
-        }
-      : {}),
-    ...(c.buyerNote ? { buyerNote: c.buyerNote } : {}),
-    appliedDiscounts: c.appliedDiscounts,
-    priceSummary: c.priceSummary,
-    taxSummary: c.taxSummary,
-    paymentOption: c.paymentOption,
   };
 }
 
@@ -126,46 +107,6 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
       : {}),
   };
 }
-
-// The order, its payments, its confirmation and ecom.order.created in one statement (prepared once): whole rows as JSON parameters.
-const writeOrder = preparedChangeAndEmit(
-  'order_write',
-  sql`INSERT INTO ${orders} SELECT * FROM jsonb_populate_record(NULL::${orders}, ${sql.placeholder('order')}::jsonb)
-    RETURNING 1`,
-  [
-    sql`INSERT INTO ${orderPayments}
-      SELECT * FROM jsonb_populate_recordset(NULL::${orderPayments}, ${sql.placeholder('payments')}::jsonb) RETURNING 1`,
-    sql`INSERT INTO ${mailMessages}
-      SELECT * FROM jsonb_populate_recordset(NULL::${mailMessages}, ${sql.placeholder('mails')}::jsonb) RETURNING 1`,
-  ],
-);
-const completeForOrder = preparedFor((db) =>
-  db
-    .update(checkouts)
-    .set({ completed: true, updatedDate: sql`${sql.placeholder('now')}::timestamptz` })
-    .where(eq(checkouts.id, sql.placeholder('id')))
-    .returning({
-      number: sql<string>`nextval('order_number_seq')::text`,
-      abandoned: sql<boolean>`exists (select 1 from ${abandonedCheckouts} a
-        where a.checkout_id = ${sql.placeholder('id')} and a.status = 'ABANDONED')`,
-    })
-    .prepare('checkout_complete_for_order'),
-);
-const PAYMENT_DEFAULTS = {
-  capturedMinor: 0n,
-  refundedMinor: 0n,
-  providerTransactionId: null,
-  card: null,
-  giftCardId: null,
-  delayedCapture: false,
-  captures: [],
-  declineReason: null,
-  scheduledAction: null,
-  authorizedDate: null,
-  voidedDate: null,
-};
-
-const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const;
 
 export interface Placed {
   orderId: string;
@@ -267,40 +208,8 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
     await enqueueJob(tx, { kind: 'PAYMENT_SCHEDULED_ACTION', payload: { orderId, paymentId }, runAt: executionDate });
   }
   if (charge) {
-    payments.push({
-      ...base,
-      id: paymentId,
-      method: 'CREDIT_CARD',
-      provider: providerForToken(opts.paymentToken!).id,
-      status: charge.status,
-      amountMinor: dueNow,
-      capturedMinor: charge.status === 'APPROVED' ? dueNow : 0n,
-      providerTransactionId: charge.providerTransactionId,
-      ...(charge.card ? { card: charge.card } : {}),
-      delayedCapture: Boolean(opts.delayCapture),
-      ...(plan && executionDate
-        ? {
-            scheduledAction: {
-              actionType: plan.scheduledAction,
-              executionDate: executionDate.toISOString(),
-              status: 'SCHEDULED' as const,
-            },
-          }
-        : {}),
-      ...(charge.status !== 'PENDING' ? { authorizedDate: now } : {}),
-      ...(charge.status === 'APPROVED'
-        ? {
-            captures: [
-              {
-                id: uuidv7(now.getTime()),
-                amountMinor: String(dueNow),
-                status: 'SUCCEEDED',
-                createdDate: now.toISOString(),
-              },
-            ],
-          }
-        : {}),
-    });
+    const provider = providerForToken(opts.paymentToken!).id;
+    payments.push(cardPaymentRow({ ...base, id: paymentId }, { charge, provider, dueNow, now, opts, executionDate }));
   }
 
   const paymentStatus = derivePaymentStatus({
