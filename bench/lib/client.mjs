@@ -11,6 +11,7 @@ export const WEB_CLIENT_ID = 'plaza-web';
  * @property {number} duration          seconds each scenario runs
  * @property {(path: string, body: unknown, headers?: Record<string, string>) => Promise<any>} postJson
  * @property {(path: string, headers?: Record<string, string>) => Promise<any>} getJson
+ * @property {(admin: Record<string, string>, title: string, amount: string) => Promise<void>} worldwideShipping
  * @property {(n: number) => Promise<Tokens[]>} visitorTokens  n fresh anonymous visitor token pairs
  * @property {{ email: string, password: string } | undefined} owner  the owner's login, as the server printed it
  * @property {(command: string) => string} prepared  the output of the `prepare` command starting with this text
@@ -39,6 +40,25 @@ export function createContext({ url, connections, duration, serverLog = () => ''
     return JSON.parse(text);
   }
 
+  /** A shipping option of `amount` to anywhere: in the worldwide region a fresh site already has (or a new one). */
+  async function worldwideShipping(admin, title, amount) {
+    const { shippingRegions } = await getJson('/ecom/v1/shipping-regions', admin);
+    const regionId =
+      shippingRegions.find((r) => r.destinationScope === 'WORLDWIDE')?.id ??
+      (
+        await postJson(
+          '/ecom/v1/shipping-regions',
+          { shippingRegion: { name: 'World', destinationScope: 'WORLDWIDE' } },
+          admin,
+        )
+      ).shippingRegion.id;
+    await postJson(
+      '/ecom/v1/shipping-options',
+      { shippingOption: { shippingRegionId: regionId, title, rates: [{ price: { amount } }] } },
+      admin,
+    );
+  }
+
   async function visitorTokens(n) {
     const out = [];
     let next = 0;
@@ -63,5 +83,16 @@ export function createContext({ url, connections, duration, serverLog = () => ''
     return run.output;
   };
 
-  return { url, clientId: WEB_CLIENT_ID, connections, duration, postJson, getJson, visitorTokens, owner, prepared };
+  return {
+    url,
+    clientId: WEB_CLIENT_ID,
+    connections,
+    duration,
+    postJson,
+    getJson,
+    worldwideShipping,
+    visitorTokens,
+    owner,
+    prepared,
+  };
 }

@@ -21,29 +21,7 @@ export default [
         { product: { name: 'Order bench lamp', productType: 'PHYSICAL', price: { amount: '49.00' } } },
         admin,
       );
-      // A fresh site already has a worldwide region (first run); orders ship through it.
-      const { shippingRegions } = await ctx.getJson('/ecom/v1/shipping-regions', admin);
-      const world = shippingRegions.find((r) => r.destinationScope === 'WORLDWIDE');
-      const regionId =
-        world?.id ??
-        (
-          await ctx.postJson(
-            '/ecom/v1/shipping-regions',
-            { shippingRegion: { name: 'Bench world', destinationScope: 'WORLDWIDE' } },
-            admin,
-          )
-        ).shippingRegion.id;
-      await ctx.postJson(
-        '/ecom/v1/shipping-options',
-        {
-          shippingOption: {
-            shippingRegionId: regionId,
-            title: 'Bench post',
-            rates: [{ price: { amount: '4' } }],
-          },
-        },
-        admin,
-      );
+      await ctx.worldwideShipping(admin, 'Bench post', '4');
       const [visitor] = await ctx.visitorTokens(1);
       const auth = { authorization: `Bearer ${visitor.access_token}` };
       const { paymentToken } = await ctx.postJson(

@@ -79,22 +79,7 @@ export default [
         );
         products.push(product);
       }
-      const { shippingRegion } = await ctx.postJson(
-        '/ecom/v1/shipping-regions',
-        { shippingRegion: { name: 'World', destinationScope: 'WORLDWIDE' } },
-        admin,
-      );
-      await ctx.postJson(
-        '/ecom/v1/shipping-options',
-        {
-          shippingOption: {
-            shippingRegionId: shippingRegion.id,
-            title: 'Standard',
-            rates: [{ price: { amount: '5' } }],
-          },
-        },
-        admin,
-      );
+      await ctx.worldwideShipping(admin, 'Standard', '5');
       await ctx.postJson(
         '/ecom/v1/tax-regions',
         {

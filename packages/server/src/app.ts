@@ -1,4 +1,5 @@
 import { SQL_COUNT_HEADER, startSqlCount } from './lib/sql-count.js';
+import { drainHandlersOnClose } from './http/drain.js';
 import { ensureWebhookKey } from './modules/webhooks/signing.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
@@ -85,6 +86,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('keys', keys);
 
+  drainHandlersOnClose(app);
   const routeIndex = new RouteIndex();
   app.addHook('onRoute', (route) => {
     const isPluginRoute =

@@ -43,7 +43,8 @@ describe('preparedFor', () => {
     'runs a statement on the transaction it is given, even two at once: it sees its writes and rolls back with it',
     async () => {
       const ctx = srv.ctx();
-      const [kept, dropped] = [crypto.randomUUID(), crypto.randomUUID()].map((id) => `${id}@example.com`);
+      const kept = `${crypto.randomUUID()}@example.com`;
+    const dropped = `${crypto.randomUUID()}@example.com`;
       const rows = async (to: string) => (await count(ctx.db).execute({ to }))[0]!.n;
       await withTx(ctx, async (a) => {
         await insert(a.db).execute(mail(kept)); // the first use builds the statement on a's connection
