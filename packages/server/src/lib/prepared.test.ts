@@ -44,7 +44,7 @@ describe('preparedFor', () => {
     async () => {
       const ctx = srv.ctx();
       const kept = `${crypto.randomUUID()}@example.com`;
-    const dropped = `${crypto.randomUUID()}@example.com`;
+      const dropped = `${crypto.randomUUID()}@example.com`;
       const rows = async (to: string) => (await count(ctx.db).execute({ to }))[0]!.n;
       await withTx(ctx, async (a) => {
         await insert(a.db).execute(mail(kept)); // the first use builds the statement on a's connection
