@@ -364,6 +364,9 @@ describe('orders', () => {
     });
     // Nothing to ship: the order says how it is delivered instead of "Not shipped yet".
     await expect.poll(() => page.getByText('By download').count()).toBe(1);
+    // ...and its totals have no shipping line (nothing travels, nothing was charged for it).
+    expect(await page.getByTestId('total-subtotal').count()).toBe(1);
+    expect(await page.getByTestId('total-shipping').count()).toBe(0);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Recipe e-book' }).click();
     const download = await downloading;

@@ -216,6 +216,13 @@ describe('store dashboard', () => {
     await page.getByText('0 of 100 used').locator('visible=true').waitFor();
     await page.getByText('Live').locator('visible=true').first().waitFor();
     await snap(page, 'store-coupons-desktop');
+    // An emptied limit is lifted, not refused.
+    await page.getByText('0 of 100 used').locator('visible=true').click();
+    const edit = page.getByRole('dialog', { name: 'Edit SUMMER10' });
+    await edit.getByLabel('Uses in all').fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast('SUMMER10 is saved');
+    await page.getByText('0 used', { exact: true }).locator('visible=true').waitFor();
   });
 
   it('creates an automatic discount for orders over an amount', async () => {

@@ -55,7 +55,7 @@ describe('OAuthStrategy mechanics', () => {
       body: { grantType: 'refresh_token', clientId: 'c', refreshToken: 'old-refresh' },
     });
     expect(new Set(headers.map((h) => h.Authorization))).toEqual(new Set(['Bearer new']));
-    expect(auth.getTokens().refreshToken).toEqual({ value: 'r-new', role: 'member' });
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'r-new', role: 'member', renewKey: calls[0]!.key });
     expect(auth.loggedIn()).toBe(true);
   });
 
@@ -70,13 +70,26 @@ describe('OAuthStrategy mechanics', () => {
     expect(new Set(calls.map((c) => c.key))).toEqual(new Set([calls[0]!.key]));
   });
 
-  it('gives each new refresh its own Idempotency-Key', async () => {
-    const { fetch, calls } = scripted([ok('one')]);
-    const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member'), baseUrl: '', fetch });
-    await auth.renewToken(auth.getTokens().refreshToken);
-    await auth.renewToken(auth.getTokens().refreshToken);
-    expect(calls).toHaveLength(2);
-    expect(calls[0]!.key).not.toBe(calls[1]!.key);
+  it("sends the token's own renewal key, so every holder of a token sends the same one; the session keeps it", async () => {
+    const { fetch, calls } = scripted([ok('one'), ok('two')]);
+    const keyed: Tokens = {
+      ...expired('member'),
+      refreshToken: { value: 'old-refresh', role: 'member', renewKey: 'k-1-2-3' },
+    };
+    const tabA = OAuthStrategy({ clientId: 'c', tokens: keyed, baseUrl: '', fetch });
+    const tabB = OAuthStrategy({ clientId: 'c', tokens: keyed, baseUrl: '', fetch });
+    await Promise.all([tabA.getAuthHeaders(), tabB.getAuthHeaders()]);
+    expect(calls.map((c) => [c.body.refreshToken, c.key])).toEqual([
+      ['old-refresh', 'k-1-2-3'],
+      ['old-refresh', 'k-1-2-3'],
+    ]);
+    // The renewed token keeps the key, so the tabs still agree at the next renewal.
+    expect(tabA.getTokens().refreshToken.renewKey).toBe('k-1-2-3');
+    // Tokens from outside without a key get a random one at their first renewal.
+    const plain = OAuthStrategy({ clientId: 'c', tokens: expired('visitor'), baseUrl: '', fetch });
+    await plain.getAuthHeaders();
+    expect(calls[2]!.key).toMatch(/^\d+-\d+-\d+-\d+$/);
+    expect(plain.getTokens().refreshToken.renewKey).toBe(calls[2]!.key);
   });
 
   it('after three failed tries throws and keeps the old tokens (no fallback to a visitor)', async () => {

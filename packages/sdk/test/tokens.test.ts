@@ -18,8 +18,11 @@ describe('token expiry (seconds)', () => {
     const t = tokensFromResponse({ access_token: 'a', refresh_token: 'r', expires_in: 3600 }, 'member');
     expect(t).toEqual({
       accessToken: { value: 'a', expiresAt: 1_700_003_600 },
-      refreshToken: { value: 'r', role: 'member' },
+      refreshToken: { value: 'r', role: 'member', renewKey: expect.stringMatching(/^\d+-\d+-\d+-\d+$/) },
     });
+    // Each new pair gets its own renewal key.
+    const again = tokensFromResponse({ access_token: 'a', refresh_token: 'r', expires_in: 3600 }, 'member');
+    expect(again.refreshToken.renewKey).not.toBe(t.refreshToken.renewKey);
   });
 
   it('accepts only non-expired visitor or member access tokens', () => {

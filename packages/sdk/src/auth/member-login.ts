@@ -120,7 +120,7 @@ export async function getMemberTokens(
 
 const redirectUriOf = (box: MemberBox, redirectUri?: string): string => {
   const uri = redirectUri ?? box.redirectUri ?? (globalThis.location && `${location.origin}/auth/callback`);
-  if (!uri) throw new Error('OAuthStrategy needs a redirectUri (a registered redirect URI of the client)');
+  if (!uri) throw new Error('OAuthStrategy needs a redirectUri (one registered for the client)');
   return uri;
 };
 
@@ -147,7 +147,7 @@ export async function directLogin(
   const res = await auth.getContext().fetch(fullUrl, { redirect: 'manual' });
   await res.body?.cancel();
   const location = res.headers.get('location');
-  if (!location) throw new Error(`Direct login failed: the server answered ${res.status} without a redirect`);
+  if (!location) throw new Error(`Direct login failed: ${res.status} without a redirect`);
   const { code, state } = parseFromUrl(new URL(location, fullUrl).href, 'query');
   return getMemberTokens(auth, box, code, state, data);
 }

@@ -5,8 +5,15 @@ import type { AuthUrlOptions, VerifyFactorParams } from './member-login.js';
 import { parseFromUrl } from './authorization-response.js';
 import type { OAuthData } from './pkce.js';
 import { memoryStorage, type TokenStorage } from './storage.js';
-import { isRejection, randomKey, requestTokens, withRetry } from './token-endpoint.js';
-import { emptyTokens, hasValidAccessToken, tokensFromResponse, type RefreshToken, type Tokens } from './tokens.js';
+import { isRejection, requestTokens, withRetry } from './token-endpoint.js';
+import {
+  emptyTokens,
+  hasValidAccessToken,
+  randomKey,
+  tokensFromResponse,
+  type RefreshToken,
+  type Tokens,
+} from './tokens.js';
 
 type MemberModule = typeof MemberLogin;
 /** The arguments after `(auth, box)`. */
@@ -280,9 +287,10 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const renewToken = async (refreshToken: RefreshToken) => {
     const body = { grantType: 'refresh_token' as const, clientId, refreshToken: refreshToken.value };
     const ctx = getContext();
-    // One key for this refresh and its retries: a retry after a lost answer gets the same new token, not a reuse.
-    const key = randomKey();
-    const tokens = tokensFromResponse(await withRetry(() => requestTokens(ctx, body, key)), refreshToken.role);
+    // The token's own key (tokens.ts renewKey): a retry after a lost answer, or another tab renewing the same token,
+    // gets the same new refresh token, not a reuse. The key stays with the session, so the tabs keep agreeing on it.
+    const key = refreshToken.renewKey ?? randomKey();
+    const tokens = tokensFromResponse(await withRetry(() => requestTokens(ctx, body, key)), refreshToken.role, key);
     setTokens(tokens);
     return tokens;
   };

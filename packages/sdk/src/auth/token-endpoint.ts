@@ -56,6 +56,3 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 3, baseDelay
     }
   }
 }
-
-/** A random Idempotency-Key (128 bits, as four numbers) for one token request and its retries. */
-export const randomKey = (): string => crypto.getRandomValues(new Uint32Array(4)).join('-');

@@ -12,6 +12,12 @@ export interface AccessToken {
 export interface RefreshToken {
   value: string;
   role: TokenRole;
+  /**
+   * The Idempotency-Key sent when this token is renewed. It is made with the tokens and stored with them, so every tab
+   * holding the token sends the same key: two tabs renewing it at once (one read the storage before the other's
+   * answer landed) get the same new refresh token instead of being taken for a replay that ends the session.
+   */
+  renewKey?: string;
 }
 
 /** The token pair of an OAuth session (SPEC §3). */
@@ -66,6 +72,7 @@ export function hasValidAccessToken(tokens: Tokens | null | undefined, now?: num
 
 /**
  * Turns a token endpoint response into a token pair of the given role; `expiresAt` is now plus `expires_in` seconds.
+ * `renewKey` is a new random key unless given (a renewal keeps the session's key).
  *
  * @example
  * const tokens = tokensFromResponse(await requestTokens(env, { grantType: 'anonymous', clientId }), 'visitor');
@@ -73,9 +80,15 @@ export function hasValidAccessToken(tokens: Tokens | null | undefined, now?: num
 export function tokensFromResponse(
   res: Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>,
   role: TokenRole,
+  renewKey = randomKey(),
 ): Tokens {
   return {
     accessToken: { value: res.access_token, expiresAt: nowSeconds() + res.expires_in },
-    refreshToken: { value: res.refresh_token, role },
+    refreshToken: { value: res.refresh_token, role, renewKey },
   };
+}
+
+/** A random Idempotency-Key (128 bits, as four numbers) for renewing a token, its retries included. */
+export function randomKey(): string {
+  return crypto.getRandomValues(new Uint32Array(4)).join('-');
 }

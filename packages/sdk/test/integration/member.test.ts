@@ -414,6 +414,42 @@ describe('tokens shared by tabs, against the real server', () => {
     // The renewed token works (a reuse would have revoked the family).
     expect((await tabs[2]!.client.fetch<{ email: string }>('/oauth2/userinfo')).email).toBe(email);
   });
+
+  it('two tabs that renew the same token without seeing each other both stay signed in (same key, same new token)', async () => {
+    // As when one tab reads the storage before the other's new tokens reach it (Chromium shares localStorage
+    // between processes asynchronously), or a browser without navigator.locks: each tab renews on its own.
+    const email = await account('stale');
+    const rec = recordingFetch();
+    const { auth: first } = member();
+    await first.login({ email, password });
+    const signedIn = first.getTokens();
+    const expired: Tokens = { ...signedIn, accessToken: { ...signedIn.accessToken, expiresAt: nowSeconds() - 5 } };
+    expect(expired.refreshToken.renewKey).toMatch(/^\d+-\d+-\d+-\d+$/);
+    const tabs = [0, 1].map(() => {
+      const auth = OAuthStrategy({ clientId: srv.clientId, redirectUri, tokens: expired });
+      return { auth, client: createClient({ baseUrl: srv.url, auth, modules: { site }, fetch: rec.fetch }) };
+    });
+
+    await Promise.all(tabs.map((t) => t.client.site.getSite()));
+
+    const refreshes = rec.to('/oauth2/token');
+    expect(refreshes.map((c) => [(c.body as { grantType: string }).grantType, c.status])).toEqual([
+      ['refresh_token', 200],
+      ['refresh_token', 200],
+    ]);
+    expect(new Set(refreshes.map((c) => c.headers.get('idempotency-key')))).toEqual(
+      new Set([expired.refreshToken.renewKey]),
+    );
+    const [a, b] = tabs.map((t) => t.auth.getTokens());
+    expect(a!.refreshToken).toEqual(b!.refreshToken);
+    for (const t of tabs) {
+      expect(t.auth.loggedIn()).toBe(true);
+      expect((await t.client.fetch<{ email: string }>('/oauth2/userinfo')).email).toBe(email);
+    }
+    // The next renewal of the shared new token works too: nothing was revoked.
+    await tabs[1]!.auth.renewToken(b!.refreshToken);
+    expect(tabs[1]!.auth.loggedIn()).toBe(true);
+  });
 });
 
 describe('a 401 for a token the client believed valid', () => {

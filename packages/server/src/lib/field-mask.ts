@@ -2,13 +2,15 @@ import { AppError } from '../http/errors.js';
 
 /**
  * Checks mask paths against the allowed list: an unknown path is a FIELD_NOT_ALLOWED violation on
- * `fieldMask.paths[i]`, and a listed path must be present in the patch (REQUIRED_FIELD on the entity field).
+ * `fieldMask.paths[i]`, and a listed path must be present in the patch (REQUIRED_FIELD on the entity field) unless
+ * it is `clearable`: an optional field named in the mask and absent from the patch is removed (AIP-134).
  */
 export function checkFieldMask(
   paths: string[],
   allowed: readonly string[],
   entity: Record<string, unknown>,
   entityName: string,
+  clearable: readonly string[] = [],
 ): void {
   const violations = [];
   for (const [i, p] of paths.entries()) {
@@ -20,7 +22,7 @@ export function checkFieldMask(
         violatedRule: 'FIELD_NOT_ALLOWED' as const,
         description: `"${p}" cannot be updated; allowed paths: ${allowed.join(', ')}`,
       });
-    } else if (getPath(entity, p) === undefined) {
+    } else if (getPath(entity, p) === undefined && !clearable.includes(p)) {
       violations.push({
         field: `${entityName}.${p}`,
         violatedRule: 'REQUIRED_FIELD' as const,

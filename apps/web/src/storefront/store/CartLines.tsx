@@ -186,7 +186,8 @@ export function CouponForm({ cart }: { cart: Cart }) {
   );
 }
 
-type Row = [label: string, value: string | undefined, testId: string];
+export type TotalsRow = [label: string, value: string | undefined, testId: string];
+type Row = TotalsRow;
 
 /** Every total that applies; zero lines that never apply (no tip asked, no fees) are left out. */
 export function Totals({ summary, extra = [] }: { summary: PriceSummary; extra?: Row[] }) {

@@ -94,7 +94,8 @@ export const listCoupons = listMethod<ListCouponsResponse>(COUPONS);
 export const getCoupon = getMethod<CouponResponse>(COUPONS, 'coupon');
 
 /**
- * Changes the fields named in `fieldMask`; `numberOfUsages` only grows as orders are placed.
+ * Changes the fields named in `fieldMask`; `numberOfUsages` only grows as orders are placed. A masked optional field
+ * left out of the patch is removed: `updateCoupon(id, {}, ['usageLimit'])` lifts the limit.
  *
  * @example await admin.coupons.updateCoupon(id, { usageLimit: 500 }, ['usageLimit']);
  */

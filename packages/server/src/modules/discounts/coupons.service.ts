@@ -9,6 +9,9 @@ import { afterWrite, configChanged } from './config.js';
 import { couponInput, couponValues, fmt, toCoupon } from './model.js';
 import { couponRedemptions, coupons } from './tables.js';
 
+/** Optional coupon fields an update removes when the mask names them and the patch leaves them out. */
+const COUPON_CLEARABLE_PATHS = ['minimumSubtotal', 'activeTimeInfo', 'usageLimit', 'limitPerCustomer'];
+
 const codeTaken = (code: string) =>
   new AppError('CONFLICT', `The coupon code "${code}" is already used by another coupon`, {
     applicationCode: 'COUPON_CODE_ALREADY_EXISTS',
@@ -55,7 +58,7 @@ export async function createCoupon(ctx: Ctx, req: CreateCouponRequest): Promise<
 }
 
 export async function updateCoupon(ctx: Ctx, id: string, req: UpdateCouponRequest): Promise<Coupon> {
-  checkFieldMask(req.fieldMask.paths, COUPON_MASK_PATHS, req.coupon, 'coupon');
+  checkFieldMask(req.fieldMask.paths, COUPON_MASK_PATHS, req.coupon, 'coupon', COUPON_CLEARABLE_PATHS);
   const f = await fmt(ctx);
   return afterWrite(
     withTx(ctx, async (tx) => {

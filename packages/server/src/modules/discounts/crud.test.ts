@@ -58,11 +58,20 @@ describe('discount rules', () => {
       trigger: r.trigger,
       discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '5.00', formattedAmount: '$5.00' }, scope: 'SHIPPING' },
     });
+    // No trigger: named in the mask and left out, the condition is removed and the rule always applies.
+    const always = await call<{ discountRule: Record<string, unknown> }>(srv.url, 'PATCH', `${RULES}/${r.id}`, {
+      auth: ecomKey,
+      body: { discountRule: {}, fieldMask: { paths: ['trigger'] } },
+    });
+    expect(always.status, JSON.stringify(always.body)).toBe(200);
+    expect(always.body.discountRule).not.toHaveProperty('trigger');
+    expect(always.body.discountRule).toMatchObject({ name: 'Spend 50 get 10%', discount: { scope: 'SHIPPING' } });
     expect(await count(RULES, 'discountRules')).toBe(1);
     expect((await call(srv.url, 'DELETE', `${RULES}/${r.id}`, { auth: c.owner })).status).toBe(200);
     expect((await call(srv.url, 'GET', `${RULES}/${r.id}`, { auth: c.owner })).status).toBe(404);
     expect(await eventsOf(srv, r.id)).toEqual([
       'ecom.discount_rule.created',
+      'ecom.discount_rule.updated',
       'ecom.discount_rule.updated',
       'ecom.discount_rule.deleted',
     ]);
@@ -170,6 +179,37 @@ describe('coupons', () => {
     expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: ecomKey })).status).toBe(200);
     expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: ecomKey })).status).toBe(404);
     expect(await eventsOf(srv, cp.id)).toEqual(['ecom.coupon.created', 'ecom.coupon.updated', 'ecom.coupon.deleted']);
+  });
+
+  it('an optional field named in the mask and left out of the patch is removed; a required one is refused', async () => {
+    const cp = await createCoupon(srv, c.owner, {
+      code: 'LIMITED',
+      minimumSubtotal: { amount: '20' },
+      usageLimit: 10,
+      limitPerCustomer: 1,
+      activeTimeInfo: { end: '2099-01-01T00:00:00.000Z' },
+    });
+    const cleared = await call<{ coupon: Record<string, unknown> }>(srv.url, 'PATCH', `${COUPONS}/${cp.id}`, {
+      auth: c.owner,
+      body: {
+        coupon: { limitPerCustomer: 3 },
+        fieldMask: { paths: ['usageLimit', 'limitPerCustomer', 'activeTimeInfo'] },
+      },
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.coupon).toMatchObject({ limitPerCustomer: 3, minimumSubtotal: { amount: '20.00' } });
+    expect(cleared.body.coupon).not.toHaveProperty('usageLimit');
+    expect(cleared.body.coupon).not.toHaveProperty('activeTimeInfo');
+    const got = await call<{ coupon: Record<string, unknown> }>(srv.url, 'GET', `${COUPONS}/${cp.id}`, {
+      auth: c.owner,
+    });
+    expect(got.body.coupon).toEqual(cleared.body.coupon);
+    const noName = await call(srv.url, 'PATCH', `${COUPONS}/${cp.id}`, {
+      auth: c.owner,
+      body: { coupon: {}, fieldMask: { paths: ['name'] } },
+    });
+    expect(noName.status).toBe(400);
+    expect(violations(noName.body)).toEqual(['coupon.name:REQUIRED_FIELD']);
   });
 
   it('bad input is a 400 naming the field; wrong callers are refused', async () => {

@@ -45,7 +45,11 @@ export async function createRule(ctx: Ctx, req: CreateDiscountRuleRequest): Prom
 }
 
 export async function updateRule(ctx: Ctx, id: string, req: UpdateDiscountRuleRequest): Promise<DiscountRule> {
-  checkFieldMask(req.fieldMask.paths, DISCOUNT_RULE_MASK_PATHS, req.discountRule, 'discountRule');
+  checkFieldMask(req.fieldMask.paths, DISCOUNT_RULE_MASK_PATHS, req.discountRule, 'discountRule', [
+    // Optional: named in the mask and left out of the patch, they are removed (no trigger: the rule always applies).
+    'trigger',
+    'activeTimeInfo',
+  ]);
   const f = await fmt(ctx);
   return afterWrite(
     withTx(ctx, async (tx) => {

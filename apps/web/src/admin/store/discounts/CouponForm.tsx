@@ -32,11 +32,6 @@ const rules: FormRules<Field> = {
   },
 };
 type Limits = 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer';
-const LIMIT_WORDS: Record<Limits, string> = {
-  minimumSubtotal: 'minimum order',
-  usageLimit: 'limit on uses',
-  limitPerCustomer: 'limit per customer',
-};
 
 /** A code buyers enter at checkout: what it takes off, from what, how often, and when. */
 export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
@@ -68,15 +63,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
       }}
     />
   );
-  // The API keeps a limit once set (an edit can change it, not remove it).
-  const removed = coupon
-    ? (Object.keys(LIMIT_WORDS) as Limits[]).find((k) => coupon[k] !== undefined && !v[k].trim())
-    : undefined;
-  const problem =
-    discountProblem(discount) ??
-    (removed
-      ? `The ${LIMIT_WORDS[removed]} can be changed but not removed; create a new coupon without it.`
-      : undefined);
+  const problem = discountProblem(discount);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -88,9 +75,10 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
       discount: toDiscountInput(discount),
       activeTimeInfo: toActiveTimeInfo(discount),
       ...(coupon ? {} : { active: true }),
-      ...(v.minimumSubtotal.trim() ? { minimumSubtotal: { amount: normalizeAmount(v.minimumSubtotal) } } : {}),
-      ...(v.usageLimit ? { usageLimit: Number(v.usageLimit) } : {}),
-      ...(v.limitPerCustomer ? { limitPerCustomer: Number(v.limitPerCustomer) } : {}),
+      // An emptied limit is sent as absent under its mask path, which removes it on an edit.
+      minimumSubtotal: v.minimumSubtotal.trim() ? { amount: normalizeAmount(v.minimumSubtotal) } : undefined,
+      usageLimit: v.usageLimit.trim() ? Number(v.usageLimit) : undefined,
+      limitPerCustomer: v.limitPerCustomer.trim() ? Number(v.limitPerCustomer) : undefined,
     };
     save.mutate(
       { id: coupon?.id ?? null, coupon: input },

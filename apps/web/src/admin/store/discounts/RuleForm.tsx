@@ -72,9 +72,7 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
       ? 'Enter where the range starts, ends, or both.'
       : ranged && [range.from, range.to].some((s) => s.trim() && !bound(s.trim()))
         ? 'Enter the range as numbers, such as 50 and 100.'
-        : rule?.trigger && range.when === ''
-          ? 'A discount made with a condition keeps one. To have it apply always, create a new discount.'
-          : undefined);
+        : undefined);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -86,7 +84,8 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
       discount: toDiscountInput(discount),
       activeTimeInfo: toActiveTimeInfo(discount),
       ...(rule ? {} : { active: true }),
-      ...(trigger ? { trigger } : {}),
+      // "Always" on an edit sends no trigger under its mask path, which removes the condition; KEPT leaves it alone.
+      ...(range.when === 'KEPT' ? {} : { trigger }),
     };
     save.mutate(
       { id: rule?.id ?? null, rule: input },

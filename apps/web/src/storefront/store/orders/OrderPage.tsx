@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@plaza/react';
-import type { ListFulfillmentsResponse } from '@plaza/contracts';
+import type { ListFulfillmentsResponse, Order } from '@plaza/contracts';
 import { defineMethod, seg } from '@plaza/sdk';
 import { getOrder } from '@plaza/sdk/ecom';
 import { downloadFile } from '../../../lib/download.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { call, shopKeys, usePlazaClient } from '../api.js';
-import { Totals } from '../CartLines.js';
+import { Totals, type TotalsRow } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
 import { Downloads } from './Downloads.js';
-import { deliveryWords, ORDER_WORDS, PAYMENT_WORDS } from './words.js';
+import { deliveryWords, ORDER_WORDS, PAYMENT_WORDS, shipsSomething } from './words.js';
 
 /**
  * /orders/:orderId: the thank-you page right after paying (with the order's token, so a visitor can read it), and
@@ -98,10 +98,7 @@ export default function OrderPage() {
         ))}
       </ul>
       <div className="mt-4">
-        <Totals
-          summary={order.priceSummary}
-          extra={[['Shipping', order.priceSummary.shipping.formattedAmount, 'shipping']]}
-        />
+        <Totals summary={order.priceSummary} extra={shippingRow(order)} />
       </div>
       <Downloads order={order} token={token} />
       <Tracking orderId={order.id} token={token} />
@@ -126,6 +123,14 @@ export default function OrderPage() {
 }
 
 /** The invoice PDF, downloaded with this browser's credentials (and the thank-you token right after paying). */
+/** Shipping is listed when something ships or shipping was charged: a download-only order has no shipping line. */
+function shippingRow(order: Order): TotalsRow[] {
+  const charged = Number(order.priceSummary.shipping.amount) !== 0;
+  return shipsSomething(order) || charged
+    ? [['Shipping', order.priceSummary.shipping.formattedAmount, 'shipping']]
+    : [];
+}
+
 function InvoiceButton({ orderId, number, token }: { orderId: string; number: string; token: string | undefined }) {
   const plaza = usePlazaClient();
   const [problem, setProblem] = useState<string>();

@@ -28,9 +28,13 @@ export const FULFILLMENT_WORDS: Record<Order['fulfillmentStatus'], string> = {
   FULFILLED: 'Shipped',
 };
 
+/** Whether any line of the order travels by carrier (digital items and services do not). */
+export function shipsSomething(order: Pick<Order, 'lineItems'>): boolean {
+  return order.lineItems.some((l) => l.physicalProperties?.shippable ?? l.itemType === 'PHYSICAL');
+}
+
 /** The order's delivery as a shopper reads it: an order with nothing to ship is never "not shipped yet". */
 export function deliveryWords(order: Pick<Order, 'fulfillmentStatus' | 'lineItems'>): string {
-  const ships = order.lineItems.some((l) => l.physicalProperties?.shippable ?? l.itemType === 'PHYSICAL');
-  if (ships) return FULFILLMENT_WORDS[order.fulfillmentStatus];
+  if (shipsSomething(order)) return FULFILLMENT_WORDS[order.fulfillmentStatus];
   return order.lineItems.some((l) => l.itemType === 'DIGITAL') ? 'By download' : 'Nothing to ship';
 }
