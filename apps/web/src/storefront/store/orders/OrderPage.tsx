@@ -122,7 +122,6 @@ export default function OrderPage() {
   );
 }
 
-/** The invoice PDF, downloaded with this browser's credentials (and the thank-you token right after paying). */
 /** Shipping is listed when something ships or shipping was charged: a download-only order has no shipping line. */
 function shippingRow(order: Order): TotalsRow[] {
   const charged = Number(order.priceSummary.shipping.amount) !== 0;
@@ -131,6 +130,7 @@ function shippingRow(order: Order): TotalsRow[] {
     : [];
 }
 
+/** The invoice PDF, downloaded with this browser's credentials (and the thank-you token right after paying). */
 function InvoiceButton({ orderId, number, token }: { orderId: string; number: string; token: string | undefined }) {
   const plaza = usePlazaClient();
   const [problem, setProblem] = useState<string>();
