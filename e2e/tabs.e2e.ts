@@ -62,8 +62,8 @@ type Seen = { bodies: string[]; keys: (string | undefined)[]; log: string[] };
 /** Every request to the token endpoint made by the given pages: its body and Idempotency-Key, and a log of outcomes. */
 function countTokenRequests(pages: Page[]): Seen {
   const seen: Seen = { bodies: [], keys: [], log: [] };
+  const isToken = (r: Request) => new URL(r.url()).pathname === '/oauth2/token';
   for (const [tab, p] of pages.entries()) {
-    const isToken = (r: Request) => new URL(r.url()).pathname === '/oauth2/token';
     p.on('request', (r: Request) => {
       if (!isToken(r)) return;
       seen.bodies.push(r.postData() ?? '');

@@ -187,22 +187,23 @@ export function CouponForm({ cart }: { cart: Cart }) {
 }
 
 export type TotalsRow = [label: string, value: string | undefined, testId: string];
-type Row = TotalsRow;
 
 /** Every total that applies; zero lines that never apply (no tip asked, no fees) are left out. */
-export function Totals({ summary, extra = [] }: { summary: PriceSummary; extra?: Row[] }) {
+export function Totals({ summary, extra = [] }: { summary: PriceSummary; extra?: TotalsRow[] }) {
   const nonZero = (m?: { amount: string }) => m && Number(m.amount) !== 0;
-  const rows: Row[] = [
+  const rows: TotalsRow[] = [
     ['Subtotal', summary.subtotal.formattedAmount, 'subtotal'],
     ...(nonZero(summary.discount)
-      ? ([['Discounts', `−${summary.discount.formattedAmount}`, 'discount']] as Row[])
+      ? ([['Discounts', `−${summary.discount.formattedAmount}`, 'discount']] as TotalsRow[])
       : []),
     ...extra,
-    ...(nonZero(summary.additionalFees) ? ([['Fees', summary.additionalFees.formattedAmount, 'fees']] as Row[]) : []),
+    ...(nonZero(summary.additionalFees)
+      ? ([['Fees', summary.additionalFees.formattedAmount, 'fees']] as TotalsRow[])
+      : []),
     [summary.taxIncludedInPrices ? 'Tax (included)' : 'Tax', summary.tax.formattedAmount, 'tax'],
-    ...(nonZero(summary.tip) ? ([['Tip', summary.tip.formattedAmount, 'tip']] as Row[]) : []),
+    ...(nonZero(summary.tip) ? ([['Tip', summary.tip.formattedAmount, 'tip']] as TotalsRow[]) : []),
     ...(nonZero(summary.giftCard)
-      ? ([['Gift card', `−${summary.giftCard!.formattedAmount}`, 'gift-card']] as Row[])
+      ? ([['Gift card', `−${summary.giftCard!.formattedAmount}`, 'gift-card']] as TotalsRow[])
       : []),
   ];
   return (
