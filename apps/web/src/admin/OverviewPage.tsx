@@ -28,7 +28,8 @@ export function OverviewPage() {
       <PageHeader title="Overview" description="What needs you today, and what happened lately." />
       <div className="space-y-6">
         <Waiting counts={useWaitingCounts()} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        {/* One shrinkable column below lg: cards never push the page wider than a 320 px screen. */}
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {me?.role === 'OWNER' && <SalesCard />}
           <SiteQuery>{(site) => <Checklist site={site} />}</SiteQuery>
           <NewMembers />
@@ -70,7 +71,7 @@ export function Waiting({ counts }: { counts: WaitingCounts }) {
       <h2 id="waiting-title" className="mb-3 text-base font-semibold">
         Waiting for you
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {shown.map((q) => {
           const n = counts[q.key];
           return (

@@ -223,6 +223,7 @@ function Browser({
         <div
           role="region"
           aria-label="Selected"
+          data-sticky="top"
           className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-accent/40 bg-white p-3 shadow-sm"
         >
           <span className="mr-auto text-sm font-medium">{selected.size} selected</span>

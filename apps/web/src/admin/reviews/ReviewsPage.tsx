@@ -60,6 +60,8 @@ export function ReviewsPage() {
           </EmptyState>
         ) : (
           <>
+            {/* The cards' titles are h3: this heading keeps the outline h1 → h2 → h3 for screen readers. */}
+            <h2 className="sr-only">{statusTabs.find((t) => t.value === status)?.label ?? 'Reviews'}</h2>
             <ul className="space-y-3" aria-label="Reviews">
               {reviews.map((r) => (
                 <ReviewCard key={r.id} review={r} memberLink={drawer.link} />

@@ -85,6 +85,7 @@ export function FormPage({
       ) : null}
       <div
         data-testid="save-bar"
+        data-sticky="bottom"
         className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:rounded-lg sm:border"
       >
         <p className="text-sm text-neutral-600 sm:mr-auto" aria-live="polite">
