@@ -67,4 +67,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Browser journeys: a locator's name matches exactly or is a RegExp. Playwright's default is a case-insensitive
+    // substring, so 'Tips' also matches 'Tips at checkout' once that renders: a race that passes or fails by timing.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='getByRole'] > ObjectExpression:has(Property[key.name='name']:not([value.regex])):not(:has(Property[key.name='exact']))",
+          message: 'A getByRole name needs `exact: true` (or a RegExp): a substring also matches longer names.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^getBy(Text|Label|Placeholder|Title|AltText)$/][arguments.0.type!='ObjectExpression']:not([arguments.0.regex]):not(:has(Property[key.name='exact']))",
+          message: 'Pass `{ exact: true }` (or a RegExp): a substring also matches longer texts.',
+        },
+      ],
+    },
+  },
 );

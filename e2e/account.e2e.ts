@@ -42,13 +42,13 @@ const main = (page: Page) => page.locator('main');
 /** Signs up through the UI and verifies the e-mail; the browser ends up a member on the home page. */
 async function signUp(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByLabel('Verification code').waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.getByLabel('Verification code', { exact: true }).waitFor();
   const { code } = await mailbox.code(email);
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByLabel('Verification code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL(`${plaza.url}/`);
   await page.getByTestId('member-email').filter({ hasText: email }).first().waitFor();
 }
@@ -75,14 +75,14 @@ describe('password recovery', () => {
 
   it('mails a link, sets a new password with it, and logs in with that one', async () => {
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
     await page.waitForURL('**/forgot-password');
     // The URL changes before the page's lazy chunk renders, while the login form (with its own Email field) still
     // shows: filling then typed into the old form and "Send the link" found an empty one (the old flaky timeout).
-    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send the link' }).click();
-    await page.getByText('Check your e-mail').waitFor();
+    await page.getByRole('heading', { name: 'Forgot your password?', exact: true }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send the link', exact: true }).click();
+    await page.getByText('Check your e-mail', { exact: true }).waitFor();
     await snap(page, 'forgot-password-sent-desktop');
 
     const mail = await mailbox.latest(email, 'PASSWORD_RECOVERY');
@@ -91,46 +91,46 @@ describe('password recovery', () => {
     expect(new URL(link!).origin).toBe(plaza.url);
     await page.goto(link!, { waitUntil: 'networkidle' });
     await page.getByLabel('New password', { exact: true }).fill('the second password');
-    await page.getByLabel('Repeat the new password').fill('the second passwort');
-    await page.getByText('The two passwords differ.').waitFor();
-    await page.getByLabel('Repeat the new password').fill('the second password');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('the second passwort');
+    await page.getByText('The two passwords differ.', { exact: true }).waitFor();
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('the second password');
     await snap(page, 'reset-password-desktop');
-    await page.getByRole('button', { name: 'Set the new password' }).click();
-    await page.getByText('Your password is changed').waitFor();
+    await page.getByRole('button', { name: 'Set the new password', exact: true }).click();
+    await page.getByText('Your password is changed', { exact: true }).waitFor();
 
     // The link worked once.
     await page.goto(link!, { waitUntil: 'networkidle' });
     await page.getByLabel('New password', { exact: true }).fill('a third password');
-    await page.getByLabel('Repeat the new password').fill('a third password');
-    await page.getByRole('button', { name: 'Set the new password' }).click();
-    await page.getByText('This link no longer works').waitFor();
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('a third password');
+    await page.getByRole('button', { name: 'Set the new password', exact: true }).click();
+    await page.getByText('This link no longer works', { exact: true }).waitFor();
     await snap(page, 'reset-password-used-desktop');
 
     // The app's own login form (SDK login, direct login) with the new password.
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('the first password');
-    await main(page).getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('The e-mail or the password is wrong').waitFor();
-    await page.getByLabel('Password').fill('the second password');
-    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('the first password');
+    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText('The e-mail or the password is wrong', { exact: true }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('the second password');
+    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
   });
 
   it('changes the password on the account page', async () => {
     await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Current password').fill('the second password');
+    await page.getByLabel('Current password', { exact: true }).fill('the second password');
     await page.getByLabel('New password', { exact: true }).fill('the final password');
-    await page.getByLabel('Repeat the new password').fill('the final password');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Your password is changed').waitFor();
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('the final password');
+    await page.getByRole('button', { name: 'Change password', exact: true }).click();
+    await page.getByText('Your password is changed', { exact: true }).waitFor();
     await snap(page, 'account-security-changed-desktop');
 
     // Log out, then in again through the hosted page with the new password.
-    await page.locator('header').getByRole('link', { name: 'Log out' }).click();
+    await page.locator('header').getByRole('link', { name: 'Log out', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
-    await page.locator('header').getByRole('button', { name: 'Log in' }).click();
+    await page.locator('header').getByRole('button', { name: 'Log in', exact: true }).click();
     await fillHostedLogin(page, email, 'the final password');
     await page.waitForURL(`${plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
@@ -147,12 +147,12 @@ describe('captcha', () => {
     const challenges: string[] = [];
     page.on('request', (r) => r.url().includes('/captcha/challenge') && challenges.push(r.url()));
     await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill(`quiet.${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('a quiet password');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByLabel('Verification code').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(`quiet.${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('a quiet password');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByLabel('Verification code', { exact: true }).waitFor();
     expect(challenges.some((u) => u.includes('siteKey=plaza-altcha-invisible'))).toBe(true);
-    expect(await page.getByText("I'm not a robot").count()).toBe(0);
+    expect(await page.getByText("I'm not a robot", { exact: true }).count()).toBe(0);
     await context.close();
   });
 
@@ -161,15 +161,15 @@ describe('captcha', () => {
     const page = await context.newPage();
     await page.route(/captcha\/challenge\?siteKey=plaza-altcha-invisible/, (route) => route.abort());
     await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill(`visible.${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('a visible password');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(`visible.${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('a visible password');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
     // The ALTCHA widget's box; its label is clicked, as a person would (the tick mark lies over the input).
-    await page.getByLabel("I'm not a robot").waitFor();
+    await page.getByLabel("I'm not a robot", { exact: true }).waitFor();
     await snap(page, 'signup-captcha-desktop');
-    await page.locator('altcha-widget').getByText("I'm not a robot").click();
+    await page.locator('altcha-widget').getByText("I'm not a robot", { exact: true }).click();
     // Solved: the sign-up goes on by itself.
-    await page.getByLabel('Verification code').waitFor({ timeout: 30_000 });
+    await page.getByLabel('Verification code', { exact: true }).waitFor({ timeout: 30_000 });
     await context.close();
   });
 
@@ -178,15 +178,15 @@ describe('captcha', () => {
     const page = await context.newPage();
     await page.route(/captcha\/challenge\?siteKey=plaza-altcha-invisible/, (route) => route.abort());
     await page.goto(`${plaza.url}/auth/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill(plaza.owner.email);
-    await page.getByLabel('Password').fill(plaza.owner.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByLabel("I'm not a robot").waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(plaza.owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(plaza.owner.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByLabel("I'm not a robot", { exact: true }).waitFor();
     await snap(page, 'hosted-login-captcha-mobile');
     await page.setViewportSize(DESKTOP);
     await snap(page, 'hosted-login-captcha-desktop');
     await page.setViewportSize(MOBILE);
-    await page.locator('altcha-widget').getByText("I'm not a robot").click();
+    await page.locator('altcha-widget').getByText("I'm not a robot", { exact: true }).click();
     // Opened without an authorization request: the web app itself is signed in, then the home page opens.
     await page.waitForURL(`${plaza.url}/`, { timeout: 30_000 });
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');
@@ -223,9 +223,9 @@ describe('single sign-on', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Continue with Test IdP' }).waitFor();
+    await page.getByRole('button', { name: 'Continue with Test IdP', exact: true }).waitFor();
     await snap(page, 'login-sso-desktop');
-    await page.getByRole('button', { name: 'Continue with Test IdP' }).click();
+    await page.getByRole('button', { name: 'Continue with Test IdP', exact: true }).click();
     await signInAtIdp(page, 'carol');
     await page.waitForURL(`${plaza.url}/`, { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe('carol@idp.example');
@@ -236,9 +236,9 @@ describe('single sign-on', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Log in' }).first().click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
     await page.waitForURL(/\/auth\/login\?/);
-    await page.getByRole('button', { name: 'Continue with Test IdP' }).click();
+    await page.getByRole('button', { name: 'Continue with Test IdP', exact: true }).click();
     await signInAtIdp(page, 'dave');
     await page.waitForURL(`${plaza.url}/account/security`, { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe('dave@idp.example');
@@ -249,8 +249,8 @@ describe('single sign-on', () => {
 describe('two-step verification', () => {
   const header = (page: Page) => page.locator('header').first();
   const logOut = async (page: Page) => {
-    await header(page).getByRole('link', { name: 'Log out' }).click();
-    await header(page).getByRole('button', { name: 'Log in' }).waitFor();
+    await header(page).getByRole('link', { name: 'Log out', exact: true }).click();
+    await header(page).getByRole('button', { name: 'Log in', exact: true }).waitFor();
   };
 
   it('enrols an authenticator app with a QR code and recovery codes; login then asks for a code, a recovery code or one by e-mail', async () => {
@@ -262,7 +262,7 @@ describe('two-step verification', () => {
     const signupMail = await mailbox.latest(email, 'VERIFICATION_CODE');
 
     await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await page.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
     const qr = page.getByTestId('totp-qr');
     await qr.waitFor();
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
@@ -275,87 +275,87 @@ describe('two-step verification', () => {
       expect(read).toMatch(/^otpauth:\/\/totp\//);
       expect(read).toContain(`secret=${secret}`);
     }
-    await page.getByLabel('Code from the app').fill(totp(secret));
-    await page.getByRole('button', { name: 'Turn on' }).click();
-    await page.getByText('Two-step verification is on').waitFor();
+    await page.getByLabel('Code from the app', { exact: true }).fill(totp(secret));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await page.getByText('Two-step verification is on', { exact: true }).waitFor();
     // Ten recovery codes, shown this once: the member says they saved them before the page moves on.
     const codes = (await page.getByTestId('recovery-codes').locator('li').allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
     await snap(page, 'account-recovery-codes-desktop');
-    await page.getByLabel('I saved my recovery codes somewhere safe').check();
-    await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByText('10 of 10 left').waitFor();
+    await page.getByLabel('I saved my recovery codes somewhere safe', { exact: true }).check();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByText('10 of 10 left', { exact: true }).waitFor();
     await snap(page, 'account-totp-on-desktop');
 
     // The hosted login page asks for the app's code after the password.
     await logOut(page);
-    await header(page).getByRole('button', { name: 'Log in' }).click();
+    await header(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await fillHostedLogin(page, email, password);
-    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByRole('heading', { name: 'Two-step verification', exact: true }).waitFor();
     await snap(page, 'hosted-login-mfa-desktop');
     const right = totp(secret, Date.now(), 1); // the next step: the one used to turn it on can't be replayed
-    await page.getByLabel('Authentication code').fill(right === '000000' ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Authentication code', { exact: true }).fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.getByText(/tries left/).waitFor();
-    await page.getByLabel('Authentication code').fill(right);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Authentication code', { exact: true }).fill(right);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
 
     // Phone lost: a recovery code instead, which works once; then a new set replaces the old one.
     await logOut(page);
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await main(page).getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill(codes[0]!);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Use a recovery code', exact: true }).click();
+    await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!);
     await snap(page, 'login-recovery-code-desktop');
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
     await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
-    await page.getByText('9 of 10 left').waitFor();
-    await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
-    await page.getByRole('dialog').getByLabel('Password').fill(password);
+    await page.getByText('9 of 10 left', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Regenerate recovery codes', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill(password);
     await snap(page, 'account-recovery-regenerate-desktop');
-    await page.getByRole('button', { name: 'Make new codes' }).click();
+    await page.getByRole('button', { name: 'Make new codes', exact: true }).click();
     await page.getByTestId('recovery-codes').waitFor();
     const fresh = (await page.getByTestId('recovery-codes').locator('li').allTextContents()).map((c) => c.trim());
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(codes[1]);
-    await page.getByLabel('I saved my recovery codes somewhere safe').check();
-    await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByText('10 of 10 left').waitFor();
+    await page.getByLabel('I saved my recovery codes somewhere safe', { exact: true }).check();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByText('10 of 10 left', { exact: true }).waitFor();
 
     // The app's own login page: a code by e-mail instead, and this device is remembered.
     await logOut(page);
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await main(page).getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'E-mail me a code instead' }).click();
-    await page.getByText('A code is on its way').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'E-mail me a code instead', exact: true }).click();
+    await page.getByText('A code is on its way', { exact: true }).waitFor();
     const { code } = await mailbox.code(email, signupMail.id);
-    await page.getByLabel('Authentication code').fill(code);
+    await page.getByLabel('Authentication code', { exact: true }).fill(code);
     await page.getByLabel(/Don't ask again on this device/).check();
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
 
     // Remembered: the next login skips the second step.
     await logOut(page);
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
 
     // Turning it off takes the password.
     await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
-    await page.getByLabel('Your password').fill(password);
+    await page.getByRole('button', { name: 'Turn off two-step verification', exact: true }).click();
+    await page.getByLabel('Your password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Turn off', exact: true }).click();
-    await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+    await page.getByRole('button', { name: 'Set up an authenticator app', exact: true }).waitFor();
     await context.close();
   }, 150_000); // the longest journey: enrolment, four logins, new recovery codes, turning it off
 });

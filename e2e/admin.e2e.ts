@@ -37,26 +37,27 @@ afterAll(async () => {
   await plaza?.stop();
 });
 
-const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Dashboard', exact: true }).getByRole('link', { name, exact: true });
 const site = () => owner.fetch<{ site: { signInPolicy: Record<string, unknown>; currency: string } }>('/site/v1/site');
 
 describe('dashboard', () => {
   it('changes the sign-in policy after a confirmation', async () => {
     await nav('Sign-in').click();
-    await page.getByRole('heading', { name: 'Sign-in' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign-in', exact: true }).waitFor();
     await snap(page, 'admin-settings-desktop');
-    await page.getByLabel('New members need your approval').check();
-    await page.getByLabel('Ask for a captcha').selectOption('NEVER');
-    await page.getByRole('button', { name: 'Save sign-in policy' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change how people sign in?' });
+    await page.getByLabel('New members need your approval', { exact: true }).check();
+    await page.getByLabel('Ask for a captcha', { exact: true }).selectOption('NEVER');
+    await page.getByRole('button', { name: 'Save sign-in policy', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change how people sign in?', exact: true });
     await dialog.waitFor();
     await snap(page, 'admin-settings-confirm-desktop');
     // Cancel first: nothing changes.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     expect((await site()).site.signInPolicy.ownerApprovalRequired).toBe(false);
 
-    await page.getByRole('button', { name: 'Save sign-in policy' }).click();
-    await dialog.getByRole('button', { name: 'Save policy' }).click();
+    await page.getByRole('button', { name: 'Save sign-in policy', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save policy', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Sign-in policy saved' }).waitFor();
     expect((await site()).site.signInPolicy).toMatchObject({ ownerApprovalRequired: true, captchaMode: 'NEVER' });
   });
@@ -64,15 +65,15 @@ describe('dashboard', () => {
   it('refuses an over-long store name in words, saving nothing', async () => {
     await nav('General').click();
     // A name the server refuses (over 100 characters): the answer is shown in words, nothing changes.
-    await page.getByLabel('Store name').fill('x'.repeat(101));
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByLabel('Store name', { exact: true }).fill('x'.repeat(101));
+    await page.getByRole('button', { name: 'Save settings', exact: true }).click();
     // Said in words next to the field or by the server's answer, whichever catches it first.
     const alert = page.getByRole('alert').first();
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/100|long/i);
     await snap(page, 'admin-settings-error-desktop');
     expect((await owner.fetch<{ site: { name: string } }>('/site/v1/site')).site.name).not.toMatch(/^x+$/);
-    await page.getByRole('button', { name: 'Undo changes' }).click();
+    await page.getByRole('button', { name: 'Undo changes', exact: true }).click();
   });
 
   it('approves a member who waits for the owner, who then sees the waiting screen go', async () => {
@@ -81,29 +82,29 @@ describe('dashboard', () => {
     const member = await memberContext.newPage();
     const email = `grace.${Date.now()}@example.com`;
     await member.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await member.getByLabel('Name').fill('Grace Hopper');
-    await member.getByLabel('Email').fill(email);
-    await member.getByLabel('Password').fill('a fine long password');
-    await member.getByRole('button', { name: 'Create account' }).click();
+    await member.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await member.getByLabel('Email', { exact: true }).fill(email);
+    await member.getByLabel('Password', { exact: true }).fill('a fine long password');
+    await member.getByRole('button', { name: 'Create account', exact: true }).click();
     const { code } = await mailbox.code(email);
-    await member.getByLabel('Verification code').fill(code);
-    await member.getByRole('button', { name: 'Verify' }).click();
-    await member.getByText("Waiting for the owner's approval").waitFor();
+    await member.getByLabel('Verification code', { exact: true }).fill(code);
+    await member.getByRole('button', { name: 'Verify', exact: true }).click();
+    await member.getByText("Waiting for the owner's approval", { exact: true }).waitFor();
     await snap(member, 'signup-approval-desktop');
 
     await nav('Approvals').click();
     const row = page.getByRole('listitem').filter({ hasText: email });
     await row.waitFor();
     await snap(page, 'admin-approvals-desktop');
-    await row.getByRole('button', { name: `Approve ${email}` }).click();
+    await row.getByRole('button', { name: `Approve ${email}`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
-    await page.getByText('Nobody is waiting').waitFor();
+    await page.getByText('Nobody is waiting', { exact: true }).waitFor();
 
     // Approved: the member logs in on the app's own login page.
     await member.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await member.getByLabel('Email').fill(email);
-    await member.getByLabel('Password').fill('a fine long password');
-    await member.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await member.getByLabel('Email', { exact: true }).fill(email);
+    await member.getByLabel('Password', { exact: true }).fill('a fine long password');
+    await member.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await member.waitForURL(`${plaza.url}/`);
     await expect.poll(() => member.getByTestId('member-email').first().textContent()).toBe(email);
     await memberContext.close();
@@ -111,42 +112,42 @@ describe('dashboard', () => {
 
   it('reads the mailbox: search by address and open a message', async () => {
     await nav('Mailbox').click();
-    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    await page.getByRole('heading', { name: 'Mailbox', exact: true }).waitFor();
     await page
       .getByRole('button', { name: /verification code/ })
       .first()
       .waitFor();
     await snap(page, 'admin-mailbox-desktop');
-    await page.getByLabel('Search by recipient address').fill('nobody@example.com');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('No e-mails to nobody@example.com').waitFor();
+    await page.getByLabel('Search by recipient address', { exact: true }).fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No e-mails to nobody@example.com', { exact: true }).waitFor();
 
     const [latest] = await mailbox.list(plaza.owner.email).then(async (own) => (own.length ? own : await anyMail()));
-    await page.getByLabel('Search by recipient address').fill(latest!.to);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByLabel('Search by recipient address', { exact: true }).fill(latest!.to);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page
-      .getByRole('button', { name: new RegExp(escape(latest!.subject)) })
+      .getByRole('button', { name: new RegExp(escape(latest!.subject)), exact: true })
       .first()
       .click();
-    await page.getByRole('heading', { name: latest!.subject }).waitFor();
+    await page.getByRole('heading', { name: latest!.subject, exact: true }).waitFor();
     // The formatted view is a sandboxed frame: no scripts, no access to the dashboard.
     const frame = page.locator('iframe[title^="E-mail:"]');
     expect(await frame.getAttribute('sandbox')).toBe('');
     await snap(page, 'admin-mailbox-message-desktop');
-    await page.getByRole('button', { name: 'Plain text' }).click();
+    await page.getByRole('button', { name: 'Plain text', exact: true }).click();
     expect(await page.getByTestId('mail-text').textContent()).toBe(latest!.text);
   });
 
   it('creates an API key, shows it once, and revokes it after a confirmation', async () => {
     await nav('API keys').click();
-    await page.getByRole('heading', { name: 'API keys' }).waitFor();
-    await page.getByLabel('Name').fill('Nightly export');
+    await page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Nightly export');
     await page.getByLabel(/Read the dev mailbox/).check();
-    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
     const key = (await page.getByTestId('new-api-key').textContent())!;
     expect(key).toMatch(/^plz_/);
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await snap(page, 'admin-api-key-created-desktop');
     const works = () =>
@@ -155,46 +156,46 @@ describe('dashboard', () => {
       );
     expect(await works()).toBe(200);
 
-    await page.getByRole('button', { name: "I've stored it; hide the key" }).click();
+    await page.getByRole('button', { name: "I've stored it; hide the key", exact: true }).click();
     expect(await page.getByTestId('new-api-key').count()).toBe(0);
-    await page.getByRole('button', { name: 'Revoke Nightly export' }).click();
+    await page.getByRole('button', { name: 'Revoke Nightly export', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('stops working at once').waitFor();
+    await dialog.getByText('stops working at once', { exact: true }).waitFor();
     await snap(page, 'admin-api-key-revoke-desktop');
-    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await dialog.getByRole('button', { name: 'Revoke key', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
     expect(await works()).toBe(401);
   });
 
   it('creates and deletes an OAuth client', async () => {
     await nav('OAuth clients').click();
-    await page.getByRole('heading', { name: 'OAuth clients' }).waitFor();
-    await page.getByText('This web app').waitFor();
-    await page.getByLabel('Name').fill('Headless shop');
-    await page.getByLabel('Redirect URIs').fill('https://shop.example.com/auth/callback');
-    await page.getByRole('button', { name: 'Create client' }).click();
+    await page.getByRole('heading', { name: 'OAuth clients', exact: true }).waitFor();
+    await page.getByText('This web app', { exact: true }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Headless shop');
+    await page.getByLabel('Redirect URIs', { exact: true }).fill('https://shop.example.com/auth/callback');
+    await page.getByRole('button', { name: 'Create client', exact: true }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'Headless shop' });
     await card.waitFor();
     expect(await card.textContent()).toContain('https://shop.example.com');
     await snap(page, 'admin-oauth-clients-desktop');
-    await card.getByRole('button', { name: 'Delete Headless shop' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete client' }).click();
+    await card.getByRole('button', { name: 'Delete Headless shop', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete client', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'deleted' }).waitFor();
     await expect.poll(() => card.count()).toBe(0);
   });
 
   it('shows the SSO connections (none yet) and refuses a provider it cannot reach, in words', async () => {
     await nav('Single sign-on').click();
-    await page.getByRole('heading', { name: 'Single sign-on' }).waitFor();
-    await page.getByText('No providers connected').waitFor();
+    await page.getByRole('heading', { name: 'Single sign-on', exact: true }).waitFor();
+    await page.getByText('No providers connected', { exact: true }).waitFor();
     await snap(page, 'admin-sso-desktop');
-    await page.getByLabel('Button name').fill('Acme');
-    await page.getByLabel('Issuer URL').fill('http://127.0.0.1:9/');
-    await page.getByLabel('Client ID').fill('plaza');
-    await page.getByLabel('Client secret').fill('secret');
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByLabel('Button name', { exact: true }).fill('Acme');
+    await page.getByLabel('Issuer URL', { exact: true }).fill('http://127.0.0.1:9/');
+    await page.getByLabel('Client ID', { exact: true }).fill('plaza');
+    await page.getByLabel('Client secret', { exact: true }).fill('secret');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     // The server fetches the provider's discovery document on save: a closed port is refused next to the issuer.
-    const issuer = page.getByLabel('Issuer URL');
+    const issuer = page.getByLabel('Issuer URL', { exact: true });
     await expect.poll(() => issuer.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
     expect(await page.getByRole('listitem').filter({ hasText: 'Acme' }).count()).toBe(0);
     await snap(page, 'admin-sso-after-create-desktop');
@@ -207,15 +208,18 @@ describe('dashboard on a phone', () => {
     const p = await phone.newPage();
     await ownerIntoDashboard(p, plaza);
     await snap(p, 'admin-overview-mobile');
-    await p.getByRole('button', { name: 'Open menu' }).click();
+    await p.getByRole('button', { name: 'Open menu', exact: true }).click();
     await snap(p, 'admin-menu-mobile');
-    await p.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Mailbox' }).click();
-    await p.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    await p
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
+      .getByRole('link', { name: 'Mailbox', exact: true })
+      .click();
+    await p.getByRole('heading', { name: 'Mailbox', exact: true }).waitFor();
     await p
       .getByRole('button', { name: /verification code/ })
       .first()
       .click();
-    await p.getByRole('button', { name: '← All e-mails' }).waitFor();
+    await p.getByRole('button', { name: '← All e-mails', exact: true }).waitFor();
     await snap(p, 'admin-mailbox-message-mobile');
     for (const [path, heading, name] of [
       ['/admin/settings', 'General', 'admin-settings-mobile'],

@@ -64,16 +64,16 @@ describe('the app under its Content-Security-Policy', () => {
     await expect.poll(() => page.getByTestId('site-name').first().textContent()).toBe('Plaza Demo Store');
 
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Email', { exact: true }).waitFor();
 
     // The dashboard: the silent sign-in iframe runs, then the owner logs in through the hosted page.
     await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
     await page.waitForURL(`${plaza.url}/admin`);
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
     await page.goto(`${plaza.url}/admin/oauth-clients`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'OAuth clients' }).first().waitFor();
+    await page.getByRole('heading', { name: 'OAuth clients', exact: true }).first().waitFor();
 
     // The API reference has its own policy and still renders.
     await page.goto(`${plaza.url}/docs`, { waitUntil: 'networkidle' });
@@ -97,11 +97,11 @@ describe('the app under its Content-Security-Policy', () => {
       // The visible widget: the quiet one is refused, as when it cannot run.
       await page.route(/captcha\/challenge\?siteKey=plaza-altcha-invisible/, (route) => route.abort());
       await page.goto(`${plaza.url}/auth/login`, { waitUntil: 'networkidle' });
-      await page.getByLabel('Email').fill(plaza.owner.email);
-      await page.getByLabel('Password').fill(plaza.owner.password);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByLabel("I'm not a robot").waitFor();
-      await page.locator('altcha-widget').getByText("I'm not a robot").click();
+      await page.getByLabel('Email', { exact: true }).fill(plaza.owner.email);
+      await page.getByLabel('Password', { exact: true }).fill(plaza.owner.password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByLabel("I'm not a robot", { exact: true }).waitFor();
+      await page.locator('altcha-widget').getByText("I'm not a robot", { exact: true }).click();
       await page.waitForURL(`${plaza.url}/`, { timeout: 30_000 });
       expect((await storedTokens(page))?.refreshToken.role).toBe('member');
       expect(violations).toEqual([]);
@@ -127,27 +127,27 @@ describe('allowed origins in the dashboard', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
     await page.waitForURL(`${plaza.url}/admin`);
     await page.goto(`${plaza.url}/admin/oauth-clients`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Edit allowed origins of Partner shop' }).click();
-    const box = page.getByLabel('Allowed origins of Partner shop');
+    await page.getByRole('button', { name: 'Edit allowed origins of Partner shop', exact: true }).click();
+    const box = page.getByLabel('Allowed origins of Partner shop', { exact: true });
     await box.fill(`https://partner.example\n${origin}`);
     await snap(page, 'oauth-client-origins-edit');
-    await page.getByRole('button', { name: 'Save origins' }).click();
-    await page.getByText('Allowed origins of "Partner shop" saved').waitFor();
+    await page.getByRole('button', { name: 'Save origins', exact: true }).click();
+    await page.getByText('Allowed origins of "Partner shop" saved', { exact: true }).waitFor();
     await page.getByText(origin, { exact: true }).waitFor();
     expect(await corsFor()).toBe(origin);
 
     // A typo is refused in words, and nothing changes.
-    await page.getByRole('button', { name: 'Edit allowed origins of Partner shop' }).click();
+    await page.getByRole('button', { name: 'Edit allowed origins of Partner shop', exact: true }).click();
     await box.fill('partner-shop.example/path');
-    await page.getByRole('button', { name: 'Save origins' }).click();
+    await page.getByRole('button', { name: 'Save origins', exact: true }).click();
     // Said next to the box (the form checks each line with the server's pattern before sending).
     await expect.poll(() => box.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
     await snap(page, 'oauth-client-origins-error');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     expect(await corsFor()).toBe(origin);
     await context.close();
   }, 90_000);
@@ -195,10 +195,10 @@ describe('one address for the app', () => {
     const port = new URL(plaza.url).port;
     await page.goto(`http://127.0.0.1:${port}/admin?tab=1`, { waitUntil: 'networkidle' });
     expect(page.url()).toBe(`${plaza.url}/admin?tab=1`);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
     await page.waitForURL(`${plaza.url}/admin?tab=1`);
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
     expect(failures).toEqual([]);
     await snap(page, 'admin-via-loopback-alias');
     await context.close();

@@ -66,22 +66,22 @@ describe('community journey', () => {
   it('1. a new member writes a review of the store; it waits for approval', async () => {
     const mailbox = await mailboxReader(plaza);
     await memberPage.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await memberPage.getByLabel('Name').fill(nickname);
-    await memberPage.getByLabel('Email').fill(email);
-    await memberPage.getByLabel('Password').fill('correct horse battery staple');
-    await memberPage.getByRole('button', { name: 'Create account' }).click();
-    await memberPage.getByLabel('Verification code').fill((await mailbox.code(email)).code);
-    await memberPage.getByRole('button', { name: 'Verify' }).click();
+    await memberPage.getByLabel('Name', { exact: true }).fill(nickname);
+    await memberPage.getByLabel('Email', { exact: true }).fill(email);
+    await memberPage.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
+    await memberPage.getByRole('button', { name: 'Create account', exact: true }).click();
+    await memberPage.getByLabel('Verification code', { exact: true }).fill((await mailbox.code(email)).code);
+    await memberPage.getByRole('button', { name: 'Verify', exact: true }).click();
     await memberPage.waitForURL(`${plaza.url}/`);
 
     const reviews = widget(memberPage);
-    await reviews.getByRole('button', { name: 'Write a review' }).click();
+    await reviews.getByRole('button', { name: 'Write a review', exact: true }).click();
     await reviews.getByRole('radio', { name: /^2 stars/ }).check({ force: true });
-    await reviews.getByLabel('Title (optional)').fill(title);
-    await reviews.getByLabel('Your review (optional)').fill(body);
-    await reviews.getByRole('button', { name: 'Post review' }).click();
-    await reviews.getByText('Waiting for approval').waitFor();
-    await reviews.getByText(title).waitFor();
+    await reviews.getByLabel('Title (optional)', { exact: true }).fill(title);
+    await reviews.getByLabel('Your review (optional)', { exact: true }).fill(body);
+    await reviews.getByRole('button', { name: 'Post review', exact: true }).click();
+    await reviews.getByText('Waiting for approval', { exact: true }).waitFor();
+    await reviews.getByText(title, { exact: true }).waitFor();
     await snap(memberPage, 'community-review-pending-desktop');
     // Not public yet: the summary is unchanged.
     expect(await summary()).toEqual(before);
@@ -92,21 +92,24 @@ describe('community journey', () => {
     // The sidebar counts the reviews waiting (the demo's and this one); the link then reads "Reviews, 2 waiting".
     await adminPage.getByTestId('waiting-reviews').waitFor();
     await adminPage
-      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: /^Reviews($|\s*,)/ })
       .click();
-    const card = adminPage.getByRole('list', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: title });
+    const card = adminPage
+      .getByRole('list', { name: 'Reviews', exact: true })
+      .getByRole('listitem')
+      .filter({ hasText: title });
     await card.waitFor();
     // The markup the member typed is shown as text, never as HTML.
     expect(await card.locator('b').count()).toBe(0);
     await card.getByText('<b>Not bold</b>', { exact: false }).waitFor();
     await snap(adminPage, 'community-moderation-desktop');
 
-    await card.getByRole('button', { name: 'Reply' }).click();
-    await card.getByLabel('Your public reply').fill(reply);
-    await card.getByRole('button', { name: 'Save reply' }).click();
+    await card.getByRole('button', { name: 'Reply', exact: true }).click();
+    await card.getByLabel('Your public reply', { exact: true }).fill(reply);
+    await card.getByRole('button', { name: 'Save reply', exact: true }).click();
     await adminPage.getByRole('status').filter({ hasText: 'Reply saved' }).waitFor();
-    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(async () => (await summary()).totalReviews, { timeout: 10_000 }).toBe(before.totalReviews + 1);
   });
 
@@ -115,17 +118,17 @@ describe('community journey', () => {
     const page = await visitor.newPage();
     await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
     const reviews = widget(page);
-    const review = reviews.getByRole('article', { name: `Review by ${nickname}` });
+    const review = reviews.getByRole('article', { name: `Review by ${nickname}`, exact: true });
     await review.waitFor();
-    await review.getByText(reply).waitFor();
-    await review.getByText(title).waitFor();
+    await review.getByText(reply, { exact: true }).waitFor();
+    await review.getByText(title, { exact: true }).waitFor();
     const after = await summary();
     const expected =
       Math.round(((before.averageRating * before.totalReviews + 2) / (before.totalReviews + 1)) * 100) / 100;
     expect(after.averageRating).toBe(expected);
-    await reviews.getByText(`${after.totalReviews} reviews`).first().waitFor();
+    await reviews.getByText(`${after.totalReviews} reviews`, { exact: true }).first().waitFor();
     await reviews
-      .getByRole('img', { name: new RegExp(`^${after.averageRating.toFixed(1)} out of 5`) })
+      .getByRole('img', { name: new RegExp(`^${after.averageRating.toFixed(1)} out of 5`), exact: true })
       .first()
       .waitFor();
     await snap(page, 'community-review-public-mobile');
@@ -133,14 +136,14 @@ describe('community journey', () => {
     // The community page and the member's public profile, opened directly (the server serves the app there).
     await page.goto(`${plaza.url}/members`, { waitUntil: 'networkidle' });
     await page
-      .getByRole('link', { name: new RegExp(nickname) })
+      .getByRole('link', { name: new RegExp(nickname), exact: true })
       .first()
       .click();
     await page.waitForURL(/\/members\/grace-hopper$/);
-    await page.getByRole('heading', { name: nickname }).first().waitFor();
-    await page.getByText(title).waitFor();
+    await page.getByRole('heading', { name: nickname, exact: true }).first().waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
     await page.reload({ waitUntil: 'networkidle' });
-    await page.getByText(title).waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
     await snap(page, 'community-profile-mobile');
     await visitor.close();
   });
@@ -156,17 +159,17 @@ describe('community journey', () => {
     expect(await myMember()).toBe(200);
 
     await adminPage
-      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: 'Members', exact: true })
       .click();
-    await adminPage.getByLabel('Search').fill(email);
-    await adminPage.getByRole('link', { name: nickname }).click();
+    await adminPage.getByLabel('Search', { exact: true }).fill(email);
+    await adminPage.getByRole('link', { name: nickname, exact: true }).click();
     const drawer = adminPage.getByRole('dialog').filter({ hasText: email });
     await drawer.getByRole('button', { name: 'Block', exact: true }).click();
     await adminPage
       .getByRole('alertdialog')
       .or(adminPage.getByRole('dialog', { name: /^Block/ }))
-      .getByRole('button', { name: 'Block member' })
+      .getByRole('button', { name: 'Block member', exact: true })
       .click();
     await drawer.getByText('BLOCKED', { exact: false }).first().waitFor();
     await snap(adminPage, 'community-member-blocked-desktop');

@@ -53,31 +53,34 @@ async function signUp(address: string, name: string) {
   const other = await browser.newContext({ viewport: DESKTOP });
   const p = await other.newPage();
   await p.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-  await p.getByLabel('Name').fill(name);
-  await p.getByLabel('Email').fill(address);
-  await p.getByLabel('Password').fill(password);
-  await p.getByRole('button', { name: 'Create account' }).click();
+  await p.getByLabel('Name', { exact: true }).fill(name);
+  await p.getByLabel('Email', { exact: true }).fill(address);
+  await p.getByLabel('Password', { exact: true }).fill(password);
+  await p.getByRole('button', { name: 'Create account', exact: true }).click();
   const { code } = await mailbox.code(address);
-  await p.getByLabel('Verification code').fill(code);
-  await p.getByRole('button', { name: 'Verify' }).click();
-  await p.getByText("Waiting for the owner's approval").waitFor();
+  await p.getByLabel('Verification code', { exact: true }).fill(code);
+  await p.getByRole('button', { name: 'Verify', exact: true }).click();
+  await p.getByText("Waiting for the owner's approval", { exact: true }).waitFor();
   await other.close();
 }
 
-const sidebar = () => page.getByRole('navigation', { name: 'Dashboard' });
-const nav = (name: string) => sidebar().getByRole('link', { name });
+const sidebar = () => page.getByRole('navigation', { name: 'Dashboard', exact: true });
+const nav = (name: string) => sidebar().getByRole('link', { name, exact: true });
 const scrollWidth = () => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
 describe('dashboard', () => {
   it('groups the sidebar and shows what waits, there and on the overview', async () => {
     for (const group of ['Store', 'Content', 'Community', 'Settings', 'Developers']) {
-      expect(await sidebar().getByRole('group', { name: group }).isVisible()).toBe(true);
+      expect(await sidebar().getByRole('group', { name: group, exact: true }).isVisible()).toBe(true);
     }
-    await sidebar().getByRole('group', { name: 'Content' }).getByRole('link', { name: 'Media' }).waitFor();
+    await sidebar()
+      .getByRole('group', { name: 'Content', exact: true })
+      .getByRole('link', { name: 'Media', exact: true })
+      .waitFor();
     await expect.poll(() => sidebar().getByTestId('waiting-approvals').textContent()).toContain('1');
     await expect.poll(() => page.getByTestId('overview-approvals').innerText()).toMatch(/^1\s+account to approve/);
     await expect.poll(() => page.getByTestId('overview-reports').innerText()).toContain('No open reports');
-    await page.getByText('Newest members').waitFor();
+    await page.getByText('Newest members', { exact: true }).waitFor();
     await page.getByRole('listitem').filter({ hasText: email }).first().waitFor();
     expect(await page.title()).toBe(`Overview · Dashboard · ${siteName}`);
     await snap(page, 'dashboard-overview-desktop');
@@ -85,7 +88,7 @@ describe('dashboard', () => {
 
   it('fits the members table in 1280 px, with totals and Approve only for the waiting member', async () => {
     await nav('Members').click();
-    await page.getByRole('heading', { name: 'Members' }).waitFor();
+    await page.getByRole('heading', { name: 'Members', exact: true }).waitFor();
     await page.getByTestId('table-total').waitFor();
     expect(await page.title()).toBe(`Members · Dashboard · ${siteName}`);
     // The owner, the demo store's members and the one who signed up.
@@ -106,10 +109,10 @@ describe('dashboard', () => {
     expect(await scrollWidth()).toBeLessThanOrEqual(MOBILE.width);
     expect(await sidebar().isVisible()).toBe(false);
     await snap(page, 'dashboard-members-mobile');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await sidebar().getByRole('link', { name: 'Members' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu', exact: true }).click();
+    await sidebar().getByRole('link', { name: 'Members', exact: true }).waitFor();
     await snap(page, 'dashboard-menu-mobile');
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.getByRole('button', { name: 'Close menu', exact: true }).click();
     await page.setViewportSize(DESKTOP);
   });
 
@@ -132,16 +135,16 @@ describe('dashboard', () => {
 
   it('saves general settings with a searchable currency picker, Undo only while something changed', async () => {
     await nav('General').click();
-    await page.getByRole('heading', { name: 'General' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Undo changes' }).count()).toBe(0);
-    await page.getByRole('combobox', { name: 'Currency' }).click();
-    await page.getByRole('combobox', { name: 'Currency' }).fill('euro');
+    await page.getByRole('heading', { name: 'General', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Undo changes', exact: true }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Currency', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Currency', exact: true }).fill('euro');
     await page.getByRole('option', { name: /Euro/ }).first().click();
-    await page.getByRole('button', { name: 'Undo changes' }).waitFor();
+    await page.getByRole('button', { name: 'Undo changes', exact: true }).waitFor();
     await snap(page, 'dashboard-settings-desktop');
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('button', { name: 'Save settings', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Undo changes' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Undo changes', exact: true }).count()).toBe(0);
     const owner = await ownerClient(plaza);
     expect((await owner.fetch<{ site: { currency: string } }>('/site/v1/site')).site.currency).toBe('EUR');
   });
@@ -180,16 +183,16 @@ describe('storefront', () => {
     const memberContext = await browser.newContext({ viewport: DESKTOP });
     const member = await memberContext.newPage();
     await member.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    await member.getByLabel('Email').fill(email);
-    await member.getByLabel('Password').fill(password);
-    await member.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await member.getByLabel('Email', { exact: true }).fill(email);
+    await member.getByLabel('Password', { exact: true }).fill(password);
+    await member.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await member.waitForURL(`${plaza.url}/`);
     await expect.poll(() => member.getByTestId('member-name').first().textContent()).toMatch(/^Grace/);
     expect(await member.getByTestId('member-name').first().textContent()).not.toContain('@');
     // The address is there for screen readers only.
     const address = member.locator('header').getByTestId('member-email').first();
     expect(await address.evaluate((e) => e.closest('.sr-only') !== null)).toBe(true);
-    expect(await member.locator('footer').getByText('API docs').count()).toBe(0);
+    expect(await member.locator('footer').getByText('API docs', { exact: true }).count()).toBe(0);
     expect(await member.getByRole('heading', { level: 1 }).textContent()).toContain(siteName);
     await snap(member, 'storefront-home-member-desktop');
     await member.setViewportSize(MOBILE);

@@ -34,13 +34,13 @@ afterAll(async () => {
 
 async function signUp(page: Page, email: string): Promise<void> {
   await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a long enough passphrase');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByLabel('Verification code').waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase');
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.getByLabel('Verification code', { exact: true }).waitFor();
   const { code } = await mailbox.code(email);
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByLabel('Verification code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL(`${plaza.url}/`);
 }
 
@@ -49,12 +49,12 @@ describe('forms say what is wrong, in words', () => {
     const context = await browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
     await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill('not-an-address');
-    await page.getByLabel('Password').fill('short');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
     const main = page.locator('main');
-    await main.getByText('Enter an e-mail address such as name@example.com.').waitFor();
-    await main.getByText('Password needs at least 8 characters.').waitFor();
+    await main.getByText('Enter an e-mail address such as name@example.com.', { exact: true }).waitFor();
+    await main.getByText('Password needs at least 8 characters.', { exact: true }).waitFor();
     expect(await main.innerText()).not.toMatch(/loginId|pattern|\^/);
     await snap(page, 'forms-signup-problems-mobile');
     await context.close();
@@ -65,21 +65,21 @@ describe('forms say what is wrong, in words', () => {
     const page = await context.newPage();
     await signUp(page, 'counter@example.com');
     await page.goto(`${plaza.url}/account/profile`, { waitUntil: 'networkidle' });
-    const nickname = page.getByLabel('Nickname');
+    const nickname = page.getByLabel('Nickname', { exact: true });
     await nickname.waitFor();
     const long = 'N'.repeat(150);
     await nickname.fill(long);
     const main = page.locator('main');
-    await main.getByText('150 / 100').waitFor();
+    await main.getByText('150 / 100', { exact: true }).waitFor();
     const message = 'Nickname can be at most 100 characters (now 150).';
-    await main.getByText(message).waitFor();
+    await main.getByText(message, { exact: true }).waitFor();
     expect(await nickname.inputValue()).toBe(long); // not cut
     expect(await nickname.getAttribute('aria-invalid')).toBe('true');
     let saves = 0;
     page.on('request', (r) => {
       if (r.method() === 'PATCH' && r.url().includes('/members/v1/members/')) saves++;
     });
-    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Save profile', exact: true }).click();
     await page.waitForTimeout(300);
     expect(saves).toBe(0);
     expect((await main.innerText()).split(message).length - 1).toBe(1);
@@ -87,8 +87,8 @@ describe('forms say what is wrong, in words', () => {
     await snap(page, 'forms-profile-counter-desktop');
 
     await nickname.fill('Nadia');
-    await main.getByText('5 / 100').waitFor();
-    expect(await main.getByText(message).count()).toBe(0);
+    await main.getByText('5 / 100', { exact: true }).waitFor();
+    expect(await main.getByText(message, { exact: true }).count()).toBe(0);
     await context.close();
   });
 });
@@ -107,21 +107,21 @@ describe('a sign-in provider that is down', () => {
     const context = await browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
     await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
-    const button = page.getByRole('button', { name: 'Continue with Acme' });
+    const button = page.getByRole('button', { name: 'Continue with Acme', exact: true });
     await button.waitFor();
     await idp.close(); // the provider goes down after the page was shown
 
     await button.click();
-    await page.getByRole('heading', { name: "Signing in with your provider didn't work" }).waitFor();
+    await page.getByRole('heading', { name: "Signing in with your provider didn't work", exact: true }).waitFor();
     const text = await page.locator('body').innerText();
     expect(text).toContain('Acme could not be reached right now');
     expect(text).not.toMatch(/[{}]|applicationError|statusCode/);
     await snap(page, 'forms-sso-down-mobile');
 
-    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.getByRole('link', { name: 'Back to sign in', exact: true }).click();
     await page.waitForURL(/\/auth\/login\?/);
-    await page.getByLabel('Email').waitFor();
-    expect(await page.getByRole('button', { name: 'Continue with Acme' }).count()).toBe(0);
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Continue with Acme', exact: true }).count()).toBe(0);
     await context.close();
   });
 
@@ -130,19 +130,19 @@ describe('a sign-in provider that is down', () => {
     const page = await context.newPage();
     await ownerIntoDashboard(page, plaza);
     await page.goto(`${plaza.url}/admin/sso`, { waitUntil: 'networkidle' });
-    await page.getByText('Not offered on login pages').waitFor();
-    await page.getByText('The provider could not be reached at this address').first().waitFor();
+    await page.getByText('Not offered on login pages', { exact: true }).waitFor();
+    await page.getByText('The provider could not be reached at this address', { exact: true }).first().waitFor();
     await snap(page, 'forms-sso-admin-desktop');
-    await page.getByRole('button', { name: 'Check again' }).click();
-    await page.getByText('"Acme" still does not answer').waitFor();
+    await page.getByRole('button', { name: 'Check again', exact: true }).click();
+    await page.getByText('"Acme" still does not answer', { exact: true }).waitFor();
 
     // A new connection to a closed port is refused next to the issuer field, in words.
-    await page.getByLabel('Button name').fill('Nowhere');
-    await page.getByLabel('Issuer URL').fill('http://127.0.0.1:9');
-    await page.getByLabel('Client ID').fill('a');
-    await page.getByLabel('Client secret').fill('b');
+    await page.getByLabel('Button name', { exact: true }).fill('Nowhere');
+    await page.getByLabel('Issuer URL', { exact: true }).fill('http://127.0.0.1:9');
+    await page.getByLabel('Client ID', { exact: true }).fill('a');
+    await page.getByLabel('Client secret', { exact: true }).fill('b');
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    const issuer = page.getByLabel('Issuer URL');
+    const issuer = page.getByLabel('Issuer URL', { exact: true });
     await expect.poll(() => issuer.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
     const describedBy = (await issuer.getAttribute('aria-describedby'))!.split(' ');
     const said = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));

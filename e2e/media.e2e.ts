@@ -40,16 +40,19 @@ afterAll(async () => {
   await plaza?.stop();
 });
 
-const tiles = () => page.getByRole('list', { name: 'Folders and files' }).getByRole('listitem');
+const tiles = () => page.getByRole('list', { name: 'Folders and files', exact: true }).getByRole('listitem');
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
 
 describe('media library', () => {
   it('starts empty and uploads three pictures with a progress bar each', async () => {
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Media', exact: true }).click();
-    await page.getByRole('heading', { name: 'Media', exact: true }).waitFor();
-    await page.getByText('No files here yet').waitFor();
     await page
-      .getByLabel('Upload files')
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
+      .getByRole('link', { name: 'Media', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Media', exact: true }).waitFor();
+    await page.getByText('No files here yet', { exact: true }).waitFor();
+    await page
+      .getByLabel('Upload files', { exact: true })
       .setInputFiles(
         await Promise.all([
           picture('lemon.png', '#f5d90a'),
@@ -57,40 +60,42 @@ describe('media library', () => {
           picture('moss.png', '#4b8f29'),
         ]),
       );
-    const uploads = page.getByRole('region', { name: 'Uploads' }).or(page.getByLabel('Uploads'));
-    await uploads.getByText('3 of 3 files uploaded').waitFor();
+    const uploads = page
+      .getByRole('region', { name: 'Uploads', exact: true })
+      .or(page.getByLabel('Uploads', { exact: true }));
+    await uploads.getByText('3 of 3 files uploaded', { exact: true }).waitFor();
     const bars = uploads.getByRole('progressbar');
     expect(await bars.count()).toBe(3);
     for (const bar of await bars.all())
       expect(await bar.getAttribute('aria-valuenow')).toBe(await bar.getAttribute('aria-valuemax'));
     await expect.poll(() => tiles().count()).toBe(3);
     // Processing (previews) finishes in the job worker; the grid looks again until every tile has its picture.
-    await expect.poll(() => page.getByText('Getting ready…').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByText('Getting ready…', { exact: true }).count(), { timeout: 20_000 }).toBe(0);
     await snap(page, 'media-library-desktop');
   });
 
   it('shows a file’s details with its size and a focus point', async () => {
     await page.getByRole('button', { name: /sea\.png/ }).click();
-    const drawer = page.getByRole('dialog', { name: 'sea.png' });
-    await drawer.getByText('900 × 600 pixels').waitFor();
+    const drawer = page.getByRole('dialog', { name: 'sea.png', exact: true });
+    await drawer.getByText('900 × 600 pixels', { exact: true }).waitFor();
     await drawer.getByRole('slider', { name: /Focus point/ }).waitFor();
     await snap(page, 'media-details-desktop');
-    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   });
 
   it('uses a picture as a product image from the picker', async () => {
     await page
-      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: 'Products', exact: true })
       .click();
-    await page.getByRole('link', { name: 'Add product' }).first().click();
-    await page.getByLabel('Name').fill('Lemon tea');
+    await page.getByRole('link', { name: 'Add product', exact: true }).first().click();
+    await page.getByLabel('Name', { exact: true }).fill('Lemon tea');
     await page.getByLabel('Price', { exact: true }).fill('6.50');
-    await page.getByRole('button', { name: 'Choose from media' }).click();
-    const picker = page.getByRole('dialog', { name: 'Choose a picture' });
-    await picker.getByRole('button', { name: 'Use lemon.png' }).click();
+    await page.getByRole('button', { name: 'Choose from media', exact: true }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a picture', exact: true });
+    await picker.getByRole('button', { name: 'Use lemon.png', exact: true }).click();
     await page.locator('img[src*="/media/v1/f/"]').first().waitFor();
-    await page.getByRole('button', { name: 'Add product' }).click();
+    await page.getByRole('button', { name: 'Add product', exact: true }).click();
     await toast('Lemon tea is added');
     const owner = await ownerClient(plaza);
     const { products } = await owner.fetch<ListProductsResponse>('/catalog/v1/products', {
@@ -108,19 +113,22 @@ describe('media library', () => {
   });
 
   it('moves a picture to the trash and restores it', async () => {
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Media', exact: true }).click();
-    await page.getByLabel('Select moss.png').check();
-    await page.getByRole('button', { name: 'Move to trash' }).click();
     await page
-      .getByRole('dialog', { name: 'Move this to the trash?' })
-      .getByRole('button', { name: 'Move to trash' })
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
+      .getByRole('link', { name: 'Media', exact: true })
+      .click();
+    await page.getByLabel('Select moss.png', { exact: true }).check();
+    await page.getByRole('button', { name: 'Move to trash', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Move this to the trash?', exact: true })
+      .getByRole('button', { name: 'Move to trash', exact: true })
       .click();
     await expect.poll(() => tiles().count()).toBe(2);
     await page.getByRole('button', { name: 'Trash', exact: true }).click();
-    await page.getByLabel('Select moss.png').check();
-    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByLabel('Select moss.png', { exact: true }).check();
+    await page.getByRole('button', { name: 'Restore', exact: true }).click();
     await toast('Restored');
-    await page.getByText('The trash is empty').waitFor();
+    await page.getByText('The trash is empty', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Library', exact: true }).click();
     await expect.poll(() => tiles().count()).toBe(3);
   });
@@ -131,23 +139,23 @@ describe('media library', () => {
     const mailbox = await mailboxReader(plaza);
     const email = `photo.${Date.now()}@example.com`;
     await shopper.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await shopper.getByLabel('Name').fill('Pia Photo');
-    await shopper.getByLabel('Email').fill(email);
-    await shopper.getByLabel('Password').fill('correct horse battery staple');
-    await shopper.getByRole('button', { name: 'Create account' }).click();
-    await shopper.getByLabel('Verification code').fill((await mailbox.code(email)).code);
-    await shopper.getByRole('button', { name: 'Verify' }).click();
+    await shopper.getByLabel('Name', { exact: true }).fill('Pia Photo');
+    await shopper.getByLabel('Email', { exact: true }).fill(email);
+    await shopper.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
+    await shopper.getByRole('button', { name: 'Create account', exact: true }).click();
+    await shopper.getByLabel('Verification code', { exact: true }).fill((await mailbox.code(email)).code);
+    await shopper.getByRole('button', { name: 'Verify', exact: true }).click();
     await shopper.waitForURL(`${plaza.url}/`);
     const reviews = shopper.getByTestId('reviews-widget');
-    await reviews.getByRole('button', { name: 'Write a review' }).click();
+    await reviews.getByRole('button', { name: 'Write a review', exact: true }).click();
     await reviews.getByRole('radio', { name: /^5 stars/ }).check({ force: true });
-    await reviews.getByLabel('Upload a photo').setInputFiles(await picture('cup.png', '#c0392b'));
-    await reviews.getByRole('img', { name: 'Your photo' }).waitFor({ timeout: 20_000 });
-    const url = await reviews.getByLabel('Photo URL (optional)').inputValue();
+    await reviews.getByLabel('Upload a photo', { exact: true }).setInputFiles(await picture('cup.png', '#c0392b'));
+    await reviews.getByRole('img', { name: 'Your photo', exact: true }).waitFor({ timeout: 20_000 });
+    const url = await reviews.getByLabel('Photo URL (optional)', { exact: true }).inputValue();
     expect(url).toMatch(/\/media\/v1\/f\/[0-9a-f]+\/original\/cup\.png$/);
     await snap(shopper, 'media-review-photo-desktop');
-    await reviews.getByRole('button', { name: 'Post review' }).click();
-    await reviews.getByText('Waiting for approval').waitFor();
+    await reviews.getByRole('button', { name: 'Post review', exact: true }).click();
+    await reviews.getByText('Waiting for approval', { exact: true }).waitFor();
     // The photo sits with the visitors' uploads, not in the owner's library.
     const owner = await ownerClient(plaza);
     const { files } = await owner.fetch<{ files: FileDescriptor[] }>('/media/v1/files/search', {
@@ -164,7 +172,7 @@ describe('media library', () => {
     await phone.goto(`${plaza.url}/admin/media`, { waitUntil: 'networkidle' });
     await phone.getByRole('heading', { name: 'Media', exact: true }).waitFor();
     await expect
-      .poll(() => phone.getByRole('list', { name: 'Folders and files' }).getByRole('listitem').count())
+      .poll(() => phone.getByRole('list', { name: 'Folders and files', exact: true }).getByRole('listitem').count())
       .toBe(3);
     await snap(phone, 'media-library-mobile');
     await phone.close();

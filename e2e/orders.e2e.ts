@@ -62,48 +62,48 @@ describe('orders', () => {
   it('a visitor pays with the test card; a declined card says why; the owner refunds part; the buyer sees it', async () => {
     const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await checkoutPage(buyer, 'Canvas Tote');
-    await buyer.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await buyer.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await buyer.getByLabel('Security code').fill('123');
+    await buyer.getByLabel('Card number', { exact: true }).fill('4000 0000 0000 0002');
+    await buyer.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+    await buyer.getByLabel('Security code', { exact: true }).fill('123');
     await buyer.getByRole('button', { name: /^Pay / }).click();
     await buyer.getByRole('alert').filter({ hasText: 'declined' }).waitFor();
-    await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buyer.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
     await buyer.getByRole('button', { name: /^Pay / }).click();
     await buyer.waitForURL(/\/orders\/[\w-]+\?token=/);
-    await buyer.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    await buyer.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();
     await expect.poll(() => buyer.getByTestId('payment-status').textContent()).toBe('Paid');
     const number = /order number is (\d+)/.exec((await buyer.locator('main, body').first().innerText()) ?? '')?.[1];
     expect(number).toMatch(/^\d+$/);
     await snap(buyer, 'orders-thank-you-desktop');
     const [download] = await Promise.all([
       buyer.waitForEvent('download'),
-      buyer.getByRole('button', { name: 'Download invoice' }).click(),
+      buyer.getByRole('button', { name: 'Download invoice', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`Invoice ${number}.pdf`);
 
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
     await owner
-      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: 'Orders', exact: true })
       .click();
-    await owner.getByLabel('Search').fill(number!);
+    await owner.getByLabel('Search', { exact: true }).fill(number!);
     await owner
-      .getByRole('button', { name: `Order ${number}` })
+      .getByRole('button', { name: `Order ${number}`, exact: true })
       .locator('visible=true')
       .click();
-    await owner.getByRole('heading', { name: `Order ${number}` }).waitFor();
-    await owner.getByRole('button', { name: 'Refund' }).click();
-    const dialog = owner.getByRole('dialog', { name: `Refund order ${number}` });
-    await dialog.getByLabel('Amount to refund').fill('5.00');
-    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await owner.getByRole('heading', { name: `Order ${number}`, exact: true }).waitFor();
+    await owner.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: `Refund order ${number}`, exact: true });
+    await dialog.getByLabel('Amount to refund', { exact: true }).fill('5.00');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Refunded 5.00' }).waitFor();
-    await owner.getByText('Partly refunded').first().waitFor();
-    await owner.getByRole('button', { name: 'Mark as shipped' }).click();
-    const ship = owner.getByRole('dialog', { name: `Ship order ${number}` });
-    await ship.getByLabel('Carrier').fill('UPS');
-    await ship.getByLabel('Tracking number').fill('1Z999AA1');
-    await ship.getByRole('button', { name: 'Mark as shipped' }).click();
+    await owner.getByText('Partly refunded', { exact: true }).first().waitFor();
+    await owner.getByRole('button', { name: 'Mark as shipped', exact: true }).click();
+    const ship = owner.getByRole('dialog', { name: `Ship order ${number}`, exact: true });
+    await ship.getByLabel('Carrier', { exact: true }).fill('UPS');
+    await ship.getByLabel('Tracking number', { exact: true }).fill('1Z999AA1');
+    await ship.getByRole('button', { name: 'Mark as shipped', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'is marked as shipped' }).waitFor();
     await snap(owner, 'orders-detail-desktop');
     await owner.setViewportSize(MOBILE);
@@ -113,7 +113,10 @@ describe('orders', () => {
     await expect.poll(() => buyer.getByTestId('payment-status').textContent()).toBe('Partly refunded');
     await buyer.getByTestId('refunded').filter({ hasText: '$5.00 was refunded to you' }).waitFor();
     await buyer.getByText('Shipped', { exact: true }).waitFor();
-    await buyer.getByRole('region', { name: 'Tracking' }).getByText('On its way: UPS 1Z999AA1').waitFor();
+    await buyer
+      .getByRole('region', { name: 'Tracking', exact: true })
+      .getByText('On its way: UPS 1Z999AA1', { exact: true })
+      .waitFor();
   });
 
   it('the owner captures an order that was only authorized', async () => {
@@ -139,8 +142,8 @@ describe('orders', () => {
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
     await owner.goto(`${plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
-    await owner.getByText('To capture').first().waitFor();
-    await owner.getByRole('button', { name: 'Capture payment' }).click();
+    await owner.getByText('To capture', { exact: true }).first().waitFor();
+    await owner.getByRole('button', { name: 'Capture payment', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Payment taken' }).waitFor();
     await owner.getByText('Paid', { exact: true }).first().waitFor();
   });
@@ -157,33 +160,35 @@ describe('orders', () => {
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
     await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
-    await owner.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
-    await owner.getByRole('button', { name: 'Edit customer details' }).click();
-    const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: customer` });
-    await drawer.getByLabel('E-mail').fill('right@example.com');
-    await drawer.getByLabel('First name').fill('Dora');
-    await drawer.getByLabel('Last name').fill('Quill');
-    await drawer.getByLabel('Tags').fill('phone, gift');
-    await drawer.getByRole('button', { name: 'Save' }).click();
+    await owner.getByRole('heading', { name: `Order ${order.number}`, exact: true }).waitFor();
+    await owner.getByRole('button', { name: 'Edit customer details', exact: true }).click();
+    const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: customer`, exact: true });
+    await drawer.getByLabel('E-mail', { exact: true }).fill('right@example.com');
+    await drawer.getByLabel('First name', { exact: true }).fill('Dora');
+    await drawer.getByLabel('Last name', { exact: true }).fill('Quill');
+    await drawer.getByLabel('Tags', { exact: true }).fill('phone, gift');
+    await drawer.getByRole('button', { name: 'Save', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Customer details saved' }).waitFor();
-    await owner.getByText('right@example.com').first().waitFor();
-    await owner.getByText('Dora Quill').waitFor();
-    await owner.getByText('E-mail changed').waitFor();
-    await owner.getByLabel('Add a comment').fill('Asked for gift wrap');
-    await owner.getByRole('button', { name: 'Add comment' }).click();
-    await owner.getByText('Comment: Asked for gift wrap').waitFor();
+    await owner.getByText('right@example.com', { exact: true }).first().waitFor();
+    await owner.getByText('Dora Quill', { exact: true }).waitFor();
+    await owner.getByText('E-mail changed', { exact: true }).waitFor();
+    await owner.getByLabel('Add a comment', { exact: true }).fill('Asked for gift wrap');
+    await owner.getByRole('button', { name: 'Add comment', exact: true }).click();
+    await owner.getByText('Comment: Asked for gift wrap', { exact: true }).waitFor();
     await owner.getByRole('button', { name: 'Edit', exact: true }).click();
     await owner.getByLabel('Comment', { exact: true }).fill('Asked for gift wrap, red ribbon');
     await owner.getByRole('button', { name: 'Save', exact: true }).click();
-    await owner.getByText('Comment: Asked for gift wrap, red ribbon').waitFor();
+    await owner.getByText('Comment: Asked for gift wrap, red ribbon', { exact: true }).waitFor();
     await snap(owner, 'orders-customer-desktop');
     await owner.getByRole('button', { name: 'Delete', exact: true }).click();
     await owner
-      .getByRole('dialog', { name: 'Delete this comment?' })
-      .getByRole('button', { name: 'Delete comment' })
+      .getByRole('dialog', { name: 'Delete this comment?', exact: true })
+      .getByRole('button', { name: 'Delete comment', exact: true })
       .click();
     await owner.getByRole('status').filter({ hasText: 'Comment deleted' }).waitFor();
-    await expect.poll(() => owner.getByText('Comment: Asked for gift wrap, red ribbon').count()).toBe(0);
+    await expect
+      .poll(() => owner.getByText('Comment: Asked for gift wrap, red ribbon', { exact: true }).count())
+      .toBe(0);
   });
 
   it('the owner edits a phone order’s items and sees the new totals before saving', async () => {
@@ -198,27 +203,27 @@ describe('orders', () => {
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
     await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
-    await owner.getByRole('button', { name: 'Edit items' }).click();
-    const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: edit items` });
-    await drawer.getByText('Change something above to see the new totals.').waitFor();
-    await drawer.getByLabel('How many').first().fill('2');
-    await drawer.getByRole('button', { name: 'Add a custom item' }).click();
+    await owner.getByRole('button', { name: 'Edit items', exact: true }).click();
+    const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: edit items`, exact: true });
+    await drawer.getByText('Change something above to see the new totals.', { exact: true }).waitFor();
+    await drawer.getByLabel('How many', { exact: true }).first().fill('2');
+    await drawer.getByRole('button', { name: 'Add a custom item', exact: true }).click();
     await drawer.getByLabel('Item', { exact: true }).fill('Gift wrap');
-    await drawer.getByLabel('Price each').nth(1).fill('2.50');
-    await drawer.getByLabel('Why (kept in the order’s history)').fill('Asked on the phone');
+    await drawer.getByLabel('Price each', { exact: true }).nth(1).fill('2.50');
+    await drawer.getByLabel('Why (kept in the order’s history)', { exact: true }).fill('Asked on the phone');
     const preview = drawer.getByTestId('draft-preview');
     await expect.poll(() => preview.innerText()).toMatch(/Still to pay:\s*\$\d+\.\d{2}/);
     expect(await preview.innerText()).toContain('After the changes');
     await preview.scrollIntoViewIfNeeded();
     await snap(owner, 'orders-edit-items-desktop');
-    await drawer.getByRole('button', { name: 'Save changes' }).click();
+    await drawer.getByRole('button', { name: 'Save changes', exact: true }).click();
     await owner
       .getByRole('status')
       .filter({ hasText: `Order ${order.number} is updated` })
       .waitFor();
-    await owner.getByText('Items changed: Asked on the phone').waitFor();
-    await owner.getByText('Added 1 × Gift wrap at $2.50').waitFor();
-    await owner.getByText('Canvas Tote: quantity 1 → 2').waitFor();
+    await owner.getByText('Items changed: Asked on the phone', { exact: true }).waitFor();
+    await owner.getByText('Added 1 × Gift wrap at $2.50', { exact: true }).waitFor();
+    await owner.getByText('Canvas Tote: quantity 1 → 2', { exact: true }).waitFor();
     await owner.getByText(/^2 × Canvas Tote$/).waitFor();
   });
 
@@ -238,29 +243,29 @@ describe('orders', () => {
     const owner = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
     await ownerIntoDashboard(owner, plaza);
     await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
-    await owner.getByRole('button', { name: 'Unpaid' }).click();
-    await owner.getByRole('button', { name: 'Save this view' }).click();
-    const naming = owner.getByRole('dialog', { name: 'Save this view' });
-    await naming.getByLabel('Name').fill('To collect');
-    await naming.getByRole('button', { name: 'Save view' }).click();
+    await owner.getByRole('button', { name: 'Unpaid', exact: true }).click();
+    await owner.getByRole('button', { name: 'Save this view', exact: true }).click();
+    const naming = owner.getByRole('dialog', { name: 'Save this view', exact: true });
+    await naming.getByLabel('Name', { exact: true }).fill('To collect');
+    await naming.getByRole('button', { name: 'Save view', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'View “To collect” saved' }).waitFor();
     await owner
-      .getByRole('group', { name: 'Saved views' })
+      .getByRole('group', { name: 'Saved views', exact: true })
       .getByRole('button', { name: 'To collect', exact: true })
       .waitFor();
-    for (const n of made) await owner.getByLabel(`Select Order ${n}`).locator('visible=true').check();
-    await owner.getByText('2 orders selected').waitFor();
-    await owner.getByRole('button', { name: 'Mark as paid' }).click();
+    for (const n of made) await owner.getByLabel(`Select Order ${n}`, { exact: true }).locator('visible=true').check();
+    await owner.getByText('2 orders selected', { exact: true }).waitFor();
+    await owner.getByRole('button', { name: 'Mark as paid', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: '2 marked as paid' }).waitFor();
     await owner.getByRole('button', { name: 'Paid', exact: true }).click();
     for (const n of made)
       await owner
-        .getByRole('button', { name: `Order ${n}` })
+        .getByRole('button', { name: `Order ${n}`, exact: true })
         .locator('visible=true')
         .waitFor();
     const [download] = await Promise.all([
       owner.waitForEvent('download'),
-      owner.getByRole('button', { name: 'Export CSV' }).click(),
+      owner.getByRole('button', { name: 'Export CSV', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
@@ -280,10 +285,10 @@ describe('orders', () => {
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
     await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
-    await owner.getByRole('button', { name: 'Request payment' }).click();
-    const dialog = owner.getByRole('dialog', { name: `Request a payment for order ${order.number}` });
-    await dialog.getByLabel('Amount').fill('5.00');
-    await dialog.getByRole('button', { name: 'Send payment link' }).click();
+    await owner.getByRole('button', { name: 'Request payment', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: `Request a payment for order ${order.number}`, exact: true });
+    await dialog.getByLabel('Amount', { exact: true }).fill('5.00');
+    await dialog.getByRole('button', { name: 'Send payment link', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Payment link sent to link@example.com' }).waitFor();
     await owner.getByText('Waiting', { exact: true }).waitFor();
 
@@ -295,16 +300,16 @@ describe('orders', () => {
     const buyer = await (await browser.newContext({ viewport: MOBILE })).newPage();
     await buyer.goto(`${plaza.url}${link.pathname}${link.search}`, { waitUntil: 'networkidle' });
     await expect.poll(() => buyer.getByTestId('amount').textContent()).toBe('$5.00');
-    await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await buyer.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await buyer.getByLabel('Security code').fill('123');
+    await buyer.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await buyer.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+    await buyer.getByLabel('Security code', { exact: true }).fill('123');
     await snap(buyer, 'orders-pay-link-mobile');
-    await buyer.getByRole('button', { name: 'Pay $5.00' }).click();
-    await buyer.getByText('Paid — thank you!').waitFor();
+    await buyer.getByRole('button', { name: 'Pay $5.00', exact: true }).click();
+    await buyer.getByText('Paid — thank you!', { exact: true }).waitFor();
 
     await owner.reload({ waitUntil: 'networkidle' });
     await owner.getByText('Paid', { exact: true }).first().waitFor();
-    await owner.getByText('Paid in part').waitFor();
+    await owner.getByText('Paid in part', { exact: true }).waitFor();
   });
 
   it('a buyer downloads a digital product from the order page; the owner sees which file it delivers', async () => {
@@ -363,12 +368,12 @@ describe('orders', () => {
       waitUntil: 'networkidle',
     });
     // Nothing to ship: the order says how it is delivered instead of "Not shipped yet".
-    await expect.poll(() => page.getByText('By download').count()).toBe(1);
+    await expect.poll(() => page.getByText('By download', { exact: true }).count()).toBe(1);
     // ...and its totals have no shipping line (nothing travels, nothing was charged for it).
     expect(await page.getByTestId('total-subtotal').count()).toBe(1);
     expect(await page.getByTestId('total-shipping').count()).toBe(0);
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download Recipe e-book' }).click();
+    await page.getByRole('button', { name: 'Download Recipe e-book', exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('Recipes.png');
     await snap(page, 'orders-downloads-desktop');
@@ -376,7 +381,7 @@ describe('orders', () => {
     const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(admin, plaza);
     await admin.goto(`${plaza.url}/admin/store/products/${product.id}`, { waitUntil: 'networkidle' });
-    await admin.getByRole('heading', { name: 'File to deliver' }).waitFor();
+    await admin.getByRole('heading', { name: 'File to deliver', exact: true }).waitFor();
     await expect.poll(() => admin.getByTestId('digital-file').innerText()).toBe('Recipes.png');
   });
 });

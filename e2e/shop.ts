@@ -41,15 +41,15 @@ export async function usShipping(baseUrl: string, ecomKey: string): Promise<void
 
 /** The hosted checkout's contact, US address and the Standard shipping option. */
 export async function fillAddressAndShipping(page: Page) {
-  await page.getByLabel('E-mail').fill('ann@example.com');
+  await page.getByLabel('E-mail', { exact: true }).fill('ann@example.com');
   await page.getByRole('button', { name: 'Save', exact: true }).first().click();
-  await page.getByLabel('First name').first().fill('Ann');
-  await page.getByLabel('Last name').first().fill('Lee');
-  await page.getByLabel('Address').first().fill('1 Main St');
-  await page.getByLabel('City').first().fill('San Francisco');
+  await page.getByLabel('First name', { exact: true }).first().fill('Ann');
+  await page.getByLabel('Last name', { exact: true }).first().fill('Lee');
+  await page.getByLabel('Address', { exact: true }).first().fill('1 Main St');
+  await page.getByLabel('City', { exact: true }).first().fill('San Francisco');
   await page.locator('#ship-country').selectOption('US');
   await page.locator('#ship-state').selectOption({ label: 'California' });
-  await page.getByRole('button', { name: 'Save and see shipping options' }).click();
+  await page.getByRole('button', { name: 'Save and see shipping options', exact: true }).click();
   await page.getByRole('radio', { name: /Standard/ }).check();
   await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
 }

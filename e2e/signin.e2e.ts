@@ -45,15 +45,15 @@ describe('sign-in journey', () => {
 
   it('1. signs up', async () => {
     await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
-    await header(page).getByRole('link', { name: 'Sign up' }).click();
+    await header(page).getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.waitForURL('**/signup');
-    await page.getByLabel('Name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
     await snap(page, 'signup-desktop');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
     // The site requires e-mail verification by default: the code screen follows.
-    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await page.getByRole('heading', { name: 'Check your e-mail', exact: true }).waitFor();
     expect(await page.textContent('main')).toContain(email);
     await snap(page, 'signup-code-desktop');
   });
@@ -62,13 +62,13 @@ describe('sign-in journey', () => {
     const { code } = await mailbox.code(email);
     // A wrong code first: it is refused and the screen stays.
     const wrong = code === '000000' ? '111111' : '000000';
-    await page.getByLabel('Verification code').fill(wrong);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText('The code is wrong').waitFor();
+    await page.getByLabel('Verification code', { exact: true }).fill(wrong);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByText('The code is wrong', { exact: true }).waitFor();
     await snap(page, 'signup-code-wrong-desktop');
 
-    await page.getByLabel('Verification code').fill(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Verification code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
     await expect.poll(() => memberEmail(page).textContent()).toBe(email);
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');
@@ -76,9 +76,9 @@ describe('sign-in journey', () => {
   });
 
   it('3. logs out', async () => {
-    await header(page).getByRole('link', { name: 'Log out' }).click();
+    await header(page).getByRole('link', { name: 'Log out', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
-    await header(page).getByRole('button', { name: 'Log in' }).waitFor();
+    await header(page).getByRole('button', { name: 'Log in', exact: true }).waitFor();
     expect((await storedTokens(page))?.refreshToken.role).not.toBe('member');
     // The server ended the session too: a silent login (forced, as in a new tab) now fails.
     await page.evaluate(() => sessionStorage.clear());
@@ -86,7 +86,7 @@ describe('sign-in journey', () => {
     const onRequest = (r: { url(): string }) => void (r.url().includes('prompt=none') && silent.push(r.url()));
     page.on('request', onRequest);
     await page.reload({ waitUntil: 'networkidle' });
-    await header(page).getByRole('button', { name: 'Log in' }).waitFor();
+    await header(page).getByRole('button', { name: 'Log in', exact: true }).waitFor();
     page.off('request', onRequest);
     expect(silent).toHaveLength(1);
     expect((await storedTokens(page))?.refreshToken.role).toBe('visitor');
@@ -94,25 +94,25 @@ describe('sign-in journey', () => {
 
   it('4. logs in through the hosted login page', async () => {
     await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
-    await header(page).getByRole('button', { name: 'Log in' }).click();
+    await header(page).getByRole('button', { name: 'Log in', exact: true }).click();
     // /oauth2/authorize has no session for this browser, so it hands the request to the hosted page.
     await page.waitForURL(/\/auth\/login\?.*client_id=plaza-web/);
-    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Email', { exact: true }).waitFor();
     await snap(page, 'hosted-login-desktop');
 
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('The e-mail or the password is wrong').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText('The e-mail or the password is wrong', { exact: true }).waitFor();
     await snap(page, 'hosted-login-error-desktop');
 
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     // Back through /oauth2/authorize and /auth/callback to the page the member started from.
     await page.waitForURL(`${plaza.url}/account/security`);
     await expect.poll(() => memberEmail(page).textContent()).toBe(email);
     expect(page.url()).not.toContain('code=');
-    await page.getByRole('heading', { name: 'Account security' }).waitFor();
+    await page.getByRole('heading', { name: 'Account security', exact: true }).waitFor();
     await snap(page, 'account-security-desktop');
   });
 
@@ -145,7 +145,7 @@ describe('sign-in journey', () => {
     p.on('request', (r) => r.url().includes('prompt=none') && silent.push(r.url()));
     const started = Date.now();
     await p.goto(`${plaza.url}/`);
-    await header(p).getByRole('button', { name: 'Log in' }).waitFor({ timeout: 5_000 });
+    await header(p).getByRole('button', { name: 'Log in', exact: true }).waitFor({ timeout: 5_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
     // And the home page rendered in the meantime.
     await p.getByTestId('site-name').first().waitFor();
@@ -160,15 +160,15 @@ describe('sign-in journey', () => {
     const owner = await browser.newContext({ viewport: DESKTOP });
     const p = await owner.newPage();
     await p.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
-    await p.getByRole('heading', { name: 'Sign in as the owner' }).waitFor();
+    await p.getByRole('heading', { name: 'Sign in as the owner', exact: true }).waitFor();
     await snap(p, 'admin-gate-desktop');
-    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.getByRole('button', { name: 'Log in', exact: true }).click();
     await p.waitForURL(/\/auth\/login\?/);
-    await p.getByLabel('Email').fill(plaza.owner.email);
-    await p.getByLabel('Password').fill(plaza.owner.password);
-    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.getByLabel('Email', { exact: true }).fill(plaza.owner.email);
+    await p.getByLabel('Password', { exact: true }).fill(plaza.owner.password);
+    await p.getByRole('button', { name: 'Log in', exact: true }).click();
     await p.waitForURL(`${plaza.url}/admin`);
-    await p.getByRole('heading', { name: 'Overview' }).waitFor();
+    await p.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
     await expect.poll(() => p.getByTestId('admin-email').first().textContent()).toBe(plaza.owner.email);
     await snap(p, 'admin-overview-desktop');
     await owner.close();
@@ -176,7 +176,7 @@ describe('sign-in journey', () => {
 
   it('a member who is not the owner is told the dashboard is not for them', async () => {
     await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
-    await page.getByText('Not allowed').waitFor();
+    await page.getByText('Not allowed', { exact: true }).waitFor();
     await snap(page, 'admin-not-allowed-desktop');
   });
 });
@@ -186,20 +186,20 @@ describe('sign-in screens on a phone', () => {
     const context = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
     const p = await context.newPage();
     await p.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await p.getByLabel('Email').waitFor();
+    await p.getByLabel('Email', { exact: true }).waitFor();
     await snap(p, 'signup-mobile');
 
     await p.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
-    await p.getByRole('button', { name: 'Open menu' }).click();
-    await p.getByRole('link', { name: 'Sign up' }).waitFor();
+    await p.getByRole('button', { name: 'Open menu', exact: true }).click();
+    await p.getByRole('link', { name: 'Sign up', exact: true }).waitFor();
     await snap(p, 'home-menu-mobile');
-    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.getByRole('button', { name: 'Log in', exact: true }).click();
     await p.waitForURL(/\/auth\/login\?/);
-    await p.getByLabel('Email').waitFor();
+    await p.getByLabel('Email', { exact: true }).waitFor();
     await snap(p, 'hosted-login-mobile');
 
     await p.goto(`${plaza.url}/forgot-password`, { waitUntil: 'networkidle' });
-    await p.getByLabel('Email').waitFor();
+    await p.getByLabel('Email', { exact: true }).waitFor();
     await snap(p, 'forgot-password-mobile');
     await context.close();
   });

@@ -33,7 +33,7 @@ afterAll(async () => {
   await plaza?.stop();
 });
 
-const sidebar = () => page.getByRole('navigation', { name: 'Dashboard' });
+const sidebar = () => page.getByRole('navigation', { name: 'Dashboard', exact: true });
 const nav = (name: string) => sidebar().getByRole('link', { name, exact: true });
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
 const productNamed = async (name: string) => {
@@ -47,24 +47,24 @@ const productNamed = async (name: string) => {
 describe('store dashboard', () => {
   it('adds a collection from its drawer', async () => {
     await nav('Collections').click();
-    await page.getByRole('heading', { name: 'Collections' }).waitFor();
-    await page.getByRole('button', { name: 'Add collection' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a collection' });
-    await drawer.getByLabel('Name').fill('Summer shirts');
-    await drawer.getByRole('button', { name: 'Add collection' }).click();
+    await page.getByRole('heading', { name: 'Collections', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add collection', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a collection', exact: true });
+    await drawer.getByLabel('Name', { exact: true }).fill('Summer shirts');
+    await drawer.getByRole('button', { name: 'Add collection', exact: true }).click();
     await toast('Summer shirts is saved');
-    await page.getByRole('button', { name: 'Delete Summer shirts' }).locator('visible=true').waitFor();
+    await page.getByRole('button', { name: 'Delete Summer shirts', exact: true }).locator('visible=true').waitFor();
   });
 
   it('refuses a bad price next to its field and saves nothing', async () => {
     await nav('Products').click();
-    await page.getByRole('heading', { name: 'Products' }).waitFor();
-    await page.getByRole('link', { name: 'Add product' }).first().click();
-    await page.getByRole('heading', { name: 'Add a product' }).waitFor();
-    await page.getByLabel('Name').fill('Linen shirt');
+    await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Add product', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Add a product', exact: true }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Linen shirt');
     await page.getByLabel('Price', { exact: true }).fill('twelve');
-    await page.getByRole('button', { name: 'Add product' }).click();
-    await page.getByText('Enter price as a number such as 12.50.').waitFor();
+    await page.getByRole('button', { name: 'Add product', exact: true }).click();
+    await page.getByText('Enter price as a number such as 12.50.', { exact: true }).waitFor();
     expect(await page.getByLabel('Price', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await productNamed('Linen shirt')).toBeUndefined();
   });
@@ -72,23 +72,23 @@ describe('store dashboard', () => {
   it('creates a product with options, a variant grid with prices and stock, and a collection', async () => {
     await page.getByLabel('Price', { exact: true }).fill('39,90');
     await page.getByLabel('Description', { exact: true }).fill('A light shirt for hot days.');
-    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByRole('button', { name: 'Add an option', exact: true }).click();
     await page.getByLabel('Option 1', { exact: true }).fill('Size');
-    await page.getByLabel('Choices of Size').fill('S, M, L');
-    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByLabel('Choices of Size', { exact: true }).fill('S, M, L');
+    await page.getByRole('button', { name: 'Add an option', exact: true }).click();
     await page.getByLabel('Option 2', { exact: true }).fill('Colour');
-    await page.getByLabel('Choices of Colour').fill('White, Sand');
+    await page.getByLabel('Choices of Colour', { exact: true }).fill('White, Sand');
     await page.getByTestId('table-total').filter({ hasText: '6 variants' }).waitFor();
-    await page.getByLabel('Stock of M / White').locator('visible=true').fill('4');
-    await page.getByLabel('Stock of L / Sand').locator('visible=true').fill('2');
-    await page.getByLabel('Price of L / Sand').locator('visible=true').fill('42');
-    await page.getByRole('checkbox', { name: 'Summer shirts' }).check();
-    await page.getByRole('button', { name: 'Add by web address' }).click();
-    await page.getByLabel('Image 1 address').fill('/favicon.svg');
+    await page.getByLabel('Stock of M / White', { exact: true }).locator('visible=true').fill('4');
+    await page.getByLabel('Stock of L / Sand', { exact: true }).locator('visible=true').fill('2');
+    await page.getByLabel('Price of L / Sand', { exact: true }).locator('visible=true').fill('42');
+    await page.getByRole('checkbox', { name: 'Summer shirts', exact: true }).check();
+    await page.getByRole('button', { name: 'Add by web address', exact: true }).click();
+    await page.getByLabel('Image 1 address', { exact: true }).fill('/favicon.svg');
     await snap(page, 'store-product-form-desktop');
-    await page.getByRole('button', { name: 'Add product' }).click();
+    await page.getByRole('button', { name: 'Add product', exact: true }).click();
     await toast('Linen shirt is added');
-    await page.getByRole('heading', { name: 'Linen shirt' }).waitFor();
+    await page.getByRole('heading', { name: 'Linen shirt', exact: true }).waitFor();
 
     const saved = await productNamed('Linen shirt');
     expect(saved?.price.amount).toBe('39.90');
@@ -106,15 +106,15 @@ describe('store dashboard', () => {
 
   it('lists it with its stock and adjusts stock from the list', async () => {
     await nav('Products').click();
-    await page.getByLabel('Search').fill('Linen');
+    await page.getByLabel('Search', { exact: true }).fill('Linen');
     await page.getByRole('cell', { name: /6 in stock \(6 variants\)/ }).waitFor();
-    await page.getByRole('button', { name: 'Adjust stock Linen shirt' }).locator('visible=true').click();
-    const drawer = page.getByRole('dialog', { name: 'Stock of Linen shirt' });
-    const row = drawer.getByRole('region', { name: 'S / White' });
-    await row.getByLabel('Add or remove units').fill('5');
-    await row.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('button', { name: 'Adjust stock Linen shirt', exact: true }).locator('visible=true').click();
+    const drawer = page.getByRole('dialog', { name: 'Stock of Linen shirt', exact: true });
+    const row = drawer.getByRole('region', { name: 'S / White', exact: true });
+    await row.getByLabel('Add or remove units', { exact: true }).fill('5');
+    await row.getByRole('button', { name: 'Update', exact: true }).click();
     await toast('S / White: 5 in stock');
-    await drawer.getByRole('button', { name: 'Done' }).click();
+    await drawer.getByRole('button', { name: 'Done', exact: true }).click();
     const saved = await productNamed('Linen shirt');
     expect(
       saved?.variants.find((v) => v.choices.Size === 'S' && v.choices.Colour === 'White')?.inventory.quantity,
@@ -128,13 +128,13 @@ describe('store dashboard', () => {
 
   it('asks before deleting a collection, and keeps it on Cancel', async () => {
     await nav('Collections').click();
-    await page.getByRole('button', { name: 'Delete Summer shirts' }).locator('visible=true').click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Summer shirts?' });
-    await confirm.getByText('Its products stay in your shop').waitFor();
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Delete Summer shirts' }).locator('visible=true').click();
+    await page.getByRole('button', { name: 'Delete Summer shirts', exact: true }).locator('visible=true').click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Summer shirts?', exact: true });
+    await confirm.getByText('Its products stay in your shop', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete Summer shirts', exact: true }).locator('visible=true').click();
     await snap(page, 'store-collections-confirm-desktop');
-    await confirm.getByRole('button', { name: 'Delete collection' }).click();
+    await confirm.getByRole('button', { name: 'Delete collection', exact: true }).click();
     await toast('Summer shirts is deleted');
     expect((await productNamed('Linen shirt'))?.collectionIds).toEqual([]);
     await page.setViewportSize(MOBILE);
@@ -144,24 +144,24 @@ describe('store dashboard', () => {
 
   it('adds a shipping region with an option, its rates and free-over', async () => {
     await nav('Shipping').click();
-    await page.getByRole('heading', { name: 'Shipping' }).waitFor();
-    await page.getByRole('button', { name: 'Add region' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a shipping region' });
-    await drawer.getByLabel('Region name').fill('Home');
-    await drawer.getByRole('combobox', { name: 'Country 1' }).fill('germ');
+    await page.getByRole('heading', { name: 'Shipping', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add region', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a shipping region', exact: true });
+    await drawer.getByLabel('Region name', { exact: true }).fill('Home');
+    await drawer.getByRole('combobox', { name: 'Country 1', exact: true }).fill('germ');
     await page.getByRole('option', { name: /Germany/ }).click();
-    await drawer.getByRole('button', { name: 'Add region' }).click();
+    await drawer.getByRole('button', { name: 'Add region', exact: true }).click();
     await toast('Home is saved');
-    const region = page.getByRole('region', { name: 'Home' });
-    await region.getByText('Germany').waitFor();
-    await region.getByRole('button', { name: 'Add option' }).click();
-    const option = page.getByRole('dialog', { name: 'Add an option for Home' });
-    await option.getByLabel('Name').fill('Standard');
-    await option.getByLabel('Delivery time').fill('2–3 business days');
-    await option.getByLabel('Rate 1 price').fill('4,90');
-    await option.getByLabel('Free over').fill('50');
-    await option.getByRole('button', { name: 'Add a slot' }).click();
-    await option.getByRole('button', { name: 'Add option' }).click();
+    const region = page.getByRole('region', { name: 'Home', exact: true });
+    await region.getByText('Germany', { exact: true }).waitFor();
+    await region.getByRole('button', { name: 'Add option', exact: true }).click();
+    const option = page.getByRole('dialog', { name: 'Add an option for Home', exact: true });
+    await option.getByLabel('Name', { exact: true }).fill('Standard');
+    await option.getByLabel('Delivery time', { exact: true }).fill('2–3 business days');
+    await option.getByLabel('Rate 1 price', { exact: true }).fill('4,90');
+    await option.getByLabel('Free over', { exact: true }).fill('50');
+    await option.getByRole('button', { name: 'Add a slot', exact: true }).click();
+    await option.getByRole('button', { name: 'Add option', exact: true }).click();
     await toast('Standard is saved');
     await region
       .getByText(/\$4\.90; free over \$50\.00/)
@@ -180,18 +180,22 @@ describe('store dashboard', () => {
       deliveryTimeSlots: [{ weekday: 'MON', fromHour: 9, toHour: 12 }],
     });
     // A pickup place below the regions.
-    await page.getByRole('button', { name: 'Add pickup place' }).first().click();
-    const pickup = page.getByRole('dialog', { name: 'Add a pickup place' });
-    await pickup.getByLabel('Name').fill('Our shop');
-    await pickup.getByRole('button', { name: 'Add pickup place' }).click();
-    await pickup.getByText('Choose the country the place is in.').waitFor();
-    await pickup.getByRole('combobox', { name: 'Country' }).fill('germ');
+    await page.getByRole('button', { name: 'Add pickup place', exact: true }).first().click();
+    const pickup = page.getByRole('dialog', { name: 'Add a pickup place', exact: true });
+    await pickup.getByLabel('Name', { exact: true }).fill('Our shop');
+    await pickup.getByRole('button', { name: 'Add pickup place', exact: true }).click();
+    await pickup.getByText('Choose the country the place is in.', { exact: true }).waitFor();
+    await pickup.getByRole('combobox', { name: 'Country', exact: true }).fill('germ');
     await page.getByRole('option', { name: /Germany/ }).click();
-    await pickup.getByLabel('City').fill('Berlin');
-    await pickup.getByLabel('Opening hours').fill('Mon–Fri 9:00–18:00');
-    await pickup.getByRole('button', { name: 'Add pickup place' }).click();
+    await pickup.getByLabel('City', { exact: true }).fill('Berlin');
+    await pickup.getByLabel('Opening hours', { exact: true }).fill('Mon–Fri 9:00–18:00');
+    await pickup.getByRole('button', { name: 'Add pickup place', exact: true }).click();
     await toast('Our shop is saved');
-    await page.getByRole('region', { name: 'Pickup' }).getByText('Free').locator('visible=true').waitFor();
+    await page
+      .getByRole('region', { name: 'Pickup', exact: true })
+      .getByText('Free', { exact: true })
+      .locator('visible=true')
+      .waitFor();
     await snap(page, 'store-shipping-desktop');
     await page.setViewportSize(MOBILE);
     await snap(page, 'store-shipping-mobile');
@@ -200,72 +204,72 @@ describe('store dashboard', () => {
 
   it('creates a coupon with limits; a bad code is refused next to its field', async () => {
     await nav('Coupons').click();
-    await page.getByRole('heading', { name: 'Coupons' }).waitFor();
-    await page.getByRole('button', { name: 'Create coupon' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Create a coupon' });
-    await drawer.getByLabel('Code').fill('SUMMER 10');
-    await drawer.getByLabel('Name').fill('Summer sale');
-    await drawer.getByLabel('Percent off').fill('10');
-    await drawer.getByLabel('Uses in all').fill('100');
-    await drawer.getByRole('button', { name: 'Create coupon' }).click();
-    await drawer.getByText('A code has letters, digits, - and _ only').waitFor();
-    await drawer.getByLabel('Code').fill('SUMMER10');
-    await drawer.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByRole('heading', { name: 'Coupons', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create coupon', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Create a coupon', exact: true });
+    await drawer.getByLabel('Code', { exact: true }).fill('SUMMER 10');
+    await drawer.getByLabel('Name', { exact: true }).fill('Summer sale');
+    await drawer.getByLabel('Percent off', { exact: true }).fill('10');
+    await drawer.getByLabel('Uses in all', { exact: true }).fill('100');
+    await drawer.getByRole('button', { name: 'Create coupon', exact: true }).click();
+    await drawer.getByText('A code has letters, digits, - and _ only', { exact: true }).waitFor();
+    await drawer.getByLabel('Code', { exact: true }).fill('SUMMER10');
+    await drawer.getByRole('button', { name: 'Create coupon', exact: true }).click();
     await toast('SUMMER10 is ready');
-    await page.getByText('10% off everything').locator('visible=true').waitFor();
-    await page.getByText('0 of 100 used').locator('visible=true').waitFor();
-    await page.getByText('Live').locator('visible=true').first().waitFor();
+    await page.getByText('10% off everything', { exact: true }).locator('visible=true').waitFor();
+    await page.getByText('0 of 100 used', { exact: true }).locator('visible=true').waitFor();
+    await page.getByText('Live', { exact: true }).locator('visible=true').first().waitFor();
     await snap(page, 'store-coupons-desktop');
     // An emptied limit is lifted, not refused.
-    await page.getByText('0 of 100 used').locator('visible=true').click();
-    const edit = page.getByRole('dialog', { name: 'Edit SUMMER10' });
-    await edit.getByLabel('Uses in all').fill('');
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('0 of 100 used', { exact: true }).locator('visible=true').click();
+    const edit = page.getByRole('dialog', { name: 'Edit SUMMER10', exact: true });
+    await edit.getByLabel('Uses in all', { exact: true }).fill('');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('SUMMER10 is saved');
     await page.getByText('0 used', { exact: true }).locator('visible=true').waitFor();
   });
 
   it('creates an automatic discount for orders over an amount', async () => {
     await nav('Discounts').click();
-    await page.getByRole('heading', { name: 'Automatic discounts' }).waitFor();
-    await page.getByRole('button', { name: 'Create discount' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Create an automatic discount' });
-    await drawer.getByLabel('Name').fill('10% over 50');
-    await drawer.getByLabel('Percent off').fill('10');
-    await drawer.getByLabel('When').selectOption({ label: 'The order total is in a range' });
-    await drawer.getByLabel('From').fill('50');
-    await drawer.getByRole('button', { name: 'Create discount' }).click();
+    await page.getByRole('heading', { name: 'Automatic discounts', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create discount', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Create an automatic discount', exact: true });
+    await drawer.getByLabel('Name', { exact: true }).fill('10% over 50');
+    await drawer.getByLabel('Percent off', { exact: true }).fill('10');
+    await drawer.getByLabel('When', { exact: true }).selectOption({ label: 'The order total is in a range' });
+    await drawer.getByLabel('From', { exact: true }).fill('50');
+    await drawer.getByRole('button', { name: 'Create discount', exact: true }).click();
     await toast('10% over 50 is saved');
     await page
       .getByText(/Order total 50(\.00)? or more/)
       .locator('visible=true')
       .waitFor();
-    await page.getByText('10% off everything').locator('visible=true').waitFor();
+    await page.getByText('10% off everything', { exact: true }).locator('visible=true').waitFor();
     await snap(page, 'store-discounts-desktop');
   });
 
   it('issues a gift card whose code shows once, then disables it after a confirm', async () => {
     await nav('Gift cards').click();
-    await page.getByRole('heading', { name: 'Gift cards' }).waitFor();
-    await page.getByRole('button', { name: 'Issue gift card' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Issue a gift card' });
-    await drawer.getByLabel('Amount').fill('25');
-    await drawer.getByRole('button', { name: 'Issue card' }).click();
+    await page.getByRole('heading', { name: 'Gift cards', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Issue gift card', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Issue a gift card', exact: true });
+    await drawer.getByLabel('Amount', { exact: true }).fill('25');
+    await drawer.getByRole('button', { name: 'Issue card', exact: true }).click();
     const code = (await drawer.getByTestId('gift-card-code').innerText()).trim();
     expect(code.length).toBeGreaterThanOrEqual(8);
-    await drawer.getByRole('button', { name: 'Copy code' }).waitFor();
-    await drawer.getByRole('button', { name: 'Done' }).click();
+    await drawer.getByRole('button', { name: 'Copy code', exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Done', exact: true }).click();
     const last4 = code.replace(/-/g, '').slice(-4);
-    const card = page.getByText(new RegExp(last4)).locator('visible=true');
+    const card = page.getByText(new RegExp(last4), { exact: true }).locator('visible=true');
     await card.waitFor();
-    expect(await page.getByText(code).count()).toBe(0);
+    expect(await page.getByText(code, { exact: true }).count()).toBe(0);
     await page
       .getByRole('button', { name: /^Disable / })
       .locator('visible=true')
       .click();
     await page
       .getByRole('dialog', { name: /^Disable / })
-      .getByRole('button', { name: 'Disable card' })
+      .getByRole('button', { name: 'Disable card', exact: true })
       .click();
     await toast('is disabled');
     await page.getByText('Disabled', { exact: true }).locator('visible=true').waitFor();
@@ -274,33 +278,39 @@ describe('store dashboard', () => {
 
   it('adds an extra fee and turns it off', async () => {
     await nav('Extra fees').click();
-    await page.getByRole('heading', { name: 'Extra fees' }).waitFor();
-    await page.getByRole('button', { name: 'Add fee' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a fee' });
-    await drawer.getByLabel('Name').fill('Packaging');
-    await drawer.getByLabel('Amount').fill('1.50');
-    await drawer.getByRole('button', { name: 'Add fee' }).click();
+    await page.getByRole('heading', { name: 'Extra fees', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add fee', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a fee', exact: true });
+    await drawer.getByLabel('Name', { exact: true }).fill('Packaging');
+    await drawer.getByLabel('Amount', { exact: true }).fill('1.50');
+    await drawer.getByRole('button', { name: 'Add fee', exact: true }).click();
     await toast('Packaging is saved');
-    await page.getByText('$1.50 per order').locator('visible=true').waitFor();
-    await page.getByRole('button', { name: 'Turn off Packaging' }).locator('visible=true').click();
+    await page.getByText('$1.50 per order', { exact: true }).locator('visible=true').waitFor();
+    await page.getByRole('button', { name: 'Turn off Packaging', exact: true }).locator('visible=true').click();
     await toast('Packaging is off');
-    await page.getByRole('button', { name: 'Turn on Packaging' }).locator('visible=true').waitFor();
+    await page.getByRole('button', { name: 'Turn on Packaging', exact: true }).locator('visible=true').waitFor();
   });
 
   it('adds a tax region with its rate and saves the tax settings', async () => {
     await nav('Tax').click();
     await page.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Add tax region' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a tax region' });
-    await drawer.getByRole('combobox', { name: 'Country' }).fill('germ');
+    await page.getByRole('button', { name: 'Add tax region', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a tax region', exact: true });
+    await drawer.getByRole('combobox', { name: 'Country', exact: true }).fill('germ');
     await page.getByRole('option', { name: /Germany/ }).click();
-    await drawer.getByLabel('Tax 1 name').fill('VAT');
-    await drawer.getByLabel('Rate %').fill('19');
-    await drawer.getByRole('button', { name: 'Add tax region' }).click();
+    await drawer.getByLabel('Tax 1 name', { exact: true }).fill('VAT');
+    await drawer.getByLabel('Rate %', { exact: true }).fill('19');
+    await drawer.getByRole('button', { name: 'Add tax region', exact: true }).click();
     await toast('Tax region saved');
-    await page.getByRole('region', { name: 'Tax regions' }).getByText('VAT 19%').locator('visible=true').waitFor();
-    await page.getByLabel('Your prices').selectOption({ label: 'Include tax (tax is part of the price)' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('region', { name: 'Tax regions', exact: true })
+      .getByText('VAT 19%', { exact: true })
+      .locator('visible=true')
+      .waitFor();
+    await page
+      .getByLabel('Your prices', { exact: true })
+      .selectOption({ label: 'Include tax (tax is part of the price)' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('Tax settings saved');
     const owner = await ownerClient(plaza);
     const { taxRegions } = await owner.fetch<{
@@ -319,12 +329,12 @@ describe('store dashboard', () => {
 
   it('saves checkout settings: stock trigger, a policy and a custom field', async () => {
     await nav('Checkout').click();
-    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-    await page.getByLabel('Take items out of stock').selectOption({ label: 'When the order is paid' });
-    await page.getByLabel('Return policy').fill('Returns within 30 days.');
-    await page.getByRole('button', { name: 'Add a field' }).click();
-    await page.getByLabel('Field 1 label').fill('Gift message');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Checkout', exact: true }).waitFor();
+    await page.getByLabel('Take items out of stock', { exact: true }).selectOption({ label: 'When the order is paid' });
+    await page.getByLabel('Return policy', { exact: true }).fill('Returns within 30 days.');
+    await page.getByRole('button', { name: 'Add a field', exact: true }).click();
+    await page.getByLabel('Field 1 label', { exact: true }).fill('Gift message');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('Checkout settings saved');
     const owner = await ownerClient(plaza);
     const { checkoutSettings } = await owner.fetch<{
@@ -332,23 +342,23 @@ describe('store dashboard', () => {
     }>('/ecom/v1/checkout-settings');
     expect(checkoutSettings.inventoryUpdateTrigger).toBe('ON_ORDER_PAID');
     expect(checkoutSettings.customFields).toMatchObject([{ key: 'gift_message', label: 'Gift message' }]);
-    await page.getByText('All changes saved.').waitFor();
+    await page.getByText('All changes saved.', { exact: true }).waitFor();
     await snap(page, 'store-checkout-settings-desktop');
   });
 
   it('turns tips on with a choice and a staff member', async () => {
     await nav('Tips').click();
-    await page.getByRole('heading', { name: 'Tips' }).waitFor();
-    await page.getByLabel('Buyers can add a tip').check();
-    await page.getByRole('button', { name: 'Add a choice' }).click();
+    await page.getByRole('heading', { name: 'Tips', exact: true }).waitFor();
+    await page.getByLabel('Buyers can add a tip', { exact: true }).check();
+    await page.getByRole('button', { name: 'Add a choice', exact: true }).click();
     const choices = await page.getByLabel(/^Choice \d+$/).count();
-    await page.getByLabel('Percent').last().fill('15');
-    await page.getByRole('button', { name: 'Add a staff member' }).click();
+    await page.getByLabel('Percent', { exact: true }).last().fill('15');
+    await page.getByRole('button', { name: 'Add a staff member', exact: true }).click();
     await page
       .getByLabel(/^Staff member \d+$/)
       .last()
       .fill('Ana');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('Tip settings saved');
     const owner = await ownerClient(plaza);
     const { tipSettings } = await owner.fetch<{
@@ -362,24 +372,24 @@ describe('store dashboard', () => {
 
   it('creates a buy now link for a variant, with a link to copy', async () => {
     await nav('Buy now links').click();
-    await page.getByRole('heading', { name: 'Buy now links' }).waitFor();
-    await page.getByRole('button', { name: 'Create a link' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Create a buy now link' });
-    await drawer.getByLabel('Name').fill('Shirt deal');
-    await drawer.getByLabel('Product 1').selectOption({ label: 'Linen shirt ($39.90)' });
-    await drawer.getByLabel('Variant').selectOption({ label: 'M / White ($39.90)' });
-    await drawer.getByLabel('How many').fill('2');
-    await drawer.getByRole('button', { name: 'Create link' }).click();
+    await page.getByRole('heading', { name: 'Buy now links', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create a link', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Create a buy now link', exact: true });
+    await drawer.getByLabel('Name', { exact: true }).fill('Shirt deal');
+    await drawer.getByLabel('Product 1', { exact: true }).selectOption({ label: 'Linen shirt ($39.90)' });
+    await drawer.getByLabel('Variant', { exact: true }).selectOption({ label: 'M / White ($39.90)' });
+    await drawer.getByLabel('How many', { exact: true }).fill('2');
+    await drawer.getByRole('button', { name: 'Create link', exact: true }).click();
     await toast('Shirt deal is ready to share');
-    await page.getByText('2 items').locator('visible=true').waitFor();
-    await page.getByRole('button', { name: 'Copy link' }).locator('visible=true').waitFor();
+    await page.getByText('2 items', { exact: true }).locator('visible=true').waitFor();
+    await page.getByRole('button', { name: 'Copy link', exact: true }).locator('visible=true').waitFor();
     await snap(page, 'store-buy-links-desktop');
   });
 
   it('shows back-in-stock requests', async () => {
     await nav('Back in stock').click();
-    await page.getByRole('heading', { name: 'Back in stock requests' }).waitFor();
-    await page.getByText('Nobody is waiting').waitFor();
+    await page.getByRole('heading', { name: 'Back in stock requests', exact: true }).waitFor();
+    await page.getByText('Nobody is waiting', { exact: true }).waitFor();
     await snap(page, 'store-back-in-stock-desktop');
   });
 });

@@ -31,42 +31,42 @@ afterAll(async () => {
 });
 
 const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
+  page.getByRole('navigation', { name: 'Dashboard', exact: true }).getByRole('link', { name, exact: true });
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
 
 describe('store settings', () => {
   it('sets carrier rates, a box and local delivery; a rate out of order is refused in words', async () => {
     await nav('Carriers').click();
-    await page.getByRole('heading', { name: 'Carriers' }).waitFor();
-    await page.getByRole('combobox', { name: 'Country' }).fill('united st');
+    await page.getByRole('heading', { name: 'Carriers', exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Country', exact: true }).fill('united st');
     await page
       .getByRole('option', { name: /United States/ })
       .first()
       .click();
-    await page.getByLabel('Latitude').fill('40.78');
-    await page.getByLabel('Longitude').fill('-73.97');
+    await page.getByLabel('Latitude', { exact: true }).fill('40.78');
+    await page.getByLabel('Longitude', { exact: true }).fill('-73.97');
     await page.getByLabel('Priority Mail', { exact: true }).check();
     const priority = page.getByRole('group', { name: 'Priority Mail', exact: true });
-    await priority.getByRole('button', { name: 'Add a rate' }).click();
-    await priority.getByLabel('Parcels up to (weight)').fill('2');
-    await priority.getByLabel('Price').fill('7.50');
-    await priority.getByRole('button', { name: 'Add a rate' }).click();
-    await priority.getByLabel('Parcels up to (weight)').nth(1).fill('1');
-    await priority.getByLabel('Price').nth(1).fill('9');
-    await page.getByRole('button', { name: 'Save carriers' }).click();
+    await priority.getByRole('button', { name: 'Add a rate', exact: true }).click();
+    await priority.getByLabel('Parcels up to (weight)', { exact: true }).fill('2');
+    await priority.getByLabel('Price', { exact: true }).fill('7.50');
+    await priority.getByRole('button', { name: 'Add a rate', exact: true }).click();
+    await priority.getByLabel('Parcels up to (weight)', { exact: true }).nth(1).fill('1');
+    await priority.getByLabel('Price', { exact: true }).nth(1).fill('9');
+    await page.getByRole('button', { name: 'Save carriers', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'from the lightest parcel to the heaviest' }).waitFor();
-    await priority.getByLabel('Parcels up to (weight)').nth(1).fill('5');
-    await page.getByLabel('Your own box').check();
-    await page.getByLabel('Length').fill('30');
-    await page.getByLabel('Width').fill('20');
-    await page.getByLabel('Height').fill('10');
-    await page.getByLabel('Offer local delivery').check();
+    await priority.getByLabel('Parcels up to (weight)', { exact: true }).nth(1).fill('5');
+    await page.getByLabel('Your own box', { exact: true }).check();
+    await page.getByLabel('Length', { exact: true }).fill('30');
+    await page.getByLabel('Width', { exact: true }).fill('20');
+    await page.getByLabel('Height', { exact: true }).fill('10');
+    await page.getByLabel('Offer local delivery', { exact: true }).check();
     await page.getByLabel('Up to', { exact: true }).fill('10');
     await page.getByLabel('Price', { exact: true }).last().fill('5');
     await snap(page, 'store-carriers-desktop');
-    await page.getByRole('button', { name: 'Save carriers' }).click();
+    await page.getByRole('button', { name: 'Save carriers', exact: true }).click();
     await toast('Carrier settings saved');
-    await page.getByText('All changes saved.').waitFor();
+    await page.getByText('All changes saved.', { exact: true }).waitFor();
 
     const owner = await ownerClient(plaza);
     const { shippingProviderConfiguration: saved } = await owner.fetch<ShippingProviderConfigurationResponse>(
@@ -89,25 +89,25 @@ describe('store settings', () => {
 
   it('edits a coupon: a new amount, and only products in a collection', async () => {
     await nav('Coupons').click();
-    await page.getByRole('button', { name: 'Create coupon' }).first().click();
-    let drawer = page.getByRole('dialog', { name: 'Create a coupon' });
-    await drawer.getByLabel('Code').fill('AUTUMN');
-    await drawer.getByLabel('Name').fill('Autumn');
-    await drawer.getByLabel('Percent off').fill('10');
-    await drawer.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByRole('button', { name: 'Create coupon', exact: true }).first().click();
+    let drawer = page.getByRole('dialog', { name: 'Create a coupon', exact: true });
+    await drawer.getByLabel('Code', { exact: true }).fill('AUTUMN');
+    await drawer.getByLabel('Name', { exact: true }).fill('Autumn');
+    await drawer.getByLabel('Percent off', { exact: true }).fill('10');
+    await drawer.getByRole('button', { name: 'Create coupon', exact: true }).click();
     await toast('AUTUMN is ready');
 
-    await page.getByRole('button', { name: 'Edit AUTUMN' }).locator('visible=true').click();
-    drawer = page.getByRole('dialog', { name: 'Edit AUTUMN' });
-    await expect(drawer.getByLabel('Percent off').inputValue()).resolves.toBe('10');
-    await drawer.getByLabel('Percent off').fill('15');
-    await drawer.getByLabel('Applies to').selectOption({ label: 'Products in some collections' });
-    await drawer.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit AUTUMN', exact: true }).locator('visible=true').click();
+    drawer = page.getByRole('dialog', { name: 'Edit AUTUMN', exact: true });
+    await expect(drawer.getByLabel('Percent off', { exact: true }).inputValue()).resolves.toBe('10');
+    await drawer.getByLabel('Percent off', { exact: true }).fill('15');
+    await drawer.getByLabel('Applies to', { exact: true }).selectOption({ label: 'Products in some collections' });
+    await drawer.getByRole('button', { name: 'Save', exact: true }).click();
     await drawer.getByRole('alert').filter({ hasText: 'Choose at least one collection.' }).waitFor();
-    await drawer.getByRole('group', { name: 'Collections' }).getByRole('checkbox').first().check();
-    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByRole('group', { name: 'Collections', exact: true }).getByRole('checkbox').first().check();
+    await drawer.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('AUTUMN is saved');
-    await page.getByText('15% off some products').locator('visible=true').waitFor();
+    await page.getByText('15% off some products', { exact: true }).locator('visible=true').waitFor();
   });
   it('adds a state tax region where one tax group pays no tax', async () => {
     const owner = await ownerClient(plaza);
@@ -116,20 +116,20 @@ describe('store settings', () => {
       body: { taxGroup: { name: 'Books' } },
     });
     await nav('Tax').click();
-    await page.getByRole('button', { name: 'Add tax region' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a tax region' });
-    await drawer.getByRole('combobox', { name: 'Country' }).fill('united st');
+    await page.getByRole('button', { name: 'Add tax region', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a tax region', exact: true });
+    await drawer.getByRole('combobox', { name: 'Country', exact: true }).fill('united st');
     await page
       .getByRole('option', { name: /United States/ })
       .first()
       .click();
-    await drawer.getByLabel('Only this state or province').selectOption({ label: 'California' });
-    await drawer.getByLabel('Tax 1 name').fill('Sales tax');
-    await drawer.getByLabel('Rate %').fill('7.25');
+    await drawer.getByLabel('Only this state or province', { exact: true }).selectOption({ label: 'California' });
+    await drawer.getByLabel('Tax 1 name', { exact: true }).fill('Sales tax');
+    await drawer.getByLabel('Rate %', { exact: true }).fill('7.25');
     await drawer.getByLabel('Books', { exact: true }).selectOption({ label: 'No tax' });
-    await drawer.getByRole('button', { name: 'Add tax region' }).click();
+    await drawer.getByRole('button', { name: 'Add tax region', exact: true }).click();
     await toast('Tax region saved');
-    await page.getByText('California, United States').locator('visible=true').waitFor();
+    await page.getByText('California, United States', { exact: true }).locator('visible=true').waitFor();
     const { taxRegions } = await owner.fetch<{
       taxRegions: Array<{ subdivision?: string; groupOverrides: Array<{ taxGroupId: string; exempt?: boolean }> }>;
     }>('/ecom/v1/tax-regions');
@@ -138,19 +138,19 @@ describe('store settings', () => {
   });
   it('adds a fee charged only on orders with a chosen product', async () => {
     await nav('Extra fees').click();
-    await page.getByRole('button', { name: 'Add fee' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a fee' });
-    await drawer.getByLabel('Name').fill('Gift wrap');
-    await drawer.getByLabel('Amount').fill('2');
-    await drawer.getByLabel('Applies to').selectOption({ label: 'Orders with some products' });
-    await drawer.getByRole('button', { name: 'Add fee' }).click();
+    await page.getByRole('button', { name: 'Add fee', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add a fee', exact: true });
+    await drawer.getByLabel('Name', { exact: true }).fill('Gift wrap');
+    await drawer.getByLabel('Amount', { exact: true }).fill('2');
+    await drawer.getByLabel('Applies to', { exact: true }).selectOption({ label: 'Orders with some products' });
+    await drawer.getByRole('button', { name: 'Add fee', exact: true }).click();
     await drawer.getByRole('alert').filter({ hasText: 'Choose the products the fee is for.' }).waitFor();
-    const products = drawer.getByRole('group', { name: 'Products' });
-    await products.getByLabel('Find a product').fill('mug');
+    const products = drawer.getByRole('group', { name: 'Products', exact: true });
+    await products.getByLabel('Find a product', { exact: true }).fill('mug');
     const mug = products.getByRole('checkbox').first();
     const mugName = (await mug.locator('xpath=..').innerText()).trim();
     await mug.check();
-    await drawer.getByRole('button', { name: 'Add fee' }).click();
+    await drawer.getByRole('button', { name: 'Add fee', exact: true }).click();
     await toast('Gift wrap is saved');
     const owner = await ownerClient(plaza);
     const { additionalFees } = await owner.fetch<{ additionalFees: Array<{ name: string; catalogItemIds: string[] }> }>(

@@ -58,48 +58,48 @@ async function shopper(viewport = DESKTOP): Promise<{ context: BrowserContext; p
 
 async function addToCart(page: Page, name: string) {
   await page.goto(`${plaza.url}/products?q=${encodeURIComponent(name)}`, { waitUntil: 'networkidle' });
-  await page.getByRole('link', { name }).first().click();
-  await page.getByRole('heading', { name, level: 1 }).waitFor();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name, exact: true }).first().click();
+  await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   // The drawer opens once the server has the line; a refusal is shown under the button instead.
   const refused = page.getByRole('alert');
-  await Promise.race([page.getByRole('dialog', { name: 'Your cart' }).waitFor(), refused.waitFor()]);
+  await Promise.race([page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor(), refused.waitFor()]);
   if (await refused.count()) throw new Error(`add to cart refused: ${await refused.first().textContent()}`);
-  await page.getByRole('button', { name: 'Close the cart' }).click();
+  await page.getByRole('button', { name: 'Close the cart', exact: true }).click();
 }
 
 describe('storefront shop', () => {
   it('lists the demo catalog with filters kept in the address, and shows a product page', async () => {
     const { context, page } = await shopper();
     await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Featured products' }).waitFor();
+    await page.getByRole('heading', { name: 'Featured products', exact: true }).waitFor();
     await snap(page, 'store-home-desktop');
 
     await page.goto(`${plaza.url}/products`, { waitUntil: 'networkidle' });
-    await page.getByRole('link', { name: 'Blue Stoneware Mug' }).waitFor();
-    await page.getByLabel('Search').fill('mug');
-    await page.getByRole('button', { name: 'Go' }).click();
+    await page.getByRole('link', { name: 'Blue Stoneware Mug', exact: true }).waitFor();
+    await page.getByLabel('Search', { exact: true }).fill('mug');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
     await page.waitForURL(/q=mug/);
     await expect.poll(() => page.getByRole('link', { name: /Mug/ }).count()).toBe(2);
     // A click, not check(): the box follows the address, which updates a moment after the click.
-    await page.getByLabel('In stock only').click();
+    await page.getByLabel('In stock only', { exact: true }).click();
     await page.waitForURL(/inStock=1/);
     await expect.poll(() => page.getByRole('link', { name: /Mug/ }).count()).toBe(1);
     await snap(page, 'store-catalog-desktop');
 
     // Out of stock: no "Add to cart", a back-in-stock form instead.
     await page.goto(`${plaza.url}/products/red-stoneware-mug`, { waitUntil: 'networkidle' });
-    await page.getByTestId('stock-state').getByText('Out of stock').waitFor();
-    expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
-    await page.getByLabel('Get an e-mail when it is back').fill('ann@example.com');
-    await page.getByRole('button', { name: 'Notify me' }).click();
-    await page.getByText('We will e-mail ann@example.com once').waitFor();
+    await page.getByTestId('stock-state').getByText('Out of stock', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add to cart', exact: true }).count()).toBe(0);
+    await page.getByLabel('Get an e-mail when it is back', { exact: true }).fill('ann@example.com');
+    await page.getByRole('button', { name: 'Notify me', exact: true }).click();
+    await page.getByText('We will e-mail ann@example.com once', { exact: true }).waitFor();
     await snap(page, 'store-product-out-of-stock');
 
     const { products } = await api<ListProductsResponse>('/catalog/v1/products?text=tee', ecomKey);
     const tee = products.find((p) => p.options.length > 0)!;
     await page.goto(`${plaza.url}/products/${tee.slug}`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: tee.name, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: tee.name, level: 1, exact: true }).waitFor();
     const image = page.locator('main img').first();
     expect(await image.getAttribute('width')).toBe('600');
     await snap(page, 'store-product-desktop');
@@ -107,10 +107,10 @@ describe('storefront shop', () => {
 
     const phone = await shopper(MOBILE);
     await phone.page.goto(`${plaza.url}/products?sort=NAME_ASC&type=PHYSICAL`, { waitUntil: 'networkidle' });
-    await phone.page.getByRole('link', { name: 'Blue Stoneware Mug' }).waitFor();
+    await phone.page.getByRole('link', { name: 'Blue Stoneware Mug', exact: true }).waitFor();
     await snap(phone.page, 'store-catalog-mobile');
     await phone.page.goto(`${plaza.url}/products/${tee.slug}`, { waitUntil: 'networkidle' });
-    await phone.page.getByRole('heading', { name: tee.name, level: 1 }).waitFor();
+    await phone.page.getByRole('heading', { name: tee.name, level: 1, exact: true }).waitFor();
     await snap(phone.page, 'store-product-mobile');
     await phone.context.close();
   });
@@ -131,7 +131,7 @@ describe('storefront shop', () => {
       { lineItems: [ref('Blue Stoneware Mug'), ref('Canvas Tote')], couponCode: 'SAVE10' },
     );
     await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
     await fillAddressAndShipping(page);
     // 18.00 + 15.00 = 33.00; 10% off = 3.30; shipping 5.00; no tax configured: 34.70.
     await expect.poll(() => cents(page, 'total-total')).toBe(3470);
@@ -148,7 +148,7 @@ describe('storefront shop', () => {
     // Another visitor cannot open it.
     const stranger = await shopper();
     await stranger.page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
-    await stranger.page.getByText('This checkout is not available').waitFor();
+    await stranger.page.getByText('This checkout is not available', { exact: true }).waitFor();
     await stranger.context.close();
     await context.close();
   });
@@ -160,18 +160,21 @@ describe('storefront shop', () => {
     await addToCart(page, 'Canvas Tote');
     await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('2');
     await page.getByTestId('cart-button').locator('visible=true').click();
-    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Canvas Tote' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Your cart', exact: true })
+      .getByRole('link', { name: 'Canvas Tote', exact: true })
+      .waitFor();
     await snap(page, 'store-cart-drawer');
     await page.keyboard.press('Escape');
 
     await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
-    await page.getByLabel('Discount code').fill('SAVE10');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('SAVE10').waitFor();
-    await page.getByLabel('Country').selectOption('US');
-    await page.getByLabel('State / province').selectOption({ label: 'California' });
-    await page.getByRole('button', { name: 'Estimate' }).click();
+    await page.getByLabel('Discount code', { exact: true }).fill('SAVE10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByText('SAVE10', { exact: true }).waitFor();
+    await page.getByLabel('Country', { exact: true }).selectOption('US');
+    await page.getByLabel('State / province', { exact: true }).selectOption({ label: 'California' });
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
     await page.getByRole('radio', { name: /Standard/ }).check();
     await expect.poll(() => cents(page, 'total-total')).toBe(3470);
     await snap(page, 'store-cart-desktop');
@@ -179,7 +182,7 @@ describe('storefront shop', () => {
     await snap(page, 'store-cart-mobile');
     await page.setViewportSize(DESKTOP);
 
-    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('button', { name: 'Check out', exact: true }).click();
     await page.waitForURL(/\/checkout\//);
     await fillAddressAndShipping(page);
     await expect.poll(() => cents(page, 'total-total')).toBe(3470);
@@ -192,7 +195,7 @@ describe('storefront shop', () => {
     const { context, page } = await shopper();
     await addToCart(page, 'Linen Notebook');
     await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
-    await page.getByRole('button', { name: 'Log in' }).first().click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
     await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
     await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');

@@ -61,7 +61,7 @@ describe('storefront home', () => {
     const dashboardOnly = [...scripts].filter((s) => !storefrontScripts.has(s));
     expect(dashboardOnly.length).toBeGreaterThan(0);
     // A visitor is asked to sign in as the owner; the gate lives in the dashboard chunk.
-    await expect.poll(() => page.getByText('Sign in as the owner').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Sign in as the owner', { exact: true }).first().isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('admin-visitor'), fullPage: true });
     await page.close();
   });

@@ -42,31 +42,31 @@ describe('subscriptions', () => {
     const mailbox = await mailboxReader(plaza);
     const email = `coffee.${Date.now()}@example.com`;
     await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Name').fill('Cora Coffee');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByLabel('Verification code').fill((await mailbox.code(email)).code);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Cora Coffee');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByLabel('Verification code', { exact: true }).fill((await mailbox.code(email)).code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
 
     await page.goto(`${plaza.url}/products?q=${encodeURIComponent('House Blend Coffee')}`, {
       waitUntil: 'networkidle',
     });
-    await page.getByRole('link', { name: 'House Blend Coffee' }).first().click();
-    await page.getByRole('heading', { name: 'House Blend Coffee', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'House Blend Coffee', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'House Blend Coffee', level: 1, exact: true }).waitFor();
     await page.getByRole('radio', { name: /Subscribe: Every 2 weeks/ }).check();
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('dialog', { name: 'Your cart' }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor();
     await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByRole('button', { name: 'Check out', exact: true }).click();
     await page.waitForURL(/\/checkout\//);
     await fillAddressAndShipping(page);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+    await page.getByLabel('Security code', { exact: true }).fill('123');
     await page.getByRole('button', { name: /^Pay / }).click();
-    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();
 
     await page.goto(`${plaza.url}/account/subscriptions`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: /House Blend Coffee/ }).waitFor();
@@ -81,31 +81,31 @@ describe('subscriptions', () => {
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
     await owner
-      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: 'Subscriptions', exact: true })
       .click();
-    await owner.getByRole('heading', { name: 'Subscriptions' }).waitFor();
+    await owner.getByRole('heading', { name: 'Subscriptions', exact: true }).waitFor();
     // The checkout's contact e-mail (the address form's) is the subscription's.
-    await owner.getByRole('button', { name: 'ann@example.com' }).locator('visible=true').click();
-    const drawer = owner.getByRole('dialog', { name: 'Subscription' });
-    await drawer.getByText('Visa ending 4242').waitFor();
-    await drawer.getByRole('link', { name: 'First order' }).waitFor();
+    await owner.getByRole('button', { name: 'ann@example.com', exact: true }).locator('visible=true').click();
+    const drawer = owner.getByRole('dialog', { name: 'Subscription', exact: true });
+    await drawer.getByText('Visa ending 4242', { exact: true }).waitFor();
+    await drawer.getByRole('link', { name: 'First order', exact: true }).waitFor();
     await snap(owner, 'subscriptions-dashboard-desktop');
 
-    await page.getByRole('button', { name: 'Change card (Visa ending 4242)' }).click();
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: 'Use this card' }).click();
-    await page.getByText('The card was declined.').waitFor();
-    await page.getByLabel('Card number').fill('5555 5555 5555 4444');
-    await page.getByRole('button', { name: 'Use this card' }).click();
+    await page.getByRole('button', { name: 'Change card (Visa ending 4242)', exact: true }).click();
+    await page.getByLabel('Card number', { exact: true }).fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+    await page.getByLabel('Security code', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Use this card', exact: true }).click();
+    await page.getByText('The card was declined.', { exact: true }).waitFor();
+    await page.getByLabel('Card number', { exact: true }).fill('5555 5555 5555 4444');
+    await page.getByRole('button', { name: 'Use this card', exact: true }).click();
     await expect.poll(() => page.getByTestId('next-charge').textContent()).toMatch(/on Mastercard ending 4444$/);
 
-    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
     await page
       .getByRole('dialog', { name: /^Cancel House Blend Coffee/ })
-      .getByRole('button', { name: 'Cancel subscription' })
+      .getByRole('button', { name: 'Cancel subscription', exact: true })
       .click();
     await page.getByText('Canceled', { exact: true }).waitFor();
     expect(await page.getByTestId('next-charge').count()).toBe(0);

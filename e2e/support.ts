@@ -170,18 +170,18 @@ export async function storedTokens(page: Page): Promise<{
 /** Logs in on the hosted login page the browser is on (or is being sent to). */
 export async function fillHostedLogin(page: Page, email: string, password: string): Promise<void> {
   await page.waitForURL(/\/auth\/login\?/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 /** Opens /admin in `page` and logs in there as the owner, through the hosted login page. */
 export async function ownerIntoDashboard(page: Page, plaza: RunningPlaza): Promise<void> {
   await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
   await page.waitForURL(`${plaza.url}/admin`);
-  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
 }
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, as an authenticator app computes it. */

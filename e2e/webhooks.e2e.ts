@@ -77,55 +77,56 @@ afterAll(async () => {
   }
 });
 
-const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Dashboard', exact: true }).getByRole('link', { name, exact: true });
 
 describe('Developers: webhooks', () => {
   it('adds a webhook with the event picker, sends a test message and sees it Delivered', async () => {
     await nav('Webhooks').click();
-    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
-    await page.getByText('No webhooks yet').waitFor();
+    await page.getByRole('heading', { name: 'Webhooks', level: 1, exact: true }).waitFor();
+    await page.getByText('No webhooks yet', { exact: true }).waitFor();
     await page.getByTestId('public-keys').filter({ hasText: '"keys"' }).waitFor();
     // Outside production loopback receivers work without the owner's network setting, which stays blocked.
     await page.getByTestId('private-network-state').filter({ hasText: 'Blocked' }).waitFor();
     await snap(page, 'admin-webhooks-empty-desktop');
 
-    await page.getByRole('button', { name: 'Add webhook' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add webhook' });
+    await page.getByRole('button', { name: 'Add webhook', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add webhook', exact: true });
     await drawer.waitFor();
     // Nothing filled in: the form says what is missing, in words, and sends nothing.
-    await drawer.getByRole('button', { name: 'Add webhook' }).click();
-    await drawer.getByText('Choose at least one event.').waitFor();
-    await drawer.getByLabel('Name (optional)').fill('Warehouse');
-    await drawer.getByLabel('Address that receives the messages').fill(receiverUrl);
-    await drawer.getByLabel('Every Members event').check();
+    await drawer.getByRole('button', { name: 'Add webhook', exact: true }).click();
+    await drawer.getByText('Choose at least one event.', { exact: true }).waitFor();
+    await drawer.getByLabel('Name (optional)', { exact: true }).fill('Warehouse');
+    await drawer.getByLabel('Address that receives the messages', { exact: true }).fill(receiverUrl);
+    await drawer.getByLabel('Every Members event', { exact: true }).check();
     await drawer.getByLabel(/Review written/).check();
     await snap(page, 'admin-webhook-add-desktop');
-    await drawer.getByRole('button', { name: 'Add webhook' }).click();
+    await drawer.getByRole('button', { name: 'Add webhook', exact: true }).click();
 
-    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
-    await page.getByText('Nothing sent yet').waitFor();
-    await page.getByRole('button', { name: 'Send test message' }).click();
+    await page.getByRole('heading', { name: 'Warehouse', level: 1, exact: true }).waitFor();
+    await page.getByText('Nothing sent yet', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Send test message', exact: true }).click();
     // The receiver verified the signature with the SDK and got the test event; the log shows it Delivered.
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
     const row = page.getByRole('row').filter({ hasText: 'Test message' });
-    await row.getByText('Delivered').waitFor({ timeout: 20_000 });
+    await row.getByText('Delivered', { exact: true }).waitFor({ timeout: 20_000 });
     await snap(page, 'admin-webhook-log-desktop');
 
     await row.getByRole('button', { name: 'Test message', exact: true }).click();
-    const delivery = page.getByRole('dialog', { name: 'Delivery' });
-    await delivery.getByText('Answered 200').waitFor();
-    await delivery.getByText(received[0]!.id).waitFor();
+    const delivery = page.getByRole('dialog', { name: 'Delivery', exact: true });
+    await delivery.getByText('Answered 200', { exact: true }).waitFor();
+    await delivery.getByText(received[0]!.id, { exact: true }).waitFor();
     // The receiver's reply is shown as text, never as markup.
-    await delivery.getByLabel('Reply to attempt 1').filter({ hasText: '<b>thanks</b>' }).waitFor();
+    await delivery.getByLabel('Reply to attempt 1', { exact: true }).filter({ hasText: '<b>thanks</b>' }).waitFor();
     expect(await delivery.getByText(/\d+ ms/).count()).toBeGreaterThan(0);
     await snap(page, 'admin-webhook-delivery-desktop');
-    await delivery.getByRole('button', { name: 'Close' }).click();
+    await delivery.getByRole('button', { name: 'Close', exact: true }).click();
   });
 
   it('pauses and resumes the webhook', async () => {
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Warehouse is paused' }).waitFor();
-    await page.getByText('Messages wait and go out when you resume.').waitFor();
+    await page.getByText('Messages wait and go out when you resume.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Warehouse is sending again' }).waitFor();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
@@ -134,48 +135,48 @@ describe('Developers: webhooks', () => {
   it('fits a phone: the webhook, its log and the list as cards', async () => {
     await page.setViewportSize(MOBILE);
     await page.reload({ waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
-    await page.getByTestId('table-cards').getByText('Delivered').waitFor();
+    await page.getByRole('heading', { name: 'Warehouse', level: 1, exact: true }).waitFor();
+    await page.getByTestId('table-cards').getByText('Delivered', { exact: true }).waitFor();
     await snap(page, 'admin-webhook-log-mobile');
-    await page.getByRole('link', { name: '← Webhooks' }).click();
-    await page.getByTestId('table-cards').getByText('Warehouse').waitFor();
+    await page.getByRole('link', { name: '← Webhooks', exact: true }).click();
+    await page.getByTestId('table-cards').getByText('Warehouse', { exact: true }).waitFor();
     await snap(page, 'admin-webhooks-mobile');
     await page.setViewportSize(DESKTOP);
   });
 
   it('deletes the webhook only after a confirmation', async () => {
-    await page.getByRole('link', { name: 'Warehouse' }).first().click();
-    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Warehouse', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Warehouse', level: 1, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete the webhook Warehouse?' });
+    const confirm = page.getByRole('dialog', { name: 'Delete the webhook Warehouse?', exact: true });
     await confirm.waitFor();
     await snap(page, 'admin-webhook-delete-desktop');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('heading', { name: 'Warehouse', level: 1 }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('heading', { name: 'Warehouse', level: 1, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await confirm.getByRole('button', { name: 'Delete webhook' }).click();
-    await page.getByText('No webhooks yet').waitFor();
+    await confirm.getByRole('button', { name: 'Delete webhook', exact: true }).click();
+    await page.getByText('No webhooks yet', { exact: true }).waitFor();
   });
 });
 
 describe('Developers: service plugins', () => {
   it('registers a shipping rates app and runs a test call that shows latency and outcome', async () => {
     await nav('Service plugins').click();
-    await page.getByRole('heading', { name: 'Service plugins', level: 1 }).waitFor();
-    await page.getByText('No apps plugged in').waitFor();
-    await page.getByRole('button', { name: 'Register an app' }).first().click();
-    const form = page.getByRole('dialog', { name: 'Register an app' });
-    await form.getByLabel('What the app does').selectOption('SHIPPING_RATES');
-    await form.getByLabel('App name').fill('Parcel rates');
-    await form.getByLabel('App address').fill(appUrl);
+    await page.getByRole('heading', { name: 'Service plugins', level: 1, exact: true }).waitFor();
+    await page.getByText('No apps plugged in', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Register an app', exact: true }).first().click();
+    const form = page.getByRole('dialog', { name: 'Register an app', exact: true });
+    await form.getByLabel('What the app does', { exact: true }).selectOption('SHIPPING_RATES');
+    await form.getByLabel('App name', { exact: true }).fill('Parcel rates');
+    await form.getByLabel('App address', { exact: true }).fill(appUrl);
     await snap(page, 'admin-service-plugin-add-desktop');
-    await form.getByRole('button', { name: 'Register app' }).click();
+    await form.getByRole('button', { name: 'Register app', exact: true }).click();
 
-    const drawer = page.getByRole('dialog', { name: 'Parcel rates' });
-    await drawer.getByText('No calls yet').waitFor();
-    await drawer.getByRole('button', { name: 'Run a test call' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Parcel rates', exact: true });
+    await drawer.getByText('No calls yet', { exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Run a test call', exact: true }).click();
     const result = drawer.getByTestId('plugin-test-result');
-    await result.getByText('Answered').waitFor();
+    await result.getByText('Answered', { exact: true }).waitFor();
     await result.getByText('Standard parcel', { exact: false }).waitFor();
     await drawer
       .getByTestId('plugin-calls')
@@ -187,19 +188,19 @@ describe('Developers: service plugins', () => {
 
     await page.setViewportSize(MOBILE);
     await snap(page, 'admin-service-plugin-test-mobile');
-    await drawer.getByRole('button', { name: 'Close' }).click();
-    await page.getByTestId('table-cards').getByText('Parcel rates').waitFor();
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByTestId('table-cards').getByText('Parcel rates', { exact: true }).waitFor();
     await snap(page, 'admin-service-plugins-mobile');
     await page.setViewportSize(DESKTOP);
     await snap(page, 'admin-service-plugins-desktop');
   });
 
   it('deletes the app from its panel after a confirmation', async () => {
-    await page.getByRole('button', { name: 'Parcel rates' }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Parcel rates' });
-    await drawer.getByRole('button', { name: 'Delete app' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Parcel rates?' });
-    await confirm.getByRole('button', { name: 'Delete app' }).click();
-    await page.getByText('No apps plugged in').waitFor();
+    await page.getByRole('button', { name: 'Parcel rates', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Parcel rates', exact: true });
+    await drawer.getByRole('button', { name: 'Delete app', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Parcel rates?', exact: true });
+    await confirm.getByRole('button', { name: 'Delete app', exact: true }).click();
+    await page.getByText('No apps plugged in', { exact: true }).waitFor();
   });
 });
