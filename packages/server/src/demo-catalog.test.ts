@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ListProductsResponse, Product } from '@plaza/contracts';
 import { call } from '../test/http.js';
@@ -32,4 +34,9 @@ it('seeds twenty products in four collections once, with the kinds the storefron
   expect(all.some((p) => p.productType === 'SERVICE' && p.deposit)).toBe(true);
   expect(all.some((p) => p.subscriptionOptions)).toBe(true);
   for (const p of all) expect(p.media[0]?.url).toMatch(/^\/demo\/[a-z-]+\.svg$/);
+  // Each shown product has its own picture (the Wool Throw once showed the tote bag), and the file exists.
+  const pictures = all.map((p) => p.media[0]!.url);
+  expect(new Set(pictures).size).toBe(pictures.length);
+  const demoDir = fileURLToPath(new URL('../../../apps/web/public/demo/', import.meta.url));
+  for (const url of pictures) expect(existsSync(demoDir + url.slice('/demo/'.length)), url).toBe(true);
 });

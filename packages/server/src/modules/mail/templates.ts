@@ -50,13 +50,18 @@ export interface Rendered {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** One simple, inline-styled layout; mail clients ignore style sheets. */
-function layout(siteName: string, body: string): string {
+const UNASKED = 'If you did not ask for this e-mail, you can ignore it.';
+
+/**
+ * One simple, inline-styled layout; mail clients ignore style sheets. `signIn`: a code or link someone may have
+ * asked for with the reader's address, the only kind of e-mail that says it can be ignored.
+ */
+function layout(siteName: string, body: string, signIn = false): string {
   return [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">',
     `<p style="font-weight:600">${escapeHtml(siteName)}</p>`,
     body,
-    '<p style="color:#6b7280;font-size:12px">If you did not ask for this e-mail, you can ignore it.</p>',
+    ...(signIn ? [`<p style="color:#6b7280;font-size:12px">${UNASKED}</p>`] : []),
     '</body></html>',
   ].join('\n');
 }
@@ -75,6 +80,7 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
     html: layout(
       d.siteName,
       `<p>Your verification code is:</p>${codeBlock(d.code)}<p>It works once, for ${d.minutes} minutes.</p>`,
+      true,
     ),
   }),
   PASSWORD_RECOVERY: (d) => ({
@@ -84,6 +90,7 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
       d.siteName,
       `<p>Someone asked to reset the password of your account.</p>${button(d.link, 'Choose a new password')}` +
         `<p>The link works once, for ${d.minutes} minutes.</p>`,
+      true,
     ),
   }),
   ACTIVATION: (d) => ({
@@ -93,6 +100,7 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
       d.siteName,
       `<p>Confirm your e-mail address to activate your account.</p>${button(d.link, 'Activate my account')}` +
         `<p>Or enter this code:</p>${codeBlock(d.code)}<p>Both work once, for ${d.minutes} minutes.</p>`,
+      true,
     ),
   }),
   REVIEW_REQUEST: (d) => ({

@@ -81,7 +81,7 @@ describe('POST /ecom/v1/recommendations/get', () => {
     expect(sell.status).toBe(200);
   }, 120_000);
 
-  it('RELATED_ITEMS: carted together first (most shared carts first), then the same collection; never the input, hidden or out-of-stock items', async () => {
+  it('RELATED_ITEMS: the same collection (most shared carts first); never the input, hidden or out-of-stock items', async () => {
     const res = await recommend({ algorithms: [{ algorithmId: 'RELATED_ITEMS' }], items: [ref(teapot)] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(names(res)).toEqual(['Cups', 'Tray', 'Kettle']);
@@ -155,6 +155,22 @@ describe('POST /ecom/v1/recommendations/get', () => {
     // Zester shares two baskets with the whisk, the bowl one (had the checkout counted apart, the newer bowl would lead).
     const res = await recommend({ algorithms: [{ algorithmId: 'RELATED_ITEMS' }], items: [ref(w)] });
     expect(names(res)).toEqual(['Zester', 'Xtra bowl']);
+  });
+
+  it('RELATED_ITEMS prefers the same collection over items merely bought together', async () => {
+    const apparel = await createCollection(srv, people.owner, 'Apparel');
+    const kitchen = await createCollection(srv, people.owner, 'Kitchen');
+    const hoodie = await createProduct(srv, people.owner, { name: 'Hoodie', collectionIds: [apparel.id] });
+    const socks = await createProduct(srv, people.owner, { name: 'Socks', collectionIds: [apparel.id] });
+    const mug = await createProduct(srv, people.owner, { name: 'Mug', collectionIds: [kitchen.id] });
+    await fillCarts(srv, [
+      [hoodie, mug],
+      [hoodie, mug],
+      [hoodie, mug],
+      [hoodie, socks],
+    ]);
+    const res = await recommend({ algorithms: [{ algorithmId: 'RELATED_ITEMS' }], items: [ref(hoodie)] });
+    expect(names(res)).toEqual(['Socks', 'Mug']);
   });
 
   it('answers ten parallel asks the same', async () => {

@@ -23,9 +23,10 @@ const ALGORITHMS: ListAlgorithmsResponse['availableAlgorithms'] = [
       appId: PLAZA_CATALOG_APP_ID,
       algorithmId: 'RELATED_ITEMS',
       algorithmType: 'RELATED_ITEMS',
-      name: 'Frequently carted together',
+      name: 'Related items',
       description:
-        'Items most often in the same carts or checkouts as the given items; then items sharing the most collections.',
+        'Items in the same collections as the given items (those most often in the same carts first), then items ' +
+        'only carted together with them.',
     },
     catalogAppIds: [PLAZA_CATALOG_APP_ID],
   },
@@ -72,8 +73,8 @@ function bestSellers(ctx: Ctx): Promise<string[]> {
 }
 
 /**
- * One query: products in the same baskets as `items` (by how many baskets they share), then products sharing
- * collections with them (by how many collections), each list without the items themselves.
+ * One query: products sharing a collection with `items` first (a hoodie's neighbours are other clothes), ordered by
+ * how many baskets they share with them; then products only bought together with them. Never the items themselves.
  */
 function related(ctx: Ctx, items: string[]): Promise<string[]> {
   const key = `RELATED|${[...items].sort().join(',')}`;
@@ -83,23 +84,24 @@ function related(ctx: Ctx, items: string[]): Promise<string[]> {
         WITH b AS (${await baskets(ctx)}),
         mine AS (SELECT DISTINCT basket FROM b WHERE product_id = ANY(${uuidArray(items)})),
         together AS (
-          SELECT b.product_id AS id, count(DISTINCT b.basket) AS score, 0 AS tier
+          SELECT b.product_id AS id, count(DISTINCT b.basket) AS n
           FROM b JOIN mine USING (basket)
           WHERE NOT (b.product_id = ANY(${uuidArray(items)}))
           GROUP BY b.product_id),
         siblings AS (
-          SELECT pc.product_id AS id, count(*) AS score, 1 AS tier
+          SELECT pc.product_id AS id, count(*) AS n
           FROM catalog_product_collections pc
           JOIN catalog_product_collections own
             ON own.collection_id = pc.collection_id AND own.product_id = ANY(${uuidArray(items)})
           WHERE NOT (pc.product_id = ANY(${uuidArray(items)}))
           GROUP BY pc.product_id),
         ranked AS (
-          SELECT DISTINCT ON (r.id) r.id, r.score, r.tier FROM (SELECT * FROM together UNION ALL SELECT * FROM siblings) r
-          ORDER BY r.id, r.tier)
+          SELECT coalesce(s.id, t.id) AS id, (s.id IS NULL)::int AS tier, coalesce(t.n, 0) AS together,
+            coalesce(s.n, 0) AS shared
+          FROM siblings s FULL JOIN together t ON t.id = s.id)
         SELECT r.id FROM ranked r JOIN catalog_products p ON p.id = r.id
         WHERE p.visible AND p.in_stock
-        ORDER BY r.tier, r.score DESC, p.created_date DESC, p.id
+        ORDER BY r.tier, r.together DESC, r.shared DESC, p.created_date DESC, p.id
         LIMIT ${RANKED}`),
     ),
   );

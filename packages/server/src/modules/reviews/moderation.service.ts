@@ -11,18 +11,15 @@ import { reviews } from './tables.js';
 /**
  * POST /reviews/v1/reviews/{id}/update-moderation-status: the owner approves or rejects (see MODERATION_TRANSITIONS).
  * The row is locked, so two moderators deciding at once serialize: the second sees the first's result and gets the
- * same-state 409 instead of counting the review twice in the summary.
+ * same-state 409 instead of counting the review twice in the summary. The review's updatedDate stays: it is when the
+ * author last changed it (the dashboard's "edited"), and a decision is not an edit (as with the reply).
  */
 export async function updateModerationStatus(ctx: Ctx, id: string, to: ModerationDecision): Promise<Review> {
   return withTx(ctx, async (tx) => {
     const [row] = await tx.db.select().from(reviews).where(eq(reviews.id, id)).for('update');
     if (!row) throw notFound('Review');
     assertTransition(row.moderationStatus as ModerationStatus, to);
-    const [updated] = await tx.db
-      .update(reviews)
-      .set({ moderationStatus: to, updatedDate: tx.clock() })
-      .where(eq(reviews.id, id))
-      .returning();
+    const [updated] = await tx.db.update(reviews).set({ moderationStatus: to }).where(eq(reviews.id, id)).returning();
     await adjustSummaries(tx, [{ before: row, after: updated }]);
     const body = { previous: row.moderationStatus, moderationStatus: to };
     await emitEvent(tx, { type: 'reviews.review.moderation_status_changed', entityId: id, body });

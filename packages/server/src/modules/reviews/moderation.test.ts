@@ -53,11 +53,14 @@ describe('POST /reviews/v1/reviews/{id}/update-moderation-status', () => {
   it('approves, rejects and re-approves, moving the summary each time', async () => {
     const entityId = newEntity();
     const r = await writeReview(srv, c.memberA.auth, entityId, { rating: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const approved = await moderate(srv, c.owner, r.id, 'APPROVED');
     expect(approved.status).toBe(200);
     const body = approved.body as { review: Review };
     expect(body.review.moderation.moderationStatus).toBe('APPROVED');
-    expect(body.review.updatedDate >= r.updatedDate).toBe(true);
+    // A decision is not an edit: the dashboard shows "edited" only when the author changed the review.
+    expect(body.review.updatedDate).toBe(r.updatedDate);
+    expect(body.review.updatedDate).toBe(body.review.createdDate);
     expect((await summary(srv, c.visitor, entityId)).totalReviews).toBe(1);
     expect((await moderate(srv, c.apiKey, r.id, 'REJECTED')).status).toBe(200);
     expect((await summary(srv, c.visitor, entityId)).totalReviews).toBe(0);

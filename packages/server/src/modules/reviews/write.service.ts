@@ -195,7 +195,8 @@ export async function updateReview(ctx: Ctx, id: string, req: UpdateReviewReques
             )
           : row.moderationStatus,
         relevanceScore: relevanceScore({ ...next, reviewDate: row.reviewDate }),
-        updatedDate: tx.clock(),
+        // "Edited" means the words or stars changed; saving the same content is not an edit.
+        ...(changed ? { updatedDate: tx.clock() } : {}),
       })
       .where(eq(reviews.id, id))
       .returning();
