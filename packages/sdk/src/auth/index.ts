@@ -15,7 +15,8 @@ export type {
   LoginStateResult,
   RegisterParams,
 } from './login-state.js';
-export type { AuthUrlOptions, VerifyFactorParams } from './member-login.js';
+export type { VerifyFactorParams } from './member-login.js';
+export type { AuthUrlOptions } from './redirect-login.js';
 export { OAuthStrategy, type OAuthStrategyOptions } from './oauth.js';
 export type { OAuthData } from './pkce.js';
 export { localStorageAdapter, memoryStorage, type TokenStorage } from './storage.js';

@@ -1,7 +1,10 @@
 import type { AuthEnv, AuthStrategy, FetchLike } from '../core/types.js';
 import type { CaptchaSettings, LoginParams, LoginStateResult, MemberBox, RegisterParams } from './login-state.js';
 import type * as MemberLogin from './member-login.js';
-import type { AuthUrlOptions, VerifyFactorParams } from './member-login.js';
+import type { VerifyFactorParams } from './member-login.js';
+import type * as FrameLogin from './frame-login.js';
+import type * as RedirectLogin from './redirect-login.js';
+import type { AuthUrlOptions } from './redirect-login.js';
 import { parseFromUrl } from './authorization-response.js';
 import type { OAuthData } from './pkce.js';
 import { memoryStorage, type TokenStorage } from './storage.js';
@@ -15,7 +18,7 @@ import {
   type Tokens,
 } from './tokens.js';
 
-type MemberModule = typeof MemberLogin;
+type MemberModule = typeof MemberLogin & typeof RedirectLogin & typeof FrameLogin;
 /** The arguments after `(auth, box)`. */
 type Rest<P> = P extends [unknown, unknown, ...infer R] ? R : never;
 
@@ -241,12 +244,19 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   let writes: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(tokens: Tokens) => void>();
   const box: MemberBox = { state: { loginState: 'INITIAL', data: {} }, redirectUri: options.redirectUri };
-  /** A member sign-in method: its code (member-login.ts) is loaded on first use, then called with this strategy. */
+  /**
+   * A member sign-in method: its code is loaded on first use, then called with this strategy. Three files, so a shop
+   * that signs in on the hosted page (redirect-login.ts) loads neither the iframe flows (frame-login.ts) nor the
+   * password forms (member-login.ts).
+   */
   const lazy =
-    <K extends keyof MemberModule>(name: K) =>
+    <K extends keyof MemberModule>(name: K, load: () => Promise<Partial<MemberModule>>) =>
     async (...args: Rest<Parameters<MemberModule[K]>>): Promise<Awaited<ReturnType<MemberModule[K]>>> =>
       // @ts-expect-error -- TS can't spread a generic rest into a union of signatures; the types above are exact.
-      (await import('./member-login.js'))[name](self, box, ...args);
+      (await load())[name](self, box, ...args);
+  const redirect = () => import('./redirect-login.js');
+  const frame = () => import('./frame-login.js');
+  const password = () => import('./member-login.js');
 
   const getContext = () => {
     const baseUrl = options.baseUrl ?? env.baseUrl;
@@ -375,21 +385,21 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     renewToken,
     loggedIn: () => current.refreshToken.role === 'member',
     getLoginState: () => box.state,
-    generateOAuthData: lazy('oauthData'),
-    getAuthUrl: lazy('getAuthUrl'),
+    generateOAuthData: lazy('oauthData', redirect),
+    getAuthUrl: lazy('getAuthUrl', redirect),
     parseFromUrl,
-    getMemberTokens: lazy('getMemberTokens'),
-    getMemberTokensForDirectLogin: lazy('directLogin'),
-    login: lazy('login'),
-    register: lazy('register'),
-    processVerification: lazy('processVerification'),
-    resendVerificationCode: lazy('resendVerificationCode'),
-    verifyFactor: lazy('verifyFactor'),
-    sendFactorCode: lazy('sendFactorCode'),
-    sendPasswordResetEmail: lazy('sendPasswordResetEmail'),
-    silentLogin: lazy('silentLogin'),
-    logout: lazy('logout'),
-    loadCaptchaSettings: lazy('loadCaptchaSettings'),
+    getMemberTokens: lazy('getMemberTokens', redirect),
+    getMemberTokensForDirectLogin: lazy('directLogin', frame),
+    login: lazy('login', password),
+    register: lazy('register', password),
+    processVerification: lazy('processVerification', password),
+    resendVerificationCode: lazy('resendVerificationCode', password),
+    verifyFactor: lazy('verifyFactor', password),
+    sendFactorCode: lazy('sendFactorCode', password),
+    sendPasswordResetEmail: lazy('sendPasswordResetEmail', password),
+    silentLogin: lazy('silentLogin', frame),
+    logout: lazy('logout', redirect),
+    loadCaptchaSettings: lazy('loadCaptchaSettings', password),
     get captchaVisibleSiteKey() {
       return box.captcha?.captchaVisibleSiteKey;
     },
