@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
 import { CATALOG_LIMITS } from './limits.js';
 
 /** What a product is; a cart treats each differently (shipping, scheduling, gift-card codes). */
@@ -248,7 +248,7 @@ export const ListProductsQuery = Type.Object(
     inStock: Type.Optional(Type.Boolean()),
     productType: Type.Optional(StringEnum(PRODUCT_TYPES)),
     sort: Type.Optional(StringEnum(PRODUCT_SORTS)),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    limit: Type.Optional(PageLimit()),
     /** The `pagingMetadata.cursors.next` of the previous page; the filters and sort come from it. */
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
     /** Owners and `catalog` API keys only: include hidden products. */

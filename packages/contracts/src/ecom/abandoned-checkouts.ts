@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum } from '../common/schema.js';
 
 /**
  * Abandoned checkouts: a checkout with the buyer's e-mail and no order, untouched for the time in the checkout
@@ -54,7 +54,7 @@ export const ListAbandonedCheckoutsQuery = Type.Object(
     status: Type.Optional(StringEnum(ABANDONED_CHECKOUT_STATUSES)),
     /** Part of the buyer's e-mail. */
     email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    limit: Type.Optional(PageLimit({ default: 50 })),
     /** `metadata.cursor` of the previous page. */
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CatalogReference } from '../catalog/product.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../common/patterns.js';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum } from '../common/schema.js';
 import { CursorPagingMetadata } from '../reviews/review.js';
 
 /**
@@ -97,7 +97,7 @@ export const QueryBackInStockRequestsQuery = Type.Object(
     catalogItemId: Type.Optional(Type.String({ format: 'uuid' })),
     variantId: Type.Optional(Type.String({ format: 'uuid' })),
     sort: Type.Optional(StringEnum(['CREATED_DESC', 'CREATED_ASC'] as const)),
-    'cursorPaging.limit': Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    'cursorPaging.limit': Type.Optional(PageLimit()),
     /** The previous page's `pagingMetadata.cursors.next`; it carries the filters, so send it alone (with limit). */
     'cursorPaging.cursor': Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   },

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money, MoneyInput } from '../catalog/product.js';
-import { DateString, FieldMask } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, PageOffset } from '../common/schema.js';
 
 /**
  * Gift cards: issued by the owner or an `ecom` API key (or bought as a GIFT_CARD item), in the site currency. The full
@@ -69,8 +69,8 @@ export const ListGiftCardsQuery = Type.Object(
   {
     /** The last characters of the code (1–4), e.g. "AB12". */
     codeEndsWith: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,4}$' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: Type.Optional(PageLimit()),
+    offset: Type.Optional(PageOffset()),
   },
   { additionalProperties: false },
 );

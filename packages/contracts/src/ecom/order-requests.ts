@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { StringEnum } from '../common/schema.js';
+import { PageLimit, StringEnum } from '../common/schema.js';
 import {
   ORDER_APPROVAL_STATUSES,
   ORDER_PAYMENT_STATUSES,
@@ -139,7 +139,7 @@ export const SearchOrdersRequest = Type.Object(
           cursorPaging: Type.Optional(
             Type.Object(
               {
-                limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+                limit: Type.Optional(PageLimit()),
                 cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
               },
               { additionalProperties: false },

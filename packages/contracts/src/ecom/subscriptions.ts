@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money, SUBSCRIPTION_FREQUENCIES } from '../catalog/product.js';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum } from '../common/schema.js';
 
 /**
  * Subscription contracts: placing an order with a subscription line (paid by card) makes one contract per line on
@@ -61,7 +61,7 @@ export type SubscriptionContractResponse = Static<typeof SubscriptionContractRes
 export const ListSubscriptionContractsQuery = Type.Object(
   {
     status: Type.Optional(StringEnum(SUBSCRIPTION_CONTRACT_STATUSES)),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    limit: Type.Optional(PageLimit({ default: 50 })),
     /** `metadata.cursor` of the previous page. */
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   },

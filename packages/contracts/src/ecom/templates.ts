@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CatalogReference } from '../catalog/product.js';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, PageOffset, StringEnum } from '../common/schema.js';
 import { ECOM_LIMITS, LineItemInput } from './common.js';
 
 /** Checkout templates: a predefined basket (catalog lines + coupon) that any visitor can turn into a checkout. */
@@ -59,8 +59,8 @@ export type CheckoutTemplateResponse = Static<typeof CheckoutTemplateResponse>;
 export const ListCheckoutTemplatesQuery = Type.Object(
   {
     status: Type.Optional(StringEnum(CHECKOUT_TEMPLATE_STATUSES)),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    limit: Type.Optional(PageLimit()),
+    offset: Type.Optional(PageOffset()),
   },
   { additionalProperties: false },
 );

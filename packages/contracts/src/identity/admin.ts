@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { StringEnum } from '../common/schema.js';
+import { PageLimit, PageOffset, StringEnum } from '../common/schema.js';
 import { Identity, IDENTITY_STATUSES } from './identity.js';
 
 /** Offset paging as flat query keys (`paging.limit=20&paging.offset=40`), as the SDK sends nested query objects. */
 export const PagingQuery = {
-  'paging.limit': Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-  'paging.offset': Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  'paging.limit': Type.Optional(PageLimit({ default: 50 })),
+  'paging.offset': Type.Optional(PageOffset({ default: 0 })),
 };
 
 export const PagingMetadata = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit } from '../common/schema.js';
 import { FileDescriptor, MediaPagingMetadata } from './files.js';
 
 /**
@@ -90,7 +90,7 @@ export const EnterpriseItemResponse = Type.Object({ item: EnterpriseItem });
 export const ListEnterpriseItemsQuery = Type.Object(
   {
     categoryId: Type.Optional(Id),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    limit: Type.Optional(PageLimit()),
     cursor: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
 import {
   CONTENT_DISPOSITIONS,
   FILE_STATES,
@@ -254,7 +254,7 @@ export const MediaSort = Type.Object(
   { additionalProperties: false },
 );
 export const MediaPaging = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), cursor: Type.Optional(Type.String()) },
+  { limit: Type.Optional(PageLimit()), cursor: Type.Optional(Type.String()) },
   { additionalProperties: false },
 );
 export const MediaPagingMetadata = Type.Object({
@@ -271,7 +271,7 @@ export const ListFilesQuery = Type.Object(
     mediaTypes: Type.Optional(Type.Array(StringEnum(MEDIA_TYPES), { maxItems: MEDIA_TYPES.length })),
     private: Type.Optional(Type.Boolean()),
     sort: Type.Optional(Type.String({ pattern: `^(${MEDIA_SORT_FIELDS.join('|')})(:(ASC|DESC))?$` })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    limit: Type.Optional(PageLimit()),
     cursor: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },

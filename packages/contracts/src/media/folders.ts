@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
 import { FILE_STATES, MEDIA_LIMITS, MediaPagingMetadata } from './files.js';
 
 /** Folders of the media library. The roots (`media-root`, `trash-root`, `visitor-uploads-root`) are not rows. */
@@ -37,7 +37,7 @@ export const UPDATABLE_FOLDER_PATHS = ['displayName', 'parentFolderId'] as const
 export const ListFoldersQuery = Type.Object(
   {
     parentFolderId: Type.Optional(Id),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    limit: Type.Optional(PageLimit()),
     cursor: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },

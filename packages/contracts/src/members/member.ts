@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, PageOffset, StringEnum } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../identity/admin.js';
 import { CustomField, ProfileAddress, ProfileEmail, ProfilePhone } from '../identity/identity.js';
 import { BIRTHDATE_PATTERN, MEMBER_LIMITS, SLUG_PATTERN } from './limits.js';
@@ -154,8 +154,8 @@ export type ListMembersQuery = Static<typeof ListMembersQuery>;
 
 export const OffsetPaging = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    limit: Type.Optional(PageLimit()),
+    offset: Type.Optional(PageOffset()),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
 import { CaptchaTokens } from '../identity/auth.js';
 import { REVIEW_LIMITS, REVIEW_MASK_PATHS } from './limits.js';
 export { REVIEW_LIMITS, REVIEW_MASK_PATHS };
@@ -150,7 +150,7 @@ export const REVIEW_FILTER_MAX_JSON = 4000;
 
 export const CursorPaging = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    limit: Type.Optional(PageLimit()),
     /** Opaque; it carries the query's filter and sort, hence room for them. */
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 8000 })),
   },

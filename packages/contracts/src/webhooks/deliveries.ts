@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum } from '../common/schema.js';
 import { EventEnvelope } from '../events/envelope.js';
 import { WEBHOOK_DELIVERY_STATUSES } from './subscriptions.js';
 
@@ -42,7 +42,7 @@ export type WebhookDeliveryDetails = Static<typeof WebhookDeliveryDetails>;
 export const ListWebhookDeliveriesQuery = Type.Object(
   {
     status: Type.Optional(StringEnum(WEBHOOK_DELIVERY_STATUSES)),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    limit: Type.Optional(PageLimit({ default: 50 })),
     cursor: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
