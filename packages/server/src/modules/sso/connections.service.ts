@@ -33,7 +33,7 @@ const toConnection = (ctx: Pick<Ctx, 'config'>, r: Row): IdpConnection => ({
 /** Saves a connection only when its provider answers discovery, so a typo never reaches the login page. */
 export async function createConnection(ctx: Ctx, input: CreateIdpConnectionRequest): Promise<IdpConnection> {
   const issuer = input.issuer.replace(/\/+$/, '');
-  const problem = await checkProvider({ issuer, clientId: input.clientId, clientSecret: input.clientSecret });
+  const problem = await checkProvider(ctx, { issuer, clientId: input.clientId, clientSecret: input.clientSecret });
   if (problem) {
     throw new AppError('VALIDATION', problem, {
       violations: [{ field: 'issuer', violatedRule: 'VALIDATION', description: problem, data: { check: 'DISCOVERY' } }],
@@ -68,7 +68,7 @@ export async function recordCheck(ctx: Ctx, id: string, problem: string | null):
 export async function checkConnection(ctx: Ctx, id: string): Promise<IdpConnection> {
   const [row] = await ctx.db.select().from(idpConnections).where(eq(idpConnections.id, id)).limit(1);
   if (!row) throw notFound('SSO connection');
-  const checked = await recordCheck(ctx, id, await checkProvider(row));
+  const checked = await recordCheck(ctx, id, await checkProvider(ctx, row));
   if (!checked) throw notFound('SSO connection');
   return toConnection(ctx, checked);
 }
@@ -109,7 +109,7 @@ async function recheckFailed(ctx: Ctx): Promise<void> {
       ),
     )
     .returning();
-  await Promise.all(due.map(async (row) => recordCheck(ctx, row.id, await checkProvider(row))));
+  await Promise.all(due.map(async (row) => recordCheck(ctx, row.id, await checkProvider(ctx, row))));
 }
 
 /** The buttons of the login page: enabled connections whose last check passed. */

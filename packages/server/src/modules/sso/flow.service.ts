@@ -7,7 +7,7 @@ import { randomToken } from '../../lib/ids.js';
 import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/authorize.service.js';
 import { startSession } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';
-import { discover, discoveryProblem } from './check.js';
+import { discover, discoveryProblem, ssoGuard } from './check.js';
 import { getEnabledConnection, recordCheck, ssoCallbackUrl } from './connections.service.js';
 import { createSsoIdentity } from './identities.js';
 import { ssoFlows, ssoLinks, type idpConnections } from './tables.js';
@@ -17,14 +17,19 @@ const FLOW_TTL_MS = 10 * 60 * 1000;
 
 type Connection = typeof idpConnections.$inferSelect;
 
-/** Discovery results per connection version, so each login doesn't fetch the provider's metadata again. */
+/**
+ * Discovery results per connection version and guard, so each login doesn't fetch the provider's metadata again;
+ * the client keeps the guard for its later calls (JWKS, token, UserInfo), so a changed own-network setting makes a
+ * new one.
+ */
 const configs = new Map<string, Promise<oidc.Configuration>>();
 
-function providerConfig(c: Connection): Promise<oidc.Configuration> {
-  const key = `${c.id}:${c.updatedDate.getTime()}`;
+async function providerConfig(ctx: Ctx, c: Connection): Promise<oidc.Configuration> {
+  const guard = await ssoGuard(ctx);
+  const key = `${c.id}:${c.updatedDate.getTime()}:${guard.allowPrivate}`;
   let config = configs.get(key);
   if (!config) {
-    config = discover(c);
+    config = discover(c, guard);
     config.catch(() => configs.delete(key));
     configs.set(key, config);
   }
@@ -53,7 +58,7 @@ export async function startSsoLogin(ctx: Ctx, connectionId: string, resume: Auth
   }
   let config;
   try {
-    config = await providerConfig(connection);
+    config = await providerConfig(ctx, connection);
   } catch (e) {
     ctx.log.warn({ err: e, issuer: connection.issuer }, 'SSO discovery failed');
     // Take the button off the login pages until a check passes again (the owner sees why in the dashboard).
@@ -110,7 +115,7 @@ export async function completeSsoLogin(ctx: Ctx, callbackUrl: URL): Promise<stri
 
   let claims: (oidc.IDToken & Partial<oidc.UserInfoResponse>) | undefined;
   try {
-    const config = await providerConfig(connection);
+    const config = await providerConfig(ctx, connection);
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: flow.codeVerifier,
       expectedState: state,

@@ -178,14 +178,19 @@ describe('SSO connections are checked, and failures are pages in words', () => {
     expect(await listConnections()).toHaveLength(before.length);
   });
 
-  it('refuses an address that answers without a discovery document', async () => {
-    const res = await call(srv.url, 'POST', '/identity/v1/sso/connections', {
-      auth: admin,
-      body: { displayName: 'Not OIDC', issuer: `${srv.url}/not-a-provider`, clientId: 'a', clientSecret: 'b' },
-    });
-    expect(res.status).toBe(400);
-    expect(violations(res.body)).toEqual(['issuer:VALIDATION']);
-    expect(JSON.stringify(res.body)).toContain('did not answer with an OpenID Connect discovery document');
+  it('refuses an address that answers without a discovery document in the same words as a closed port', async () => {
+    // One text whatever answered, so saving connections cannot tell open ports from closed ones.
+    const save = async (issuer: string) =>
+      call<{ message: string }>(srv.url, 'POST', '/identity/v1/sso/connections', {
+        auth: admin,
+        body: { displayName: 'Not OIDC', issuer, clientId: 'a', clientSecret: 'b' },
+      });
+    const open = await save(`${srv.url}/not-a-provider`);
+    const closed = await save(`http://127.0.0.1:${await closedPort()}`);
+    expect(open.status).toBe(400);
+    expect(violations(open.body)).toEqual(['issuer:VALIDATION']);
+    expect(open.body.message).toBe(closed.body.message);
+    expect(JSON.stringify(open.body)).toBe(JSON.stringify(closed.body));
   });
 
   it('shows a friendly page when a provider went down, and stops offering it until a check passes', async () => {
