@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeClient, queryClientWithSite, render, textOf } from './testing.js';
-import { displayName } from './AuthMenu.js';
+import { displayName } from './MemberMenu.js';
 import { HomePage } from './HomePage.js';
 
 describe('storefront home', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Review } from '@plaza/contracts';
 import { REVIEW_MASK_PATHS } from '@plaza/contracts/constants';
@@ -10,9 +10,11 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { ReviewCard } from './ReviewCard.js';
-import { ReviewForm } from './ReviewForm.js';
 import { myReviewRequest } from './requests.js';
 import { contentOf, type ReviewDraft } from './reviewDraft.js';
+
+// The form (with its photo upload) loads when the member starts writing.
+const ReviewForm = lazy(() => import('./ReviewForm.js').then((m) => ({ default: m.ReviewForm })));
 
 type Mode = 'view' | 'write';
 
@@ -78,13 +80,15 @@ export function MyReview({
     body = (
       <div className="rounded-lg border border-neutral-200 p-4 sm:p-5">
         <h3 className="mb-4 text-base font-semibold">{review ? 'Edit your review' : 'Write a review'}</h3>
-        <ReviewForm
-          review={review}
-          busy={save.isPending}
-          error={save.error}
-          onSubmit={(draft) => save.mutate(draft)}
-          onCancel={() => setMode('view')}
-        />
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <ReviewForm
+            review={review}
+            busy={save.isPending}
+            error={save.error}
+            onSubmit={(draft) => save.mutate(draft)}
+            onCancel={() => setMode('view')}
+          />
+        </Suspense>
       </div>
     );
   } else if (review) {

@@ -83,7 +83,12 @@ async function renderWidget(memberId: string | null, reviews: ReviewsClient['rev
         retry: false,
       }),
   ]);
-  return render(<ReviewsWidget namespace={NS} entityId={ID} title="What customers say" />, client, queryClient);
+  const ui = <ReviewsWidget namespace={NS} entityId={ID} title="What customers say" />;
+  if (!memberId) return render(ui, client, queryClient);
+  // A member's own review is a lazy chunk: the first render starts loading it, the second shows it.
+  render(ui, client, queryClient);
+  await import('./MyReview.js').then(() => new Promise((r) => setTimeout(r, 0)));
+  return render(ui, client, queryClient);
 }
 
 describe('ReviewsWidget', () => {

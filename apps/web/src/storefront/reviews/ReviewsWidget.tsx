@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Review } from '@plaza/contracts';
 import { useAuth, useRatingSummary, useReviews, useSite } from '@plaza/react';
@@ -8,11 +8,13 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { inputClass } from '../../ui/Field.js';
 import { cx } from '../../ui/cx.js';
 import { Skeleton } from '../../ui/Skeleton.js';
-import { MyReview } from './MyReview.js';
 import { RatingSummaryPanel } from './RatingSummaryPanel.js';
 import { ReviewCard } from './ReviewCard.js';
 import { ReviewsSkeleton } from './ReviewsSkeleton.js';
 import { REVIEW_SORTS, listRequest, type ReviewSortKey } from './requests.js';
+
+// A member's own review (and the form to write it) is code only members run: it loads when a member is signed in.
+const MyReview = lazy(() => import('./MyReview.js').then((m) => ({ default: m.MyReview })));
 
 export interface ReviewsWidgetProps {
   /** What is reviewed: `site` + `store` for the store itself, `stores` + a product id, `members` + a member id. */
@@ -73,7 +75,11 @@ export function ReviewsWidget({ namespace, entityId, title = 'Reviews', pageSize
           )}
         </div>
         <div className="min-w-0">
-          {member && <MyReview namespace={namespace} entityId={entityId} memberId={member.id} replyFrom={storeName} />}
+          {member && (
+            <Suspense fallback={<Skeleton className="mb-6 h-24 w-full" />}>
+              <MyReview namespace={namespace} entityId={entityId} memberId={member.id} replyFrom={storeName} />
+            </Suspense>
+          )}
           <div className="flex items-center justify-end gap-2 border-b border-neutral-200 pb-3">
             <label htmlFor={sortId} className="text-sm whitespace-nowrap text-neutral-700">
               Sort by

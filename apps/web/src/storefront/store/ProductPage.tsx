@@ -8,13 +8,14 @@ import { Skeleton } from '../../ui/Skeleton.js';
 import { setCartOpen } from '../cartUi.js';
 import { ReviewsSkeleton } from '../reviews/ReviewsSkeleton.js';
 import { CATALOG_APP_ID, useCartChange, useProduct } from './api.js';
-import { BackInStockForm } from './BackInStockForm.js';
 import { describeProblem } from './problems.js';
 import { Price, ProductImage } from './ProductCard.js';
 import { Recommendations } from './Recommendations.js';
 import { choiceAvailable, findVariant, initialChoices, subscriptionLabel } from './variants.js';
 
 const ReviewsWidget = lazy(() => import('../reviews/ReviewsWidget.js'));
+// Shown only when the item is out of stock: its form loads then.
+const BackInStockForm = lazy(() => import('./BackInStockForm.js').then((m) => ({ default: m.BackInStockForm })));
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
@@ -193,11 +194,13 @@ function ProductView({ product }: { product: Product }) {
             </div>
           ) : (
             !unavailable && (
-              <BackInStockForm
-                product={product}
-                catalogReference={catalogReference}
-                price={price.price.formattedAmount}
-              />
+              <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+                <BackInStockForm
+                  product={product}
+                  catalogReference={catalogReference}
+                  price={price.price.formattedAmount}
+                />
+              </Suspense>
             )
           )}
           {add.error && (
