@@ -84,6 +84,10 @@ export default tseslint.config(
             "CallExpression[callee.property.name=/^getBy(Text|Label|Placeholder|Title|AltText)$/][arguments.0.type!='ObjectExpression']:not([arguments.0.regex]):not(:has(Property[key.name='exact']))",
           message: 'Pass `{ exact: true }` (or a RegExp): a substring also matches longer texts.',
         },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for the state the step needs (a request answered, a count shown), never for time.',
+        },
       ],
     },
   },

@@ -80,7 +80,8 @@ describe('forms say what is wrong, in words', () => {
       if (r.method() === 'PATCH' && r.url().includes('/members/v1/members/')) saves++;
     });
     await page.getByRole('button', { name: 'Save profile', exact: true }).click();
-    await page.waitForTimeout(300);
+    // The refusal happens in the click's own handler: two rendered frames later a save would have been sent.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(saves).toBe(0);
     expect((await main.innerText()).split(message).length - 1).toBe(1);
     await nickname.evaluate((el) => el.scrollIntoView({ block: 'center' }));

@@ -11,7 +11,7 @@ const tabs = [
 /** The account pages' tabs. */
 export function AccountNav() {
   return (
-    <nav aria-label="Account" className="mb-6 flex gap-1 border-b border-neutral-200">
+    <nav aria-label="Account" className="mb-6 flex flex-wrap gap-x-1 border-b border-neutral-200">
       {tabs.map((t) => (
         <NavLink
           key={t.to}

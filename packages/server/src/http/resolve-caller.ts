@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { signedInSession } from '../modules/identity/sessions.service.js';
 import { API_KEY_PREFIX, authenticateApiKey } from '../modules/apps/api-keys.service.js';
 import type { KeyStore } from '../modules/oauth/keys.js';
+import { isVisitorRevoked } from '../modules/oauth/visitor-revocation.js';
 import type { Caller, MemberRole } from './caller.js';
 import { AppError } from './errors.js';
 
@@ -35,7 +36,12 @@ export async function resolveCaller(
     throw invalidCredentials();
   }
   const clientId = String(claims.client_id ?? '');
-  if (claims.role === 'visitor' && claims.sub) return { type: 'ANONYMOUS_VISITOR', visitorId: claims.sub, clientId };
+  if (claims.role === 'visitor' && claims.sub) {
+    // Checked on every call like a member's session, so a detected refresh-token reuse refuses the visitor's access
+    // tokens at once (the thief's and the holder's), not at expiry.
+    if (await isVisitorRevoked(deps.db, claims.sub)) throw invalidCredentials();
+    return { type: 'ANONYMOUS_VISITOR', visitorId: claims.sub, clientId };
+  }
   if (claims.role === 'member' && claims.sub && typeof claims.sid === 'string') {
     // Checked on every call, so logout, blocking and password resets take effect at once, not at token expiry.
     const session = await signedInSession({ db: deps.db, clock: () => deps.now }, claims.sid);

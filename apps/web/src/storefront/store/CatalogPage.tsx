@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { listProducts, type ListProductsQuery, type ProductSort, type ProductType } from '@plaza/sdk/catalog';
@@ -104,9 +104,11 @@ export default function CatalogPage() {
           </SelectField>
           <fieldset>
             <legend className="text-sm font-medium text-neutral-800">Price</legend>
-            <div className="mt-1 flex items-center gap-2">
+            <div className="mt-1 flex items-start gap-2">
               <PriceBox label="Lowest price" value={query.minPrice ?? ''} onChange={(v) => set('min', v)} />
-              <span aria-hidden>–</span>
+              <span aria-hidden className="pt-2">
+                –
+              </span>
               <PriceBox label="Highest price" value={query.maxPrice ?? ''} onChange={(v) => set('max', v)} />
             </div>
           </fieldset>
@@ -125,7 +127,11 @@ export default function CatalogPage() {
             </Button>
           )}
         </aside>
-        <section aria-label="Products">
+        <section aria-labelledby="shop-products">
+          {/* The cards' names are h3: the outline reads Shop → Products → each product. */}
+          <h2 id="shop-products" className="sr-only">
+            Products
+          </h2>
           <div className="mb-4 flex items-center justify-between gap-4">
             <p className="text-sm text-neutral-600" aria-live="polite">
               {list.isSuccess &&
@@ -200,18 +206,27 @@ function PriceBox({ label, value, onChange }: { label: string; value: string; on
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const bad = text !== '' && !PRICE.test(text);
+  const problemId = useId();
   return (
-    <input
-      aria-label={label}
-      aria-invalid={bad || undefined}
-      inputMode="decimal"
-      className={inputClass}
-      placeholder={label.startsWith('Lowest') ? 'Min' : 'Max'}
-      value={text}
-      onChange={(e) => setText(e.target.value.replace(',', '.'))}
-      onBlur={() => !bad && onChange(text)}
-      onKeyDown={(e) => e.key === 'Enter' && !bad && onChange(text)}
-    />
+    <div className="min-w-0 flex-1">
+      <input
+        aria-label={label}
+        aria-invalid={bad || undefined}
+        aria-describedby={bad ? problemId : undefined}
+        inputMode="decimal"
+        className={inputClass}
+        placeholder={label.startsWith('Lowest') ? 'Min' : 'Max'}
+        value={text}
+        onChange={(e) => setText(e.target.value.replace(',', '.'))}
+        onBlur={() => !bad && onChange(text)}
+        onKeyDown={(e) => e.key === 'Enter' && !bad && onChange(text)}
+      />
+      {bad && (
+        <p id={problemId} className="mt-1 text-xs text-red-700">
+          Enter an amount such as 25.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -109,6 +109,18 @@ describe('cart merge at sign-in', () => {
     expect(garbage).toMatch(/^Bearer /);
   });
 
+  it('leaves the cart of a visitor withdrawn for refresh-token reuse where it is', async () => {
+    // The token may be the stolen one: signing in with it must not carry the victim's cart into another account.
+    const anonymous = async (body: Record<string, unknown>) =>
+      call<TokenResponse>(srv.url, 'POST', '/oauth2/token', { body: { clientId: srv.clientId, ...body } });
+    const visitor = (await anonymous({ grantType: 'anonymous' })).body;
+    await addToCart(srv, `Bearer ${visitor.access_token}`, [item(mug.id, 1)]);
+    await anonymous({ grantType: 'refresh_token', refreshToken: visitor.refresh_token });
+    expect((await anonymous({ grantType: 'refresh_token', refreshToken: visitor.refresh_token })).status).toBe(400);
+    const member = await signInAs(await newMember(srv), visitor.access_token);
+    expect((await cartCall(srv, member, 'GET')).status).toBe(404);
+  });
+
   it('a merge while the visitor and the member add at the same time keeps every item', async () => {
     const m = await newMember(srv);
     const visitorToken = await srv.visitorToken();

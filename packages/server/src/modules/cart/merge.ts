@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ECOM_LIMITS } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { emitEvent } from '../events/outbox.js';
+import { isVisitorRevoked } from '../oauth/visitor-revocation.js';
 import { mergeLines } from './mutations.js';
 import { lockCartByKey, renderCart } from './service.js';
 import { carts } from './tables.js';
@@ -61,6 +62,8 @@ export async function mergeCartAtSignIn(
   try {
     const claims = await ctx.keys.verify(opts.visitorToken.replace(/^Bearer\s+/i, ''), ctx.config.publicUrl);
     if (claims.role !== 'visitor' || !claims.sub || claims.client_id !== opts.clientId) return;
+    // A withdrawn visitor's cart stays where it is: its token may be the stolen one.
+    if (await isVisitorRevoked(ctx.db, String(claims.sub))) return;
     await mergeVisitorCartIntoMember(ctx, String(claims.sub), opts.memberId);
   } catch (e) {
     ctx.log.warn({ err: e }, 'visitor cart not merged at sign-in');

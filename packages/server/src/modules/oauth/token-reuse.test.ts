@@ -112,6 +112,22 @@ describe('refresh token reuse', () => {
     expect(afterReuse.status).toBe(400);
     expect(message(afterReuse.body)).toMatch(/revoked/);
   });
+
+  it('refuses the visitor’s access tokens at once, old and new, as a member’s', async () => {
+    const site = async (accessToken: string) =>
+      (await call(srv.url, 'GET', '/site/v1/site', { auth: `Bearer ${accessToken}` })).status;
+    const first = (await token({ grantType: 'anonymous' })).body;
+    const second = (await refresh(first.refresh_token)).body;
+    const bystander = (await token({ grantType: 'anonymous' })).body;
+    expect(await site(first.access_token)).toBe(200);
+    expect(await site(second.access_token)).toBe(200);
+
+    expect((await refresh(first.refresh_token)).status).toBe(400);
+    expect(await site(first.access_token)).toBe(401);
+    expect(await site(second.access_token)).toBe(401);
+    // Another visitor is not touched.
+    expect(await site(bystander.access_token)).toBe(200);
+  });
 });
 
 describe('a retried refresh (same Idempotency-Key) after a lost answer', () => {

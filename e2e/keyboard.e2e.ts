@@ -1,0 +1,202 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, OAuthStrategy } from '@plaza/sdk';
+import type { ListProductsResponse } from '@plaza/contracts';
+import { axeViolations, focusedRing, ringProblem, sidewaysOverflow, type FocusRing } from './a11y.js';
+import { apiCall, usShipping } from './shop.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  mailboxReader,
+  ownerClient,
+  ownerIntoDashboard,
+  screenshotPath,
+  startPlaza,
+  storedTokens,
+  type RunningPlaza,
+} from './support.js';
+
+// Keyboard and narrow screens (issue 28): a visible focus ring on every control tabbed to, no focused control under
+// a sticky bar, every screen reflowing at 320 px, and axe-core on every screen for a visitor, a member and the owner,
+// on a desktop and a phone.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let ecomKey: string;
+let products: ListProductsResponse['products'];
+const member = { email: 'keyboard.member@example.com', password: 'Keyboard-Member-2026!' };
+
+const NARROW = { width: 320, height: 700 };
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  const owner = await ownerClient(plaza);
+  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+    method: 'POST',
+    body: { name: 'e2e keyboard', scopes: ['ecom'] },
+  }));
+  await usShipping(plaza.url, ecomKey);
+  ({ products } = await apiCall<ListProductsResponse>(plaza.url, '/catalog/v1/products?limit=100', ecomKey));
+  await registerMember();
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+/** A verified member, signed up through the SDK as a script would (the code read from the dev mailbox). */
+async function registerMember() {
+  const auth = OAuthStrategy({ clientId: 'plaza-web', redirectUri: `${plaza.url}/auth/callback` });
+  createClient({ baseUrl: plaza.url, auth });
+  let state = await auth.register({ ...member, profile: { nickname: 'Kim Keys' } });
+  if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
+    const { code } = await (await mailboxReader(plaza)).code(member.email);
+    state = await auth.processVerification({ verificationCode: code });
+  }
+  expect(state.loginState).toBe('SUCCESS');
+}
+
+async function signedInMember(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL(`${plaza.url}/`);
+  return { context, page };
+}
+
+/** A visitor's page on its own checkout of two demo products. */
+async function visitorCheckout(page: Page): Promise<string> {
+  await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+  const tokens = await storedTokens(page);
+  const ref = (p: (typeof products)[number]) => ({
+    catalogReference: { appId: 'plaza-catalog', catalogItemId: p.id },
+    quantity: 1,
+  });
+  const physical = products.filter(
+    (p) => p.productType === 'PHYSICAL' && p.options.length === 0 && p.inventory.inStock,
+  );
+  const { checkout } = await apiCall<{ checkout: { id: string } }>(
+    plaza.url,
+    '/ecom/v1/checkouts',
+    `Bearer ${tokens!.accessToken.value}`,
+    { lineItems: physical.slice(0, 2).map(ref) },
+  );
+  return `/checkout/${checkout.id}`;
+}
+
+/** Presses Tab up to `max` times, collecting every focused control inside `within` (a CSS selector). */
+async function tabThrough(page: Page, within: string, max: number): Promise<FocusRing[]> {
+  const seen: FocusRing[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const inside = await page.evaluate((sel) => !!document.activeElement?.closest(sel), within);
+    const ring = await focusedRing(page);
+    if (ring && inside) seen.push(ring);
+  }
+  return seen;
+}
+
+describe('focus you can see', () => {
+  it('draws a ring with 3:1 contrast on every control of the checkout', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${plaza.url}${await visitorCheckout(page)}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
+    const rings = await tabThrough(page, 'main', 60);
+    await page.screenshot({ path: screenshotPath('keyboard-checkout-focus') });
+    // Fields, selects and buttons of the contact, address and payment sections.
+    expect(rings.filter((r) => /^(input|select|textarea)/.test(r.what)).length).toBeGreaterThan(5);
+    expect(rings.map(ringProblem).filter(Boolean)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps every field of the product page clear of the save bar, with a ring, on a desktop and a phone', async () => {
+    for (const viewport of [{ width: 1280, height: 720 }, PHONE]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await ownerIntoDashboard(page, plaza);
+      const product = products.find((p) => p.options.length > 0) ?? products[0]!;
+      await page.goto(`${plaza.url}/admin/store/products/${product.id}`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Tax group', { exact: true }).waitFor();
+      await page.getByRole('heading', { level: 1 }).click();
+      const bar = page.getByTestId('save-bar');
+      const covered: string[] = [];
+      const rings = [];
+      for (let i = 0; i < 150; i++) {
+        await page.keyboard.press('Tab');
+        const ring = await focusedRing(page);
+        if (!ring || !(await page.evaluate(() => !!document.activeElement?.closest('form')))) continue;
+        rings.push(ring);
+        if (await page.evaluate(() => !!document.activeElement?.closest('[data-testid="save-bar"]'))) break;
+        const b = (await bar.boundingBox())!;
+        if (ring.box.bottom > b.y && ring.box.top < b.y + b.height) covered.push(ring.what);
+      }
+      expect(rings.some((r) => r.what.includes('Tax group'))).toBe(true);
+      expect(covered).toEqual([]);
+      expect(rings.map(ringProblem).filter(Boolean)).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+/** Visits each path at 320 px and on a desktop: no sideways scrolling at 320, and no axe finding at either. */
+async function sweep(page: Page, paths: string[]) {
+  const problems: string[] = [];
+  for (const path of paths) {
+    for (const viewport of [NARROW, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${plaza.url}${path}`, { waitUntil: 'networkidle' });
+      await page.locator('h1').first().waitFor();
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) problems.push(`${path} at ${viewport.width} px: ${overflow} px wider than the screen`);
+      for (const v of await axeViolations(page)) {
+        problems.push(`${path} at ${viewport.width} px: ${v.id} (${v.impact}) ${v.help} — ${v.targets.join(', ')}`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('every screen at 320 px and with axe', () => {
+  it('storefront and sign-in pages for a visitor', { timeout: 240_000 }, async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const product = products.find((p) => p.options.length > 0) ?? products[0]!;
+    const checkout = await visitorCheckout(page);
+    const paths = ['/', '/products', `/products/${product.slug}`, '/cart', checkout, '/members', '/login'];
+    paths.push('/signup', '/forgot-password', '/no/such/page');
+    expect(await sweep(page, paths)).toEqual([]);
+    await context.close();
+  });
+
+  it('account pages for a member', { timeout: 240_000 }, async () => {
+    const { context, page } = await signedInMember();
+    const paths = ['/account/profile', '/account/security', '/account/orders', '/account/subscriptions'];
+    expect(await sweep(page, paths)).toEqual([]);
+    await context.close();
+  });
+
+  it('every dashboard screen for the owner', { timeout: 600_000 }, async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await ownerIntoDashboard(page, plaza);
+    const screens = ['', 'settings', 'settings/sign-in', 'settings/community', 'settings/checkout', 'settings/tips'];
+    screens.push('mailbox', 'store/orders', 'store/products', `store/products/${products[0]!.id}`);
+    screens.push('store/collections', 'store/back-in-stock', 'store/abandoned-checkouts', 'store/subscriptions');
+    screens.push('media', 'store/shipping', 'store/carriers', 'store/fees', 'store/coupons', 'store/discounts');
+    screens.push('store/gift-cards', 'store/tax', 'store/buy-links', 'members', 'reports', 'approvals', 'reviews');
+    screens.push('review-requests', 'api-keys', 'oauth-clients', 'webhooks', 'service-plugins', 'sso', 'nothing-here');
+    expect(
+      await sweep(
+        page,
+        screens.map((s) => `/admin${s ? `/${s}` : ''}`),
+      ),
+    ).toEqual([]);
+    await context.close();
+  });
+});
