@@ -10,7 +10,7 @@ import { SelectField } from '../ui/SelectField.js';
 import { useCollections } from './api.js';
 import { FREQUENCY_OPTIONS } from './labels.js';
 import type { SetDraft } from './ProductFields.js';
-import type { Frequency, PlanDraft, ProductDraft } from './productDraft.js';
+import { imageProblem, isImageAddress, type Frequency, type PlanDraft, type ProductDraft } from './productDraft.js';
 
 const Problem = ({ text }: { text?: string | undefined }) =>
   text ? (
@@ -24,10 +24,13 @@ export function MediaSection({
   draft,
   set,
   error,
+  showProblems = false,
 }: {
   draft: ProductDraft;
   set: SetDraft;
   error?: string | undefined;
+  /** After a Save: each address that is not an image address says so under it. */
+  showProblems?: boolean;
 }) {
   const [picking, setPicking] = useState(false);
   const setAt = (i: number, change: Partial<ProductDraft['media'][number]>) =>
@@ -36,10 +39,13 @@ export function MediaSection({
       draft.media.map((m, j) => (j === i ? { ...m, ...change } : m)),
     );
   return (
-    <FormSection title="Images" description="The first image is the one shown in lists. Addresses start with https://.">
+    <FormSection
+      title="Images"
+      description="The first image is the one shown in lists. Choose images from your media (uploading new ones there), or add one by its web address."
+    >
       {draft.media.map((m, i) => (
         <div key={i} className="grid gap-3 sm:grid-cols-[4rem_2fr_1fr_auto] sm:items-end">
-          {/^(https:\/\/|\/[^/])/.test(m.url) ? (
+          {isImageAddress(m.url) ? (
             <img src={m.url} alt="" className="h-16 w-16 rounded border border-neutral-200 object-cover" />
           ) : (
             <span aria-hidden className="hidden h-16 w-16 rounded border border-dashed border-neutral-300 sm:block" />
@@ -49,6 +55,7 @@ export function MediaSection({
             // Not type="url": a path on this site (/demo/mug.svg) is an address too, and the browser would refuse it.
             inputMode="url"
             placeholder="https://images.example.com/mug.jpg"
+            error={showProblems ? imageProblem(m) : undefined}
             value={m.url}
             onChange={(e) => setAt(i, { url: e.target.value })}
           />

@@ -13,7 +13,15 @@ import { useCreateProduct, useDeleteProduct, useProduct, useUpdateProduct } from
 import { BasicsSection, PricingSection, productFieldOf, productRules } from './ProductFields.js';
 import { DigitalFileSection } from './DigitalFileSection.js';
 import { CollectionsSection, MediaSection, SubscriptionSection } from './ProductExtras.js';
-import { changesOf, draftOf, draftProblem, emptyDraft, inputOf, type ProductDraft } from './productDraft.js';
+import {
+  changesOf,
+  draftHasProblems,
+  draftOf,
+  emptyDraft,
+  inputOf,
+  optionsProblem,
+  type ProductDraft,
+} from './productDraft.js';
 import { InventorySection, VariantsSection } from './VariantsSection.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
@@ -69,6 +77,8 @@ function ProductForm({ product }: { product: Product | null }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [deleting, setDeleting] = useState(false);
+  // After the first Save, every problem stands next to its field (the images', options' and variants' too).
+  const [tried, setTried] = useState(false);
   const form = useFormRules(
     productRules,
     {
@@ -84,7 +94,9 @@ function ProductForm({ product }: { product: Product | null }) {
   const edited = (field: keyof typeof productRules) => form.edited(field);
 
   const submit = () => {
-    if (!form.check()) return;
+    setTried(true);
+    const fieldsOk = form.check();
+    if (!fieldsOk || draftHasProblems(draft)) return;
     if (!product) {
       create.mutate(inputOf(draft), {
         onSuccess: (r) => {
@@ -120,22 +132,32 @@ function ProductForm({ product }: { product: Product | null }) {
         }
       />
       <FormPage
-        dirty={dirty || !product}
+        dirty={dirty}
+        untouched={product ? undefined : 'Fill in the product, then add it.'}
         busy={save.isPending}
         saveLabel={product ? 'Save' : 'Add product'}
-        problem={draftProblem(draft)}
         onSubmit={submit}
         onUndo={undo}
       >
         <BasicsSection draft={draft} set={set} form={form} edited={edited} />
         <PricingSection draft={draft} set={set} form={form} edited={edited} />
-        <MediaSection draft={draft} set={set} error={form.errors.media} />
-        <VariantsSection draft={draft} set={set} error={form.errors.variants} />
+        <MediaSection draft={draft} set={set} error={form.errors.media} showProblems={tried} />
+        <VariantsSection
+          draft={draft}
+          set={set}
+          error={(tried ? optionsProblem(draft) : undefined) ?? form.errors.variants}
+          showProblems={tried}
+        />
         <InventorySection draft={draft} set={set} />
         <CollectionsSection draft={draft} set={set} />
         <SubscriptionSection draft={draft} set={set} error={form.errors.plans} />
         <DigitalFileSection draft={draft} set={set} />
         <FormProblems form={form} error={save.error} />
+        {tried && (Object.values(form.errors).some(Boolean) || draftHasProblems(draft)) && (
+          <p role="alert" className="text-sm text-red-700">
+            Some fields need a change before saving; each says what above.
+          </p>
+        )}
       </FormPage>
       {product && <DeleteProduct product={product} open={deleting} onClose={() => setDeleting(false)} />}
     </>

@@ -4,12 +4,30 @@ import { inputClass, TextField } from '../../ui/Field.js';
 import { FormSection } from '../ui/FormPage.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
 import type { SetDraft } from './ProductFields.js';
-import { choicesOf, variantGrid, type OptionDraft, type ProductDraft, type VariantDraft } from './productDraft.js';
+import {
+  choicesOf,
+  variantGrid,
+  variantPriceProblem,
+  type OptionDraft,
+  type ProductDraft,
+  type VariantDraft,
+} from './productDraft.js';
 
 const cellInput = `${inputClass} h-9 py-1`;
 
 /** Options (Size: S, M, L) and the grid of their combinations, each with its own price, SKU and stock. */
-export function VariantsSection({ draft, set, error }: { draft: ProductDraft; set: SetDraft; error?: string }) {
+export function VariantsSection({
+  draft,
+  set,
+  error,
+  showProblems = false,
+}: {
+  draft: ProductDraft;
+  set: SetDraft;
+  error?: string | undefined;
+  /** After a Save: a price cell that is not a price is marked and says so. */
+  showProblems?: boolean;
+}) {
   const setOptions = (options: OptionDraft[]) => {
     set('options', options);
     set('variants', variantGrid(options, draft.variants, draft.price));
@@ -77,15 +95,28 @@ export function VariantsSection({ draft, set, error }: { draft: ProductDraft; se
             {
               header: 'Price',
               className: 'w-28',
-              cell: (v) => (
-                <input
-                  aria-label={`Price of ${name(v)}`}
-                  className={cellInput}
-                  inputMode="decimal"
-                  value={v.price}
-                  onChange={(e) => setVariant(v.key, { price: e.target.value })}
-                />
-              ),
+              cell: (v) => {
+                const problem = showProblems ? variantPriceProblem(v) : undefined;
+                const problemId = `variant-price-${v.key}`;
+                return (
+                  <>
+                    <input
+                      aria-label={`Price of ${name(v)}`}
+                      className={cellInput}
+                      inputMode="decimal"
+                      value={v.price}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={problem ? problemId : undefined}
+                      onChange={(e) => setVariant(v.key, { price: e.target.value })}
+                    />
+                    {problem && (
+                      <p id={problemId} className="mt-1 text-xs text-red-700">
+                        {problem}
+                      </p>
+                    )}
+                  </>
+                );
+              },
             },
             {
               header: 'SKU',

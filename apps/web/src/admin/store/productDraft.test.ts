@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   changesOf,
-  draftProblem,
+  draftHasProblems,
   emptyDraft,
+  imageProblem,
   inputOf,
   normalizeAmount,
+  optionsProblem,
   variantGrid,
+  variantPriceProblem,
   type ProductDraft,
 } from './productDraft.js';
 
@@ -67,12 +70,14 @@ describe('product draft', () => {
     expect(changes).toEqual({ price: { amount: '18' }, compareAtPrice: null, subscriptionOptions: null });
   });
 
-  it('says in words what keeps a draft from being saved', () => {
-    expect(draftProblem(draft())).toBeUndefined();
-    expect(draftProblem(draft({ media: [{ url: 'http://x.test/a.jpg', altText: '' }] }))).toMatch(/https/);
-    expect(draftProblem(draft({ options: [{ name: 'Size', choices: ' , ' }] }))).toMatch(/at least one choice/);
+  it('says in words, per field, what keeps a draft from being saved', () => {
+    expect(draftHasProblems(draft())).toBe(false);
+    expect(imageProblem({ url: 'http://x.test/a.jpg', altText: '' })).toMatch(/https:\/\/.*or choose the image/);
+    // Uploaded images have addresses on this site.
+    expect(imageProblem({ url: '/media/files/abc/mug.jpg', altText: '' })).toBeUndefined();
+    expect(optionsProblem(draft({ options: [{ name: 'Size', choices: ' , ' }] }))).toMatch(/at least one choice/);
     expect(
-      draftProblem(
+      optionsProblem(
         draft({
           options: [
             { name: 'Size', choices: 'S' },
@@ -81,5 +86,10 @@ describe('product draft', () => {
         }),
       ),
     ).toMatch(/same name/);
+    const red = { key: 'Colour=Red', choices: { Colour: 'Red' }, price: 'abc', sku: '', quantity: '0' };
+    const cell = { ...red, inStock: true, visible: true };
+    expect(variantPriceProblem(cell)).toBe('Enter a price such as 12.50.');
+    expect(variantPriceProblem({ ...cell, price: '12,50' })).toBeUndefined();
+    expect(draftHasProblems(draft({ variants: [cell] }))).toBe(true);
   });
 });

@@ -228,17 +228,30 @@ export function changesOf(draft: ProductDraft, saved: ProductDraft): Partial<Pro
   return out as Partial<ProductInput>;
 }
 
-/**
- * What keeps the draft from being saved beyond its single fields (those are the form's rules): images, options and
- * the variant grid, in words.
- */
-export function draftProblem(d: ProductDraft): string | undefined {
-  if (d.media.some((m) => m.url.trim() && !/^(https:\/\/|\/[^/])/.test(m.url.trim())))
-    return 'Image addresses start with https://.';
+/** An image is a web address (https://…) or a file of this site's media library (/media/…). */
+export const isImageAddress = (url: string) => /^(https:\/\/|\/[^/])/.test(url.trim());
+
+/** What is wrong with one image's address, in words, if anything. */
+export const imageProblem = (m: MediaDraft) =>
+  m.url.trim() && !isImageAddress(m.url)
+    ? 'Enter a web address that starts with https://, or choose the image from your media.'
+    : undefined;
+
+/** What is wrong with one variant's price, in words, if anything (empty takes the product's price). */
+export const variantPriceProblem = (v: VariantDraft) =>
+  v.price.trim() && !isAmount(v.price) ? 'Enter a price such as 12.50.' : undefined;
+
+/** What is wrong with the options as a whole, in words, if anything. */
+export function optionsProblem(d: ProductDraft): string | undefined {
   if (d.options.some((o) => o.name.trim() && !choicesOf(o).length)) return 'Give every option at least one choice.';
   const names = namedOptions(d.options).map((o) => o.name.trim().toLowerCase());
   if (new Set(names).size !== names.length) return 'Two options have the same name.';
-  const bad = d.variants.find((v) => v.price.trim() && !isAmount(v.price));
-  if (bad) return `Enter a price such as 12.50 for ${Object.values(bad.choices).join(' / ')}.`;
   return undefined;
 }
+
+/**
+ * Whether something beyond the single fields (those are the form's rules) keeps the draft from being saved: an image,
+ * the options or a variant's price. Each problem is shown next to its own field.
+ */
+export const draftHasProblems = (d: ProductDraft) =>
+  d.media.some((m) => imageProblem(m)) || Boolean(optionsProblem(d)) || d.variants.some((v) => variantPriceProblem(v));

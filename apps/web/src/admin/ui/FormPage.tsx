@@ -53,6 +53,7 @@ export function FormPage({
   error,
   saveLabel = 'Save',
   problem,
+  untouched,
   onSubmit,
   onUndo,
   children,
@@ -63,6 +64,8 @@ export function FormPage({
   saveLabel?: string;
   /** What keeps the draft from being saved, in words; Save then says so instead of sending it. */
   problem?: string | undefined;
+  /** A form for something new: the bar's words while nothing is typed yet; Save stays offered (it says what is missing). */
+  untouched?: string | undefined;
   onSubmit: () => void;
   onUndo: () => void;
   children: ReactNode;
@@ -71,7 +74,7 @@ export function FormPage({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (dirty && !busy && !problem) onSubmit();
+    if ((dirty || untouched) && !busy && !problem) onSubmit();
   };
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
@@ -89,14 +92,14 @@ export function FormPage({
         className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:rounded-lg sm:border"
       >
         <p className="text-sm text-neutral-600 sm:mr-auto" aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+          {dirty ? 'You have unsaved changes.' : (untouched ?? 'All changes saved.')}
         </p>
         {dirty && (
           <Button variant="ghost" onClick={onUndo} disabled={busy}>
             Undo changes
           </Button>
         )}
-        <Button type="submit" busy={busy} disabled={!dirty}>
+        <Button type="submit" busy={busy} disabled={!dirty && !untouched}>
           {saveLabel}
         </Button>
       </div>
