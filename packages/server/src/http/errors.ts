@@ -91,9 +91,14 @@ export class AppError extends Error {
 }
 
 /** A 400 naming one field and the rule it broke. */
-export function violation(field: string, violatedRule: FieldViolation['violatedRule'], description: string): AppError {
+export function violation(
+  field: string,
+  violatedRule: FieldViolation['violatedRule'],
+  description: string,
+  data?: Record<string, unknown>,
+): AppError {
   return new AppError('VALIDATION', `${field}: ${description}`, {
-    violations: [{ field, violatedRule, description }],
+    violations: [{ field, violatedRule, description, ...(data ? { data } : {}) }],
   });
 }
 

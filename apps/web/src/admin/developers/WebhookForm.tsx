@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { EventType, WebhookSubscription } from '@plaza/contracts';
 import { WEBHOOK_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { TextField } from '../../ui/Field.js';
-import type { FormRules } from '../../ui/formRules.js';
+import { violationsOf, type FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { useCreateSubscription, useUpdateSubscription } from './api.js';
@@ -33,6 +34,15 @@ export function draftProblems(d: Pick<Draft, 'url' | 'eventTypes'>): { url?: str
   if (d.eventTypes.size === 0) problems.eventTypes = 'Choose at least one event.';
   return problems;
 }
+
+const OWN_NETWORK =
+  'This address is on your store’s own network (such as this computer), which webhooks may not reach until you allow it.';
+/** The "Your own network" setting, on the webhooks page. */
+export const OWN_NETWORK_SETTING = '/admin/webhooks#own-network';
+
+/** The server refused the address because it is inside the store's own network (a setting can allow it). */
+const refusedAsOwnNetwork = (error: unknown) =>
+  violationsOf(error).some((v) => (v.data as { reason?: string } | undefined)?.reason === 'OWN_NETWORK');
 
 /**
  * The server's limits (`WEBHOOK_LIMITS`), checked as typed; the address's form is checked by {@link draftProblems}
@@ -136,6 +146,7 @@ export function WebhookDraftForm({
 }) {
   const [tried, setTried] = useState(false);
   const form = useFormRules(webhookRules, draft, { serverError: error });
+  const ownNetwork = form.errors.url !== undefined && refusedAsOwnNetwork(error);
   const problems = tried ? draftProblems(draft) : {};
   const set = (field: 'name' | 'url' | 'entityId', value: string) => {
     onDraft({ ...draft, [field]: value });
@@ -167,9 +178,17 @@ export function WebhookDraftForm({
         hint="Your other system's web address. Every message is signed, so it can check it came from your store."
         required
         value={draft.url}
-        error={form.errors.url ?? problems.url}
+        error={ownNetwork ? OWN_NETWORK : (form.errors.url ?? problems.url)}
         onChange={(e) => set('url', e.target.value)}
       />
+      {ownNetwork && (
+        <p className="-mt-3 text-sm">
+          <Link to={OWN_NETWORK_SETTING} onClick={onCancel} className="font-medium text-accent underline">
+            Allow your own network
+          </Link>{' '}
+          if the system that receives the messages runs next to your store, such as an app on this computer.
+        </p>
+      )}
       <EventTypePicker
         value={draft.eventTypes}
         error={problems.eventTypes}

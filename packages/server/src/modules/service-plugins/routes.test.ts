@@ -10,6 +10,7 @@ import { memberAuth, newMember } from '../../test/community.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createImplementation, deleteImplementation, listImplementations } from './service.js';
 import { json, startPluginApp } from './test-app.js';
+import { updateWebhookSettings } from '../webhooks/settings.js';
 
 const BASE = '/service-plugins/v1/implementations';
 let srv: TestServer;
@@ -232,7 +233,24 @@ describe('service plugin implementations', () => {
     // The production rule, through the service with a production config (a second server would cost seconds).
     const ctx = { ...srv.ctx(), config: { ...srv.config, nodeEnv: 'production' } };
     const attempt = createImplementation(ctx, { type: 'VALIDATIONS', name: 'x', url: app.url });
-    await expect(attempt).rejects.toMatchObject({ status: 400, message: 'implementation.url: must be an https URL' });
+    await expect(attempt).rejects.toMatchObject({ status: 400, message: /^implementation.url: must be an https URL/ });
+    await expect(attempt).rejects.toMatchObject({ message: /allows it under "Your own network"/ });
     expect(await listImplementations(srv.ctx())).toEqual([]);
+  });
+
+  it('in production takes plain http to the shop’s own network once the owner allows that network', async () => {
+    const ctx = { ...srv.ctx(), config: { ...srv.config, nodeEnv: 'production' } };
+    const outside = 'http://plugins.example/rates';
+    await updateWebhookSettings(srv.ctx(), { allowPrivateTargets: true });
+    try {
+      const made = await createImplementation(ctx, { type: 'VALIDATIONS', name: 'x', url: app.url });
+      expect(made.url).toBe(app.url);
+      await deleteImplementation(srv.ctx(), made.id);
+      // An address on the internet still needs https.
+      const attempt = createImplementation(ctx, { type: 'VALIDATIONS', name: 'x', url: outside });
+      await expect(attempt).rejects.toMatchObject({ status: 400 });
+    } finally {
+      await updateWebhookSettings(srv.ctx(), { allowPrivateTargets: false });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { asc, desc, eq } from 'drizzle-orm';
 import {
   DEFAULT_SERVICE_PLUGIN_METHOD,
@@ -16,6 +17,8 @@ import type { Ctx } from '../../context.js';
 import { AppError, notFound, violation } from '../../http/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { isPublicAddress } from '../../lib/net-guard.js';
+import { allowPrivateTargets } from '../webhooks/settings.js';
 import { Compile } from 'typebox/compile';
 import { circuitState, resetCircuit } from './breaker.js';
 import { callImplementation, implementationsChanged } from './call.js';
@@ -40,23 +43,37 @@ const toImplementation = (r: Row, now: number): ServicePluginImplementation => (
 
 /**
  * Plugin URLs: https in production (an app's endpoint is on the internet; plain http would expose the signed
- * requests), http or https elsewhere so apps can be developed and tested on loopback.
+ * requests), http or https elsewhere so apps can be developed and tested on loopback. In production, http is also
+ * accepted for an address inside the store's own network once the owner allowed that network (an app running next
+ * to the store, such as the README's example under `npm start`): those requests never cross the internet.
  */
-function checkUrl(ctx: Ctx, field: string, url: string): void {
+async function checkUrl(ctx: Ctx, field: string, url: string): Promise<void> {
   if (!URL.canParse(url))
     throw violation(field, 'FORMAT', 'must be an absolute URL, such as https://app.example/plugin');
-  const { protocol, username, password } = new URL(url);
+  const { protocol, username, password, hostname } = new URL(url);
   const production = ctx.config.nodeEnv === 'production';
-  if (production ? protocol !== 'https:' : protocol !== 'https:' && protocol !== 'http:')
-    throw violation(field, 'FORMAT', production ? 'must be an https URL' : 'must be an http or https URL');
+  if (protocol !== 'https:' && protocol !== 'http:') throw violation(field, 'FORMAT', 'must be an http or https URL');
+  if (production && protocol === 'http:' && !(isOwnNetworkHost(hostname) && (await allowPrivateTargets(ctx))))
+    throw violation(
+      field,
+      'FORMAT',
+      "must be an https URL (plain http only for an address on the shop's own network, once the owner allows it " +
+        'under "Your own network" in the webhook settings)',
+    );
   if (username || password) throw violation(field, 'FORMAT', 'must not carry a user name or password');
 }
+
+/** localhost or a literal private, loopback or link-local address. */
+const isOwnNetworkHost = (hostname: string) => {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || (isIP(host) !== 0 && !isPublicAddress(host));
+};
 
 export async function createImplementation(
   ctx: Ctx,
   input: CreateServicePluginImplementationRequest['implementation'],
 ): Promise<ServicePluginImplementation> {
-  checkUrl(ctx, 'implementation.url', input.url);
+  await checkUrl(ctx, 'implementation.url', input.url);
   const [existing] = await ctx.db
     .select({ id: servicePluginImplementations.id })
     .from(servicePluginImplementations)
@@ -119,7 +136,7 @@ export async function updateImplementation(
 ): Promise<ServicePluginImplementation> {
   const { paths } = input.fieldMask;
   checkFieldMask(paths, SERVICE_PLUGIN_UPDATABLE_PATHS, input.implementation, 'implementation');
-  if (paths.includes('url')) checkUrl(ctx, 'implementation.url', input.implementation.url!);
+  if (paths.includes('url')) await checkUrl(ctx, 'implementation.url', input.implementation.url!);
   const row = await getRow(ctx, id);
   const patched = applyFieldMask(
     { name: row.name, url: row.url, enabled: row.enabled, timeoutMs: row.timeoutMs },

@@ -262,6 +262,13 @@ describe('in production, webhooks cannot reach the server’s own network', () =
       expect(res.status, url).toBe(400);
       expect(violations(res.body)).toEqual(['subscription.url:FORMAT']);
       expect((res.body as unknown as { message: string }).message).toMatch(/private or loopback/);
+      // In words, with the way out: the setting that allows the shop's own network.
+      const body = res.body as unknown as {
+        details: { validationError: { fieldViolations: Array<{ description: string; data?: unknown }> } };
+      };
+      const [v] = body.details.validationError.fieldViolations;
+      expect(v!.description).toMatch(/on the shop's own network.*allow it under "Your own network"/);
+      expect(v!.data).toEqual({ reason: 'OWN_NETWORK', setting: 'allowPrivateTargets' });
     }
     expect((await create('https://hooks.example/plaza')).status).toBe(201);
   });

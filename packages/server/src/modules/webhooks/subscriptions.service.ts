@@ -53,7 +53,15 @@ async function checkTarget(ctx: Ctx, url: string, field: string): Promise<void> 
     });
   } catch (err) {
     if (err instanceof BlockedAddressError) {
-      throw violation(field, 'FORMAT', `${field} must not point at a private or loopback address (${err.message})`);
+      // In words a shop owner follows, with the way out: the setting that allows the shop's own network.
+      throw violation(
+        field,
+        'FORMAT',
+        `${field} is on the shop's own network (${err.message}), which webhooks may not reach: a private or loopback ` +
+          `address. The owner can allow it under "Your own network" in the webhook settings ` +
+          `(PATCH /webhooks/v1/settings { settings: { allowPrivateTargets: true } })`,
+        { reason: 'OWN_NETWORK', setting: 'allowPrivateTargets' },
+      );
     }
     throw violation(field, 'FORMAT', `${field} names a host that does not resolve (${new URL(url).hostname})`);
   }
