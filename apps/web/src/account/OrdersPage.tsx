@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { searchOrders } from '@plaza/sdk/ecom';
 import { call, shopKeys } from '../storefront/store/api.js';
 import { PAYMENT_WORDS, ORDER_WORDS } from '../storefront/store/orders/words.js';
+import { useDayFormat } from '../storefront/format.js';
 import { AccountListPage } from './AccountListPage.js';
 
 /** /account/orders: the member's orders, newest first, each opening its page. */
 export default function OrdersPage() {
+  const day = useDayFormat();
   return (
     <AccountListPage
       title="My orders"
@@ -30,7 +32,7 @@ export default function OrdersPage() {
                 className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4 hover:bg-neutral-50"
               >
                 <span className="font-medium">Order {o.number}</span>
-                <span className="text-sm text-neutral-600">{new Date(o.createdDate).toLocaleDateString()}</span>
+                <span className="text-sm text-neutral-600">{day(o.createdDate)}</span>
                 <span className="text-sm text-neutral-600">
                   {ORDER_WORDS[o.status]} · {PAYMENT_WORDS[o.paymentStatus]}
                 </span>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDayFormat } from '../storefront/format.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usePlaza } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
@@ -17,8 +18,7 @@ interface RecoveryCodesResponse {
 
 const TOTAL = 10;
 
-function textFile(codes: string[]): string {
-  const made = new Date().toLocaleDateString(undefined, { dateStyle: 'long' });
+function textFile(codes: string[], made: string): string {
   return [
     `Recovery codes for ${window.location.host} (made ${made})`,
     '',
@@ -30,8 +30,8 @@ function textFile(codes: string[]): string {
   ].join('\n');
 }
 
-function download(codes: string[]): void {
-  const url = URL.createObjectURL(new Blob([textFile(codes)], { type: 'text/plain' }));
+function download(codes: string[], made: string): void {
+  const url = URL.createObjectURL(new Blob([textFile(codes, made)], { type: 'text/plain' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = `recovery-codes-${window.location.hostname}.txt`;
@@ -45,6 +45,7 @@ function download(codes: string[]): void {
  */
 export function SaveRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [saved, setSaved] = useState(false);
+  const day = useDayFormat();
   return (
     <section aria-labelledby="recovery-codes-title" className="space-y-3 rounded-md border border-neutral-200 p-4">
       <div>
@@ -68,7 +69,7 @@ export function SaveRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: 
       </ol>
       <div className="flex flex-wrap gap-2">
         <CopyButton text={codes.join('\n')} label="Copy codes" />
-        <Button variant="secondary" onClick={() => download(codes)}>
+        <Button variant="secondary" onClick={() => download(codes, day(new Date().toISOString()))}>
           Download (.txt)
         </Button>
       </div>

@@ -12,6 +12,7 @@ import { call, shopKeys, usePlazaClient } from '../storefront/store/api.js';
 import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { useDayFormat } from '../storefront/format.js';
 import { AccountListPage } from './AccountListPage.js';
 import { everyWords, SUBSCRIPTION_STATUS_WORDS } from './subscriptionWords.js';
 
@@ -53,7 +54,7 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
     mutationFn: () => call(plaza, cancelSubscriptionContract, s.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys() }),
   });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+  const date = useDayFormat();
   const active = s.status === 'ACTIVE' || s.status === 'PAUSED';
   return (
     <li className="rounded-lg border border-neutral-200 bg-white p-4">

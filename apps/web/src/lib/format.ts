@@ -31,18 +31,36 @@ export function currencyInfo(site: Pick<Site, 'locale' | 'currency'>): CurrencyI
   return { code: site.currency, name, symbol, example: fmt.format(19.99) };
 }
 
-/** Date and time in the site's own time zone, so the owner sees what their customers see. */
-export function formatDateTime(iso: string, site: Pick<Site, 'locale' | 'timeZone'>): string {
+type DateSite = Pick<Site, 'locale' | 'timeZone'>;
+
+/**
+ * The one place dates become text: in the site's locale and time zone, so every screen and every visitor sees the
+ * store's dates the same way ("Nov 27, 2026" in en-US). Falls back to the browser's locale when the site is not
+ * loaded yet or a locale or time zone is unknown to this browser, and to the raw text when it is not a date.
+ */
+export function formatDate(iso: string, site: DateSite | undefined, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: site.timeZone };
-  try {
-    return safe((l) => new Intl.DateTimeFormat(l, options), site.locale).format(date);
-  } catch {
-    // An unknown time zone: show the browser's local time rather than nothing.
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  for (const [locale, timeZone] of [
+    [site?.locale, site?.timeZone],
+    [site?.locale, undefined],
+    [undefined, undefined],
+  ] as const) {
+    try {
+      return new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) }).format(date);
+    } catch {
+      // An unknown locale or time zone: try the next.
+    }
   }
+  return iso;
 }
+
+/** The day ("Nov 27, 2026"): lists, orders, reviews, subscriptions. */
+export const formatDay = (iso: string, site?: DateSite) => formatDate(iso, site, { dateStyle: 'medium' });
+
+/** Date and time ("Nov 27, 2026, 3:04 PM") in the site's own time zone, so the owner sees what customers see. */
+export const formatDateTime = (iso: string, site?: DateSite) =>
+  formatDate(iso, site, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The locale's language, named in the viewer's own language (the dashboard reader, not the store's visitors). */
 export function languageName(locale: string): string {

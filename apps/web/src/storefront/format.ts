@@ -1,26 +1,16 @@
 import { useSite } from '@plaza/react';
+import { formatDate, formatDay } from '../lib/format.js';
 
-/**
- * Formats an ISO date as a calendar date ("12 Mar 2026") in the site's locale and time zone, so every visitor sees
- * the store's dates the same way; the browser's until the site is loaded, the raw text if it is not a date.
- */
-export function formatDay(iso: string, site?: { locale: string; timeZone: string }): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  for (const [locale, timeZone] of [
-    [site?.locale, site?.timeZone],
-    [undefined, undefined],
-  ] as const) {
-    try {
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
-    } catch {
-      // An unknown locale or time zone: fall back to the browser's.
-    }
-  }
-  return iso;
-}
+export { formatDay };
 
+/** The day ("Nov 27, 2026") in the site's locale and time zone; the browser's until the site is loaded. */
 export function useDayFormat(): (iso: string) => string {
   const { data: site } = useSite();
   return (iso) => formatDay(iso, site);
+}
+
+/** Any other date shape (a delivery slot's weekday and time), still in the site's locale and time zone. */
+export function useDateFormat(options: Intl.DateTimeFormatOptions): (iso: string) => string {
+  const { data: site } = useSite();
+  return (iso) => formatDate(iso, site, options);
 }

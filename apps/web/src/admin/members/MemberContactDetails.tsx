@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Member } from '@plaza/contracts';
+import type { Address, Member } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -8,6 +8,7 @@ import { useMembersMutation } from '../data.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 import { Facts } from '../SiteQuery.js';
 import { memberName } from './memberRules.js';
+import { useAddressFormat } from '../../lib/addressLines.js';
 
 type Group = 'phones' | 'emails' | 'addresses';
 const groupWords: Record<Group, { title: string; one: string }> = {
@@ -39,24 +40,17 @@ export function MemberContactDetails({ member }: { member: Member }) {
     },
   );
 
+  // One line per address, its parts in the order its country writes them.
+  const format = useAddressFormat();
+  const addressText = (x: Address) => (format ? format(x).join(', ') || '(empty address)' : '');
   const lists: Record<Group, ReactNode[]> = {
     emails: (contact.emails ?? []).map((e) => <Tagged key={e.email} text={e.email} tag={tagLabel(e.tag)} />),
     phones: (contact.phones ?? []).map((p) => (
       <Tagged key={p.phone} text={[p.countryCode, p.phone].filter(Boolean).join(' ')} tag={tagLabel(p.tag)} />
     )),
-    addresses: (contact.addresses ?? []).map((a, i) => {
-      const x = a.address;
-      const text = [
-        x.addressLine,
-        x.addressLine2,
-        [x.postalCode, x.city].filter(Boolean).join(' '),
-        x.subdivision,
-        x.country,
-      ]
-        .filter(Boolean)
-        .join(', ');
-      return <Tagged key={i} text={text || '(empty address)'} tag={tagLabel(a.tag)} />;
-    }),
+    addresses: (contact.addresses ?? []).map((a, i) => (
+      <Tagged key={i} text={addressText(a.address)} tag={tagLabel(a.tag)} />
+    )),
   };
   const custom = [...(contact.customFields ?? []), ...(member.profile.customFields ?? [])];
 

@@ -1,20 +1,11 @@
-import type { Address, Order } from '@plaza/contracts';
+import type { Order } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
+import { addressLines } from '../../lib/address-lines.js';
 import { getSite } from '../site/service.js';
 import { getTaxSettings } from '../tax/settings.service.js';
 import { getOrder } from '../orders/service.js';
 import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
 import { invoiceOfOrder } from './service.js';
-
-const addressLines = (a: Address | undefined): string[] =>
-  a
-    ? [
-        a.addressLine,
-        a.addressLine2,
-        [a.postalCode, a.city].filter(Boolean).join(' '),
-        [a.subdivision, a.country].filter(Boolean).join(', '),
-      ].filter((l): l is string => Boolean(l))
-    : [];
 
 /** The invoice of an order as the PDF renderer takes it: one invoice per order, numbered after the order. */
 export function invoiceOf(order: Order, seller: Party, issueDate: string): InvoiceDocument {

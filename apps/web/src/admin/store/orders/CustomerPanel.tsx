@@ -8,17 +8,25 @@ import { TextAreaField, TextField } from '../../../ui/Field.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { useToast } from '../../Toast.js';
+import { useAddressLines } from '../../../lib/addressLines.js';
 import { useUpdateOrder } from './api.js';
 
 type Destination = NonNullable<NonNullable<Order['shippingInfo']>['logistics']['shippingDestination']>;
 
-/** "Dora Quill, 1 Main St, New York 10001, US": the lines of an address that are filled in. */
-const addressLines = (d: Destination): string[] => {
+/** The name, then the address as its country writes it (a line per part). */
+function ShipTo({ d }: { d: Destination }) {
   const name = [d.contactDetails?.firstName, d.contactDetails?.lastName].filter(Boolean).join(' ');
-  const a = d.address ?? {};
-  const place = [a.city, a.subdivision?.replace(/^[A-Z]{2}-/, ''), a.postalCode].filter(Boolean).join(' ');
-  return [name, a.addressLine, place, a.country].filter((x): x is string => Boolean(x));
-};
+  const lines = useAddressLines(d.address);
+  return (
+    <dd>
+      {[name, ...(lines ?? [])].filter(Boolean).map((l, i) => (
+        <span key={i} className="block">
+          {l}
+        </span>
+      ))}
+    </dd>
+  );
+}
 
 const tagsOf = (text: string) => [
   ...new Set(
@@ -43,13 +51,7 @@ export function CustomerPanel({ order }: { order: Order }) {
         {dest && (
           <div>
             <dt className="text-neutral-600">Ship to</dt>
-            <dd>
-              {addressLines(dest).map((l) => (
-                <span key={l} className="block">
-                  {l}
-                </span>
-              ))}
-            </dd>
+            <ShipTo d={dest} />
           </div>
         )}
         {order.buyerNote && (

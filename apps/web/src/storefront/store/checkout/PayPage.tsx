@@ -5,6 +5,7 @@ import { getPaymentRequest, payPaymentRequest } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
 import { PageSkeleton } from '../../../ui/PageSkeleton.js';
+import { useDayFormat } from '../../format.js';
 import { call, shopKeys, usePlazaClient } from '../api.js';
 import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from './CardFields.js';
 
@@ -13,6 +14,7 @@ import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from './Car
  * by card; no account is needed. Paid, expired and unknown links say so in words.
  */
 export default function PayPage() {
+  const day = useDayFormat();
   const { requestId = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -89,9 +91,7 @@ export default function PayPage() {
               <Button type="submit" className="min-h-11 w-full" busy={busy}>
                 Pay {data.amount.formattedAmount}
               </Button>
-              <p className="text-xs text-neutral-600">
-                Open until {new Date(data.expirationDate).toLocaleDateString(undefined, { dateStyle: 'long' })}.
-              </p>
+              <p className="text-xs text-neutral-600">Open until {day(data.expirationDate)}.</p>
             </form>
           )}
         </div>

@@ -5,6 +5,7 @@ import { inputClass } from '../../../ui/Field.js';
 import { AddressFields, cleanAddress as clean, contactOf, Input, personOf } from '../../../ui/AddressFields.js';
 
 export { Input };
+import { useDateFormat } from '../../format.js';
 import { describeProblem } from '../problems.js';
 import type { useCheckoutChange } from './useCheckout.js';
 
@@ -100,15 +101,18 @@ export function ShippingAddressSection({ checkout, save }: { checkout: Checkout;
   );
 }
 
-const slotFormat = new Intl.DateTimeFormat(undefined, {
+const SLOT: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   hour: 'numeric',
   minute: '2-digit',
-});
+};
+const SLOT_END: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 export function ShippingOptionSection({ checkout, save }: { checkout: Checkout; save: Save }) {
+  const slot = useDateFormat(SLOT);
+  const slotEnd = useDateFormat(SLOT_END);
   const options = checkout.shippingInfo.carrierServiceOptions.flatMap((c) => c.shippingOptions);
   const selected = checkout.shippingInfo.selectedCarrierServiceOption;
   const pick = (code: string, slot?: { from: string; to: string }) =>
@@ -169,8 +173,7 @@ export function ShippingOptionSection({ checkout, save }: { checkout: Checkout; 
                       <option value="">Any time</option>
                       {o.logistics.deliveryTimeSlots.map((s) => (
                         <option key={s.from} value={s.from}>
-                          {slotFormat.format(new Date(s.from))} –{' '}
-                          {new Date(s.to).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
+                          {slot(s.from)} – {slotEnd(s.to)}
                         </option>
                       ))}
                     </select>
@@ -185,6 +188,9 @@ export function ShippingOptionSection({ checkout, save }: { checkout: Checkout; 
   );
 }
 
+/** Countries whose buyers give a tax ID at checkout (the server checks CPF and CNPJ). */
+const TAX_ID_COUNTRIES = ['BR'];
+
 export function BillingSection({ checkout, save }: { checkout: Checkout; save: Save }) {
   const billing = checkout.billingInfo;
   const [same, setSame] = useState(!billing?.address);
@@ -192,11 +198,9 @@ export function BillingSection({ checkout, save }: { checkout: Checkout; save: S
   const [address, setAddress] = useState<Address>(billing?.address ?? {});
   const [taxType, setTaxType] = useState<'CPF' | 'CNPJ'>(billing?.taxId?.type ?? 'CPF');
   const [taxId, setTaxId] = useState(billing?.taxId?.value ?? '');
-  const [askTaxId, setAskTaxId] = useState(false);
-  const showTaxId =
-    askTaxId ||
-    taxId !== '' ||
-    (same ? checkout.shippingInfo.shippingDestination?.address?.country : address.country) === 'BR';
+  const country = same ? checkout.shippingInfo.shippingDestination?.address?.country : address.country;
+  // Only where buyers have a tax ID the shop can print and check (Brazil's CPF or CNPJ); nowhere else to ask.
+  const showTaxId = taxId !== '' || (country !== undefined && TAX_ID_COUNTRIES.includes(country));
   return (
     <Section
       title="Billing"
@@ -247,11 +251,7 @@ export function BillingSection({ checkout, save }: { checkout: Checkout; save: S
             onChange={(e) => setTaxId(e.target.value)}
           />
         </div>
-      ) : (
-        <button type="button" className="text-sm text-accent hover:underline" onClick={() => setAskTaxId(true)}>
-          Add a tax ID (CPF or CNPJ)
-        </button>
-      )}
+      ) : null}
     </Section>
   );
 }
