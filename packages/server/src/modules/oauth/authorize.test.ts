@@ -277,6 +277,8 @@ describe('sessions at the authorize endpoint', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${new URL(srv.url).origin}`);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    // It posts to its opener when an app opened it as a popup: the one HTML answer that keeps its opener.
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     const html = await res.text();
     // Only this page's own script runs: a nonce made for this answer, never 'unsafe-inline'.
     const csp = res.headers.get('content-security-policy')!;

@@ -41,8 +41,10 @@ export function sendAuthorizationResponse(
   if (opts.mode === 'web_message') {
     const targetOrigin = new URL(opts.redirectUri).origin;
     const message = JSON.stringify({ type: 'authorization_response', response: opts.params }).replace(/</g, '\\u003c');
+    // This page posts to its framer or its opener, so it keeps its opener (an app may open it as a popup); every
+    // other HTML answer is `same-origin` (http/security-headers.ts). It holds only the answer for the app's origin.
     return sendHostedPage(
-      reply,
+      reply.header('cross-origin-opener-policy', 'unsafe-none'),
       (nonce) => `<!doctype html><meta charset="utf-8"><title>Signing in…</title><script nonce="${nonce}">
 (function(){var m=${message};var t=window.parent!==window?window.parent:window.opener;
 if(t){t.postMessage(m,${JSON.stringify(targetOrigin)});}})();

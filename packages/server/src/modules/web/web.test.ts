@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS_POLICY } from '../../http/security-headers.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 /** A stand-in for apps/web/dist: an index.html with the config marker and one precompressed asset. */
@@ -91,6 +92,8 @@ describe('security headers of the web app pages', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe(referrer);
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
     // A nonce is good for one answer only.
     const again = await get(srv.url, page, PAGE);
     expect(again.headers['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
@@ -101,6 +104,20 @@ describe('security headers of the web app pages', () => {
     expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toBe("'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Ignored in a frame, so the hidden iframe of silent sign-in still reaches its parent.
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('turns off the camera, microphone, location and payment for every page and answer', async () => {
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+    for (const p of ['/', '/docs/', '/web/v1/config', '/members/v1/no-such-route']) {
+      const res = await get(srv.url, p, PAGE);
+      expect(res.headers['permissions-policy'], p).toBe(PERMISSIONS_POLICY);
+    }
+    // JSON has no window to isolate; HTML does (the API docs too).
+    expect((await get(srv.url, '/web/v1/config')).headers['cross-origin-opener-policy']).toBeUndefined();
+    expect((await get(srv.url, '/docs/', PAGE)).headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('gives the API docs their own working policy, also unframeable', async () => {
