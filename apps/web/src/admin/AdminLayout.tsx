@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSite } from '@plaza/react';
+import { Search } from 'lucide-react';
 import { CloseIcon, MenuIcon } from '../ui/icons.js';
+import { CommandPalette } from './CommandPalette.js';
 import { Sidebar } from './Sidebar.js';
 import { useWaitingCounts } from './waiting.js';
 
@@ -10,7 +12,23 @@ export function AdminLayout() {
   const siteName = site?.name ?? 'Plaza';
   const counts = useWaitingCounts();
   const [open, setOpen] = useState(false);
+  const [searching, setSearching] = useState(false);
   const { pathname } = useLocation();
+  // Ctrl+K (Cmd+K on a Mac) opens the search from anywhere in the dashboard.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey)) return;
+      e.preventDefault();
+      setOpen(false);
+      setSearching(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const search = () => {
+    setOpen(false);
+    setSearching(true);
+  };
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
@@ -24,14 +42,14 @@ export function AdminLayout() {
       {/* Desktop: a fixed column. Mobile: a drawer over the page. */}
       <aside className="hidden border-r border-neutral-200 bg-white md:block">
         <div className="sticky top-0 h-dvh">
-          <Sidebar siteName={siteName} counts={counts} />
+          <Sidebar siteName={siteName} counts={counts} onSearch={search} />
         </div>
       </aside>
       {open && (
         <div className="fixed inset-0 z-40 md:hidden">
           <div className="absolute inset-0 bg-neutral-900/40" aria-hidden="true" onClick={() => setOpen(false)} />
           <aside id="admin-drawer" className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl">
-            <Sidebar siteName={siteName} counts={counts} />
+            <Sidebar siteName={siteName} counts={counts} onSearch={search} />
             <button
               type="button"
               className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
@@ -58,10 +76,18 @@ export function AdminLayout() {
           >
             <MenuIcon />
           </button>
-          <span className="min-w-0">
+          <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-semibold">{siteName}</span>
             <span className="block text-xs text-neutral-500">Dashboard</span>
           </span>
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
+            aria-label="Search or jump to"
+            onClick={search}
+          >
+            <Search className="h-5 w-5" aria-hidden />
+          </button>
         </header>
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
           <main>
@@ -69,6 +95,7 @@ export function AdminLayout() {
           </main>
         </div>
       </div>
+      <CommandPalette open={searching} onClose={() => setSearching(false)} />
     </div>
   );
 }

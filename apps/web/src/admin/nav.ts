@@ -110,3 +110,48 @@ export const adminNav: AdminNavGroup[] = [
 
 /** The groups to show: those with at least one screen. */
 export const visibleNav = (groups: AdminNavGroup[] = adminNav) => groups.filter((g) => g.items.length > 0);
+
+/** The screen a path belongs to: the item whose address is the longest prefix of it (`/admin` only for itself). */
+export function currentItem(groups: AdminNavGroup[], pathname: string): AdminNavItem | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: AdminNavItem | undefined;
+  for (const item of groups.flatMap((g) => g.items)) {
+    const hit = item.to === '/admin' ? path === '/admin' : path === item.to || path.startsWith(`${item.to}/`);
+    if (hit && (!best || item.to.length > best.to.length)) best = item;
+  }
+  return best;
+}
+
+/** The label of the group holding the current screen: that group is always open. */
+export const currentGroup = (groups: AdminNavGroup[], pathname: string) => {
+  const item = currentItem(groups, pathname);
+  return groups.find((g) => item && g.items.includes(item))?.label;
+};
+
+/** Screens whose name (or group name) holds every word typed, in sidebar order. */
+export function matchScreens(groups: AdminNavGroup[], text: string): (AdminNavItem & { group?: string })[] {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return groups
+    .flatMap((g) => g.items.map((item) => ({ ...item, group: g.label })))
+    .filter((s) => words.every((w) => `${s.label} ${s.group ?? ''}`.toLowerCase().includes(w)));
+}
+
+const FOLDED_KEY = 'plaza.admin.folded';
+
+/** The groups this browser folded (kept per browser, like a preference). */
+export function loadFolded(): string[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(FOLDED_KEY) ?? '[]');
+    return Array.isArray(saved) ? saved.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveFolded(folded: string[]): void {
+  try {
+    localStorage.setItem(FOLDED_KEY, JSON.stringify(folded));
+  } catch {
+    // storage unavailable: folding lasts until the page is left
+  }
+}
