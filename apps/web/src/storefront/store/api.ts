@@ -11,7 +11,7 @@ import {
   updateCurrentCart,
   updateCurrentCartLineItemQuantity,
 } from '@plaza/sdk/ecom';
-import { cartKey, type Cart } from '../cartQuery.js';
+import { cartChanged, cartKey, type Cart } from '../cartQuery.js';
 
 /**
  * Runs one SDK method through the app's client with `client.fetch`: the store pages use the SDK's own method
@@ -56,7 +56,7 @@ export function useProduct(slug: string) {
 
 // --- the current cart (spec §7 "Current cart"; every answer is the whole cart) ----------------------------------------
 
-export { cartCount, useCart, type Cart } from '../cartQuery.js';
+export { cartChanged, cartCount, useCart, type Cart } from '../cartQuery.js';
 
 type CartAction =
   | { kind: 'add'; lineItems: LineItemInput[] }
@@ -86,7 +86,7 @@ export function useCartChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (a: CartAction) => cartRequest(plaza, a).then((r) => r.cart as Cart),
-    onSuccess: (cart) => queryClient.setQueryData(shopKeys.cart(), cart),
+    onSuccess: (cart) => cartChanged(queryClient, cart),
     onError: () => void queryClient.invalidateQueries({ queryKey: shopKeys.cart() }),
   });
 }

@@ -5,7 +5,7 @@ import type { Checkout } from '@plaza/contracts';
 import { createOrder, createOrderAndCharge } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
-import { call, shopKeys, usePlazaClient } from '../api.js';
+import { call, cartChanged, shopKeys, usePlazaClient } from '../api.js';
 import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from './CardFields.js';
 
 export { readExpiry } from './CardFields.js';
@@ -47,7 +47,8 @@ export function PaymentSection({ checkout, blocked }: { checkout: Checkout; bloc
       const placed = paymentToken
         ? await call(plaza, createOrderAndCharge, checkout.id, { paymentToken })
         : await call(plaza, createOrder, checkout.id);
-      // The cart became an order: the header's cart count starts again.
+      // The cart became an order (the server deleted it): the header's cart count starts again.
+      cartChanged(queryClient, null);
       void queryClient.invalidateQueries({ queryKey: shopKeys.all() });
       navigate(`/orders/${placed.orderId}?token=${encodeURIComponent(placed.thankYouToken)}`);
     } catch (err) {
