@@ -19,6 +19,7 @@ import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { isPublicAddress } from '../../lib/net-guard.js';
 import { allowPrivateTargets } from '../webhooks/settings.js';
+import { checkTarget } from '../webhooks/targets.js';
 import { Compile } from 'typebox/compile';
 import { circuitState, resetCircuit } from './breaker.js';
 import { callImplementation, implementationsChanged } from './call.js';
@@ -61,6 +62,8 @@ async function checkUrl(ctx: Ctx, field: string, url: string): Promise<void> {
         'under "Your own network" in the webhook settings)',
     );
   if (username || password) throw violation(field, 'FORMAT', 'must not carry a user name or password');
+  // The webhooks' address check, when the URL is saved; the call checks again (send.ts).
+  await checkTarget(ctx, url, field, 'service plugins');
 }
 
 /** localhost or a literal private, loopback or link-local address. */

@@ -9,14 +9,13 @@ import type {
 } from '@plaza/contracts';
 import { TEST_EVENT_TYPE, WEBHOOK_SUBSCRIPTION_MASK_PATHS } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
-import { notFound, violation } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { BlockedAddressError, resolveTarget, type Resolver } from '../../lib/net-guard.js';
 import { insertEvent } from '../events/outbox.js';
 import { eventIdentity } from '../events/identity.js';
 import { toDelivery } from './deliveries.service.js';
-import { allowPrivateTargets } from './settings.js';
+import { checkTarget } from './targets.js';
 import { webhookDeliveries, webhookSubscriptions } from './tables.js';
 
 type Row = typeof webhookSubscriptions.$inferSelect;
@@ -36,36 +35,8 @@ export function toSubscription(r: Row): WebhookSubscription {
   };
 }
 
-/** Injected by tests so the production check can be exercised without DNS. */
-let resolverOverride: Resolver | undefined;
-export const setTargetResolverForTests = (r: Resolver | undefined) => (resolverOverride = r);
-
-/**
- * Refuses a URL whose host is (or resolves to) a private, loopback or otherwise internal address, unless private
- * targets are allowed (outside production, or by the owner's setting). The worker checks again at every delivery.
- */
-async function checkTarget(ctx: Ctx, url: string, field: string): Promise<void> {
-  if (await allowPrivateTargets(ctx)) return;
-  try {
-    await resolveTarget(new URL(url), {
-      allowPrivate: false,
-      ...(resolverOverride ? { resolver: resolverOverride } : {}),
-    });
-  } catch (err) {
-    if (err instanceof BlockedAddressError) {
-      // In words a shop owner follows, with the way out: the setting that allows the shop's own network.
-      throw violation(
-        field,
-        'FORMAT',
-        `${field} is on the shop's own network (${err.message}), which webhooks may not reach: a private or loopback ` +
-          `address. The owner can allow it under "Your own network" in the webhook settings ` +
-          `(PATCH /webhooks/v1/settings { settings: { allowPrivateTargets: true } })`,
-        { reason: 'OWN_NETWORK', setting: 'allowPrivateTargets' },
-      );
-    }
-    throw violation(field, 'FORMAT', `${field} names a host that does not resolve (${new URL(url).hostname})`);
-  }
-}
+// Tests import the resolver hook from here, where it used to live.
+export { setTargetResolverForTests } from './targets.js';
 
 const createdBy = (ctx: Ctx) => {
   const who = eventIdentity(ctx.caller);
