@@ -7,10 +7,8 @@ import { loadConfig } from './config.js';
 import { createPlazaClient } from './plaza.js';
 import { AppRoutes } from './router.js';
 import { ErrorMessage } from './ui/ErrorMessage.js';
-import { keepFocusClearOfStickyBars } from './ui/keepFocusClear.js';
 import './styles.css';
 
-keepFocusClearOfStickyBars();
 const root = createRoot(document.getElementById('root')!);
 
 loadConfig().then(

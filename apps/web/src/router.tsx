@@ -2,13 +2,14 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Route, Routes, useLocation } from 'react-router';
 import { StorefrontLayout } from './storefront/StorefrontLayout.js';
 import { HomePage } from './storefront/HomePage.js';
-import { NotFoundPage } from './storefront/NotFoundPage.js';
 import { ErrorBoundary } from './ui/ErrorBoundary.js';
 import { PageSkeleton } from './ui/PageSkeleton.js';
 
 // The dashboard, the hosted pages and the account pages are dynamic chunks, so the first storefront page never
 // downloads them. Declarative routes rather than createBrowserRouter: the data router adds ~17 KB gzip that the
 // 120 KB first-page budget cannot spare, and TanStack Query already does the data loading.
+// The not-found page is rare: its own chunk keeps it off every first page.
+const NotFoundPage = lazy(() => import('./storefront/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 const AdminApp = lazy(() => import('./admin/routes.js'));
 const HostedApp = lazy(() => import('./hosted/routes.js'));
 const LoginPage = lazy(() => import('./account/LoginPage.js'));
@@ -65,7 +66,7 @@ export function AppRoutes() {
           <Route path="pay/:requestId" element={page(PayPage)} />
           <Route path="buy/:templateId" element={page(BuyNowPage)} />
           <Route path="orders/:orderId" element={page(OrderPage)} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={page(NotFoundPage)} />
         </Route>
         <Route path="/auth/*" element={page(HostedApp)} />
         <Route path="/admin/*" element={page(AdminApp)} />

@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import { CloseIcon, MenuIcon } from '../ui/icons.js';
 import { CommandPalette } from './CommandPalette.js';
 import { Sidebar } from './Sidebar.js';
+import { keepFocusClearOfStickyBars } from '../ui/keepFocusClear.js';
 import { useWaitingCounts } from './waiting.js';
 
 export function AdminLayout() {
@@ -14,6 +15,8 @@ export function AdminLayout() {
   const [open, setOpen] = useState(false);
   const [searching, setSearching] = useState(false);
   const { pathname } = useLocation();
+  // Only the dashboard has sticky bars (save bar, phone header, selection bar); the storefront skips the listener.
+  useEffect(keepFocusClearOfStickyBars, []);
   // Ctrl+K (Cmd+K on a Mac) opens the search from anywhere in the dashboard.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -10,9 +10,9 @@ import {
 } from 'react';
 import { cx } from './cx.js';
 import { lengthOf, tooLong } from './formRules.js';
+import { inputClass } from './inputClass.js';
 
-export const inputClass =
-  'block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-accent disabled:cursor-not-allowed disabled:bg-neutral-50 aria-[invalid=true]:border-red-500';
+export { inputClass };
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { initials } from './Avatar.js';
 import { Pagination } from './Pagination.js';
-import { StarInput, StarRating, ratingLabel } from './StarRating.js';
+import { StarInput } from './StarInput.js';
+import { StarRating, ratingLabel } from './StarRating.js';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
 

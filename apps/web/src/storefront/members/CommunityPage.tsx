@@ -4,7 +4,7 @@ import { useAuth, useMembersQuery, useMyMember } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { inputClass } from '../../ui/Field.js';
+import { inputClass } from '../../ui/inputClass.js';
 import { Pagination } from '../../ui/Pagination.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { MemberCard } from './MemberCard.js';

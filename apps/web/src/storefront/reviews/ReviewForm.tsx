@@ -3,7 +3,7 @@ import type { Review } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
-import { StarInput } from '../../ui/StarRating.js';
+import { StarInput } from '../../ui/StarInput.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { PhotoUploadButton } from '../../ui/PhotoUploadButton.js';
 import {

@@ -5,7 +5,7 @@ import { useAuth, useRatingSummary, useReviews, useSite } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { inputClass } from '../../ui/Field.js';
+import { inputClass } from '../../ui/inputClass.js';
 import { cx } from '../../ui/cx.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { RatingSummaryPanel } from './RatingSummaryPanel.js';

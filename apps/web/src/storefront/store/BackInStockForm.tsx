@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { CatalogReference, Product } from '@plaza/sdk/catalog';
 import { createBackInStockNotificationRequest } from '@plaza/sdk/ecom';
 import { Button } from '../../ui/Button.js';
-import { inputClass } from '../../ui/Field.js';
+import { inputClass } from '../../ui/inputClass.js';
 import { call, usePlazaClient } from './api.js';
 import { describeProblem } from './problems.js';
 

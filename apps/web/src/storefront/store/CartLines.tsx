@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LineItem, PriceSummary, Violation } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
-import { inputClass } from '../../ui/Field.js';
+import { inputClass } from '../../ui/inputClass.js';
 import { useCartChange, type Cart } from './api.js';
 import { describeProblem } from './problems.js';
 import { ProductImage } from './ProductCard.js';
