@@ -127,7 +127,15 @@ describe('orders', () => {
       lineItems: [
         { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
       ],
-      checkoutInfo: { buyerInfo: { email: 'later@example.com' } },
+      // Something that ships is placed only with a saved address (the Standard option is then selected).
+      checkoutInfo: {
+        buyerInfo: { email: 'later@example.com' },
+        shippingInfo: {
+          shippingDestination: {
+            address: { country: 'US', subdivision: 'US-CA', addressLine: '1 Main St', city: 'San Francisco' },
+          },
+        },
+      },
     });
     const { paymentToken } = await api<{ paymentToken: string }>('/ecom/v1/payments/test-card/tokens', auth, {
       cardNumber: '4242424242424242',

@@ -35,7 +35,13 @@ export default [
           buyerInfo: { email: 'bench@example.com' },
           shippingInfo: {
             shippingDestination: {
-              address: { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001' },
+              address: {
+                country: 'US',
+                subdivision: 'US-NY',
+                addressLine: '350 5th Ave',
+                city: 'New York',
+                postalCode: '10001',
+              },
             },
           },
         },

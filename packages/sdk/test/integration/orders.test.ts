@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cast } from '../../../server/src/test/community.js';
 import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/modules/catalog/testing.js';
+import { ensureTestShipping, SHIPPING } from '../../../server/src/modules/orders/testing.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { orders } from '../../src/modules/ecom/orders.js';
@@ -29,11 +30,12 @@ withCastServer((s, p) => {
 describe('orders through the SDK', () => {
   it('buy with the test card, capture and refund part, find it', async () => {
     const product = await createProduct(srv, people.owner, { price: { amount: '30.00' } });
+    await ensureTestShipping(srv);
     const shopper = client(fixedAuth(people.visitor));
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 2 };
     const { checkout } = await shopper.checkouts.createCheckout({
       lineItems: [line],
-      checkoutInfo: { buyerInfo: { email: 'sdk-order@example.com' } },
+      checkoutInfo: { buyerInfo: { email: 'sdk-order@example.com' }, shippingInfo: SHIPPING },
       channelType: 'WEB',
     });
     const card = { expiryMonth: 12, expiryYear: 2099, cvc: '123' };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cast } from '../../../server/src/test/community.js';
 import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/modules/catalog/testing.js';
+import { ensureTestShipping, SHIPPING } from '../../../server/src/modules/orders/testing.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { paymentRequests } from '../../src/modules/ecom/payment-requests.js';
@@ -33,9 +34,14 @@ describe('payment requests through the SDK', () => {
       deposit: { amount: '10.00' },
     });
     const buyer = client(fixedAuth(people.visitor));
+    await ensureTestShipping(srv);
     const { checkout } = await buyer.checkouts.createCheckout({
       lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 }],
-      checkoutInfo: { buyerInfo: { email: 'sdk-deposit@example.com' }, paymentOption: 'DEPOSIT_ONLINE' },
+      checkoutInfo: {
+        buyerInfo: { email: 'sdk-deposit@example.com' },
+        paymentOption: 'DEPOSIT_ONLINE',
+        shippingInfo: SHIPPING,
+      },
     });
     const { paymentToken } = await buyer.checkouts.createTestCardToken(card);
     const placed = await buyer.checkouts.createOrderAndCharge(checkout.id, { paymentToken });

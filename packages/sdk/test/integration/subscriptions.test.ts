@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cast } from '../../../server/src/test/community.js';
 import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/modules/catalog/testing.js';
+import { ensureTestShipping, SHIPPING } from '../../../server/src/modules/orders/testing.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { subscriptionContracts } from '../../src/modules/ecom/subscription-contracts.js';
@@ -32,6 +33,7 @@ describe('subscription contracts through the SDK', () => {
       subscriptionOptions: { allowOneTimePurchases: true, options: [{ frequency: 'MONTH', interval: 1 }] },
     });
     const member = client(fixedAuth(people.memberA.auth));
+    await ensureTestShipping(srv);
     const buy = async () => {
       const { checkout } = await member.checkouts.createCheckout({
         lineItems: [
@@ -41,7 +43,7 @@ describe('subscription contracts through the SDK', () => {
             subscriptionOptionInfo: { subscriptionSettings: { frequency: 'MONTH', interval: 1 } },
           },
         ],
-        checkoutInfo: { buyerInfo: { email: 'sdk-sub@example.com' } },
+        checkoutInfo: { buyerInfo: { email: 'sdk-sub@example.com' }, shippingInfo: SHIPPING },
       });
       const { paymentToken } = await member.checkouts.createTestCardToken({
         cardNumber: '4242424242424242',

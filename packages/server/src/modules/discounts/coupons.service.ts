@@ -6,7 +6,7 @@ import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../events/outbox.js';
 import { afterWrite, configChanged } from './config.js';
-import { couponInput, couponValues, fmt, toCoupon } from './model.js';
+import { couponInput, couponValues, fmt, statusAt, toCoupon } from './model.js';
 import { couponRedemptions, coupons } from './tables.js';
 
 /** Optional coupon fields an update removes when the mask names them and the patch leaves them out. */
@@ -108,7 +108,8 @@ export function couponCustomerKey(buyer?: {
 }
 
 export type RedeemResult =
-  { redeemed: true } | { redeemed: false; reason: 'NOT_FOUND' | 'USAGE_LIMIT_REACHED' | 'CUSTOMER_LIMIT_REACHED' };
+  | { redeemed: true }
+  | { redeemed: false; reason: 'NOT_FOUND' | 'NOT_VALID' | 'USAGE_LIMIT_REACHED' | 'CUSTOMER_LIMIT_REACHED' };
 
 /**
  * Counts one use of a coupon for an order, inside the caller's transaction (orders call it when an order is
@@ -126,6 +127,10 @@ export async function redeemCoupon(
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, row.id), eq(couponRedemptions.orderId, args.orderId)));
   if (again) return { redeemed: true };
+  // The totals read a cached configuration: a coupon switched off or expired since is refused here, under the lock.
+  if (!row.active || statusAt(row.startDate, row.endDate, tx.clock()) !== 'LIVE') {
+    return { redeemed: false, reason: 'NOT_VALID' };
+  }
   if (row.usageLimit !== null && row.usedCount >= row.usageLimit)
     return { redeemed: false, reason: 'USAGE_LIMIT_REACHED' };
   if (row.limitPerCustomer !== null) {

@@ -101,7 +101,7 @@ describe.skipIf(!PG)('kill -9 during 200 concurrent placements (PostgreSQL)', ()
     rmSync(media, { recursive: true, force: true });
   });
 
-  it('every acknowledged order survives with its payment; no order, charge or stock move is half-written', async () => {
+  it('order.once-per-checkout: every acknowledged order survives with its payment; nothing is half-written', async () => {
     const dbUrl = (database.pool!.options as { connectionString: string }).connectionString;
     await startServer(dbUrl);
     const url = `http://127.0.0.1:${port}`;

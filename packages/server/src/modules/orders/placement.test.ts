@@ -13,10 +13,12 @@ import {
   cardToken,
   checkoutFor,
   DECLINED_CARD,
+  ensureTestShipping,
   PENDING_CARD,
   place,
   placeAndCharge,
   POOR_CARD,
+  SHIP_TO,
   stockOf,
 } from './testing.js';
 
@@ -76,10 +78,11 @@ describe('placing an order', () => {
 
   it('empties the shopper’s cart the order was bought from', async () => {
     const shopper = `Bearer ${await srv.visitorToken()}`;
+    await ensureTestShipping(srv);
     await addToCart(srv, shopper, [{ catalogReference: ref(tee.id), quantity: 1 }]);
     const made = await call<{ checkout: { id: string } }>(srv.url, 'POST', '/ecom/v1/carts/current/create-checkout', {
       auth: shopper,
-      body: { channelType: 'WEB', email: 'cart@example.com' },
+      body: { channelType: 'WEB', email: 'cart@example.com', shippingAddress: SHIP_TO },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const res = await placeAndCharge(srv, shopper, made.body.checkout.id, await cardToken(srv, shopper));
@@ -90,7 +93,7 @@ describe('placing an order', () => {
     expect((await addToCart(srv, shopper, [{ catalogReference: ref(tee.id), quantity: 1 }])).lineItems).toHaveLength(1);
   });
 
-  it('the same checkout placed 20 times at once gives one order and one charge', async () => {
+  it('order.once-per-checkout: the same checkout placed 20 times at once gives one order and one charge', async () => {
     const co = await checkoutFor(srv, c.memberA.auth, tee, 1);
     const token = await cardToken(srv, c.memberA.auth);
     const answers = await Promise.all(
@@ -104,7 +107,7 @@ describe('placing an order', () => {
     expect(charges).toHaveLength(1);
   });
 
-  it('50 checkouts at once for 10 units: exactly 10 orders, 40 clear out-of-stock answers, nothing charged for them', async () => {
+  it('stock.no-oversell: 50 checkouts at once for 10 units: exactly 10 orders, 40 out-of-stock, none charged', async () => {
     const scarce = await createProduct(srv, c.owner, {
       price: { amount: '5.00' },
       inventory: { trackQuantity: true, quantity: 10 },

@@ -35,6 +35,7 @@ import {
 } from './placement-rows.js';
 import { planDownloadLinks } from './downloads.js';
 import { derivePaymentStatus } from './payment-status.js';
+import { checkoutHasErrors, redeemCheckoutCoupon, shippingViolations } from './placement-rules.js';
 import { takeStock } from './stock.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
 import {
@@ -147,6 +148,10 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
   if (!checkout.buyerInfo.email && tx.caller.type === 'ANONYMOUS_VISITOR') {
     throw violation('checkoutInfo.buyerInfo.email', 'REQUIRED_FIELD', 'Enter an e-mail address for the order');
   }
+  // Before any charge: nothing that travels is paid for without somewhere to send it. A merchant's order (a sale
+  // made elsewhere, an import) may be addressed later, on the order.
+  const unshippable = opts.merchant ? [] : shippingViolations(checkout);
+  if (unshippable.length) throw checkoutHasErrors(unshippable);
   const currency = checkout.currency;
   const minor = (amount: string) => parseAmount(amount, currency, 'amount');
   const totalMinor = minor(checkout.priceSummary.total.amount);
@@ -326,6 +331,9 @@ export async function place(tx: Ctx, checkoutId: string, opts: PlaceOptions): Pr
     }
   }
   if (completed?.abandoned) await markCheckoutRecovered(tx, checkoutId, orderId);
+  // The coupon's row is locked as late as the stock's, so coupon orders queue only for the rest of the commit; used
+  // up in the meantime, the whole placement rolls back (an app's authorization is released by guardAuthorization).
+  await redeemCheckoutCoupon(tx, checkout, row, orderId);
   // Last: a counted item's row stays locked until commit, and other orders of it wait for that.
   // Items not counted were found in stock by this transaction's pricing read: only counted ones move.
   const counted = checkout.lineItems.filter((l) => l.availability?.quantityAvailable !== undefined);

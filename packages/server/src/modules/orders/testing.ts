@@ -22,19 +22,61 @@ export async function cardToken(srv: TestServer, auth: string, cardNumber = GOOD
   return res.body.paymentToken;
 }
 
-/** A checkout of `quantity` × product for `auth`, with the buyer's e-mail. */
-export const checkoutFor = (
+/** Where test orders ship: a country no other test configures, with free post (so totals stay the items'). */
+export const SHIP_TO = { country: 'IS', addressLine: 'Laugavegur 1', city: 'Reykjavík', postalCode: '101' };
+export const SHIPPING = { shippingDestination: { address: SHIP_TO } };
+
+const shippingReady = new WeakMap<TestServer, Promise<void>>();
+
+/** Once per server: a region for SHIP_TO with a free option, so shipped items can be ordered (ship.* rules). */
+export function ensureTestShipping(srv: TestServer): Promise<void> {
+  let ready = shippingReady.get(srv);
+  if (!ready) {
+    ready = (async () => {
+      const auth = await srv.createApiKey(['ecom'], 'test shipping');
+      const region = await call<{ shippingRegion: { id: string } }>(srv.url, 'POST', '/ecom/v1/shipping-regions', {
+        auth,
+        body: {
+          shippingRegion: {
+            name: 'Test post',
+            destinationScope: 'SPECIFIC_DESTINATIONS',
+            destinations: [{ country: SHIP_TO.country }],
+          },
+        },
+      });
+      expect(region.status, JSON.stringify(region.body)).toBe(200);
+      const option = await call(srv.url, 'POST', '/ecom/v1/shipping-options', {
+        auth,
+        body: {
+          shippingOption: {
+            shippingRegionId: region.body.shippingRegion.id,
+            title: 'Test post',
+            rates: [{ price: { amount: '0' } }],
+          },
+        },
+      });
+      expect(option.status, JSON.stringify(option.body)).toBe(200);
+    })();
+    shippingReady.set(srv, ready);
+  }
+  return ready;
+}
+
+/** A checkout of `quantity` × product for `auth`, with the buyer's e-mail and (free) shipping to SHIP_TO. */
+export async function checkoutFor(
   srv: TestServer,
   auth: string,
   product: Product,
   quantity = 1,
   info: Record<string, unknown> = {},
-) =>
-  newCheckout(srv, auth, {
+) {
+  await ensureTestShipping(srv);
+  return newCheckout(srv, auth, {
     lineItems: [{ catalogReference: ref(product.id), quantity }],
-    checkoutInfo: { buyerInfo: { email: 'buyer@example.com' }, ...info },
+    checkoutInfo: { buyerInfo: { email: 'buyer@example.com' }, shippingInfo: SHIPPING, ...info },
     channelType: 'WEB',
   });
+}
 
 export const placeAndCharge = (srv: TestServer, auth: string, checkoutId: string, token: string, extra = {}) =>
   call<CreateOrderResponse>(srv.url, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, {

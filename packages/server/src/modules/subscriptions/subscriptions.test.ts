@@ -9,7 +9,16 @@ import { newCheckout, ref } from '../checkout/testing.js';
 import { enqueueJob } from '../jobs/service.js';
 import { mailMessages } from '../mail/tables.js';
 import { orders } from '../orders/tables.js';
-import { cardToken, DECLINED_CARD, orderOf, place, placeAndCharge, stockOf } from '../orders/testing.js';
+import {
+  cardToken,
+  DECLINED_CARD,
+  ensureTestShipping,
+  orderOf,
+  place,
+  placeAndCharge,
+  SHIPPING,
+  stockOf,
+} from '../orders/testing.js';
 import { subscriptionContracts } from './tables.js';
 
 // The job worker reads the server's clock: moving it a month runs that month's renewal.
@@ -34,6 +43,7 @@ beforeAll(async () => {
       ],
     },
   });
+  await ensureTestShipping(srv);
 }, 120_000);
 afterAll(() => srv?.close());
 
@@ -72,7 +82,7 @@ async function subscribe(auth: string, frequency: 'MONTH' | 'WEEK', interval: nu
         subscriptionOptionInfo: { subscriptionSettings: { frequency, interval } },
       },
     ],
-    checkoutInfo: { buyerInfo: { email: 'subscriber@example.com' } },
+    checkoutInfo: { buyerInfo: { email: 'subscriber@example.com' }, shippingInfo: SHIPPING },
     channelType: 'WEB',
   });
   const res = await placeAndCharge(srv, auth, co.id, await cardToken(srv, auth));
@@ -234,7 +244,7 @@ describe('subscription contracts', () => {
           subscriptionOptionInfo: { subscriptionSettings: { frequency: 'WEEK', interval: 2 } },
         },
       ],
-      checkoutInfo: { buyerInfo: { email: 'x@example.com' } },
+      checkoutInfo: { buyerInfo: { email: 'x@example.com' }, shippingInfo: SHIPPING },
     });
     const settings = await call<{ paymentSettings: { paymentOptions: string[] } }>(
       srv.url,
