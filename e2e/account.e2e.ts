@@ -111,7 +111,7 @@ describe('password recovery', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('the first password');
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.getByText('The e-mail or the password is wrong', { exact: true }).waitFor();
+    await page.getByText('The e-mail or the password is wrong.', { exact: true }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('the second password');
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
@@ -284,7 +284,7 @@ describe('two-step verification', () => {
     await snap(page, 'account-recovery-codes-desktop');
     await page.getByLabel('I saved my recovery codes somewhere safe', { exact: true }).check();
     await page.getByRole('button', { name: 'Done', exact: true }).click();
-    await page.getByText('10 of 10 left', { exact: true }).waitFor();
+    await page.getByText(/\b10 of 10 left\.$/).waitFor();
     await snap(page, 'account-totp-on-desktop');
 
     // The hosted login page asks for the app's code after the password.
@@ -314,7 +314,7 @@ describe('two-step verification', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL(`${plaza.url}/`);
     await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
-    await page.getByText('9 of 10 left', { exact: true }).waitFor();
+    await page.getByText(/\b9 of 10 left\.$/).waitFor();
     await page.getByRole('button', { name: 'Regenerate recovery codes', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill(password);
     await snap(page, 'account-recovery-regenerate-desktop');
@@ -325,7 +325,7 @@ describe('two-step verification', () => {
     expect(fresh).not.toContain(codes[1]);
     await page.getByLabel('I saved my recovery codes somewhere safe', { exact: true }).check();
     await page.getByRole('button', { name: 'Done', exact: true }).click();
-    await page.getByText('10 of 10 left', { exact: true }).waitFor();
+    await page.getByText(/\b10 of 10 left\.$/).waitFor();
 
     // The app's own login page: a code by e-mail instead, and this device is remembered.
     await logOut(page);

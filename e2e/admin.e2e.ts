@@ -10,6 +10,7 @@ import {
   snap,
   startPlaza,
   type RunningPlaza,
+  sidebarLink,
 } from './support.js';
 
 // The owner's dashboard screens of the sign-in issue, driven in Chromium: sign-in policy, approvals, mailbox,
@@ -37,8 +38,7 @@ afterAll(async () => {
   await plaza?.stop();
 });
 
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Dashboard', exact: true }).getByRole('link', { name, exact: true });
+const nav = (name: string) => sidebarLink(page, name);
 const site = () => owner.fetch<{ site: { signInPolicy: Record<string, unknown>; currency: string } }>('/site/v1/site');
 
 describe('dashboard', () => {

@@ -10,6 +10,7 @@ import {
   snap,
   startPlaza,
   type RunningPlaza,
+  sidebarLink,
 } from './support.js';
 
 // The shop owner's dashboard (issue 12, item 6) and the storefront's header (item 7), in Chromium: sidebar groups
@@ -65,7 +66,7 @@ async function signUp(address: string, name: string) {
 }
 
 const sidebar = () => page.getByRole('navigation', { name: 'Dashboard', exact: true });
-const nav = (name: string) => sidebar().getByRole('link', { name, exact: true });
+const nav = (name: string) => sidebarLink(page, name);
 const scrollWidth = () => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
 describe('dashboard', () => {

@@ -70,7 +70,7 @@ describe('forms say what is wrong, in words', () => {
     const long = 'N'.repeat(150);
     await nickname.fill(long);
     const main = page.locator('main');
-    await main.getByText('150 / 100', { exact: true }).waitFor();
+    await main.getByText(/^150 \/ 100\b/).waitFor();
     const message = 'Nickname can be at most 100 characters (now 150).';
     await main.getByText(message, { exact: true }).waitFor();
     expect(await nickname.inputValue()).toBe(long); // not cut
@@ -88,7 +88,7 @@ describe('forms say what is wrong, in words', () => {
     await snap(page, 'forms-profile-counter-desktop');
 
     await nickname.fill('Nadia');
-    await main.getByText('5 / 100', { exact: true }).waitFor();
+    await main.getByText(/^5 \/ 100\b/).waitFor();
     expect(await main.getByText(message, { exact: true }).count()).toBe(0);
     await context.close();
   });
@@ -132,7 +132,10 @@ describe('a sign-in provider that is down', () => {
     await ownerIntoDashboard(page, plaza);
     await page.goto(`${plaza.url}/admin/sso`, { waitUntil: 'networkidle' });
     await page.getByText('Not offered on login pages', { exact: true }).waitFor();
-    await page.getByText('The provider could not be reached at this address', { exact: true }).first().waitFor();
+    await page
+      .getByText(/^The provider could not be reached at this address/)
+      .first()
+      .waitFor();
     await snap(page, 'forms-sso-admin-desktop');
     await page.getByRole('button', { name: 'Check again', exact: true }).click();
     await page.getByText('"Acme" still does not answer', { exact: true }).waitFor();

@@ -77,7 +77,7 @@ describe('media library', () => {
   it('shows a file’s details with its size and a focus point', async () => {
     await page.getByRole('button', { name: /sea\.png/ }).click();
     const drawer = page.getByRole('dialog', { name: 'sea.png', exact: true });
-    await drawer.getByText('900 × 600 pixels', { exact: true }).waitFor();
+    await drawer.getByText(/\b900 × 600 pixels/).waitFor();
     await drawer.getByRole('slider', { name: /Focus point/ }).waitFor();
     await snap(page, 'media-details-desktop');
     await drawer.getByRole('button', { name: 'Close', exact: true }).click();

@@ -103,7 +103,7 @@ describe('sign-in journey', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.getByText('The e-mail or the password is wrong', { exact: true }).waitFor();
+    await page.getByText('The e-mail or the password is wrong.', { exact: true }).waitFor();
     await snap(page, 'hosted-login-error-desktop');
 
     await page.getByLabel('Password', { exact: true }).fill(password);

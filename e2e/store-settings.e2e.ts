@@ -10,6 +10,7 @@ import {
   snap,
   startPlaza,
   type RunningPlaza,
+  sidebarLink,
 } from './support.js';
 
 // The store's configuration screens that store-admin.e2e.ts does not walk: the carriers page (rate tables, boxes,
@@ -30,8 +31,7 @@ afterAll(async () => {
   await plaza?.stop();
 });
 
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Dashboard', exact: true }).getByRole('link', { name, exact: true });
+const nav = (name: string) => sidebarLink(page, name);
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
 
 describe('store settings', () => {

@@ -58,7 +58,11 @@ async function shopper(viewport = DESKTOP): Promise<{ context: BrowserContext; p
 
 async function addToCart(page: Page, name: string) {
   await page.goto(`${plaza.url}/products?q=${encodeURIComponent(name)}`, { waitUntil: 'networkidle' });
-  await page.getByRole('link', { name, exact: true }).first().click();
+  // A product card's link reads its name, then its price: the name starts it.
+  await page
+    .getByRole('link', { name: new RegExp(`^${name}\\b`), exact: true })
+    .first()
+    .click();
   await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   // The drawer opens once the server has the line; a refusal is shown under the button instead.

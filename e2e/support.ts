@@ -142,6 +142,18 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A dashboard sidebar link by its label, with or without the waiting-count badge that joins its accessible name
+ * once counts load ("Reviews" or "Reviews, 2 waiting"): exact on the label, so "Members" never matches "Members
+ * settings", and independent of when the count arrives.
+ */
+export function sidebarLink(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page
+    .getByRole('navigation', { name: 'Dashboard', exact: true })
+    .getByRole('link', { name: new RegExp(`^${escaped}(, .+)?$`), exact: true });
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 

@@ -2,7 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServicePlugins, createWebhooks, type WebhookEvent } from '@plaza/sdk/events';
-import { DESKTOP, launchBrowser, MOBILE, ownerIntoDashboard, snap, startPlaza, type RunningPlaza } from './support.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  ownerIntoDashboard,
+  sidebarLink,
+  snap,
+  startPlaza,
+  type RunningPlaza,
+} from './support.js';
 
 // Dashboard → Developers in Chromium: the owner adds a webhook aimed at a receiver this test runs on 127.0.0.1, sends
 // a test message and sees it Delivered in the log; then registers a service plugin app and runs a test call. Both
@@ -77,8 +86,7 @@ afterAll(async () => {
   }
 });
 
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Dashboard', exact: true }).getByRole('link', { name, exact: true });
+const nav = (name: string) => sidebarLink(page, name);
 
 describe('Developers: webhooks', () => {
   it('adds a webhook with the event picker, sends a test message and sees it Delivered', async () => {
