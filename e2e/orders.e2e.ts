@@ -313,7 +313,7 @@ describe('orders', () => {
     await buyer.getByLabel('Security code', { exact: true }).fill('123');
     await snap(buyer, 'orders-pay-link-mobile');
     await buyer.getByRole('button', { name: 'Pay $5.00', exact: true }).click();
-    await buyer.getByText('Paid — thank you!', { exact: true }).waitFor();
+    await buyer.getByText(/^Paid — thank you!/).waitFor();
 
     await owner.reload({ waitUntil: 'networkidle' });
     await owner.getByText('Paid', { exact: true }).first().waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListProductsResponse } from '@plaza/contracts';
-import { apiCall, fillAddressAndShipping, usShipping } from './shop.js';
+import { apiCall, fillAddressAndShipping, productCard, usShipping } from './shop.js';
 import {
   DESKTOP,
   fillHostedLogin,
@@ -60,7 +60,7 @@ async function addToCart(page: Page, name: string) {
   await page.goto(`${plaza.url}/products?q=${encodeURIComponent(name)}`, { waitUntil: 'networkidle' });
   // A product card's link reads its name, then its price: the name starts it.
   await page
-    .getByRole('link', { name: new RegExp(`^${name}\\b`), exact: true })
+    .getByRole('link', { name: productCard(name), exact: true })
     .first()
     .click();
   await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
@@ -80,7 +80,7 @@ describe('storefront shop', () => {
     await snap(page, 'store-home-desktop');
 
     await page.goto(`${plaza.url}/products`, { waitUntil: 'networkidle' });
-    await page.getByRole('link', { name: 'Blue Stoneware Mug', exact: true }).waitFor();
+    await page.getByRole('link', { name: productCard('Blue Stoneware Mug'), exact: true }).waitFor();
     await page.getByLabel('Search', { exact: true }).fill('mug');
     await page.getByRole('button', { name: 'Go', exact: true }).click();
     await page.waitForURL(/q=mug/);
@@ -111,7 +111,7 @@ describe('storefront shop', () => {
 
     const phone = await shopper(MOBILE);
     await phone.page.goto(`${plaza.url}/products?sort=NAME_ASC&type=PHYSICAL`, { waitUntil: 'networkidle' });
-    await phone.page.getByRole('link', { name: 'Blue Stoneware Mug', exact: true }).waitFor();
+    await phone.page.getByRole('link', { name: productCard('Blue Stoneware Mug'), exact: true }).waitFor();
     await snap(phone.page, 'store-catalog-mobile');
     await phone.page.goto(`${plaza.url}/products/${tee.slug}`, { waitUntil: 'networkidle' });
     await phone.page.getByRole('heading', { name: tee.name, level: 1, exact: true }).waitFor();

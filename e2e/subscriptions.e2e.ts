@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillAddressAndShipping, usShipping } from './shop.js';
+import { fillAddressAndShipping, productCard, usShipping } from './shop.js';
 import {
   DESKTOP,
   launchBrowser,
@@ -53,7 +53,10 @@ describe('subscriptions', () => {
     await page.goto(`${plaza.url}/products?q=${encodeURIComponent('House Blend Coffee')}`, {
       waitUntil: 'networkidle',
     });
-    await page.getByRole('link', { name: 'House Blend Coffee', exact: true }).first().click();
+    await page
+      .getByRole('link', { name: productCard('House Blend Coffee'), exact: true })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'House Blend Coffee', level: 1, exact: true }).waitFor();
     await page.getByRole('radio', { name: /Subscribe: Every 2 weeks/ }).check();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
