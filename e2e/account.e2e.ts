@@ -124,7 +124,7 @@ describe('password recovery', () => {
     await page.getByLabel('New password', { exact: true }).fill('the final password');
     await page.getByLabel('Repeat the new password', { exact: true }).fill('the final password');
     await page.getByRole('button', { name: 'Change password', exact: true }).click();
-    await page.getByText('Your password is changed', { exact: true }).waitFor();
+    await page.getByText(/^Your password is changed\. Other devices/).waitFor();
     await snap(page, 'account-security-changed-desktop');
 
     // Log out, then in again through the hosted page with the new password.
@@ -334,7 +334,7 @@ describe('two-step verification', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByRole('button', { name: 'E-mail me a code instead', exact: true }).click();
-    await page.getByText('A code is on its way', { exact: true }).waitFor();
+    await page.getByText(/^A code is on its way/).waitFor();
     const { code } = await mailbox.code(email, signupMail.id);
     await page.getByLabel('Authentication code', { exact: true }).fill(code);
     await page.getByLabel(/Don't ask again on this device/).check();
