@@ -20,8 +20,8 @@ export async function apiCall<T>(
   return (await res.json()) as T;
 }
 
-/** A product card's link: it reads the product's name, then its price ("Canvas Tote $15.00"). */
-export const productCard = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+/** A product card's link: it reads the picture's description, the product's name, then its price. */
+export const productCard = (name: string) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
 
 /** A US shipping region with one "Standard" option at 5.00 (the checkout needs a way to ship). */
 export async function usShipping(baseUrl: string, ecomKey: string): Promise<void> {

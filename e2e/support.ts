@@ -151,7 +151,7 @@ export function sidebarLink(page: Page, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page
     .getByRole('navigation', { name: 'Dashboard', exact: true })
-    .getByRole('link', { name: new RegExp(`^${escaped}(, .+)?$`), exact: true });
+    .getByRole('link', { name: new RegExp(`^${escaped}(\\s*,.+)?$`), exact: true });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
