@@ -97,7 +97,10 @@ describe('storefront shop', () => {
     expect(await page.getByRole('button', { name: 'Add to cart', exact: true }).count()).toBe(0);
     await page.getByLabel('Get an e-mail when it is back', { exact: true }).fill('ann@example.com');
     await page.getByRole('button', { name: 'Notify me', exact: true }).click();
-    await page.getByText('We will e-mail ann@example.com once', { exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/We will e-mail ann@example\.com once/)
+      .waitFor();
     await snap(page, 'store-product-out-of-stock');
 
     const { products } = await api<ListProductsResponse>('/catalog/v1/products?text=tee', ecomKey);
