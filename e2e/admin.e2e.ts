@@ -46,7 +46,7 @@ describe('dashboard', () => {
     await nav('Sign-in').click();
     await page.getByRole('heading', { name: 'Sign-in', exact: true }).waitFor();
     await snap(page, 'admin-settings-desktop');
-    await page.getByLabel('New members need your approval', { exact: true }).check();
+    await page.getByLabel(/^New members need your approval/).check();
     await page.getByLabel('Ask for a captcha', { exact: true }).selectOption('NEVER');
     await page.getByRole('button', { name: 'Save sign-in policy', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Change how people sign in?', exact: true });
@@ -160,7 +160,7 @@ describe('dashboard', () => {
     expect(await page.getByTestId('new-api-key').count()).toBe(0);
     await page.getByRole('button', { name: 'Revoke Nightly export', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('stops working at once', { exact: true }).waitFor();
+    await dialog.getByText(/stops working at once\./).waitFor();
     await snap(page, 'admin-api-key-revoke-desktop');
     await dialog.getByRole('button', { name: 'Revoke key', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
