@@ -20,3 +20,4 @@ export * from './ecom/event-types.js';
 export * from './catalog/limits.js';
 export * from './media/constants.js';
 export * from './media/event-types.js';
+export * from './common/address-lines.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddressLines, loadAddressFormatter } from './addressLines.js';
+import { addressLinesWith } from '@plaza/contracts/constants';
+import { loadAddressFormatter } from './addressLines.js';
 
 describe('addresses on screens', () => {
   it('are written as their country writes them, by the lazily loaded formatter', async () => {
@@ -11,13 +12,9 @@ describe('addresses on screens', () => {
       subdivision: 'US-CA',
       country: 'US',
     };
-    expect(formatAddressLines(format, us)).toEqual([
-      '1 Main St',
-      'San Francisco, CA 94105',
-      'United States of America',
-    ]);
+    expect(addressLinesWith(format, us)).toEqual(['1 Main St', 'San Francisco, CA 94105', 'United States of America']);
     expect(
-      formatAddressLines(format, { addressLine: 'Hauptstr. 5', city: 'Berlin', postalCode: '10115', country: 'DE' }),
+      addressLinesWith(format, { addressLine: 'Hauptstr. 5', city: 'Berlin', postalCode: '10115', country: 'DE' }),
     ).toEqual(['Hauptstr. 5', '10115 Berlin', 'Germany']);
   });
 });

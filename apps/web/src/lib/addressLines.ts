@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Address } from '@plaza/contracts';
+import { addressLinesWith } from '@plaza/contracts/constants';
 import type * as AddressFormatter from '@fragaria/address-formatter';
 
 /**
@@ -17,24 +18,6 @@ const load = () =>
     return formatter;
   }));
 
-export function formatAddressLines(format: Formatter, a: Address | undefined): string[] {
-  if (!a) return [];
-  const lines = format(
-    {
-      ...(a.addressLine ? { road: a.addressLine } : {}),
-      ...(a.city ? { city: a.city } : {}),
-      ...(a.postalCode ? { postcode: a.postalCode } : {}),
-      ...(a.subdivision ? { stateCode: a.subdivision.split('-')[1] } : {}),
-      ...(a.country ? { countryCode: a.country } : {}),
-    },
-    { output: 'array', appendCountry: Boolean(a.country) },
-  );
-  if (!a.addressLine2) return lines;
-  const street = a.addressLine ? lines.findIndex((l) => l.includes(a.addressLine!)) : -1;
-  lines.splice(street + 1, 0, a.addressLine2);
-  return lines;
-}
-
 /** Formats addresses into lines once the formatter is loaded (`undefined` for that first moment). */
 export function useAddressFormat(): ((a: Address | undefined) => string[]) | undefined {
   const [ready, setReady] = useState(Boolean(formatter));
@@ -42,7 +25,7 @@ export function useAddressFormat(): ((a: Address | undefined) => string[]) | und
     if (!ready) void load().then(() => setReady(true));
   }, [ready]);
   const format = formatter;
-  return format ? (a) => formatAddressLines(format, a) : undefined;
+  return format ? (a) => addressLinesWith(format, a) : undefined;
 }
 
 /** One address's lines; `undefined` for the moment the formatter takes to load the first time. */
