@@ -1,5 +1,4 @@
 import { createClient, localStorageAdapter, OAuthStrategy } from '@plaza/sdk';
-import { jobs } from '@plaza/sdk/jobs';
 import { members } from '@plaza/sdk/members';
 import { reviews } from '@plaza/sdk/reviews';
 import { site } from '@plaza/sdk/site';
@@ -18,7 +17,7 @@ export function createPlazaClient(config: PlazaConfig) {
       // The web app's registered redirect URI for the flows that stay on the page (direct and silent login).
       redirectUri: `${window.location.origin}/auth/callback`,
     }),
-    modules: { site, members, reviews, jobs },
+    modules: { site, members, reviews },
   });
 }
 

@@ -1,14 +1,15 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { StorefrontLayout } from './storefront/StorefrontLayout.js';
-import { HomePage } from './storefront/HomePage.js';
 import { ErrorBoundary } from './ui/ErrorBoundary.js';
 import { PageSkeleton } from './ui/PageSkeleton.js';
 
 // The dashboard, the hosted pages and the account pages are dynamic chunks, so the first storefront page never
 // downloads them. Declarative routes rather than createBrowserRouter: the data router adds ~17 KB gzip that the
 // 120 KB first-page budget cannot spare, and TanStack Query already does the data loading.
+// The home page is a chunk too: the catalog and product pages, where most visitors land from search, skip it.
 // The not-found page is rare: its own chunk keeps it off every first page.
+const HomePage = lazy(() => import('./storefront/HomePage.js').then((m) => ({ default: m.HomePage })));
 const NotFoundPage = lazy(() => import('./storefront/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 const AdminApp = lazy(() => import('./admin/routes.js'));
 const HostedApp = lazy(() => import('./hosted/routes.js'));
@@ -47,7 +48,7 @@ export function AppRoutes() {
     <ErrorBoundary resetKey={pathname}>
       <Routes>
         <Route element={<StorefrontLayout />}>
-          <Route index element={<HomePage />} />
+          <Route index element={page(HomePage)} />
           <Route path="login" element={page(LoginPage)} />
           <Route path="signup" element={page(SignUpPage)} />
           <Route path="forgot-password" element={page(ForgotPasswordPage)} />

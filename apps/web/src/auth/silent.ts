@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { SESSION_HINT_COOKIE } from '@plaza/contracts/constants';
 import type { PlazaClient } from '../plaza.js';
 
 /** `running` while the start-up silent login is under way; screens that depend on the role may wait for it. */
@@ -43,9 +44,13 @@ export function markSignedOut(): void {
   });
 }
 
+/** The server's hint cookie: set with its HttpOnly sign-in session cookie, on this origin, by any client's login. */
+const hasSessionHint = () => document.cookie.split('; ').includes(`${SESSION_HINT_COOKIE}=1`);
+
 function mayHaveSession(): boolean {
   try {
-    return localStorage.getItem(SIGNED_IN) === '1' || sessionStorage.getItem(NO_SESSION) !== '1';
+    if (localStorage.getItem(SIGNED_IN) === '1') return true;
+    return hasSessionHint() && sessionStorage.getItem(NO_SESSION) !== '1';
   } catch {
     return true;
   }
@@ -54,7 +59,9 @@ function mayHaveSession(): boolean {
 /**
  * On start, a browser that is not a member tries one silent login (prompt=none in a hidden iframe): a browser whose
  * sign-in session (cookie) is still alive becomes a member again without a page change. It never blocks rendering.
- * A visitor is asked once per tab; a browser that signed in before is asked on every start. Skipped on the hosted
+ * A browser that signed in here before is asked on every start; one whose session hint cookie says it signed in
+ * elsewhere (the hosted page of another client) is asked once per tab; a new visitor is not asked at all, and does
+ * not load the code for it. Skipped on the hosted
  * pages (they run their own flows) and inside frames.
  */
 export function startSilentLogin(client: PlazaClient): void {

@@ -18,3 +18,10 @@ export const IDENTITY_LIMITS = {
 export const COUNTRY_PATTERN = '^[A-Z]{2}$';
 /** Digits and the usual phone punctuation. */
 export const PHONE_PATTERN = '^[0-9+()\\-. ]+$';
+
+/**
+ * A script-readable cookie the server sets and clears together with its HttpOnly sign-in session cookie. It carries
+ * no secret, only "this browser may have a sign-in session", so a web app asks for a silent login (and loads the code
+ * for it) only then, not for every new visitor.
+ */
+export const SESSION_HINT_COOKIE = 'plaza_signed_in';

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '@plaza/contracts/constants';
 import type { Config } from '../config.js';
 
 /** The hosted pages' sign-in session cookie. HttpOnly: scripts never see it. */
@@ -22,18 +23,18 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
 
 /**
  * Over https the cookie is `SameSite=None; Secure`, so silent login works in a hidden iframe of a client on another
- * site; over plain http (local development) browsers refuse `None` without `Secure`, so it is `Lax`.
+ * site; over plain http (local development) browsers refuse `None` without `Secure`, so it is `Lax`. The hint cookie
+ * (not HttpOnly, no secret) goes and comes with it: web apps read it to skip a silent login that cannot succeed.
  */
 export function setSessionCookie(reply: FastifyReply, config: Config, value: string, maxAgeSeconds: number): void {
   const secure = config.publicUrl.startsWith('https:');
-  const attrs = [
-    `${SESSION_COOKIE}=${encodeURIComponent(value)}`,
-    'Path=/',
-    'HttpOnly',
-    `Max-Age=${maxAgeSeconds}`,
-    secure ? 'SameSite=None; Secure' : 'SameSite=Lax',
-  ];
-  reply.header('set-cookie', attrs.join('; '));
+  const attrs = (httpOnly: boolean) =>
+    ['Path=/', httpOnly && 'HttpOnly', `Max-Age=${maxAgeSeconds}`, secure ? 'SameSite=None; Secure' : 'SameSite=Lax']
+      .filter(Boolean)
+      .join('; ');
+  // Fastify appends set-cookie headers rather than replacing them.
+  reply.header('set-cookie', `${SESSION_COOKIE}=${encodeURIComponent(value)}; ${attrs(true)}`);
+  reply.header('set-cookie', `${SESSION_HINT_COOKIE}=${value ? '1' : ''}; ${attrs(false)}`);
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {

@@ -30,7 +30,8 @@ async function redirectSession(auth: Record<string, unknown>, prompt?: string) {
 /** Follows fullUrl once without following the redirect, like a browser would see it. */
 async function visit(url: string, cookie?: string) {
   const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-  return { res, location: res.headers.get('location') ?? '', setCookie: res.headers.get('set-cookie') ?? '' };
+  const cookies = res.headers.getSetCookie();
+  return { res, location: res.headers.get('location') ?? '', setCookie: cookies[0] ?? '', cookies };
 }
 
 async function codeFor(opts: { responseMode?: string; scope?: string; nonce?: string } = {}) {
@@ -121,9 +122,11 @@ describe('redirect session + authorization code with PKCE', () => {
     });
     expect(rs.body.redirectSession.sessionToken).toBe(sessionToken);
     expect(rs.body.redirectSession.urlDetails.endpoint).toBe(`${srv.url}/oauth2/authorize`);
-    const { res, location, setCookie } = await visit(rs.body.redirectSession.fullUrl);
+    const { res, location, setCookie, cookies } = await visit(rs.body.redirectSession.fullUrl);
     expect(res.status).toBe(302);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    // With it, the hint a web app's script reads (no secret, not HttpOnly) to know a silent login can succeed.
+    expect(cookies[1]).toMatch(/^plaza_signed_in=1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
     const fragment = new URLSearchParams(new URL(location).hash.slice(1));
     expect(fragment.get('state')).toBe('s');
     expect((await exchange(fragment.get('code')!, verifier)).status).toBe(200);
@@ -322,10 +325,13 @@ describe('logout', () => {
       body: { logout: { clientId: srv.clientId }, callbacks: { postFlowUrl: `${srv.url}/goodbye` } },
     });
     expect(rs.status).toBe(200);
-    const { res, location, setCookie: cleared } = await visit(rs.body.redirectSession.fullUrl, cookie);
+    const { res, location, cookies: cleared } = await visit(rs.body.redirectSession.fullUrl, cookie);
     expect(res.status).toBe(302);
     expect(location).toBe(`${srv.url}/goodbye`);
-    expect(cleared).toContain('Max-Age=0');
+    expect(cleared).toEqual([
+      'plaza_session=; Path=/; HttpOnly; Max-Age=0; SameSite=Lax',
+      'plaza_signed_in=; Path=/; Max-Age=0; SameSite=Lax',
+    ]);
     expect((await call(srv.url, 'GET', '/oauth2/userinfo', { auth: `Bearer ${tokens.access_token}` })).status).toBe(
       401,
     );
