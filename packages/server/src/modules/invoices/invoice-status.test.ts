@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderInvoice, OrderPaymentStatus, Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { drawnText } from '../../test/pdf-text.js';
 import { appCode, call } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { ref } from '../checkout/testing.js';
@@ -211,7 +212,9 @@ describe('an order’s invoice over HTTP', () => {
       .where(and(eq(mailMessages.to, c.memberA.email), eq(mailMessages.template, 'ORDER_INVOICE')));
     expect(mail?.subject).toContain(`INV-${order.number}`);
     expect(mail?.text).toContain(`your order ${order.number}`);
-    expect(mail?.text).toMatch(/Amount due: \$40\.00 by /);
+    // The due day as every screen writes dates: the site's locale (en-US) and time zone, medium style.
+    const dueOn = /Amount due: \$40\.00 by ([A-Z][a-z]{2} \d{1,2}, \d{4})\b/.exec(mail!.text)?.[1];
+    expect(dueOn).toBeDefined();
     expect(mail?.html).toContain('Download the invoice (PDF)');
     const link = /Download the invoice \(PDF\): (\S+)/.exec(mail!.text)?.[1];
     expect(link).toContain(`/ecom/v1/orders/${order.id}/invoice/download?token=`);
@@ -220,11 +223,10 @@ describe('an order’s invoice over HTTP', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toContain(`INV-${order.number}.pdf`);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(drawnText(bytes)).toContain(`Due ${dueOn}`);
+    expect(drawnText(bytes)).toMatch(/Issued [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     // Without the token, or with another's, the link opens nothing.
     const bare = await fetch(`${srv.url}${path(order.id, '/download')}`);
     expect(bare.status).toBe(404);

@@ -32,7 +32,7 @@ describe('the invoice prints the buyer’s address as their country writes it', 
     const doc = invoiceOf(
       order({ addressLine: '350 5th Ave', city: 'New York', postalCode: '10001', subdivision: 'US-NY', country: 'US' }),
       { name: 'Shop', lines: [] },
-      '2026-11-27',
+      { issueDate: '2026-11-27T10:00:00.000Z', issuedOn: 'Nov 27, 2026' },
     );
     expect(doc.buyer.lines).toEqual(['350 5th Ave', 'New York, NY 10001', 'United States of America']);
   });
@@ -41,7 +41,7 @@ describe('the invoice prints the buyer’s address as their country writes it', 
     const doc = invoiceOf(
       order({ addressLine: 'Hauptstr. 5', city: 'Berlin', postalCode: '10115', country: 'DE' }),
       { name: 'Shop', lines: [] },
-      '2026-11-27',
+      { issueDate: '2026-11-27T10:00:00.000Z', issuedOn: 'Nov 27, 2026' },
     );
     expect(doc.buyer.lines).toEqual(['Hauptstr. 5', '10115 Berlin', 'Germany']);
   });

@@ -1,6 +1,7 @@
 import type { Order } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { addressLines } from '../../lib/address-lines.js';
+import { siteDay } from '../../lib/dates.js';
 import { getSite } from '../site/service.js';
 import { getTaxSettings } from '../tax/settings.service.js';
 import { getOrder } from '../orders/service.js';
@@ -8,7 +9,11 @@ import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
 import { invoiceOfOrder } from './service.js';
 
 /** The invoice of an order as the PDF renderer takes it: one invoice per order, numbered after the order. */
-export function invoiceOf(order: Order, seller: Party, issueDate: string): InvoiceDocument {
+export function invoiceOf(
+  order: Order,
+  seller: Party,
+  issued: Pick<InvoiceDocument, 'issueDate' | 'issuedOn'>,
+): InvoiceDocument {
   const p = order.priceSummary;
   const billing = order.billingInfo;
   const contact = billing?.contactDetails;
@@ -22,7 +27,7 @@ export function invoiceOf(order: Order, seller: Party, issueDate: string): Invoi
     m && Number(m.amount) !== 0 ? [{ label, amount: m.formattedAmount }] : [];
   return {
     number: `INV-${order.number}`,
-    issueDate,
+    ...issued,
     orderNumber: order.number,
     seller,
     buyer: {
@@ -77,9 +82,10 @@ export async function orderInvoicePdf(
   const seller: Party = { name: site.name, lines: addressLines(tax.businessAddress) };
   const issued = invoiceOfOrder(ctx, order);
   const current = issued?.status === 'Deleted' ? undefined : issued;
+  const issueDate = current?.issueDate ?? order.purchasedDate;
   const doc: InvoiceDocument = {
-    ...invoiceOf(order, seller, (current?.issueDate ?? order.purchasedDate).slice(0, 10)),
-    ...(current ? { number: current.number, dueDate: current.dueDate.slice(0, 10) } : {}),
+    ...invoiceOf(order, seller, { issueDate, issuedOn: siteDay(issueDate, site) }),
+    ...(current ? { number: current.number, dueOn: siteDay(current.dueDate, site) } : {}),
   };
   return { number: doc.number, pdf: await renderInvoicePdf(doc) };
 }

@@ -1,30 +1,13 @@
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { drawnText } from '../../test/pdf-text.js';
 import { renderInvoicePdf, type InvoiceDocument } from './pdf.js';
-
-/** The text drawn on the pages: every content stream, inflated when compressed, with the text operators' strings. */
-function drawnText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1');
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body = Buffer.from(m[1]!, 'latin1');
-    try {
-      body = inflateSync(body);
-    } catch {
-      // not compressed
-    }
-    // pdf-lib writes strings as hex: <48656C6C6F> Tj
-    for (const h of body.toString('latin1').matchAll(/<([0-9A-Fa-f]+)> Tj/g)) {
-      out.push(Buffer.from(h[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return out.join('\n');
-}
 
 const doc = (lines: number): InvoiceDocument => ({
   number: 'INV-00042',
   issueDate: '2026-11-24T10:00:00.000Z',
+  issuedOn: '24 nov. 2026',
+  dueOn: '24 déc. 2026',
   orderNumber: '10042',
   seller: { name: 'Plaza Demo Store', lines: ['1 Market St', 'San Francisco, CA 94105', 'United States'] },
   buyer: {
@@ -62,6 +45,9 @@ describe('invoice PDF', () => {
     }
     expect(text).toContain('France VAT (20%)');
     expect(text).toContain('Tax ID FR123');
+    // Dates as the site writes them, not ISO.
+    expect(text).toContain('Issued 24 nov. 2026');
+    expect(text).toContain('Due 24 d\xe9c. 2026');
     // The euro sign is in the standard fonts' encoding (0x80 in WinAnsi).
     expect(text).toContain('\x8030.00');
   });

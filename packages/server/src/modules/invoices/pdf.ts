@@ -4,8 +4,11 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 export interface InvoiceDocument {
   /** Sequential, such as `INV-00042`. */
   number: string;
+  /** ISO; the PDF's creation date. */
   issueDate: string;
-  dueDate?: string;
+  /** The issue and due days as the site writes dates ("Nov 27, 2026"). */
+  issuedOn: string;
+  dueOn?: string;
   orderNumber: string;
   seller: Party;
   buyer: Party;
@@ -113,8 +116,8 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   const meta = [
     `Invoice ${doc.number}`,
     `Order ${doc.orderNumber}`,
-    `Issued ${doc.issueDate.slice(0, 10)}`,
-    ...(doc.dueDate ? [`Due ${doc.dueDate.slice(0, 10)}`] : []),
+    `Issued ${doc.issuedOn}`,
+    ...(doc.dueOn ? [`Due ${doc.dueOn}`] : []),
     ...(doc.status ? [doc.status] : []),
   ];
   for (const m of meta) {

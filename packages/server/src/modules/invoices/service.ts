@@ -7,6 +7,7 @@ import { lockOrder, logOnOrder, managesOrders } from '../orders/ledger.js';
 import { orderById, thankYouToken, toOrder, transactionsOf, type OrderRow } from '../orders/wire.js';
 import { getSite } from '../site/service.js';
 import { invoiceStateOf } from './invoice-status.js';
+import { siteDay } from '../../lib/dates.js';
 
 /** The order's latest invoice on the wire, or undefined when none was ever issued. */
 export function invoiceOfOrder(ctx: Ctx, order: Order): OrderInvoice | undefined {
@@ -99,7 +100,7 @@ export async function sendOrderInvoice(ctx: Ctx, id: string): Promise<OrderInvoi
     }
     const site = await getSite(tx);
     const owed = Number(current.amountDue.amount) > 0;
-    const dueDate = new Date(current.dueDate).toLocaleDateString(site.locale, { dateStyle: 'long', timeZone: 'UTC' });
+    const dueDate = siteDay(current.dueDate, site);
     const link = `${tx.config.publicUrl}/ecom/v1/orders/${id}/invoice/download?token=${thankYouToken(tx, id)}`;
     const mail = await queueMail(tx, {
       to,

@@ -15,6 +15,7 @@ import { activity } from './activity.js';
 import { logOnOrder } from './ledger.js';
 import { mayRead } from './service.js';
 import { orderById, thankYouToken, type OrderRow } from './wire.js';
+import { siteDay } from '../../lib/dates.js';
 
 /** How long a download link works: a week to download, then the order page (or the owner) makes new ones. */
 const LINK_DAYS = 7;
@@ -103,7 +104,7 @@ async function sendDownloadLinks({ ctx, payload }: JobRun): Promise<void> {
         number: String(row.number),
         link: `${webBase(tx)}/orders/${row.id}?token=${thankYouToken(tx, row.id)}`,
         files: links.map((l) => ({ name: l.productName, url: l.url })),
-        until: expires.toLocaleDateString(site.locale, { dateStyle: 'long', timeZone: 'UTC' }),
+        until: siteDay(expires, site),
       },
     });
     const sent = new Set(links.map((l) => l.lineItemId));

@@ -15,6 +15,7 @@ import { providerForToken } from '../payments/app-provider.js';
 import { guardAuthorization } from '../payments/authorization-guard.js';
 import { getSite } from '../site/service.js';
 import { paymentRequests as pr } from './tables.js';
+import { siteDay } from '../../lib/dates.js';
 
 type Row = typeof pr.$inferSelect;
 const DAY = 86_400_000;
@@ -81,7 +82,7 @@ export async function insertPaymentRequest(
       link: request.url,
       amount: request.amount.formattedAmount,
       title: row.title,
-      until: row.expiresDate.toLocaleDateString(site.locale, { dateStyle: 'long', timeZone: 'UTC' }),
+      until: siteDay(row.expiresDate, site),
     },
   });
   return { request, mailId: id };
