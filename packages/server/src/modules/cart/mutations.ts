@@ -11,6 +11,7 @@ import type { Ctx } from '../../context.js';
 import { hasScope } from '../../http/caller.js';
 import { violation } from '../../http/errors.js';
 import { parseAmount } from '../catalog/money.js';
+import { assertCouponApplied } from '../discounts/applied.js';
 import { loadCatalog, newCatalogMemo, toStoredLines } from '../checkout/lines.js';
 import type { StoredLine } from '../checkout/model.js';
 import { getSite } from '../site/service.js';
@@ -128,7 +129,7 @@ function merchantDiscounts(ctx: Ctx, req: UpdateCurrentCartRequest, currency: st
 
 /**
  * PATCH: cart info by field mask (without a mask, the fields given), the coupon, merchant discounts (API keys) and
- * lines to add. The coupon is kept as typed; the totals say whether it applies and why not.
+ * lines to add. A coupon that does not apply to the cart as it will be is refused (400 `couponCode`, in words).
  */
 export async function updateCurrentCart(ctx: Ctx, req: UpdateCurrentCartRequest): Promise<Cart> {
   const site = await getSite(ctx);
@@ -147,7 +148,8 @@ export async function updateCurrentCart(ctx: Ctx, req: UpdateCurrentCartRequest)
   const added =
     req.lineItems?.length || req.customLineItems?.length ? await toStoredLines(ctx, site.currency, req) : [];
   const create = added.length > 0 || req.couponCode !== undefined || paths.length > 0 || discounts !== undefined;
-  return changeCart(ctx, { create }, (row) => {
+  const check = (cart: Cart) => assertCouponApplied(req.couponCode, cart);
+  return changeCart(ctx, { create, check }, (row) => {
     const changes: Partial<CartRow> = {};
     if (paths.includes('contactInfo')) changes.contactInfo = info.contactInfo ?? null;
     if (paths.includes('buyerNote')) changes.buyerNote = info.buyerNote ?? null;

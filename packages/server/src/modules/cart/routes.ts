@@ -57,7 +57,8 @@ export function cartRoutes(app: App): void {
         description:
           'Cart info by `fieldMask.paths` (contactInfo, buyerNote, businessLocationId; a masked path left out clears ' +
           'it), a coupon code, merchant discounts (`ecom` API keys only) and line items to add. Creates the cart ' +
-          `when there is none. ${OWN}`,
+          'when there is none. A coupon code that does not apply to the cart is refused (400 naming `couponCode`, ' +
+          `with the reason in words) and nothing changes. ${OWN}`,
         body: UpdateCurrentCartRequest,
         response: { 200: CartResponse, ...errors },
       },
@@ -126,8 +127,8 @@ export function cartRoutes(app: App): void {
   action(
     'create-checkout',
     'Create a checkout from the current cart',
-    'Copies the lines, coupon and cart info into a new checkout the caller owns, with the addresses, shipping ' +
-      'option and e-mail given.',
+    'Copies the lines, coupon (when it applies) and cart info into a new checkout the caller owns, with the ' +
+      'addresses, shipping option and e-mail given; without a shipping address, the cart info address is used.',
     CreateCheckoutFromCartRequest,
     async ({ ctx, body }) => ({ checkout: await createCheckoutFromCart(ctx, body) }),
     CheckoutResponse,

@@ -94,6 +94,7 @@ export async function renderCart(
     source: 'CART',
     purchaseFlowId: row.id,
     currency: site.currency,
+    locale: site.locale,
     weightUnit: 'KG',
     lines: resolved.totalsLines,
     ...(row.couponCode ? { couponCode: row.couponCode } : {}),
@@ -207,11 +208,11 @@ type ApplyChange = (row: CartRow, ctx: Ctx) => Promise<Partial<CartRow>> | Parti
  * One change to the caller's cart. The common case takes no lock: read the cart, apply, then one statement writes it
  * with its event: over the version read, or as a new cart when there was none (`create`). When another change landed
  * in between, the change is made again under the row lock, so two changes to one cart both apply.
- * `apply` only reads: it may run twice.
+ * `apply` only reads: it may run twice. `check` sees the answer before it is kept and may refuse it by throwing.
  */
 export async function changeCart(
   ctx: Ctx,
-  opts: { create: boolean; memo?: CatalogMemo },
+  opts: { create: boolean; memo?: CatalogMemo; check?: (cart: Cart) => void },
   apply: ApplyChange,
 ): Promise<Cart> {
   const owner = ownerKeyOf(ctx);
@@ -224,6 +225,7 @@ export async function changeCart(
   const changes = await apply(base, ctx);
   const next: CartRow = { ...base, ...changes, updatedDate: now, version: base.version + 1 };
   const { cart } = await renderCart(ctx, next, {}, read);
+  opts.check?.(cart);
   const event = { entityId: cart.id, entity: cart };
   const written = current
     ? await writeOverVersion(ctx, cartValues(next, current.version), {
@@ -251,6 +253,7 @@ export async function changeCart(
       .set({ ...changes, updatedDate: next.updatedDate, version: next.version })
       .where(eq(carts.id, next.id));
     const { cart } = await renderCart(tx, next, {}, read);
+    opts.check?.(cart); // a refusal rolls the write back
     await emitEvent(tx, {
       type: locked.created ? 'ecom.cart.created' : 'ecom.cart.updated',
       entityId: cart.id,

@@ -8,8 +8,8 @@ import { getSite } from '../site/service.js';
 import { cartNotFound, lockCurrentCart } from './service.js';
 
 /**
- * The cart's lines, coupon, merchant discounts and contact info become a new checkout the caller owns, with the
- * addresses, shipping option and e-mail of the request. The cart stays as it is (the shopper may go back to it);
+ * The cart's lines, coupon (when it applies), merchant discounts and contact info become a new checkout the caller
+ * owns, with the addresses, shipping option and e-mail of the request. The cart stays as it is (the shopper may go back to it);
  * the cart row is locked meanwhile so a concurrent add lands either before the copy or after it, never half.
  */
 export async function createCheckoutFromCart(ctx: Ctx, req: CreateCheckoutFromCartRequest): Promise<Checkout> {
@@ -49,7 +49,7 @@ export async function createCheckoutFromCart(ctx: Ctx, req: CreateCheckoutFromCa
       lines: cart.lines,
       info,
       channelType: req.channelType ?? 'WEB',
-      ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
+      ...(cart.couponCode ? { couponCode: cart.couponCode, carriedCoupon: true } : {}),
       cartId: cart.id,
     });
   });

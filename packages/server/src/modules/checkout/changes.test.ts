@@ -4,6 +4,7 @@ import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
+import { createCoupon } from '../discounts/testing.js';
 import { option, region } from '../shipping/testing.js';
 import { TAX_IDS, checkoutCall, newCheckout, ref } from './testing.js';
 
@@ -133,8 +134,15 @@ describe('update with a field mask', () => {
 
   it('coupon and gift card codes are kept until removed', async () => {
     const co = await fresh();
-    const set = await patch(c.visitor, co.id, { couponCode: 'SUMMER', giftCardCode: 'GC-1234-5678' });
+    await createCoupon(srv, c.owner, { code: 'SUMMER' });
+    const card = await call<{ giftCard: { code: string } }>(srv.url, 'POST', '/ecom/v1/gift-cards', {
+      auth: c.owner,
+      body: { giftCard: { initialBalance: { amount: '5.00' } } },
+    });
+    const set = await patch(c.visitor, co.id, { couponCode: 'SUMMER', giftCardCode: card.body.giftCard.code });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.checkout.couponCode).toBe('SUMMER');
+    expect(set.body.checkout.giftCard?.amount.amount).toBe('5.00');
     const noCoupon = await checkoutCall(srv, c.visitor, 'POST', `${co.id}/remove-coupon`, {});
     expect(noCoupon.body.checkout.couponCode).toBeUndefined();
     const noCard = await checkoutCall(srv, c.visitor, 'POST', `${co.id}/remove-gift-card`, {});

@@ -136,7 +136,8 @@ export function checkoutRoutes(app: App): void {
         description:
           'Changes the paths of `fieldMask.paths` in `checkout` (all given fields without a mask); ' +
           '`couponCode`, `giftCardCode` and `overrideCheckoutUrl` (API keys) replace; `lineItems` and ' +
-          '`customLineItems` are added. Concurrent updates queue on the checkout and all apply. ' +
+          '`customLineItems` are added. A `couponCode` or `giftCardCode` that does not apply is refused (400 ' +
+          'naming it, the reason in words) and nothing changes. Concurrent updates queue on the checkout and all apply. ' +
           'Tax IDs (CPF, CNPJ) are checked by their check digits. ' +
           OWN,
         params: Params,

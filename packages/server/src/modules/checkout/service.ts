@@ -71,6 +71,7 @@ export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checko
     source: 'CHECKOUT',
     purchaseFlowId: row.id,
     currency: site.currency,
+    locale: site.locale,
     weightUnit: 'KG',
     lines: resolved.totalsLines,
     ...(row.couponCode ? { couponCode: row.couponCode } : {}),
@@ -140,6 +141,8 @@ export async function insertCheckout(
     templateId?: string;
     /** A merchant placing an order for someone: the buyer, instead of the caller. */
     forMember?: { memberId: string | null };
+    /** A coupon carried over (from a cart or a template) is kept only when it applies to this checkout. */
+    carriedCoupon?: boolean;
   },
 ): Promise<Checkout> {
   await assertCheckoutOpen(ctx);
@@ -162,8 +165,13 @@ export async function insertCheckout(
     createdDate: now,
     updatedDate: now,
   };
+  let checkout = await renderCheckout(ctx, row);
+  // The shopper was told in the cart that the code does not apply: the checkout does not start blocked by it.
+  if (values.carriedCoupon && row.couponCode && !checkout.appliedDiscounts.some((d) => d.coupon)) {
+    row.couponCode = null;
+    checkout = await renderCheckout(ctx, row);
+  }
   await ctx.db.insert(checkouts).values(row);
-  const checkout = await renderCheckout(ctx, row);
   await emitEvent(ctx, { type: 'ecom.checkout.created', entityId: row.id, entity: checkout });
   return checkout;
 }
@@ -182,6 +190,8 @@ export async function createCheckout(ctx: Ctx, req: CreateCheckoutRequest): Prom
     settings,
     hasDeposit,
   });
+  // Codes given here are kept even when they do not apply (then an ERROR violation says why): refusing would lose
+  // the whole checkout over one code. A PATCH of a code is refused instead (update.service.ts).
   return withTx(ctx, (tx) =>
     insertCheckout(tx, {
       lines,

@@ -4,6 +4,7 @@ import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
+import { createCoupon } from '../discounts/testing.js';
 import { checkoutCall, checkoutCount, newCheckout, ref, setCheckoutSettings } from './testing.js';
 
 let srv: TestServer;
@@ -92,6 +93,7 @@ describe('checkout templates', () => {
   });
 
   it("buy now: a visitor's own checkout with the template's lines and coupon; strangers cannot read it", async () => {
+    await createCoupon(srv, c.owner, { code: 'BUNDLE' });
     const t = await newTemplate(c.owner, { couponCode: 'BUNDLE' });
     const res = await call<{ checkout: Checkout }>(srv.url, 'POST', `${TPL}/${t.id}/create-checkout`, {
       auth: c.visitor,
@@ -101,9 +103,20 @@ describe('checkout templates', () => {
     expect(co.lineItems.map((l) => [l.catalogReference?.catalogItemId, l.quantity])).toEqual([[mug.id, 2]]);
     expect(co.couponCode).toBe('BUNDLE');
     expect(co.priceSummary.subtotal.amount).toBe('16.00');
+    expect(co.priceSummary.discount.amount).toBe('1.60');
     expect(co.buyerInfo.visitorId).toBeTruthy();
     expect((await checkoutCall(srv, c.visitor, 'GET', co.id)).status).toBe(200);
     expect((await checkoutCall(srv, c.memberB.auth, 'GET', co.id)).status).toBe(404);
+  });
+
+  it('buy now leaves behind a coupon that does not apply (it never blocks paying)', async () => {
+    const t = await newTemplate(c.owner, { couponCode: 'NO-SUCH-CODE' });
+    const res = await call<{ checkout: Checkout }>(srv.url, 'POST', `${TPL}/${t.id}/create-checkout`, {
+      auth: c.visitor,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.checkout.couponCode).toBeUndefined();
+    expect(res.body.checkout.violations.filter((v) => v.target.other?.name === 'couponCode')).toEqual([]);
   });
 
   it('an INACTIVE or missing template is a 404; no token is 401', async () => {

@@ -152,7 +152,7 @@ export async function createCheckoutFromTemplate(ctx: Ctx, id: string): Promise<
       info: { paymentOption: 'FULL_PAYMENT_ONLINE' },
       channelType: 'WEB',
       templateId: id,
-      ...(row.couponCode ? { couponCode: row.couponCode } : {}),
+      ...(row.couponCode ? { couponCode: row.couponCode, carriedCoupon: true } : {}),
     }),
   );
 }

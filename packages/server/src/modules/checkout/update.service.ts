@@ -10,7 +10,9 @@ import {
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
+import { assertCouponApplied } from '../discounts/applied.js';
 import { emitEvent } from '../events/outbox.js';
+import { assertGiftCardApplied } from '../gift-cards/stage.js';
 import { getSite } from '../site/service.js';
 import { applyInfo, pathsOf } from './info.js';
 import { toStoredLines } from './lines.js';
@@ -28,6 +30,7 @@ async function change(
   ctx: Ctx,
   id: string,
   fn: (row: CheckoutRow, ctx: Ctx) => Promise<{ patch: Partial<CheckoutRow>; fields: string[] }>,
+  check?: (checkout: Checkout) => void,
 ): Promise<Checkout> {
   return withTx(ctx, async (tx) => {
     const row = await loadCheckout(tx, id, true);
@@ -43,6 +46,7 @@ async function change(
       .set({ ...patch, updatedDate: next.updatedDate })
       .where(eq(checkouts.id, id));
     const checkout = await renderCheckout(tx, next);
+    check?.(checkout); // a refusal rolls the change back
     await emitEvent(tx, { type: 'ecom.checkout.updated', entityId: id, entity: checkout, modifiedFields: fields });
     return checkout;
   });
@@ -58,34 +62,47 @@ export async function updateCheckout(ctx: Ctx, id: string, req: UpdateCheckoutRe
   if (req.overrideCheckoutUrl) appOnly(ctx, 'overrideCheckoutUrl');
   const [site, settings] = await Promise.all([getSite(ctx), getCheckoutSettings(ctx)]);
   const added = await toStoredLines(ctx, site.currency, req);
-  return change(ctx, id, async (row, tx) => {
-    const lines = [...row.lines, ...added];
-    const hasDeposit = await linesHaveDeposit(tx, lines, site.currency, site.locale);
-    const paths = pathsOf(input, req.fieldMask?.paths);
-    const { info, channelType } = applyInfo(tx, row.info, input, paths, {
-      prefix: 'checkout',
-      currency: site.currency,
-      settings,
-      hasDeposit,
-    });
-    const fields = [...paths];
-    if (added.length) fields.push('lineItems');
-    if (req.couponCode) fields.push('couponCode');
-    if (req.giftCardCode) fields.push('giftCardCode');
-    if (req.overrideCheckoutUrl) fields.push('overrideCheckoutUrl');
-    return {
-      patch: {
-        info,
-        lines,
-        ...(channelType ? { channelType } : {}),
-        ...(req.couponCode ? { couponCode: req.couponCode } : {}),
-        ...(req.giftCardCode ? { giftCardCode: req.giftCardCode } : {}),
-        ...(req.overrideCheckoutUrl ? { overrideCheckoutUrl: req.overrideCheckoutUrl } : {}),
-      },
-      fields,
-    };
-  });
+  return change(
+    ctx,
+    id,
+    async (row, tx) => {
+      const lines = [...row.lines, ...added];
+      const hasDeposit = await linesHaveDeposit(tx, lines, site.currency, site.locale);
+      const paths = pathsOf(input, req.fieldMask?.paths);
+      const { info, channelType } = applyInfo(tx, row.info, input, paths, {
+        prefix: 'checkout',
+        currency: site.currency,
+        settings,
+        hasDeposit,
+      });
+      const fields = [...paths];
+      if (added.length) fields.push('lineItems');
+      if (req.couponCode) fields.push('couponCode');
+      if (req.giftCardCode) fields.push('giftCardCode');
+      if (req.overrideCheckoutUrl) fields.push('overrideCheckoutUrl');
+      return {
+        patch: {
+          info,
+          lines,
+          ...(channelType ? { channelType } : {}),
+          ...(req.couponCode ? { couponCode: req.couponCode } : {}),
+          ...(req.giftCardCode ? { giftCardCode: req.giftCardCode } : {}),
+          ...(req.overrideCheckoutUrl ? { overrideCheckoutUrl: req.overrideCheckoutUrl } : {}),
+        },
+        fields,
+      };
+    },
+    checkCodes(req),
+  );
 }
+
+/** Codes the caller gives must apply now (400 naming the field otherwise); stored ones that stop applying warn. */
+const checkCodes =
+  (req: { couponCode?: string; giftCardCode?: string }) =>
+  (checkout: Checkout): void => {
+    assertCouponApplied(req.couponCode, checkout);
+    assertGiftCardApplied(req.giftCardCode, checkout);
+  };
 
 export const removeCoupon = (ctx: Ctx, id: string) =>
   change(ctx, id, async () => ({ patch: { couponCode: null }, fields: ['couponCode'] }));

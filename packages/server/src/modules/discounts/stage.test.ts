@@ -211,19 +211,46 @@ describe('coupons in totals', () => {
       const r = await stage({ couponCode, ...(buyer ? { buyer } : {}) });
       expect(r.lineDiscounts.size).toBe(0);
       expect(r.applied).toEqual([]);
-      expect(r.violations[0]!.target).toEqual({ other: { name: 'couponCode' } });
+      // Not applied; in a cart only a WARNING (checking out goes on), in a checkout an ERROR (see below).
+      expect(r.violations[0]).toMatchObject({ severity: 'WARNING', target: { other: { name: 'couponCode' } } });
       return r.violations.map((v) => v.description);
     };
-    expect(await why('NOPE')).toEqual(['The coupon is not valid.']);
+    expect(await why('NOPE')).toEqual(['There is no code NOPE.']);
     expect(await why('off')).toEqual(['The coupon is not valid.']);
     expect(await why('SOON')).toEqual(['The coupon is not valid yet.']);
     expect(await why('OLD')).toEqual(['The coupon has expired.']);
     expect(await why('ONCE')).toEqual(['The coupon has been used up.']);
-    expect(await why('MIN')).toEqual(['The coupon needs a subtotal of at least 100.00 USD.']);
+    expect(await why('MIN')).toEqual(['The coupon needs a subtotal of $100.00.']);
     expect(await why('MINE', { email: 'A@B.co' })).toEqual([
       'The coupon was already used the most times allowed per customer.',
     ]);
     expect((await stage({ couponCode: 'MINE', buyer: { email: 'other@b.co' } })).violations).toEqual([]);
+    // The minimum in the site's locale.
+    expect((await stage({ couponCode: 'MIN', locale: 'de-DE' })).violations[0]!.description).toBe(
+      'The coupon needs a subtotal of 100,00\u00a0$.',
+    );
+    // A checkout's code stopped applying since it was given: the order waits until the buyer removes it.
+    const inCheckout = await stage({ couponCode: 'OLD', source: 'CHECKOUT' });
+    expect(inCheckout.violations.map((v) => v.severity)).toEqual(['ERROR']);
+  });
+
+  it('a coupon for items not in the cart is not applied (no use counted at placement)', async () => {
+    await createCoupon(srv, c.owner, {
+      code: 'ONLYP9',
+      discount: pct(50, 'SPECIFIC_ITEMS', { items: { type: 'CATALOG_ITEM', catalogItemIds: ['p-9'] } }),
+    });
+    const none = await stage({ couponCode: 'onlyp9', lines: [line({ catalogItemId: 'p-1' })] });
+    expect(none.applied).toEqual([]);
+    expect(none.violations).toEqual([
+      {
+        severity: 'WARNING',
+        target: { other: { name: 'couponCode' } },
+        description: 'The coupon is for items that are not in your cart.',
+      },
+    ]);
+    const some = await stage({ couponCode: 'onlyp9', lines: [line({ catalogItemId: 'p-9' })] });
+    expect(some.applied.map((d) => d.amount)).toEqual([500n]);
+    expect(some.violations).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
-import { formatAmount } from '../catalog/money.js';
+import { formatAmount, toMoney } from '../catalog/money.js';
 import { callServicePlugin } from '../service-plugins/call.js';
 import { responseOrFallback } from '../service-plugins/fallbacks.js';
 import { allocate, percentOf } from '../totals/rounding.js';
@@ -65,12 +65,13 @@ export async function discountStage(ctx: Ctx, input: TotalsInput): Promise<Disco
   }
   out.applied.push(...drafts.filter((d) => d.amount > 0n || d.discountType === 'SHIPPING'));
 
-  // 2. The coupon.
+  // 2. The coupon: applied, or not applied with a violation saying why.
   if (input.couponCode) {
     const coupon = cfg.coupons.get(input.couponCode.toLowerCase());
-    const why = await couponProblem(ctx, coupon, input, subtotals);
-    if (why || !coupon) {
-      out.violations.push(couponViolation(why ?? 'is not valid'));
+    const inScope = coupon ? scopeLines(coupon.discount, input.lines) : [];
+    const why = await couponProblem(ctx, coupon, input, subtotals, inScope);
+    if (why !== undefined || !coupon) {
+      out.violations.push(couponViolation(why ?? 'The coupon is not valid.', input.source));
     } else {
       const draft: AppliedDiscountDraft = {
         discountType: coupon.discount.scope,
@@ -82,8 +83,6 @@ export async function discountStage(ctx: Ctx, input: TotalsInput): Promise<Disco
       if (coupon.discount.scope === 'SHIPPING') {
         out.shippingDiscounts.push({ ...shippingOff(coupon.discount), source: draft });
       } else {
-        const inScope = scopeLines(coupon.discount, input.lines);
-        if (!inScope.length) out.violations.push(couponViolation('applies to no item in the cart', 'WARNING'));
         const parts = amounts(coupon.discount, inScope, left);
         take(parts);
         for (const [id, amount] of parts) {
@@ -213,20 +212,24 @@ async function customTriggers(
   return new Set(response.eligibleTriggers.map(key));
 }
 
+/** Why a coupon cannot apply to this purchase, in the shopper's words; undefined when it applies. */
 async function couponProblem(
   ctx: Ctx,
   c: CouponRow | undefined,
   input: TotalsInput,
   subtotals: Map<string, bigint>,
+  inScope: TotalsLine[],
 ): Promise<string | undefined> {
-  if (!c || !c.active) return 'is not valid';
+  if (!c) return `There is no code ${input.couponCode}.`;
+  if (!c.active) return 'The coupon is not valid.';
   const status = statusAt(c.startDate, c.endDate, input.now);
-  if (status === 'PENDING') return 'is not valid yet';
-  if (status === 'EXPIRED') return 'has expired';
-  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return 'has been used up';
+  if (status === 'PENDING') return 'The coupon is not valid yet.';
+  if (status === 'EXPIRED') return 'The coupon has expired.';
+  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return 'The coupon has been used up.';
   const subtotal = [...subtotals.values()].reduce((a, b) => a + b, 0n);
   if (c.minimumSubtotalMinor !== null && subtotal < c.minimumSubtotalMinor) {
-    return `needs a subtotal of at least ${formatAmount(c.minimumSubtotalMinor, input.currency)} ${input.currency}`;
+    const min = toMoney(c.minimumSubtotalMinor, input.currency, input.locale ?? 'en-US').formattedAmount;
+    return `The coupon needs a subtotal of ${min}.`;
   }
   const customer = couponCustomerKey(input.buyer);
   if (
@@ -234,11 +237,20 @@ async function couponProblem(
     customer &&
     (await customerRedemptions(ctx, c.id, customer)) >= c.limitPerCustomer
   ) {
-    return 'was already used the most times allowed per customer';
+    return 'The coupon was already used the most times allowed per customer.';
   }
+  // SHIPPING scopes every line (scopeLines), so only a coupon for chosen items can miss the cart.
+  if (!inScope.length && input.lines.length) return 'The coupon is for items that are not in your cart.';
   return undefined;
 }
 
-function couponViolation(why: string, severity: Violation['severity'] = 'ERROR'): Violation {
-  return { severity, target: { other: { name: 'couponCode' } }, description: `The coupon ${why}.` };
+/**
+ * A coupon that does not apply takes nothing off. In a cart that is a WARNING: the shopper may still check out, and the
+ * checkout made from the cart leaves the code behind. In a checkout it is an ERROR: the code was applied when given
+ * (a code that does not apply is refused at once, `assertCouponApplied`) and stopped applying since, so the order is
+ * not placed without the discount the buyer saw until they remove the code (docs/store/totals.md, "Coupons").
+ */
+function couponViolation(description: string, source: TotalsInput['source']): Violation {
+  const severity = source === 'CART' ? 'WARNING' : 'ERROR';
+  return { severity, target: { other: { name: 'couponCode' } }, description };
 }

@@ -1,9 +1,14 @@
-import type { Violation } from '@plaza/contracts';
+import type { Checkout, Violation } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
+import { violation } from '../../http/errors.js';
 import type { GiftCardResult, TotalsInput } from '../totals/types.js';
 import { cardsByCode } from './cache.js';
 import { hashCode } from './model.js';
 
+/**
+ * A gift card that cannot pay: an ERROR, so nobody is charged what they expected the card to pay. A code the buyer
+ * gives is refused at once instead (`assertGiftCardApplied`); this is a stored card that stopped paying since.
+ */
 const refused = (description: string): { violations: Violation[] } => ({
   violations: [{ severity: 'ERROR', target: { other: { name: 'giftCard' } }, description }],
 });
@@ -30,4 +35,14 @@ export async function giftCardStage(
     result: { id: card.id, obfuscatedCode: `•••• ${card.last4}`, applied, balance: card.balance },
     violations: [],
   };
+}
+
+/**
+ * A gift card code the buyer has just given (checkout create or PATCH) must pay: otherwise the change is refused with
+ * 400 naming `giftCardCode` and the reason in words, and nothing is stored.
+ */
+export function assertGiftCardApplied(given: string | undefined, checkout: Checkout): void {
+  if (!given || checkout.giftCard) return;
+  const why = checkout.violations.find((v) => v.target.other?.name === 'giftCard')?.description;
+  throw violation('giftCardCode', 'VALIDATION', why ?? 'This gift card code is not valid');
 }

@@ -38,6 +38,8 @@ export interface TotalsInput {
   /** Cart or checkout id (plugins get it as purchaseFlowId). */
   purchaseFlowId: string;
   currency: string;
+  /** The site's locale, for amounts written into violations ("needs a subtotal of $50.00"); en-US when absent. */
+  locale?: string;
   weightUnit: 'KG' | 'LB';
   lines: TotalsLine[];
   couponCode?: string;
