@@ -1,14 +1,22 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, Product, Violation } from '@plaza/contracts';
+import type { Checkout, Product } from '@plaza/contracts';
 import { cast, newMember, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { appCode, call } from '../../../test/http.js';
+import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall, newCheckout, ref } from '../checkout/testing.js';
 import { COUPONS, createCoupon } from '../discounts/testing.js';
 import { create, PATHS } from '../shipping/testing.js';
-import { orderPayments, orders } from './tables.js';
+import {
+  couponUses,
+  expectRefused,
+  madeFrom as madeFromCheckouts,
+  newVisitor,
+  payByCard,
+  refusalViolations,
+} from './rules-testing.js';
+import { orders } from './tables.js';
 import { cardToken, ensureTestShipping, placeAndCharge, SHIPPING, SHIP_TO, stockOf } from './testing.js';
 
 /** The money-path rules of docs/store/rules.md that placement enforces, each through the HTTP routes. */
@@ -28,9 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => srv?.close());
 
-type Refusal = { message: string; details: { applicationError: { data: { violations: Violation[] } } } };
-const refusal = (body: unknown) => body as Refusal;
-const visitor = async () => `Bearer ${await srv.visitorToken()}`;
+const visitor = () => newVisitor(srv);
 
 /** A checkout of one lamp, shipped to SHIP_TO, with the coupon entered. */
 function couponCheckout(auth: string, couponCode: string, email = 'buyer@example.com') {
@@ -42,43 +48,11 @@ function couponCheckout(auth: string, couponCode: string, email = 'buyer@example
   });
 }
 
-async function pay(auth: string, checkout: Checkout) {
-  return placeAndCharge(srv, auth, checkout.id, await cardToken(srv, auth));
-}
+const pay = (auth: string, checkout: Checkout) => payByCard(srv, auth, checkout);
 
 /** Orders and card payments made from these checkouts (what was charged). */
-async function madeFrom(checkoutIds: string[]) {
-  const made = await srv.ctx().db.select().from(orders).where(inArray(orders.checkoutId, checkoutIds));
-  const paid = made.length
-    ? await srv
-        .ctx()
-        .db.select()
-        .from(orderPayments)
-        .where(
-          inArray(
-            orderPayments.orderId,
-            made.map((o) => o.id),
-          ),
-        )
-    : [];
-  return { orders: made, payments: paid };
-}
-
-async function usesOf(couponId: string): Promise<number> {
-  const res = await call<{ coupon: { numberOfUsages: number } }>(srv.url, 'GET', `${COUPONS}/${couponId}`, {
-    auth: c.owner,
-  });
-  expect(res.status).toBe(200);
-  return res.body.coupon.numberOfUsages;
-}
-
-function expectRefused(res: { status: number; body: unknown }, words: string, target: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(409);
-  expect(appCode(res.body)).toBe('CHECKOUT_HAS_ERRORS');
-  expect(refusal(res.body).message).toContain(words);
-  const named = refusal(res.body).details.applicationError.data.violations.map((v) => v.target.other?.name);
-  expect(named).toContain(target);
-}
+const madeFrom = (checkoutIds: string[]) => madeFromCheckouts(srv, checkoutIds);
+const usesOf = (couponId: string) => couponUses(srv, c.owner, couponId);
 
 describe('coupon limits at placement', () => {
   it('coupon.usage-limit: usageLimit 3 and 10 buyers at once: 3 discounted orders, 7 refused, nothing charged for them', async () => {
@@ -215,7 +189,7 @@ describe('shipping before any charge', () => {
     const noStreet = await lampCheckout(b, { shippingDestination: { address: { country: SHIP_TO.country } } });
     const street = await pay(b, noStreet);
     expectRefused(street, 'needs a street address, city', 'shippingInfo.shippingDestination');
-    expect(refusal(street.body).details.applicationError.data.violations).toHaveLength(1);
+    expect(refusalViolations(street.body)).toHaveLength(1);
     expect(await madeFrom([noCountry.id, noStreet.id])).toEqual({ orders: [], payments: [] });
   });
 
