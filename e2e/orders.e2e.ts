@@ -77,9 +77,10 @@ describe('orders', () => {
     await snap(buyer, 'orders-thank-you-desktop');
     const [download] = await Promise.all([
       buyer.waitForEvent('download'),
-      buyer.getByRole('button', { name: 'Download invoice', exact: true }).click(),
+      buyer.getByRole('button', { name: 'Download receipt', exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`Invoice ${number}.pdf`);
+    // No invoice was issued: the buyer gets the order's receipt (docs/decisions.md, "One invoice status").
+    expect(download.suggestedFilename()).toBe(`Receipt-${number}.pdf`);
 
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);

@@ -21,3 +21,4 @@ export * from './catalog/limits.js';
 export * from './media/constants.js';
 export * from './media/event-types.js';
 export * from './common/address-lines.js';
+export * from './ecom/invoice-words.js';

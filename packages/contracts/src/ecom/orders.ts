@@ -3,6 +3,7 @@ import { Money } from '../catalog/product.js';
 import { DateString, StringEnum } from '../common/schema.js';
 import { BillingInfo, PAYMENT_OPTIONS, TaxSummary } from './checkout.js';
 import { AddressWithContact, AppliedDiscount, LineItem, PriceSummary, SALES_CHANNELS } from './common.js';
+import { OrderInvoice } from './invoices.js';
 
 /**
  * Orders: what a buyer bought, frozen when the checkout became an order (prices, taxes, discounts and addresses are
@@ -200,6 +201,11 @@ export const Order = Type.Object({
   channelInfo: Type.Object({ type: StringEnum(SALES_CHANNELS) }),
   tags: Type.Array(Type.String()),
   activities: Type.Array(OrderActivity),
+  /**
+   * The order's latest invoice (status Deleted once removed); absent until one is issued. Derived like GET …/invoice,
+   * so the buyer's order page and the dashboard read the same state with the order.
+   */
+  invoice: Type.Optional(OrderInvoice),
   purchasedDate: DateString,
   createdDate: DateString,
   updatedDate: DateString,

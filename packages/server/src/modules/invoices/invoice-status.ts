@@ -1,4 +1,11 @@
-import type { InvoiceStatus, OrderActivity, OrderApprovalStatus, OrderPaymentStatus } from '@plaza/contracts';
+import type {
+  InvoiceStatus,
+  Order,
+  OrderActivity,
+  OrderApprovalStatus,
+  OrderInvoice,
+  OrderPaymentStatus,
+} from '@plaza/contracts';
 
 /**
  * Days from an invoice's issue to its due date: the common "net 30" term. A constant, not a setting, until a shop
@@ -87,4 +94,22 @@ export function invoiceStateOf(f: InvoiceFacts): InvoiceState | undefined {
     issueDate: current.issueDate,
     dueDate: due.toISOString(),
   };
+}
+
+/**
+ * The order's latest invoice on the wire (undefined when none was ever issued): what `order.invoice`, GET …/invoice
+ * and the PDF all show, so the buyer's and the owner's screens can never tell two stories.
+ */
+export function invoiceOnOrder(
+  order: Pick<Order, 'number' | 'activities' | 'status' | 'paymentStatus' | 'priceSummary' | 'balanceSummary'>,
+  now: Date,
+): OrderInvoice | undefined {
+  const state = invoiceStateOf({
+    orderNumber: order.number,
+    activities: order.activities,
+    approval: order.status as OrderApprovalStatus,
+    paymentStatus: order.paymentStatus,
+    now,
+  });
+  return state && { ...state, total: order.priceSummary.total, amountDue: order.balanceSummary.balance };
 }

@@ -1,4 +1,5 @@
-import type { Order } from '@plaza/contracts';
+import type { InvoiceStatus, Order } from '@plaza/contracts';
+import { INVOICE_BUYER_WORDS, orderDocumentKind } from '@plaza/contracts/constants';
 import type { Ctx } from '../../context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import { siteDay } from '../../lib/dates.js';
@@ -6,7 +7,6 @@ import { getSite } from '../site/service.js';
 import { getTaxSettings } from '../tax/settings.service.js';
 import { getOrder } from '../orders/service.js';
 import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
-import { invoiceOfOrder } from './service.js';
 
 /** The invoice of an order as the PDF renderer takes it: one invoice per order, numbered after the order. */
 export function invoiceOf(
@@ -69,8 +69,10 @@ export function invoiceOf(
 }
 
 /**
- * The order's invoice PDF for whoever may read the order (a visitor with the thank-you token too). Issued or not (the
- * buyer can always download one): an issued invoice prints its own number, issue and due dates.
+ * The order's PDF for whoever may read the order (a visitor with the thank-you token too), the same document the
+ * order's screens name (`orderDocumentKind`): an issued invoice with its number, issue and due dates and its status
+ * in the buyer's words; before the owner issues one, the order's receipt (paid) or pro forma invoice, with no
+ * invoice number. `number` names the file.
  */
 export async function orderInvoicePdf(
   ctx: Ctx,
@@ -80,12 +82,17 @@ export async function orderInvoicePdf(
   const order = await getOrder(ctx, orderId, token);
   const [site, tax] = await Promise.all([getSite(ctx), getTaxSettings(ctx)]);
   const seller: Party = { name: site.name, lines: addressLines(tax.businessAddress) };
-  const issued = invoiceOfOrder(ctx, order);
-  const current = issued?.status === 'Deleted' ? undefined : issued;
+  const kind = orderDocumentKind(order);
+  const current = kind === 'INVOICE' ? order.invoice : undefined;
   const issueDate = current?.issueDate ?? order.purchasedDate;
-  const doc: InvoiceDocument = {
-    ...invoiceOf(order, seller, { issueDate, issuedOn: siteDay(issueDate, site) }),
-    ...(current ? { number: current.number, dueOn: siteDay(current.dueDate, site) } : {}),
-  };
+  const base = invoiceOf(order, seller, { issueDate, issuedOn: siteDay(issueDate, site) });
+  const doc: InvoiceDocument = current
+    ? {
+        ...base,
+        number: current.number,
+        dueOn: siteDay(current.dueDate, site),
+        status: INVOICE_BUYER_WORDS[current.status as Exclude<InvoiceStatus, 'Deleted'>],
+      }
+    : { ...base, kind, number: `${kind === 'RECEIPT' ? 'Receipt' : 'Pro-forma'}-${order.number}` };
   return { number: doc.number, pdf: await renderInvoicePdf(doc) };
 }

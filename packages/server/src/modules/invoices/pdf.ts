@@ -1,8 +1,17 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
+/**
+ * What the document is: an issued invoice (numbered), or, before the owner issues one, the order's receipt (paid) or
+ * pro forma invoice (not paid yet), which carry no invoice number (docs/decisions.md).
+ */
+export type DocumentKind = 'INVOICE' | 'RECEIPT' | 'PRO_FORMA';
+const TITLES: Record<DocumentKind, string> = { INVOICE: 'Invoice', RECEIPT: 'Receipt', PRO_FORMA: 'Pro forma invoice' };
+
 /** Everything printed on an invoice, already formatted in the site's locale (amounts as the wire shows them). */
 export interface InvoiceDocument {
-  /** Sequential, such as `INV-00042`. */
+  /** INVOICE when absent. */
+  kind?: DocumentKind;
+  /** Sequential, such as `INV-00042`; printed on an INVOICE only. */
   number: string;
   /** ISO; the PDF's creation date. */
   issueDate: string;
@@ -99,8 +108,10 @@ class Writer {
 
 /** Renders an invoice as an A4 PDF (pdf-lib, standard fonts, no files needed); long invoices continue on new pages. */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  const kind = doc.kind ?? 'INVOICE';
+  const invoice = kind === 'INVOICE';
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Invoice ${doc.number}`);
+  pdf.setTitle(invoice ? `Invoice ${doc.number}` : `${TITLES[kind]} for order ${doc.orderNumber}`);
   pdf.setAuthor(doc.seller.name);
   pdf.setCreationDate(new Date(doc.issueDate));
   const w = new Writer(
@@ -111,12 +122,12 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   const right = A4[0] - MARGIN;
 
   w.text(MARGIN, doc.seller.name, { size: 16, bold: true });
-  w.text(0, 'INVOICE', { size: 16, bold: true, right });
+  w.text(0, TITLES[kind].toUpperCase(), { size: 16, bold: true, right });
   w.y -= 18;
   const meta = [
-    `Invoice ${doc.number}`,
+    ...(invoice ? [`Invoice ${doc.number}`] : []),
     `Order ${doc.orderNumber}`,
-    `Issued ${doc.issuedOn}`,
+    invoice ? `Issued ${doc.issuedOn}` : `Ordered ${doc.issuedOn}`,
     ...(doc.dueOn ? [`Due ${doc.dueOn}`] : []),
     ...(doc.status ? [doc.status] : []),
   ];

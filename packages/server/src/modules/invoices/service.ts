@@ -1,4 +1,4 @@
-import type { Order, OrderActivityType, OrderApprovalStatus, OrderInvoice } from '@plaza/contracts';
+import type { Order, OrderActivityType, OrderInvoice } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
@@ -6,20 +6,11 @@ import { activity } from '../orders/activity.js';
 import { lockOrder, logOnOrder, managesOrders } from '../orders/ledger.js';
 import { orderById, thankYouToken, toOrder, transactionsOf, type OrderRow } from '../orders/wire.js';
 import { getSite } from '../site/service.js';
-import { invoiceStateOf } from './invoice-status.js';
+import { invoiceOnOrder } from './invoice-status.js';
 import { siteDay } from '../../lib/dates.js';
 
-/** The order's latest invoice on the wire, or undefined when none was ever issued. */
-export function invoiceOfOrder(ctx: Ctx, order: Order): OrderInvoice | undefined {
-  const state = invoiceStateOf({
-    orderNumber: order.number,
-    activities: order.activities,
-    approval: order.status as OrderApprovalStatus,
-    paymentStatus: order.paymentStatus,
-    now: ctx.clock(),
-  });
-  return state && { ...state, total: order.priceSummary.total, amountDue: order.balanceSummary.balance };
-}
+/** The order's latest invoice on the wire, or undefined when none was ever issued (the order carries it too). */
+export const invoiceOfOrder = (ctx: Ctx, order: Order): OrderInvoice | undefined => invoiceOnOrder(order, ctx.clock());
 
 async function wireOrder(ctx: Ctx, row: OrderRow): Promise<Order> {
   const { payments, refunds } = await transactionsOf(ctx, [row.id]);

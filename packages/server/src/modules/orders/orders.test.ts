@@ -177,19 +177,19 @@ describe('managing an order', () => {
 });
 
 describe('the invoice', () => {
-  it('is a PDF named after the order for its buyer and the owner, and nobody else', async () => {
+  it('is a PDF named after the order for its buyer and the owner, and nobody else (a receipt until one is issued)', async () => {
     const order = mine.b[0]!;
     const res = await fetch(`${srv.url}/ecom/v1/orders/${order.id}/invoice.pdf`, {
       headers: { authorization: c.memberB.auth },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="INV-${order.number}.pdf"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Receipt-${order.number}.pdf"`);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const { PDFDocument } = await import('pdf-lib');
     const pdf = await PDFDocument.load(bytes);
-    expect(pdf.getTitle()).toBe(`Invoice INV-${order.number}`);
+    expect(pdf.getTitle()).toBe(`Receipt for order ${order.number}`);
     const owner = await fetch(`${srv.url}/ecom/v1/orders/${order.id}/invoice.pdf`, {
       headers: { authorization: c.owner },
     });

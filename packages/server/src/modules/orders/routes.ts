@@ -216,10 +216,12 @@ export function orderRoutes(app: App): void {
     {
       schema: {
         tags,
-        summary: 'The order’s invoice (PDF)',
+        summary: 'The order’s invoice, receipt or pro forma invoice (PDF)',
         description:
-          'Numbered after the order (INV-<number>), with the seller (site name, tax settings’ business address), ' +
-          'the buyer, lines, totals, what was paid and refunded, and the tax per jurisdiction. Same readers as the order.',
+          'The issued invoice (INV-<number>, issue and due dates, status); before one is issued, the order’s receipt ' +
+          '(paid) or pro forma invoice (not paid yet), without an invoice number: the document `order.invoice` and ' +
+          'the order’s payment status name. With the seller (site name, tax settings’ business address), the buyer, ' +
+          'lines, totals, what was paid and refunded, and the tax per jurisdiction. Same readers as the order.',
         params: IdParams,
         querystring: GetOrderQuery,
         response: {

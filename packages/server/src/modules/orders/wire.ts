@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../catalog/money.js';
 import { getSite } from '../site/service.js';
+import { invoiceOnOrder } from '../invoices/invoice-status.js';
 import { orderPayments, orderRefunds, orders, type OrderSnapshot } from './tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -125,7 +126,7 @@ export async function toOrder(ctx: Ctx, row: OrderRow, payments: PaymentRow[], r
     .filter((r) => r.orderId === row.id && r.status === 'SUCCEEDED')
     .reduce((s, r) => s + r.amountMinor, 0n);
   const s = row.snapshot;
-  return {
+  const order: Order = {
     id: row.id,
     number: String(row.number),
     ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),
@@ -160,6 +161,9 @@ export async function toOrder(ctx: Ctx, row: OrderRow, payments: PaymentRow[], r
     createdDate: row.createdDate.toISOString(),
     updatedDate: row.updatedDate.toISOString(),
   };
+  // Every reader of the order (the buyer's page, the dashboard, webhooks) gets its invoice state with it.
+  const invoice = invoiceOnOrder(order, ctx.clock());
+  return invoice ? { ...order, invoice } : order;
 }
 
 /** Orders with their transactions, in two queries whatever the number of orders. */

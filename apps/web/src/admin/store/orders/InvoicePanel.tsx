@@ -3,15 +3,15 @@ import type { InvoiceStatus, Order } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
-import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
-import { Skeleton } from '../../../ui/Skeleton.js';
+import { describeError } from '../../../ui/ErrorMessage.js';
 import { downloadFile } from '../../../lib/download.js';
 import { useShortDate } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { GuardedButton } from '../../ui/GuardedButton.js';
 import { usePlazaClient } from '../api.js';
-import { useIssueInvoice, useOrderInvoice, useRemoveInvoice, useSendInvoice } from './api.js';
+import { orderDocument } from '../../../storefront/store/orders/document.js';
+import { useIssueInvoice, useRemoveInvoice, useSendInvoice } from './api.js';
 
 type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
 
@@ -30,26 +30,34 @@ export const INVOICE_WORDS: Record<InvoiceStatus, [label: string, tone: Tone]> =
 
 const closed = (order: Order) => order.status === 'CANCELED' || order.status === 'REJECTED';
 
-/** The order's invoice: its number and status, and issuing, e-mailing, removing and downloading it. */
+/**
+ * The order's invoice: its number and status, and issuing, e-mailing, removing and downloading it. Read from the
+ * order (`order.invoice`), as the buyer's order page reads it: one state, and no request that fails before an invoice
+ * exists.
+ */
 export function InvoicePanel({ order }: { order: Order }) {
-  const { data: invoice, error, isPending, isFetching, refetch } = useOrderInvoice(order.id);
+  const invoice = order.invoice;
   const issue = useIssueInvoice();
   const send = useSendInvoice();
   const toast = useToast();
   const shortDate = useShortDate();
   const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
 
-  if (isPending) return <Skeleton className="h-32 w-full" />;
-  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   const current = invoice && invoice.status !== 'Deleted' ? invoice : null;
   const [label, tone] = invoice ? INVOICE_WORDS[invoice.status] : ['No invoice yet', 'neutral' as Tone];
+  const doc = orderDocument(order);
 
   return (
     <FormSection title="Invoice">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="invoice-state">
         {invoice && <span className="font-medium">{invoice.number}</span>}
         <Badge tone={tone}>{label}</Badge>
       </div>
+      <p className="text-sm text-neutral-600">
+        {current
+          ? 'The customer downloads this invoice from their order page.'
+          : `The customer can download the order’s ${doc.label.toLowerCase()} from their order page. Issue an invoice to give it a number and a due date.`}
+      </p>
       {current && (
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <dt className="text-neutral-600">Issued</dt>
@@ -139,20 +147,21 @@ function RemoveButton({ order, number }: { order: Order; number: string }) {
   );
 }
 
-/** The invoice as a PDF file, issued or not (the customer can download it from their order too). */
+/** The PDF the customer gets too: the issued invoice, else the order's receipt or pro forma invoice. */
 function DownloadButton({ order }: { order: Order }) {
   const plaza = usePlazaClient();
   const toast = useToast();
+  const doc = orderDocument(order);
   return (
     <Button
       variant="ghost"
       onClick={() =>
-        downloadFile(plaza, `/ecom/v1/orders/${order.id}/invoice.pdf`, `Invoice ${order.number}.pdf`).catch(
-          (e: Error) => toast(e.message, 'error'),
+        downloadFile(plaza, `/ecom/v1/orders/${order.id}/invoice.pdf`, doc.fileName).catch((e: Error) =>
+          toast(e.message, 'error'),
         )
       }
     >
-      Download PDF
+      Download {doc.label.toLowerCase()}
     </Button>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { downloadFile } from '../../../lib/download.js';
 import { usePlazaClient } from '../api.js';
+import { orderDocument } from '../../../storefront/store/orders/document.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
@@ -83,19 +84,21 @@ function Screen() {
   );
 }
 
+/** The PDF the customer gets too, named for what it is: the issued invoice, else the receipt or pro forma. */
 function InvoiceButton({ order }: { order: Order }) {
   const plaza = usePlazaClient();
   const toast = useToast();
+  const doc = orderDocument(order);
   return (
     <Button
       variant="secondary"
       onClick={() =>
-        downloadFile(plaza, `/ecom/v1/orders/${order.id}/invoice.pdf`, `Invoice ${order.number}.pdf`).catch(
-          (e: Error) => toast(e.message, 'error'),
+        downloadFile(plaza, `/ecom/v1/orders/${order.id}/invoice.pdf`, doc.fileName).catch((e: Error) =>
+          toast(e.message, 'error'),
         )
       }
     >
-      Invoice
+      {doc.label}
     </Button>
   );
 }

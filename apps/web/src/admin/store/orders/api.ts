@@ -5,14 +5,13 @@ import type {
   ListFulfillmentsResponse,
   UpdateOrderRequest,
 } from '@plaza/contracts';
-import { defineMethod, isPlazaError, seg } from '@plaza/sdk';
+import { defineMethod, seg } from '@plaza/sdk';
 import {
   addActivity,
   cancelOrder,
   deleteActivity,
   capturePayments,
   getOrder,
-  getOrderInvoice,
   getOrderTransactions,
   issueOrderInvoice,
   markAsPaid,
@@ -123,21 +122,6 @@ export const useFulfill = () =>
     callMethod(plaza, createFulfillment, v.orderId, v.body),
   );
 
-/** The order's invoice, or null before one is issued. */
-export function useOrderInvoice(orderId: string) {
-  const plaza = usePlazaClient();
-  return useQuery({
-    queryKey: [...keys.one(orderId), 'invoice'],
-    queryFn: () =>
-      callMethod(plaza, getOrderInvoice, orderId).then(
-        (r) => r.invoice,
-        (e: unknown) => {
-          if (isPlazaError(e) && e.details.applicationError?.code === 'INVOICE_NOT_ISSUED') return null;
-          throw e;
-        },
-      ),
-  });
-}
 export const useIssueInvoice = () =>
   useStoreChange(keys.all(), (plaza, orderId: string) => callMethod(plaza, issueOrderInvoice, orderId));
 export const useSendInvoice = () =>

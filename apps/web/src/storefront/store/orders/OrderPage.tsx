@@ -11,6 +11,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { call, shopKeys, usePlazaClient } from '../api.js';
 import { Totals, type TotalsRow } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
+import { orderDocument } from './document.js';
 import { Downloads } from './Downloads.js';
 import { deliveryWords, ORDER_WORDS, PAYMENT_WORDS, shipsSomething } from './words.js';
 
@@ -108,7 +109,7 @@ export default function OrderPage() {
         </p>
       )}
       <div className="mt-8 flex flex-wrap gap-4 text-sm font-medium">
-        <InvoiceButton orderId={order.id} number={order.number} token={token} />
+        <InvoiceButton order={order} token={token} />
         <Link to="/products" className="text-accent hover:underline">
           Continue shopping
         </Link>
@@ -130,19 +131,28 @@ function shippingRow(order: Order): TotalsRow[] {
     : [];
 }
 
-/** The invoice PDF, downloaded with this browser's credentials (and the thank-you token right after paying). */
-function InvoiceButton({ orderId, number, token }: { orderId: string; number: string; token: string | undefined }) {
+/**
+ * The order's PDF, downloaded with this browser's credentials (and the thank-you token right after paying): the
+ * invoice with its number and status once the shop issued one (the dashboard reads the same), else the receipt.
+ */
+function InvoiceButton({ order, token }: { order: Order; token: string | undefined }) {
   const plaza = usePlazaClient();
   const [problem, setProblem] = useState<string>();
-  const path = `/ecom/v1/orders/${orderId}/invoice.pdf${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const doc = orderDocument(order);
+  const path = `/ecom/v1/orders/${order.id}/invoice.pdf${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   return (
-    <span>
+    <span className="flex flex-wrap items-baseline gap-x-2">
+      {doc.number && (
+        <span className="font-normal text-neutral-700" data-testid="invoice-status">
+          Invoice {doc.number} · {doc.status}
+        </span>
+      )}
       <button
         type="button"
         className="text-accent hover:underline"
-        onClick={() => downloadFile(plaza, path, `Invoice ${number}.pdf`).catch((e: Error) => setProblem(e.message))}
+        onClick={() => downloadFile(plaza, path, doc.fileName).catch((e: Error) => setProblem(e.message))}
       >
-        Download invoice
+        Download {doc.label.toLowerCase()}
       </button>
       {problem && (
         <span role="alert" className="ml-2 text-red-700">
