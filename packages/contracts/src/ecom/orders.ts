@@ -95,6 +95,10 @@ export const OrderActivity = Type.Object({
       changes: Type.Array(Type.String()),
     }),
   ),
+  /** ORDER_REFUNDED: how much went back, why, and whether the items returned to stock. */
+  orderRefunded: Type.Optional(
+    Type.Object({ amount: Money, reason: Type.Optional(Type.String()), restockedItems: Type.Boolean() }),
+  ),
   /** Who did it, in words ("Owner", "The buyer", an app's name); absent for the system. */
   author: Type.Optional(Type.String()),
 });

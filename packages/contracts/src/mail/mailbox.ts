@@ -16,6 +16,7 @@ export const MAIL_TEMPLATES = [
   'PAYMENT_REQUEST',
   'ORDER_INVOICE',
   'DOWNLOAD_LINKS',
+  'ORDER_REFUNDED',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

@@ -39,6 +39,8 @@ export interface TemplateData {
     files: Array<{ name: string; url: string }>;
     until: string;
   };
+  /** `amount`: this refund, formatted; `reason`: the owner's words, when given. */
+  ORDER_REFUNDED: { siteName: string; number: string; link: string; amount: string; reason?: string };
 }
 
 export interface Rendered {
@@ -236,6 +238,24 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
         `<a href="${escapeHtml(d.link)}">your order</a>.</p>`,
     ),
   }),
+  /** Sent after each refund the owner makes, unless they turn it off (sideEffects.sendOrderRefundedEmail: false). */
+  ORDER_REFUNDED: (d) => {
+    const back =
+      'The money goes back the way you paid (a gift card gets its balance back); your bank may take a few days to show it.';
+    return {
+      subject: `Refund of ${d.amount} for your order ${d.number}`,
+      text:
+        `We refunded ${d.amount} for your order ${d.number} at ${d.siteName}.\n\n` +
+        (d.reason ? `Reason: ${d.reason}\n\n` : '') +
+        `${back}\n\nSee your order: ${d.link}\n`,
+      html: layout(
+        d.siteName,
+        `<p>We refunded <b>${escapeHtml(d.amount)}</b> for your order <b>${escapeHtml(d.number)}</b>.</p>` +
+          (d.reason ? `<p>Reason: ${escapeHtml(d.reason)}</p>` : '') +
+          `<p>${escapeHtml(back)}</p>${button(d.link, 'See your order')}`,
+      ),
+    };
+  },
 };
 
 export function render<T extends MailTemplate>(template: T, data: TemplateData[T]): Rendered {

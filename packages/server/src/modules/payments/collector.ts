@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   BulkOrderResults,
   CapturePaymentsRequest,
@@ -6,18 +6,15 @@ import type {
   Order,
   OrderTransactions,
   RefundabilityResponse,
-  TriggerRefundRequest,
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import { giftCards } from '../gift-cards/tables.js';
 import { activity } from '../orders/activity.js';
 import { lockOrder, settleOrder } from '../orders/ledger.js';
-import { returnStock } from '../orders/stock.js';
-import { orderPayments, orderRefunds, orders } from '../orders/tables.js';
+import { orderPayments } from '../orders/tables.js';
 import { toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
 import { getSite } from '../site/service.js';
 import { providerOf } from './app-provider.js';
@@ -118,79 +115,6 @@ export async function voidPayments(ctx: Ctx, orderId: string, paymentIds: string
     await settleOrder(tx, orderId, [activity(tx, 'PAYMENT_CANCELED')]);
     return transactionsNow(tx, row);
   });
-}
-
-/**
- * Refunds captured money, payment by payment; never more than captured and not yet refunded. Gift card payments go
- * back onto the card. With `restockInfo: ALL_ITEMS` the items return to stock.
- */
-export async function triggerRefund(ctx: Ctx, orderId: string, req: TriggerRefundRequest) {
-  return afterWrite(
-    withTx(ctx, async (tx) => {
-      const row = await lockOrder(tx, orderId);
-      const { payments } = await transactionsOf(tx, [orderId]);
-      const now = tx.clock();
-      let total = 0n;
-      const parts: Array<{ paymentId: string; amountMinor: string }> = [];
-      for (const [i, r] of req.payments.entries()) {
-        const field = `payments[${i}].amount.amount`;
-        const p = paymentOf(payments, r.paymentId, `payments[${i}].paymentId`);
-        const amount = parseAmount(r.amount.amount, row.currency, field);
-        const refundable = p.capturedMinor - p.refundedMinor;
-        if (amount <= 0n || amount > refundable) {
-          throw violation(
-            field,
-            'VALIDATION',
-            refundable > 0n
-              ? `At most ${toMoney(refundable, row.currency, 'en').amount} of this payment can be refunded`
-              : 'Nothing of this payment can be refunded',
-          );
-        }
-        if (p.method === 'GIFT_CARD' && p.giftCardId) {
-          await tx.db
-            .update(giftCards)
-            .set({ balance: sql`${giftCards.balance} + ${amount}`, updatedDate: now })
-            .where(eq(giftCards.id, p.giftCardId));
-        } else if (p.method === 'CREDIT_CARD') {
-          await providerOf(p).refund(tx, {
-            providerTransactionId: p.providerTransactionId ?? '',
-            amountMinor: amount,
-            currency: row.currency,
-            transactionId: uuidv7(now.getTime()),
-          });
-        }
-        const refunded = p.refundedMinor + amount;
-        await tx.db
-          .update(orderPayments)
-          .set({
-            refundedMinor: refunded,
-            status: refunded === p.capturedMinor ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
-            updatedDate: now,
-          })
-          .where(and(eq(orderPayments.id, p.id), eq(orderPayments.refundedMinor, p.refundedMinor)));
-        p.refundedMinor = refunded;
-        total += amount;
-        parts.push({ paymentId: p.id, amountMinor: String(amount) });
-      }
-      const restock = req.sideEffects?.restockInfo?.type === 'ALL_ITEMS' && row.stockTaken;
-      if (restock) {
-        await returnStock(tx, row.snapshot.lineItems);
-        await tx.db.update(orders).set({ stockTaken: false }).where(eq(orders.id, orderId));
-      }
-      await tx.db.insert(orderRefunds).values({
-        id: uuidv7(now.getTime()),
-        orderId,
-        status: 'SUCCEEDED',
-        amountMinor: total,
-        payments: parts,
-        ...(req.details?.reason ? { reason: req.details.reason } : {}),
-        restocked: restock,
-        createdDate: now,
-      });
-      await settleOrder(tx, orderId, [activity(tx, 'ORDER_REFUNDED')]);
-      return transactionsNow(tx, row);
-    }),
-  );
 }
 
 /** Records money received outside Plaza: `amount` (default: everything still due). */

@@ -21,9 +21,9 @@ import {
   collectability,
   recordPayment,
   refundability,
-  triggerRefund,
   voidPayments,
 } from './collector.js';
+import { triggerRefund } from './refund.js';
 
 const tags = ['payments-collector'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -99,8 +99,10 @@ export function collectorRoutes(app: App): void {
         tags,
         summary: 'Refund payments',
         description:
-          'Per payment, never more than captured and not yet refunded. Gift card payments go back on the card. ' +
-          '`sideEffects.restockInfo.type: ALL_ITEMS` returns the items to stock.',
+          'Per payment, never more than captured and not yet refunded (400 naming the amount). Gift card payments go ' +
+          'back on the card. `sideEffects.restockInfo.type: ALL_ITEMS` returns the items to stock, once per order. ' +
+          'Logs ORDER_REFUNDED with the amount and `details.reason`, and e-mails the buyer (ORDER_REFUNDED) unless ' +
+          '`sideEffects.sendOrderRefundedEmail` is false.',
         params: Params,
         body: TriggerRefundRequest,
         response: { 200: OrderTransactionsResponse, ...errors },

@@ -41,6 +41,13 @@ const ACTIVITY_WORDS: Partial<Record<Activity['type'], string>> = {
   INVOICE_SENT: 'Invoice e-mailed',
 };
 
+/** " $25.00: Lid was scratched · items back in stock": what a refund gave back and why (older entries have neither). */
+function refundWords(a: Activity): string {
+  const r = a.orderRefunded;
+  if (!r) return '';
+  return ` ${r.amount.formattedAmount}${r.reason ? `: ${r.reason}` : ''}${r.restockedItems ? ' · items back in stock' : ''}`;
+}
+
 /** The order's history, newest first: what happened, and the owner's comments (which can be edited or deleted). */
 export function OrderHistory({ order }: { order: Order }) {
   const comment = useComment();
@@ -135,6 +142,7 @@ function Entry({ order, activity: a }: { order: Order; activity: Activity }) {
     <li>
       <span className="block">
         {ACTIVITY_WORDS[a.type] ?? 'Update'}
+        {refundWords(a)}
         {message ? `: ${message}` : ''}
         {a.draftOrderChanges?.reason ? `: ${a.draftOrderChanges.reason}` : ''}
       </span>

@@ -4,11 +4,12 @@ import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
 import { TextField } from '../../../ui/Field.js';
+import { Skeleton } from '../../../ui/Skeleton.js';
 import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useCapture, useMarkPaid, useRefund, useVoid } from './api.js';
+import { useCapture, useMarkPaid, useRefund, useRefundability, useVoid } from './api.js';
 import { PaymentRequests } from './PaymentRequests.js';
 import { METHOD_WORDS, PAYMENT_STATE_WORDS } from './words.js';
 
@@ -28,6 +29,7 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
   const toast = useToast();
   const formatDate = useDateFormat();
   const due = Number(order.balanceSummary.balance.amount) > 0 && order.status !== 'CANCELED';
+  const restocked = transactions.refunds.some((r) => r.restockedItems);
   return (
     <FormSection
       title="Payments"
@@ -36,7 +38,7 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
       {transactions.payments.length === 0 && <p className="text-sm text-neutral-600">No payment yet.</p>}
       <ul className="space-y-3">
         {transactions.payments.map((p) => (
-          <PaymentRow key={p.id} order={order} payment={p} />
+          <PaymentRow key={p.id} order={order} payment={p} restocked={restocked} />
         ))}
       </ul>
       {transactions.refunds.length > 0 && (
@@ -72,7 +74,7 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
   );
 }
 
-function PaymentRow({ order, payment: p }: { order: Order; payment: OrderPayment }) {
+function PaymentRow({ order, payment: p, restocked }: { order: Order; payment: OrderPayment; restocked: boolean }) {
   const capture = useCapture();
   const release = useVoid();
   const toast = useToast();
@@ -130,40 +132,88 @@ function PaymentRow({ order, payment: p }: { order: Order; payment: OrderPayment
           </Button>
         )}
       </div>
-      <RefundDialog open={refunding} order={order} payment={p} onClose={() => setRefunding(false)} />
+      <RefundDialog
+        open={refunding}
+        order={order}
+        payment={p}
+        restocked={restocked}
+        onClose={() => setRefunding(false)}
+      />
     </li>
   );
 }
 
+/** "12.5" → 125000n: a decimal amount in ten-thousandths, to compare amounts exactly. */
+const minor4 = (s: string) => {
+  const [whole = '0', fraction = ''] = s.split('.');
+  return BigInt(whole + fraction.padEnd(4, '0').slice(0, 4));
+};
+
+/**
+ * Refunding one payment. The amount starts empty (a refund is never one click from giving everything back); the most
+ * that can be refunded is shown with its currency, read from the server; a reason, the restock and the buyer's e-mail
+ * are asked for. Problems are shown next to the amount.
+ */
 function RefundDialog({
   open,
   order,
   payment,
+  restocked,
   onClose,
 }: {
   open: boolean;
   order: Order;
   payment: OrderPayment;
+  /** An earlier refund already put the items back. */
+  restocked: boolean;
   onClose: () => void;
 }) {
   const refund = useRefund();
   const toast = useToast();
-  const refundable = minus(payment.amount.amount, payment.refundedAmount.amount);
-  const [amount, setAmount] = useState(refundable);
+  const refundability = useRefundability(order.id, open);
+  const item = refundability.data?.refundablePerItem.find((r) => r.paymentId === payment.id);
+  const max = item?.refundableAmount;
+  const email = order.buyerInfo.email;
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
   const [restock, setRestock] = useState(false);
+  const [notify, setNotify] = useState(true);
   const [problem, setProblem] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const close = () => {
+    setAmount('');
+    setReason('');
+    setRestock(false);
+    setNotify(true);
+    setProblem(undefined);
+    setFailure(undefined);
+    onClose();
+  };
   const submit = () => {
-    if (!isAmount(amount) || Number(normalizeAmount(amount)) <= 0) return setProblem('Enter an amount such as 10.00.');
-    if (Number(normalizeAmount(amount)) > Number(refundable))
-      return setProblem(`At most ${refundable} can be refunded.`);
+    const value = normalizeAmount(amount);
+    if (!amount.trim()) return setProblem('Enter the amount to refund.');
+    if (!isAmount(amount) || minor4(value) <= 0n) return setProblem('Enter an amount such as 10.00.');
+    if (max && minor4(value) > minor4(max.amount)) return setProblem(`At most ${max.formattedAmount} can be refunded.`);
     refund.mutate(
-      { orderId: order.id, paymentId: payment.id, amount: normalizeAmount(amount), restock },
       {
-        onSuccess: () => {
-          toast(`Refunded ${normalizeAmount(amount)}`);
-          onClose();
+        orderId: order.id,
+        paymentId: payment.id,
+        amount: value,
+        reason: reason.trim(),
+        restock,
+        notify: notify && !!email,
+      },
+      {
+        onSuccess: (r) => {
+          toast(`Refunded ${r.orderTransactions.refunds.at(-1)?.amount.formattedAmount ?? value}`);
+          close();
         },
-        onError: (e) => setProblem(describeError(e).message),
+        // A refused amount belongs next to the field; anything else (the card provider said no) below the form.
+        onError: (e) => {
+          const d = describeError(e);
+          if ((e as { status?: number }).status === 400) setProblem(d.message);
+          else setFailure(d.message);
+        },
       },
     );
   };
@@ -174,32 +224,74 @@ function RefundDialog({
       confirmLabel="Refund"
       danger
       busy={refund.isPending}
-      onCancel={onClose}
+      onCancel={close}
       onConfirm={submit}
     >
-      <div className="space-y-3">
-        <TextField
-          label="Amount to refund"
-          inputMode="decimal"
-          hint={`Up to ${refundable}.`}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <label className="flex items-center gap-3">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-accent"
-            checked={restock}
-            onChange={(e) => setRestock(e.target.checked)}
+      {refundability.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : (
+        <div className="space-y-3">
+          <TextField
+            label="Amount to refund"
+            inputMode="decimal"
+            autoComplete="off"
+            hint={max ? `Up to ${max.formattedAmount}.` : undefined}
+            value={amount}
+            error={problem}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setProblem(undefined);
+            }}
           />
-          Put the items back in stock
-        </label>
-        {problem && (
-          <p role="alert" className="text-red-700">
-            {problem}
-          </p>
-        )}
-      </div>
+          {item?.refundability === 'MANUAL' && (
+            <p>This payment was made outside the shop: give the money back yourself; this records the refund.</p>
+          )}
+          <TextField
+            label="Reason (optional)"
+            maxLength={500}
+            hint="Kept in the order’s history and told to the customer."
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {!restocked && (
+            <Tick checked={restock} onChange={setRestock}>
+              Put the items back in stock
+            </Tick>
+          )}
+          {email && (
+            <Tick checked={notify} onChange={setNotify}>
+              E-mail the customer about the refund
+            </Tick>
+          )}
+          {failure && (
+            <p role="alert" className="text-red-700">
+              {failure}
+            </p>
+          )}
+        </div>
+      )}
     </ConfirmDialog>
+  );
+}
+
+function Tick({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  children: string;
+}) {
+  return (
+    <label className="flex items-center gap-3">
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-accent"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {children}
+    </label>
   );
 }

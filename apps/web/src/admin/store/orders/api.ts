@@ -13,6 +13,7 @@ import {
   capturePayments,
   getOrder,
   getOrderTransactions,
+  getRefundability,
   issueOrderInvoice,
   markAsPaid,
   removeOrderInvoice,
@@ -67,13 +68,32 @@ export const useVoid = () =>
   useStoreChange(keys.all(), (plaza, v: { orderId: string; paymentId: string }) =>
     callMethod(plaza, voidPayments, v.orderId, [v.paymentId]),
   );
+export interface RefundInput {
+  orderId: string;
+  paymentId: string;
+  amount: string;
+  reason: string;
+  restock: boolean;
+  /** E-mail the buyer about it. */
+  notify: boolean;
+}
 export const useRefund = () =>
-  useStoreChange(keys.all(), (plaza, v: { orderId: string; paymentId: string; amount: string; restock: boolean }) =>
+  useStoreChange(keys.all(), (plaza, v: RefundInput) =>
     callMethod(plaza, triggerRefund, v.orderId, {
       payments: [{ paymentId: v.paymentId, amount: { amount: v.amount } }],
-      sideEffects: { restockInfo: { type: v.restock ? 'ALL_ITEMS' : 'NO_ITEMS' } },
+      ...(v.reason ? { details: { reason: v.reason } } : {}),
+      sideEffects: { restockInfo: { type: v.restock ? 'ALL_ITEMS' : 'NO_ITEMS' }, sendOrderRefundedEmail: v.notify },
     }),
   );
+/** What each payment can still give back, formatted in the shop's currency (read when the refund dialog opens). */
+export function useRefundability(orderId: string, enabled: boolean) {
+  const plaza = usePlazaClient();
+  return useQuery({
+    queryKey: [...keys.one(orderId), 'refundability'],
+    queryFn: () => callMethod(plaza, getRefundability, orderId),
+    enabled,
+  });
+}
 export const useMarkPaid = () =>
   useStoreChange(keys.all(), (plaza, orderId: string) => callMethod(plaza, markAsPaid, orderId));
 export const useCancelOrder = () =>
