@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AppliedDiscount, LineItem, PriceSummary, Violation } from '@plaza/contracts';
+import type { AddressWithContact, AppliedDiscount, LineItem, PriceSummary, Violation } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
 
@@ -14,6 +14,8 @@ export interface Cart {
   couponCode?: string;
   priceSummary?: PriceSummary;
   violations?: Violation[];
+  /** The cart page's shipping estimate keeps its country, state and postal code here; the checkout starts from it. */
+  contactInfo?: AddressWithContact;
 }
 
 export const CART_PATH = '/ecom/v1/carts/current';

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LineItem, PriceSummary, Violation } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
-import { inputClass } from '../../ui/inputClass.js';
 import { useCartChange, type Cart } from './api.js';
+import { CodeBox, codeProblem } from './CodeBox.js';
 import { describeProblem } from './problems.js';
 import { ProductImage } from './ProductCard.js';
 
@@ -57,7 +56,8 @@ export function CartLines({ cart, compact }: { cart: Cart; compact?: boolean }) 
         ))}
       </ul>
       {(cart.violations ?? [])
-        .filter((v) => !v.target.lineItem)
+        // The code's own problem is said next to the code (CouponForm).
+        .filter((v) => !v.target.lineItem && v.target.other?.name !== 'couponCode')
         .map((v, i) => (
           <p
             key={i}
@@ -134,55 +134,34 @@ function LineProblem({ violation, onRemove }: { violation: Violation; onRemove: 
   );
 }
 
-/** A discount code: apply, or show the applied one with a way to take it off. */
+/**
+ * The cart's discount code: applied (with what it takes off), refused at once in words next to the field, or kept but
+ * not applying any more (the cart went under its minimum) with the reason; that never stops checking out.
+ */
 export function CouponForm({ cart }: { cart: Cart }) {
   const change = useCartChange();
-  const [code, setCode] = useState('');
-  if (cart.couponCode)
-    return (
-      <div className="flex items-center justify-between gap-2 text-sm">
-        <span>
-          Code <strong className="font-mono">{cart.couponCode}</strong> applied
-        </span>
-        <Button
-          variant="ghost"
-          className="min-h-8 px-2 text-xs"
-          busy={change.isPending}
-          onClick={() => change.mutate({ kind: 'removeCoupon' })}
-        >
-          Remove code
-        </Button>
-      </div>
-    );
+  const applied = (cart.appliedDiscounts ?? []).find((d) => d.coupon)?.coupon;
+  const why = (cart.violations ?? []).find((v) => v.target.other?.name === 'couponCode')?.description;
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (code.trim()) change.mutate({ kind: 'coupon', couponCode: code.trim() }, { onSuccess: () => setCode('') });
-      }}
-    >
-      <label htmlFor="coupon" className="text-sm font-medium">
-        Discount code
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id="coupon"
-          className={inputClass}
-          value={code}
-          maxLength={50}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-        />
-        <Button type="submit" variant="secondary" busy={change.isPending}>
-          Apply
-        </Button>
-      </div>
-      {change.error && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {describeProblem(change.error)}
-        </p>
-      )}
-    </form>
+    <CodeBox
+      id="coupon"
+      label="Discount code"
+      applied={
+        applied
+          ? {
+              text: `Code ${applied.code} applied${
+                Number(applied.amount.amount) > 0 ? `: −${applied.amount.formattedAmount}` : ''
+              }`,
+            }
+          : undefined
+      }
+      stored={cart.couponCode && !applied ? { text: `Code ${cart.couponCode}`, why } : undefined}
+      busy={change.isPending}
+      error={change.error ? codeProblem(change.error, 'couponCode') : undefined}
+      onApply={(couponCode) => change.mutate({ kind: 'coupon', couponCode })}
+      onRemove={() => change.mutate({ kind: 'removeCoupon' })}
+      removeLabel="Remove code"
+    />
   );
 }
 

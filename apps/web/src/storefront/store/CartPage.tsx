@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { estimateCurrentCartTotals } from '@plaza/sdk/ecom';
-import { call, useCart, usePlazaClient, type Cart } from './api.js';
+import { call, useCart, useCartChange, usePlazaClient, type Cart } from './api.js';
 import { RegionFields } from '../../ui/RegionFields.js';
 import { CartLines, CouponForm, Totals } from './CartLines.js';
 import { useStartCheckout } from './checkoutStart.js';
@@ -43,10 +43,19 @@ export default function CartPage() {
   );
 }
 
+/** The part of an address the estimate asks for (country, state, postal code). */
+const regionOf = (a: Address | undefined): Address =>
+  Object.fromEntries(
+    (['country', 'subdivision', 'postalCode'] as const).flatMap((k) => (a?.[k] ? [[k, a[k]]] : [])),
+  ) as Address;
+
 function CartView({ cart }: { cart: Cart }) {
   const plaza = usePlazaClient();
   const start = useStartCheckout();
-  const [address, setAddress] = useState<Address>({});
+  const keep = useCartChange();
+  // The estimate's region is kept on the cart (its cart info): it is here on the next visit and the checkout starts
+  // from it, so the shopper does not type the country and postal code twice.
+  const [address, setAddress] = useState<Address>(() => regionOf(cart.contactInfo?.address));
   const [code, setCode] = useState<string>();
   const estimate = useMutation({
     mutationFn: (selected?: string) =>
@@ -60,8 +69,18 @@ function CartView({ cart }: { cart: Cart }) {
   // A changed cart (quantity, coupon) makes an earlier estimate stale: recompute it with the same address.
   const { mutate, data: shown } = estimate;
   useEffect(() => {
-    if (shown) mutate(code);
+    if (shown || address.country) mutate(code);
   }, [cart]);
+  const run = () => {
+    const saved = regionOf(cart.contactInfo?.address);
+    // The changed cart's answer runs the estimate (the effect above); a refused save still estimates.
+    if (JSON.stringify(saved) !== JSON.stringify(regionOf(address))) {
+      keep.mutate(
+        { kind: 'contactInfo', contactInfo: { ...cart.contactInfo, address } },
+        { onError: () => estimate.mutate(code) },
+      );
+    } else estimate.mutate(code);
+  };
   const options = shown?.shippingInfo.carrierServiceOptions.flatMap((c) => c.shippingOptions) ?? [];
   const selected = shown?.shippingInfo.selectedCarrierServiceOption;
   const summary = shown?.priceSummary ?? cart.priceSummary;
@@ -76,7 +95,7 @@ function CartView({ cart }: { cart: Cart }) {
           className="space-y-3 border-t border-neutral-200 pt-4"
           onSubmit={(e) => {
             e.preventDefault();
-            estimate.mutate(code);
+            run();
           }}
         >
           <h2 className="font-medium">Estimate shipping</h2>
@@ -131,7 +150,12 @@ function CartView({ cart }: { cart: Cart }) {
             {describeProblem(start.error)}
           </p>
         )}
-        <Button className="min-h-11 w-full" disabled={blocked} busy={start.isPending} onClick={() => start.mutate()}>
+        <Button
+          className="min-h-11 w-full"
+          disabled={blocked}
+          busy={start.isPending}
+          onClick={() => start.mutate({ shippingOption: shown ? selected?.code : undefined })}
+        >
           Check out
         </Button>
         {blocked && <p className="text-sm text-red-700">Fix the problems above to check out.</p>}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MethodDescriptor } from '@plaza/sdk';
-import type { LineItemInput } from '@plaza/contracts';
+import type { AddressWithContact, LineItemInput } from '@plaza/contracts';
 import { getProductBySlug, listCollections, listProducts, type ListProductsQuery } from '@plaza/sdk/catalog';
 import { usePlaza } from '@plaza/react';
 import type { PlazaClient } from '../../plaza.js';
@@ -63,7 +63,8 @@ type CartAction =
   | { kind: 'quantity'; lineItems: { id: string; quantity: number }[] }
   | { kind: 'remove'; lineItemIds: string[] }
   | { kind: 'coupon'; couponCode: string }
-  | { kind: 'removeCoupon' };
+  | { kind: 'removeCoupon' }
+  | { kind: 'contactInfo'; contactInfo: AddressWithContact };
 
 function cartRequest(plaza: PlazaClient, a: CartAction) {
   switch (a.kind) {
@@ -77,6 +78,11 @@ function cartRequest(plaza: PlazaClient, a: CartAction) {
       return call(plaza, updateCurrentCart, { couponCode: a.couponCode });
     case 'removeCoupon':
       return call(plaza, removeCouponFromCurrentCart);
+    case 'contactInfo':
+      return call(plaza, updateCurrentCart, {
+        cartInfo: { contactInfo: a.contactInfo },
+        fieldMask: { paths: ['contactInfo'] },
+      });
   }
 }
 

@@ -3,12 +3,19 @@ import { useNavigate } from 'react-router';
 import { createCheckoutFromCurrentCart } from '@plaza/sdk/ecom';
 import { call, usePlazaClient } from './api.js';
 
-/** "Check out": the server freezes the cart into a checkout, then the hosted checkout page opens. */
+/**
+ * "Check out": the server freezes the cart into a checkout, then the hosted checkout page opens. The cart's estimate
+ * (its address in the cart info) goes along; the cart page adds the delivery option the shopper picked there.
+ */
 export function useStartCheckout() {
   const plaza = usePlazaClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => call(plaza, createCheckoutFromCurrentCart, { channelType: 'WEB' }).then((r) => r.checkout.id),
+    mutationFn: (chosen?: { shippingOption?: string | undefined }) =>
+      call(plaza, createCheckoutFromCurrentCart, {
+        channelType: 'WEB',
+        ...(chosen?.shippingOption ? { selectedShippingOption: { code: chosen.shippingOption } } : {}),
+      }).then((r) => r.checkout.id),
     onSuccess: (id) => void navigate(`/checkout/${id}`),
   });
 }
