@@ -20,7 +20,10 @@ export interface Person {
   phone: string;
 }
 
-/** Name, street, city and region; `region` keeps the rest of the address (country, state, postal code). */
+/**
+ * Name, street, city and region; `region` keeps the rest of the address (country, state, postal code). Inputs have ids
+ * `{prefix}-first-name`, `-last-name`, `-address`, `-city`, `-country`, `-state` (the checkout moves focus to them).
+ */
 export function AddressFields({
   prefix,
   person,
@@ -38,12 +41,14 @@ export function AddressFields({
     <>
       <div className="grid gap-3 sm:grid-cols-2">
         <Input
+          id={`${prefix}-first-name`}
           label="First name"
           autoComplete="given-name"
           value={person.firstName}
           onChange={(e) => setPerson({ ...person, firstName: e.target.value })}
         />
         <Input
+          id={`${prefix}-last-name`}
           label="Last name"
           autoComplete="family-name"
           value={person.lastName}
@@ -51,12 +56,14 @@ export function AddressFields({
         />
       </div>
       <Input
+        id={`${prefix}-address`}
         label="Address"
         autoComplete="address-line1"
         value={address.addressLine ?? ''}
         onChange={(e) => setAddress({ ...address, addressLine: e.target.value })}
       />
       <Input
+        id={`${prefix}-city`}
         label="City"
         autoComplete="address-level2"
         value={address.city ?? ''}

@@ -53,6 +53,7 @@ export function CardFields({
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold">{legend}</legend>
       <TextField
+        id="card-number"
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"

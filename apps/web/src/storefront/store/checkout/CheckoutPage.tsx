@@ -7,12 +7,18 @@ import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { Totals } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
+import { DeliverySection } from './Delivery.js';
 import { CodesSection, CustomFieldsSection, TipSection } from './extras.js';
 import { PaymentSection } from './PaymentSection.js';
-import { BillingSection, ContactSection, ShippingAddressSection, ShippingOptionSection } from './sections.js';
-import { useCheckout, useCheckoutChange, useCheckoutSettings } from './useCheckout.js';
+import { BillingSection, ContactSection } from './sections.js';
+import { ShippingAddressSection } from './ShippingAddress.js';
+import { useCheckout, useCheckoutSettings } from './useCheckout.js';
 
-/** The hosted checkout (where `checkout-url` points): who pays, where it goes, every total, up to "Place order". */
+/**
+ * The hosted checkout (where `checkout-url` points), one flow like Shopify's one-page checkout: who pays, where it
+ * goes, how, every total, up to "Pay". No part has a Save button; each is kept as it is filled in, and the Pay button
+ * says what is still missing.
+ */
 export default function CheckoutPage() {
   const { checkoutId = '' } = useParams();
   const [search] = useSearchParams();
@@ -43,13 +49,15 @@ export default function CheckoutPage() {
 
 const LOGO_HEIGHT = { SMALL: 'h-8', MEDIUM: 'h-12', LARGE: 'h-16' } as const;
 
+/** Violations a part of the page already shows next to its fields (and the Pay button lists): not repeated. */
+const SHOWN_IN_PLACE = /^(couponCode|giftCard|shippingInfo|customFields\.)/;
+
 function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: CheckoutSettings | undefined }) {
-  const save = useCheckoutChange(checkout.id);
   const siteName = useSite().data?.name;
   const logo = settings?.logo;
   const closed = settings?.status === 'INACTIVE';
-  const errors = checkout.violations.filter((v) => v.severity === 'ERROR');
-  // Sections keep their own drafts (seeded once from the checkout), so saving one never wipes what is typed in another.
+  const notes = checkout.violations.filter((v) => !SHOWN_IN_PLACE.test(v.target.other?.name ?? ''));
+  // Sections keep their own drafts (seeded once from the checkout), so keeping one never wipes what is typed in another.
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className={cx('mb-8 flex items-center gap-3', logo?.alignment === 'CENTER' && 'justify-center')}>
@@ -63,13 +71,13 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
       )}
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
-          <ContactSection checkout={checkout} save={save} />
-          <ShippingAddressSection checkout={checkout} save={save} />
-          <ShippingOptionSection checkout={checkout} save={save} />
-          <BillingSection checkout={checkout} save={save} />
-          <CodesSection checkout={checkout} save={save} />
-          <TipSection checkout={checkout} save={save} />
-          <CustomFieldsSection checkout={checkout} save={save} />
+          <ContactSection checkout={checkout} />
+          <ShippingAddressSection checkout={checkout} />
+          <DeliverySection checkout={checkout} />
+          <BillingSection checkout={checkout} />
+          <CodesSection checkout={checkout} />
+          <TipSection checkout={checkout} />
+          <CustomFieldsSection checkout={checkout} />
         </div>
         <aside
           aria-label="Order summary"
@@ -97,7 +105,7 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
               </li>
             ))}
           </ul>
-          {checkout.violations.map((v, i) => (
+          {notes.map((v, i) => (
             <p
               key={i}
               role="status"
@@ -123,18 +131,7 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
               Subscriptions are charged again on each renewal date; today you pay the first charge.
             </p>
           )}
-          <PaymentSection
-            checkout={checkout}
-            blocked={
-              closed
-                ? 'The store is not taking orders right now.'
-                : errors.length
-                  ? `Fix this first: ${errors[0]!.description}`
-                  : !checkout.buyerInfo.email
-                    ? 'Enter your e-mail address first.'
-                    : undefined
-            }
-          />
+          <PaymentSection checkout={checkout} closed={closed} />
           <Policies settings={settings} />
         </aside>
       </div>

@@ -2,87 +2,60 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Checkout } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
-import { inputClass } from '../../../ui/Field.js';
 import { shopKeys, usePlazaClient } from '../api.js';
-import { describeProblem } from '../problems.js';
-import { Input, Section, type Save } from './sections.js';
+import { useAutosave } from './autosave.js';
+import { CodeBox, codeProblem } from '../CodeBox.js';
+import { FIELD } from './missing.js';
+import { Input, Section } from './sections.js';
+import { useCheckoutChange } from './useCheckout.js';
 
-/** A code box (coupon or gift card): apply, or show what is applied with a way to take it off. */
-function CodeBox({
-  label,
-  applied,
-  onApply,
-  onRemove,
-  save,
-}: {
-  label: string;
-  applied?: string;
-  onApply: (code: string) => void;
-  onRemove: () => void;
-  save: Save;
-}) {
-  const [code, setCode] = useState('');
-  const id = `code-${label.replace(/\W/g, '')}`;
-  if (applied)
-    return (
-      <div className="flex items-center justify-between gap-2 text-sm">
-        <span>
-          {label}: <strong className="font-mono">{applied}</strong>
-        </span>
-        <Button variant="ghost" className="min-h-8 px-2 text-xs" onClick={onRemove}>
-          Remove
-        </Button>
-      </div>
-    );
+/**
+ * The discount code and the gift card. A code is applied or refused at once, next to its box, in words; one that
+ * stopped applying since (used up meanwhile) is said next to it, with a way to take it off.
+ */
+export function CodesSection({ checkout }: { checkout: Checkout }) {
+  const coupon = useCheckoutChange(checkout.id);
+  const card = useCheckoutChange(checkout.id);
+  const applied = checkout.appliedDiscounts.find((d) => d.coupon)?.coupon;
+  const why = (name: string) => checkout.violations.find((v) => v.target.other?.name === name)?.description;
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={id}
-          className={inputClass}
-          value={code}
-          autoComplete="off"
-          maxLength={100}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <Button variant="secondary" disabled={!code.trim() || save.isPending} onClick={() => onApply(code.trim())}>
-          Apply
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-export function CodesSection({ checkout, save }: { checkout: Checkout; save: Save }) {
-  const [error, setError] = useState<unknown>(null);
-  const run = (c: Parameters<Save['mutate']>[0]) => {
-    setError(null);
-    save.mutate(c, { onError: setError });
-  };
-  return (
-    <Section title="Discount and gift card" save={save}>
+    <Section title="Discount and gift card">
       <CodeBox
+        id={FIELD.coupon}
         label="Discount code"
-        save={save}
-        applied={checkout.couponCode}
-        onApply={(couponCode) => run({ kind: 'update', request: { couponCode } })}
-        onRemove={() => run({ kind: 'removeCoupon' })}
+        applied={
+          applied
+            ? {
+                text: `Code ${applied.code} applied${
+                  Number(applied.amount.amount) > 0 ? `: −${applied.amount.formattedAmount}` : ''
+                }`,
+              }
+            : undefined
+        }
+        stored={
+          checkout.couponCode && !applied ? { text: `Code ${checkout.couponCode}`, why: why('couponCode') } : undefined
+        }
+        busy={coupon.isPending}
+        error={coupon.error ? codeProblem(coupon.error, 'couponCode') : undefined}
+        onApply={(couponCode) => coupon.mutate({ kind: 'update', request: { couponCode } })}
+        onRemove={() => coupon.mutate({ kind: 'removeCoupon' })}
+        removeLabel="Remove code"
       />
       <CodeBox
+        id={FIELD.giftCard}
         label="Gift card"
-        save={save}
-        applied={checkout.giftCard?.obfuscatedCode}
-        onApply={(giftCardCode) => run({ kind: 'update', request: { giftCardCode } })}
-        onRemove={() => run({ kind: 'removeGiftCard' })}
+        applied={
+          checkout.giftCard
+            ? { text: `Gift card ${checkout.giftCard.obfuscatedCode}: −${checkout.giftCard.amount.formattedAmount}` }
+            : undefined
+        }
+        stored={why('giftCard') ? { text: 'The gift card', why: why('giftCard') } : undefined}
+        busy={card.isPending}
+        error={card.error ? codeProblem(card.error, 'giftCardCode') : undefined}
+        onApply={(giftCardCode) => card.mutate({ kind: 'update', request: { giftCardCode } })}
+        onRemove={() => card.mutate({ kind: 'removeGiftCard' })}
+        removeLabel="Remove gift card"
       />
-      {error !== null && (
-        <p role="alert" className="text-sm text-red-700">
-          {describeProblem(error)}
-        </p>
-      )}
     </Section>
   );
 }
@@ -93,9 +66,12 @@ interface TipSettings {
   presets: { id: string; type: 'PERCENTAGE' | 'AMOUNT'; value: string }[];
 }
 
+const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
 /** Tip presets from the owner's tip settings; absent when tips are off (or the settings cannot be read). */
-export function TipSection({ checkout, save }: { checkout: Checkout; save: Save }) {
+export function TipSection({ checkout }: { checkout: Checkout }) {
   const plaza = usePlazaClient();
+  const change = useCheckoutChange(checkout.id);
   const { data } = useQuery({
     queryKey: [...shopKeys.all(), 'tip-settings'],
     queryFn: () => plaza.fetch<{ tipSettings: TipSettings }>('/ecom/v1/tip-settings').then((r) => r.tipSettings),
@@ -103,15 +79,20 @@ export function TipSection({ checkout, save }: { checkout: Checkout; save: Save 
     retry: false,
   });
   const [custom, setCustom] = useState('');
-  if (!data?.enabled) return null;
-  const current = checkout.tip?.presetId;
   const setTip = (tip: { presetId?: string; amount?: { amount: string } }) =>
-    save.mutate({
+    change.mutate({
       kind: 'update',
       request: { checkout: { tip: { ...tip, source: 'WEB' } }, fieldMask: { paths: ['tip'] } },
     });
+  // Another amount is kept as it is typed, like every other field.
+  const { flush } = useAutosave(custom, {
+    ready: AMOUNT.test(custom),
+    save: (amount) => setTip({ amount: { amount } }),
+  });
+  if (!data?.enabled) return null;
+  const current = checkout.tip?.presetId;
   return (
-    <Section title="Add a tip" save={save}>
+    <Section title="Add a tip" onLeave={flush} error={change.error}>
       <div className="flex flex-wrap gap-2">
         {data.presets.map((p) => (
           <Button
@@ -125,35 +106,30 @@ export function TipSection({ checkout, save }: { checkout: Checkout; save: Save 
         ))}
         <Button
           variant={checkout.tip && Number(checkout.tip.amount.amount) === 0 ? 'primary' : 'secondary'}
+          aria-pressed={!!checkout.tip && Number(checkout.tip.amount.amount) === 0}
           onClick={() => setTip({ amount: { amount: '0' } })}
         >
           No tip
         </Button>
       </div>
       {data.allowCustom && (
-        <div className="flex items-end gap-2">
-          <Input
-            label="Other amount"
-            inputMode="decimal"
-            value={custom}
-            onChange={(e) => setCustom(e.target.value.replace(',', '.'))}
-          />
-          <Button
-            variant="secondary"
-            disabled={!/^\d{1,9}(\.\d{1,2})?$/.test(custom)}
-            onClick={() => setTip({ amount: { amount: custom } })}
-          >
-            Add
-          </Button>
-        </div>
+        <Input
+          label="Other amount"
+          inputMode="decimal"
+          value={custom}
+          onChange={(e) => setCustom(e.target.value.replace(',', '.'))}
+        />
       )}
     </Section>
   );
 }
 
-/** The owner's extra questions (checkout settings), typed: text, date, yes/no, number. */
-export function CustomFieldsSection({ checkout, save }: { checkout: Checkout; save: Save }) {
-  const [values, setValues] = useState<Record<string, string | boolean>>(() =>
+type Values = Record<string, string | boolean>;
+
+/** The owner's extra questions (checkout settings), typed: text, date, yes/no, number; kept as they are answered. */
+export function CustomFieldsSection({ checkout }: { checkout: Checkout }) {
+  const change = useCheckoutChange(checkout.id);
+  const [values, setValues] = useState<Values>(() =>
     Object.fromEntries(
       checkout.customFields.map((f) => [
         f.key,
@@ -167,27 +143,28 @@ export function CustomFieldsSection({ checkout, save }: { checkout: Checkout; sa
       ]),
     ),
   );
+  const { flush } = useAutosave(values, {
+    save: (v) =>
+      change.mutate({
+        kind: 'update',
+        request: {
+          checkout: {
+            customFields: checkout.customFields
+              .filter((f) => v[f.key] !== '')
+              .map((f) => ({ key: f.key, value: f.valueType === 'NUMBER' ? Number(v[f.key]) : v[f.key]! })),
+          },
+          fieldMask: { paths: ['customFields'] },
+        },
+      }),
+  });
   if (!checkout.customFields.length) return null;
   return (
-    <Section
-      title="A few more details"
-      save={save}
-      onSubmit={() => ({
-        checkout: {
-          customFields: checkout.customFields
-            .filter((f) => values[f.key] !== '')
-            .map((f) => {
-              const v = values[f.key]!;
-              return { key: f.key, value: f.valueType === 'NUMBER' ? Number(v) : v };
-            }),
-        },
-        fieldMask: { paths: ['customFields'] },
-      })}
-    >
+    <Section title="A few more details" onLeave={flush} error={change.error}>
       {checkout.customFields.map((f) =>
         f.valueType === 'BOOLEAN' ? (
           <label key={f.key} className="flex items-center gap-2 text-sm">
             <input
+              id={FIELD.customField(f.key)}
               type="checkbox"
               className="h-4 w-4"
               checked={values[f.key] === true}
@@ -198,6 +175,7 @@ export function CustomFieldsSection({ checkout, save }: { checkout: Checkout; sa
         ) : (
           <Input
             key={f.key}
+            id={FIELD.customField(f.key)}
             label={f.required ? f.label : `${f.label} (optional)`}
             required={f.required}
             type={f.valueType === 'DATE' ? 'date' : f.valueType === 'NUMBER' ? 'number' : 'text'}

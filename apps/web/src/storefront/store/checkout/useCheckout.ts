@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Checkout, UpdateCheckoutRequest } from '@plaza/contracts';
 import {
   getCheckoutSettings,
@@ -10,7 +10,7 @@ import {
 } from '@plaza/sdk/ecom';
 import { call, shopKeys, usePlazaClient } from '../api.js';
 
-const checkoutKey = (id: string) => [...shopKeys.all(), 'checkout', id] as const;
+export const checkoutKey = (id: string) => [...shopKeys.all(), 'checkout', id] as const;
 
 /**
  * The checkout. With `recoverToken` (the reminder e-mail's link) it first takes the checkout over for this browser;
@@ -40,14 +40,35 @@ export function useCheckoutSettings() {
   });
 }
 
-type Change =
+export type Change =
   { kind: 'update'; request: UpdateCheckoutRequest } | { kind: 'removeCoupon' } | { kind: 'removeGiftCard' };
 
-/** One change to the checkout; the answer (the whole checkout, every total recomputed) replaces the cached one. */
+export const changeKey = (id: string) => ['checkout-change', id] as const;
+
+/** Resolves once no change of this checkout is on its way (a part saved on the way to the Pay button). */
+export function changesSettled(queryClient: QueryClient, id: string): Promise<void> {
+  const done = () => queryClient.isMutating({ mutationKey: changeKey(id) }) === 0;
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const stop = queryClient.getMutationCache().subscribe(() => {
+      if (!done()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * One change to the checkout; the answer (the whole checkout, every total recomputed) replaces the cached one. Each
+ * part of the page has its own (its own error and busy state); all of them run one at a time (one `scope`), so the
+ * answers arrive in the order the changes were made and the last one shown is the newest.
+ */
 export function useCheckoutChange(id: string) {
   const plaza = usePlazaClient();
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: changeKey(id),
+    scope: { id: `checkout:${id}` },
     mutationFn: (c: Change): Promise<Checkout> =>
       (c.kind === 'update'
         ? call(plaza, updateCheckout, id, c.request)
