@@ -28,6 +28,8 @@ import { startDeliveryWorker, type DeliveryWorker } from './modules/webhooks/wor
 import { membersChanged } from './modules/members/totals.js';
 import { KeyStore } from './modules/oauth/keys.js';
 import { registerRoutes } from './routes.js';
+import { placementHandlers } from './placement-handlers.js';
+import { usePlacementHandlers } from './modules/orders/placement-handlers.js';
 import { registerWebApp } from './modules/web/static.js';
 
 export interface AppOptions {
@@ -161,6 +163,7 @@ export async function buildApp({
   app.setErrorHandler(errorHandler);
   await registerOpenApi(app);
   await registerRoutes(app);
+  usePlacementHandlers(placementHandlers);
   const serveSpa = await registerWebApp(app, config);
   const apiNotFound = notFoundHandler(routeIndex);
   app.setNotFoundHandler((req, reply) => (serveSpa(req, reply) ? reply : apiNotFound(req, reply)));

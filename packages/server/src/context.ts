@@ -5,6 +5,7 @@ import type { Db } from './db/client.js';
 import type { Caller } from './http/caller.js';
 import type { KeyStore } from './modules/oauth/keys.js';
 import { countSql } from './lib/sql-count.js';
+import { markTransaction } from './lib/tx-guard.js';
 
 /**
  * What every service function gets first: the database (or the open transaction), who is calling,
@@ -31,7 +32,9 @@ export interface Ctx {
 export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   if ((ctx as TxCtx).inTx) return fn(ctx);
   countSql(2); // BEGIN and COMMIT (or ROLLBACK)
-  return ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, inTx: true, rootDb: ctx.db } as TxCtx));
+  return ctx.db.transaction(async (tx) =>
+    markTransaction(() => fn({ ...ctx, db: tx as unknown as Db, inTx: true, rootDb: ctx.db } as TxCtx)),
+  );
 }
 
 interface TxCtx extends Ctx {

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { assertOutsideTransaction } from './tx-guard.js';
 
 /**
  * Keeps outgoing requests made on a user's behalf (webhooks, URL imports) off the server's own network: loopback,
@@ -49,6 +50,7 @@ export async function resolveTarget(
   url: URL,
   opts: { allowPrivate: boolean; resolver?: Resolver; isPublic?: (ip: string) => boolean },
 ): Promise<{ address: string; family: 4 | 6 }> {
+  assertOutsideTransaction(`connecting to ${url.host}`);
   const host = hostOf(url);
   const addresses = ipaddr.isValid(host)
     ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }]

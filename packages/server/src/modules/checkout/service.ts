@@ -143,6 +143,8 @@ export async function insertCheckout(
     forMember?: { memberId: string | null };
     /** A coupon carried over (from a cart or a template) is kept only when it applies to this checkout. */
     carriedCoupon?: boolean;
+    /** No ecom.checkout.created: the vehicle of a merchant's order, placed at once (or deleted when refused). */
+    silent?: boolean;
   },
 ): Promise<Checkout> {
   await assertCheckoutOpen(ctx);
@@ -172,7 +174,7 @@ export async function insertCheckout(
     checkout = await renderCheckout(ctx, row);
   }
   await ctx.db.insert(checkouts).values(row);
-  await emitEvent(ctx, { type: 'ecom.checkout.created', entityId: row.id, entity: checkout });
+  if (!values.silent) await emitEvent(ctx, { type: 'ecom.checkout.created', entityId: row.id, entity: checkout });
   return checkout;
 }
 

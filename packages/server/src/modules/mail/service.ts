@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailboxQuery, MailboxResponse, MailMessage, MailStatus, MailTemplate } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { assertOutsideTransaction } from '../../lib/tx-guard.js';
 import { mailMessages } from './tables.js';
 import { render, type TemplateData } from './templates.js';
 
@@ -48,6 +49,8 @@ export async function sendMail<T extends MailTemplate>(
   mail: OutgoingMail<T>,
   opts: { wait?: boolean } = {},
 ): Promise<SentMail> {
+  // Even without SMTP (the dev mailbox): the same code sends over SMTP in production.
+  assertOutsideTransaction(`sending the ${mail.template} mail`);
   const { subject, text, html } = render(mail.template, mail.data);
   const now = ctx.clock();
   const id = uuidv7(now.getTime());
@@ -145,6 +148,7 @@ const insertMail = preparedFor((db) =>
  * throws. Only the code that queued the message should call it, once. Undefined when the message is not QUEUED.
  */
 export async function deliverQueued(ctx: Ctx, id: string): Promise<{ status: MailStatus; error?: string } | undefined> {
+  assertOutsideTransaction('delivering queued mail');
   const smtpUrl = ctx.config.smtpUrl;
   if (!smtpUrl) return undefined; // kept in the dev mailbox: nothing to send
   const [row] = await ctx.db

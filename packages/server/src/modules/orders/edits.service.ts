@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   LINE_ITEM_MASK_PATHS,
   ORDER_CLEARABLE_PATHS,
@@ -17,19 +17,18 @@ import {
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound, violation } from '../../http/errors.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
-import { afterWrite } from '../catalog/read-cache.js';
 import { applyInfo, pathsOf } from '../checkout/info.js';
 import { toStoredLines } from '../checkout/lines.js';
 import { insertCheckout } from '../checkout/service.js';
+import { checkouts } from '../checkout/tables.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { emitEvent } from '../events/outbox.js';
-import { deliverQueued } from '../mail/service.js';
 import { members } from '../members/tables.js';
 import { getSite } from '../site/service.js';
 import { checkTaxId } from '../tax/tax-id.js';
 import { activity } from './activity.js';
 import { lockOrder } from './ledger.js';
-import { place } from './placement.js';
+import { placeOrder } from './placement.js';
 import { orders, type OrderSnapshot } from './tables.js';
 import { orderById, searchTextOf, toOrder, transactionsOf, type OrderRow } from './wire.js';
 
@@ -75,27 +74,32 @@ export async function createOrderByMerchant(ctx: Ctx, req: CreateOrderByMerchant
     settings,
     hasDeposit: false,
   });
-  const placed = await afterWrite(
-    withTx(ctx, async (tx) => {
-      const checkout = await insertCheckout(tx, {
-        lines,
-        info,
-        channelType: o.channelInfo?.type ?? 'BACKOFFICE_MERCHANT',
-        forMember: { memberId: memberId ?? null },
-        ...(o.couponCode ? { couponCode: o.couponCode } : {}),
-      });
-      return place(tx, checkout.id, {
-        merchant: {
-          sendEmail: req.settings?.sendOrderPlacedEmail === true,
-          stock: req.settings?.updateInventory === false ? 'KEEP' : 'TAKE',
-          tags: [...new Set(o.tags ?? [])],
-          author: authorOf(tx),
-        },
-      });
+  // The checkout made for it is written first, then placed like a shopper's (quote, commit); an order that is
+  // refused takes its checkout with it, so nothing half-made stays.
+  const checkout = await withTx(ctx, (tx) =>
+    insertCheckout(tx, {
+      lines,
+      info,
+      channelType: o.channelInfo?.type ?? 'BACKOFFICE_MERCHANT',
+      forMember: { memberId: memberId ?? null },
+      ...(o.couponCode ? { couponCode: o.couponCode } : {}),
+      silent: true,
     }),
   );
-  if (placed.mailId) void deliverQueued(ctx, placed.mailId);
-  return placed.order!;
+  try {
+    const placed = await placeOrder(ctx, checkout.id, {
+      merchant: {
+        sendEmail: req.settings?.sendOrderPlacedEmail === true,
+        stock: req.settings?.updateInventory === false ? 'KEEP' : 'TAKE',
+        tags: [...new Set(o.tags ?? [])],
+        author: authorOf(ctx),
+      },
+    });
+    return placed.order;
+  } catch (err) {
+    await ctx.db.delete(checkouts).where(and(eq(checkouts.id, checkout.id), eq(checkouts.completed, false)));
+    throw err;
+  }
 }
 
 /** Which fields a change names: the mask's paths, or (without a mask) every editable field it carries. */

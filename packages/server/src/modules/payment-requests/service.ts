@@ -136,61 +136,80 @@ export async function listPaymentRequests(ctx: Ctx, orderId: string): Promise<Pa
 }
 
 /**
- * The hosted page's "Pay": charges the card for the request's amount and records it on the order, exactly once
- * (the request row is locked; paying a PAID request answers it as it is). Declined: 409 PAYMENT_DECLINED, nothing
- * written.
+ * The hosted page's "Pay": charges the card for the request's amount and records it on the order, exactly once. The
+ * request is checked, the card asked outside any transaction, then one transaction locks the request and records the
+ * payment; paid meanwhile (another tab), the new authorization is released and the request answered as it is.
+ * Declined: 409 PAYMENT_DECLINED, nothing written.
  */
 export async function payPaymentRequest(
   ctx: Ctx,
   id: string,
   req: { token: string; paymentToken: string },
 ): Promise<PaymentRequest> {
+  const before = await payable(ctx, await readable(ctx, id, req.token));
+  if (before.status === 'PAID') return toWire(ctx, before, (await orderById(ctx, before.orderId))!.number);
   const paymentId = uuidv7(ctx.clock().getTime());
-  return guardAuthorization(ctx, req.paymentToken, paymentId, () =>
-    afterWrite(
-      withTx(ctx, async (tx) => {
-        const row = await readable(tx, id, req.token, true);
-        const order = (await orderById(tx, row.orderId, true))!;
-        if (row.status === 'PAID') return toWire(tx, row, order.number);
-        if (statusOf(tx, row) === 'EXPIRED') {
-          throw new AppError('CONFLICT', 'This payment link has expired: ask the shop for a new one', {
-            applicationCode: 'PAYMENT_REQUEST_EXPIRED',
+  try {
+    return await guardAuthorization(ctx, req.paymentToken, paymentId, async () => {
+      const provider = providerForToken(req.paymentToken);
+      const charge = await provider.authorize(ctx, {
+        paymentToken: req.paymentToken,
+        amountMinor: before.amountMinor,
+        currency: before.currency,
+        capture: true,
+        transactionId: paymentId,
+      });
+      if (charge.status !== 'APPROVED') {
+        throw new AppError(
+          'CONFLICT',
+          charge.declineReason ?? 'The bank asked for a confirmation we cannot take here',
+          {
+            applicationCode: 'PAYMENT_DECLINED',
+          },
+        );
+      }
+      return afterWrite(
+        withTx(ctx, async (tx) => {
+          const row = await payable(tx, await readable(tx, id, req.token, true));
+          if (row.status === 'PAID') throw new PaidMeanwhile();
+          const order = (await orderById(tx, row.orderId, true))!;
+          const now = tx.clock();
+          await insertCapturedCardPayment(tx, {
+            id: paymentId,
+            orderId: order.id,
+            amountMinor: row.amountMinor,
+            charge,
+            provider: provider.id,
           });
-        }
-        if (order.status === 'CANCELED') {
-          throw new AppError('CONFLICT', 'The order was canceled', { applicationCode: 'ORDER_CANCELED' });
-        }
-        const now = tx.clock();
-        const charge = await providerForToken(req.paymentToken).authorize(tx, {
-          paymentToken: req.paymentToken,
-          amountMinor: row.amountMinor,
-          currency: row.currency,
-          capture: true,
-          transactionId: paymentId,
-        });
-        if (charge.status !== 'APPROVED') {
-          throw new AppError(
-            'CONFLICT',
-            charge.declineReason ?? 'The bank asked for a confirmation we cannot take here',
-            {
-              applicationCode: 'PAYMENT_DECLINED',
-            },
-          );
-        }
-        await insertCapturedCardPayment(tx, {
-          id: paymentId,
-          orderId: order.id,
-          amountMinor: row.amountMinor,
-          charge,
-          provider: providerForToken(req.paymentToken).id,
-        });
-        const paid = { ...row, status: 'PAID', paidDate: now, paymentId };
-        await tx.db.update(pr).set({ status: 'PAID', paidDate: now, paymentId }).where(eq(pr.id, id));
-        await settleOrder(tx, order.id);
-        return toWire(tx, paid, order.number);
-      }),
-    ),
-  );
+          const paid = { ...row, status: 'PAID', paidDate: now, paymentId };
+          await tx.db.update(pr).set({ status: 'PAID', paidDate: now, paymentId }).where(eq(pr.id, id));
+          await settleOrder(tx, order.id);
+          return toWire(tx, paid, order.number);
+        }),
+      );
+    });
+  } catch (err) {
+    if (err instanceof PaidMeanwhile) return getPaymentRequest(ctx, id, req.token);
+    throw err;
+  }
+}
+
+/** Another payment of the same request committed first (the authorization guard releases this one's). */
+class PaidMeanwhile extends Error {}
+
+/** The request, if it can still be paid (or is paid already): refused when expired or its order canceled. */
+async function payable(ctx: Ctx, row: typeof pr.$inferSelect) {
+  if (row.status === 'PAID') return row;
+  if (statusOf(ctx, row) === 'EXPIRED') {
+    throw new AppError('CONFLICT', 'This payment link has expired: ask the shop for a new one', {
+      applicationCode: 'PAYMENT_REQUEST_EXPIRED',
+    });
+  }
+  const order = (await orderById(ctx, row.orderId))!;
+  if (order.status === 'CANCELED') {
+    throw new AppError('CONFLICT', 'The order was canceled', { applicationCode: 'ORDER_CANCELED' });
+  }
+  return row;
 }
 
 /** Placement, for DEPOSIT_ONLINE: the rest becomes a request the buyer gets with the confirmation. */

@@ -10,6 +10,7 @@ import type {
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { knownCallInTransaction } from '../../lib/tx-guard.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { activity } from '../orders/activity.js';
@@ -61,12 +62,14 @@ export async function capturePayments(ctx: Ctx, orderId: string, req: CapturePay
         }
         // Each capture is its own operation at the provider (a second partial capture must not read as a retry).
         const captureId = uuidv7(now.getTime());
-        await providerOf(p).capture(tx, {
-          providerTransactionId: p.providerTransactionId ?? '',
-          amountMinor: amount,
-          currency: row.currency,
-          transactionId: captureId,
-        });
+        await knownCallInTransaction('a payment app capture, until the payment outbox', () =>
+          providerOf(p).capture(tx, {
+            providerTransactionId: p.providerTransactionId ?? '',
+            amountMinor: amount,
+            currency: row.currency,
+            transactionId: captureId,
+          }),
+        );
         const captured = p.capturedMinor + amount;
         await tx.db
           .update(orderPayments)
@@ -106,7 +109,9 @@ export async function voidPayments(ctx: Ctx, orderId: string, paymentIds: string
           applicationCode: 'PAYMENT_NOT_VOIDABLE',
         });
       }
-      await providerOf(p).void(tx, { providerTransactionId: p.providerTransactionId ?? '', transactionId: p.id });
+      await knownCallInTransaction('a payment app void, until the payment outbox', () =>
+        providerOf(p).void(tx, { providerTransactionId: p.providerTransactionId ?? '', transactionId: p.id }),
+      );
       await tx.db
         .update(orderPayments)
         .set({ status: 'VOIDED', voidedDate: now, updatedDate: now })

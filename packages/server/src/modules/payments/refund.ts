@@ -3,6 +3,7 @@ import type { OrderTransactions, TriggerRefundRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { knownCallInTransaction } from '../../lib/tx-guard.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { webBase } from '../checkout/service.js';
@@ -45,12 +46,14 @@ async function refundPart(tx: Ctx, row: OrderRow, payments: PaymentRow[], r: Ref
       .set({ balance: sql`${giftCards.balance} + ${amount}`, updatedDate: now })
       .where(eq(giftCards.id, p.giftCardId));
   } else if (p.method === 'CREDIT_CARD') {
-    await providerOf(p).refund(tx, {
-      providerTransactionId: p.providerTransactionId ?? '',
-      amountMinor: amount,
-      currency: row.currency,
-      transactionId: uuidv7(now.getTime()),
-    });
+    await knownCallInTransaction('a payment app refund, until the payment outbox', () =>
+      providerOf(p).refund(tx, {
+        providerTransactionId: p.providerTransactionId ?? '',
+        amountMinor: amount,
+        currency: row.currency,
+        transactionId: uuidv7(now.getTime()),
+      }),
+    );
   }
   const refunded = p.refundedMinor + amount;
   await tx.db

@@ -3,6 +3,7 @@ import type { TestCardTokenRequest, TestCardTokenResponse } from '@plaza/contrac
 import type { Ctx } from '../../context.js';
 import { violation } from '../../http/errors.js';
 import type { AuthorizeResult, PaymentProvider } from './provider.js';
+import { assertOutsideTransaction } from '../../lib/tx-guard.js';
 
 /**
  * The built-in test-card provider: no money moves and no card number is kept. The hosted checkout's card form turns
@@ -54,9 +55,16 @@ function readToken(ctx: Ctx, token: string): TokenBody {
   return JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8')) as TokenBody;
 }
 
+// The test bank stands in for a real one, so the rule for remote calls holds for it too: never inside a transaction.
+const agree = (call: string) => {
+  assertOutsideTransaction(call);
+  return Promise.resolve({ ok: true });
+};
+
 export const testCardProvider: PaymentProvider = {
   id: 'TEST_CARD',
   authorize(ctx, input): Promise<AuthorizeResult> {
+    assertOutsideTransaction('authorizing a card payment');
     const t = readToken(ctx, input.paymentToken);
     const card = { brand: t.brand, lastFourDigits: t.last4 };
     const providerTransactionId = `test_${input.transactionId}`;
@@ -79,7 +87,7 @@ export const testCardProvider: PaymentProvider = {
     return Promise.resolve({ status: input.capture ? 'APPROVED' : 'AUTHORIZED', card, providerTransactionId });
   },
   // The test bank always agrees; our own checks (never more than authorized or captured) run before it is asked.
-  capture: () => Promise.resolve({ ok: true }),
-  void: () => Promise.resolve({ ok: true }),
-  refund: () => Promise.resolve({ ok: true }),
+  capture: () => agree('capturing a card payment'),
+  void: () => agree('voiding a card payment'),
+  refund: () => agree('refunding a card payment'),
 };

@@ -21,6 +21,7 @@ import { getSite } from '../site/service.js';
 import { billingDate } from './service.js';
 import { subscriptionContracts as sc } from './tables.js';
 import { toContract, type ContractRow } from './wire.js';
+import { knownCallInTransaction } from '../../lib/tx-guard.js';
 
 const RETRY_AFTER_MS = 86_400_000;
 
@@ -99,13 +100,15 @@ async function renew(tx: Ctx, contractId: string, cycle: number, attempt: number
   // Our transaction id is the contract and cycle: a retried job is the same charge at the provider.
   // No authorization guard: a failed run is retried with the same transaction id, the same charge at the provider.
   const provider = providerForToken(row.paymentMethod.token);
-  const charge = await provider.authorize(tx, {
-    paymentToken: row.paymentMethod.token,
-    amountMinor: row.amountMinor,
-    currency: row.currency,
-    capture: true,
-    transactionId: `${row.id}-${cycle}`,
-  });
+  const charge = await knownCallInTransaction('a renewal charge, until renewals use the staged placement', () =>
+    provider.authorize(tx, {
+      paymentToken: row.paymentMethod.token,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      capture: true,
+      transactionId: `${row.id}-${cycle}`,
+    }),
+  );
   if (charge.status !== 'APPROVED') {
     // Nothing of the renewal is kept: the stock it took goes back.
     await returnStock(tx, [row.lineItem]);

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { Checkout } from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import { AppError, violation } from '../../http/errors.js';
+import { parseAmount } from '../catalog/money.js';
+import type { CheckoutRow } from '../checkout/model.js';
+import { loadCheckout, renderCheckout } from '../checkout/service.js';
+import type { PlaceOptions } from './placement.js';
+import { checkoutHasErrors, shippingViolations } from './placement-rules.js';
+import { orders } from './tables.js';
+
+/**
+ * Stage 1 of placing an order: everything the price depends on, gathered and priced outside any transaction (the
+ * catalog, the settings and every service plugin's answer: shipping rates, fees, validations, tax, discount
+ * triggers), and every refusal that needs no lock. The commit checks that it still holds.
+ */
+export interface Quote {
+  /** The checkout row as it was read, unlocked. */
+  row: CheckoutRow;
+  /** The checkout as the buyer is charged for it. */
+  checkout: Checkout;
+  /** What the buyer chose (lines, codes, addresses, options): the commit refuses when it changed since. */
+  fingerprint: string;
+  totalMinor: bigint;
+  /** What the card pays now (after a gift card and, with a deposit, before the balance). */
+  dueNow: bigint;
+  giftMinor: bigint;
+  payLater: bigint;
+}
+
+/** A checkout someone already placed: its order. */
+export interface AlreadyQuoted {
+  placedOrderId: string;
+}
+
+/** The part of a checkout row the buyer chose; equal fingerprints mean the same purchase. */
+export const fingerprintOf = (row: CheckoutRow): string =>
+  JSON.stringify([row.lines, row.info, row.couponCode, row.giftCardCode, row.memberId, row.visitorId]);
+
+/** The order of a completed checkout, or CHECKOUT_ALREADY_COMPLETED when it was completed without one here. */
+export async function orderOfCompleted(ctx: Ctx, checkoutId: string): Promise<string> {
+  const [existing] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutId, checkoutId));
+  if (existing) return existing.id;
+  throw new AppError('CONFLICT', 'This checkout was completed elsewhere, without an order here', {
+    applicationCode: 'CHECKOUT_ALREADY_COMPLETED',
+  });
+}
+
+export async function quoteCheckout(ctx: Ctx, checkoutId: string, opts: PlaceOptions): Promise<Quote | AlreadyQuoted> {
+  const row = await loadCheckout(ctx, checkoutId);
+  if (row.completed) return { placedOrderId: await orderOfCompleted(ctx, checkoutId) };
+  const checkout = await renderCheckout(ctx, row);
+  refuseUnplaceable(ctx, checkout, opts);
+  const minor = (amount: string) => parseAmount(amount, checkout.currency, 'amount');
+  const { priceSummary } = checkout;
+  return {
+    row,
+    checkout,
+    fingerprint: fingerprintOf(row),
+    totalMinor: minor(priceSummary.total.amount),
+    dueNow: minor(priceSummary.payNow.amount),
+    giftMinor: checkout.giftCard ? minor(checkout.giftCard.amount.amount) : 0n,
+    payLater: priceSummary.payLater ? minor(priceSummary.payLater.amount) : 0n,
+  };
+}
+
+/** The refusals that come before any charge: nothing is asked of a payment provider for a checkout that can't be. */
+function refuseUnplaceable(ctx: Ctx, checkout: Checkout, opts: PlaceOptions): void {
+  if (!checkout.lineItems.length) throw violation('lineItems', 'REQUIRED_FIELD', 'The checkout has no items');
+  const soldOut = checkout.lineItems.find((l) => l.availability?.status === 'NOT_AVAILABLE');
+  if (soldOut) {
+    throw new AppError('CONFLICT', `${soldOut.productName} is out of stock`, {
+      applicationCode: 'OUT_OF_STOCK',
+      data: { lineItemId: soldOut.id },
+    });
+  }
+  const errors = checkout.violations.filter((v) => v.severity === 'ERROR');
+  if (errors.length) {
+    throw new AppError('CONFLICT', errors[0]!.description, {
+      applicationCode: 'CHECKOUT_HAS_ERRORS',
+      data: { violations: errors },
+    });
+  }
+  if (!checkout.buyerInfo.email && ctx.caller.type === 'ANONYMOUS_VISITOR') {
+    throw violation('checkoutInfo.buyerInfo.email', 'REQUIRED_FIELD', 'Enter an e-mail address for the order');
+  }
+  // Nothing that travels is paid for without somewhere to send it. A merchant's order (a sale made elsewhere, an
+  // import) may be addressed later, on the order.
+  const unshippable = opts.merchant ? [] : shippingViolations(checkout);
+  if (unshippable.length) throw checkoutHasErrors(unshippable);
+  if (checkout.subscriptionCharges.length > 0 && !opts.paymentToken) {
+    throw violation(
+      'paymentToken',
+      'REQUIRED_FIELD',
+      'Subscriptions are paid by card: place it with create-order-and-charge',
+    );
+  }
+  if (opts.paymentToken && checkout.paymentOption === 'FULL_PAYMENT_OFFLINE') {
+    throw violation('paymentToken', 'VALIDATION', 'This checkout is paid offline: place it with create-order');
+  }
+}
