@@ -155,7 +155,6 @@ describe('10. checkout and order addresses', () => {
     });
     await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
     await page.getByLabel('E-mail', { exact: true }).fill('ann@example.com');
-    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
     await page.getByLabel('First name', { exact: true }).first().fill('Ann');
     await page.getByLabel('Last name', { exact: true }).first().fill('Lee');
     await page.getByLabel('Address', { exact: true }).first().fill('350 5th Ave');
@@ -163,8 +162,16 @@ describe('10. checkout and order addresses', () => {
     await page.locator('#ship-country').selectOption('US');
     await page.locator('#ship-state').selectOption({ label: 'New York' });
     await page.getByLabel('Postal code', { exact: true }).first().fill('10001');
-    await page.getByRole('button', { name: 'Save and see shipping options', exact: true }).click();
-    await page.getByRole('radio', { name: /Standard/ }).check();
+    // Kept as typed (no Save button); the cheapest delivery is picked once the address is in.
+    await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+    await expect
+      .poll(async () => {
+        const { checkout: saved } = await apiCall<{
+          checkout: { shippingInfo: { shippingDestination?: { address?: { postalCode?: string } } } };
+        }>(plaza.url, `/ecom/v1/checkouts/${checkout.id}`, visitor);
+        return saved.shippingInfo.shippingDestination?.address?.postalCode;
+      })
+      .toBe('10001');
     // A US buyer is not asked for a Brazilian CPF or CNPJ.
     await page.getByText('Same as the shipping address', { exact: true }).waitFor();
     expect(await page.getByText(/tax ID|CPF|CNPJ/i).count()).toBe(0);

@@ -146,7 +146,11 @@ describe('storefront shop', () => {
     expect(await cents(page, 'total-discount')).toBe(330);
     expect(await cents(page, 'total-shipping')).toBe(500);
     expect(await cents(page, 'total-tax')).toBe(0);
-    // The card form is ready to pay the total (orders.e2e.ts pays).
+    // Only the card is missing; with it, the button pays the total (orders.e2e.ts pays).
+    await page.getByRole('button', { name: 'Enter the card number', exact: true }).waitFor();
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+    await page.getByLabel('Security code', { exact: true }).fill('123');
     await page.getByRole('button', { name: /^Pay \$34\.70$/ }).waitFor();
     await snap(page, 'store-checkout-desktop');
     await page.setViewportSize(MOBILE);
@@ -178,7 +182,7 @@ describe('storefront shop', () => {
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
     await page.getByLabel('Discount code', { exact: true }).fill('SAVE10');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await page.getByText('SAVE10', { exact: true }).waitFor();
+    await page.getByText(/^Code SAVE10 applied: /).waitFor();
     await page.getByLabel('Country', { exact: true }).selectOption('US');
     await page.getByLabel('State / province', { exact: true }).selectOption({ label: 'California' });
     await page.getByRole('button', { name: 'Estimate', exact: true }).click();
