@@ -21,4 +21,5 @@ export * from './catalog/limits.js';
 export * from './media/constants.js';
 export * from './media/event-types.js';
 export * from './common/address-lines.js';
+export * from './ecom/line-words.js';
 export * from './ecom/invoice-words.js';

@@ -41,9 +41,10 @@ export function AdminLayout() {
   }, [open]);
 
   return (
-    <div className="min-h-dvh bg-neutral-50 text-neutral-900 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+    // Printed (a packing slip), the page is only its content: no sidebar, header or grey.
+    <div className="min-h-dvh bg-neutral-50 text-neutral-900 md:grid md:grid-cols-[15rem_minmax(0,1fr)] print:block! print:bg-white">
       {/* Desktop: a fixed column. Mobile: a drawer over the page. */}
-      <aside className="hidden border-r border-neutral-200 bg-white md:block">
+      <aside className="hidden border-r border-neutral-200 bg-white md:block print:hidden!">
         <div className="sticky top-0 h-dvh">
           <Sidebar siteName={siteName} counts={counts} onSearch={search} />
         </div>
@@ -67,7 +68,7 @@ export function AdminLayout() {
       <div className="min-w-0">
         <header
           data-sticky="top"
-          className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-neutral-200 bg-white px-4 md:hidden"
+          className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-neutral-200 bg-white px-4 md:hidden print:hidden"
         >
           <button
             type="button"
@@ -92,7 +93,7 @@ export function AdminLayout() {
             <Search className="h-5 w-5" aria-hidden />
           </button>
         </header>
-        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8 print:max-w-none print:p-0!">
           <main>
             <Outlet />
           </main>

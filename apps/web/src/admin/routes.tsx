@@ -21,6 +21,7 @@ import { AbandonedCheckoutsPage } from './store/AbandonedCheckoutsPage.js';
 import { SubscriptionsPage } from './store/SubscriptionsPage.js';
 import { OrderPage } from './store/orders/OrderPage.js';
 import { OrdersPage } from './store/orders/OrdersPage.js';
+import { PackingSlipPage } from './store/orders/PackingSlip.js';
 import { BackInStockPage } from './store/BackInStockPage.js';
 import { CheckoutSettingsPage } from './store/checkout/CheckoutSettingsPage.js';
 import { CheckoutTemplatesPage } from './store/checkout/CheckoutTemplatesPage.js';
@@ -53,6 +54,7 @@ export default function AdminApp() {
             <Route path="mailbox" element={<MailboxPage />} />
             <Route path="store/orders" element={<OrdersPage />} />
             <Route path="store/orders/:orderId" element={<OrderPage />} />
+            <Route path="store/orders/:orderId/packing-slip" element={<PackingSlipPage />} />
             <Route path="store/products" element={<ProductsPage />} />
             <Route path="store/products/:productId" element={<ProductPage />} />
             <Route path="store/collections" element={<CollectionsPage />} />

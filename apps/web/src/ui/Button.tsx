@@ -12,6 +12,14 @@ const variants: Record<Variant, string> = {
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-neutral-300 disabled:text-neutral-600',
 };
 
+/** A button's look, for a link that reads as a button (it goes somewhere rather than doing something). */
+export const buttonClass = (variant: Variant = 'primary', className?: string) =>
+  cx(
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed',
+    variants[variant],
+    className,
+  );
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /** Shows a spinner and disables the button while an action runs. */
@@ -30,11 +38,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={cx(
-        'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed',
-        variants[variant],
-        className,
-      )}
+      className={buttonClass(variant, className)}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       {...props}

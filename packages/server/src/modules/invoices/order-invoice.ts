@@ -1,5 +1,6 @@
 import type { InvoiceStatus, Order } from '@plaza/contracts';
 import { INVOICE_BUYER_WORDS, orderDocumentKind } from '@plaza/contracts/constants';
+import { optionWords } from '@plaza/contracts/constants';
 import type { Ctx } from '../../context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import { siteDay } from '../../lib/dates.js';
@@ -36,15 +37,17 @@ export function invoiceOf(
       ...(order.buyerInfo.email ? { email: order.buyerInfo.email } : {}),
       ...(billing?.taxId?.value ? { taxId: billing.taxId.value } : {}),
     },
-    lines: order.lineItems.map((l) => ({
-      description: l.productName,
-      ...(l.descriptionLines.length
-        ? { detail: l.descriptionLines.map((d) => `${d.name}: ${d.value}`).join(', ') }
-        : {}),
-      quantity: l.quantity,
-      unitPrice: l.price.formattedAmount,
-      total: l.lineItemPrice.formattedAmount,
-    })),
+    lines: order.lineItems.map((l) => {
+      // "Size: M, Color: Lavender · SKU HOOD-LAV-M" under the item's name.
+      const detail = [optionWords(l.descriptionLines), l.sku && `SKU ${l.sku}`].filter(Boolean).join(' · ');
+      return {
+        description: l.productName,
+        ...(detail ? { detail } : {}),
+        quantity: l.quantity,
+        unitPrice: l.price.formattedAmount,
+        total: l.lineItemPrice.formattedAmount,
+      };
+    }),
     totals: [
       { label: 'Subtotal', amount: p.subtotal.formattedAmount },
       ...nonZero('Discount', p.discount),

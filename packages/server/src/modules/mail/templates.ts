@@ -17,17 +17,25 @@ export interface TemplateData {
     extra?: Array<[string, string]>;
   };
   ABANDONED_CHECKOUT: { siteName: string; link: string; items: string[]; total: string };
-  ORDER_PLACED: { siteName: string; number: string; link: string; items: string[]; total: string; paid: boolean };
+  /** `items`: the lines as `orders/mail-lines.ts` makes them. */
+  ORDER_PLACED: {
+    siteName: string;
+    number: string;
+    link: string;
+    items: MailLine[];
+    total: string;
+    paid: boolean;
+  } & MailShipping;
   ORDER_SHIPPED: {
     siteName: string;
     number: string;
     link: string;
-    items: string[];
+    items: MailLine[];
     trackingNumber?: string;
     carrier?: string;
     trackingLink?: string;
-  };
-  ORDER_READY_FOR_PICKUP: { siteName: string; number: string; link: string; items: string[]; place: string };
+  } & MailShipping;
+  ORDER_READY_FOR_PICKUP: { siteName: string; number: string; link: string; items: MailLine[]; place: string };
   PAYMENT_REQUEST: { siteName: string; number: string; link: string; amount: string; title: string; until: string };
   /** `due`: what is still owed and by when, in words ("$40.00 by 24 December 2026"); absent once paid. */
   ORDER_INVOICE: { siteName: string; invoice: string; number: string; link: string; total: string; due?: string };
@@ -41,6 +49,23 @@ export interface TemplateData {
   };
   /** `amount`: this refund, formatted; `reason`: the owner's words, when given. */
   ORDER_REFUNDED: { siteName: string; number: string; link: string; amount: string; reason?: string };
+}
+
+/** A line of an order e-mail: what the buyer reads of an item, and what a packer would find it by. */
+export interface MailLine {
+  name: string;
+  quantity: number;
+  /** The chosen options in words: "Size: M, Color: Lavender". */
+  options?: string;
+  sku?: string;
+  /** An absolute address. */
+  imageUrl?: string;
+}
+
+/** How an order travels: the delivery method's name ("Standard post", "Pickup at Corner shop") and the ship-to lines. */
+export interface MailShipping {
+  delivery?: string;
+  shipTo?: string[];
 }
 
 export interface Rendered {
@@ -74,6 +99,38 @@ const button = (link: string, label: string) =>
 
 const codeBlock = (code: string) =>
   `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>`;
+
+const lineTitle = (l: MailLine) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name);
+const lineDetail = (l: MailLine) => [l.options, l.sku && `SKU ${l.sku}`].filter(Boolean).join(' · ');
+
+/** Each line as "- 2 × Lavender Hoodie", its options and SKU indented below. */
+const itemsText = (items: MailLine[]) =>
+  items.map((l) => `- ${lineTitle(l)}\n${lineDetail(l) ? `  ${lineDetail(l)}\n` : ''}`).join('');
+
+/** Each line with its picture, name and quantity, options and SKU (a table: mail clients lay out nothing else). */
+const itemsHtml = (items: MailLine[]) =>
+  '<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:12px 0">' +
+  items
+    .map(
+      (l) =>
+        '<tr>' +
+        (l.imageUrl
+          ? `<td style="padding:6px 12px 6px 0;vertical-align:top"><img src="${escapeHtml(l.imageUrl)}" alt="" ` +
+            'width="48" height="48" style="display:block;border-radius:6px;object-fit:cover"></td>'
+          : '<td></td>') +
+        `<td style="padding:6px 0;vertical-align:top"><b>${escapeHtml(lineTitle(l))}</b>` +
+        (lineDetail(l) ? `<br><span style="color:#6b7280;font-size:13px">${escapeHtml(lineDetail(l))}</span>` : '') +
+        '</td></tr>',
+    )
+    .join('') +
+  '</table>';
+
+const shippingText = (d: MailShipping) =>
+  (d.delivery ? `Delivery: ${d.delivery}\n` : '') + (d.shipTo?.length ? `Ship to:\n${d.shipTo.join('\n')}\n` : '');
+
+const shippingHtml = (d: MailShipping) =>
+  (d.delivery ? `<p>Delivery: <b>${escapeHtml(d.delivery)}</b></p>` : '') +
+  (d.shipTo?.length ? `<p>Ship to:<br>${d.shipTo.map(escapeHtml).join('<br>')}</p>` : '');
 
 const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
   VERIFICATION_CODE: (d) => ({
@@ -156,13 +213,17 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
     subject: `Your order ${d.number} at ${d.siteName}`,
     text:
       `Thank you for your order ${d.number}.\n\n` +
-      d.items.map((i) => `- ${i}\n`).join('') +
-      `\nTotal: ${d.total}${d.paid ? ' (paid)' : ''}\n\nSee your order: ${d.link}\n`,
+      itemsText(d.items) +
+      `\nTotal: ${d.total}${d.paid ? ' (paid)' : ''}\n` +
+      (d.delivery || d.shipTo?.length ? `\n${shippingText(d)}` : '') +
+      `\nSee your order: ${d.link}\n`,
     html: layout(
       d.siteName,
       `<p>Thank you for your order <b>${escapeHtml(d.number)}</b>.</p>` +
-        `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
-        `<p>Total: <b>${escapeHtml(d.total)}</b>${d.paid ? ' (paid)' : ''}</p>${button(d.link, 'See your order')}`,
+        itemsHtml(d.items) +
+        `<p>Total: <b>${escapeHtml(d.total)}</b>${d.paid ? ' (paid)' : ''}</p>` +
+        shippingHtml(d) +
+        button(d.link, 'See your order'),
     ),
   }),
   ORDER_SHIPPED: (d) => {
@@ -171,14 +232,16 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
       subject: `Your order ${d.number} is on its way`,
       text:
         `Good news: items of your order ${d.number} are on their way.\n\n` +
-        d.items.map((i) => `- ${i}\n`).join('') +
+        itemsText(d.items) +
+        (d.delivery || d.shipTo?.length ? `\n${shippingText(d)}` : '') +
         (tracking ? `\n${tracking[0]!.toUpperCase()}${tracking.slice(1)}.\n` : '') +
         (d.trackingLink ? `Track it: ${d.trackingLink}\n` : '') +
         `\nYour order: ${d.link}\n`,
       html: layout(
         d.siteName,
         `<p>Good news: items of your order <b>${escapeHtml(d.number)}</b> are on their way.</p>` +
-          `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
+          itemsHtml(d.items) +
+          shippingHtml(d) +
           (tracking ? `<p>${escapeHtml(tracking)}</p>` : '') +
           (d.trackingLink ? button(d.trackingLink, 'Track your parcel') : button(d.link, 'See your order')),
       ),
@@ -188,12 +251,12 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
     subject: `Your order ${d.number} is ready for pickup`,
     text:
       `Your order ${d.number} is ready: collect it at ${d.place}.\n\n` +
-      d.items.map((i) => `- ${i}\n`).join('') +
+      itemsText(d.items) +
       `\nBring your order number. Your order: ${d.link}\n`,
     html: layout(
       d.siteName,
       `<p>Your order <b>${escapeHtml(d.number)}</b> is ready: collect it at <b>${escapeHtml(d.place)}</b>.</p>` +
-        `<ul>${d.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` +
+        itemsHtml(d.items) +
         `<p>Bring your order number.</p>${button(d.link, 'See your order')}`,
     ),
   }),

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { LineItem, OrderDownloadLinksResponse } from '@plaza/contracts';
+import { optionWords } from '@plaza/contracts/constants';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { catalogProducts } from '../catalog/tables.js';
@@ -103,7 +104,11 @@ async function sendDownloadLinks({ ctx, payload }: JobRun): Promise<void> {
         siteName: site.name,
         number: String(row.number),
         link: `${webBase(tx)}/orders/${row.id}?token=${thankYouToken(tx, row.id)}`,
-        files: links.map((l) => ({ name: l.productName, url: l.url })),
+        // The variant bought, in words, after the name: "Field guide (Format: EPUB)".
+        files: links.map((l) => {
+          const options = optionWords(row.snapshot.lineItems.find((x) => x.id === l.lineItemId)?.descriptionLines);
+          return { name: options ? `${l.productName} (${options})` : l.productName, url: l.url };
+        }),
         until: siteDay(expires, site),
       },
     });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { optionWords } from '@plaza/contracts/constants';
 import type { Ctx } from '../../context.js';
 import { formatAmount } from '../catalog/money.js';
 import { orders } from './tables.js';
@@ -17,11 +18,21 @@ const HEADER = [
   'E-mail',
   'Name',
   'Items',
+  'Options',
+  'SKU',
   'Total',
   'Currency',
   'Tags',
   'Channel',
 ];
+
+/**
+ * One entry per line, in the Items column's order, joined by "; ": "Size: M, Color: Lavender; —". A line without
+ * one is "—", so the entries stay in step with the items; an order where no line has one leaves the cell empty.
+ */
+function perLine(values: string[]): string {
+  return values.some(Boolean) ? values.map((v) => v || '—').join('; ') : '';
+}
 
 function line(r: OrderRow): string[] {
   const s = r.snapshot;
@@ -35,6 +46,8 @@ function line(r: OrderRow): string[] {
     r.buyerEmail ?? '',
     [person?.firstName, person?.lastName].filter(Boolean).join(' '),
     s.lineItems.map((l) => `${l.quantity} × ${l.productName}`).join('; '),
+    perLine(s.lineItems.map((l) => optionWords(l.descriptionLines))),
+    perLine(s.lineItems.map((l) => l.sku ?? '')),
     formatAmount(r.totalMinor, r.currency),
     r.currency,
     r.tags.join(', '),

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { CreateFulfillmentRequest, Fulfillment, Order, UpdateFulfillmentRequest } from '@plaza/contracts';
+import { isPickupCode } from '@plaza/contracts/constants';
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
@@ -10,6 +11,7 @@ import { getSite } from '../site/service.js';
 import { activity } from './activity.js';
 import { getOrder } from './service.js';
 import { lockOrder } from './ledger.js';
+import { mailLines, mailShipping } from './mail-lines.js';
 import { orderFulfillments, orders } from './tables.js';
 import { thankYouToken, type OrderRow } from './wire.js';
 
@@ -110,13 +112,17 @@ export async function createFulfillment(ctx: Ctx, orderId: string, req: CreateFu
         siteName: site.name,
         number: String(order.number),
         link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
-        items: lines.map((l) => {
-          const item = order.snapshot.lineItems.find((x) => x.id === l.id);
-          return `${l.quantity} × ${item?.productName ?? 'item'}`;
-        }),
+        // What this parcel holds: each line with the quantity sent now.
+        items: mailLines(
+          tx,
+          lines.flatMap((l) => {
+            const item = order.snapshot.lineItems.find((x) => x.id === l.id);
+            return item ? [{ ...item, quantity: l.quantity }] : [];
+          }),
+        ),
       };
       // A pickup order is not sent: "fulfilled" means it waits at the pickup place.
-      const pickup = order.snapshot.shippingInfo?.code?.startsWith('pickup:');
+      const pickup = isPickupCode(order.snapshot.shippingInfo?.code);
       ({ id: mailId } = pickup
         ? await queueMail(tx, {
             to: order.buyerEmail,
@@ -128,6 +134,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, req: CreateFu
             template: 'ORDER_SHIPPED',
             data: {
               ...base,
+              ...mailShipping(order.snapshot.shippingInfo),
               ...(tracking?.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
               ...(tracking?.shippingProvider ? { carrier: tracking.shippingProvider } : {}),
               ...(tracking?.trackingLink ? { trackingLink: tracking.trackingLink } : {}),

@@ -12,6 +12,7 @@ import { getSite } from '../site/service.js';
 import { providerForToken } from '../payments/app-provider.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
+import { mailLines, mailShipping } from './mail-lines.js';
 import { derivePaymentStatus } from './payment-status.js';
 import type { PlaceOptions } from './placement.js';
 import { runPlacementHandlers, type PlacementOutcome } from './placement-handlers.js';
@@ -211,7 +212,8 @@ async function confirmation(
       siteName: (await getSite(tx)).name,
       number: String(o.number),
       link: `${webBase(tx)}/orders/${o.orderId}?token=${thankYouToken(tx, o.orderId)}`,
-      items: checkout.lineItems.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.productName}` : l.productName)),
+      items: mailLines(tx, checkout.lineItems),
+      ...mailShipping(snapshotOf(checkout).shippingInfo),
       total: checkout.priceSummary.total.formattedAmount,
       paid: o.paid,
     },

@@ -11,6 +11,7 @@ import type { JobRun } from '../jobs/types.js';
 import { enqueueJob } from '../jobs/service.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
 import { activity } from '../orders/activity.js';
+import { mailLines, mailShipping } from '../orders/mail-lines.js';
 import { nextOrderNumber } from '../orders/placement.js';
 import { returnStock, takeStock } from '../orders/stock.js';
 import { orders, type OrderSnapshot } from '../orders/tables.js';
@@ -180,11 +181,10 @@ async function renew(tx: Ctx, contractId: string, cycle: number, attempt: number
       siteName: site.name,
       number: String(number),
       link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
-      items: [
-        `${row.lineItem.quantity > 1 ? `${row.lineItem.quantity} × ` : ''}${row.lineItem.productName} (subscription)`,
-      ],
+      items: mailLines(tx, [{ ...row.lineItem, productName: `${row.lineItem.productName} (subscription)` }]),
       total: order.priceSummary.total.formattedAmount,
       paid: true,
+      ...mailShipping(order.shippingInfo),
     },
   });
   return mail.id;

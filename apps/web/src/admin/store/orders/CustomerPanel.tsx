@@ -8,25 +8,8 @@ import { TextAreaField, TextField } from '../../../ui/Field.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { useToast } from '../../Toast.js';
-import { useAddressLines } from '../../../lib/addressLines.js';
+import { ShipToLines } from '../../../storefront/store/orders/lines.js';
 import { useUpdateOrder } from './api.js';
-
-type Destination = NonNullable<NonNullable<Order['shippingInfo']>['logistics']['shippingDestination']>;
-
-/** The name, then the address as its country writes it (a line per part). */
-function ShipTo({ d }: { d: Destination }) {
-  const name = [d.contactDetails?.firstName, d.contactDetails?.lastName].filter(Boolean).join(' ');
-  const lines = useAddressLines(d.address);
-  return (
-    <dd>
-      {[name, ...(lines ?? [])].filter(Boolean).map((l, i) => (
-        <span key={i} className="block">
-          {l}
-        </span>
-      ))}
-    </dd>
-  );
-}
 
 const tagsOf = (text: string) => [
   ...new Set(
@@ -51,7 +34,9 @@ export function CustomerPanel({ order }: { order: Order }) {
         {dest && (
           <div>
             <dt className="text-neutral-600">Ship to</dt>
-            <ShipTo d={dest} />
+            <dd>
+              <ShipToLines d={dest} />
+            </dd>
           </div>
         )}
         {order.buyerNote && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Order } from '@plaza/sdk/ecom';
-import { Button } from '../../../ui/Button.js';
+import { Button, buttonClass } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
@@ -18,6 +18,7 @@ import { CustomerPanel } from './CustomerPanel.js';
 import { EditItemsButton } from './EditItems.js';
 import { InvoicePanel } from './InvoicePanel.js';
 import { OrderHistory } from './OrderHistory.js';
+import { OrderItems } from './OrderItems.js';
 import { PaymentsPanel } from './PaymentsPanel.js';
 import { ShippingPanel } from './ShippingPanel.js';
 import { PaymentBadge, PriceRows } from './words.js';
@@ -48,6 +49,9 @@ function Screen() {
         actions={
           <div className="flex flex-wrap gap-2">
             <EditItemsButton order={order} />
+            <Link to={`/admin/store/orders/${order.id}/packing-slip`} className={buttonClass('secondary')}>
+              Packing slip
+            </Link>
             <InvoiceButton order={order} />
             {order.status !== 'CANCELED' && <CancelButton order={order} />}
           </div>
@@ -56,16 +60,7 @@ function Screen() {
       <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-4">
           <FormSection title="Items">
-            <ul className="divide-y divide-neutral-200 text-sm">
-              {order.lineItems.map((l) => (
-                <li key={l.id} className="flex justify-between gap-3 py-2">
-                  <span>
-                    {l.quantity} × {l.productName}
-                  </span>
-                  <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
-                </li>
-              ))}
-            </ul>
+            <OrderItems order={order} />
             <PriceRows order={order} />
           </FormSection>
           <PaymentsPanel order={order} transactions={transactions} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lineWords } from '@plaza/contracts/constants';
 import type { Order, SearchOrdersRequest } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
@@ -23,6 +24,9 @@ const FILTERS: Record<Show, Order['paymentStatus'][] | undefined> = {
   PAID: ['PAID'],
   REFUNDED: ['PARTIALLY_REFUNDED', 'FULLY_REFUNDED'],
 };
+
+/** What the order holds, with each line's options: "2 × Lavender Hoodie (Size: M), 1 × Canvas Tote". */
+const itemsOf = (o: Order) => o.lineItems.map(lineWords).join(', ');
 
 /** /admin/store/orders: every order, newest first, searchable, filtered by what needs doing. */
 export function OrdersPage() {
@@ -131,6 +135,9 @@ function List({
                   Order {o.number}
                 </button>
                 <span className="block truncate text-xs text-neutral-500">{o.buyerInfo.email ?? 'No e-mail'}</span>
+                <span className="block truncate text-xs text-neutral-600" title={itemsOf(o)}>
+                  {itemsOf(o)}
+                </span>
               </span>
             ),
           },

@@ -1,6 +1,7 @@
 import type { Order, OrderPayment } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
 import { cx } from '../../../ui/cx.js';
+import { deliveryMethod } from '../../../storefront/store/orders/lines.js';
 import { PAYMENT_WORDS } from '../../../storefront/store/orders/words.js';
 
 type Tone = 'success' | 'warning' | 'danger' | undefined;
@@ -35,25 +36,33 @@ export const PAYMENT_STATE_WORDS: Record<string, string> = {
   PARTIALLY_REFUNDED: 'Partly refunded',
 };
 
-/** Subtotal, discount, shipping, fees, tax, tip and total: the rows that are not zero (the total always). */
-function summaryRows(order: Pick<Order, 'priceSummary'>): Array<[string, string]> {
+type Priced = Pick<Order, 'priceSummary'> & Partial<Pick<Order, 'shippingInfo'>>;
+
+/**
+ * Subtotal, discount, shipping, fees, tax, tip and total: the rows that are not zero (the total always). Shipping
+ * names the delivery method ("Shipping (Standard post)") and is listed whenever one was chosen, free or not.
+ */
+function summaryRows(order: Priced): Array<[string, string]> {
   const p = order.priceSummary;
-  const rows: Array<[string, { amount: string; formattedAmount: string } | undefined]> = [
+  const method = deliveryMethod(order);
+  const rows: Array<[string, { amount: string; formattedAmount: string } | undefined, boolean?]> = [
     ['Items', p.subtotal],
     ['Discount', p.discount],
-    ['Shipping', p.shipping],
+    [method ? `Shipping (${method})` : 'Shipping', p.shipping, Boolean(method)],
     ['Fees', p.additionalFees],
     [p.taxIncludedInPrices ? 'Tax (included)' : 'Tax', p.tax],
     ['Tip', p.tip],
   ];
   return [
-    ...rows.filter(([, m]) => m && Number(m.amount) !== 0).map(([l, m]): [string, string] => [l, m!.formattedAmount]),
+    ...rows
+      .filter(([, m, always]) => m && (always || Number(m.amount) !== 0))
+      .map(([l, m]): [string, string] => [l, m!.formattedAmount]),
     ['Total', p.total.formattedAmount],
   ];
 }
 
 /** The order's totals as a list, the total in bold. */
-export function PriceRows({ order, className }: { order: Pick<Order, 'priceSummary'>; className?: string }) {
+export function PriceRows({ order, className }: { order: Priced; className?: string }) {
   return (
     <dl className={cx('space-y-1 border-t border-neutral-200 pt-2 text-sm', className)}>
       {summaryRows(order).map(([label, value]) => (

@@ -3,6 +3,7 @@ import { getDownloadLinks, type Order } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { call, usePlazaClient } from '../api.js';
+import { LineFacts } from './lines.js';
 
 const PAID = new Set(['PAID', 'PARTIALLY_REFUNDED']);
 
@@ -28,7 +29,10 @@ export function Downloads({ order, token }: { order: Order; token: string | unde
       <ul className="mt-2 space-y-2">
         {digital.map((l) => (
           <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span>{l.productName}</span>
+            <span>
+              {l.productName}
+              <LineFacts line={l} />
+            </span>
             <Button
               variant="secondary"
               busy={open.isPending && open.variables === l.id}

@@ -13,6 +13,7 @@ import { Totals, type TotalsRow } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
 import { orderDocument } from './document.js';
 import { Downloads } from './Downloads.js';
+import { deliveryMethod, isPickup, LineFacts, ShipToLines } from './lines.js';
 import { deliveryWords, ORDER_WORDS, PAYMENT_WORDS, shipsSomething } from './words.js';
 
 /**
@@ -92,6 +93,7 @@ export default function OrderPage() {
             </div>
             <span className="min-w-0 flex-1">
               <span className="block font-medium">{l.productName}</span>
+              <LineFacts line={l} />
               <span className="text-neutral-600">Quantity {l.quantity}</span>
             </span>
             <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
@@ -101,6 +103,7 @@ export default function OrderPage() {
       <div className="mt-4">
         <Totals summary={order.priceSummary} extra={shippingRow(order)} />
       </div>
+      <Shipping order={order} />
       <Downloads order={order} token={token} />
       <Tracking orderId={order.id} token={token} />
       {refunded && (
@@ -120,6 +123,34 @@ export default function OrderPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** Where and how the order goes: the delivery method, and the ship-to (a pickup names its place instead). */
+function Shipping({ order }: { order: Order }) {
+  const method = deliveryMethod(order);
+  const dest = isPickup(order) ? undefined : order.shippingInfo?.logistics.shippingDestination;
+  if (!method && !dest) return null;
+  return (
+    <section
+      aria-label="Shipping"
+      className="mt-6 grid gap-4 rounded-lg border border-neutral-200 bg-white p-4 text-sm sm:grid-cols-2"
+    >
+      {dest && (
+        <div>
+          <h2 className="text-neutral-600">Ship to</h2>
+          <ShipToLines d={dest} className="mt-1 font-medium" />
+        </div>
+      )}
+      {method && (
+        <div>
+          <h2 className="text-neutral-600">Delivery method</h2>
+          <p className="mt-1 font-medium" data-testid="delivery-method">
+            {method}
+          </p>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,62 @@
+import type { LineItem, Order } from '@plaza/contracts';
+import { isPickupCode, optionWords } from '@plaza/contracts/constants';
+import { useAddressLines } from '../../../lib/addressLines.js';
+import { cx } from '../../../ui/cx.js';
+
+/**
+ * An order's lines and delivery as every order screen shows them (the thank-you page, the buyer's order page, the
+ * dashboard's order page and packing slip): the words come from `@plaza/contracts`, like the e-mails' and the CSV's.
+ */
+
+/** What tells a line from another of the same product: "Size: M, Color: Lavender · SKU HOOD-LAV-M". */
+export function LineFacts({
+  line,
+  className,
+}: {
+  line: Pick<LineItem, 'descriptionLines' | 'sku'>;
+  className?: string;
+}) {
+  const options = optionWords(line.descriptionLines);
+  if (!options && !line.sku) return null;
+  return (
+    <span className={cx('block text-neutral-600', className)}>
+      {options}
+      {options && line.sku ? ' · ' : ''}
+      {line.sku && <span className="whitespace-nowrap">SKU {line.sku}</span>}
+    </span>
+  );
+}
+
+type ShippingInfo = NonNullable<Order['shippingInfo']>;
+type Destination = NonNullable<ShippingInfo['logistics']['shippingDestination']>;
+
+/** Whether the order is collected at one of the shop's pickup places rather than sent. */
+export const isPickup = (order: Pick<Order, 'shippingInfo'>) => isPickupCode(order.shippingInfo?.code);
+
+/** The delivery method in words: "Standard post", "Pickup at Corner shop"; undefined when none was chosen. */
+export function deliveryMethod(order: Pick<Order, 'shippingInfo'>): string | undefined {
+  const title = order.shippingInfo?.title;
+  if (!title) return undefined;
+  return isPickup(order) ? `Pickup at ${title}` : title;
+}
+
+/** The person's name (and company), then the address as its country writes it, a line each; the phone with `phone`. */
+export function ShipToLines({ d, phone, className }: { d: Destination; phone?: boolean; className?: string }) {
+  const c = d.contactDetails;
+  const lines = useAddressLines(d.address);
+  const all = [
+    [c?.firstName, c?.lastName].filter(Boolean).join(' '),
+    c?.company,
+    ...(lines ?? []),
+    phone ? c?.phone : undefined,
+  ].filter(Boolean);
+  return (
+    <address className={cx('not-italic', className)}>
+      {all.map((l, i) => (
+        <span key={i} className="block">
+          {l}
+        </span>
+      ))}
+    </address>
+  );
+}
