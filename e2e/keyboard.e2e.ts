@@ -177,6 +177,7 @@ describe('every screen at 320 px and with axe', () => {
   it('account pages for a member', { timeout: 240_000 }, async () => {
     const { context, page } = await signedInMember();
     const paths = ['/account/profile', '/account/security', '/account/orders', '/account/subscriptions'];
+    paths.push('/account/downloads');
     expect(await sweep(page, paths)).toEqual([]);
     await context.close();
   });

@@ -22,6 +22,7 @@ const VerifyEmailPage = lazy(() => import('./account/VerifyEmailPage.js'));
 const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
 const OrdersPage = lazy(() => import('./account/OrdersPage.js'));
 const SubscriptionsPage = lazy(() => import('./account/SubscriptionsPage.js'));
+const DownloadsPage = lazy(() => import('./account/DownloadsPage.js'));
 const CommunityPage = lazy(() => import('./storefront/members/CommunityPage.js'));
 const MemberProfilePage = lazy(() => import('./storefront/members/MemberProfilePage.js'));
 // The store: each page its own chunk (the first page's budget has no room for them).
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path="account/profile" element={page(ProfilePage)} />
           <Route path="account/orders" element={page(OrdersPage)} />
           <Route path="account/subscriptions" element={page(SubscriptionsPage)} />
+          <Route path="account/downloads" element={page(DownloadsPage)} />
           <Route path="members" element={page(CommunityPage)} />
           <Route path="members/:slug" element={page(MemberProfilePage)} />
           <Route path="products" element={page(CatalogPage)} />

@@ -1,11 +1,13 @@
 import { NavLink } from 'react-router';
 import { cx } from '../ui/cx.js';
 
+// In the order of the account menu (MemberMenu.tsx): what was bought first, then the member's own settings.
 const tabs = [
-  { to: '/account/profile', label: 'Profile' },
-  { to: '/account/security', label: 'Security' },
   { to: '/account/orders', label: 'Orders' },
   { to: '/account/subscriptions', label: 'Subscriptions' },
+  { to: '/account/downloads', label: 'Downloads' },
+  { to: '/account/profile', label: 'Profile' },
+  { to: '/account/security', label: 'Security' },
 ];
 
 /** The account pages' tabs. */

@@ -16,7 +16,7 @@ export default function OrdersPage() {
       load={(plaza) => call(plaza, searchOrders, { cursorPaging: { limit: 50 } }).then((r) => r.orders)}
       empty={
         <>
-          No orders yet.{' '}
+          No orders yet. Orders placed as a guest with your verified e-mail address show here too.{' '}
           <Link to="/products" className="font-medium text-accent hover:underline">
             Start shopping
           </Link>

@@ -6,6 +6,9 @@ import { cx } from '../ui/cx.js';
 import { ghost } from './menuStyles.js';
 
 const ACCOUNT_LINKS = [
+  { to: '/account/orders', label: 'Orders' },
+  { to: '/account/subscriptions', label: 'Subscriptions' },
+  { to: '/account/downloads', label: 'Downloads' },
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/security', label: 'Security' },
   { to: '/members', label: 'Community' },

@@ -5,6 +5,7 @@ import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { refreshTokens } from '../oauth/tables.js';
 import { authSessions, identities, sessionTokens } from './tables.js';
 import { members } from '../members/tables.js';
+import { claimGuestPurchases } from '../orders/claim.js';
 
 /** A sign-in session lasts 30 days from its last use of the cookie; session tokens 10 minutes. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -38,6 +39,13 @@ export async function startSession(
     lastSeenDate: now,
     expiresDate: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
   });
+  // Every way in (password, code, SSO, sign-on) passes here: a proven address gets the orders and subscriptions
+  // bought as a guest with it. Never an unverified one: anyone can type someone else's address at sign-up.
+  const [who] = await ctx.db
+    .select({ email: identities.email, verified: identities.emailVerified })
+    .from(identities)
+    .where(eq(identities.id, start.identityId));
+  if (who?.verified) await claimGuestPurchases(ctx, start.identityId, who.email);
   const sessionToken = await issueSessionToken(ctx, sessionId);
   return { sessionId, sessionToken };
 }
