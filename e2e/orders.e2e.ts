@@ -98,7 +98,7 @@ describe('orders', () => {
     const dialog = owner.getByRole('dialog', { name: `Refund order ${number}`, exact: true });
     await dialog.getByLabel('Amount to refund', { exact: true }).fill('5.00');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-    await owner.getByRole('status').filter({ hasText: 'Refunded 5.00' }).waitFor();
+    await owner.getByRole('status').filter({ hasText: 'Refunded $5.00' }).waitFor();
     await owner.getByText('Partly refunded', { exact: true }).first().waitFor();
     await owner.getByRole('button', { name: 'Mark as shipped', exact: true }).click();
     const ship = owner.getByRole('dialog', { name: `Ship order ${number}`, exact: true });
