@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import type { Order, OrderPayment, OrderTransactions } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
-import { TextField } from '../../../ui/Field.js';
-import { Skeleton } from '../../../ui/Skeleton.js';
 import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useCapture, useMarkPaid, useRefund, useRefundability, useVoid } from './api.js';
+import { useCapture, useMarkPaid, useVoid } from './api.js';
 import { PaymentRequests } from './PaymentRequests.js';
+import { RefundDialog } from './RefundDialog.js';
 import { METHOD_WORDS, PAYMENT_STATE_WORDS } from './words.js';
 
 /** a − b on decimal strings with the same places ("12.50" − "2.25" = "10.25"), without floating point. */
@@ -140,158 +137,5 @@ function PaymentRow({ order, payment: p, restocked }: { order: Order; payment: O
         onClose={() => setRefunding(false)}
       />
     </li>
-  );
-}
-
-/** "12.5" → 125000n: a decimal amount in ten-thousandths, to compare amounts exactly. */
-const minor4 = (s: string) => {
-  const [whole = '0', fraction = ''] = s.split('.');
-  return BigInt(whole + fraction.padEnd(4, '0').slice(0, 4));
-};
-
-/**
- * Refunding one payment. The amount starts empty (a refund is never one click from giving everything back); the most
- * that can be refunded is shown with its currency, read from the server; a reason, the restock and the buyer's e-mail
- * are asked for. Problems are shown next to the amount.
- */
-function RefundDialog({
-  open,
-  order,
-  payment,
-  restocked,
-  onClose,
-}: {
-  open: boolean;
-  order: Order;
-  payment: OrderPayment;
-  /** An earlier refund already put the items back. */
-  restocked: boolean;
-  onClose: () => void;
-}) {
-  const refund = useRefund();
-  const toast = useToast();
-  const refundability = useRefundability(order.id, open);
-  const item = refundability.data?.refundablePerItem.find((r) => r.paymentId === payment.id);
-  const max = item?.refundableAmount;
-  const email = order.buyerInfo.email;
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [restock, setRestock] = useState(false);
-  const [notify, setNotify] = useState(true);
-  const [problem, setProblem] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const close = () => {
-    setAmount('');
-    setReason('');
-    setRestock(false);
-    setNotify(true);
-    setProblem(undefined);
-    setFailure(undefined);
-    onClose();
-  };
-  const submit = () => {
-    const value = normalizeAmount(amount);
-    if (!amount.trim()) return setProblem('Enter the amount to refund.');
-    if (!isAmount(amount) || minor4(value) <= 0n) return setProblem('Enter an amount such as 10.00.');
-    if (max && minor4(value) > minor4(max.amount)) return setProblem(`At most ${max.formattedAmount} can be refunded.`);
-    refund.mutate(
-      {
-        orderId: order.id,
-        paymentId: payment.id,
-        amount: value,
-        reason: reason.trim(),
-        restock,
-        notify: notify && !!email,
-      },
-      {
-        onSuccess: (r) => {
-          toast(`Refunded ${r.orderTransactions.refunds.at(-1)?.amount.formattedAmount ?? value}`);
-          close();
-        },
-        // A refused amount belongs next to the field; anything else (the card provider said no) below the form.
-        onError: (e) => {
-          const d = describeError(e);
-          if ((e as { status?: number }).status === 400) setProblem(d.message);
-          else setFailure(d.message);
-        },
-      },
-    );
-  };
-  return (
-    <ConfirmDialog
-      open={open}
-      title={`Refund order ${order.number}`}
-      confirmLabel="Refund"
-      danger
-      busy={refund.isPending}
-      onCancel={close}
-      onConfirm={submit}
-    >
-      {refundability.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : (
-        <div className="space-y-3">
-          <TextField
-            label="Amount to refund"
-            inputMode="decimal"
-            autoComplete="off"
-            hint={max ? `Up to ${max.formattedAmount}.` : undefined}
-            value={amount}
-            error={problem}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setProblem(undefined);
-            }}
-          />
-          {item?.refundability === 'MANUAL' && (
-            <p>This payment was made outside the shop: give the money back yourself; this records the refund.</p>
-          )}
-          <TextField
-            label="Reason (optional)"
-            maxLength={500}
-            hint="Kept in the order’s history and told to the customer."
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {!restocked && (
-            <Tick checked={restock} onChange={setRestock}>
-              Put the items back in stock
-            </Tick>
-          )}
-          {email && (
-            <Tick checked={notify} onChange={setNotify}>
-              E-mail the customer about the refund
-            </Tick>
-          )}
-          {failure && (
-            <p role="alert" className="text-red-700">
-              {failure}
-            </p>
-          )}
-        </div>
-      )}
-    </ConfirmDialog>
-  );
-}
-
-function Tick({
-  checked,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  children: string;
-}) {
-  return (
-    <label className="flex items-center gap-3">
-      <input
-        type="checkbox"
-        className="h-4 w-4 accent-accent"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {children}
-    </label>
   );
 }
