@@ -60,7 +60,11 @@ describe('the current cart through the SDK', () => {
       fieldMask: { paths: ['buyerNote'] },
     });
     expect(noted.cart.buyerNote).toBe('Gift wrap');
-    expect((await visitor.currentCart.updateCurrentCart({ couponCode: 'NOPE' })).cart.couponCode).toBe('NOPE');
+    // A code that does not exist is refused in words, and the cart keeps no code.
+    const refused = await failure(visitor.currentCart.updateCurrentCart({ couponCode: 'NOPE' }));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toContain('There is no code NOPE.');
+    expect((await visitor.currentCart.getCurrentCart()).cart.couponCode).toBeUndefined();
     expect((await visitor.currentCart.removeCouponFromCurrentCart()).cart.couponCode).toBeUndefined();
     expect((await visitor.currentCart.getCurrentCart()).cart.id).toBe(cart.id);
 
