@@ -5,15 +5,27 @@ import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { call, usePlazaClient } from '../api.js';
 import { LineFacts } from './lines.js';
 
-const PAID = new Set(['PAID', 'PARTIALLY_REFUNDED']);
+/** The payment states whose files can be downloaded (the server's rule for download links). */
+export const DOWNLOADABLE: Order['paymentStatus'][] = ['PAID', 'PARTIALLY_REFUNDED'];
+export const digitalLines = (order: Order) => order.lineItems.filter((l) => l.itemType === 'DIGITAL');
+
+/** "Your downloads" on a paid order with digital items (the thank-you page and the buyer's order page). */
+export function Downloads({ order, token }: { order: Order; token: string | undefined }) {
+  if (!digitalLines(order).length || !DOWNLOADABLE.includes(order.paymentStatus)) return null;
+  return (
+    <section className="mt-6 rounded-lg border border-neutral-200 bg-white p-4" aria-label="Your downloads">
+      <h2 className="text-sm font-semibold">Your downloads</h2>
+      <DownloadList order={order} token={token} />
+    </section>
+  );
+}
 
 /**
- * "Your downloads" on a paid order with digital items: each click asks for fresh links (they last a week), so the
- * page works however long after the purchase it is opened.
+ * An order's files, each with its button. Links last a week, so each click asks for fresh ones: the list works
+ * however long after the purchase it is opened.
  */
-export function Downloads({ order, token }: { order: Order; token: string | undefined }) {
+export function DownloadList({ order, token }: { order: Order; token?: string | undefined }) {
   const plaza = usePlazaClient();
-  const digital = order.lineItems.filter((l) => l.itemType === 'DIGITAL');
   const open = useMutation({
     mutationFn: async (lineItemId: string) => {
       const { downloadLinks } = await call(plaza, getDownloadLinks, order.id, token);
@@ -22,14 +34,12 @@ export function Downloads({ order, token }: { order: Order; token: string | unde
       window.location.assign(link.url);
     },
   });
-  if (!digital.length || !PAID.has(order.paymentStatus)) return null;
   return (
-    <section className="mt-6 rounded-lg border border-neutral-200 bg-white p-4" aria-label="Your downloads">
-      <h2 className="text-sm font-semibold">Your downloads</h2>
+    <>
       <ul className="mt-2 space-y-2">
-        {digital.map((l) => (
+        {digitalLines(order).map((l) => (
           <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span>
+            <span className="min-w-0 break-words">
               {l.productName}
               <LineFacts line={l} />
             </span>
@@ -44,6 +54,6 @@ export function Downloads({ order, token }: { order: Order; token: string | unde
         ))}
       </ul>
       {open.error && <ErrorMessage error={open.error} />}
-    </section>
+    </>
   );
 }
