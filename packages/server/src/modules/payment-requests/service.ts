@@ -146,8 +146,9 @@ export async function payPaymentRequest(
   id: string,
   req: { token: string; paymentToken: string },
 ): Promise<PaymentRequest> {
-  const before = await payable(ctx, await readable(ctx, id, req.token));
-  if (before.status === 'PAID') return toWire(ctx, before, (await orderById(ctx, before.orderId))!.number);
+  const request = await readable(ctx, id, req.token);
+  const before = payable(ctx, request, (await orderById(ctx, request.orderId))!);
+  if (before.status === 'PAID') return getPaymentRequest(ctx, id, req.token);
   const paymentId = uuidv7(ctx.clock().getTime());
   try {
     return await guardAuthorization(ctx, req.paymentToken, paymentId, async () => {
@@ -170,9 +171,10 @@ export async function payPaymentRequest(
       }
       return afterWrite(
         withTx(ctx, async (tx) => {
-          const row = await payable(tx, await readable(tx, id, req.token, true));
+          const locked = await readable(tx, id, req.token, true);
+          const order = (await orderById(tx, locked.orderId, true))!;
+          const row = payable(tx, locked, order);
           if (row.status === 'PAID') throw new PaidMeanwhile();
-          const order = (await orderById(tx, row.orderId, true))!;
           const now = tx.clock();
           await insertCapturedCardPayment(tx, {
             id: paymentId,
@@ -198,14 +200,13 @@ export async function payPaymentRequest(
 class PaidMeanwhile extends Error {}
 
 /** The request, if it can still be paid (or is paid already): refused when expired or its order canceled. */
-async function payable(ctx: Ctx, row: typeof pr.$inferSelect) {
+function payable(ctx: Ctx, row: typeof pr.$inferSelect, order: OrderRow) {
   if (row.status === 'PAID') return row;
   if (statusOf(ctx, row) === 'EXPIRED') {
     throw new AppError('CONFLICT', 'This payment link has expired: ask the shop for a new one', {
       applicationCode: 'PAYMENT_REQUEST_EXPIRED',
     });
   }
-  const order = (await orderById(ctx, row.orderId))!;
   if (order.status === 'CANCELED') {
     throw new AppError('CONFLICT', 'The order was canceled', { applicationCode: 'ORDER_CANCELED' });
   }
