@@ -25,4 +25,5 @@ export * from '../modules/abandoned-checkouts/tables.js';
 export * from '../modules/subscriptions/tables.js';
 export * from '../modules/payment-requests/tables.js';
 export * from '../modules/orders/tables.js';
+export * from '../modules/payments/tables.js';
 export * from '../modules/media/tables.js';
