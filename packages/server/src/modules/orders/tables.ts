@@ -121,6 +121,11 @@ export const orderRefunds = pgTable(
     payments: jsonb('payments').$type<Array<{ paymentId: string; amountMinor: string }>>().notNull(),
     reason: text('reason'),
     restocked: boolean('restocked').notNull().default(false),
+    /** The lines this refund put back in stock: what is still out is what was bought less all refunds' lines. */
+    restockedItems: jsonb('restocked_items')
+      .$type<Array<{ lineItemId: string; quantity: number }>>()
+      .notNull()
+      .default([]),
     createdDate: ts('created_date').notNull(),
   },
   (t) => [index('order_refunds_order_idx').on(t.orderId)],

@@ -1,0 +1,1 @@
+ALTER TABLE "order_refunds" ADD COLUMN "restocked_items" jsonb DEFAULT '[]'::jsonb NOT NULL;
