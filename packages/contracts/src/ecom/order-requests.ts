@@ -247,6 +247,24 @@ export const VoidPaymentsRequest = Type.Object(
   { additionalProperties: false },
 );
 export type VoidPaymentsRequest = Static<typeof VoidPaymentsRequest>;
+/** Which items a refund puts back in stock: none, all that are still out, or some lines and how many of each. */
+export const RestockInfo = Type.Object(
+  {
+    type: StringEnum(['NO_ITEMS', 'ALL_ITEMS', 'SOME_ITEMS'] as const),
+    /** SOME_ITEMS: the lines and how many of each go back (never more than bought and not yet returned). */
+    items: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { lineItemId: Type.String({ minLength: 1 }), quantity: Type.Integer({ minimum: 1, maximum: 100000 }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 300 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RestockInfo = Static<typeof RestockInfo>;
 export const TriggerRefundRequest = Type.Object(
   {
     payments: Type.Array(Type.Object({ paymentId: Id, amount: AmountInput }, { additionalProperties: false }), {
@@ -257,9 +275,7 @@ export const TriggerRefundRequest = Type.Object(
     sideEffects: Type.Optional(
       Type.Object(
         {
-          restockInfo: Type.Optional(
-            Type.Object({ type: StringEnum(['NO_ITEMS', 'ALL_ITEMS'] as const) }, { additionalProperties: false }),
-          ),
+          restockInfo: Type.Optional(RestockInfo),
           sendOrderRefundedEmail: Type.Optional(Type.Boolean()),
         },
         { additionalProperties: false },

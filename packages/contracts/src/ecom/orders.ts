@@ -159,6 +159,8 @@ export const OrderRefund = Type.Object({
   payments: Type.Array(Type.Object({ paymentId: Type.String(), amount: Money })),
   reason: Type.Optional(Type.String()),
   restockedItems: Type.Boolean(),
+  /** The lines this refund put back in stock, and how many of each. */
+  restockedLineItems: Type.Array(Type.Object({ lineItemId: Type.String(), quantity: Type.Integer() })),
   createdDate: DateString,
 });
 export type OrderRefund = Static<typeof OrderRefund>;

@@ -16,7 +16,7 @@ import { afterWrite } from '../catalog/read-cache.js';
 import { emitEvent } from '../events/outbox.js';
 import { activity } from './activity.js';
 import { assertMove, lockOrder, managesOrders, settleOrder } from './ledger.js';
-import { returnStock } from './stock.js';
+import { returnAllStillOut } from './restock.js';
 import { orders } from './tables.js';
 import { orderById, thankYouTokenMatches, toOrder, toOrders, transactionsOf, type OrderRow } from './wire.js';
 
@@ -139,7 +139,7 @@ export async function cancelOrder(ctx: Ctx, id: string, req: CancelOrderRequest)
       const row = await lockOrder(tx, id);
       assertMove(row.status as OrderApprovalStatus, 'CANCELED');
       const restock = req.restockAllItems === true && row.stockTaken;
-      if (restock) await returnStock(tx, row.snapshot.lineItems);
+      if (restock) await returnAllStillOut(tx, row);
       await tx.db
         .update(orders)
         .set({ status: 'CANCELED', stockTaken: row.stockTaken && !restock, updatedDate: tx.clock() })

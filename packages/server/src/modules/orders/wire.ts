@@ -97,6 +97,7 @@ function toRefund(r: RefundRow, money: MoneyOf): OrderRefund {
     payments: r.payments.map((p) => ({ paymentId: p.paymentId, amount: money(BigInt(p.amountMinor)) })),
     ...(r.reason ? { reason: r.reason } : {}),
     restockedItems: r.restocked,
+    restockedLineItems: r.restockedItems,
     createdDate: r.createdDate.toISOString(),
   };
 }

@@ -11,8 +11,8 @@ import { giftCards } from '../gift-cards/tables.js';
 import { deliverQueued, queueMail } from '../mail/service.js';
 import { activity } from '../orders/activity.js';
 import { lockOrder, settleOrder } from '../orders/ledger.js';
-import { returnStock } from '../orders/stock.js';
-import { orderPayments, orderRefunds, orders } from '../orders/tables.js';
+import { restockForRefund } from '../orders/restock.js';
+import { orderPayments, orderRefunds } from '../orders/tables.js';
 import { thankYouToken, toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
 import { getSite } from '../site/service.js';
 import { providerOf } from './app-provider.js';
@@ -88,9 +88,9 @@ async function queueRefundMail(tx: Ctx, row: OrderRow, amount: string, reason: s
 
 /**
  * Refunds captured money, payment by payment; never more than captured and not yet refunded. Gift card payments go
- * back onto the card. With `restockInfo: ALL_ITEMS` the items return to stock, once per order (a later refund, or
- * one racing it, finds them back already). Logs ORDER_REFUNDED with the amount and reason, and e-mails the buyer
- * unless `sendOrderRefundedEmail` is false.
+ * back onto the card. `restockInfo` puts items back in stock (all still out, or some lines and quantities), never
+ * more of a line than was bought and not yet returned; it is checked before any money moves. Logs ORDER_REFUNDED
+ * with the amount and reason, and e-mails the buyer unless `sendOrderRefundedEmail` is false.
  */
 export async function triggerRefund(
   ctx: Ctx,
@@ -104,16 +104,13 @@ export async function triggerRefund(
       const now = tx.clock();
       let total = 0n;
       const parts: Array<{ paymentId: string; amountMinor: string }> = [];
+      const restockedItems = await restockForRefund(tx, row, req.sideEffects?.restockInfo);
       for (const [i, r] of req.payments.entries()) {
         const amount = await refundPart(tx, row, payments, r, i);
         total += amount;
         parts.push({ paymentId: r.paymentId, amountMinor: String(amount) });
       }
-      const restock = req.sideEffects?.restockInfo?.type === 'ALL_ITEMS' && row.stockTaken;
-      if (restock) {
-        await returnStock(tx, row.snapshot.lineItems);
-        await tx.db.update(orders).set({ stockTaken: false }).where(eq(orders.id, orderId));
-      }
+      const restock = restockedItems.length > 0;
       const reason = req.details?.reason?.trim() || undefined;
       await tx.db.insert(orderRefunds).values({
         id: uuidv7(now.getTime()),
@@ -123,6 +120,7 @@ export async function triggerRefund(
         payments: parts,
         ...(reason ? { reason } : {}),
         restocked: restock,
+        restockedItems,
         createdDate: now,
       });
       const amount = toMoney(total, row.currency, (await getSite(tx)).locale);
