@@ -28,3 +28,22 @@ export {
   type ReviewsClient,
 } from './reviews.js';
 export { JOB_POLL_INTERVAL_MS, jobQueries, useJob, type JobsClient } from './jobs.js';
+export {
+  call,
+  invalidating,
+  usePlazaMutation,
+  type FetchClient,
+  type MutationCallbacks,
+  type MutationFactory,
+} from './call.js';
+export { identityMutations, identityQueries } from './identity.js';
+export { settingsMutations, settingsQueries } from './settings.js';
+export {
+  DELIVERY_POLL_INTERVAL_MS,
+  servicePluginMutations,
+  servicePluginQueries,
+  webhookMutations,
+  webhookQueries,
+} from './webhooks.js';
+export { mediaMutations, mediaQueries, mediaUploadClient, type MediaFileQuery, type MediaSelection } from './media.js';
+export { mailboxQueries } from './mailbox.js';

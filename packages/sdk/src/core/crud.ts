@@ -1,6 +1,7 @@
 import type { EmptyResponse } from '@plaza/contracts';
 import { defineMethod, seg, type MethodDescriptor } from './method.js';
 import type { QueryParams } from './query.js';
+import type { HttpMethod } from './types.js';
 
 /*
  * Builders for the back office's many create/list/get/update/delete methods (shipping, tax, discounts, ...): one
@@ -56,4 +57,19 @@ export const updateSettingsMethod = <P, R>(
   defineMethod<[settings: P, fieldMask: string[]], R>({
     argumentNames: [key, 'fieldMask'],
     request: (e, paths) => ({ method: 'PATCH', path: base, body: { [key]: e, fieldMask: { paths } } }),
+  });
+
+/** A request whose one argument is the whole JSON body (POST unless told): flat bodies such as a password change. */
+export const bodyMethod = <B, R>(
+  path: string,
+  name: string,
+  method: HttpMethod = 'POST',
+): MethodDescriptor<[body: B], R> =>
+  defineMethod<[body: B], R>({ argumentNames: [name], request: (body) => ({ method, path, body }) });
+
+/** A POST with an empty body to `${base}/${id}/${action}`: approve, pause, test, check, ... */
+export const actionMethod = <R>(base: string, key: string, action: string): MethodDescriptor<[id: string], R> =>
+  defineMethod<[id: string], R>({
+    argumentNames: [`${key}Id`],
+    request: (id) => ({ method: 'POST', path: `${base}/${seg(id)}/${action}`, body: {} }),
   });

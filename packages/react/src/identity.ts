@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  approveIdentity,
+  changePassword,
+  checkIdpConnection,
+  confirmTotp,
+  createIdpConnection,
+  deleteIdpConnection,
+  disableTotp,
+  enrollTotp,
+  listFactors,
+  listIdentities,
+  listIdpConnections,
+  listSsoProviders,
+  recoverPassword,
+  regenerateRecoveryCodes,
+  rejectIdentity,
+  verifyEmail,
+  type ListIdentitiesQuery,
+} from '@plaza/sdk/identity';
+import type {
+  ChangePasswordRequest,
+  CreateIdpConnectionRequest,
+  RecoverRequest,
+  TotpConfirmRequest,
+  TotpDisableRequest,
+  VerifyCodeRequest,
+} from '@plaza/contracts';
+import { call, invalidating, type FetchClient } from './call.js';
+
+export const identityQueries = {
+  all: () => ['plaza', 'identity'] as const,
+  identities: (client: FetchClient, query: ListIdentitiesQuery = {}) =>
+    queryOptions({
+      queryKey: [...identityQueries.all(), 'identities', query] as const,
+      queryFn: () => call(client, listIdentities, query),
+      placeholderData: keepPreviousData,
+    }),
+  /** The signed-in member's second factors (and recovery codes status). */
+  factors: (client: FetchClient) =>
+    queryOptions({
+      queryKey: [...identityQueries.all(), 'factors'] as const,
+      queryFn: () => call(client, listFactors),
+    }),
+  ssoProviders: (client: FetchClient) =>
+    queryOptions({
+      queryKey: [...identityQueries.all(), 'sso', 'providers'] as const,
+      queryFn: () => call(client, listSsoProviders).then((r) => r.providers),
+    }),
+  idpConnections: (client: FetchClient) =>
+    queryOptions({
+      queryKey: [...identityQueries.all(), 'sso', 'connections'] as const,
+      queryFn: () => call(client, listIdpConnections).then((r) => r.connections),
+    }),
+};
+
+export const identityMutations = {
+  approveIdentity: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (id: string) => call(client, approveIdentity, id)),
+  rejectIdentity: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (id: string) => call(client, rejectIdentity, id)),
+  /** Enrolling changes nothing stored yet that a list shows: no invalidation. */
+  enrollTotp: (client: FetchClient) => ({ mutationFn: () => call(client, enrollTotp) }),
+  confirmTotp: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (r: TotpConfirmRequest) => call(client, confirmTotp, r)),
+  disableTotp: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (r: TotpDisableRequest) => call(client, disableTotp, r)),
+  regenerateRecoveryCodes: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (r: TotpDisableRequest) => call(client, regenerateRecoveryCodes, r)),
+  /** Account actions outside any list: plain mutations. */
+  recoverPassword: (client: FetchClient) => ({ mutationFn: (r: RecoverRequest) => call(client, recoverPassword, r) }),
+  changePassword: (client: FetchClient) => ({
+    mutationFn: (r: ChangePasswordRequest) => call(client, changePassword, r),
+  }),
+  verifyEmail: (client: FetchClient) => ({ mutationFn: (r: VerifyCodeRequest) => call(client, verifyEmail, r) }),
+  createIdpConnection: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (c: CreateIdpConnectionRequest) => call(client, createIdpConnection, c)),
+  checkIdpConnection: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (id: string) => call(client, checkIdpConnection, id)),
+  deleteIdpConnection: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), (id: string) => call(client, deleteIdpConnection, id)),
+};

@@ -1,0 +1,119 @@
+import type {
+  ChangePasswordRequest,
+  CreateIdpConnectionRequest,
+  EmptyResponse,
+  FactorsResponse,
+  IdentityResponse,
+  IdpConnection,
+  ListIdentitiesQuery,
+  ListIdentitiesResponse,
+  ListIdpConnectionsResponse,
+  ListSsoProvidersResponse,
+  LoginResponse,
+  RecoverRequest,
+  RecoveryCodesResponse,
+  RegenerateRecoveryCodesRequest,
+  TotpConfirmRequest,
+  TotpConfirmResponse,
+  TotpDisableRequest,
+  TotpEnrollResponse,
+  VerifyCodeRequest,
+} from '@plaza/contracts';
+import { actionMethod, bodyMethod, deleteMethod, listMethod, queryMethod } from '../core/crud.js';
+import { defineMethod } from '../core/method.js';
+
+export type {
+  ChangePasswordRequest,
+  CreateIdpConnectionRequest,
+  FactorsResponse,
+  Identity,
+  IdpConnection,
+  ListIdentitiesQuery,
+  ListIdentitiesResponse,
+  ListIdpConnectionsResponse,
+  ListSsoProvidersResponse,
+  LoginResponse,
+  RecoveryCodesResponse,
+  SsoProvider,
+  TotpConfirmResponse,
+  TotpEnrollResponse,
+} from '@plaza/contracts';
+
+const I = '/identity/v1/identities';
+const MFA = '/identity/v1/mfa';
+const SSO = '/identity/v1/sso/connections';
+
+/**
+ * Identities by status, for the owner: `listIdentities({ status: 'PENDING' })` is the approvals queue.
+ * @example const { identities } = await admin.identity.listIdentities({ status: 'PENDING', 'paging.limit': 100 });
+ */
+export const listIdentities = queryMethod<ListIdentitiesQuery, ListIdentitiesResponse>(I);
+/** Lets a PENDING identity (awaiting the owner) sign in. */
+export const approveIdentity = actionMethod<IdentityResponse>(I, 'identity', 'approve');
+/** Refuses a PENDING identity: it is blocked. */
+export const rejectIdentity = actionMethod<IdentityResponse>(I, 'identity', 'reject');
+
+/**
+ * The signed-in member's second factors and recovery-code status.
+ * @example const { factors } = await client.identity.listFactors();
+ */
+export const listFactors = listMethod<FactorsResponse>(`${MFA}/factors`);
+/** Starts an authenticator app (TOTP): the secret and its `otpauth://` URI for a QR code. */
+export const enrollTotp = defineMethod<[], TotpEnrollResponse>({
+  argumentNames: [],
+  request: () => ({ method: 'POST', path: `${MFA}/totp/enroll` }),
+});
+/** Turns TOTP on with a first code from the app; the answer carries the recovery codes, shown once. */
+export const confirmTotp = bodyMethod<TotpConfirmRequest, TotpConfirmResponse>(`${MFA}/totp/confirm`, 'request');
+/** Turns TOTP off (with the password or a current code). */
+export const disableTotp = bodyMethod<TotpDisableRequest, FactorsResponse>(`${MFA}/totp`, 'request', 'DELETE');
+/** A new set of recovery codes (the old ones stop working), with the password or a current code. */
+export const regenerateRecoveryCodes = bodyMethod<RegenerateRecoveryCodesRequest, RecoveryCodesResponse>(
+  `${MFA}/recovery-codes`,
+  'request',
+);
+
+/** Sets a new password with the token of a recovery e-mail. */
+export const recoverPassword = bodyMethod<RecoverRequest, EmptyResponse>('/identity/v1/recover', 'request');
+/** The signed-in member's new password (other sessions end). */
+export const changePassword = bodyMethod<ChangePasswordRequest, EmptyResponse>(
+  '/identity/v2/change-password',
+  'request',
+);
+/** Checks the code of an activation e-mail; `SUCCESS` carries a session token for a direct login. */
+export const verifyEmail = bodyMethod<VerifyCodeRequest, LoginResponse>('/identity/v1/auth/verify', 'request');
+
+/** The "Continue with …" buttons of login pages: enabled connections, for anyone. */
+export const listSsoProviders = listMethod<ListSsoProvidersResponse>('/identity/v1/sso/providers');
+/** The owner's identity-provider connections (OpenID Connect). */
+export const listIdpConnections = listMethod<ListIdpConnectionsResponse>(SSO);
+export const createIdpConnection = bodyMethod<CreateIdpConnectionRequest, { connection: IdpConnection }>(
+  SSO,
+  'connection',
+);
+/** Asks the provider again; a connection that answers is back on login pages. */
+export const checkIdpConnection = actionMethod<{ connection: IdpConnection }>(SSO, 'connection', 'check');
+export const deleteIdpConnection = deleteMethod(SSO, 'connection');
+
+/**
+ * The identity module: `import { identity } from '@plaza/sdk/identity'`, then `createClient({ modules: { identity } })`.
+ * Sign-in itself is `OAuthStrategy`'s (`login`, `register`, ...); this module is the account and the owner's side.
+ */
+export const identity = {
+  listIdentities,
+  approveIdentity,
+  rejectIdentity,
+  listFactors,
+  enrollTotp,
+  confirmTotp,
+  disableTotp,
+  regenerateRecoveryCodes,
+  recoverPassword,
+  changePassword,
+  verifyEmail,
+  listSsoProviders,
+  listIdpConnections,
+  createIdpConnection,
+  checkIdpConnection,
+  deleteIdpConnection,
+};
