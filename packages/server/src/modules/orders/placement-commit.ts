@@ -1,33 +1,22 @@
 import type { Order } from '@plaza/contracts';
 import type { Ctx } from '../../context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { recordJson } from '../../lib/record-json.js';
-import { loadCheckout, webBase } from '../checkout/service.js';
+import { loadCheckout } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { enqueueJob } from '../jobs/service.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
-import { composeMail } from '../mail/service.js';
-import { mailMessages } from '../mail/tables.js';
-import { getSite } from '../site/service.js';
 import { providerForToken } from '../payments/app-provider.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
-import { mailLines, mailShipping } from './mail-lines.js';
 import { derivePaymentStatus } from './payment-status.js';
 import type { PlaceOptions } from './placement.js';
-import { runPlacementHandlers, type PlacementOutcome } from './placement-handlers.js';
+import type { PlacementOutcome } from './placement-handlers.js';
 import { checkoutHasErrors } from './placement-rules.js';
 import { fingerprintOf, orderOfCompleted, type Quote } from './placement-quote.js';
-import {
-  cardPaymentRow,
-  completeForOrder,
-  PAYMENT_DEFAULTS,
-  snapshotOf,
-  UNIT_MS,
-  writeOrder,
-} from './placement-rows.js';
-import { orderPayments, orders, type OrderSnapshot } from './tables.js';
-import { searchTextOf, thankYouToken, toOrder, type OrderRow, type PaymentRow } from './wire.js';
+import { cardPaymentRow, completeForOrder, PAYMENT_DEFAULTS, snapshotOf, UNIT_MS } from './placement-rows.js';
+import { orderPlacedMail, writePlacedOrder } from './placement-write.js';
+import type { orderPayments, OrderSnapshot } from './tables.js';
+import { searchTextOf, type OrderRow, type PaymentRow } from './wire.js';
 
 /** Another placement of the same checkout committed first: answer its order (and release this one's payment). */
 export class AlreadyPlaced extends Error {
@@ -127,21 +116,10 @@ export async function commitQuote(
     createdDate: now,
     updatedDate: now,
   };
-  const entity = await toOrder(tx, saved, payments, []);
   const mail = await confirmation(tx, quote, opts, { orderId, number, paid });
-  await writeOrder(
-    tx,
-    {
-      order: recordJson(orders, saved),
-      payments: recordJson(orderPayments, payments),
-      mails: recordJson(mailMessages, mail ? [mail] : []),
-    },
-    { type: 'ecom.order.created', entityId: orderId, entity },
-  );
-  const outcome: PlacementOutcome = { mailIds: [] };
   const placed = { orderId, row, checkout, opts, charge, paid, takeStock, payLater: quote.payLater };
-  await runPlacementHandlers(tx, { ...placed, abandoned: Boolean(completed?.abandoned) }, outcome);
-  return { orderId, order: entity, payments, ...(mail ? { mailId: mail.id } : {}), ...outcome };
+  const abandoned = Boolean(completed?.abandoned);
+  return writePlacedOrder(tx, { saved, payments, mail, placed: { ...placed, abandoned } });
 }
 
 /** The order's payments: the gift card's share (its balance reserved under lock, or refused) and the card's. */
@@ -205,17 +183,11 @@ async function confirmation(
   const { checkout } = quote;
   const email = checkout.buyerInfo.email;
   if (!email || !(opts.merchant?.sendEmail ?? true)) return undefined;
-  return composeMail(tx, {
+  return orderPlacedMail(tx, {
     to: email,
-    template: 'ORDER_PLACED',
-    data: {
-      siteName: (await getSite(tx)).name,
-      number: String(o.number),
-      link: `${webBase(tx)}/orders/${o.orderId}?token=${thankYouToken(tx, o.orderId)}`,
-      items: mailLines(tx, checkout.lineItems),
-      ...mailShipping(snapshotOf(checkout).shippingInfo),
-      total: checkout.priceSummary.total.formattedAmount,
-      paid: o.paid,
-    },
+    ...o,
+    lines: checkout.lineItems,
+    shippingInfo: snapshotOf(checkout).shippingInfo,
+    total: checkout.priceSummary.total.formattedAmount,
   });
 }
