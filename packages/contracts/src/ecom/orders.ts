@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
 import { DateString, StringEnum } from '../common/schema.js';
 import { BillingInfo, PAYMENT_OPTIONS, TaxSummary } from './checkout.js';
-import { AddressWithContact, AppliedDiscount, LineItem, PriceSummary, SALES_CHANNELS } from './common.js';
+import { Address, AddressWithContact, AppliedDiscount, LineItem, PriceSummary, SALES_CHANNELS } from './common.js';
 import { OrderInvoice } from './invoices.js';
 
 /**
@@ -195,7 +195,19 @@ export const Order = Type.Object({
       title: Type.Optional(Type.String()),
       code: Type.Optional(Type.String()),
       cost: Type.Optional(Money),
-      logistics: Type.Object({ shippingDestination: Type.Optional(AddressWithContact) }),
+      logistics: Type.Object({
+        shippingDestination: Type.Optional(AddressWithContact),
+        /** The delivery window the buyer chose at checkout. */
+        deliveryTimeSlot: Type.Optional(Type.Object({ from: DateString, to: DateString })),
+        /** A pickup's place: where the buyer collects the order, and when it is open. */
+        pickupDetails: Type.Optional(
+          Type.Object({
+            address: Address,
+            businessHours: Type.Optional(Type.String()),
+            pickupMethod: StringEnum(['STORE_PICKUP', 'PICKUP_POINT'] as const),
+          }),
+        ),
+      }),
     }),
   ),
   buyerNote: Type.Optional(Type.String()),

@@ -1,20 +1,31 @@
 import type { InvoiceStatus, Order } from '@plaza/contracts';
 import { INVOICE_BUYER_WORDS, orderDocumentKind } from '@plaza/contracts/constants';
 import { optionWords } from '@plaza/contracts/constants';
+import { mailShipping } from '../orders/mail-lines.js';
 import type { Ctx } from '../../context.js';
 import { addressLines } from '../../lib/address-lines.js';
-import { siteDay } from '../../lib/dates.js';
+import { siteDay, type DateSite } from '../../lib/dates.js';
 import { getSite } from '../site/service.js';
 import { getTaxSettings } from '../tax/settings.service.js';
 import { getOrder } from '../orders/service.js';
 import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
 
 /** The invoice of an order as the PDF renderer takes it: one invoice per order, numbered after the order. */
+/** How the order travels, in the words its e-mails use: method, delivery window, pickup place or ship-to. */
+function deliveryOf(order: Order, site: DateSite | undefined): Party | undefined {
+  const d = mailShipping(order.shippingInfo, site);
+  if (!d.delivery) return undefined;
+  const lines = [...(d.slot ? [d.slot] : []), ...(d.pickupAt ?? d.shipTo ?? [])];
+  return { name: d.delivery, lines };
+}
+
 export function invoiceOf(
   order: Order,
   seller: Party,
   issued: Pick<InvoiceDocument, 'issueDate' | 'issuedOn'>,
+  site?: DateSite,
 ): InvoiceDocument {
+  const delivery = deliveryOf(order, site);
   const p = order.priceSummary;
   const billing = order.billingInfo;
   const contact = billing?.contactDetails;
@@ -37,6 +48,7 @@ export function invoiceOf(
       ...(order.buyerInfo.email ? { email: order.buyerInfo.email } : {}),
       ...(billing?.taxId?.value ? { taxId: billing.taxId.value } : {}),
     },
+    ...(delivery ? { delivery } : {}),
     lines: order.lineItems.map((l) => {
       // "Size: M, Color: Lavender · SKU HOOD-LAV-M" under the item's name.
       const detail = [optionWords(l.descriptionLines), l.sku && `SKU ${l.sku}`].filter(Boolean).join(' · ');
@@ -88,7 +100,7 @@ export async function orderInvoicePdf(
   const kind = orderDocumentKind(order);
   const current = kind === 'INVOICE' ? order.invoice : undefined;
   const issueDate = current?.issueDate ?? order.purchasedDate;
-  const base = invoiceOf(order, seller, { issueDate, issuedOn: siteDay(issueDate, site) });
+  const base = invoiceOf(order, seller, { issueDate, issuedOn: siteDay(issueDate, site) }, site);
   const doc: InvoiceDocument = current
     ? {
         ...base,

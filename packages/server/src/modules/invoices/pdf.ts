@@ -21,6 +21,8 @@ export interface InvoiceDocument {
   orderNumber: string;
   seller: Party;
   buyer: Party;
+  /** How the order travels: the method's name, then the delivery window, the pickup place or the ship-to lines. */
+  delivery?: Party;
   lines: Array<{ description: string; detail?: string; quantity: number; unitPrice: string; total: string }>;
   /** Subtotal, discount, shipping, fees, tax, total… in the order they are printed; the last one is bold. */
   totals: Array<{ label: string; amount: string }>;
@@ -143,6 +145,10 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   w.y = top;
   party(w, A4[0] / 2, 'Bill to', doc.buyer);
   w.y = Math.min(w.y, fromBottom) - 16;
+  if (doc.delivery) {
+    party(w, MARGIN, 'Delivery', doc.delivery);
+    w.y -= 16;
+  }
 
   const cols = { qty: right - 190, unit: right - 80, total: right };
   const header = () => {

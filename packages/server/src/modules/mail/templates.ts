@@ -35,7 +35,15 @@ export interface TemplateData {
     carrier?: string;
     trackingLink?: string;
   } & MailShipping;
-  ORDER_READY_FOR_PICKUP: { siteName: string; number: string; link: string; items: MailLine[]; place: string };
+  /** `pickupAt`: the place's address lines and opening hours. */
+  ORDER_READY_FOR_PICKUP: {
+    siteName: string;
+    number: string;
+    link: string;
+    items: MailLine[];
+    place: string;
+    pickupAt?: string[];
+  };
   PAYMENT_REQUEST: { siteName: string; number: string; link: string; amount: string; title: string; until: string };
   /** `due`: what is still owed and by when, in words ("$40.00 by 24 December 2026"); absent once paid. */
   ORDER_INVOICE: { siteName: string; invoice: string; number: string; link: string; total: string; due?: string };
@@ -66,6 +74,10 @@ export interface MailLine {
 export interface MailShipping {
   delivery?: string;
   shipTo?: string[];
+  /** A pickup's place: its address lines, then its opening hours. */
+  pickupAt?: string[];
+  /** The chosen delivery window in words ("Nov 28, 2026, 9:00 AM – 12:00 PM"). */
+  slot?: string;
 }
 
 export interface Rendered {
@@ -126,10 +138,15 @@ const itemsHtml = (items: MailLine[]) =>
   '</table>';
 
 const shippingText = (d: MailShipping) =>
-  (d.delivery ? `Delivery: ${d.delivery}\n` : '') + (d.shipTo?.length ? `Ship to:\n${d.shipTo.join('\n')}\n` : '');
+  (d.delivery ? `Delivery: ${d.delivery}\n` : '') +
+  (d.slot ? `Delivery time: ${d.slot}\n` : '') +
+  (d.pickupAt?.length ? `Pick up at:\n${d.pickupAt.join('\n')}\n` : '') +
+  (d.shipTo?.length ? `Ship to:\n${d.shipTo.join('\n')}\n` : '');
 
 const shippingHtml = (d: MailShipping) =>
   (d.delivery ? `<p>Delivery: <b>${escapeHtml(d.delivery)}</b></p>` : '') +
+  (d.slot ? `<p>Delivery time: <b>${escapeHtml(d.slot)}</b></p>` : '') +
+  (d.pickupAt?.length ? `<p>Pick up at:<br>${d.pickupAt.map(escapeHtml).join('<br>')}</p>` : '') +
   (d.shipTo?.length ? `<p>Ship to:<br>${d.shipTo.map(escapeHtml).join('<br>')}</p>` : '');
 
 const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
@@ -250,12 +267,14 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
   ORDER_READY_FOR_PICKUP: (d) => ({
     subject: `Your order ${d.number} is ready for pickup`,
     text:
-      `Your order ${d.number} is ready: collect it at ${d.place}.\n\n` +
-      itemsText(d.items) +
+      `Your order ${d.number} is ready: collect it at ${d.place}.\n` +
+      (d.pickupAt?.length ? `${d.pickupAt.join('\n')}\n` : '') +
+      `\n${itemsText(d.items)}` +
       `\nBring your order number. Your order: ${d.link}\n`,
     html: layout(
       d.siteName,
       `<p>Your order <b>${escapeHtml(d.number)}</b> is ready: collect it at <b>${escapeHtml(d.place)}</b>.</p>` +
+        (d.pickupAt?.length ? `<p>${d.pickupAt.map(escapeHtml).join('<br>')}</p>` : '') +
         itemsHtml(d.items) +
         `<p>Bring your order number.</p>${button(d.link, 'See your order')}`,
     ),

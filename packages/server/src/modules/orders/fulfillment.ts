@@ -11,7 +11,7 @@ import { getSite } from '../site/service.js';
 import { activity } from './activity.js';
 import { getOrder } from './service.js';
 import { lockOrder } from './ledger.js';
-import { mailLines, mailShipping } from './mail-lines.js';
+import { mailLines, mailShipping, pickupMail } from './mail-lines.js';
 import { orderFulfillments, orders } from './tables.js';
 import { thankYouToken, type OrderRow } from './wire.js';
 
@@ -127,14 +127,18 @@ export async function createFulfillment(ctx: Ctx, orderId: string, req: CreateFu
         ? await queueMail(tx, {
             to: order.buyerEmail,
             template: 'ORDER_READY_FOR_PICKUP',
-            data: { ...base, place: order.snapshot.shippingInfo?.title ?? 'the shop' },
+            data: {
+              ...base,
+              place: order.snapshot.shippingInfo?.title ?? 'the shop',
+              ...pickupMail(order.snapshot.shippingInfo),
+            },
           })
         : await queueMail(tx, {
             to: order.buyerEmail,
             template: 'ORDER_SHIPPED',
             data: {
               ...base,
-              ...mailShipping(order.snapshot.shippingInfo),
+              ...mailShipping(order.snapshot.shippingInfo, site),
               ...(tracking?.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
               ...(tracking?.shippingProvider ? { carrier: tracking.shippingProvider } : {}),
               ...(tracking?.trackingLink ? { trackingLink: tracking.trackingLink } : {}),

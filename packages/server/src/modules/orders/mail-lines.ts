@@ -1,7 +1,8 @@
 import type { LineItem, Order } from '@plaza/contracts';
-import { isPickupCode, optionWords } from '@plaza/contracts/constants';
+import { isPickupCode, optionWords, pickupPlaceLines, slotWords } from '@plaza/contracts/constants';
 import type { Ctx } from '../../context.js';
 import { addressLines } from '../../lib/address-lines.js';
+import type { DateSite } from '../../lib/dates.js';
 import type { MailLine, MailShipping } from '../mail/templates.js';
 
 /** What an e-mail needs of a checkout's or an order's line (both are `LineItem`s). */
@@ -31,10 +32,13 @@ export function mailLines(ctx: Pick<Ctx, 'config'>, lines: readonly Line[]): Mai
 
 /**
  * How an order travels, for its e-mails: the delivery method's name and, for a delivery, the ship-to (the person's
- * name, then the address as its country writes it); a pickup names its place instead. Empty when nothing ships.
+ * name, then the address as its country writes it) and the chosen delivery window in the site's locale and time zone
+ * (en-US and UTC without a site); a pickup names its place and address instead. Empty when nothing ships.
  */
-export function mailShipping(shippingInfo: Order['shippingInfo']): MailShipping {
+export function mailShipping(shippingInfo: Order['shippingInfo'], site?: DateSite): MailShipping {
   if (!shippingInfo) return {};
+  const { deliveryTimeSlot, pickupDetails } = shippingInfo.logistics;
+  const pickupAt = pickupPlaceLines(pickupDetails, addressLines);
   const pickup = isPickupCode(shippingInfo.code);
   const dest = shippingInfo.logistics.shippingDestination;
   const name = [dest?.contactDetails?.firstName, dest?.contactDetails?.lastName].filter(Boolean).join(' ');
@@ -42,5 +46,13 @@ export function mailShipping(shippingInfo: Order['shippingInfo']): MailShipping 
   return {
     ...(shippingInfo.title ? { delivery: pickup ? `Pickup at ${shippingInfo.title}` : shippingInfo.title } : {}),
     ...(shipTo.length ? { shipTo: shipTo as string[] } : {}),
+    ...(pickupAt.length ? { pickupAt } : {}),
+    ...(deliveryTimeSlot ? { slot: slotWords(deliveryTimeSlot, site) } : {}),
   };
+}
+
+/** A pickup's address and opening hours, for the ready-for-pickup e-mail. */
+export function pickupMail(shippingInfo: Order['shippingInfo']): { pickupAt?: string[] } {
+  const pickupAt = pickupPlaceLines(shippingInfo?.logistics.pickupDetails, addressLines);
+  return pickupAt.length ? { pickupAt } : {};
 }

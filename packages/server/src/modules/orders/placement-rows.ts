@@ -25,6 +25,10 @@ export function snapshotOf(c: Checkout): OrderSnapshot {
               ...(c.shippingInfo.shippingDestination
                 ? { shippingDestination: c.shippingInfo.shippingDestination }
                 : {}),
+              ...(selected?.logistics.deliveryTimeSlot
+                ? { deliveryTimeSlot: selected.logistics.deliveryTimeSlot }
+                : {}),
+              ...(selected?.logistics.pickupDetails ? { pickupDetails: selected.logistics.pickupDetails } : {}),
             },
           },
         }
