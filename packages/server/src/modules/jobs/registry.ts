@@ -1,6 +1,7 @@
 import { abandonedCheckoutJobHandlers } from '../abandoned-checkouts/reminder.jobs.js';
 import { downloadJobHandlers } from '../orders/downloads.js';
 import { authorizationSweepJobHandlers } from '../payments/authorization-guard.js';
+import { paymentOperationJobHandlers } from '../payments/operations.js';
 import { scheduledPaymentJobHandlers } from '../payments/scheduled.jobs.js';
 import { subscriptionJobHandlers } from '../subscriptions/renewal.jobs.js';
 import { backInStockJobHandlers } from '../back-in-stock/notify.jobs.js';
@@ -17,6 +18,7 @@ export const jobHandlers: JobHandlers = {
   ...abandonedCheckoutJobHandlers,
   ...scheduledPaymentJobHandlers,
   ...authorizationSweepJobHandlers,
+  ...paymentOperationJobHandlers,
   ...downloadJobHandlers,
   ...subscriptionJobHandlers,
   ...mediaJobHandlers,

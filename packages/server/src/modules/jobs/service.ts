@@ -59,6 +59,7 @@ const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom' | 'media'> = {
   ABANDONED_CHECKOUT_REMINDER: 'ecom',
   PAYMENT_SCHEDULED_ACTION: 'ecom',
   PAYMENT_AUTHORIZATION_SWEEP: 'ecom',
+  PAYMENT_OPERATION: 'ecom',
   ORDER_DOWNLOAD_LINKS: 'ecom',
   SUBSCRIPTION_RENEWAL: 'ecom',
   MEDIA_PROCESS: 'media',

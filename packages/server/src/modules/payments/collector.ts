@@ -10,15 +10,14 @@ import type {
 import { withTx, type Ctx } from '../../context.js';
 import { AppError, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { knownCallInTransaction } from '../../lib/tx-guard.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import { activity } from '../orders/activity.js';
 import { lockOrder, settleOrder } from '../orders/ledger.js';
 import { orderPayments } from '../orders/tables.js';
 import { toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
 import { getSite } from '../site/service.js';
-import { providerOf } from './app-provider.js';
+import type { OperationRow } from './operation-effects.js';
+import { carryOut, heldByPending, recordOperation, refusedBy } from './operations.js';
 
 const paidIn = (payments: PaymentRow[]) => payments.reduce((s, p) => s + p.capturedMinor, 0n);
 
@@ -37,89 +36,76 @@ export async function getOrderTransactions(ctx: Ctx, orderId: string) {
   return withTx(ctx, async (tx) => transactionsNow(tx, await lockOrder(tx, orderId)));
 }
 
-/** Captures authorized card payments, in full or in part; never more than what is still authorized. */
+/**
+ * Captures authorized card payments, in full or in part; never more than what is still authorized, counting captures
+ * still waiting for the provider. Each capture goes through the payment outbox (operations.ts): it is PENDING until the
+ * provider answers, and a refusal is a 409 in the provider's words.
+ */
 export async function capturePayments(ctx: Ctx, orderId: string, req: CapturePaymentsRequest) {
-  return afterWrite(
-    withTx(ctx, async (tx) => {
-      const row = await lockOrder(tx, orderId);
-      const { payments } = await transactionsOf(tx, [orderId]);
-      const now = tx.clock();
-      for (const [i, c] of req.payments.entries()) {
-        const p = paymentOf(payments, c.paymentId, `payments[${i}].paymentId`);
-        if (p.status !== 'AUTHORIZED') {
-          throw new AppError('CONFLICT', `Only an authorized payment can be captured (this one is ${p.status})`, {
-            applicationCode: 'PAYMENT_NOT_AUTHORIZED',
-          });
-        }
-        const left = p.amountMinor - p.capturedMinor;
-        const amount = c.amount ? parseAmount(c.amount.amount, row.currency, `payments[${i}].amount.amount`) : left;
-        if (amount <= 0n || amount > left) {
-          throw violation(
-            `payments[${i}].amount.amount`,
-            'VALIDATION',
-            `At most ${toMoney(left, row.currency, 'en').amount} is still authorized on this payment`,
-          );
-        }
-        // Each capture is its own operation at the provider (a second partial capture must not read as a retry).
-        const captureId = uuidv7(now.getTime());
-        await knownCallInTransaction('a payment app capture, until the payment outbox', () =>
-          providerOf(p).capture(tx, {
-            providerTransactionId: p.providerTransactionId ?? '',
-            amountMinor: amount,
-            currency: row.currency,
-            transactionId: captureId,
-          }),
-        );
-        const captured = p.capturedMinor + amount;
-        await tx.db
-          .update(orderPayments)
-          .set({
-            capturedMinor: captured,
-            status: captured === p.amountMinor ? 'APPROVED' : 'AUTHORIZED',
-            captures: [
-              ...p.captures,
-              {
-                id: captureId,
-                amountMinor: String(amount),
-                status: 'SUCCEEDED',
-                createdDate: now.toISOString(),
-              },
-            ],
-            updatedDate: now,
-          })
-          // The status in the WHERE keeps two captures at once from both passing the check above.
-          .where(and(eq(orderPayments.id, p.id), eq(orderPayments.capturedMinor, p.capturedMinor)));
-      }
-      await settleOrder(tx, orderId);
-      return transactionsNow(tx, row);
-    }),
-  );
-}
-
-/** Releases authorizations nothing was captured from (VOIDED); a part-captured one is refunded instead. */
-export async function voidPayments(ctx: Ctx, orderId: string, paymentIds: string[]) {
-  return withTx(ctx, async (tx) => {
+  const ops = await withTx(ctx, async (tx) => {
     const row = await lockOrder(tx, orderId);
     const { payments } = await transactionsOf(tx, [orderId]);
-    const now = tx.clock();
+    const pending = await heldByPending(tx, orderId);
+    const planned: OperationRow[] = [];
+    for (const [i, c] of req.payments.entries()) {
+      const p = paymentOf(payments, c.paymentId, `payments[${i}].paymentId`);
+      if (p.status !== 'AUTHORIZED' || pending.voiding(p.id)) {
+        throw new AppError('CONFLICT', `Only an authorized payment can be captured (this one is ${p.status})`, {
+          applicationCode: 'PAYMENT_NOT_AUTHORIZED',
+        });
+      }
+      const asked = planned.filter((o) => o.paymentId === p.id).reduce((s, o) => s + o.amountMinor, 0n);
+      const left = p.amountMinor - p.capturedMinor - pending.captures(p.id) - asked;
+      const amount = c.amount ? parseAmount(c.amount.amount, row.currency, `payments[${i}].amount.amount`) : left;
+      if (amount <= 0n || amount > left) {
+        throw violation(
+          `payments[${i}].amount.amount`,
+          'VALIDATION',
+          `At most ${toMoney(left, row.currency, 'en').amount} is still authorized on this payment`,
+        );
+      }
+      // Each capture is its own operation at the provider (a second partial capture must not read as a retry).
+      const op = await recordOperation(tx, { orderId, paymentId: p.id, kind: 'CAPTURE', amountMinor: amount });
+      const now = tx.clock();
+      p.captures = [
+        ...p.captures,
+        { id: op.id, amountMinor: String(amount), status: 'PENDING', createdDate: now.toISOString() },
+      ];
+      await tx.db
+        .update(orderPayments)
+        .set({ captures: p.captures, updatedDate: now })
+        .where(eq(orderPayments.id, p.id));
+      planned.push(op);
+    }
+    return planned;
+  });
+  refusedBy(await carryOut(ctx, ops));
+  return getOrderTransactions(ctx, orderId);
+}
+
+/**
+ * Releases authorizations nothing was captured from (VOIDED once the provider agrees); a part-captured one is
+ * refunded instead. Goes through the payment outbox like a capture.
+ */
+export async function voidPayments(ctx: Ctx, orderId: string, paymentIds: string[]) {
+  const ops = await withTx(ctx, async (tx) => {
+    await lockOrder(tx, orderId);
+    const { payments } = await transactionsOf(tx, [orderId]);
+    const pending = await heldByPending(tx, orderId);
+    const planned: OperationRow[] = [];
     for (const [i, id] of paymentIds.entries()) {
       const p = paymentOf(payments, id, `paymentIds[${i}]`);
-      if (p.status !== 'AUTHORIZED' || p.capturedMinor > 0n) {
+      if (p.status !== 'AUTHORIZED' || p.capturedMinor > 0n || pending.busy(p.id)) {
         throw new AppError('CONFLICT', 'Only an authorization with nothing captured can be voided; refund the rest', {
           applicationCode: 'PAYMENT_NOT_VOIDABLE',
         });
       }
-      await knownCallInTransaction('a payment app void, until the payment outbox', () =>
-        providerOf(p).void(tx, { providerTransactionId: p.providerTransactionId ?? '', transactionId: p.id }),
-      );
-      await tx.db
-        .update(orderPayments)
-        .set({ status: 'VOIDED', voidedDate: now, updatedDate: now })
-        .where(eq(orderPayments.id, p.id));
+      planned.push(await recordOperation(tx, { orderId, paymentId: p.id, kind: 'VOID', amountMinor: 0n }));
     }
-    await settleOrder(tx, orderId, [activity(tx, 'PAYMENT_CANCELED')]);
-    return transactionsNow(tx, row);
+    return planned;
   });
+  refusedBy(await carryOut(ctx, ops));
+  return getOrderTransactions(ctx, orderId);
 }
 
 /** Records money received outside Plaza: `amount` (default: everything still due). */
@@ -205,9 +191,10 @@ export async function refundability(ctx: Ctx, orderId: string): Promise<Refundab
     const row = await lockOrder(tx, orderId);
     const { payments } = await transactionsOf(tx, [orderId]);
     const site = await getSite(tx);
+    const held = await heldByPending(tx, orderId);
     return {
       refundablePerItem: payments.map((p) => {
-        const left = p.capturedMinor - p.refundedMinor;
+        const left = p.capturedMinor - p.refundedMinor - held.refunds(p.id);
         const base = { paymentId: p.id, refundableAmount: toMoney(left > 0n ? left : 0n, row.currency, site.locale) };
         if (row.status === 'PENDING')
           return { ...base, refundability: 'NOT_REFUNDABLE', nonRefundableReason: 'ORDER_IS_PENDING' };
@@ -215,6 +202,8 @@ export async function refundability(ctx: Ctx, orderId: string): Promise<Refundab
           return { ...base, refundability: 'NOT_REFUNDABLE', nonRefundableReason: 'ORDER_IS_REJECTED' };
         if (p.capturedMinor === 0n)
           return { ...base, refundability: 'NOT_REFUNDABLE', nonRefundableReason: 'NOT_PAID' };
+        if (left <= 0n && held.refunds(p.id) > 0n)
+          return { ...base, refundability: 'NOT_REFUNDABLE', nonRefundableReason: 'PENDING_REFUND' };
         if (left <= 0n) return { ...base, refundability: 'NOT_REFUNDABLE', nonRefundableReason: 'ALREADY_REFUNDED' };
         if (p.method === 'OFFLINE' || p.method === 'MANUAL')
           return { ...base, refundability: 'MANUAL', manuallyRefundableReason: 'OFFLINE' };

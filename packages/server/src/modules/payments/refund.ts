@@ -3,57 +3,50 @@ import type { OrderTransactions, TriggerRefundRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { knownCallInTransaction } from '../../lib/tx-guard.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import { webBase } from '../checkout/service.js';
 import { giftCards } from '../gift-cards/tables.js';
-import { deliverQueued, queueMail } from '../mail/service.js';
-import { activity } from '../orders/activity.js';
-import { lockOrder, settleOrder } from '../orders/ledger.js';
+import { deliverQueued } from '../mail/service.js';
+import { lockOrder } from '../orders/ledger.js';
 import { restockForRefund } from '../orders/restock.js';
 import { orderPayments, orderRefunds } from '../orders/tables.js';
-import { thankYouToken, toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
-import { getSite } from '../site/service.js';
-import { providerOf } from './app-provider.js';
+import { transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
+import { getOrderTransactions } from './collector.js';
+import { refundSucceeded } from './operation-effects.js';
+import { carryOut, heldByPending, recordOperation, refusedBy } from './operations.js';
 
 type RefundPart = TriggerRefundRequest['payments'][number];
 
 /**
- * Checks one part against what its payment can still give back, then moves the money: onto the gift card, or through
- * the card provider. Offline and manual payments are only recorded (the owner hands the money back). The caller holds
- * the order's lock, so two refunds of one order run one after the other and the second sees the first.
+ * Checks one part against what its payment can still give back (captured, less refunded, less refunds still on their
+ * way to the provider). Gift card money goes back onto the card and offline or manual payments are only recorded (the
+ * owner hands the money back), both at once; a card part is answered for the payment outbox to carry out. The caller
+ * holds the order's lock, so two refunds of one order run one after the other and the second sees the first.
  */
-async function refundPart(tx: Ctx, row: OrderRow, payments: PaymentRow[], r: RefundPart, i: number): Promise<bigint> {
+async function refundPart(tx: Ctx, row: OrderRow, payments: PaymentRow[], r: RefundPart, i: number, held: Held) {
   const p = payments.find((x) => x.id === r.paymentId);
   if (!p) throw violation(`payments[${i}].paymentId`, 'VALIDATION', 'This payment is not one of the order’s');
   const field = `payments[${i}].amount.amount`;
   const amount = parseAmount(r.amount.amount, row.currency, field);
-  const refundable = p.capturedMinor - p.refundedMinor;
+  const refundable = p.capturedMinor - p.refundedMinor - held.refunds(p.id);
   if (amount <= 0n || amount > refundable) {
     throw violation(
       field,
       'VALIDATION',
       refundable > 0n
         ? `At most ${toMoney(refundable, row.currency, 'en').amount} of this payment can be refunded`
-        : 'Nothing of this payment can be refunded',
+        : held.refunds(p.id) > 0n
+          ? 'A refund of this payment is still waiting for the payment provider'
+          : 'Nothing of this payment can be refunded',
     );
   }
+  if (p.method === 'CREDIT_CARD') return { payment: p, amount, byProvider: true };
   const now = tx.clock();
   if (p.method === 'GIFT_CARD' && p.giftCardId) {
     await tx.db
       .update(giftCards)
       .set({ balance: sql`${giftCards.balance} + ${amount}`, updatedDate: now })
       .where(eq(giftCards.id, p.giftCardId));
-  } else if (p.method === 'CREDIT_CARD') {
-    await knownCallInTransaction('a payment app refund, until the payment outbox', () =>
-      providerOf(p).refund(tx, {
-        providerTransactionId: p.providerTransactionId ?? '',
-        amountMinor: amount,
-        currency: row.currency,
-        transactionId: uuidv7(now.getTime()),
-      }),
-    );
   }
   const refunded = p.refundedMinor + amount;
   await tx.db
@@ -65,78 +58,70 @@ async function refundPart(tx: Ctx, row: OrderRow, payments: PaymentRow[], r: Ref
     })
     .where(and(eq(orderPayments.id, p.id), eq(orderPayments.refundedMinor, p.refundedMinor)));
   p.refundedMinor = refunded;
-  return amount;
+  return { payment: p, amount, byProvider: false };
 }
 
-/** The buyer's refund e-mail, stored with the refund and delivered after the commit; none without an address. */
-async function queueRefundMail(tx: Ctx, row: OrderRow, amount: string, reason: string | undefined) {
-  if (!row.buyerEmail) return undefined;
-  const site = await getSite(tx);
-  const mail = await queueMail(tx, {
-    to: row.buyerEmail,
-    template: 'ORDER_REFUNDED',
-    data: {
-      siteName: site.name,
-      number: String(row.number),
-      link: `${webBase(tx)}/orders/${row.id}?token=${thankYouToken(tx, row.id)}`,
-      amount,
-      ...(reason ? { reason } : {}),
-    },
-  });
-  return mail.id;
-}
+type Held = Awaited<ReturnType<typeof heldByPending>>;
 
 /**
  * Refunds captured money, payment by payment; never more than captured and not yet refunded. Gift card payments go
- * back onto the card. `restockInfo` puts items back in stock (all still out, or some lines and quantities), never
- * more of a line than was bought and not yet returned; it is checked before any money moves. Logs ORDER_REFUNDED
- * with the amount and reason, and e-mails the buyer unless `sendOrderRefundedEmail` is false.
+ * back onto the card at once; card payments go through the payment outbox, and the refund is PENDING until the
+ * provider has answered every card part (SUCCEEDED, or FAILED with a 409 in the provider's words). `restockInfo` puts items back in stock (all still out, or some lines and quantities), never
+ * more of a line than was bought and not yet returned; it is checked before any money moves, and the goods are back
+ * whatever the provider answers. Once the refund has gone through it logs ORDER_REFUNDED with the amount and reason,
+ * and e-mails the buyer unless `sendOrderRefundedEmail` is false.
  */
 export async function triggerRefund(
   ctx: Ctx,
   orderId: string,
   req: TriggerRefundRequest,
 ): Promise<{ orderTransactions: OrderTransactions }> {
-  const { result, mailId } = await afterWrite(
+  const notifyBuyer = req.sideEffects?.sendOrderRefundedEmail !== false;
+  const { ops, mailIds } = await afterWrite(
     withTx(ctx, async (tx) => {
       const row = await lockOrder(tx, orderId);
       const { payments } = await transactionsOf(tx, [orderId]);
+      const held = await heldByPending(tx, orderId);
       const now = tx.clock();
-      let total = 0n;
-      const parts: Array<{ paymentId: string; amountMinor: string }> = [];
+      const refundId = uuidv7(now.getTime());
       const restockedItems = await restockForRefund(tx, row, req.sideEffects?.restockInfo);
-      for (const [i, r] of req.payments.entries()) {
-        const amount = await refundPart(tx, row, payments, r, i);
-        total += amount;
-        parts.push({ paymentId: r.paymentId, amountMinor: String(amount) });
-      }
-      const restock = restockedItems.length > 0;
+      const parts = [];
+      for (const [i, r] of req.payments.entries()) parts.push(await refundPart(tx, row, payments, r, i, held));
+      const byProvider = parts.filter((p) => p.byProvider);
       const reason = req.details?.reason?.trim() || undefined;
-      await tx.db.insert(orderRefunds).values({
-        id: uuidv7(now.getTime()),
-        orderId,
-        status: 'SUCCEEDED',
-        amountMinor: total,
-        payments: parts,
-        ...(reason ? { reason } : {}),
-        restocked: restock,
-        restockedItems,
-        createdDate: now,
-      });
-      const amount = toMoney(total, row.currency, (await getSite(tx)).locale);
-      const orderRefunded = { amount, ...(reason ? { reason } : {}), restockedItems: restock };
-      await settleOrder(tx, orderId, [activity(tx, 'ORDER_REFUNDED', { orderRefunded })]);
-      const mail =
-        req.sideEffects?.sendOrderRefundedEmail === false
-          ? undefined
-          : await queueRefundMail(tx, row, amount.formattedAmount, reason);
-      const after = await transactionsOf(tx, [orderId]);
-      return {
-        result: { orderTransactions: await toTransactions(tx, row, after.payments, after.refunds) },
-        mailId: mail,
-      };
+      const [refund] = await tx.db
+        .insert(orderRefunds)
+        .values({
+          id: refundId,
+          orderId,
+          // PENDING while a card part waits for the provider; the last answer closes it (operation-effects.ts).
+          status: byProvider.length ? 'PENDING' : 'SUCCEEDED',
+          amountMinor: parts.reduce((s, p) => s + p.amount, 0n),
+          payments: parts.map((p) => ({ paymentId: p.payment.id, amountMinor: String(p.amount) })),
+          ...(reason ? { reason } : {}),
+          restocked: restockedItems.length > 0,
+          restockedItems,
+          createdDate: now,
+        })
+        .returning();
+      const kind = 'REFUND' as const;
+      const ops = [];
+      for (const p of byProvider) {
+        ops.push(
+          await recordOperation(tx, {
+            orderId,
+            paymentId: p.payment.id,
+            kind,
+            amountMinor: p.amount,
+            refundId,
+            notifyBuyer,
+          }),
+        );
+      }
+      return { ops, mailIds: ops.length ? [] : await refundSucceeded(tx, refund!, notifyBuyer) };
     }),
   );
-  if (mailId) void deliverQueued(ctx, mailId);
-  return result;
+  for (const id of mailIds) void deliverQueued(ctx, id);
+  refusedBy(await carryOut(ctx, ops));
+  return getOrderTransactions(ctx, orderId);
 }

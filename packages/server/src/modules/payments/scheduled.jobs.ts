@@ -20,7 +20,8 @@ async function mark(ctx: Ctx, id: string, status: Status): Promise<void> {
 /**
  * PAYMENT_SCHEDULED_ACTION: on its date, captures or releases the authorization planned at placement, through the
  * collector (same checks, same activities). An authorization the owner captured or released first is left alone and
- * the action is FAILED ("nothing left to do"); a retried job that already finished stops.
+ * the action is FAILED ("nothing left to do"); a retried job that already finished stops. The action is SUCCEEDED
+ * when the provider's answer is recorded (the payment outbox), FAILED when the provider refuses.
  */
 async function run({ ctx, payload }: JobRun): Promise<void> {
   const orderId = String(payload.orderId);
@@ -33,7 +34,7 @@ async function run({ ctx, payload }: JobRun): Promise<void> {
   try {
     if (action.actionType === 'CAPTURE') await capturePayments(ctx, orderId, { payments: [{ paymentId }] });
     else await voidPayments(ctx, orderId, [paymentId]);
-    await mark(ctx, paymentId, 'SUCCEEDED');
+    // SUCCEEDED is written with the provider's answer (operation-effects.ts), which may come later.
   } catch (err) {
     if (!(err instanceof AppError)) throw err; // the worker retries infrastructure failures
     await mark(ctx, paymentId, 'FAILED');
