@@ -19,9 +19,10 @@ import { subscriptionJobHandlers } from './renewal.jobs.js';
 import { subscriptionContracts } from './tables.js';
 
 // Renewals placed in stages, paid through a real payment app (an HTTP server in the test). The job worker reads this
-// clock: moving it past a billing date runs that renewal. It starts at the real time: the app checks the expiry of
-// Plaza's signed requests against its own clock.
-let now = Date.now();
+// clock: moving it past a billing date runs that renewal. It runs with real time, moved ahead by `ahead`: the app checks
+// the expiry of Plaza's signed requests against its own clock.
+let ahead = 0;
+const moveTo = (date: number) => (ahead = date - Date.now());
 let srv: TestServer;
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 const DAY = 86_400_000;
@@ -55,7 +56,7 @@ function bank(call: PluginCall, res: Parameters<Parameters<typeof app.answer>[0]
 }
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(now) });
+  srv = await startTestServer({ clock: () => new Date(Date.now() + ahead) });
   app = await startPluginApp(srv.url);
   await ensureTestShipping(srv);
   await createImplementation(srv.ctx(), {
@@ -162,13 +163,13 @@ describe('a subscription renewal, placed in stages', () => {
       rivalPaid = (await placeAndCharge(srv, rival, co.id, await cardToken(srv, rival))).status;
     };
 
-    now = Date.parse(contract.nextBillingDate!) + 1000;
+    moveTo(Date.parse(contract.nextBillingDate!) + 1000);
     await until(async () => (await contractOf(contract.id)).failedAttempts === 1);
     expect(rivalPaid).toBe(200);
     const failed = await contractOf(contract.id);
     expect(failed).toMatchObject({ status: 'ACTIVE', cyclesCompleted: 1, renewalOrderIds: [] });
     expect(failed.lastFailure?.reason).toBe('Tea is out of stock');
-    expect(failed.nextBillingDate!.getTime()).toBe(now + DAY);
+    expect(failed.nextBillingDate!.getTime()).toBe(Date.parse(failed.lastFailure!.date) + DAY);
     // Released at the app, at once; nothing of the renewal kept here.
     expect(books.get(renewalCharge)?.status).toBe('VOIDED');
     expect(asked('voidPayment', renewalCharge)).toBe(1);
@@ -182,7 +183,7 @@ describe('a subscription renewal, placed in stages', () => {
       body: { product: { inventory: { trackQuantity: true, quantity: 5 } }, fieldMask: { paths: ['inventory'] } },
     });
     expect(restock.status, JSON.stringify(restock.body)).toBe(200);
-    now += DAY + 1000;
+    moveTo(failed.nextBillingDate!.getTime() + 1000);
     await until(async () => (await contractOf(contract.id)).cyclesCompleted === 2);
     const renewed = await contractOf(contract.id);
     expect(renewed).toMatchObject({ status: 'ENDED', failedAttempts: 0, lastFailure: null });
