@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePlaza, webhookQueries } from '@plaza/react';
 import type { WebhookAttempt, WebhookSubscription } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { useDateFormat } from '../dates.js';
 import { Drawer } from '../ui/Drawer.js';
-import { useDeliveryDetails } from './api.js';
 import { DeliveryBadge } from './badges.js';
 import { eventLabel } from './eventTypes.js';
 
@@ -22,7 +23,10 @@ export function DeliveryDrawer({
   onRedeliver: (deliveryId: string) => void;
   redelivering: boolean;
 }) {
-  const { data, error, isPending, isFetching, refetch } = useDeliveryDetails(subscription.id, deliveryId);
+  const { data, error, isPending, isFetching, refetch } = useQuery({
+    ...webhookQueries.delivery(usePlaza(), subscription.id, deliveryId ?? ''),
+    enabled: deliveryId !== null,
+  });
   const date = useDateFormat();
   return (
     <Drawer open={deliveryId !== null} title="Delivery" onClose={onClose}>

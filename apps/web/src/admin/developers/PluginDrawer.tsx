@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { servicePluginQueries, usePlaza } from '@plaza/react';
 import type { ServicePluginCall, ServicePluginImplementation, TestServicePluginResponse } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -5,7 +7,6 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useDateFormat } from '../dates.js';
 import { ListSkeleton } from '../ListSkeleton.js';
 import { Drawer } from '../ui/Drawer.js';
-import { usePluginCalls } from './api.js';
 import { OutcomeBadge, PluginBadge, pluginTypeLabel } from './badges.js';
 
 /** One registered app: a test call with what came back, and its last calls with latency and outcome. */
@@ -24,7 +25,10 @@ export function PluginDrawer({
   lastTest: TestServicePluginResponse | null;
   onDelete: (implementation: ServicePluginImplementation) => void;
 }) {
-  const calls = usePluginCalls(implementation?.id ?? null);
+  const calls = useQuery({
+    ...servicePluginQueries.calls(usePlaza(), implementation?.id ?? ''),
+    enabled: implementation !== null,
+  });
   const date = useDateFormat();
   return (
     <Drawer open={implementation !== null} title={implementation?.name ?? 'App'} onClose={onClose}>

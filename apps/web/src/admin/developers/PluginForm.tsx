@@ -1,3 +1,4 @@
+import { servicePluginMutations, usePlazaMutation } from '@plaza/react';
 import { useState, type FormEvent } from 'react';
 import type { ServicePluginImplementation, ServicePluginType } from '@plaza/contracts';
 import { SERVICE_PLUGIN_LIMITS } from '@plaza/contracts/constants';
@@ -8,7 +9,6 @@ import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { SelectField } from '../ui/SelectField.js';
-import { useRegisterPlugin } from './api.js';
 import { PLUGIN_TYPES } from './badges.js';
 
 const TIMEOUTS = ['1000', '2000', '3000', '5000', '8000', '10000'] as const;
@@ -45,7 +45,7 @@ export function PluginForm({
   onDone: (saved: ServicePluginImplementation) => void;
   onCancel: () => void;
 }) {
-  const register = useRegisterPlugin();
+  const register = usePlazaMutation(servicePluginMutations.createImplementation);
   const toast = useToast();
   return (
     <PluginFormView

@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePlaza, usePlazaMutation, webhookMutations, webhookQueries } from '@plaza/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../ui/Button.js';
@@ -6,15 +8,14 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { describeError, ErrorMessage } from '../../ui/ErrorMessage.js';
 import { ListSkeleton } from '../ListSkeleton.js';
 import { useToast } from '../Toast.js';
-import { useUpdateWebhookSettings, useWebhookSettings } from './api.js';
 
 /**
  * Whether webhooks and apps may reach addresses inside the server's own network. Off by default; turning it on asks
  * first, since a webhook could then be aimed at machines the internet cannot reach.
  */
 export function PrivateNetworkSetting() {
-  const { data, error, isPending, isFetching, refetch } = useWebhookSettings();
-  const update = useUpdateWebhookSettings();
+  const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.settings(usePlaza()));
+  const update = usePlazaMutation(webhookMutations.updateSettings);
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   // A refused webhook address links here (#own-network): bring the setting into view and focus.

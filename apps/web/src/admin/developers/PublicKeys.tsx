@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePlaza, webhookQueries } from '@plaza/react';
 import { useEffect, useState } from 'react';
 import type { WebhookJwks } from '@plaza/contracts';
 import { Card } from '../../ui/Card.js';
@@ -5,7 +7,6 @@ import { CopyButton } from '../../ui/CopyButton.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { ListSkeleton } from '../ListSkeleton.js';
-import { usePublicKeys } from './api.js';
 
 type Format = 'jwks' | 'pem';
 
@@ -29,7 +30,7 @@ export async function jwkToPem(jwk: WebhookJwks['keys'][number]): Promise<string
  * check a message in a few words.
  */
 export function PublicKeys({ origin = typeof location === 'undefined' ? '' : location.origin }: { origin?: string }) {
-  const { data, error, isPending, isFetching, refetch } = usePublicKeys();
+  const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.publicKeys(usePlaza()));
   const [format, setFormat] = useState<Format>('jwks');
   const [pem, setPem] = useState<string | null>(null);
   useEffect(() => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ServicePluginCall, ServicePluginImplementation } from '@plaza/contracts';
 import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
-import { developerKeys } from './api.js';
+import { servicePluginQueries, type FetchClient } from '@plaza/react';
 import { PLUGIN_TYPES } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm, PluginFormView } from './PluginForm.js';
 import { ServicePluginsPage } from './ServicePluginsPage.js';
+
+/** The cache is seeded: a query that asked the server would fail the test. */
+const seeded: FetchClient = { fetch: () => Promise.reject(new Error('not seeded')) };
 
 let n = 0;
 const uuid = () => `0190a1b2-0000-7000-b000-${String(++n).padStart(12, '0')}`;
@@ -43,7 +46,7 @@ const owner = () => staffClient('OWNER');
 describe('ServicePluginsPage', () => {
   it('lists registered apps with what they do, their state and the actions that apply', () => {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.plugins(), [
+    queryClient.setQueryData(servicePluginQueries.implementations(seeded).queryKey, [
       implementation({ name: 'Parcel rates' }),
       implementation({ name: 'Tax bot', type: 'TAX_CALCULATION', circuit: 'OPEN', timeoutMs: 2000 }),
       implementation({ name: 'Fees', type: 'ADDITIONAL_FEES', enabled: false }),
@@ -63,12 +66,12 @@ describe('ServicePluginsPage', () => {
 
   it('says when no app is plugged in, and stops offering Register once every type has one', () => {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.plugins(), []);
+    queryClient.setQueryData(servicePluginQueries.implementations(seeded).queryKey, []);
     expect(textOf(render(<ServicePluginsPage />, owner(), queryClient))).toContain('No apps plugged in');
 
     const full = queryClientWithSite();
     full.setQueryData(
-      developerKeys.plugins(),
+      servicePluginQueries.implementations(seeded).queryKey,
       PLUGIN_TYPES.map(({ type }) => implementation({ type, name: type })),
     );
     const html = render(<ServicePluginsPage />, owner(), full);
@@ -149,7 +152,7 @@ describe('PluginDrawer', () => {
   it('shows the last calls with latency and outcome, and the test call’s result', () => {
     const i = implementation();
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.calls(i.id), [
+    queryClient.setQueryData(servicePluginQueries.calls(seeded, i.id).queryKey, [
       call({ latencyMs: 37 }),
       call({ outcome: 'TIMEOUT', latencyMs: 5003, statusCode: undefined as unknown as number, test: true }),
       call({ outcome: 'APP_ERROR', statusCode: 422, error: 'Destination <b>not served</b>' }),
@@ -181,7 +184,7 @@ describe('PluginDrawer', () => {
   it('says the app refused in words on an application error', () => {
     const i = implementation();
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.calls(i.id), []);
+    queryClient.setQueryData(servicePluginQueries.calls(seeded, i.id).queryKey, []);
     const lastTest = {
       call: call({ outcome: 'APP_ERROR', statusCode: 422 }),
       appError: { code: 'NO_RATES', description: 'We do not ship there', status: 422 },

@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { servicePluginMutations, servicePluginQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useState } from 'react';
 import type { ServicePluginImplementation, TestServicePluginResponse } from '@plaza/contracts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
@@ -7,7 +9,6 @@ import { Drawer } from '../ui/Drawer.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
-import { useDeletePlugin, useImplementations, useTestPlugin, useUpdatePlugin } from './api.js';
 import { outcomeLabel, PLUGIN_TYPES, PluginBadge, pluginTypeLabel } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm } from './PluginForm.js';
@@ -23,11 +24,11 @@ export function ServicePluginsPage() {
 }
 
 function PluginList() {
-  const { data, error, isPending, isFetching, refetch } = useImplementations();
+  const { data, error, isPending, isFetching, refetch } = useQuery(servicePluginQueries.implementations(usePlaza()));
   const toast = useToast();
-  const test = useTestPlugin();
-  const update = useUpdatePlugin();
-  const remove = useDeletePlugin();
+  const test = usePlazaMutation(servicePluginMutations.testImplementation);
+  const update = usePlazaMutation(servicePluginMutations.updateImplementation);
+  const remove = usePlazaMutation(servicePluginMutations.deleteImplementation);
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ServicePluginImplementation | null>(null);

@@ -1,3 +1,4 @@
+import { usePlazaMutation, webhookMutations } from '@plaza/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { EventType, WebhookSubscription } from '@plaza/contracts';
@@ -8,7 +9,6 @@ import { TextField } from '../../ui/Field.js';
 import { violationsOf, type FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
-import { useCreateSubscription, useUpdateSubscription } from './api.js';
 import { EventTypePicker } from './EventTypePicker.js';
 
 export interface Draft {
@@ -69,8 +69,8 @@ export function WebhookForm({
 }) {
   const initial = draftOf(subscription);
   const [draft, setDraft] = useState<Draft>(initial);
-  const create = useCreateSubscription();
-  const update = useUpdateSubscription();
+  const create = usePlazaMutation(webhookMutations.createSubscription);
+  const update = usePlazaMutation(webhookMutations.updateSubscription);
   const toast = useToast();
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;

@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePlaza, usePlazaMutation, webhookMutations, webhookQueries } from '@plaza/react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookSubscription } from '@plaza/contracts';
@@ -11,7 +13,6 @@ import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
-import { useDeliveries, useRedeliver, useRedeliverFailed, useSubscriptions } from './api.js';
 import { DeliveryBadge, SubscriptionBadge } from './badges.js';
 import { DeliveryDrawer } from './DeliveryDrawer.js';
 import { eventLabel, eventName } from './eventTypes.js';
@@ -22,6 +23,13 @@ import { OwnerOnly } from './OwnerOnly.js';
 type StatusFilter = 'ALL' | WebhookDeliveryStatus;
 
 /** /admin/webhooks/:subscriptionId: one webhook, its actions and its delivery log. */
+/** The log's query: 20 a page, perhaps one status, from a cursor. */
+const deliveriesQuery = (status: WebhookDeliveryStatus | undefined, cursor: string | undefined) => ({
+  limit: 20,
+  ...(status ? { status } : {}),
+  ...(cursor ? { cursor } : {}),
+});
+
 export function WebhookPage() {
   return (
     <OwnerOnly title="Webhook" what="webhooks">
@@ -32,7 +40,7 @@ export function WebhookPage() {
 
 function WebhookLoader() {
   const { subscriptionId = '' } = useParams();
-  const { data, error, isPending, isFetching, refetch } = useSubscriptions();
+  const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.subscriptions(usePlaza()));
   const summary = data?.find((s) => s.subscription.id === subscriptionId);
   if (isPending) {
     return (
@@ -77,9 +85,9 @@ function WebhookDetails({
   const [open, setOpen] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const status = filter === 'ALL' ? undefined : filter;
-  const log = useDeliveries(subscription.id, status, cursors.at(-1));
-  const redeliver = useRedeliver();
-  const redeliverFailed = useRedeliverFailed();
+  const log = useQuery(webhookQueries.deliveries(usePlaza(), subscription.id, deliveriesQuery(status, cursors.at(-1))));
+  const redeliver = usePlazaMutation(webhookMutations.redeliver);
+  const redeliverFailed = usePlazaMutation(webhookMutations.redeliverFailed);
   const paused = subscription.status === 'PAUSED';
 
   const sendAgain = (deliveryId: string) =>

@@ -9,13 +9,16 @@ import type {
 } from '@plaza/contracts';
 import { EVENT_TYPES } from '@plaza/contracts/constants';
 import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
-import { developerKeys } from './api.js';
+import { webhookQueries, type FetchClient } from '@plaza/react';
 import { deliveryState } from './badges.js';
 import { DeliveryDrawer } from './DeliveryDrawer.js';
 import { EventTypePicker } from './EventTypePicker.js';
 import { draftProblems, WebhookDraftForm, WebhookForm, type Draft } from './WebhookForm.js';
 import { WebhookPage } from './WebhookPage.js';
 import { WebhooksPage } from './WebhooksPage.js';
+
+/** The cache is seeded: a query that asked the server would fail the test. */
+const seeded: FetchClient = { fetch: () => Promise.reject(new Error('not seeded')) };
 
 let n = 0;
 const uuid = () => `0190a1b2-0000-7000-a000-${String(++n).padStart(12, '0')}`;
@@ -64,7 +67,7 @@ describe('WebhooksPage', () => {
     const queryClient = queryClientWithSite();
     const active = subscription({ name: 'Warehouse', eventTypes: [...EVENT_TYPES] });
     const paused = subscription({ name: '', url: 'https://crm.example/in', status: 'PAUSED', pausedReason: 'FAILING' });
-    queryClient.setQueryData(developerKeys.webhooks(), [
+    queryClient.setQueryData(webhookQueries.subscriptions(seeded).queryKey, [
       summary(active, {
         lastDelivery: { status: 'SUCCEEDED', statusCode: 200, date: '2025-03-01T10:00:00.000Z' },
         counts: { pending: 0, succeeded: 4, failed: 0 },
@@ -98,7 +101,7 @@ describe('WebhooksPage', () => {
 
   it('says when there is no webhook yet, and shows a skeleton while loading', () => {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.webhooks(), []);
+    queryClient.setQueryData(webhookQueries.subscriptions(seeded).queryKey, []);
     expect(textOf(render(<WebhooksPage />, owner(), queryClient))).toContain('No webhooks yet');
     expect(render(<WebhooksPage />, owner(), queryClientWithSite())).toContain('aria-label="Loading webhooks"');
   });
@@ -111,9 +114,9 @@ describe('WebhooksPage', () => {
 
   it('shows the public keys as a copyable key set', () => {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.webhooks(), []);
+    queryClient.setQueryData(webhookQueries.subscriptions(seeded).queryKey, []);
     const jwks = { keys: [{ kty: 'EC', crv: 'P-256', x: 'xx', y: 'yy', kid: 'key-1', alg: 'ES256', use: 'sig' }] };
-    queryClient.setQueryData(developerKeys.publicKeys(), jwks);
+    queryClient.setQueryData(webhookQueries.publicKeys(seeded).queryKey, jwks);
     const html = render(<WebhooksPage />, owner(), queryClient, '/admin/webhooks');
     expect(html).toMatch(/data-testid="public-keys"[^>]*>\{\s*&quot;keys&quot;/);
     expect(textOf(html)).toContain('"kid": "key-1"');
@@ -123,12 +126,12 @@ describe('WebhooksPage', () => {
 
   it('says whether webhooks may reach the server’s own network, and offers the other choice', () => {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.webhooks(), []);
-    queryClient.setQueryData(developerKeys.settings(), { allowPrivateTargets: false });
+    queryClient.setQueryData(webhookQueries.subscriptions(seeded).queryKey, []);
+    queryClient.setQueryData(webhookQueries.settings(seeded).queryKey, { allowPrivateTargets: false });
     const blocked = textOf(render(<WebhooksPage />, owner(), queryClient));
     expect(blocked).toContain('Blocked: webhooks and apps can only reach addresses on the internet.');
     expect(blocked).toContain('Allow my network…');
-    queryClient.setQueryData(developerKeys.settings(), { allowPrivateTargets: true });
+    queryClient.setQueryData(webhookQueries.settings(seeded).queryKey, { allowPrivateTargets: true });
     const allowed = textOf(render(<WebhooksPage />, owner(), queryClient));
     expect(allowed).toContain('Allowed: webhooks and apps may use addresses inside your network.');
     expect(allowed).toContain('Block my network again');
@@ -142,12 +145,12 @@ describe('WebhookPage', () => {
     counts = { pending: 0, succeeded: 0, failed: 0 },
   ) {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.webhooks(), [summary(s, { counts })]);
+    queryClient.setQueryData(webhookQueries.subscriptions(seeded).queryKey, [summary(s, { counts })]);
     const log: ListWebhookDeliveriesResponse = {
       deliveries,
       pagingMetadata: { count: deliveries.length, cursors: { next: null }, hasNext: false },
     };
-    queryClient.setQueryData([...developerKeys.deliveries(s.id, undefined), ''], log);
+    queryClient.setQueryData(webhookQueries.deliveries(seeded, s.id, { limit: 20 }).queryKey, log);
     return render(
       <Routes>
         <Route path="/admin/webhooks/:subscriptionId" element={<WebhookPage />} />
@@ -193,7 +196,7 @@ describe('WebhookPage', () => {
     const s = subscription();
     expect(textOf(page(s, []))).toContain('Nothing sent yet');
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.webhooks(), []);
+    queryClient.setQueryData(webhookQueries.subscriptions(seeded).queryKey, []);
     const html = render(
       <Routes>
         <Route path="/admin/webhooks/:subscriptionId" element={<WebhookPage />} />
@@ -243,7 +246,7 @@ describe('DeliveryDrawer', () => {
       ],
     };
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(developerKeys.delivery(s.id, d.id), details);
+    queryClient.setQueryData(webhookQueries.delivery(seeded, s.id, d.id).queryKey, details);
     const html = render(
       <DeliveryDrawer
         subscription={s}

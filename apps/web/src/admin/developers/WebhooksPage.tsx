@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePlaza, webhookQueries } from '@plaza/react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { WebhookSubscriptionSummary } from '@plaza/contracts';
@@ -6,7 +8,6 @@ import { useDateFormat } from '../dates.js';
 import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
-import { useSubscriptions } from './api.js';
 import { DeliveryBadge, SubscriptionBadge } from './badges.js';
 import { eventsSummary } from './eventTypes.js';
 import { PrivateNetworkSetting } from './PrivateNetworkSetting.js';
@@ -27,7 +28,7 @@ export function WebhooksPage() {
 }
 
 function WebhookList() {
-  const { data, error, isPending, isFetching, refetch } = useSubscriptions();
+  const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.subscriptions(usePlaza()));
   const navigate = useNavigate();
   const date = useDateFormat();
   const actions = useSubscriptionActions();

@@ -1,9 +1,9 @@
+import { usePlazaMutation, webhookMutations } from '@plaza/react';
 import { useState } from 'react';
 import type { WebhookSubscription } from '@plaza/contracts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { describeError } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
-import { useDeleteSubscription, useSendTestEvent, useSetPaused } from './api.js';
 
 /** The webhook's name, or its address's host when it has none. */
 export function webhookName(s: Pick<WebhookSubscription, 'name' | 'url'>): string {
@@ -21,14 +21,16 @@ export function webhookName(s: Pick<WebhookSubscription, 'name' | 'url'>): strin
  */
 export function useSubscriptionActions({ onDeleted }: { onDeleted?: () => void } = {}) {
   const toast = useToast();
-  const test = useSendTestEvent();
-  const pause = useSetPaused();
+  const test = usePlazaMutation(webhookMutations.sendTestEvent);
+  const pause = usePlazaMutation(webhookMutations.setPaused);
   const [deleting, setDeleting] = useState<WebhookSubscription | null>(null);
   // Told by the mutation itself: the webhook's page may unmount before `mutate`'s callbacks would run.
-  const remove = useDeleteSubscription((s) => {
-    toast(`${webhookName(s)} is deleted`);
-    setDeleting(null);
-    onDeleted?.();
+  const remove = usePlazaMutation(webhookMutations.deleteSubscription, {
+    onSuccess: (_r, s) => {
+      toast(`${webhookName(s)} is deleted`);
+      setDeleting(null);
+      onDeleted?.();
+    },
   });
   const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
 

@@ -8,7 +8,7 @@ import { TextField } from '../../ui/Field.js';
 import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
 import { describeError } from '../../ui/ErrorMessage.js';
-import { mediaCalls, useMediaChange } from './api.js';
+import { mediaMutations, usePlazaMutation } from '@plaza/react';
 import { FocalPointPicker } from './FocalPointPicker.js';
 import { dimensionsOf, formatSize, KIND_WORDS } from './words.js';
 
@@ -45,10 +45,10 @@ export function FileDetails({ file, onTrash }: { file: FileDescriptor; onTrash: 
   const [focus, setFocus] = useState(file.media.image?.focalPoint ?? { x: 0.5, y: 0.5 });
   const [link, setLink] = useState<string | undefined>(file.private ? undefined : file.url);
   const saved = () => toast('Saved');
-  const rename = useMediaChange(mediaCalls.rename, saved);
-  const relabel = useMediaChange(mediaCalls.labels, saved);
-  const refocus = useMediaChange(mediaCalls.focus, saved);
-  const signed = useMediaChange(mediaCalls.link, (r) => setLink(r.downloadUrls[0]?.url));
+  const rename = usePlazaMutation(mediaMutations.renameFile, { onSuccess: saved });
+  const relabel = usePlazaMutation(mediaMutations.setLabels, { onSuccess: saved });
+  const refocus = usePlazaMutation(mediaMutations.setFocalPoint, { onSuccess: saved });
+  const signed = usePlazaMutation(mediaMutations.downloadLink, { onSuccess: (r) => setLink(r.downloadUrls[0]?.url) });
   const problem = [rename, relabel, refocus, signed].find((m) => m.error)?.error;
   const submitName = (e: FormEvent) => {
     e.preventDefault();

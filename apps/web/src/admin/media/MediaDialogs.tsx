@@ -4,7 +4,7 @@ import { Dialog } from '../../ui/Dialog.js';
 import { describeError } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
 import { useToast } from '../Toast.js';
-import { mediaCalls, useMediaChange } from './api.js';
+import { mediaMutations, usePlazaMutation } from '@plaza/react';
 
 /** One-field forms of the library: a new folder's name, a link to import. */
 function OneField({
@@ -66,9 +66,11 @@ function OneField({
 
 export function NewFolderDialog({ open, parent, onClose }: { open: boolean; parent: string; onClose: () => void }) {
   const toast = useToast();
-  const create = useMediaChange(mediaCalls.newFolder, () => {
-    toast('Folder created');
-    onClose();
+  const create = usePlazaMutation(mediaMutations.createFolder, {
+    onSuccess: () => {
+      toast('Folder created');
+      onClose();
+    },
   });
   return (
     <OneField
@@ -86,9 +88,11 @@ export function NewFolderDialog({ open, parent, onClose }: { open: boolean; pare
 
 export function ImportDialog({ open, folder, onClose }: { open: boolean; folder: string; onClose: () => void }) {
   const toast = useToast();
-  const run = useMediaChange(mediaCalls.importUrl, () => {
-    toast('Importing: the file appears when it has been fetched');
-    onClose();
+  const run = usePlazaMutation(mediaMutations.importFromUrl, {
+    onSuccess: () => {
+      toast('Importing: the file appears when it has been fetched');
+      onClose();
+    },
   });
   return (
     <OneField

@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, LayoutGrid, List as ListIcon } from 'lucide-react';
 import type { FileDescriptor, MediaFolder, MediaType } from '@plaza/sdk/media';
 import { Button } from '../../ui/Button.js';
@@ -18,7 +19,13 @@ import { PageHeader } from '../ui/PageHeader.js';
 import { countOf, ResourceTable } from '../ui/ResourceTable.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
-import { mediaCalls, useFiles, useFolders, useMediaChange, type FileQuery } from './api.js';
+import {
+  mediaMutations,
+  mediaQueries,
+  usePlaza,
+  usePlazaMutation,
+  type MediaFileQuery as FileQuery,
+} from '@plaza/react';
 import { FileDetails } from './FileDetails.js';
 import { ImportDialog, NewFolderDialog } from './MediaDialogs.js';
 import { MediaGrid } from './MediaGrid.js';
@@ -188,9 +195,10 @@ function Browser({
   const toast = useToast();
   const formatDate = useDateFormat();
   const pages = useCursorPages();
-  const files = useFiles({ ...query, ...(pages.cursor ? { cursor: pages.cursor } : {}) });
+  const plaza = usePlaza();
+  const files = useQuery(mediaQueries.files(plaza, { ...query, ...(pages.cursor ? { cursor: pages.cursor } : {}) }));
   const searching = Boolean(query.search) || query.kind !== 'ALL';
-  const folders = useFolders(query.folder, query.trash);
+  const folders = useQuery(mediaQueries.folders(plaza, query.folder, query.trash));
   const shownFolders = searching || pages.page > 1 ? [] : (folders.data?.folders ?? []);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<FileDescriptor | null>(null);
@@ -209,8 +217,8 @@ function Browser({
     setConfirm(null);
     setOpen(null);
   };
-  const remove = useMediaChange(mediaCalls.trash, done('Done'));
-  const restore = useMediaChange(mediaCalls.restore, done('Restored'));
+  const remove = usePlazaMutation(mediaMutations.deleteItems, { onSuccess: done('Done') });
+  const restore = usePlazaMutation(mediaMutations.restoreItems, { onSuccess: done('Restored') });
   const count = confirm ? confirm.files.length + confirm.folders.length : 0;
 
   if (files.error)

@@ -8,7 +8,8 @@ import { FilePickButton } from '../../ui/FilePickButton.js';
 import { ListSkeleton } from '../ListSkeleton.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
-import { useFiles } from './api.js';
+import { useQuery } from '@tanstack/react-query';
+import { mediaQueries, usePlaza } from '@plaza/react';
 import { UploadPanel } from './UploadPanel.js';
 import { useUploads } from './useUploads.js';
 
@@ -46,14 +47,16 @@ export function MediaPicker({
 function PickerBody({ onPick, onClose }: { onPick: (f: FileDescriptor) => void; onClose: () => void }) {
   const [search, setSearch] = useState('');
   const words = useDebouncedValue(search.trim());
-  const files = useFiles({
-    folder: 'media-root',
-    search: words,
-    kind: 'IMAGE',
-    trash: false,
-    sort: 'createdDate:DESC',
-    publicOnly: true,
-  });
+  const files = useQuery(
+    mediaQueries.files(usePlaza(), {
+      folder: 'media-root',
+      search: words,
+      kind: 'IMAGE',
+      trash: false,
+      sort: 'createdDate:DESC',
+      publicOnly: true,
+    }),
+  );
   const uploads = useUploads('media-root');
   const pictures = files.data?.files ?? [];
   return (

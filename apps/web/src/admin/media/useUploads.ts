@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { uploadFile } from '@plaza/sdk/media';
 import { describeError } from '../../ui/ErrorMessage.js';
-import { filesClient, useInvalidateMedia } from './api.js';
-import { usePlazaClient } from '../store/api.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { mediaQueries, mediaUploadClient, usePlaza } from '@plaza/react';
 
 export interface UploadItem {
   key: number;
@@ -19,8 +19,9 @@ export interface UploadItem {
  * its own progress and a cancel; a failed one says why and can be tried again.
  */
 export function useUploads(folder: string) {
-  const plaza = usePlazaClient();
-  const refresh = useInvalidateMedia();
+  const plaza = usePlaza();
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: mediaQueries.all() }), [queryClient]);
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
   const files = useRef(new Map<number, File>());
@@ -39,7 +40,7 @@ export function useUploads(folder: string) {
       const controller = new AbortController();
       controllers.current.set(key, controller);
       running.current++;
-      uploadFile(filesClient(plaza), file, {
+      uploadFile(mediaUploadClient(plaza), file, {
         parentFolderId: folder,
         signal: controller.signal,
         onProgress: (sent) => patch(key, { sent }),
