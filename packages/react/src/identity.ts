@@ -55,10 +55,11 @@ export const identityQueries = {
 };
 
 export const identityMutations = {
-  approveIdentity: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (id: string) => call(client, approveIdentity, id)),
-  rejectIdentity: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (id: string) => call(client, rejectIdentity, id)),
+  /** The owner's answer to a PENDING identity: `approve` lets it sign in, `reject` blocks it. */
+  decideIdentity: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, identityQueries.all(), ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
+      call(client, action === 'approve' ? approveIdentity : rejectIdentity, id),
+    ),
   /** Enrolling changes nothing stored yet that a list shows: no invalidation. */
   enrollTotp: (client: FetchClient) => ({ mutationFn: () => call(client, enrollTotp) }),
   confirmTotp: (client: FetchClient, qc: QueryClient) =>

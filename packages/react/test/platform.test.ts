@@ -181,8 +181,14 @@ describe('mutations invalidate their module with one call', () => {
   it('sends each change as the SDK defines it', async () => {
     answer = () => ({});
     const cases: [() => Promise<unknown>, string][] = [
-      [() => run(identityMutations.approveIdentity, 'i1'), 'POST /identity/v1/identities/i1/approve {}'],
-      [() => run(identityMutations.rejectIdentity, 'i1'), 'POST /identity/v1/identities/i1/reject {}'],
+      [
+        () => run(identityMutations.decideIdentity, { id: 'i1', action: 'approve' }),
+        'POST /identity/v1/identities/i1/approve {}',
+      ],
+      [
+        () => run(identityMutations.decideIdentity, { id: 'i1', action: 'reject' }),
+        'POST /identity/v1/identities/i1/reject {}',
+      ],
       [
         () => run(identityMutations.confirmTotp, { code: '123456' }),
         'POST /identity/v1/mfa/totp/confirm {"code":"123456"}',

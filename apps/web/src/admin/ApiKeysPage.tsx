@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, ApiKeyScope, CreateApiKeyResponse, ListApiKeysResponse } from '@plaza/contracts';
-import { usePlaza } from '@plaza/react';
-import type { PlazaClient } from '../plaza.js';
+import { useQuery } from '@tanstack/react-query';
+import type { ApiKey, ApiKeyScope, CreateApiKeyResponse } from '@plaza/contracts';
+import { settingsMutations, settingsQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
@@ -34,17 +33,11 @@ const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
   { scope: 'media', label: 'Media library' },
 ];
 
-const KEYS = ['plaza', 'admin', 'api-keys'];
-
 /** /admin/api-keys: keys for back-office scripts and apps; a new key is shown once. */
 export function ApiKeysPage() {
-  const client = usePlaza<PlazaClient>();
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: KEYS,
-    queryFn: () => client.fetch<ListApiKeysResponse>('/settings/v1/api-keys'),
-  });
+  const { data, error, isPending, isFetching, refetch } = useQuery(settingsQueries.apiKeys(usePlaza()));
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
-  const keys = data?.apiKeys ?? [];
+  const keys = data ?? [];
   const active = keys.filter((k) => !k.revokedDate);
   const revoked = keys.filter((k) => k.revokedDate);
   return (
@@ -100,21 +93,13 @@ export function ApiKeysPage() {
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (r: CreateApiKeyResponse) => void }) {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  const create = useMutation({
-    mutationFn: () =>
-      client.fetch<CreateApiKeyResponse>('/settings/v1/api-keys', {
-        method: 'POST',
-        body: { name: name.trim(), scopes },
-      }),
+  const create = usePlazaMutation(settingsMutations.createApiKey, {
     onSuccess: (r) => {
       onCreated(r);
       setName('');
       setScopes([]);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
     },
   });
   const rules = useFormRules(
@@ -125,7 +110,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (r: CreateApiKeyResponse) => 
   const toggle = (s: ApiKeyScope, on: boolean) => setScopes((all) => (on ? [...all, s] : all.filter((x) => x !== s)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (rules.check() && scopes.length) create.mutate();
+    if (rules.check() && scopes.length) create.mutate({ name: name.trim(), scopes });
   };
   return (
     <Card title="New key">
@@ -172,17 +157,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (r: CreateApiKeyResponse) => 
 }
 
 function KeyList({ keys }: { keys: ApiKey[] }) {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const date = useDateFormat();
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const revoke = useMutation({
-    mutationFn: (id: string) => client.fetch(`/settings/v1/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  const revoke = usePlazaMutation(settingsMutations.deleteApiKey, {
     onSuccess: () => {
       toast(`Key "${revoking?.name}" revoked`);
       setRevoking(null);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
     },
   });
   return (

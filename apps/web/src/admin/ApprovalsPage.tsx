@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Identity } from '@plaza/contracts';
-import { usePlaza } from '@plaza/react';
-import type { PlazaClient } from '../plaza.js';
+import { identityMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { EmptyState } from '../ui/EmptyState.js';
@@ -11,7 +9,7 @@ import { useDateFormat } from './dates.js';
 import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
-import { PENDING_IDENTITIES_KEY, usePendingIdentities, waitsForOwner } from './waiting.js';
+import { usePendingIdentities, waitsForOwner } from './waiting.js';
 
 const displayName = (i: Identity) =>
   [i.identityProfile.firstName, i.identityProfile.lastName].filter(Boolean).join(' ') ||
@@ -20,19 +18,14 @@ const displayName = (i: Identity) =>
 
 /** /admin/approvals: accounts waiting for the owner (and those still verifying their e-mail). */
 export function ApprovalsPage() {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const date = useDateFormat();
   const [rejecting, setRejecting] = useState<Identity | null>(null);
   const { data, error, isPending, isFetching, refetch } = usePendingIdentities({ fresh: true });
-  const act = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
-      client.fetch(`/identity/v1/identities/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
+  const act = usePlazaMutation(identityMutations.decideIdentity, {
     onSuccess: (_r, { action }) => {
       toast(action === 'approve' ? 'Approved: they can log in now' : 'Rejected: the account is blocked');
       setRejecting(null);
-      void queryClient.invalidateQueries({ queryKey: PENDING_IDENTITIES_KEY });
     },
   });
 

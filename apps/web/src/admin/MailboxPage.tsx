@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MailboxResponse, MailMessage } from '@plaza/contracts';
-import { usePlaza } from '@plaza/react';
-import type { PlazaClient } from '../plaza.js';
+import { useQuery } from '@tanstack/react-query';
+import type { MailMessage } from '@plaza/contracts';
+import { mailboxQueries, usePlaza } from '@plaza/react';
 import { Button } from '../ui/Button.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
@@ -33,21 +32,16 @@ const templateNames: Record<MailMessage['template'], string> = {
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */
 export function MailboxPage() {
-  const client = usePlaza<PlazaClient>();
+  const client = usePlaza();
   const [search, setSearch] = useState('');
   const [to, setTo] = useState('');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const date = useDateFormat();
 
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: ['plaza', 'admin', 'mailbox', to, offset],
-    queryFn: () =>
-      client.fetch<MailboxResponse>('/dev/v1/mailbox', {
-        query: { ...(to ? { to } : {}), 'paging.limit': PAGE, 'paging.offset': offset },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { data, error, isPending, isFetching, refetch } = useQuery(
+    mailboxQueries.messages(client, { ...(to ? { to } : {}), 'paging.limit': PAGE, 'paging.offset': offset }),
+  );
   const open = data?.messages.find((m) => m.id === openId);
 
   const submit = (e: FormEvent) => {

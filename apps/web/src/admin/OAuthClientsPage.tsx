@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListOAuthClientsResponse, OAuthClient } from '@plaza/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { OAuthClient } from '@plaza/contracts';
 import { APP_LIMITS, CLIENT_ORIGIN_PATTERN, CLIENT_REDIRECT_URI_PATTERN } from '@plaza/contracts/constants';
-import { usePlaza } from '@plaza/react';
+import { settingsMutations, settingsQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { getConfig } from '../config.js';
-import type { PlazaClient } from '../plaza.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
@@ -19,7 +18,6 @@ import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 
-const KEYS = ['plaza', 'admin', 'oauth-clients'];
 const lines = (s: string) =>
   s
     .split(/[\n,]/)
@@ -54,11 +52,7 @@ export const clientRules: FormRules<'name' | 'redirectUris' | 'allowedOrigins'> 
 
 /** /admin/oauth-clients: the apps that may sign members in (exact redirect URIs, allowed origins). */
 export function OAuthClientsPage() {
-  const client = usePlaza<PlazaClient>();
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: KEYS,
-    queryFn: () => client.fetch<ListOAuthClientsResponse>('/settings/v1/oauth-clients'),
-  });
+  const { data, error, isPending, isFetching, refetch } = useQuery(settingsQueries.oauthClients(usePlaza()));
   return (
     <>
       <PageHeader
@@ -75,10 +69,10 @@ export function OAuthClientsPage() {
             <ListSkeleton label="Loading OAuth clients" rows={2} />
           ) : error ? (
             <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-          ) : data.clients.length === 0 ? (
+          ) : data.length === 0 ? (
             <EmptyState title="No OAuth clients">Add one above for each site or app that signs members in.</EmptyState>
           ) : (
-            <ClientList clients={data.clients} />
+            <ClientList clients={data} />
           )}
         </section>
       </div>
@@ -87,18 +81,13 @@ export function OAuthClientsPage() {
 }
 
 function CreateClientForm() {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const toast = useToast();
   // A new round after each created client: the form starts empty again.
   const [round, setRound] = useState(0);
-  const create = useMutation({
-    mutationFn: (body: { name: string; redirectUris: string[]; allowedOrigins: string[] }) =>
-      client.fetch<{ client: OAuthClient }>('/settings/v1/oauth-clients', { method: 'POST', body }),
+  const create = usePlazaMutation(settingsMutations.createOAuthClient, {
     onSuccess: ({ client: c }) => {
       toast(`Client "${c.name}" created: its id is ${c.id}`);
       setRound((r) => r + 1);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
     },
   });
   return (
@@ -191,19 +180,14 @@ function originOf(url: string): string {
 }
 
 function ClientList({ clients }: { clients: OAuthClient[] }) {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const date = useDateFormat();
   const [deleting, setDeleting] = useState<OAuthClient | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) =>
-      client.fetch(`/settings/v1/oauth-clients/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  const remove = usePlazaMutation(settingsMutations.deleteOAuthClient, {
     onSuccess: () => {
       toast(`Client "${deleting?.name}" deleted`);
       setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
     },
   });
   const own = getConfig().clientId;
@@ -307,18 +291,10 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
 
 /** Edits which sites may call this server from the browser on behalf of one client (PATCH allowedOrigins). */
 function OriginsEditor({ value, onDone }: { value: OAuthClient; onDone: () => void }) {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const toast = useToast();
-  const save = useMutation({
-    mutationFn: (allowedOrigins: string[]) =>
-      client.fetch<{ client: OAuthClient }>(`/settings/v1/oauth-clients/${encodeURIComponent(value.id)}`, {
-        method: 'PATCH',
-        body: { allowedOrigins },
-      }),
+  const save = usePlazaMutation(settingsMutations.updateOAuthClient, {
     onSuccess: ({ client: c }) => {
       toast(`Allowed origins of "${c.name}" saved`);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
       onDone();
     },
   });
@@ -327,7 +303,7 @@ function OriginsEditor({ value, onDone }: { value: OAuthClient; onDone: () => vo
       value={value}
       busy={save.isPending}
       error={save.error}
-      onSave={(origins) => save.mutate(origins)}
+      onSave={(allowedOrigins) => save.mutate({ id: value.id, changes: { allowedOrigins } })}
       onCancel={onDone}
     />
   );

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IdpConnection, ListIdpConnectionsResponse } from '@plaza/contracts';
-import { usePlaza } from '@plaza/react';
-import type { PlazaClient } from '../plaza.js';
+import { useQuery } from '@tanstack/react-query';
+import type { IdpConnection } from '@plaza/contracts';
+import { identityMutations, identityQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
@@ -20,15 +19,9 @@ import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 
-const KEYS = ['plaza', 'admin', 'sso-connections'];
-
 /** /admin/sso: OpenID Connect identity providers behind the "Continue with …" buttons. */
 export function SsoPage() {
-  const client = usePlaza<PlazaClient>();
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: KEYS,
-    queryFn: () => client.fetch<ListIdpConnectionsResponse>('/identity/v1/sso/connections'),
-  });
+  const { data, error, isPending, isFetching, refetch } = useQuery(identityQueries.idpConnections(usePlaza()));
   const [created, setCreated] = useState<IdpConnection | null>(null);
   return (
     <>
@@ -57,12 +50,12 @@ export function SsoPage() {
             <ListSkeleton label="Loading SSO connections" rows={2} />
           ) : error ? (
             <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-          ) : data.connections.length === 0 ? (
+          ) : data.length === 0 ? (
             <EmptyState title="No providers connected">
               Login pages show a “Continue with …” button for each provider you connect here.
             </EmptyState>
           ) : (
-            <ConnectionList connections={data.connections} />
+            <ConnectionList connections={data} />
           )}
         </section>
       </div>
@@ -87,25 +80,11 @@ const connectionRules: FormRules<ConnectionField> = {
 };
 
 function CreateConnectionForm({ onCreated }: { onCreated: (c: IdpConnection) => void }) {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState({ displayName: '', issuer: '', clientId: '', clientSecret: '' });
-  const create = useMutation({
-    mutationFn: () =>
-      client.fetch<{ connection: IdpConnection }>('/identity/v1/sso/connections', {
-        method: 'POST',
-        body: {
-          displayName: values.displayName.trim(),
-          issuer: values.issuer.trim(),
-          clientId: values.clientId.trim(),
-          clientSecret: values.clientSecret,
-        },
-      }),
+  const create = usePlazaMutation(identityMutations.createIdpConnection, {
     onSuccess: ({ connection }) => {
       onCreated(connection);
       setValues({ displayName: '', issuer: '', clientId: '', clientSecret: '' });
-      void queryClient.invalidateQueries({ queryKey: KEYS });
-      void queryClient.invalidateQueries({ queryKey: ['plaza', 'sso-providers'] });
     },
   });
   const form = useFormRules(
@@ -124,7 +103,13 @@ function CreateConnectionForm({ onCreated }: { onCreated: (c: IdpConnection) => 
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (form.check()) create.mutate();
+    if (form.check())
+      create.mutate({
+        displayName: values.displayName.trim(),
+        issuer: values.issuer.trim(),
+        clientId: values.clientId.trim(),
+        clientSecret: values.clientSecret,
+      });
   };
   return (
     <Card title="Connect a provider">
@@ -175,35 +160,23 @@ function CreateConnectionForm({ onCreated }: { onCreated: (c: IdpConnection) => 
 }
 
 function ConnectionList({ connections }: { connections: IdpConnection[] }) {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const date = useDateFormat();
   const [deleting, setDeleting] = useState<IdpConnection | null>(null);
-  const check = useMutation({
-    mutationFn: (c: IdpConnection) =>
-      client.fetch<{ connection: IdpConnection }>(`/identity/v1/sso/connections/${encodeURIComponent(c.id)}/check`, {
-        method: 'POST',
-      }),
+  const check = usePlazaMutation(identityMutations.checkIdpConnection, {
     onSuccess: ({ connection }) => {
       toast(
         connection.lastCheckError
           ? `"${connection.displayName}" still does not answer`
           : `"${connection.displayName}" answers again and is back on login pages`,
       );
-      void queryClient.invalidateQueries({ queryKey: KEYS });
-      void queryClient.invalidateQueries({ queryKey: ['plaza', 'sso-providers'] });
     },
     onError: () => toast('The check could not be run. Please try again.'),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) =>
-      client.fetch(`/identity/v1/sso/connections/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  const remove = usePlazaMutation(identityMutations.deleteIdpConnection, {
     onSuccess: () => {
       toast(`"${deleting?.displayName}" disconnected`);
       setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
-      void queryClient.invalidateQueries({ queryKey: ['plaza', 'sso-providers'] });
     },
   });
   return (
@@ -236,8 +209,8 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
               {c.lastCheckError && (
                 <Button
                   variant="secondary"
-                  busy={check.isPending && check.variables?.id === c.id}
-                  onClick={() => check.mutate(c)}
+                  busy={check.isPending && check.variables === c.id}
+                  onClick={() => check.mutate(c.id)}
                 >
                   Check again
                 </Button>

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Identity, ListIdentitiesResponse } from '@plaza/contracts';
-import { memberQueries, reviewQueries, useAuth, usePlaza, type MembersClient, type ReviewsClient } from '@plaza/react';
-import type { PlazaClient } from '../plaza.js';
-
-/** The approvals queue's query: pending identities (those still verifying their e-mail too). Owner only. */
-export const PENDING_IDENTITIES_KEY = ['plaza', 'admin', 'identities', 'PENDING'];
+import type { Identity } from '@plaza/contracts';
+import {
+  identityQueries,
+  memberQueries,
+  reviewQueries,
+  useAuth,
+  usePlaza,
+  type MembersClient,
+  type ReviewsClient,
+} from '@plaza/react';
 
 /** Whether a pending identity waits for the owner (the others still verify their e-mail). */
 export const waitsForOwner = (i: Identity) => i.status.reasons.includes('ADMIN_APPROVAL_REQUIRED');
@@ -14,13 +18,9 @@ export const waitsForOwner = (i: Identity) => i.status.reasons.includes('ADMIN_A
  * opens (`fresh`) rather than showing what the count last loaded.
  */
 export function usePendingIdentities({ enabled = true, fresh = false } = {}) {
-  const client = usePlaza<PlazaClient>();
   return useQuery({
-    queryKey: PENDING_IDENTITIES_KEY,
-    queryFn: () =>
-      client.fetch<ListIdentitiesResponse>('/identity/v1/identities', {
-        query: { status: 'PENDING', 'paging.limit': 100 },
-      }),
+    // The approvals queue: pending identities (those still verifying their e-mail too). Owner only.
+    ...identityQueries.identities(usePlaza(), { status: 'PENDING', 'paging.limit': 100 }),
     enabled,
     ...(fresh ? { refetchOnMount: 'always' as const } : { refetchInterval: COUNTS_REFRESH_MS }),
   });

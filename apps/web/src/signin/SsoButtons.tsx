@@ -1,29 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { usePlaza } from '@plaza/react';
+import type { SsoProvider } from '@plaza/contracts';
+import { identityQueries, usePlaza } from '@plaza/react';
 import { callbackUri, rememberOAuthData, safeReturn } from '../auth/flows.js';
 import type { PlazaClient } from '../plaza.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 
-interface SsoProvider {
-  id: string;
-  displayName: string;
-  loginUrl: string;
-}
-
 /** The site's single sign-on providers; none when the server has no SSO (or answers with an error). */
 export function useSsoProviders() {
-  const client = usePlaza<PlazaClient>();
-  return useQuery({
-    queryKey: ['plaza', 'sso-providers'],
-    queryFn: () =>
-      client.fetch<{ providers: SsoProvider[] }>('/identity/v1/sso/providers').then(
-        (r) => r.providers,
-        () => [] as SsoProvider[],
-      ),
-    staleTime: 5 * 60_000,
-  });
+  // A login page works without SSO: on an error `data` stays undefined and no button shows.
+  return useQuery({ ...identityQueries.ssoProviders(usePlaza()), staleTime: 5 * 60_000 });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Member } from '@plaza/contracts';
-import { memberQueries, useAuth, useMembersQuery, usePlaza } from '@plaza/react';
+import { identityQueries, memberQueries, useAuth, useMembersQuery, usePlaza } from '@plaza/react';
 import { useMembersMutation } from '../data.js';
 import { useToast } from '../Toast.js';
-import { PENDING_IDENTITIES_KEY } from '../waiting.js';
 import type { RowAction } from '../ui/ResourceTable.js';
 import { PageHeader } from '../SiteQuery.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
@@ -180,7 +179,7 @@ function useApproveAction(): RowAction<Member> {
     (_r, m) => {
       toast(`${memberName(m)} is approved`);
       // They no longer wait under Approvals either: the sidebar's count follows.
-      void queryClient.invalidateQueries({ queryKey: PENDING_IDENTITIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: identityQueries.all() });
     },
   );
   return {
