@@ -51,15 +51,17 @@ export async function orderPlacedMail(
     paid: boolean;
   },
 ): Promise<ReturnType<typeof composeMail>> {
+  const site = await getSite(tx);
   return composeMail(tx, {
     to: o.to,
     template: 'ORDER_PLACED',
     data: {
-      siteName: (await getSite(tx)).name,
+      siteName: site.name,
       number: String(o.number),
       link: `${webBase(tx)}/orders/${o.orderId}?token=${thankYouToken(tx, o.orderId)}`,
       items: mailLines(tx, o.lines),
-      ...mailShipping(o.shippingInfo),
+      // The delivery window in the shop's own locale and time zone.
+      ...mailShipping(o.shippingInfo, site),
       total: o.total,
       paid: o.paid,
     },
