@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '../../../ui/Field.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { useToast } from '../../Toast.js';
-import { ShipToLines } from '../../../storefront/store/orders/lines.js';
+import { DeliveryDetails, deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
 import { useUpdateOrder } from './api.js';
 
 const tagsOf = (text: string) => [
@@ -23,7 +23,9 @@ const tagsOf = (text: string) => [
 /** The buyer's side of an order: e-mail, where it goes, their note and the owner's tags, with an edit drawer. */
 export function CustomerPanel({ order }: { order: Order }) {
   const [editing, setEditing] = useState(false);
-  const dest = order.shippingInfo?.logistics.shippingDestination;
+  // A pickup's destination only placed the buyer for tax: the place to collect from is under Delivery.
+  const dest = isPickup(order) ? undefined : order.shippingInfo?.logistics.shippingDestination;
+  const method = deliveryMethod(order);
   return (
     <FormSection title="Customer">
       <dl className="space-y-2 text-sm">
@@ -36,6 +38,17 @@ export function CustomerPanel({ order }: { order: Order }) {
             <dt className="text-neutral-600">Ship to</dt>
             <dd>
               <ShipToLines d={dest} />
+            </dd>
+          </div>
+        )}
+        {method && (
+          <div>
+            <dt className="text-neutral-600">Delivery</dt>
+            <dd>
+              <span className="block font-medium" data-testid="delivery-method">
+                {method}
+              </span>
+              <DeliveryDetails order={order} />
             </dd>
           </div>
         )}

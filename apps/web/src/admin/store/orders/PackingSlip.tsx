@@ -5,7 +5,7 @@ import type { Order } from '@plaza/sdk/ecom';
 import { Button, buttonClass } from '../../../ui/Button.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
+import { DeliveryDetails, deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
 import { ProductImage } from '../../../storefront/store/ProductCard.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useShortDate } from '../../dates.js';
@@ -94,6 +94,7 @@ function Slip({ order }: { order: Order }) {
         <section aria-label="Delivery method">
           <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">Delivery method</h3>
           <p className="mt-1 font-medium">{method ?? 'None chosen'}</p>
+          <DeliveryDetails order={order} className="mt-1" />
         </section>
         {order.buyerNote && (
           <section aria-label="Note from the buyer">

@@ -13,7 +13,7 @@ import { Totals, type TotalsRow } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
 import { orderDocument } from './document.js';
 import { Downloads } from './Downloads.js';
-import { deliveryMethod, isPickup, LineFacts, ShipToLines } from './lines.js';
+import { DeliveryDetails, deliveryMethod, isPickup, LineFacts, ShipToLines } from './lines.js';
 import { deliveryWords, ORDER_WORDS, PAYMENT_WORDS, shipsSomething } from './words.js';
 
 /**
@@ -148,6 +148,7 @@ function Shipping({ order }: { order: Order }) {
           <p className="mt-1 font-medium" data-testid="delivery-method">
             {method}
           </p>
+          <DeliveryDetails order={order} className="mt-1" />
         </div>
       )}
     </section>

@@ -1,6 +1,7 @@
 import type { LineItem, Order } from '@plaza/contracts';
-import { isPickupCode, optionWords } from '@plaza/contracts/constants';
-import { useAddressLines } from '../../../lib/addressLines.js';
+import { isPickupCode, optionWords, pickupPlaceLines, slotWords } from '@plaza/contracts/constants';
+import { useSite } from '@plaza/react';
+import { useAddressFormat, useAddressLines } from '../../../lib/addressLines.js';
 import { cx } from '../../../ui/cx.js';
 
 /**
@@ -58,5 +59,36 @@ export function ShipToLines({ d, phone, className }: { d: Destination; phone?: b
         </span>
       ))}
     </address>
+  );
+}
+
+/**
+ * Under the delivery method: the delivery window the buyer chose, in the site's locale and time zone, and a pickup
+ * place's address and opening hours. Nothing when the order has neither.
+ */
+export function DeliveryDetails({ order, className }: { order: Pick<Order, 'shippingInfo'>; className?: string }) {
+  const { data: site } = useSite();
+  const format = useAddressFormat();
+  const logistics = order.shippingInfo?.logistics;
+  const slot = logistics?.deliveryTimeSlot;
+  const pickup = logistics?.pickupDetails;
+  if (!slot && !pickup) return null;
+  return (
+    <div className={cx('text-neutral-700', className)}>
+      {slot && (
+        <p data-testid="delivery-slot">
+          Delivery time: <span className="font-medium">{site ? slotWords(slot, site) : '…'}</span>
+        </p>
+      )}
+      {pickup && (
+        <address className="not-italic" data-testid="pickup-place">
+          {(format ? pickupPlaceLines(pickup, format) : []).map((l, i) => (
+            <span key={i} className="block">
+              {l}
+            </span>
+          ))}
+        </address>
+      )}
+    </div>
   );
 }
