@@ -41,6 +41,8 @@ export interface StoredCheckoutInfo {
   customFields?: Record<string, CustomFieldValue>;
   tip?: { presetId?: string; amountMinor?: string; percentage?: number; source: 'WEB' | 'POS' | 'DASHBOARD' };
   paymentOption: PaymentOption;
+  /** The total the checkout's last answer showed (money.shown-total): placement charges no other. */
+  shownTotal?: { minor: string; formatted: string };
   merchantDiscounts?: Array<{
     amountMinor?: string;
     percentage?: number;

@@ -1,10 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Checkout, CreateCheckoutRequest } from '@plaza/contracts';
+import type { Checkout, CreateCheckoutRequest, Violation } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../context.js';
 import { hasScope } from '../../http/caller.js';
 import { notFound, violation } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
+import { parseAmount } from '../catalog/money.js';
 import { getSite } from '../site/service.js';
 import { emitEvent } from '../events/outbox.js';
 import { members } from '../members/tables.js';
@@ -60,6 +61,17 @@ export async function loadCheckout(ctx: Ctx, id: string, lock = false): Promise<
   return row as CheckoutRow;
 }
 
+/**
+ * subscription.no-gift-card: renewals are charged to the card saved by the first order, so a subscription is paid
+ * by card from its first order on; a gift card on its checkout pays nothing and blocks placement until removed (a
+ * code given with a PATCH is refused at once, in these words).
+ */
+const GIFT_CARD_NOT_FOR_SUBSCRIPTIONS: Violation = {
+  severity: 'ERROR',
+  target: { other: { name: 'giftCard' } },
+  description: 'Gift cards can’t pay for subscriptions: remove the gift card to subscribe.',
+};
+
 /** Prices the lines from the catalog, runs the totals engine and answers the whole checkout. */
 export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checkout> {
   const [site, settings] = await Promise.all([getSite(ctx), getCheckoutSettings(ctx)]);
@@ -67,6 +79,8 @@ export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checko
   const info = row.info;
   const shippingAddress = info.shippingDestination?.address;
   const billingAddress = info.billingInfo?.address;
+  const subscribes = resolved.subscriptions.length > 0;
+  if (row.giftCardCode && subscribes) resolved.violations.push(GIFT_CARD_NOT_FOR_SUBSCRIPTIONS);
   const totals = await computeTotals(ctx, {
     source: 'CHECKOUT',
     purchaseFlowId: row.id,
@@ -95,7 +109,7 @@ export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checko
     ...(info.selectedShippingOption ? { selectedShippingOption: info.selectedShippingOption } : {}),
     calculateShipping: shippingAddress !== undefined,
     calculateTax: shippingAddress !== undefined || billingAddress !== undefined,
-    ...(row.giftCardCode ? { giftCardCode: row.giftCardCode } : {}),
+    ...(row.giftCardCode && !subscribes ? { giftCardCode: row.giftCardCode } : {}),
     ...(info.tip
       ? {
           tip: {
@@ -115,6 +129,32 @@ export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checko
     checkoutUrl: row.overrideCheckoutUrl ?? hostedCheckoutUrl(ctx, row.id),
     now: ctx.clock(),
   });
+}
+
+/**
+ * money.shown-total: remembers the total an answer shows the caller, so placement can refuse a total nobody saw.
+ * Written only when it changed, as a single-key update that leaves the buyer's concurrent changes alone.
+ */
+export async function rememberShownTotal(ctx: Ctx, row: CheckoutRow, checkout: Checkout): Promise<void> {
+  const shown = shownTotalOf(checkout);
+  if (row.completed || row.info.shownTotal?.minor === shown.minor) return;
+  await ctx.db.execute(
+    sql`UPDATE checkouts SET info = jsonb_set(info, '{shownTotal}', ${JSON.stringify(shown)}::jsonb)
+        WHERE id = ${row.id} AND NOT completed`,
+  );
+  row.info = { ...row.info, shownTotal: shown };
+}
+
+const shownTotalOf = (checkout: Checkout) => ({
+  minor: parseAmount(checkout.priceSummary.total.amount, checkout.currency, 'total').toString(),
+  formatted: checkout.priceSummary.total.formattedAmount,
+});
+
+/** Answers a checkout to its caller: priced now, and that total remembered as shown. */
+async function showCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checkout> {
+  const checkout = await renderCheckout(ctx, row);
+  await rememberShownTotal(ctx, row, checkout);
+  return checkout;
 }
 
 async function memberEmail(ctx: Ctx): Promise<string | undefined> {
@@ -173,6 +213,7 @@ export async function insertCheckout(
     row.couponCode = null;
     checkout = await renderCheckout(ctx, row);
   }
+  row.info = { ...row.info, shownTotal: shownTotalOf(checkout) };
   await ctx.db.insert(checkouts).values(row);
   if (!values.silent) await emitEvent(ctx, { type: 'ecom.checkout.created', entityId: row.id, entity: checkout });
   return checkout;
@@ -212,7 +253,7 @@ export async function linesHaveDeposit(ctx: Ctx, lines: StoredLine[], currency: 
 }
 
 export async function getCheckout(ctx: Ctx, id: string): Promise<Checkout> {
-  return renderCheckout(ctx, await loadCheckout(ctx, id));
+  return showCheckout(ctx, await loadCheckout(ctx, id));
 }
 
 /** The newest checkout made from this cart that the caller may reach. */
@@ -224,7 +265,7 @@ export async function getCheckoutByCartId(ctx: Ctx, cartId: string): Promise<Che
     .orderBy(desc(checkouts.createdDate))
     .limit(1);
   if (!row) throw notFound('Checkout');
-  return renderCheckout(ctx, row as CheckoutRow);
+  return showCheckout(ctx, row as CheckoutRow);
 }
 
 export async function getCheckoutUrl(ctx: Ctx, id: string): Promise<{ checkoutUrl: string }> {

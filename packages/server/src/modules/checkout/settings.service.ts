@@ -36,6 +36,15 @@ export async function getCheckoutSettings(ctx: Ctx): Promise<CheckoutSettings> {
   });
 }
 
+/**
+ * order.restock-default: whether canceling or refunding an order puts its items back in stock when the caller does
+ * not say (`restockAllItems` absent on cancel, no `restockInfo` on a refund): the checkout setting `restockAction`,
+ * RESTOCK (the default) or DECREASE (the items stay out of stock).
+ */
+export async function restockByDefault(ctx: Ctx): Promise<boolean> {
+  return (await getCheckoutSettings(ctx)).restockAction !== 'DECREASE';
+}
+
 /** Refuses new checkouts while the owner has checkout switched off. */
 export async function assertCheckoutOpen(ctx: Ctx): Promise<void> {
   if ((await getCheckoutSettings(ctx)).status === 'INACTIVE') {

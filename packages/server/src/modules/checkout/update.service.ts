@@ -17,7 +17,7 @@ import { getSite } from '../site/service.js';
 import { applyInfo, pathsOf } from './info.js';
 import { toStoredLines } from './lines.js';
 import type { CheckoutRow } from './model.js';
-import { linesHaveDeposit, loadCheckout, renderCheckout } from './service.js';
+import { linesHaveDeposit, loadCheckout, rememberShownTotal, renderCheckout } from './service.js';
 import { getCheckoutSettings } from './settings.service.js';
 import { checkouts } from './tables.js';
 
@@ -47,6 +47,7 @@ async function change(
       .where(eq(checkouts.id, id));
     const checkout = await renderCheckout(tx, next);
     check?.(checkout); // a refusal rolls the change back
+    await rememberShownTotal(tx, next, checkout);
     await emitEvent(tx, { type: 'ecom.checkout.updated', entityId: id, entity: checkout, modifiedFields: fields });
     return checkout;
   });

@@ -20,7 +20,7 @@ beforeAll(async () => {
     const co = await checkoutFor(srv, c.visitor, vase, i + 1);
     await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor));
   }
-  const unpaid = await checkoutFor(srv, c.visitor, vase, 1);
+  const unpaid = await checkoutFor(srv, c.visitor, vase, 1, { paymentOption: 'FULL_PAYMENT_OFFLINE' });
   await place(srv, c.visitor, unpaid.id);
 }, 120_000);
 afterAll(() => srv?.close());

@@ -7,7 +7,7 @@ import { emitEvent } from '../events/outbox.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { activity } from './activity.js';
 import { planDownloadLinks } from './downloads.js';
-import { canMove, derivePaymentStatus } from './payment-status.js';
+import { canMove, derivePaymentStatus, holdsStock } from './payment-status.js';
 import { takeStock } from './stock.js';
 import { orders } from './tables.js';
 import { orderById, toOrder, transactionsOf, type OrderRow } from './wire.js';
@@ -34,8 +34,9 @@ export function assertMove(from: OrderApprovalStatus, to: OrderApprovalStatus): 
 
 /**
  * After any change to an order's payments or refunds: derives the payment status again, logs ORDER_PAID or
- * ORDER_PARTIALLY_PAID when it becomes so, takes the stock an ON_ORDER_PAID shop waits for, approves an order
- * that was waiting for its money, and emits the order's events. Call it in the change's transaction.
+ * ORDER_PARTIALLY_PAID when it becomes so, takes the stock an ON_ORDER_PAID shop waits for (once money is in or
+ * authorized: holdsStock), approves an order that was waiting for its money, and emits the order's events. Call it
+ * in the change's transaction.
  */
 export async function settleOrder(tx: Ctx, id: string, added: OrderActivity[] = []): Promise<Order> {
   const row = (await orderById(tx, id))!;
@@ -53,7 +54,7 @@ export async function settleOrder(tx: Ctx, id: string, added: OrderActivity[] = 
   }
   if (changed && paymentStatus === 'PARTIALLY_PAID') activities.push(activity(tx, 'ORDER_PARTIALLY_PAID'));
   let stockTaken = row.stockTaken;
-  if (paymentStatus === 'PAID' && !stockTaken && !row.snapshot.keepStock && row.status !== 'CANCELED') {
+  if (holdsStock(paymentStatus) && !stockTaken && !row.snapshot.keepStock && row.status !== 'CANCELED') {
     const settings = await getCheckoutSettings(tx);
     if (settings.inventoryUpdateTrigger === 'ON_ORDER_PAID') {
       await takeStock(tx, row.snapshot.lineItems);

@@ -4,7 +4,7 @@ import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
-import { cardToken, checkoutFor, place, placeAndCharge, stockOf } from './testing.js';
+import { cardToken, checkoutFor, PENDING_CARD, placeAndCharge, stockOf } from './testing.js';
 
 let srv: TestServer;
 let c: Cast;
@@ -133,7 +133,9 @@ describe('managing an order', () => {
 
   it('holds an unpaid order, then approves it; REJECTED is final', async () => {
     const co = await checkoutFor(srv, c.visitor, vase, 1);
-    const { order } = (await place(srv, c.visitor, co.id)).body;
+    // A card waiting for the buyer's bank: placed, not yet approved.
+    const token = await cardToken(srv, c.visitor, PENDING_CARD);
+    const { order } = (await placeAndCharge(srv, c.visitor, co.id, token)).body;
     expect(order.status).toBe('INITIALIZED');
     expect((await post(c.owner, `${order.id}/update-status`, { status: 'PENDING' })).body.order.status).toBe('PENDING');
     expect((await post(ecomKey, `${order.id}/update-status`, { status: 'APPROVED' })).body.order.status).toBe(

@@ -46,3 +46,10 @@ export const APPROVAL_TRANSITIONS: Record<OrderApprovalStatus, readonly OrderApp
 
 export const canMove = (from: OrderApprovalStatus, to: OrderApprovalStatus): boolean =>
   APPROVAL_TRANSITIONS[from].includes(to);
+
+/**
+ * stock.held-when-money-in: an order with money received or authorized (paid, a deposit, a delayed capture) holds
+ * its stock even when the shop takes stock when paid; otherwise paying the balance could find the units gone.
+ */
+export const holdsStock = (status: OrderPaymentStatus): boolean =>
+  status === 'PAID' || status === 'PARTIALLY_PAID' || status === 'PENDING_MERCHANT';

@@ -8,7 +8,7 @@ import { reserveGiftCardBalance } from '../gift-cards/service.js';
 import { providerForToken } from '../payments/app-provider.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
-import { derivePaymentStatus } from './payment-status.js';
+import { derivePaymentStatus, holdsStock } from './payment-status.js';
 import type { PlaceOptions } from './placement.js';
 import type { PlacementOutcome } from './placement-handlers.js';
 import { checkoutHasErrors } from './placement-rules.js';
@@ -75,7 +75,10 @@ export async function commitQuote(
   const paid = paymentStatus === 'PAID';
   const keepStock = opts.merchant?.stock === 'KEEP';
   const takeStock =
-    !keepStock && (opts.merchant?.stock === 'TAKE' || settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED' || paid);
+    !keepStock &&
+    (opts.merchant?.stock === 'TAKE' ||
+      settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED' ||
+      holdsStock(paymentStatus));
   // Waiting for the buyer's bank, or an online order with nothing paid yet: not approved until the money comes.
   const waiting =
     paymentStatus === 'PENDING' ||

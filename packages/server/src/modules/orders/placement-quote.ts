@@ -34,8 +34,11 @@ export interface AlreadyQuoted {
 }
 
 /** The part of a checkout row the buyer chose; equal fingerprints mean the same purchase. */
-export const fingerprintOf = (row: CheckoutRow): string =>
-  JSON.stringify([row.lines, row.info, row.couponCode, row.giftCardCode, row.memberId, row.visitorId]);
+export const fingerprintOf = (row: CheckoutRow): string => {
+  // The total last shown is the checkout's memory of its answers, not something the buyer chose.
+  const { shownTotal: _shown, ...info } = row.info;
+  return JSON.stringify([row.lines, info, row.couponCode, row.giftCardCode, row.memberId, row.visitorId]);
+};
 
 /** The order of a completed checkout, or CHECKOUT_ALREADY_COMPLETED when it was completed without one here. */
 export async function orderOfCompleted(ctx: Ctx, checkoutId: string): Promise<string> {
@@ -53,11 +56,13 @@ export async function quoteCheckout(ctx: Ctx, checkoutId: string, opts: PlaceOpt
   refuseUnplaceable(ctx, checkout, opts);
   const minor = (amount: string) => parseAmount(amount, checkout.currency, 'amount');
   const { priceSummary } = checkout;
+  const totalMinor = minor(priceSummary.total.amount);
+  refuseUnseenTotal(row, checkout, totalMinor);
   return {
     row,
     checkout,
     fingerprint: fingerprintOf(row),
-    totalMinor: minor(priceSummary.total.amount),
+    totalMinor,
     dueNow: minor(priceSummary.payNow.amount),
     giftMinor: checkout.giftCard ? minor(checkout.giftCard.amount.amount) : 0n,
     payLater: priceSummary.payLater ? minor(priceSummary.payLater.amount) : 0n,
@@ -98,4 +103,34 @@ function refuseUnplaceable(ctx: Ctx, checkout: Checkout, opts: PlaceOptions): vo
   if (opts.paymentToken && checkout.paymentOption === 'FULL_PAYMENT_OFFLINE') {
     throw violation('paymentToken', 'VALIDATION', 'This checkout is paid offline: place it with create-order');
   }
+  // payment.online-needs-card: create-order places an online checkout only when nothing is due now (a gift card
+  // pays it all, a free order). A merchant's order is paid as the merchant records it.
+  const dueNow = checkout.priceSummary.payNow.amount;
+  if (!opts.paymentToken && !opts.merchant && checkout.paymentOption !== 'FULL_PAYMENT_OFFLINE' && Number(dueNow)) {
+    throw new AppError(
+      'CONFLICT',
+      `This checkout is paid online: ${checkout.priceSummary.payNow.formattedAmount} is due now. ` +
+        'Pay it by card (create-order-and-charge), or choose to pay offline.',
+      { applicationCode: 'PAYMENT_REQUIRED', data: { paymentOption: checkout.paymentOption } },
+    );
+  }
+}
+
+/**
+ * money.shown-total: the order is charged only the total the checkout last showed (GET, create or a change). A
+ * price, tax or discount changed since refuses it, nothing charged, naming both totals; the next answer shows the
+ * new total and remembers it, so the buyer who has seen it can place the order.
+ */
+function refuseUnseenTotal(row: CheckoutRow, checkout: Checkout, totalMinor: bigint): void {
+  const shown = row.info.shownTotal;
+  if (!shown || BigInt(shown.minor) === totalMinor) return;
+  throw checkoutHasErrors([
+    {
+      severity: 'ERROR',
+      target: { other: { name: 'priceSummary.total' } },
+      description:
+        `The total changed from ${shown.formatted} to ${checkout.priceSummary.total.formattedAmount} since it was ` +
+        'shown. Check the order and place it again.',
+    },
+  ]);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { appCode, violations } from '../../../test/http.js';
+import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall, setCheckoutSettings } from '../checkout/testing.js';
 import { createCoupon, createRule } from '../discounts/testing.js';
@@ -111,6 +111,85 @@ describe('what is charged', () => {
   });
 });
 
+describe('the total the buyer saw', () => {
+  const setPrice = async (p: Product, amount: string) => {
+    const res = await call(srv.url, 'PATCH', `/catalog/v1/products/${p.id}`, {
+      auth: c.owner,
+      body: { product: { price: { amount } }, fieldMask: { paths: ['price'] } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it('money.shown-total: a price raised after the checkout was shown refuses the order, nothing charged; once seen, the new total is charged', async () => {
+    const clock = await createProduct(srv, c.owner, { price: { amount: '40.00' } });
+    const b = await newVisitor(srv);
+    const co = await checkoutOf(srv, b, [[clock, 1]]);
+    // (The fee, tax and discounts of the first test apply too: the amounts are the checkout's own.)
+    const old = co.priceSummary.total;
+    await setPrice(clock, '50.00');
+    const refused = await placeAndCharge(srv, b, co.id, await cardToken(srv, b));
+    expectRefused(refused, `The total changed from ${old.formattedAmount} to `, 'priceSummary.total');
+    expect(await madeFrom(srv, [co.id])).toEqual({ orders: [], payments: [] });
+    // The next look shows the new total; the buyer who has seen it pays it.
+    const seen = (await checkoutCall(srv, b, 'GET', co.id)).body.checkout.priceSummary.total;
+    expect(cents(seen)).toBeGreaterThan(cents(old));
+    expect((refused.body as unknown as { message: string }).message).toBe(
+      `The total changed from ${old.formattedAmount} to ${seen.formattedAmount} since it was shown. ` +
+        'Check the order and place it again.',
+    );
+    const paid = await placeAndCharge(srv, b, co.id, await cardToken(srv, b));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.order.priceSummary.total).toEqual(seen);
+    expect(await paidBy(srv, c.owner, paid.body.orderId)).toEqual({ card: cents(seen), giftCard: 0, count: 1 });
+    // A change the buyer makes is an answer too: it shows (and remembers) the total it makes.
+    const b2 = await newVisitor(srv);
+    const co2 = await checkoutOf(srv, b2, [[clock, 1]]);
+    await setPrice(clock, '45.00');
+    const more = await checkoutCall(srv, b2, 'POST', `${co2.id}/update-line-items-quantity`, {
+      lineItems: [{ id: co2.lineItems[0]!.id, quantity: 2 }],
+    });
+    const shown = more.body.checkout.priceSummary.total;
+    expect(more.body.checkout.lineItems[0]!.price.amount).toBe('45.00');
+    const ok = await placeAndCharge(srv, b2, co2.id, await cardToken(srv, b2));
+    expect(ok.body.order.priceSummary.total).toEqual(shown);
+    expect(await paidBy(srv, c.owner, ok.body.orderId)).toEqual({ card: cents(shown), giftCard: 0, count: 1 });
+  });
+
+  it('money.shown-total: a price raised while six buyers place at once: each is charged the total it saw, or refused with nothing charged', async () => {
+    const kettle = await createProduct(srv, c.owner, { price: { amount: '30.00' } });
+    const buyers = await newVisitors(srv, 6);
+    const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
+    const checkouts = await Promise.all(buyers.map((b) => checkoutOf(srv, b, [[kettle, 1]])));
+    const [answers] = await Promise.all([
+      Promise.all(checkouts.map((co, i) => placeAndCharge(srv, buyers[i]!, co.id, tokens[i]!))),
+      setPrice(kettle, '35.00'),
+    ]);
+    const before = checkouts[0]!.priceSummary.total;
+    for (const [i, a] of answers.entries()) {
+      if (a.status === 200) {
+        expect(a.body.order.priceSummary.total).toEqual(before);
+        expect(await paidBy(srv, c.owner, a.body.orderId)).toEqual({ card: cents(before), giftCard: 0, count: 1 });
+      } else {
+        expectRefused(a, `The total changed from ${before.formattedAmount} to `, 'priceSummary.total');
+        expect(await madeFrom(srv, [checkouts[i]!.id])).toEqual({ orders: [], payments: [] });
+      }
+    }
+    // Whoever was refused sees the new price and pays that.
+    const late = checkouts.filter((_, i) => answers[i]!.status !== 200);
+    for (const co of late) {
+      const b = buyers[checkouts.indexOf(co)]!;
+      const seen = (await checkoutCall(srv, b, 'GET', co.id)).body.checkout;
+      expect(seen.lineItems[0]!.price.amount).toBe('35.00');
+      const paid = await placeAndCharge(srv, b, co.id, await cardToken(srv, b));
+      expect(await paidBy(srv, c.owner, paid.body.orderId)).toEqual({
+        card: cents(seen.priceSummary.total),
+        giftCard: 0,
+        count: 1,
+      });
+    }
+  });
+});
+
 describe('payments that place nothing, or place unpaid', () => {
   it('payment.declined: declined cards among buyers of the last 3 units take no unit and no coupon use', async () => {
     const vase = await createProduct(srv, c.owner, {
@@ -166,6 +245,44 @@ describe('payments that place nothing, or place unpaid', () => {
     const paid = await orderOf(srv, c.owner, orderId);
     expect(paid.paymentStatus).toBe('PAID');
     expect(cents(paid.balanceSummary.paid)).toBe(cents(paid.priceSummary.total));
+  });
+
+  it('payment.online-needs-card: create-order refuses an online checkout with money due, five times at once, taking no stock; offline it is placed', async () => {
+    await setCheckoutSettings(srv, c.owner, { inventoryUpdateTrigger: 'ON_ORDER_PLACED' });
+    try {
+      const jug = await createProduct(srv, c.owner, {
+        price: { amount: '12.00' },
+        inventory: { trackQuantity: true, quantity: 2 },
+      });
+      const b = await newVisitor(srv);
+      const co = await checkoutOf(srv, b, [[jug, 1]]);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => place(srv, b, co.id)));
+      for (const a of answers) {
+        expectCode(a, 409, 'PAYMENT_REQUIRED');
+        expect((a.body as unknown as { message: string }).message).toBe(
+          `This checkout is paid online: ${co.priceSummary.payNow.formattedAmount} is due now. ` +
+            'Pay it by card (create-order-and-charge), or choose to pay offline.',
+        );
+      }
+      expect(await madeFrom(srv, [co.id])).toEqual({ orders: [], payments: [] });
+      expect(await stockOf(srv, jug.id)).toBe(2);
+      // Still open: the buyer chooses to pay offline, and create-order places it unpaid (the shop takes the unit).
+      const offline = await checkoutCall(srv, b, 'PATCH', co.id, {
+        checkout: { paymentOption: 'FULL_PAYMENT_OFFLINE' },
+        fieldMask: { paths: ['paymentOption'] },
+      });
+      expect(offline.status, JSON.stringify(offline.body)).toBe(200);
+      const placed = await place(srv, b, co.id);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      expect(placed.body.order.paymentStatus).toBe('NOT_PAID');
+      expect(await stockOf(srv, jug.id)).toBe(1);
+      // Paid by card the same online checkout goes through.
+      const b2 = await newVisitor(srv);
+      const paid = await placeAndCharge(srv, b2, (await checkoutOf(srv, b2, [[jug, 1]])).id, await cardToken(srv, b2));
+      expect(paid.body.order.paymentStatus).toBe('PAID');
+    } finally {
+      await setCheckoutSettings(srv, c.owner, { inventoryUpdateTrigger: 'ON_ORDER_PAID' });
+    }
   });
 
   it('checkout.errors-block: any ERROR on the checkout (a required field, a place not shipped to) refuses placement before any charge', async () => {

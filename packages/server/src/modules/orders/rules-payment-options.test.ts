@@ -12,7 +12,18 @@ import { createProduct } from '../catalog/testing.js';
 import { checkoutCall, newCheckout, ref } from '../checkout/testing.js';
 import { createCoupon } from '../discounts/testing.js';
 import { readyPicture } from '../media/testing.js';
-import { checkoutOf, expectRefused, madeFrom, newVisitor, newVisitors, paidBy, payByCard } from './rules-testing.js';
+import {
+  checkoutOf,
+  errorsOf,
+  expectRefused,
+  giftCardBalance,
+  issueGiftCard,
+  madeFrom,
+  newVisitor,
+  newVisitors,
+  paidBy,
+  payByCard,
+} from './rules-testing.js';
 import { cardToken, collector, ensureTestShipping, orderOf, place, placeAndCharge, SHIPPING } from './testing.js';
 
 /**
@@ -179,6 +190,56 @@ describe('subscriptions', () => {
       subscriptionSettings: { frequency: 'MONTH', interval: 1, billingCycles: 3 },
       paymentMethod: { lastFourDigits: '4242' },
     });
+  });
+
+  it('subscription.no-gift-card: a gift card never pays a subscription: refused in words, and four such orders at once spend nothing', async () => {
+    const NO = 'Gift cards can’t pay for subscriptions: remove the gift card to subscribe.';
+    const gift = await issueGiftCard(srv, c.owner, '500.00');
+    const buyers = await newVisitors(srv, 4);
+    const checkouts = await Promise.all(
+      buyers.map((b) =>
+        newCheckout(srv, b, {
+          lineItems: [monthly(1)],
+          checkoutInfo: { buyerInfo: { email: 'sub@example.com' }, shippingInfo: SHIPPING },
+          giftCardCode: gift.code,
+        }),
+      ),
+    );
+    // Kept on the checkout (nothing is lost), paying nothing, with the reason in words.
+    const [co] = checkouts;
+    expect(co!.giftCard).toBeUndefined();
+    expect(co!.priceSummary.payNow).toEqual(co!.priceSummary.total);
+    expect(errorsOf(co!)).toContain(`giftCard: ${NO}`);
+    const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
+    const answers = await Promise.all(checkouts.map((x, i) => placeAndCharge(srv, buyers[i]!, x.id, tokens[i]!)));
+    for (const a of answers) expectRefused(a, NO, 'giftCard');
+    expect(
+      await madeFrom(
+        srv,
+        checkouts.map((x) => x.id),
+      ),
+    ).toEqual({ orders: [], payments: [] });
+    expect(await giftCardBalance(srv, c.owner, gift.id)).toBe(50000);
+    // Given with a change, the code is refused at once, naming the field.
+    const b = await newVisitor(srv);
+    const plain = await newCheckout(srv, b, {
+      lineItems: [monthly(1)],
+      checkoutInfo: { buyerInfo: { email: 'sub@example.com' }, shippingInfo: SHIPPING },
+    });
+    const patched = await checkoutCall(srv, b, 'PATCH', plain.id, { giftCardCode: gift.code });
+    expect(patched.status).toBe(400);
+    expect(violations(patched.body)).toEqual(['giftCardCode:VALIDATION']);
+    expect((patched.body as unknown as { message: string }).message).toContain(NO);
+    // Removed, the subscription is paid by card and gets its contract.
+    const buyer = buyers[0]!;
+    const removed = await checkoutCall(srv, buyer, 'POST', `${co!.id}/remove-gift-card`, {});
+    expect(errorsOf(removed.body.checkout)).toEqual([]);
+    const paid = await placeAndCharge(srv, buyer, co!.id, await cardToken(srv, buyer));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const mine = await call<ListSubscriptionContractsResponse>(srv.url, 'GET', '/ecom/v1/subscription-contracts', {
+      auth: buyer,
+    });
+    expect(mine.body.subscriptionContracts.filter((x) => x.originOrderId === paid.body.orderId)).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Product } from '@plaza/contracts';
+import type { Order, OrderTransactions, Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { ref, setCheckoutSettings } from '../checkout/testing.js';
 import { checkoutOf, expectCode, madeFrom, newVisitor, newVisitors, payByCard } from './rules-testing.js';
-import { collector, orderOf, place, stockOf } from './testing.js';
+import { cardToken, collector, orderOf, place, placeAndCharge, stockOf } from './testing.js';
 
 /**
  * The stock policies of docs/store/rules.md: when an order takes its items out of stock (the checkout settings'
@@ -36,6 +36,12 @@ async function offlineOrder(product: Product, quantity = 1) {
 }
 
 const markPaid = (orderId: string) => collector(srv, c.owner, orderId, 'mark-as-paid');
+const paymentsOf = async (orderId: string) =>
+  (
+    await call<{ orderTransactions: OrderTransactions }>(srv.url, 'GET', `/ecom/v1/orders/${orderId}/transactions`, {
+      auth: c.owner,
+    })
+  ).body.orderTransactions.payments.map((p) => p.id!);
 const trigger = (inventoryUpdateTrigger: 'ON_ORDER_PAID' | 'ON_ORDER_PLACED') =>
   setCheckoutSettings(srv, c.owner, { inventoryUpdateTrigger });
 
@@ -92,6 +98,85 @@ describe('when stock is taken', () => {
     } finally {
       await trigger('ON_ORDER_PAID');
     }
+  });
+});
+
+describe('money in hand holds the stock, and canceling puts it back by the shop’s setting', () => {
+  it('stock.held-when-money-in: two buyers with deposits for the last unit at once: one order holds it, the other is refused; its balance is paid', async () => {
+    const sofa = await createProduct(srv, c.owner, {
+      price: { amount: '100.00' },
+      deposit: { amount: '20.00' },
+      inventory: { trackQuantity: true, quantity: 1 },
+    });
+    const buyers = await newVisitors(srv, 2);
+    const checkouts = await Promise.all(
+      buyers.map((b) => checkoutOf(srv, b, [[sofa, 1]], { paymentOption: 'DEPOSIT_ONLINE' })),
+    );
+    const answers = await Promise.all(checkouts.map((co, i) => payByCard(srv, buyers[i]!, co)));
+    const won = answers.findIndex((a) => a.status === 200);
+    expect(won, JSON.stringify(answers.map((a) => a.body))).toBeGreaterThanOrEqual(0);
+    expect(answers[won]!.body.order.paymentStatus).toBe('PARTIALLY_PAID');
+    expectCode(answers[1 - won]!, 409, 'OUT_OF_STOCK');
+    expect(await madeFrom(srv, [checkouts[1 - won]!.id])).toEqual({ orders: [], payments: [] });
+    expect(await stockOf(srv, sofa.id)).toBe(0);
+    // The balance is paid later: the unit was held, so nothing can run out, and nothing is taken twice.
+    const orderId = answers[won]!.body.orderId;
+    expect((await markPaid(orderId)).status).toBe(200);
+    expect((await orderOf(srv, c.owner, orderId)).paymentStatus).toBe('PAID');
+    expect(await stockOf(srv, sofa.id)).toBe(0);
+  });
+
+  it('stock.held-when-money-in: a delayed capture holds the unit it authorized; 4 buyers at once for 2 units, then captured', async () => {
+    const lamp = await counted(2);
+    const buyers = await newVisitors(srv, 4);
+    const checkouts = await Promise.all(buyers.map((b) => checkoutOf(srv, b, [[lamp, 1]])));
+    const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
+    const answers = await Promise.all(
+      checkouts.map((co, i) => placeAndCharge(srv, buyers[i]!, co.id, tokens[i]!, { delayCapture: true })),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(2);
+    for (const a of ok) expect(a.body.order.paymentStatus).toBe('PENDING_MERCHANT');
+    for (const a of answers.filter((x) => x.status !== 200)) expectCode(a, 409, 'OUT_OF_STOCK');
+    expect(await stockOf(srv, lamp.id)).toBe(0);
+    const capture = await collector(srv, c.owner, ok[0]!.body.orderId, 'capture-authorized-payments', {
+      payments: [{ paymentId: (await paymentsOf(ok[0]!.body.orderId))[0]! }],
+    });
+    expect(capture.status, JSON.stringify(capture.body)).toBe(200);
+    expect((await orderOf(srv, c.owner, ok[0]!.body.orderId)).paymentStatus).toBe('PAID');
+    expect(await stockOf(srv, lamp.id)).toBe(0);
+  });
+
+  it('order.restock-default: a cancel that does not say follows restockAction (RESTOCK puts back, DECREASE keeps out); saying wins', async () => {
+    const vase = await counted(5);
+    const paidOrder = async () => {
+      const b = await newVisitor(srv);
+      const a = await payByCard(srv, b, await checkoutOf(srv, b, [[vase, 1]]));
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      return a.body.orderId;
+    };
+    const cancel = async (id: string, body: Record<string, unknown> = {}) => {
+      const res = await call(srv.url, 'POST', `/ecom/v1/orders/${id}/cancel`, { auth: c.owner, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const orders = await Promise.all(Array.from({ length: 4 }, paidOrder));
+    expect(await stockOf(srv, vase.id)).toBe(1);
+    // The default setting, RESTOCK: two cancels at once that don't say put their units back.
+    await Promise.all([cancel(orders[0]!), cancel(orders[1]!)]);
+    expect(await stockOf(srv, vase.id)).toBe(3);
+    await setCheckoutSettings(srv, c.owner, { restockAction: 'DECREASE' });
+    try {
+      await cancel(orders[2]!);
+      expect(await stockOf(srv, vase.id)).toBe(3);
+      await cancel(orders[3]!, { restockAllItems: true });
+      expect(await stockOf(srv, vase.id)).toBe(4);
+    } finally {
+      await setCheckoutSettings(srv, c.owner, { restockAction: 'RESTOCK' });
+    }
+    // And RESTOCK with restockAllItems false keeps the unit out.
+    const kept = await paidOrder();
+    await cancel(kept, { restockAllItems: false });
+    expect(await stockOf(srv, vase.id)).toBe(3);
   });
 });
 

@@ -13,6 +13,7 @@ import { withTx, type Ctx } from '../../context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { afterWrite } from '../catalog/read-cache.js';
+import { restockByDefault } from '../checkout/settings.service.js';
 import { emitEvent } from '../events/outbox.js';
 import { activity } from './activity.js';
 import { assertMove, lockOrder, managesOrders, settleOrder } from './ledger.js';
@@ -132,13 +133,16 @@ export async function searchOrders(ctx: Ctx, req: SearchOrdersRequest): Promise<
   };
 }
 
-/** Cancels: CANCELED (from INITIALIZED, PENDING or APPROVED), ORDER_CANCELED logged, stock back when asked. */
+/**
+ * Cancels: CANCELED (from INITIALIZED, PENDING or APPROVED), ORDER_CANCELED logged, stock back when asked, or when
+ * not asked and the checkout setting `restockAction` is RESTOCK (order.restock-default).
+ */
 export async function cancelOrder(ctx: Ctx, id: string, req: CancelOrderRequest): Promise<Order> {
   return afterWrite(
     withTx(ctx, async (tx) => {
       const row = await lockOrder(tx, id);
       assertMove(row.status as OrderApprovalStatus, 'CANCELED');
-      const restock = req.restockAllItems === true && row.stockTaken;
+      const restock = (req.restockAllItems ?? (await restockByDefault(tx))) && row.stockTaken;
       if (restock) await returnAllStillOut(tx, row);
       await tx.db
         .update(orders)
