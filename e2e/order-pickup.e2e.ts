@@ -223,3 +223,36 @@ describe('the pickup place and the delivery window on every order screen', () =>
     await snap(owner, 'order-slot-packing-slip-desktop');
   });
 });
+
+describe('refunds put items back in stock line by line', () => {
+  it('the owner picks how many of each line go back, never more than are still out', async () => {
+    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const { number, orderId } = await buyHoodie(buyer, `restock.${Date.now()}@example.com`, pickAtShop);
+    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, plaza);
+    await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await owner.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: `Refund order ${number}`, exact: true });
+    await dialog.getByLabel('Amount to refund', { exact: true }).fill('5.00');
+    await dialog.getByLabel('Put the items back in stock', { exact: true }).check();
+    const hoodie = dialog.getByLabel('Lavender Hoodie (Size: M)', { exact: true });
+    // Everything still out is offered; the owner lowers or raises it.
+    expect(await hoodie.inputValue()).toBe('1');
+    await dialog.getByText('Up to 1.', { exact: true }).waitFor();
+    await hoodie.fill('2');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.getByText('At most 1 can go back.', { exact: true }).waitFor();
+    await snap(owner, 'order-restock-dialog-desktop');
+    await owner.setViewportSize(MOBILE);
+    await snap(owner, 'order-restock-dialog-mobile');
+    await hoodie.fill('1');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await owner.getByRole('status').filter({ hasText: 'Refunded $5.00' }).waitFor();
+    await owner.getByText(/back in stock: 1 × Lavender Hoodie \(Size: M\)$/).waitFor();
+    await snap(owner, 'order-restock-refunds-mobile');
+    // Nothing is left out of stock: a second refund no longer offers it.
+    await owner.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.getByLabel('Amount to refund', { exact: true }).waitFor();
+    expect(await dialog.getByLabel('Put the items back in stock', { exact: true }).count()).toBe(0);
+  });
+});

@@ -8,6 +8,7 @@ import { FormSection } from '../../ui/FormPage.js';
 import { useCapture, useMarkPaid, useVoid } from './api.js';
 import { PaymentRequests } from './PaymentRequests.js';
 import { RefundDialog } from './RefundDialog.js';
+import { restockedWords } from './RestockLines.js';
 import { METHOD_WORDS, PAYMENT_STATE_WORDS } from './words.js';
 
 /** a − b on decimal strings with the same places ("12.50" − "2.25" = "10.25"), without floating point. */
@@ -26,7 +27,6 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
   const toast = useToast();
   const formatDate = useDateFormat();
   const due = Number(order.balanceSummary.balance.amount) > 0 && order.status !== 'CANCELED';
-  const restocked = transactions.refunds.some((r) => r.restockedItems);
   return (
     <FormSection
       title="Payments"
@@ -35,7 +35,7 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
       {transactions.payments.length === 0 && <p className="text-sm text-neutral-600">No payment yet.</p>}
       <ul className="space-y-3">
         {transactions.payments.map((p) => (
-          <PaymentRow key={p.id} order={order} payment={p} restocked={restocked} />
+          <PaymentRow key={p.id} order={order} payment={p} refunds={transactions.refunds} />
         ))}
       </ul>
       {transactions.refunds.length > 0 && (
@@ -45,7 +45,7 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
             {transactions.refunds.map((r) => (
               <li key={r.id}>
                 {r.amount.formattedAmount} on {formatDate(r.createdDate)}
-                {r.restockedItems ? ', items back in stock' : ''}
+                {r.restockedItems ? `; back in stock: ${restockedWords(order, r) || 'the items'}` : ''}
                 {r.reason ? ` (${r.reason})` : ''}
               </li>
             ))}
@@ -71,7 +71,15 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
   );
 }
 
-function PaymentRow({ order, payment: p, restocked }: { order: Order; payment: OrderPayment; restocked: boolean }) {
+function PaymentRow({
+  order,
+  payment: p,
+  refunds,
+}: {
+  order: Order;
+  payment: OrderPayment;
+  refunds: OrderTransactions['refunds'];
+}) {
   const capture = useCapture();
   const release = useVoid();
   const toast = useToast();
@@ -129,13 +137,7 @@ function PaymentRow({ order, payment: p, restocked }: { order: Order; payment: O
           </Button>
         )}
       </div>
-      <RefundDialog
-        open={refunding}
-        order={order}
-        payment={p}
-        restocked={restocked}
-        onClose={() => setRefunding(false)}
-      />
+      <RefundDialog open={refunding} order={order} payment={p} refunds={refunds} onClose={() => setRefunding(false)} />
     </li>
   );
 }

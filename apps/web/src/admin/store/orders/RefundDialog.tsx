@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Order, OrderPayment } from '@plaza/sdk/ecom';
+import type { Order, OrderPayment, OrderRefund } from '@plaza/sdk/ecom';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
 import { TextField } from '../../../ui/Field.js';
@@ -7,6 +7,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { useRefund, useRefundability } from './api.js';
+import { RestockLines, restockable, restockProblem, type Restockable } from './RestockLines.js';
 
 type Money = OrderPayment['amount'];
 
@@ -16,20 +17,55 @@ const minor4 = (s: string) => {
   return BigInt(whole + fraction.padEnd(4, '0').slice(0, 4));
 };
 
+/** Which lines go back in stock and how many of each: all that are still out when ticked, then as the owner edits. */
+function useRestockForm(lines: Restockable[]) {
+  const [on, setOn] = useState(false);
+  const [counts, setCounts] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Record<string, string | undefined>>({});
+  const tick = (value: boolean) => {
+    setOn(value);
+    setCounts(value ? Object.fromEntries(lines.map((l) => [l.lineItemId, String(l.left)])) : {});
+    setProblems({});
+  };
+  const change = (id: string, text: string) => {
+    setCounts((c) => ({ ...c, [id]: text }));
+    setProblems((p) => ({ ...p, [id]: undefined }));
+  };
+  /** The chosen lines, or undefined (problems shown next to their lines) when a count is not right. */
+  const chosen = (): Array<{ lineItemId: string; quantity: number }> | undefined => {
+    if (!on) return [];
+    const found = Object.fromEntries(
+      lines.map((l) => [l.lineItemId, restockProblem(counts[l.lineItemId] ?? '', l.left)]),
+    );
+    setProblems(found);
+    if (Object.values(found).some(Boolean)) return undefined;
+    return lines
+      .map((l) => ({ lineItemId: l.lineItemId, quantity: Number(counts[l.lineItemId]) }))
+      .filter((l) => l.quantity > 0);
+  };
+  return { on, tick, counts, problems, change, chosen };
+}
+
 /** The refund form's state; `submit` checks the amount against `max` before asking the server. */
-function useRefundForm(order: Order, payment: OrderPayment, max: Money | undefined, onClose: () => void) {
+function useRefundForm(
+  order: Order,
+  payment: OrderPayment,
+  max: Money | undefined,
+  lines: Restockable[],
+  onClose: () => void,
+) {
   const refund = useRefund();
   const toast = useToast();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [restock, setRestock] = useState(false);
+  const restock = useRestockForm(lines);
   const [notify, setNotify] = useState(true);
   const [problem, setProblem] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const close = () => {
     setAmount('');
     setReason('');
-    setRestock(false);
+    restock.tick(false);
     setNotify(true);
     setProblem(undefined);
     setFailure(undefined);
@@ -40,7 +76,9 @@ function useRefundForm(order: Order, payment: OrderPayment, max: Money | undefin
     if (!amount.trim()) return setProblem('Enter the amount to refund.');
     if (!isAmount(amount) || minor4(value) <= 0n) return setProblem('Enter an amount such as 10.00.');
     if (max && minor4(value) > minor4(max.amount)) return setProblem(`At most ${max.formattedAmount} can be refunded.`);
-    const input = { amount: value, reason: reason.trim(), restock, notify: notify && !!order.buyerInfo.email };
+    const restockItems = restock.chosen();
+    if (!restockItems) return;
+    const input = { amount: value, reason: reason.trim(), restockItems, notify: notify && !!order.buyerInfo.email };
     refund.mutate(
       { orderId: order.id, paymentId: payment.id, ...input },
       {
@@ -62,7 +100,7 @@ function useRefundForm(order: Order, payment: OrderPayment, max: Money | undefin
     setProblem(undefined);
   };
   return {
-    ...{ amount, setAmountText, reason, setReason, restock, setRestock, notify, setNotify, problem, failure },
+    ...{ amount, setAmountText, reason, setReason, restock, notify, setNotify, problem, failure },
     busy: refund.isPending,
     submit,
     close,
@@ -71,27 +109,28 @@ function useRefundForm(order: Order, payment: OrderPayment, max: Money | undefin
 
 /**
  * Refunding one payment. The amount starts empty (a refund is never one click from giving everything back); the most
- * that can be refunded is shown with its currency, read from the server; a reason, the restock and the buyer's e-mail
- * are asked for. Problems are shown next to the amount.
+ * that can be refunded is shown with its currency, read from the server; a reason, which items go back in stock (line
+ * by line, never more than are still out) and the buyer's e-mail are asked for. Problems are shown next to their field.
  */
 export function RefundDialog({
   open,
   order,
   payment,
-  restocked,
+  refunds,
   onClose,
 }: {
   open: boolean;
   order: Order;
   payment: OrderPayment;
-  /** An earlier refund already put the items back. */
-  restocked: boolean;
+  /** The order's refunds so far: what they put back in stock is no longer offered. */
+  refunds: readonly OrderRefund[];
   onClose: () => void;
 }) {
   const refundability = useRefundability(order.id, open);
   const item = refundability.data?.refundablePerItem.find((r) => r.paymentId === payment.id);
   const max = item?.refundableAmount;
-  const f = useRefundForm(order, payment, max, onClose);
+  const lines = restockable(order, refunds);
+  const f = useRefundForm(order, payment, max, lines, onClose);
   return (
     <ConfirmDialog
       open={open}
@@ -125,10 +164,18 @@ export function RefundDialog({
             value={f.reason}
             onChange={(e) => f.setReason(e.target.value)}
           />
-          {!restocked && (
-            <Tick checked={f.restock} onChange={f.setRestock}>
+          {lines.length > 0 && (
+            <Tick checked={f.restock.on} onChange={f.restock.tick}>
               Put the items back in stock
             </Tick>
+          )}
+          {f.restock.on && (
+            <RestockLines
+              lines={lines}
+              values={f.restock.counts}
+              problems={f.restock.problems}
+              onChange={f.restock.change}
+            />
           )}
           {order.buyerInfo.email && (
             <Tick checked={f.notify} onChange={f.setNotify}>

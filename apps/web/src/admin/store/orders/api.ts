@@ -73,7 +73,8 @@ export interface RefundInput {
   paymentId: string;
   amount: string;
   reason: string;
-  restock: boolean;
+  /** The lines that go back in stock and how many of each; none: nothing goes back. */
+  restockItems: Array<{ lineItemId: string; quantity: number }>;
   /** E-mail the buyer about it. */
   notify: boolean;
 }
@@ -82,7 +83,10 @@ export const useRefund = () =>
     callMethod(plaza, triggerRefund, v.orderId, {
       payments: [{ paymentId: v.paymentId, amount: { amount: v.amount } }],
       ...(v.reason ? { details: { reason: v.reason } } : {}),
-      sideEffects: { restockInfo: { type: v.restock ? 'ALL_ITEMS' : 'NO_ITEMS' }, sendOrderRefundedEmail: v.notify },
+      sideEffects: {
+        restockInfo: v.restockItems.length ? { type: 'SOME_ITEMS', items: v.restockItems } : { type: 'NO_ITEMS' },
+        sendOrderRefundedEmail: v.notify,
+      },
     }),
   );
 /** What each payment can still give back, formatted in the shop's currency (read when the refund dialog opens). */
