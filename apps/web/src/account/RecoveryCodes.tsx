@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { useDayFormat } from '../storefront/format.js';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usePlaza } from '@plaza/react';
-import type { PlazaClient } from '../plaza.js';
+import { identityMutations, usePlazaMutation } from '@plaza/react';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
-
-/** The wire shape of POST /identity/v1/mfa/recovery-codes (RecoveryCodesResponse in @plaza/contracts). */
-interface RecoveryCodesResponse {
-  recoveryCodes: string[];
-  recoveryCodesRemaining: number;
-}
 
 const TOTAL = 10;
 
@@ -92,24 +84,17 @@ export function SaveRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: 
 /** How many recovery codes are left, and making a new set (the password confirms it; the old codes stop working). */
 export function RecoveryCodesStatus({
   remaining,
-  factorsKey,
   onNewCodes,
 }: {
   remaining: number;
-  factorsKey: readonly unknown[];
   onNewCodes: (codes: string[]) => void;
 }) {
-  const client = usePlaza<PlazaClient>();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const regenerate = useMutation({
-    mutationFn: () =>
-      client.fetch<RecoveryCodesResponse>('/identity/v1/mfa/recovery-codes', { method: 'POST', body: { password } }),
+  const regenerate = usePlazaMutation(identityMutations.regenerateRecoveryCodes, {
     onSuccess: (r) => {
       setOpen(false);
       setPassword('');
-      void queryClient.invalidateQueries({ queryKey: factorsKey });
       onNewCodes(r.recoveryCodes);
     },
   });
@@ -138,14 +123,14 @@ export function RecoveryCodesStatus({
         title="Make new recovery codes?"
         confirmLabel="Make new codes"
         busy={regenerate.isPending}
-        onConfirm={() => regenerate.mutate()}
+        onConfirm={() => regenerate.mutate({ password })}
         onCancel={close}
       >
         <form
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            regenerate.mutate();
+            regenerate.mutate({ password });
           }}
         >
           <p>Your current recovery codes will stop working. Enter your password to confirm.</p>

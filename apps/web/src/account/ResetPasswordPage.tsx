@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePlaza } from '@plaza/react';
+import { identityMutations, usePlazaMutation } from '@plaza/react';
 import { isPlazaError } from '@plaza/sdk';
-import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
 import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
 import { AuthCard } from '../ui/AuthCard.js';
@@ -13,29 +12,17 @@ const linkClass = 'font-medium text-accent underline-offset-2 hover:underline';
 
 /** /reset-password?token=…: the page the recovery e-mail links to. */
 export default function ResetPasswordPage() {
-  const client = usePlaza<PlazaClient>();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const recover = usePlazaMutation(identityMutations.recoverPassword);
+  const { isPending: busy, isSuccess: done, error } = recover;
   const mismatch = newPasswordMismatch(password, repeat);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (mismatch) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await client.fetch('/identity/v1/recover', { method: 'POST', body: { recoveryToken: token, password } });
-      setDone(true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    if (!mismatch) recover.mutate({ recoveryToken: token, password });
   };
 
   const linkDead = isPlazaError(error) && error.details.applicationError?.code === 'INVALID_RECOVERY_TOKEN';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useAuth, usePlaza } from '@plaza/react';
+import { identityMutations, useAuth, usePlaza, usePlazaMutation } from '@plaza/react';
 import { startHostedLogin } from '../auth/flows.js';
 import { useSilentLoginStatus } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
@@ -55,35 +55,22 @@ function SignInFirst() {
 }
 
 function ChangePasswordCard() {
-  const client = usePlaza<PlazaClient>();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const mismatch = newPasswordMismatch(next, repeat);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (mismatch) return;
-    setBusy(true);
-    setError(null);
-    setDone(false);
-    try {
-      await client.fetch('/identity/v2/change-password', {
-        method: 'POST',
-        body: { currentPassword: current, newPassword: next },
-      });
-      setDone(true);
+  const change = usePlazaMutation(identityMutations.changePassword, {
+    onSuccess: () => {
       setCurrent('');
       setNext('');
       setRepeat('');
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { isPending: busy, isSuccess: done, error } = change;
+  const mismatch = newPasswordMismatch(next, repeat);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!mismatch) change.mutate({ currentPassword: current, newPassword: next });
   };
 
   return (

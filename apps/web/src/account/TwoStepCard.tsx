@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePlaza } from '@plaza/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { identityMutations, identityQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { isPlazaError } from '@plaza/sdk';
+import type { TotpEnrollResponse } from '@plaza/sdk/identity';
 import { qrSvg } from '../lib/qr.js';
-import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
@@ -12,24 +12,6 @@ import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { RecoveryCodesStatus, SaveRecoveryCodes } from './RecoveryCodes.js';
 import { TextField } from '../ui/Field.js';
 import { Skeleton } from '../ui/Skeleton.js';
-
-const KEY = ['plaza', 'mfa', 'factors'] as const;
-
-// The wire shapes of /identity/v1/mfa/* (FactorsResponse, TotpEnrollResponse, TotpConfirmResponse in @plaza/contracts).
-interface FactorsResponse {
-  factors: Array<{
-    factorType: 'TOTP' | 'EMAIL' | 'RECOVERY_CODE';
-    status: 'ACTIVE' | 'PENDING_ENROLLMENT' | 'NOT_ENROLLED';
-  }>;
-  recoveryCodesRemaining: number;
-}
-interface TotpConfirmResponse extends FactorsResponse {
-  recoveryCodes: string[];
-}
-interface TotpEnrollResponse {
-  secret: string;
-  otpauthUri: string;
-}
 
 function Badge({ on }: { on: boolean }) {
   return (
@@ -47,18 +29,12 @@ function Badge({ on }: { on: boolean }) {
 
 /** Two-step verification with an authenticator app (TOTP): enrolment with a QR code, confirmation, turning it off. */
 export function TwoStepCard() {
-  const client = usePlaza<PlazaClient>();
-  const factors = useQuery({
-    queryKey: KEY,
-    queryFn: () => client.fetch<FactorsResponse>('/identity/v1/mfa/factors'),
-    retry: false,
-  });
+  const factors = useQuery({ ...identityQueries.factors(usePlaza()), retry: false });
   const [enrolment, setEnrolment] = useState<TotpEnrollResponse | null>(null);
   const [justEnabled, setJustEnabled] = useState(false);
   // Recovery codes just made (at confirmation or regenerated): shown until the member says they saved them.
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
-  const enroll = useMutation({
-    mutationFn: () => client.fetch<TotpEnrollResponse>('/identity/v1/mfa/totp/enroll', { method: 'POST' }),
+  const enroll = usePlazaMutation(identityMutations.enrollTotp, {
     onSuccess: (r) => {
       setEnrolment(r);
       setJustEnabled(false);
@@ -125,7 +101,6 @@ export function TwoStepCard() {
               </p>
               <RecoveryCodesStatus
                 remaining={factors.data?.recoveryCodesRemaining ?? 0}
-                factorsKey={KEY}
                 onNewCodes={(codes) => {
                   setJustEnabled(false);
                   setNewCodes(codes);
@@ -162,24 +137,20 @@ function Enrolment({
   onDone: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
-  const client = usePlaza<PlazaClient>();
+  const client = usePlaza();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const qr = useMemo(() => qrSvg(enrolment.otpauthUri), [enrolment.otpauthUri]);
-  const confirm = useMutation({
-    mutationFn: () =>
-      client.fetch<TotpConfirmResponse>('/identity/v1/mfa/totp/confirm', {
-        method: 'POST',
-        body: { code: code.trim() },
-      }),
+  const confirm = usePlazaMutation(identityMutations.confirmTotp, {
+    // The answer is the new factors list: shown at once, before the module's refetch.
     onSuccess: ({ recoveryCodes, ...factors }) => {
-      queryClient.setQueryData(KEY, factors);
+      queryClient.setQueryData(identityQueries.factors(client).queryKey, factors);
       onDone(recoveryCodes);
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    confirm.mutate();
+    confirm.mutate({ code: code.trim() });
   };
   const grouped = enrolment.secret.replace(/(.{4})/g, '$1 ').trim();
   return (
@@ -243,14 +214,13 @@ function Enrolment({
 
 /** Turning the factor off takes a current code or the password, so a borrowed session can't do it. */
 function TurnOff() {
-  const client = usePlaza<PlazaClient>();
+  const client = usePlaza();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const off = useMutation({
-    mutationFn: () => client.fetch<FactorsResponse>('/identity/v1/mfa/totp', { method: 'DELETE', body: { password } }),
+  const off = usePlazaMutation(identityMutations.disableTotp, {
     onSuccess: (r) => {
-      queryClient.setQueryData(KEY, r);
+      queryClient.setQueryData(identityQueries.factors(client).queryKey, r);
       setOpen(false);
       setPassword('');
     },
@@ -266,7 +236,7 @@ function TurnOff() {
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        off.mutate();
+        off.mutate({ password });
       }}
       className="space-y-3 rounded-md border border-amber-200 bg-amber-50 p-4"
     >

@@ -1,16 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePlaza } from '@plaza/react';
+import { identityMutations, usePlaza, usePlazaMutation } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
 import { AuthCard } from '../ui/AuthCard.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { Spinner } from '../ui/Spinner.js';
-
-interface VerifyAnswer {
-  state: string;
-  sessionToken?: string;
-}
 
 /**
  * /verify-email?stateToken=…&code=…: the link of an activation e-mail. Checks the code; when the account may sign in
@@ -22,6 +17,7 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const stateToken = params.get('stateToken') ?? '';
   const code = params.get('code') ?? '';
+  const { mutateAsync: verify } = usePlazaMutation(identityMutations.verifyEmail);
   const [result, setResult] = useState<'checking' | 'approval' | 'verified' | null>(
     stateToken && code ? 'checking' : null,
   );
@@ -32,10 +28,7 @@ export default function VerifyEmailPage() {
     if (started.current || !stateToken || !code) return;
     started.current = true;
     const run = async () => {
-      const res = await client.fetch<VerifyAnswer>('/identity/v1/auth/verify', {
-        method: 'POST',
-        body: { code, stateToken },
-      });
+      const res = await verify({ code, stateToken });
       if (res.state === 'SUCCESS' && res.sessionToken) {
         await client.auth.getMemberTokensForDirectLogin(res.sessionToken);
         navigate('/', { replace: true });
@@ -45,7 +38,7 @@ export default function VerifyEmailPage() {
       setResult(null);
       setError(e);
     });
-  }, [client, navigate, stateToken, code]);
+  }, [client, navigate, stateToken, code, verify]);
 
   return (
     <AuthCard title="Confirm your e-mail">
