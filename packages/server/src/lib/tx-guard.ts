@@ -23,15 +23,6 @@ export function markTransaction<T>(fn: () => Promise<T>): Promise<T> {
   return openTransaction.run('open', fn);
 }
 
-/**
- * The known exceptions, each named: a remote call that still runs inside its transaction until it moves out (a
- * payment app's capture, void and refund wait for the payment outbox). Only for those; the reason is logged nowhere
- * and exists for the reader and for `grep`.
- */
-export function knownCallInTransaction<T>(_reason: string, fn: () => T): T {
-  return openTransaction.exit(fn);
-}
-
 /** Throws (in tests and development) when the caller runs inside an open transaction. */
 export function assertOutsideTransaction(call: string): void {
   if (openTransaction.getStore() && enabled()) throw new CallInTransactionError(call);

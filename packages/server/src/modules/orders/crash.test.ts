@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '@plaza/contracts';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createApiKey } from '../apps/api-keys.service.js';
 import { WEB_CLIENT_ID } from '../web/client.js';
+import { buildServerForChild, freePort, startChildServer, type ChildServer } from '../../test/child-server.js';
 import { freshTestDatabase } from '../../test/template-db.js';
 import { appCode, call } from '../../../test/http.js';
 import { ref } from '../checkout/testing.js';
@@ -20,59 +18,18 @@ import { GOOD_CARD } from './testing.js';
 // process (the built dist/cli.js, as the CLI tests do), so SIGKILL drops its open transactions mid-flight.
 
 const PG = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const cli = path.join(root, 'packages/server/dist/cli.js');
 const BUYERS = 200;
 const SCARCE = 150; // 1 per buyer: the last 50 get OUT_OF_STOCK (after the restart, when all are placed again)
 const PLENTY = 10_000; // 1-3 per buyer: a quantity above 1 in the stock sums
 
 let database: Database;
-let server: { child: ChildProcess; exited: Promise<unknown> } | undefined;
+let server: ChildServer | undefined;
 let port: number;
 let media: string;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer().on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address() as net.AddressInfo;
-      s.close(() => resolve(p));
-    });
-  });
-
-/** `plaza start` on the test database; resolves once it prints that it runs. Same port, so tokens stay valid. */
-async function startServer(dbUrl: string) {
-  const env = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PLAZA_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PLAZA_WEB_DIST: '',
-    PLAZA_MEDIA_DIR: media,
-    DATABASE_URL: dbUrl,
-  };
-  const child = spawn(process.execPath, [cli, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready in 30 s:\n${out}`)), 30_000);
-    const onData = (d: Buffer) => {
-      out += String(d);
-      if (!out.includes('Plaza is running on ')) return;
-      clearTimeout(timer);
-      resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${out}`));
-    });
-  });
-  server = { child, exited };
-}
+const startServer = async (dbUrl: string) => {
+  server = await startChildServer({ port, dbUrl, media });
+};
 
 /** Runs `fn` over `items`, `width` at a time (setup only: the placements themselves all go at once). */
 async function inBatches<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -88,8 +45,7 @@ const q = async <T>(text: string) => (await database.pool!.query(text)).rows as 
 
 describe.skipIf(!PG)('kill -9 during 200 concurrent placements (PostgreSQL)', () => {
   beforeAll(async () => {
-    const { buildServer } = (await import(path.join(root, 'scripts/build.mjs'))) as { buildServer(): Promise<void> };
-    await buildServer();
+    await buildServerForChild();
     database = await freshTestDatabase(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PLAZA_WEB_DIST: '' }));
     port = await freePort();
     media = mkdtempSync(path.join(tmpdir(), 'plaza-crash-'));

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   BulkOrderResults,
   CapturePaymentsRequest,
@@ -56,6 +56,12 @@ export async function capturePayments(ctx: Ctx, orderId: string, req: CapturePay
       }
       const asked = planned.filter((o) => o.paymentId === p.id).reduce((s, o) => s + o.amountMinor, 0n);
       const left = p.amountMinor - p.capturedMinor - pending.captures(p.id) - asked;
+      if (left <= 0n) {
+        // Everything is on its way already (a double click, or a capture waiting for the provider): as captured.
+        throw new AppError('CONFLICT', 'All that is authorized on this payment is already being captured', {
+          applicationCode: 'PAYMENT_NOT_AUTHORIZED',
+        });
+      }
       const amount = c.amount ? parseAmount(c.amount.amount, row.currency, `payments[${i}].amount.amount`) : left;
       if (amount <= 0n || amount > left) {
         throw violation(

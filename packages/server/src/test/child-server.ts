@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Plaza as a real child process (the built dist/cli.js, as `plaza start` runs it), for tests that kill it with
+// SIGKILL: its open transactions die mid-flight, as they would on a crashed node.
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const cli = path.join(repoRoot, 'packages/server/dist/cli.js');
+
+export interface ChildServer {
+  child: ChildProcess;
+  /** Resolves with the exit code, or the signal that ended it. */
+  exited: Promise<unknown>;
+}
+
+/** Builds dist/ from the current sources, so the child runs the code under test. */
+export async function buildServerForChild(): Promise<void> {
+  const { buildServer } = (await import(path.join(repoRoot, 'scripts/build.mjs'))) as {
+    buildServer(): Promise<void>;
+  };
+  await buildServer();
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer().on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** `plaza start` on `dbUrl` in production mode; resolves once it prints that it runs. */
+export async function startChildServer(opts: { port: number; dbUrl: string; media: string }): Promise<ChildServer> {
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    PLAZA_PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
+    PLAZA_WEB_DIST: '',
+    PLAZA_MEDIA_DIR: opts.media,
+    DATABASE_URL: opts.dbUrl,
+  };
+  const child = spawn(process.execPath, [cli, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready in 60 s:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += String(d);
+      if (!out.includes('Plaza is running on ')) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${out}`));
+    });
+  });
+  return { child, exited };
+}
