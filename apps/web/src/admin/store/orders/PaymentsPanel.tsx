@@ -47,6 +47,7 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
                 {r.amount.formattedAmount} on {formatDate(r.createdDate)}
                 {r.restockedItems ? `; back in stock: ${restockedWords(order, r) || 'the items'}` : ''}
                 {r.reason ? ` (${r.reason})` : ''}
+                {REFUND_STATE_WORDS[r.status] ? ` · ${REFUND_STATE_WORDS[r.status]}` : ''}
               </li>
             ))}
           </ul>
@@ -89,6 +90,9 @@ function PaymentRow({
   const authorized = state === 'AUTHORIZED';
   const left = minus(p.amount.amount, p.refundedAmount.amount);
   const captured = (p.regularPaymentDetails?.authorizationDetails?.captures ?? []).length > 0 || state === 'APPROVED';
+  const takingNow = (p.regularPaymentDetails?.authorizationDetails?.captures ?? []).filter(
+    (c) => c.status === 'PENDING',
+  );
   const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
   return (
     <li className="rounded-md border border-neutral-200 p-3 text-sm">
@@ -102,6 +106,11 @@ function PaymentRow({
         {Number(p.refundedAmount.amount) > 0 && (
           <span className="text-neutral-600">{p.refundedAmount.formattedAmount} refunded</span>
         )}
+        {takingNow.map((c) => (
+          <span key={c.id} className="text-neutral-600">
+            Taking {c.amount.formattedAmount}: waiting for the card provider
+          </span>
+        ))}
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
         {authorized && (
@@ -110,7 +119,11 @@ function PaymentRow({
             onClick={() =>
               capture.mutate(
                 { orderId: order.id, paymentId: p.id },
-                { onSuccess: () => toast('Payment taken'), onError: failed('Not taken') },
+                {
+                  onSuccess: (r) =>
+                    toast(waiting(r, p.id) ? 'Asked the card provider to take the payment' : 'Payment taken'),
+                  onError: failed('Not taken'),
+                },
               )
             }
           >
@@ -140,4 +153,16 @@ function PaymentRow({
       <RefundDialog open={refunding} order={order} payment={p} refunds={refunds} onClose={() => setRefunding(false)} />
     </li>
   );
+}
+
+/** A refund still on its way, or refused, says so; a done one needs no words. */
+const REFUND_STATE_WORDS: Partial<Record<string, string>> = {
+  PENDING: 'waiting for the card provider',
+  FAILED: 'refused by the card provider',
+};
+
+/** Whether the card provider has not answered yet: the capture shows as waiting until it does. */
+function waiting(r: { orderTransactions: OrderTransactions }, paymentId: string): boolean {
+  const payment = r.orderTransactions.payments.find((x) => x.id === paymentId);
+  return payment?.regularPaymentDetails?.authorizationDetails?.captures.at(-1)?.status === 'PENDING';
 }

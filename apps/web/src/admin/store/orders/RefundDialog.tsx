@@ -83,7 +83,14 @@ function useRefundForm(
       { orderId: order.id, paymentId: payment.id, ...input },
       {
         onSuccess: (r) => {
-          toast(`Refunded ${r.orderTransactions.refunds.at(-1)?.amount.formattedAmount ?? value}`);
+          const last = r.orderTransactions.refunds.at(-1);
+          const amount = last?.amount.formattedAmount ?? value;
+          // A card refund the provider has not confirmed yet is on its way, not done.
+          toast(
+            last?.status === 'PENDING'
+              ? `Refund of ${amount} asked: waiting for the card provider`
+              : `Refunded ${amount}`,
+          );
           close();
         },
         // A refused amount belongs next to the field; anything else (the card provider said no) below the form.
