@@ -22,6 +22,14 @@ export function useCheckoutSettings() {
   });
 }
 
+/**
+ * Whether canceling or refunding puts the items back in stock unless the owner says otherwise: the checkout
+ * setting "Restock action" (RESTOCK, the default, or DECREASE), as the server applies it (order.restock-default).
+ */
+export function useRestockByDefault(): boolean {
+  return useCheckoutSettings().data?.restockAction !== 'DECREASE';
+}
+
 export const useUpdateCheckoutSettings = () =>
   useStoreChange(settingsKey(), (plaza, changes: UpdateCheckoutSettingsRequest['checkoutSettings']) =>
     callMethod(plaza, updateCheckoutSettings, {

@@ -13,6 +13,7 @@ import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { useRestockByDefault } from '../checkout/api.js';
 import { useCancelOrder, useOrder } from './api.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { EditItemsButton } from './EditItems.js';
@@ -102,7 +103,10 @@ function CancelButton({ order }: { order: Order }) {
   const cancel = useCancelOrder();
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [restock, setRestock] = useState(true);
+  // Until the owner ticks or unticks it, the box follows the shop's "Restock action" setting.
+  const byDefault = useRestockByDefault();
+  const [chosen, setRestock] = useState<boolean>();
+  const restock = chosen ?? byDefault;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
