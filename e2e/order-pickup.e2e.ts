@@ -170,6 +170,10 @@ describe('the pickup place and the delivery window on every order screen', () =>
 
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
+    // The Orders list notes the pickup under the items.
+    await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
+    const listed = owner.getByRole('row').filter({ hasText: `Order ${number}` });
+    await expect.poll(() => listed.getByTestId('delivery-note').innerText()).toBe('Pickup at Evergreen shop');
     await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('heading', { name: `Order ${number}`, exact: true }).waitFor();
     const main = owner.locator('main');
@@ -209,6 +213,12 @@ describe('the pickup place and the delivery window on every order screen', () =>
 
     const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await ownerIntoDashboard(owner, plaza);
+    await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
+    const listed = owner.getByRole('row').filter({ hasText: `Order ${number}` });
+    await expect
+      .poll(() => listed.getByTestId('delivery-note').innerText())
+      .toBe(`Morning courier · ${words.replace('Delivery time: ', '')}`);
+    await snap(owner, 'order-slot-list-desktop');
     await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('heading', { name: `Order ${number}`, exact: true }).waitFor();
     const main = owner.locator('main');

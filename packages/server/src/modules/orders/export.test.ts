@@ -66,6 +66,9 @@ describe('orders as CSV', () => {
       'Currency',
       'Tags',
       'Channel',
+      'Delivery',
+      'Delivery time',
+      'Pickup place',
     ]);
     expect(rows).toHaveLength(5);
     const numbers = rows.slice(1).map((r) => Number(r[0]));

@@ -3,7 +3,10 @@ import { stringify } from 'csv-stringify';
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import { optionWords } from '@plaza/contracts/constants';
 import type { Ctx } from '../../context.js';
+import type { DateSite } from '../../lib/dates.js';
 import { formatAmount } from '../catalog/money.js';
+import { getSite } from '../site/service.js';
+import { mailShipping } from './mail-lines.js';
 import { orders } from './tables.js';
 import { filterSql, type Filter } from './service.js';
 import type { OrderRow } from './wire.js';
@@ -24,6 +27,9 @@ const HEADER = [
   'Currency',
   'Tags',
   'Channel',
+  'Delivery',
+  'Delivery time',
+  'Pickup place',
 ];
 
 /**
@@ -34,8 +40,10 @@ function perLine(values: string[]): string {
   return values.some(Boolean) ? values.map((v) => v || '—').join('; ') : '';
 }
 
-function line(r: OrderRow): string[] {
+function line(r: OrderRow, site: DateSite): string[] {
   const s = r.snapshot;
+  // The same words as the e-mails: the method, the window in the site's zone, the pickup place's address and hours.
+  const delivery = mailShipping(s.shippingInfo, site);
   const person = s.billingInfo?.contactDetails ?? s.shippingInfo?.logistics.shippingDestination?.contactDetails;
   return [
     String(r.number),
@@ -52,6 +60,9 @@ function line(r: OrderRow): string[] {
     r.currency,
     r.tags.join(', '),
     r.channel,
+    delivery.delivery ?? '',
+    delivery.slot ?? '',
+    (delivery.pickupAt ?? []).join(', '),
   ];
 }
 
@@ -61,6 +72,7 @@ function line(r: OrderRow): string[] {
  */
 export function exportOrdersCsv(ctx: Ctx, filter: Filter): Readable {
   async function* rows() {
+    const site = await getSite(ctx);
     let after: SQL | undefined;
     for (;;) {
       const page = await ctx.db
@@ -69,7 +81,7 @@ export function exportOrdersCsv(ctx: Ctx, filter: Filter): Readable {
         .where(and(filterSql(filter), after))
         .orderBy(desc(orders.createdDate), desc(orders.id))
         .limit(PAGE);
-      for (const r of page) yield line(r);
+      for (const r of page) yield line(r, site);
       const last = page.at(-1);
       if (!last || page.length < PAGE) return;
       // A row comparison, so each page starts its index walk at the last row (see searchOrders).

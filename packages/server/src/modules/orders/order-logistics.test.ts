@@ -58,6 +58,19 @@ const pdfText = async (orderId: string) => {
   expect(res.status).toBe(200);
   return drawnText(new Uint8Array(await res.arrayBuffer()));
 };
+/** The delivery cells (the last three columns) of the order's row in the owner's CSV export. */
+const csvDelivery = async (number: string) => {
+  const res = await fetch(`${srv.url}/ecom/v1/orders/export`, {
+    method: 'POST',
+    headers: { authorization: c.owner, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+  const row = (await res.text()).split('\n').find((r) => r.startsWith(`${number},`))!;
+  // Cells: quoted (may hold commas) or bare; the row ends with the three delivery cells.
+  const cells = [...`${row},`.matchAll(/("(?:[^"]|"")*"|[^,]*),/g)].map((m) => m[1]!.replace(/^"|"$/g, ''));
+  return cells.slice(-3);
+};
 const fulfil = (orderId: string) =>
   call(srv.url, 'POST', `/ecom/v1/orders/${orderId}/fulfillments`, { auth: c.owner, body: { fulfillment: {} } });
 let seq = 0;
@@ -110,6 +123,12 @@ describe('a pickup order', () => {
     expect((await fulfil(order.id)).status).toBe(200);
     const ready = await mailOf('ORDER_READY_FOR_PICKUP', order);
     expect(ready.text).toContain('collect it at Evergreen shop.\n742 Evergreen Terrace\nSpringfield, IL 62704');
+
+    expect(await csvDelivery(order.number)).toEqual([
+      'Pickup at Evergreen shop',
+      '',
+      '742 Evergreen Terrace, Springfield, IL 62704, United States of America, Open Mon–Fri 9:00–18:00',
+    ]);
 
     const pdf = await pdfText(order.id);
     expect(pdf).toContain('Pickup at Evergreen shop');
@@ -191,6 +210,7 @@ describe('a delivery with a chosen time slot', () => {
     expect(confirmation.text).toContain('Ship to:');
     expect((await fulfil(order.id)).status).toBe(200);
     expect((await mailOf('ORDER_SHIPPED', order)).text).toContain(`Delivery time: ${words}`);
+    expect(await csvDelivery(order.number)).toEqual(['Morning courier', words, '']);
     const pdf = await pdfText(order.id);
     expect(pdf).toContain('Morning courier');
     // The en dash is 0x96 in the standard fonts' encoding (WinAnsi).

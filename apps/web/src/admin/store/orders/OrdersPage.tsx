@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lineWords } from '@plaza/contracts/constants';
 import type { Order, SearchOrdersRequest } from '@plaza/sdk/ecom';
+import { useSite } from '@plaza/react';
+import { deliveryNote } from '../../../storefront/store/orders/lines.js';
 import { Badge } from '../../../ui/Badge.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useDateFormat } from '../../dates.js';
@@ -99,6 +101,7 @@ function List({
       return next;
     });
   const formatDate = useDateFormat();
+  const { data: site } = useSite();
   const list = useOrders({
     ...(filter && Object.keys(filter).length ? { filter } : {}),
     cursorPaging: { limit: 25, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
@@ -138,6 +141,11 @@ function List({
                 <span className="block truncate text-xs text-neutral-600" title={itemsOf(o)}>
                   {itemsOf(o)}
                 </span>
+                {deliveryNote(o, site) && (
+                  <span className="block truncate text-xs text-neutral-600" data-testid="delivery-note">
+                    {deliveryNote(o, site)}
+                  </span>
+                )}
               </span>
             ),
           },

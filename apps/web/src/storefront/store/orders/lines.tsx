@@ -92,3 +92,16 @@ export function DeliveryDetails({ order, className }: { order: Pick<Order, 'ship
     </div>
   );
 }
+
+/**
+ * The list's one-line note for a pickup or a chosen window: "Pickup at Corner shop", "Morning courier · Nov 29, 2026,
+ * 9:00 AM – 12:00 PM"; undefined for a plain delivery (the list stays short).
+ */
+export function deliveryNote(
+  order: Pick<Order, 'shippingInfo'>,
+  site: { locale?: string; timeZone?: string | null } | undefined,
+): string | undefined {
+  const slot = order.shippingInfo?.logistics.deliveryTimeSlot;
+  if (!isPickup(order) && !slot) return undefined;
+  return [deliveryMethod(order), slot && site ? slotWords(slot, site) : undefined].filter(Boolean).join(' · ');
+}
