@@ -105,7 +105,7 @@ describe('the payment outbox: captures and releases', () => {
     expect((await orderOf(srv, c.owner, orderId)).paymentStatus).toBe('PAID');
   });
 
-  it('keeps a capture the app could not answer PENDING, holds its money, and finishes it by the job', async () => {
+  it('payment.outbox-pending: keeps a capture the app could not answer PENDING, holds its money, and finishes it by the job', async () => {
     const { orderId, paymentId } = await authorized(2);
     down = true;
     const res = await capture(orderId, paymentId, '25.00');
@@ -146,7 +146,7 @@ describe('the payment outbox: captures and releases', () => {
     expect((await capture(orderId, paymentId)).status).toBe(200);
   });
 
-  it('captures at most what is authorized when the owner clicks five times at once', async () => {
+  it('payment.capture-limit: captures at most what is authorized when the owner clicks five times at once', async () => {
     const { orderId, paymentId } = await authorized(3);
     const all = await Promise.all(Array.from({ length: 5 }, () => capture(orderId, paymentId, '25.00')));
     expect(all.filter((r) => r.status === 200)).toHaveLength(2);
@@ -194,7 +194,7 @@ describe('the payment outbox: refunds', () => {
     return { orderId: res.body.orderId, paymentId: (await transactions(res.body.orderId)).payments[0]!.id };
   }
 
-  it('keeps a refund PENDING while the app cannot answer, then logs and e-mails it once', async () => {
+  it('payment.outbox-pending: keeps a refund PENDING while the app cannot answer, then logs and e-mails it once', async () => {
     const { orderId, paymentId } = await paid();
     down = true;
     const res = await refund(orderId, paymentId, '30.00');
@@ -244,7 +244,7 @@ describe('the payment outbox: refunds', () => {
     expect((await refund(orderId, paymentId, '40.00')).status).toBe(200);
   });
 
-  it('gives back at most what was paid when refunds race while the app is down', async () => {
+  it('payment.refund-limit: gives back at most what was paid when refunds race while the app is down', async () => {
     const { orderId, paymentId } = await paid();
     down = true;
     const all = await Promise.all(Array.from({ length: 6 }, () => refund(orderId, paymentId, '15.00')));
