@@ -18,6 +18,7 @@ import {
   webhookMutations,
   webhookQueries,
 } from '../src/index.js';
+import { sendFactorCode, verifyFactor } from '@plaza/sdk/identity';
 import { listSubscriptions } from '@plaza/sdk/webhooks';
 
 /** What the test server saw: one line per request, `METHOD path?query body`. */
@@ -119,6 +120,16 @@ describe('queries send the SDK methods through the client', () => {
     );
     await qc.fetchQuery(mediaQueries.files(client, { ...base, trash: true, cursor: 'c9' }));
     expect(last()).toBe('GET /media/v1/trash-bin/files?sort=createdDate%3ADESC&limit=60&cursor=c9');
+  });
+
+  it('sends the sign-in calls of the hosted page one by one', async () => {
+    answer = () => ({ state: 'SUCCESS', sessionToken: 'st' });
+    await expect(
+      call(client, verifyFactor, 'TOTP', { stateToken: 's', code: '123456', rememberThisDevice: false }),
+    ).resolves.toEqual({ state: 'SUCCESS', sessionToken: 'st' });
+    expect(last()).toBe('POST /identity/v2/TOTP/verify {"stateToken":"s","code":"123456","rememberThisDevice":false}');
+    await call(client, sendFactorCode, { stateToken: 's' });
+    expect(last()).toBe('POST /identity/v1/mfa/email/send {"stateToken":"s"}');
   });
 
   it('call() runs any SDK method with its own request', async () => {

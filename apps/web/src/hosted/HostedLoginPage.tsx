@@ -87,27 +87,6 @@ export default function HostedLoginPage() {
 async function continueToApp(client: PlazaClient, sessionToken: string, postFlowUrl: string | null): Promise<void> {
   const data = await client.auth.generateOAuthData(callbackUri(), safeReturn(postFlowUrl));
   rememberOAuthData(data);
-  const { redirectSession } = await client.fetch<{ redirectSession: { fullUrl: string } }>(
-    '/redirects/v1/redirect-session',
-    {
-      method: 'POST',
-      body: {
-        auth: {
-          authRequest: {
-            redirectUri: data.redirectUri,
-            clientId: client.auth.clientId,
-            codeChallenge: data.codeChallenge,
-            codeChallengeMethod: 'S256',
-            responseMode: 'fragment',
-            responseType: 'code',
-            scope: 'offline_access',
-            state: data.state,
-            sessionToken,
-          },
-          prompt: 'none',
-        },
-      },
-    },
-  );
-  window.location.assign(redirectSession.fullUrl);
+  const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', sessionToken });
+  window.location.assign(authUrl);
 }

@@ -1,5 +1,7 @@
-import type { UseAuth } from '@plaza/react';
+import { call, type UseAuth } from '@plaza/react';
 import { isPlazaError, type CaptchaTokens, type LoginStateResult } from '@plaza/sdk';
+import type { IdentityProfile } from '@plaza/contracts';
+import { login, register, resendCode, sendFactorCode, verifyEmail, verifyFactor } from '@plaza/sdk/identity';
 import type { PlazaClient } from '../plaza.js';
 
 /** The second factors a login can ask for. */
@@ -29,7 +31,7 @@ export interface Credentials {
 /** The sign-in calls a screen makes; the app pages and the hosted page finish a successful sign-in differently. */
 export interface SignInDriver {
   login(c: Credentials): Promise<Outcome>;
-  register(c: Credentials & { profile?: Record<string, unknown> }): Promise<Outcome>;
+  register(c: Credentials & { profile?: IdentityProfile }): Promise<Outcome>;
   /** The e-mailed code of an e-mail verification. */
   verify(code: string): Promise<Outcome>;
   resend(): Promise<void>;
@@ -113,13 +115,13 @@ function rawMachine(client: PlazaClient, finish: (sessionToken: string) => void 
     return { step: 'failed', error: `This account can't sign in right now (${res.state}).` };
   };
 
-  const post = async (path: string, body: Record<string, unknown>, sentCaptcha = false): Promise<Outcome> => {
+  /** `firstStep`: a login or register, which no state token continues. */
+  const post = async (send: () => Promise<LoginAnswer>, firstStep = false, sentCaptcha = false): Promise<Outcome> => {
     let res: LoginAnswer;
     try {
-      res = await client.fetch<LoginAnswer>(path, { method: 'POST', body });
+      res = await send();
     } catch (e) {
       const out = outcomeOfError(e, sentCaptcha);
-      const firstStep = path.endsWith('/login') || path.endsWith('/register');
       if (out.step !== 'failed' || firstStep || !waitingFor) return out;
       if (out.errorCode === 'NOT_FOUND') {
         // Expired, or too many wrong codes: the sign-in starts over.
@@ -147,29 +149,35 @@ function rawMachine(client: PlazaClient, finish: (sessionToken: string) => void 
     waitingFor: () => waitingFor,
     login: (c: Credentials) =>
       post(
-        '/identity/v2/login',
-        { loginId: { email: c.email }, password: c.password, captchaTokens: captchaWire(c.captchaTokens) },
+        () =>
+          call(client, login, {
+            loginId: { email: c.email },
+            password: c.password,
+            captchaTokens: captchaWire(c.captchaTokens),
+          }),
+        true,
         !!c.captchaTokens,
       ),
-    register: (c: Credentials & { profile?: Record<string, unknown> }) =>
+    register: (c: Credentials & { profile?: IdentityProfile }) =>
       post(
-        '/identity/v2/register',
-        {
-          loginId: { email: c.email },
-          password: c.password,
-          profile: c.profile,
-          captchaTokens: captchaWire(c.captchaTokens),
-        },
+        () =>
+          call(client, register, {
+            loginId: { email: c.email },
+            password: c.password,
+            profile: c.profile,
+            captchaTokens: captchaWire(c.captchaTokens),
+          }),
+        true,
         !!c.captchaTokens,
       ),
-    verify: (code: string) => post('/identity/v1/auth/verify', { code, stateToken: need('code') }),
+    verify: (code: string) => post(() => call(client, verifyEmail, { code, stateToken: need('code') })),
     resend: async () => {
-      await client.fetch('/identity/v1/auth/resend', { method: 'POST', body: { stateToken: need('code') } });
+      await call(client, resendCode, { stateToken: need('code') });
     },
     verifyFactor: (factor: Factor, code: string, rememberThisDevice: boolean) =>
-      post(`/identity/v2/${factor}/verify`, { stateToken: need('mfa'), code, rememberThisDevice }),
+      post(() => call(client, verifyFactor, factor, { stateToken: need('mfa'), code, rememberThisDevice })),
     sendFactorCode: async () => {
-      await client.fetch('/identity/v1/mfa/email/send', { method: 'POST', body: { stateToken: need('mfa') } });
+      await call(client, sendFactorCode, { stateToken: need('mfa') });
     },
   };
 }

@@ -17,6 +17,11 @@ export interface AuthUrlOptions {
   prompt?: 'login' | 'none' | 'consent' | 'select_account';
   /** How the code comes back: in the redirect URI's `fragment` (default) or `query`, or as a `web_message`. */
   responseMode?: 'fragment' | 'query' | 'web_message';
+  /**
+   * The session token of a login that just happened elsewhere (a login page of your own): with `prompt: 'none'` the
+   * URL signs that person in without showing the login page again.
+   */
+  sessionToken?: string;
 }
 
 interface RedirectSessionAnswer {
@@ -67,7 +72,15 @@ export async function getAuthUrl(
   data: OAuthData,
   options: AuthUrlOptions = {},
 ): Promise<{ authUrl: string }> {
-  return { authUrl: await authSession(auth, data, options.prompt ?? 'login', options.responseMode ?? 'fragment') };
+  return {
+    authUrl: await authSession(
+      auth,
+      data,
+      options.prompt ?? 'login',
+      options.responseMode ?? 'fragment',
+      options.sessionToken,
+    ),
+  };
 }
 
 /** See `OAuthStrategy.getMemberTokens`. Codes work once, so the exchange is never retried. */

@@ -9,18 +9,23 @@ import type {
   ListIdentitiesResponse,
   ListIdpConnectionsResponse,
   ListSsoProvidersResponse,
+  LoginRequest,
   LoginResponse,
   RecoverRequest,
   RecoveryCodesResponse,
   RegenerateRecoveryCodesRequest,
+  RegisterRequest,
+  ResendCodeRequest,
+  SendFactorCodeRequest,
   TotpConfirmRequest,
   TotpConfirmResponse,
   TotpDisableRequest,
   TotpEnrollResponse,
   VerifyCodeRequest,
+  VerifyFactorRequest,
 } from '@plaza/contracts';
 import { actionMethod, bodyMethod, deleteMethod, listMethod, queryMethod } from '../core/crud.js';
-import { defineMethod } from '../core/method.js';
+import { defineMethod, seg } from '../core/method.js';
 
 export type {
   ChangePasswordRequest,
@@ -80,7 +85,26 @@ export const changePassword = bodyMethod<ChangePasswordRequest, EmptyResponse>(
   '/identity/v2/change-password',
   'request',
 );
-/** Checks the code of an activation e-mail; `SUCCESS` carries a session token for a direct login. */
+/**
+ * The sign-in calls one by one, for a login page of your own that continues another app's authorization request
+ * (`OAuthStrategy.login` and its state machine are simpler everywhere else). Each answer is a state (`SUCCESS` with a
+ * session token, a code to enter, approval, a second factor).
+ */
+export const login = bodyMethod<LoginRequest, LoginResponse>('/identity/v2/login', 'request');
+export const register = bodyMethod<RegisterRequest, LoginResponse>('/identity/v2/register', 'request');
+/** Mails the verification code again. */
+export const resendCode = bodyMethod<ResendCodeRequest, EmptyResponse>('/identity/v1/auth/resend', 'request');
+/** The second factor of a login: `TOTP`, `EMAIL` or `RECOVERY_CODE`. */
+export const verifyFactor = defineMethod<[factor: string, request: VerifyFactorRequest], LoginResponse>({
+  argumentNames: ['factor', 'request'],
+  request: (factor, body) => ({ method: 'POST', path: `/identity/v2/${seg(factor)}/verify`, body }),
+});
+/** Mails the code of the EMAIL factor. */
+export const sendFactorCode = bodyMethod<SendFactorCodeRequest, EmptyResponse>(
+  '/identity/v1/mfa/email/send',
+  'request',
+);
+/** Checks the code of an activation e-mail (or of a sign-in); `SUCCESS` carries a session token. */
 export const verifyEmail = bodyMethod<VerifyCodeRequest, LoginResponse>('/identity/v1/auth/verify', 'request');
 
 /** The "Continue with …" buttons of login pages: enabled connections, for anyone. */
@@ -111,6 +135,11 @@ export const identity = {
   recoverPassword,
   changePassword,
   verifyEmail,
+  login,
+  register,
+  resendCode,
+  verifyFactor,
+  sendFactorCode,
   listSsoProviders,
   listIdpConnections,
   createIdpConnection,
