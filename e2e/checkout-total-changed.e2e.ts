@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListProductsResponse } from '@plaza/contracts';
+import { apiCall, payButton, usShipping } from './shop.js';
+import { launchBrowser, MOBILE, ownerClient, snap, startPlaza, storedTokens, type RunningPlaza } from './support.js';
+
+// money.shown-total in Chromium: a price raised while the buyer is on the checkout page. Pay is refused in words
+// naming the old and the new total, nothing is charged, the page shows the new total, and paying again charges it.
+
+let plaza: RunningPlaza;
+let browser: Browser;
+let ecomKey: string;
+let tote: { id: string; price: string };
+let owner: Awaited<ReturnType<typeof ownerClient>>;
+
+beforeAll(async () => {
+  plaza = await startPlaza();
+  browser = await launchBrowser();
+  owner = await ownerClient(plaza);
+  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+    method: 'POST',
+    body: { name: 'e2e total changed', scopes: ['ecom'] },
+  }));
+  await usShipping(plaza.url, ecomKey);
+  const { products } = await apiCall<ListProductsResponse>(plaza.url, '/catalog/v1/products?limit=100', ecomKey);
+  const found = products.find((p) => p.name === 'Canvas Tote')!;
+  tote = { id: found.id, price: found.price.amount };
+});
+afterAll(async () => {
+  await browser?.close();
+  await plaza?.stop();
+});
+
+describe('the total the buyer saw', () => {
+  it('money.shown-total: a price raised before Pay is said in words with both totals; the new total is then paid', async () => {
+    const context = await browser.newContext({ viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    // The visitor's tokens are stored once the page has asked for them.
+    await expect.poll(() => storedTokens(page), { timeout: 15_000 }).not.toBeNull();
+    const auth = `Bearer ${(await storedTokens(page))!.accessToken.value}`;
+    const { checkout } = await apiCall<{ checkout: { id: string } }>(plaza.url, '/ecom/v1/checkouts', auth, {
+      lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: tote.id }, quantity: 1 }],
+      checkoutInfo: {
+        buyerInfo: { email: 'moved@example.com' },
+        shippingInfo: {
+          shippingDestination: {
+            address: { country: 'US', subdivision: 'US-CA', addressLine: '1 Main St', city: 'San Francisco' },
+            contactDetails: { firstName: 'Mo', lastName: 'Ved' },
+          },
+        },
+      },
+    });
+    await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
+    // With the card in, Pay says the total the page shows.
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+    await page.getByLabel('Security code', { exact: true }).fill('123');
+    const before = (await payButton(page, /^Pay \$/).textContent())!.replace('Pay ', '');
+
+    // The owner raises the price by 10.00 while the page is open.
+    const raised = (Number(tote.price) + 10).toFixed(2);
+    await owner.fetch(`/catalog/v1/products/${tote.id}`, {
+      method: 'PATCH',
+      body: { product: { price: { amount: raised } }, fieldMask: { paths: ['price'] } },
+    });
+
+    await payButton(page, /^Pay \$/).click();
+    const alert = page.getByRole('form', { name: 'Payment', exact: true }).getByRole('alert');
+    await alert.waitFor();
+    const said = (await alert.textContent())!;
+    expect(said).toMatch(new RegExp(`^The total changed from \\${before} to \\$[\\d,.]+ since it was shown\\.`));
+    const after = /to (\$[\d,.]+) since/.exec(said)![1]!;
+    expect(Number(after.slice(1).replace(',', '')) - Number(before.slice(1).replace(',', ''))).toBeGreaterThan(9.99);
+    // The page shows the new total next to the message: Pay says it.
+    await payButton(page, new RegExp(`^Pay \\${after}$`)).waitFor();
+    expect(page.url()).toContain(`/checkout/${checkout.id}`);
+    await snap(page, 'checkout-total-changed-390');
+
+    await payButton(page, new RegExp(`^Pay \\${after}$`)).click();
+    await page.waitForURL(/\/orders\/[\w-]+\?token=/);
+    await context.close();
+  });
+});
