@@ -2,10 +2,21 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListProductsResponse } from '@plaza/contracts';
 import { apiCall, payButton, usShipping } from './shop.js';
-import { launchBrowser, MOBILE, ownerClient, snap, startPlaza, storedTokens, type RunningPlaza } from './support.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  ownerClient,
+  ownerIntoDashboard,
+  snap,
+  startPlaza,
+  storedTokens,
+  type RunningPlaza,
+} from './support.js';
 
 // money.shown-total in Chromium: a price raised while the buyer is on the checkout page. Pay is refused in words
 // naming the old and the new total, nothing is charged, the page shows the new total, and paying again charges it.
+// order.restock-default: the dashboard's cancel dialog starts as the shop's Restock action says.
 
 let plaza: RunningPlaza;
 let browser: Browser;
@@ -79,6 +90,35 @@ describe('the total the buyer saw', () => {
 
     await payButton(page, new RegExp(`^Pay \\${after}$`)).click();
     await page.waitForURL(/\/orders\/[\w-]+\?token=/);
+    await context.close();
+  });
+
+  it('order.restock-default: the dashboard cancel dialog starts unticked under DECREASE, ticked under RESTOCK', async () => {
+    const restockAction = (value: string) =>
+      owner.fetch('/ecom/v1/checkout-settings', {
+        method: 'PATCH',
+        body: { checkoutSettings: { restockAction: value }, fieldMask: { paths: ['restockAction'] } },
+      });
+    const { order } = await apiCall<{ order: { id: string } }>(plaza.url, '/ecom/v1/orders', ecomKey, {
+      order: {
+        lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: tote.id }, quantity: 1 }],
+        buyerInfo: { email: 'phone@example.com' },
+      },
+    });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await ownerIntoDashboard(page, plaza);
+    const restockBox = async () => {
+      await page.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Cancel order', exact: true }).click();
+      const box = page.getByRole('dialog').getByLabel('Put the items back in stock', { exact: true });
+      await box.waitFor();
+      return box;
+    };
+    await restockAction('DECREASE');
+    expect(await (await restockBox()).isChecked()).toBe(false);
+    await restockAction('RESTOCK');
+    expect(await (await restockBox()).isChecked()).toBe(true);
     await context.close();
   });
 });
