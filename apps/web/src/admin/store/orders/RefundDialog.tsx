@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Order, OrderPayment, OrderRefund } from '@plaza/sdk/ecom';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
@@ -7,6 +7,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { useRefund, useRefundability } from './api.js';
+import { useRestockByDefault } from '../checkout/api.js';
 import { RestockLines, restockable, restockProblem, type Restockable } from './RestockLines.js';
 
 type Money = OrderPayment['amount'];
@@ -17,14 +18,24 @@ const minor4 = (s: string) => {
   return BigInt(whole + fraction.padEnd(4, '0').slice(0, 4));
 };
 
-/** Which lines go back in stock and how many of each: all that are still out when ticked, then as the owner edits. */
-function useRestockForm(lines: Restockable[]) {
-  const [on, setOn] = useState(false);
-  const [counts, setCounts] = useState<Record<string, string>>({});
+/**
+ * Which lines go back in stock and how many of each: all that are still out when ticked, then as the owner edits.
+ * Starts ticked when the shop's Restock action says so (and something is still out).
+ */
+function useRestockForm(lines: Restockable[], byDefault: boolean) {
+  const all = () => Object.fromEntries(lines.map((l) => [l.lineItemId, String(l.left)]));
+  const start = byDefault && lines.length > 0;
+  const [on, setOn] = useState(start);
+  const [counts, setCounts] = useState<Record<string, string>>(() => (start ? all() : {}));
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
+  // The shop's setting may arrive after the dialog is first drawn: follow it until the owner ticks themselves.
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!touched) tick(start);
+  }, [start]);
   const tick = (value: boolean) => {
     setOn(value);
-    setCounts(value ? Object.fromEntries(lines.map((l) => [l.lineItemId, String(l.left)])) : {});
+    setCounts(value ? all() : {});
     setProblems({});
   };
   const change = (id: string, text: string) => {
@@ -43,7 +54,15 @@ function useRestockForm(lines: Restockable[]) {
       .map((l) => ({ lineItemId: l.lineItemId, quantity: Number(counts[l.lineItemId]) }))
       .filter((l) => l.quantity > 0);
   };
-  return { on, tick, counts, problems, change, chosen };
+  const reset = () => {
+    setTouched(false);
+    tick(start);
+  };
+  const tickByHand = (value: boolean) => {
+    setTouched(true);
+    tick(value);
+  };
+  return { on, tick: tickByHand, reset, counts, problems, change, chosen };
 }
 
 /** The refund form's state; `submit` checks the amount against `max` before asking the server. */
@@ -58,14 +77,14 @@ function useRefundForm(
   const toast = useToast();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const restock = useRestockForm(lines);
+  const restock = useRestockForm(lines, useRestockByDefault());
   const [notify, setNotify] = useState(true);
   const [problem, setProblem] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const close = () => {
     setAmount('');
     setReason('');
-    restock.tick(false);
+    restock.reset();
     setNotify(true);
     setProblem(undefined);
     setFailure(undefined);
