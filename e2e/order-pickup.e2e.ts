@@ -181,6 +181,19 @@ describe('the pickup place and the delivery window on every order screen', () =>
     expect(await main.getByTestId('delivery-method').innerText()).toBe('Pickup at Evergreen shop');
     await expect.poll(() => placeLines(main)).toEqual([...PLACE_LINES, HOURS]);
     await snap(owner, 'order-pickup-dashboard-desktop');
+    // A pickup order is made ready, not shipped: the customer gets the ready-for-pickup e-mail.
+    await main.getByText('Not ready for pickup yet', { exact: true }).waitFor();
+    expect(await main.getByRole('button', { name: 'Mark as shipped', exact: true }).count()).toBe(0);
+    await main.getByRole('button', { name: 'Mark as ready for pickup', exact: true }).click();
+    await owner
+      .getByRole('dialog', { name: `Order ${number} is ready for pickup`, exact: true })
+      .getByRole('button', { name: 'Mark as ready for pickup', exact: true })
+      .click();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: `Order ${number} is ready for pickup` })
+      .waitFor();
+    await main.getByText('Ready for pickup', { exact: true }).waitFor();
 
     await owner.getByRole('link', { name: 'Packing slip', exact: true }).click();
     const slip = owner.getByRole('article', { name: 'Packing slip', exact: true });

@@ -10,19 +10,38 @@ import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { useFulfill, useFulfillments } from './api.js';
 
-/** What was sent and how to track it, and "Mark as shipped" for everything not sent yet. */
+/** A pickup order is made ready, not shipped: the words of the panel and its dialog for each. */
+const PICKUP_WORDS = {
+  title: 'Pickup',
+  NOT_FULFILLED: 'Not ready for pickup yet',
+  PARTIALLY_FULFILLED: 'Partly ready for pickup',
+  FULFILLED: 'Ready for pickup',
+  done: 'Ready',
+  action: 'Mark as ready for pickup',
+};
+
+/**
+ * What was sent and how to track it, and "Mark as shipped" for everything not sent yet; for a pickup order, what
+ * is ready and "Mark as ready for pickup" (the customer gets the ready-for-pickup e-mail).
+ */
 export function ShippingPanel({ order }: { order: Order }) {
   const { data } = useFulfillments(order.id);
   const formatDate = useDateFormat();
   const [open, setOpen] = useState(false);
+  const pickup = !!order.shippingInfo?.logistics?.pickupDetails;
   const canShip = order.fulfillmentStatus !== 'FULFILLED' && order.status !== 'CANCELED';
+  const status = order.fulfillmentStatus as keyof typeof PICKUP_WORDS;
   return (
-    <FormSection title="Shipping" description={FULFILLMENT_WORDS[order.fulfillmentStatus]}>
+    <FormSection
+      title={pickup ? PICKUP_WORDS.title : 'Shipping'}
+      description={pickup ? PICKUP_WORDS[status] : FULFILLMENT_WORDS[order.fulfillmentStatus]}
+    >
       {data && data.length > 0 && (
         <ul className="space-y-2 text-sm">
           {data.map((f) => (
             <li key={f.id}>
-              Sent {formatDate(f.createdDate)}: {f.lineItems.reduce((s, l) => s + l.quantity, 0)} items
+              {pickup ? PICKUP_WORDS.done : 'Sent'} {formatDate(f.createdDate)}:{' '}
+              {f.lineItems.reduce((s, l) => s + l.quantity, 0)} items
               {f.trackingInfo?.trackingNumber
                 ? ` · ${f.trackingInfo.shippingProvider ? `${f.trackingInfo.shippingProvider} ` : ''}${f.trackingInfo.trackingNumber}`
                 : ''}
@@ -42,10 +61,14 @@ export function ShippingPanel({ order }: { order: Order }) {
       )}
       {canShip && (
         <Button variant="secondary" onClick={() => setOpen(true)}>
-          Mark as shipped
+          {pickup ? PICKUP_WORDS.action : 'Mark as shipped'}
         </Button>
       )}
-      <ShipDialog open={open} order={order} onClose={() => setOpen(false)} />
+      {pickup ? (
+        <ReadyDialog open={open} order={order} onClose={() => setOpen(false)} />
+      ) : (
+        <ShipDialog open={open} order={order} onClose={() => setOpen(false)} />
+      )}
     </FormSection>
   );
 }
@@ -104,6 +127,41 @@ function ShipDialog({ open, order, onClose }: { open: boolean; order: Order; onC
           </p>
         )}
       </div>
+    </ConfirmDialog>
+  );
+}
+
+/** A pickup order made ready: no carrier or tracking, and the customer is told where and when to collect it. */
+function ReadyDialog({ open, order, onClose }: { open: boolean; order: Order; onClose: () => void }) {
+  const fulfill = useFulfill();
+  const toast = useToast();
+  const [problem, setProblem] = useState<string>();
+  const submit = () =>
+    fulfill.mutate(
+      { orderId: order.id, body: { fulfillment: {} } },
+      {
+        onSuccess: () => {
+          toast(`Order ${order.number} is ready for pickup`);
+          onClose();
+        },
+        onError: (e) => setProblem(describeError(e).message),
+      },
+    );
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Order ${order.number} is ready for pickup`}
+      confirmLabel={PICKUP_WORDS.action}
+      busy={fulfill.isPending}
+      onCancel={onClose}
+      onConfirm={submit}
+    >
+      <p>Everything not ready yet. The customer gets an e-mail saying where and when to pick it up.</p>
+      {problem && (
+        <p role="alert" className="text-red-700">
+          {problem}
+        </p>
+      )}
     </ConfirmDialog>
   );
 }
