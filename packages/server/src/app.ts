@@ -15,6 +15,7 @@ import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/
 import { logRequest, loggerOptions, type LogDestination } from './http/logger.js';
 import { notFoundHandler, RouteIndex } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
+import { lazySchemaCompilers } from './http/schema-compilers.js';
 import { resolveCaller } from './http/resolve-caller.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
@@ -55,7 +56,9 @@ export async function buildApp({
   clock = () => new Date(),
   logDestination,
 }: AppOptions): Promise<App> {
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
+    schemaController: { compilersFactory: schemas.compilersFactory },
     logger: loggerOptions(config, logDestination),
     // One line per request, written by the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -87,6 +90,7 @@ export async function buildApp({
   await keys.init();
   app.decorate('database', database);
   app.decorate('keys', keys);
+  app.decorate('compileAllSchemas', schemas.compileAll);
 
   drainHandlersOnClose(app);
   const routeIndex = new RouteIndex();
@@ -200,5 +204,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     keys: KeyStore;
+    /** Compiles every route schema not compiled yet (they compile on first use); returns how many. */
+    compileAllSchemas(): number;
   }
 }
