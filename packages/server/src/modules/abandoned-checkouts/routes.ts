@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import {
   AbandonedCheckoutResponse,
-  ErrorBody,
   ListAbandonedCheckoutsQuery,
   ListAbandonedCheckoutsResponse,
   RecoverCheckoutRequest,
@@ -10,9 +9,10 @@ import {
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { getAbandonedCheckout, listAbandonedCheckouts, recoverCheckout } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['abandoned-checkouts'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Buyers' e-mails and baskets: the owner and `ecom` API keys only. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };

@@ -2,9 +2,10 @@ import { Type } from 'typebox';
 import { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse, ErrorBody, ListApiKeysResponse } from '@plaza/contracts';
 import type { App } from '../../http/types.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const access = { admin: ['OWNER' as const], scope: 'api-keys.manage' as const };
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = errorResponses();
 
 export function apiKeyRoutes(app: App): void {
   app.get(

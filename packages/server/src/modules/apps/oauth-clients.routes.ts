@@ -8,9 +8,10 @@ import {
 } from '@plaza/contracts';
 import type { App } from '../../http/types.js';
 import { createOAuthClient, deleteOAuthClient, listOAuthClients, updateOAuthClient } from '../oauth/clients.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const access = { admin: ['OWNER' as const], scope: 'oauth-clients.manage' as const };
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = errorResponses();
 
 export function oauthClientRoutes(app: App): void {
   app.get(

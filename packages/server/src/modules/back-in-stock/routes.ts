@@ -6,7 +6,6 @@ import {
   CountBackInStockRequestsResponse,
   CreateBackInStockNotificationRequest,
   EmptyResponse,
-  ErrorBody,
   QueryBackInStockRequestsQuery,
   QueryBackInStockRequestsResponse,
   ReportItemsBackInStockRequest,
@@ -23,10 +22,11 @@ import {
   getRequest,
   markAsNotificationSent,
 } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['back-in-stock'];
 const BASE = '/ecom/v1/back-in-stock-notification-requests';
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 /** Shoppers (visitors, members) ask and read their own; the owner and `ecom` keys manage every request. */

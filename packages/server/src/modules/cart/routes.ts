@@ -5,7 +5,6 @@ import {
   CheckoutResponse,
   CreateCheckoutFromCartRequest,
   EmptyResponse,
-  ErrorBody,
   EstimateTotalsRequest,
   EstimateTotalsResponse,
   RemoveCartLineItemsRequest,
@@ -24,9 +23,10 @@ import {
   updateLineItemsQuantity,
 } from './mutations.js';
 import { deleteCurrentCart, estimateCurrentCartTotals, getCurrentCart } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['cart'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const BASE = '/ecom/v1/carts/current';
 /** The current cart is the caller's own: visitors and members (the owner too, as a shopper). */
 const shoppers: Access = { visitor: true, member: true };

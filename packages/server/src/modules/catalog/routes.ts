@@ -5,7 +5,6 @@ import {
   CreateCollectionRequest,
   CreateProductRequest,
   EmptyResponse,
-  ErrorBody,
   ListCollectionsResponse,
   ListProductsQuery,
   ListProductsResponse,
@@ -25,9 +24,10 @@ import {
 } from './collections.service.js';
 import { adjustInventory, createProduct, deleteProduct, getProduct, updateProduct } from './products.service.js';
 import { listProducts } from './query.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['catalog'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const ProductParams = Type.Object({ productId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const SlugParams = Type.Object({ slug: CatalogSlug }, { additionalProperties: false });
 const CollectionParams = Type.Object(

@@ -4,7 +4,6 @@ import {
   CheckoutResponse,
   CheckoutUrlResponse,
   CreateCheckoutRequest,
-  ErrorBody,
   PaymentSettingsResponse,
   RemoveCheckoutLineItemsRequest,
   UpdateCheckoutLineItemsQuantityRequest,
@@ -32,9 +31,10 @@ import {
   updateCheckout,
   updateLineItemsQuantity,
 } from './update.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['checkout'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const EmptyBody = Type.Optional(Type.Object({ id: Type.Optional(Type.String()) }, { additionalProperties: false }));
 const BASE = '/ecom/v1/checkouts';

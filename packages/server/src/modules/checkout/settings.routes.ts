@@ -1,9 +1,10 @@
-import { CheckoutSettingsResponse, ErrorBody, UpdateCheckoutSettingsRequest } from '@plaza/contracts';
+import { CheckoutSettingsResponse, UpdateCheckoutSettingsRequest } from '@plaza/contracts';
 import type { App } from '../../http/types.js';
 import { getCheckoutSettings, updateCheckoutSettings } from './settings.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['checkout settings'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = errorResponses();
 
 export function settingsRoutes(app: App): void {
   app.get(

@@ -4,7 +4,6 @@ import {
   CheckoutTemplateResponse,
   CreateCheckoutTemplateRequest,
   EmptyResponse,
-  ErrorBody,
   ListCheckoutTemplatesQuery,
   ListCheckoutTemplatesResponse,
   UpdateCheckoutTemplateRequest,
@@ -19,9 +18,10 @@ import {
   listTemplates,
   updateTemplate,
 } from './templates.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['checkout templates'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const BASE = '/ecom/v1/checkout-templates';
 const admins: Access = { admin: ['OWNER'], scope: 'ecom' };

@@ -5,7 +5,6 @@ import {
   CreateDiscountRuleRequest,
   DiscountRuleResponse,
   EmptyResponse,
-  ErrorBody,
   ListCouponsResponse,
   ListDiscountRulesResponse,
   UpdateCouponRequest,
@@ -15,9 +14,10 @@ import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import { createRule, deleteRule, getRule, listRules, updateRule } from './rules.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['discounts'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Discount configuration is back office only: the owner and API keys with `ecom`. Shoppers see what applied. */
 const config = { access: { admin: ['OWNER'], scope: 'ecom' } satisfies Access };

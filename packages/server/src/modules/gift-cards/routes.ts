@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import {
   CreateGiftCardRequest,
   EmptyResponse,
-  ErrorBody,
   GiftCardResponse,
   ListGiftCardsQuery,
   ListGiftCardsResponse,
@@ -11,9 +10,10 @@ import {
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['gift-cards'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** The owner and `ecom` API keys; buyers only apply a code to a cart or checkout. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };

@@ -15,10 +15,11 @@ import type { App } from '../../http/types.js';
 import { approveIdentity, listIdentities, rejectIdentity } from './admin.service.js';
 import { signOn } from './registration.service.js';
 import { sendActivationEmail, startVerification } from './verification.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 /** The owner (dashboard) and API keys with `identity.manage`. */
 const access = { admin: ['OWNER' as const], scope: 'identity.manage' as const };
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const tags = ['identity admin'];
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

@@ -19,13 +19,14 @@ import { changePassword, recover, sendRecoveryEmail } from './recovery.service.j
 import { register } from './registration.service.js';
 import type { RequestMeta } from './signin.js';
 import { resendCode, verifyCode } from './verification.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const meta = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip,
   userAgent: req.headers['user-agent'],
   deviceToken: readCookie(req, MFA_DEVICE_COOKIE),
 });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = errorResponses(404, 409, 429);
 // Sign-in calls prove who is calling themselves (password, code, token), so they need no access token.
 const open = { access: 'public' as const };
 const tags = ['identity'];

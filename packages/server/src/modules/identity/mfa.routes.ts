@@ -24,13 +24,14 @@ import type { App } from '../../http/types.js';
 import { MFA, MFA_DEVICE_COOKIE, sendFactorCode, verifyFactor } from './mfa-login.service.js';
 import { confirmTotp, disableTotp, enrollTotp, listFactors, regenerateRecoveryCodes } from './mfa.service.js';
 import type { RequestMeta } from './signin.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const meta = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip,
   userAgent: req.headers['user-agent'],
   deviceToken: readCookie(req, MFA_DEVICE_COOKIE),
 });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = errorResponses(404, 409, 429);
 const tags = ['identity'];
 /** Enrolment is the signed-in member's own business (owners and contributors are members too). */
 const member = { access: { member: true, admin: ['OWNER' as const, 'CONTRIBUTOR' as const] } };

@@ -1,13 +1,14 @@
 import { Type } from 'typebox';
-import { ErrorBody, OrderInvoiceResponse } from '@plaza/contracts';
+import { OrderInvoiceResponse } from '@plaza/contracts';
 import type { Access } from '../../http/caller.js';
 import { notFound } from '../../http/errors.js';
 import type { App } from '../../http/types.js';
 import { orderInvoicePdf } from './order-invoice.js';
 import { getOrderInvoice, issueOrderInvoice, removeOrderInvoice, sendOrderInvoice } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['orders'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 /** Managers, and members for their own orders (checked in the service). */

@@ -4,7 +4,6 @@ import {
   CreateEnterpriseItemRequest,
   EnterpriseCategoryResponse,
   EnterpriseItemResponse,
-  ErrorBody,
   ListEnterpriseCategoriesQuery,
   ListEnterpriseCategoriesResponse,
   ListEnterpriseItemsQuery,
@@ -26,9 +25,10 @@ import {
   updateCategory,
   updateItem,
 } from './enterprise.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['media'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 const Empty = Type.Object({});
 const C = '/media/v1/enterprise/categories';

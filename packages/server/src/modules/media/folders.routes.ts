@@ -3,7 +3,6 @@ import {
   BulkDeleteFoldersRequest,
   BulkRestoreFoldersRequest,
   CreateFolderRequest,
-  ErrorBody,
   FolderResponse,
   ListFoldersQuery,
   ListFoldersResponse,
@@ -19,9 +18,10 @@ import {
   restoreFolders,
   updateFolder,
 } from './folders.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['media'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(404);
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 const Empty = Type.Object({});
 

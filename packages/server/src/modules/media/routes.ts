@@ -6,7 +6,6 @@ import {
   BulkImportFileV2Request,
   BulkImportFileV2Response,
   BulkRestoreFilesRequest,
-  ErrorBody,
   FileResponse,
   FilesResponse,
   GenerateDownloadUrlRequest,
@@ -43,9 +42,10 @@ import { bulkImport, bulkImportV2 } from './bulk-import.js';
 import { importFile } from './import.service.js';
 import { generateDownloadUrl, generateFileDownloadUrl, generateVideoStreamUrl } from './links.service.js';
 import { generateResumableUploadUrl, generateUploadUrl } from './upload.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['media'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = errorResponses(404, 409, 429);
 const Empty = Type.Object({});
 
 /** The media library's file routes (SPEC.md §7 Media files), served under /media. */

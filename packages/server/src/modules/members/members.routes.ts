@@ -3,7 +3,6 @@ import {
   CreateMemberRequest,
   DeleteMemberQuery,
   EmptyResponse,
-  ErrorBody,
   GetMemberQuery,
   ListMembersQuery,
   ListMembersResponse,
@@ -18,9 +17,10 @@ import { deleteMember, deleteMyMember } from './delete.service.js';
 import { getMember, getMyMember, listMembers, queryMembers } from './read.service.js';
 import { setMyPrivacy, updateMemberSlug, updateMySlug } from './self.service.js';
 import { createMember, deleteContactGroup, updateMember } from './write.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 export const tags = ['members'];
-export const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+export const errors = errorResponses(404, 409);
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Owners and API keys with the `members` scope. */
 export const ownerAccess: Access = { admin: ['OWNER'], scope: 'members' };

@@ -5,7 +5,6 @@ import {
   CommitDeltasRequest,
   CommitDeltasResponse,
   CreateOrderByMerchantRequest,
-  ErrorBody,
   OrderResponse,
   UpdateOrderActivityRequest,
   UpdateOrderActivityResponse,
@@ -23,9 +22,10 @@ import {
   updateOrderLineItem,
 } from './edits.service.js';
 import { commitDeltas } from './drafts.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['orders'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const uuid = Type.String({ format: 'uuid' });

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import {
   CreateFulfillmentRequest,
-  ErrorBody,
   FulfillmentResponse,
   GetOrderQuery,
   ListFulfillmentsResponse,
@@ -10,9 +9,10 @@ import {
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { createFulfillment, listFulfillments, updateFulfillment } from './fulfillment.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['fulfillments'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const ItemParams = Type.Object(
   { id: Type.String({ format: 'uuid' }), fulfillmentId: Type.String({ format: 'uuid' }) },

@@ -11,7 +11,6 @@ import {
   CreateOrderAndChargeRequest,
   CreateOrderRequest,
   CreateOrderResponse,
-  ErrorBody,
   ExportOrdersRequest,
   GetOrderQuery,
   OrderDownloadLinksResponse,
@@ -43,9 +42,10 @@ import {
   updateOrderStatus,
   updateOrderTags,
 } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['orders'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Buyers (their own orders and checkouts) and managers. */
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import {
   CreatePaymentRequestRequest,
-  ErrorBody,
   ListPaymentRequestsQuery,
   ListPaymentRequestsResponse,
   PaymentRequestResponse,
@@ -11,9 +10,10 @@ import {
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { createPaymentRequest, getPaymentRequest, listPaymentRequests, payPaymentRequest } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['payments'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 /** The hosted page: anyone holding the link (its token), signed in or not. */

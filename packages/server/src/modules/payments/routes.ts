@@ -4,7 +4,6 @@ import {
   BulkOrderResults,
   CapturePaymentsRequest,
   CollectabilityResponse,
-  ErrorBody,
   ManualPaymentRequest,
   OrderResponse,
   OrderTransactionsResponse,
@@ -24,9 +23,10 @@ import {
   voidPayments,
 } from './collector.js';
 import { triggerRefund } from './refund.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['payments-collector'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/payments-collector/orders/:id';

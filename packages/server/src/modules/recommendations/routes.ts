@@ -1,15 +1,11 @@
-import {
-  ErrorBody,
-  GetRecommendationRequest,
-  GetRecommendationResponse,
-  ListAlgorithmsResponse,
-} from '@plaza/contracts';
+import { GetRecommendationRequest, GetRecommendationResponse, ListAlgorithmsResponse } from '@plaza/contracts';
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { getRecommendation, listAlgorithms } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['recommendations'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = errorResponses();
 /** Storefront reads: any token (visitor, member, owner) and any API key. */
 const readers: Access = { visitor: true, member: true, scope: 'any' };
 

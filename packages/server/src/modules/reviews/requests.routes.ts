@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import {
   CreateReviewRequestRequest,
-  ErrorBody,
   ListReviewRequestsQuery,
   ListReviewRequestsResponse,
   ReviewRequestResponse,
@@ -9,9 +8,10 @@ import {
 import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { cancelReviewRequest, createReviewRequest, listReviewRequests } from './requests.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['review requests'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 /** The owner and API keys with `reviews`. */
 const access: Access = { admin: ['OWNER'], scope: 'reviews' };
 

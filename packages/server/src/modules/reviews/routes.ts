@@ -5,7 +5,6 @@ import {
   CreateContactReviewRequest,
   CreateReviewRequest,
   EmptyResponse,
-  ErrorBody,
   GetReviewQuery,
   QueryReviewsRequest,
   QueryReviewsResponse,
@@ -24,9 +23,10 @@ import { countReviews, getReview, queryReviews } from './query.service.js';
 import { reviewRequestRoutes } from './requests.routes.js';
 import { getRatingSummary } from './summary.js';
 import { createReview, deleteReview, updateReview } from './write.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['reviews'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ reviewId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 /** Reads: anyone with a token; what they see is decided per review (see model.ts visibility). */

@@ -19,10 +19,11 @@ import {
   testImplementation,
   updateImplementation,
 } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 /** Owners, and API keys with the `webhooks` scope (the scope for everything apps plug into). */
 const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = errorResponses();
 const tags = ['service plugins'];
 const base = '/service-plugins/v1/implementations';
 const params = Type.Object({ id: Type.String({ format: 'uuid' }) });

@@ -6,7 +6,6 @@ import {
   CreateShippingOptionRequest,
   CreateShippingRegionRequest,
   EmptyResponse,
-  ErrorBody,
   ListAdditionalFeesResponse,
   ListPickupLocationsResponse,
   ListShippingOptionsQuery,
@@ -30,9 +29,10 @@ import { createOption, deleteOption, getOption, listOptions, updateOption } from
 import { createPickup, deletePickup, getPickup, listPickups, updatePickup } from './pickup.service.js';
 import { getProviderConfiguration, updateProviderConfiguration } from './provider.service.js';
 import { createRegion, deleteRegion, getRegion, listRegions, updateRegion } from './regions.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['shipping'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Shipping and fee settings are back office: the owner and API keys with `ecom` (buyers see options in totals). */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };

@@ -18,9 +18,10 @@ import {
 } from './connections.service.js';
 import { completeSsoLogin, startSsoLogin } from './flow.service.js';
 import { problemOf, sendSsoProblem } from './problem-page.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const admin = { admin: ['OWNER' as const], scope: 'identity.manage' as const };
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = errorResponses();
 
 export function ssoRoutes(app: App): void {
   app.get(

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import {
-  ErrorBody,
   ListSubscriptionContractsQuery,
   ListSubscriptionContractsResponse,
   SubscriptionContractResponse,
@@ -10,9 +9,10 @@ import type { Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { updateContractPaymentMethod } from './payment-method.js';
 import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['subscriptions'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Buyers (their own) and managers. */
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };

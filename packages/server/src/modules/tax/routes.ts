@@ -3,7 +3,6 @@ import {
   CreateTaxGroupRequest,
   CreateTaxRegionRequest,
   EmptyResponse,
-  ErrorBody,
   ListTaxGroupsResponse,
   ListTaxRegionsResponse,
   TaxGroupResponse,
@@ -18,9 +17,10 @@ import type { App } from '../../http/types.js';
 import { createTaxGroup, deleteTaxGroup, getTaxGroup, listTaxGroups, updateTaxGroup } from './groups.service.js';
 import { createTaxRegion, deleteTaxRegion, getTaxRegion, listTaxRegions, updateTaxRegion } from './regions.service.js';
 import { getTaxSettings, updateTaxSettings } from './settings.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['tax'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Tax configuration: the owner and `ecom` API keys only. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };

@@ -1,10 +1,11 @@
-import { ErrorBody, TipSettingsResponse, UpdateTipSettingsRequest } from '@plaza/contracts';
+import { TipSettingsResponse, UpdateTipSettingsRequest } from '@plaza/contracts';
 import { hasScope, type Access } from '../../http/caller.js';
 import type { App } from '../../http/types.js';
 import { getTipSettings, updateTipSettings } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const tags = ['tips'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(404);
 /**
  * Reading: anyone (the checkout page shows the presets; staff only to managers). Changing: the owner and `ecom` keys.
  */

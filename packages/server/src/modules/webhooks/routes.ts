@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import {
   CreateWebhookSubscriptionRequest,
-  ErrorBody,
   ListWebhookDeliveriesQuery,
   ListWebhookDeliveriesResponse,
   ListWebhookSubscriptionsResponse,
@@ -26,9 +25,10 @@ import {
   setPaused,
   updateSubscription,
 } from './subscriptions.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = errorResponses(404);
 const tags = ['webhooks'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const DeliveryId = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) });
