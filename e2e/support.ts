@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { createClient, OAuthStrategy } from '@plaza/sdk';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,15 +15,24 @@ export interface RunningPlaza {
   output(): string;
   /** The owner account `plaza start` printed on its first run. */
   owner: { email: string; password: string };
-  stop(): Promise<void>;
+  /** The scratch folder holding the database (`db`) and the media files. */
+  dataDir: string;
+  /** Stops the server and removes its data, unless `keepData`. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
  * Starts the built server (`npm run test:e2e` builds first) on a scratch embedded database and a free port,
- * exactly as `npm start` runs it. SMTP is unset, so every e-mail lands in the dev mailbox.
+ * exactly as `npm start` runs it. SMTP is unset, so every e-mail lands in the dev mailbox. The database is a copy
+ * of the one global-setup.ts made with a first start (migrated, demo data, owner), unless `fresh`.
  */
-export async function startPlaza(env: Record<string, string> = {}): Promise<RunningPlaza> {
+export async function startPlaza(
+  env: Record<string, string> = {},
+  opts: { fresh?: boolean } = {},
+): Promise<RunningPlaza> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-e2e-'));
+  const template = opts.fresh ? undefined : inject('plazaTemplate');
+  if (template) fs.cpSync(template.dir, dataDir, { recursive: true });
   const port = 41000 + Math.floor(Math.random() * 20000);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/cli.js'), 'start'], {
     cwd: root,
@@ -41,15 +51,15 @@ export async function startPlaza(env: Record<string, string> = {}): Promise<Runn
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 150_000);
     child.stdout!.on('data', () => {
-      // The owner's lines follow the "running" line in the same banner.
-      if (out.includes('Plaza is running') && /Password:\s+\S+/.test(out)) {
+      // On a first start, the owner's lines follow the "running" line in the same banner.
+      if (out.includes('Plaza is running') && (template || /Password:\s+\S+/.test(out))) {
         clearTimeout(timer);
         resolve();
       }
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
-  const owner = {
+  const owner = template?.owner ?? {
     email: /Email:\s+(\S+)/.exec(out)?.[1] ?? '',
     password: /Password:\s+(\S+)/.exec(out)?.[1] ?? '',
   };
@@ -57,12 +67,13 @@ export async function startPlaza(env: Record<string, string> = {}): Promise<Runn
     url: `http://localhost:${port}`,
     output: () => out,
     owner,
-    stop: async () => {
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
