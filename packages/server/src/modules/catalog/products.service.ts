@@ -232,8 +232,8 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
 }
 
 /**
- * Sets or moves stock of a product or one variant, under the row lock carts and checkouts also take (FOR UPDATE),
- * so concurrent adjustments add up. A change from out of stock to in stock notifies the waiting back-in-stock requests.
+ * Sets or moves stock of a product or one variant under its row lock (FOR UPDATE), so concurrent adjustments add
+ * up; placement takes counted stock with a conditional UPDATE instead (orders/stock.ts). A change from out of stock to in stock notifies the waiting back-in-stock requests.
  */
 export async function adjustInventory(ctx: Ctx, id: string, req: AdjustInventoryRequest): Promise<Product> {
   const given = (['setQuantity', 'incrementBy', 'inStock'] as const).filter((k) => req[k] !== undefined);

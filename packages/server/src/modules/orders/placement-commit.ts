@@ -34,7 +34,7 @@ export interface Committed extends PlacementOutcome {
 }
 
 /**
- * Stage 4 of placing an order: one short transaction. It locks the checkout, checks that the quote still holds (not
+ * Stage 3 of placing an order: one short transaction. It locks the checkout, checks that the quote still holds (not
  * placed meanwhile, nothing the buyer chose changed; the gift card's balance, the coupon's limits and the stock are
  * checked by the writes that take them), then writes the order with its payments, activities, confirmation and
  * ecom.order.created, and runs every module's placement handler. Any refusal rolls all of it back; the caller then

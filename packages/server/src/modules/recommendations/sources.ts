@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 
 /**
  * Where "bought or carted together" comes from: baskets (carts and checkouts), each a set of product ids. Every source is a SELECT of
- * `(basket text, product_id uuid)` rows; the algorithms read their UNION ALL, so the orders issue adds completed orders
- * as one more entry here (and may weigh them higher) without touching the algorithms.
+ * `(basket text, product_id uuid)` rows; the algorithms read their UNION ALL, so completed orders can join as one more
+ * entry here (weighed higher, perhaps) without touching the algorithms. They are not a source yet.
  */
 interface Source {
   /** The table and jsonb column the source reads; the source is skipped while they do not exist. */
