@@ -82,7 +82,10 @@ export function lazySchemaCompilers(): SchemaCompilers {
       buildValidator(externalSchemas: unknown, options: unknown) {
         const compile = buildValidator(externalSchemas as never, options as never) as unknown as Compile<Validator>;
         return (route: RouteSchema) =>
-          lazyValidator(compile, route.httpPart === 'headers' ? { ...route, schema: lowerCaseNames(route.schema) } : route);
+          lazyValidator(
+            compile,
+            route.httpPart === 'headers' ? { ...route, schema: lowerCaseNames(route.schema) } : route,
+          );
       },
       buildSerializer(externalSchemas: unknown, options: unknown) {
         const compile = buildSerializer(externalSchemas as never, options as never) as unknown as Compile<Serializer>;
