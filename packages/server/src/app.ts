@@ -1,6 +1,6 @@
 import { SQL_COUNT_HEADER, startSqlCount } from './lib/sql-count.js';
 import { drainHandlersOnClose } from './http/drain.js';
-import { ensureWebhookKey } from './modules/webhooks/signing.js';
+import { ensureWebhookKey } from './platform/webhooks/signing.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
@@ -20,18 +20,18 @@ import { resolveCaller } from './http/resolve-caller.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { checkRequestText } from './http/validation.js';
-import { startAbandonedCheckoutSweeper } from './modules/abandoned-checkouts/sweep.js';
+import { startAbandonedCheckoutSweeper } from './store/abandoned-checkouts/sweep.js';
 import { startPeriodic } from './lib/periodic.js';
-import { emptyOldTrash } from './modules/media/purge.js';
-import { jobHandlers } from './modules/jobs/registry.js';
-import { startJobWorker, type JobWorker } from './modules/jobs/worker.js';
-import { startDeliveryWorker, type DeliveryWorker } from './modules/webhooks/worker.js';
-import { membersChanged } from './modules/members/totals.js';
-import { KeyStore } from './modules/oauth/keys.js';
+import { emptyOldTrash } from './platform/media/purge.js';
+import { jobHandlers } from './platform/jobs/registry.js';
+import { startJobWorker, type JobWorker } from './platform/jobs/worker.js';
+import { startDeliveryWorker, type DeliveryWorker } from './platform/webhooks/worker.js';
+import { membersChanged } from './platform/members/totals.js';
+import { KeyStore } from './platform/oauth/keys.js';
 import { registerRoutes } from './routes.js';
 import { placementHandlers } from './placement-handlers.js';
-import { usePlacementHandlers } from './modules/orders/placement-handlers.js';
-import { registerWebApp } from './modules/web/static.js';
+import { usePlacementHandlers } from './store/orders/placement-handlers.js';
+import { registerWebApp } from './platform/web/static.js';
 
 export interface AppOptions {
   config: Config;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Caller } from './http/caller.js';
-import type { KeyStore } from './modules/oauth/keys.js';
+import type { KeyStore } from './platform/oauth/keys.js';
 import { countSql } from './lib/sql-count.js';
 import { markTransaction } from './lib/tx-guard.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ListProductsResponse, Product } from '@plaza/contracts';
 import { call } from '../test/http.js';
 import { seedDemoCatalog } from './demo-catalog.js';
-import { catalogCollections, catalogProducts } from './modules/catalog/tables.js';
+import { catalogCollections, catalogProducts } from './store/catalog/tables.js';
 import { startTestServer, type TestServer } from './test/harness.js';
 
 let srv: TestServer;

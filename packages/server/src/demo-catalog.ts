@@ -1,10 +1,10 @@
-import { createOption } from './modules/shipping/options.service.js';
-import { createRegion } from './modules/shipping/regions.service.js';
+import { createOption } from './store/shipping/options.service.js';
+import { createRegion } from './store/shipping/regions.service.js';
 import type { ProductInput } from '@plaza/contracts';
 import type { Ctx } from './context.js';
-import { createCollection } from './modules/catalog/collections.service.js';
-import { createProduct } from './modules/catalog/products.service.js';
-import { catalogProducts } from './modules/catalog/tables.js';
+import { createCollection } from './store/catalog/collections.service.js';
+import { createProduct } from './store/catalog/products.service.js';
+import { catalogProducts } from './store/catalog/tables.js';
 
 /** Images are small SVG illustrations kept in the web app (apps/web/public/demo), served by the site itself. */
 const img = (name: string, altText: string) => [{ url: `/demo/${name}.svg`, altText }];

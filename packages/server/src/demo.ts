@@ -7,12 +7,12 @@ import { seedDemoCatalog } from './demo-catalog.js';
 import type { Database } from './db/client.js';
 import type { Caller } from './http/caller.js';
 import { uuidv7 } from './lib/ids.js';
-import { identities } from './modules/identity/tables.js';
-import { insertMember } from './modules/members/create.js';
-import { members } from './modules/members/tables.js';
-import type { KeyStore } from './modules/oauth/keys.js';
-import { setReply, updateModerationStatus } from './modules/reviews/moderation.service.js';
-import { createReview } from './modules/reviews/write.service.js';
+import { identities } from './platform/identity/tables.js';
+import { insertMember } from './platform/members/create.js';
+import { members } from './platform/members/tables.js';
+import type { KeyStore } from './platform/oauth/keys.js';
+import { setReply, updateModerationStatus } from './platform/reviews/moderation.service.js';
+import { createReview } from './platform/reviews/write.service.js';
 
 /** The store's own reviews: the storefront's home page shows this entity. */
 export const STORE_REVIEWS = { namespace: 'site', entityId: 'store' } as const;

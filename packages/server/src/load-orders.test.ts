@@ -10,8 +10,8 @@ import {
 } from '@plaza/contracts';
 import { call } from '../test/http.js';
 import { loadData } from './load-data.js';
-import { orderPayments, orders } from './modules/orders/tables.js';
-import { derivePaymentStatus } from './modules/orders/payment-status.js';
+import { orderPayments, orders } from './store/orders/tables.js';
+import { derivePaymentStatus } from './store/orders/payment-status.js';
 import { memberAuth } from './test/community.js';
 import { startTestServer, type TestServer } from './test/harness.js';
 

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LineItem } from '@plaza/contracts';
 import type { Database } from './db/client.js';
-import { currencyDecimals, toMoney } from './modules/catalog/money.js';
-import type { OrderSnapshot } from './modules/orders/tables.js';
-import { siteSettings } from './modules/site/tables.js';
+import { currencyDecimals, toMoney } from './store/catalog/money.js';
+import type { OrderSnapshot } from './store/orders/tables.js';
+import { siteSettings } from './platform/site/tables.js';
 
 /**
  * `plaza load-data --orders N`: N realistic orders over the last two years, with their payments and refunds, in

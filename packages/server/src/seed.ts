@@ -1,9 +1,9 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { seedDemoCommunity } from './demo.js';
-import { ensureOwner } from './modules/identity/owner.js';
-import { ensureSite } from './modules/site/service.js';
-import { ensureWebClient } from './modules/web/client.js';
+import { ensureOwner } from './platform/identity/owner.js';
+import { ensureSite } from './platform/site/service.js';
+import { ensureWebClient } from './platform/web/client.js';
 
 export interface SeedResult {
   siteCreated: boolean;

@@ -8,9 +8,9 @@ import { backInStockNotifications, recommendations } from '../../src/modules/eco
 import { jobs } from '../../src/modules/jobs.js';
 import { cast, type Cast } from '../../../server/src/test/community.js';
 import { startTestServer, type TestServer } from '../../../server/src/test/harness.js';
-import { createProduct } from '../../../server/src/modules/catalog/testing.js';
-import { mailbox } from '../../../server/src/modules/identity/testing.js';
-import { itemDetails, refOf, shopperEmail, soldOutProduct } from '../../../server/src/modules/back-in-stock/testing.js';
+import { createProduct } from '../../../server/src/store/catalog/testing.js';
+import { mailbox } from '../../../server/src/platform/identity/testing.js';
+import { itemDetails, refOf, shopperEmail, soldOutProduct } from '../../../server/src/store/back-in-stock/testing.js';
 
 let srv: TestServer;
 let people: Cast;

@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/src/test/harness.js';
-import { signAppJwt } from '../../../server/src/modules/webhooks/signing.js';
-import { callServicePlugin } from '../../../server/src/modules/service-plugins/call.js';
-import { createImplementation } from '../../../server/src/modules/service-plugins/service.js';
+import { signAppJwt } from '../../../server/src/platform/webhooks/signing.js';
+import { callServicePlugin } from '../../../server/src/platform/service-plugins/call.js';
+import { createImplementation } from '../../../server/src/platform/service-plugins/service.js';
 import { createServicePlugins, createWebhooks, ServicePluginError } from '../../src/events/index.js';
 
 let srv: TestServer;

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServicePluginImplementationResponse, TestServicePluginResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../../server/src/test/harness.js';
-import { signAppJwt } from '../../../server/src/modules/webhooks/signing.js';
-import { waitFor } from '../../../server/src/modules/webhooks/testing.js';
+import { signAppJwt } from '../../../server/src/platform/webhooks/signing.js';
+import { waitFor } from '../../../server/src/platform/webhooks/testing.js';
 import { newMember } from '../../../server/src/test/community.js';
 import { createApp } from '../../../../examples/webhooks-app/app.js';
 

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identities } from '../../../server/src/modules/identity/tables.js';
+import { identities } from '../../../server/src/platform/identity/tables.js';
 import { startTestServer } from '../../../server/src/test/harness.js';
 import type { CrossTabEnv } from '../../src/auth/cross-tab.js';
 import { nowSeconds } from '../../src/auth/tokens.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../server/src/test/harness.js';
-import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
+import { totpCode, totpStep } from '../../../server/src/platform/identity/totp.js';
 import { createClient, OAuthStrategy } from '../../src/index.js';
 import { recordingFetch } from './recorder.js';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Cast } from '../../../server/src/test/community.js';
 import { type startTestServer } from '../../../server/src/test/harness.js';
-import { createProduct } from '../../../server/src/modules/catalog/testing.js';
-import { ensureTestShipping, SHIPPING } from '../../../server/src/modules/orders/testing.js';
+import { createProduct } from '../../../server/src/store/catalog/testing.js';
+import { ensureTestShipping, SHIPPING } from '../../../server/src/store/orders/testing.js';
 import { ApiKeyStrategy, createClient } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { orders } from '../../src/modules/ecom/orders.js';

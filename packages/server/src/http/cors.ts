@@ -3,7 +3,7 @@ import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
 import type { Config } from '../config.js';
 import type { Ctx } from '../context.js';
 import type { Db } from '../db/client.js';
-import { allClientOrigins } from '../modules/oauth/clients.service.js';
+import { allClientOrigins } from '../platform/oauth/clients.service.js';
 import type { App } from './types.js';
 
 /**

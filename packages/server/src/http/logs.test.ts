@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { createApiKey } from '../modules/apps/api-keys.service.js';
+import { createApiKey } from '../platform/apps/api-keys.service.js';
 import { freshTestDatabase } from '../test/template-db.js';
 import type { App } from './types.js';
 import { formatPretty, scrubText, serializeError } from './logger.js';

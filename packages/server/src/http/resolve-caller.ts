@@ -1,8 +1,8 @@
 import type { Db } from '../db/client.js';
-import { signedInSession } from '../modules/identity/sessions.service.js';
-import { API_KEY_PREFIX, authenticateApiKey } from '../modules/apps/api-keys.service.js';
-import type { KeyStore } from '../modules/oauth/keys.js';
-import { isVisitorRevoked } from '../modules/oauth/visitor-revocation.js';
+import { signedInSession } from '../platform/identity/sessions.service.js';
+import { API_KEY_PREFIX, authenticateApiKey } from '../platform/apps/api-keys.service.js';
+import type { KeyStore } from '../platform/oauth/keys.js';
+import { isVisitorRevoked } from '../platform/oauth/visitor-revocation.js';
 import type { Caller, MemberRole } from './caller.js';
 import { AppError } from './errors.js';
 

@@ -44,7 +44,7 @@ export const PERMISSIONS_POLICY = [
  * Permissions-Policy, and `Strict-Transport-Security` when served over HTTPS. HTML answers get
  * `Cross-Origin-Opener-Policy: same-origin` unless they set their own: a page of ours opened by another site (or
  * opening one) shares no window handle with it. Page-specific policies (CSP, framing, referrers) are set where the
- * pages are sent (modules/web/page-headers.ts, the hosted OAuth pages, swagger-ui for /docs).
+ * pages are sent (platform/web/page-headers.ts, the hosted OAuth pages, swagger-ui for /docs).
  */
 export function registerSecurityHeaders(app: App, config: Config): void {
   app.addHook('onSend', async (req, reply) => {

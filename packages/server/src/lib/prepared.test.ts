@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../context.js';
-import { mailMessages } from '../modules/mail/tables.js';
+import { mailMessages } from '../platform/mail/tables.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { placeholders, preparedFor } from './prepared.js';
 

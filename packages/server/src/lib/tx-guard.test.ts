@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../context.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { sendMail } from '../modules/mail/service.js';
-import { testCardProvider } from '../modules/payments/test-card.js';
+import { sendMail } from '../platform/mail/service.js';
+import { testCardProvider } from '../store/payments/test-card.js';
 import { resolveTarget } from './net-guard.js';
 import { CallInTransactionError } from './tx-guard.js';
 

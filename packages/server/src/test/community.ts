@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { MemberRoleName, MemberStatus, PrivacyStatus } from '@plaza/contracts';
 import { withTx } from '../context.js';
 import { uuidv7 } from '../lib/ids.js';
-import { identities } from '../modules/identity/tables.js';
-import { insertMember } from '../modules/members/create.js';
-import { members } from '../modules/members/tables.js';
-import { issueMemberTokens } from '../modules/oauth/code-grant.service.js';
+import { identities } from '../platform/identity/tables.js';
+import { insertMember } from '../platform/members/create.js';
+import { members } from '../platform/members/tables.js';
+import { issueMemberTokens } from '../platform/oauth/code-grant.service.js';
 import type { TestServer } from './harness.js';
 
 /**

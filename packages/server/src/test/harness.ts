@@ -4,17 +4,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '@plaza/contracts';
 import type { Ctx } from '../context.js';
-import { startSession } from '../modules/identity/sessions.service.js';
-import { identities } from '../modules/identity/tables.js';
+import { startSession } from '../platform/identity/sessions.service.js';
+import { identities } from '../platform/identity/tables.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import type { App } from '../http/types.js';
-import { createApiKey } from '../modules/apps/api-keys.service.js';
-import { DEMO_OWNER_EMAIL } from '../modules/identity/owner.js';
-import { ensureWebClient, WEB_CLIENT_ID } from '../modules/web/client.js';
+import { createApiKey } from '../platform/apps/api-keys.service.js';
+import { DEMO_OWNER_EMAIL } from '../platform/identity/owner.js';
+import { ensureWebClient, WEB_CLIENT_ID } from '../platform/web/client.js';
 import { freshTestDatabase, TEST_OWNER_PASSWORD } from './template-db.js';
 
 export interface TestServer {

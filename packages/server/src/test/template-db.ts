@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrationsFolder, runMigrations } from '../db/migrate.js';
-import { KeyStore } from '../modules/oauth/keys.js';
+import { KeyStore } from '../platform/oauth/keys.js';
 import { seed } from '../seed.js';
 
 /** The seeded owner's password in every test database (the template is seeded once, with this). */

@@ -1,0 +1,174 @@
+import type { CreateRedirectSessionRequest, RedirectSession } from '@plaza/contracts';
+import { withTx, type Ctx } from '../../context.js';
+import { emitEvent } from '../events/outbox.js';
+import { AppError, violation } from '../../http/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { getProduct } from '../../store/catalog/products.service.js';
+import { loadCheckout } from '../../store/checkout/service.js';
+import { isRegisteredReturn } from '../oauth/authorize.routes.js';
+import { redirectUriMatches, requireOAuthClient } from '../oauth/clients.service.js';
+import { redirectSessions } from '../oauth/tables.js';
+
+/** Redirect sessions are stored for a day: long enough to finish any flow, short enough to not pile up. */
+const REDIRECT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+const UNSUPPORTED = ['bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'bookingsBook', 'preferences'] as const;
+const SUPPORTED = ['auth', 'login', 'logout', 'ecomCheckout', 'storesProduct'] as const;
+
+/**
+ * The way back from the hosted checkout: each URL must be on this site, or (for a visitor's or member's token) a
+ * registered redirect URI or allowed origin of the OAuth client the token was issued to, like logout's postFlowUrl.
+ */
+async function checkoutCallbacks(
+  ctx: Ctx,
+  callbacks: NonNullable<CreateRedirectSessionRequest['callbacks']>,
+): Promise<Record<string, string>> {
+  const site = [new URL(ctx.config.publicUrl).origin, new URL(ctx.config.devWebOrigin ?? ctx.config.publicUrl).origin];
+  const clientId = ctx.caller.type === 'MEMBER' || ctx.caller.type === 'ANONYMOUS_VISITOR' ? ctx.caller.clientId : null;
+  const client = clientId ? await requireOAuthClient(ctx, clientId) : null;
+  const out: Record<string, string> = {};
+  for (const key of ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl'] as const) {
+    const url = callbacks[key];
+    if (!url) continue;
+    if (!site.includes(new URL(url).origin) && !(client && isRegisteredReturn(url, client))) {
+      throw violation(
+        `callbacks.${key}`,
+        'FORMAT',
+        `${key} must be on this site or a registered redirect URI or allowed origin of the OAuth client`,
+      );
+    }
+    out[key] = url;
+  }
+  return out;
+}
+
+function toSession(id: string, fullUrl: string, sessionToken = ''): RedirectSession {
+  const url = new URL(fullUrl);
+  return {
+    id,
+    fullUrl,
+    urlDetails: { endpoint: `${url.origin}${url.pathname}`, searchParams: Object.fromEntries(url.searchParams) },
+    sessionToken,
+  };
+}
+
+/**
+ * Creates a redirect session: a URL on this server that continues an auth, login or logout flow, opens the hosted
+ * checkout of a checkout (`ecomCheckout`, with the `callbacks` back) or a product page (`storesProduct`).
+ * Exactly one target per request; the targets of later releases answer 400 "unsupported redirect target".
+ */
+export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSessionRequest): Promise<RedirectSession> {
+  const unsupported = UNSUPPORTED.filter((t) => req[t] !== undefined);
+  if (unsupported.length) {
+    throw new AppError('VALIDATION', `unsupported redirect target: ${unsupported.join(', ')}`, {
+      violations: unsupported.map((t) => ({
+        field: t,
+        violatedRule: 'FIELD_NOT_ALLOWED' as const,
+        description: `unsupported redirect target: ${t}`,
+      })),
+    });
+  }
+  const targets = SUPPORTED.filter((t) => req[t] !== undefined);
+  if (targets.length !== 1) {
+    throw new AppError('VALIDATION', `Give exactly one redirect target: ${SUPPORTED.join(', ')}`, {
+      violations: [
+        {
+          field: 'auth',
+          violatedRule: 'REQUIRED_ONE_OF_FIELD',
+          description: `exactly one of ${SUPPORTED.join(', ')} is required`,
+        },
+      ],
+    });
+  }
+  const id = uuidv7();
+  const base = ctx.config.publicUrl;
+  const web = ctx.config.devWebOrigin ?? base;
+  const store = async (kind: string, clientId: string | null, data: Record<string, unknown>) =>
+    withTx(ctx, async (tx) => {
+      const expiresDate = new Date(tx.clock().getTime() + REDIRECT_SESSION_TTL_MS);
+      await tx.db.insert(redirectSessions).values({ id, kind, clientId, data, expiresDate });
+      const entity = { id, kind, clientId };
+      await emitEvent(tx, { type: 'redirects.redirect_session.created', entityId: id, entity });
+    });
+
+  if (req.auth) {
+    const a = req.auth.authRequest;
+    const client = await requireOAuthClient(ctx, a.clientId);
+    if (!redirectUriMatches(client, a.redirectUri)) {
+      throw violation(
+        'auth.authRequest.redirectUri',
+        'FORMAT',
+        'redirectUri must exactly match one registered for this client',
+      );
+    }
+    const params = new URLSearchParams({
+      client_id: a.clientId,
+      redirect_uri: a.redirectUri,
+      response_type: a.responseType,
+      code_challenge: a.codeChallenge,
+      code_challenge_method: a.codeChallengeMethod,
+      state: a.state,
+      scope: a.scope ?? 'offline_access',
+      response_mode: a.responseMode ?? 'fragment',
+      ...(req.auth.prompt ? { prompt: req.auth.prompt } : {}),
+      ...(a.nonce ? { nonce: a.nonce } : {}),
+      ...(a.sessionToken ? { sessionToken: a.sessionToken } : {}),
+    });
+    await store('AUTH', a.clientId, { prompt: req.auth.prompt ?? null });
+    return toSession(id, `${base}/oauth2/authorize?${params}`, a.sessionToken ?? '');
+  }
+
+  if (req.ecomCheckout) {
+    // Only a checkout the caller may reach (their own, or any for `ecom` keys): anyone else's is a 404.
+    const checkout = await loadCheckout(ctx, req.ecomCheckout.checkoutId);
+    const callbacks = await checkoutCallbacks(ctx, req.callbacks ?? {});
+    await store('ECOM_CHECKOUT', null, { checkoutId: checkout.id, ...callbacks });
+    const params = new URLSearchParams(callbacks);
+    return toSession(id, `${web}/checkout/${checkout.id}${params.size ? `?${params}` : ''}`);
+  }
+
+  if (req.storesProduct) {
+    const { productSlug, productId } = req.storesProduct;
+    if ((productSlug === undefined) === (productId === undefined)) {
+      throw violation(
+        'storesProduct.productSlug',
+        'REQUIRED_ONE_OF_FIELD',
+        'give exactly one of productSlug, productId',
+      );
+    }
+    const product = await getProduct(ctx, productId ? { id: productId } : { slug: productSlug! });
+    await store('STORES_PRODUCT', null, { productId: product.id });
+    return toSession(id, `${web}/products/${product.slug}`);
+  }
+
+  if (req.logout) {
+    const client = await requireOAuthClient(ctx, req.logout.clientId);
+    const postFlowUrl = req.callbacks?.postFlowUrl;
+    if (postFlowUrl && !isRegisteredReturn(postFlowUrl, client)) {
+      throw violation(
+        'callbacks.postFlowUrl',
+        'FORMAT',
+        'postFlowUrl must be a registered redirect URI or on an allowed origin of the client',
+      );
+    }
+    await store('LOGOUT', client.id, { postFlowUrl: postFlowUrl ?? null });
+    const params = new URLSearchParams({
+      clientId: client.id,
+      ...(postFlowUrl ? { postLogoutRedirectUri: postFlowUrl } : {}),
+    });
+    return toSession(id, `${base}/identity/v1/logout?${params}`);
+  }
+
+  // login: the hosted login page, returning to postFlowUrl.
+  const postFlowUrl = req.callbacks?.postFlowUrl;
+  if (
+    postFlowUrl &&
+    new URL(postFlowUrl).origin !== new URL(web).origin &&
+    new URL(postFlowUrl).origin !== new URL(base).origin
+  ) {
+    throw violation('callbacks.postFlowUrl', 'FORMAT', "postFlowUrl must be on this site's origin");
+  }
+  await store('LOGIN', null, { postFlowUrl: postFlowUrl ?? null });
+  const params = new URLSearchParams(postFlowUrl ? { postFlowUrl } : {});
+  return toSession(id, `${web}/auth/login${params.size ? `?${params}` : ''}`);
+}

@@ -1,0 +1,161 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import { COUPON_MASK_PATHS, type Coupon, type CreateCouponRequest, type UpdateCouponRequest } from '@plaza/contracts';
+import { withTx, type Ctx } from '../../context.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { emitEvent } from '../../platform/events/outbox.js';
+import { afterWrite, configChanged } from './config.js';
+import { couponInput, couponValues, fmt, statusAt, toCoupon } from './model.js';
+import { couponRedemptions, coupons } from './tables.js';
+
+/** Optional coupon fields an update removes when the mask names them and the patch leaves them out. */
+const COUPON_CLEARABLE_PATHS = ['minimumSubtotal', 'activeTimeInfo', 'usageLimit', 'limitPerCustomer'];
+
+const codeTaken = (code: string) =>
+  new AppError('CONFLICT', `The coupon code "${code}" is already used by another coupon`, {
+    applicationCode: 'COUPON_CODE_ALREADY_EXISTS',
+  });
+
+async function assertCodeFree(ctx: Ctx, codeKey: string, code: string, exceptId?: string): Promise<void> {
+  const [hit] = await ctx.db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(exceptId ? and(eq(coupons.codeKey, codeKey), ne(coupons.id, exceptId)) : eq(coupons.codeKey, codeKey))
+    .limit(1);
+  if (hit) throw codeTaken(code);
+}
+
+export async function listCoupons(ctx: Ctx): Promise<Coupon[]> {
+  const f = await fmt(ctx);
+  const rows = await ctx.db.select().from(coupons).orderBy(coupons.createdDate, coupons.id);
+  const now = ctx.clock();
+  return rows.map((r) => toCoupon(r, f, now));
+}
+
+export async function getCoupon(ctx: Ctx, id: string): Promise<Coupon> {
+  const [row] = await ctx.db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  if (!row) throw notFound('Coupon');
+  return toCoupon(row, await fmt(ctx), ctx.clock());
+}
+
+export async function createCoupon(ctx: Ctx, req: CreateCouponRequest): Promise<Coupon> {
+  const f = await fmt(ctx);
+  const values = couponValues(req.coupon, f);
+  return afterWrite(
+    withTx(ctx, async (tx) => {
+      await assertCodeFree(tx, values.codeKey, values.code);
+      const now = tx.clock();
+      const [row] = await tx.db
+        .insert(coupons)
+        .values({ id: uuidv7(now.getTime()), ...values, createdDate: now, updatedDate: now })
+        .returning();
+      const coupon = toCoupon(row!, f, now);
+      await emitEvent(tx, { type: 'ecom.coupon.created', entityId: coupon.id, entity: coupon });
+      return coupon;
+    }),
+  );
+}
+
+export async function updateCoupon(ctx: Ctx, id: string, req: UpdateCouponRequest): Promise<Coupon> {
+  checkFieldMask(req.fieldMask.paths, COUPON_MASK_PATHS, req.coupon, 'coupon', COUPON_CLEARABLE_PATHS);
+  const f = await fmt(ctx);
+  return afterWrite(
+    withTx(ctx, async (tx) => {
+      const [existing] = await tx.db.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      if (!existing) throw notFound('Coupon');
+      const values = couponValues(applyFieldMask(couponInput(existing, f), req.coupon, req.fieldMask.paths), f);
+      if (values.codeKey !== existing.codeKey) await assertCodeFree(tx, values.codeKey, values.code, id);
+      const now = tx.clock();
+      const [row] = await tx.db
+        .update(coupons)
+        .set({ ...values, updatedDate: now })
+        .where(eq(coupons.id, id))
+        .returning();
+      const coupon = toCoupon(row!, f, now);
+      await emitEvent(tx, {
+        type: 'ecom.coupon.updated',
+        entityId: id,
+        entity: coupon,
+        modifiedFields: req.fieldMask.paths,
+      });
+      return coupon;
+    }),
+  );
+}
+
+export async function deleteCoupon(ctx: Ctx, id: string): Promise<void> {
+  const f = await fmt(ctx);
+  await afterWrite(
+    withTx(ctx, async (tx) => {
+      const [row] = await tx.db.delete(coupons).where(eq(coupons.id, id)).returning();
+      if (!row) throw notFound('Coupon');
+      await emitEvent(tx, { type: 'ecom.coupon.deleted', entityId: id, entity: toCoupon(row, f, tx.clock()) });
+    }),
+  );
+}
+
+/** Who a per-customer limit counts: the member, else the email (lower-cased), else the visitor. */
+export function couponCustomerKey(buyer?: {
+  memberId?: string;
+  visitorId?: string;
+  email?: string;
+}): string | undefined {
+  if (buyer?.memberId) return `member:${buyer.memberId}`;
+  if (buyer?.email) return `email:${buyer.email.toLowerCase()}`;
+  if (buyer?.visitorId) return `visitor:${buyer.visitorId}`;
+  return undefined;
+}
+
+export type RedeemResult =
+  | { redeemed: true }
+  | { redeemed: false; reason: 'NOT_FOUND' | 'NOT_VALID' | 'USAGE_LIMIT_REACHED' | 'CUSTOMER_LIMIT_REACHED' };
+
+/**
+ * Counts one use of a coupon for an order, inside the caller's transaction (orders call it when an order is
+ * placed). The coupon row is locked first, so parallel redemptions queue on it and both limits hold exactly; a second
+ * call for the same order is a no-op.
+ */
+export async function redeemCoupon(
+  tx: Ctx,
+  args: { couponId: string; customerKey: string; orderId: string },
+): Promise<RedeemResult> {
+  const [row] = await tx.db.select().from(coupons).where(eq(coupons.id, args.couponId)).for('update');
+  if (!row) return { redeemed: false, reason: 'NOT_FOUND' };
+  const [again] = await tx.db
+    .select({ id: couponRedemptions.id })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, row.id), eq(couponRedemptions.orderId, args.orderId)));
+  if (again) return { redeemed: true };
+  // The totals read a cached configuration: a coupon switched off or expired since is refused here, under the lock.
+  if (!row.active || statusAt(row.startDate, row.endDate, tx.clock()) !== 'LIVE') {
+    return { redeemed: false, reason: 'NOT_VALID' };
+  }
+  if (row.usageLimit !== null && row.usedCount >= row.usageLimit)
+    return { redeemed: false, reason: 'USAGE_LIMIT_REACHED' };
+  if (row.limitPerCustomer !== null) {
+    const [used] = await tx.db
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, row.id), eq(couponRedemptions.customerKey, args.customerKey)));
+    if ((used?.n ?? 0) >= row.limitPerCustomer) return { redeemed: false, reason: 'CUSTOMER_LIMIT_REACHED' };
+  }
+  const now = tx.clock();
+  await tx.db.insert(couponRedemptions).values({ id: uuidv7(now.getTime()), ...args, createdDate: now });
+  await tx.db
+    .update(coupons)
+    .set({ usedCount: row.usedCount + 1 })
+    .where(eq(coupons.id, row.id));
+  // Totals read usage counts from the cache; this makes them fresh sooner (redeemCoupon itself never trusts it).
+  configChanged();
+  return { redeemed: true };
+}
+
+/** Redemptions of a coupon by one customer (the totals stage checks the per-customer limit with it). */
+export async function customerRedemptions(ctx: Ctx, couponId: string, customerKey: string): Promise<number> {
+  const [used] = await ctx.db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.customerKey, customerKey)));
+  return used?.n ?? 0;
+}

@@ -1,0 +1,128 @@
+import { inArray } from 'drizzle-orm';
+import type { LineItem, OrderDownloadLinksResponse } from '@plaza/contracts';
+import { optionWords } from '@plaza/contracts/constants';
+import { withTx, type Ctx } from '../../context.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { catalogProducts } from '../catalog/tables.js';
+import { webBase } from '../checkout/service.js';
+import { enqueueJob } from '../../platform/jobs/service.js';
+import type { JobHandlers } from '../../platform/jobs/worker.js';
+import type { JobRun } from '../../platform/jobs/types.js';
+import { deliverQueued, queueMail } from '../../platform/mail/service.js';
+import { mediaFiles } from '../../platform/media/tables.js';
+import { assetUrl } from '../../platform/media/wire.js';
+import { getSite } from '../../platform/site/service.js';
+import { activity } from './activity.js';
+import { logOnOrder } from './ledger.js';
+import { mayRead } from './service.js';
+import { orderById, thankYouToken, type OrderRow } from './wire.js';
+import { siteDay } from '../../lib/dates.js';
+
+/** How long a download link works: a week to download, then the order page (or the owner) makes new ones. */
+const LINK_DAYS = 7;
+const linksExpireAt = (ctx: Ctx) => new Date(ctx.clock().getTime() + LINK_DAYS * 86_400_000);
+
+const digitalLines = (lines: LineItem[]) => lines.filter((l) => l.itemType === 'DIGITAL' && l.catalogReference);
+
+/**
+ * In the transaction that makes an order PAID (placement, mark as paid, a capture): plans the DOWNLOAD_LINKS e-mail
+ * when the order has digital items. A job, so the mail leaves after the payment is committed, and once.
+ */
+export async function planDownloadLinks(tx: Ctx, orderId: string, lines: LineItem[]): Promise<void> {
+  if (!digitalLines(lines).length) return;
+  await enqueueJob(tx, { kind: 'ORDER_DOWNLOAD_LINKS', payload: { orderId } });
+}
+
+/** Signed links to the file of each digital line, valid until `expires`. Lines whose product has no file are left out. */
+async function linksFor(ctx: Ctx, lines: LineItem[], expires: Date) {
+  const digital = digitalLines(lines);
+  if (!digital.length) return [];
+  const products = await ctx.db
+    .select({ id: catalogProducts.id, fileId: catalogProducts.digitalFileId })
+    .from(catalogProducts)
+    .where(
+      inArray(
+        catalogProducts.id,
+        digital.map((l) => l.catalogReference!.catalogItemId),
+      ),
+    );
+  const fileOf = new Map(products.filter((p) => p.fileId).map((p) => [p.id, p.fileId!]));
+  const files = fileOf.size
+    ? await ctx.db
+        .select()
+        .from(mediaFiles)
+        .where(inArray(mediaFiles.id, [...fileOf.values()]))
+    : [];
+  const byId = new Map(files.filter((f) => !f.trashedDate).map((f) => [f.id, f]));
+  return digital.flatMap((l) => {
+    const file = byId.get(fileOf.get(l.catalogReference!.catalogItemId) ?? '');
+    const original = file?.facts.assets.find((a) => a.id === 'original');
+    if (!file || !original) return [];
+    return [
+      {
+        lineItemId: l.id,
+        productName: l.productName,
+        url: assetUrl(ctx, file, original, { e: expires.getTime(), d: 'A' }),
+        expirationDate: expires.toISOString(),
+      },
+    ];
+  });
+}
+
+const isPaid = (row: OrderRow) => row.paymentStatus === 'PAID' || row.paymentStatus === 'PARTIALLY_REFUNDED';
+
+/** POST /ecom/v1/orders/{id}/download-links: fresh links for the order's readers, once it is paid. */
+export async function getDownloadLinks(ctx: Ctx, id: string, token?: string): Promise<OrderDownloadLinksResponse> {
+  const row = await orderById(ctx, id);
+  if (!row || !mayRead(ctx, row, token)) throw notFound('Order');
+  if (!isPaid(row)) {
+    throw new AppError('CONFLICT', 'The files can be downloaded once the order is paid', {
+      applicationCode: 'ORDER_NOT_PAID',
+    });
+  }
+  return { downloadLinks: await linksFor(ctx, row.snapshot.lineItems, linksExpireAt(ctx)) };
+}
+
+/**
+ * ORDER_DOWNLOAD_LINKS: e-mails the buyer a link per digital file, records when they stop working on each line and
+ * logs DOWNLOAD_LINK_SENT. A retried or doubled job finds the activity and sends nothing more.
+ */
+async function sendDownloadLinks({ ctx, payload }: JobRun): Promise<void> {
+  const orderId = String(payload.orderId);
+  const mailId = await withTx(ctx, async (tx) => {
+    const row = await orderById(tx, orderId, true);
+    if (!row || !isPaid(row) || !row.buyerEmail) return undefined;
+    if (row.activities.some((a) => a.type === 'DOWNLOAD_LINK_SENT')) return undefined;
+    const expires = linksExpireAt(tx);
+    const links = await linksFor(tx, row.snapshot.lineItems, expires);
+    if (!links.length) return undefined;
+    const site = await getSite(tx);
+    const mail = await queueMail(tx, {
+      to: row.buyerEmail,
+      template: 'DOWNLOAD_LINKS',
+      data: {
+        siteName: site.name,
+        number: String(row.number),
+        link: `${webBase(tx)}/orders/${row.id}?token=${thankYouToken(tx, row.id)}`,
+        // The variant bought, in words, after the name: "Field guide (Format: EPUB)".
+        files: links.map((l) => {
+          const options = optionWords(row.snapshot.lineItems.find((x) => x.id === l.lineItemId)?.descriptionLines);
+          return { name: options ? `${l.productName} (${options})` : l.productName, url: l.url };
+        }),
+        until: siteDay(expires, site),
+      },
+    });
+    const sent = new Set(links.map((l) => l.lineItemId));
+    const snapshot = {
+      ...row.snapshot,
+      lineItems: row.snapshot.lineItems.map((l) =>
+        sent.has(l.id) ? { ...l, digitalFile: { expirationDate: expires.toISOString() } } : l,
+      ),
+    };
+    await logOnOrder(tx, row, [activity(tx, 'DOWNLOAD_LINK_SENT')], { snapshot });
+    return mail.id;
+  });
+  if (mailId) await deliverQueued(ctx, mailId);
+}
+
+export const downloadJobHandlers: JobHandlers = { ORDER_DOWNLOAD_LINKS: sendDownloadLinks };

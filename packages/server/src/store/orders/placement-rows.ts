@@ -1,0 +1,131 @@
+import type { Checkout } from '@plaza/contracts';
+import { sql, eq } from 'drizzle-orm';
+import { uuidv7 } from '../../lib/ids.js';
+import { preparedFor } from '../../lib/prepared.js';
+import { abandonedCheckouts } from '../abandoned-checkouts/tables.js';
+import { checkouts } from '../checkout/tables.js';
+import { preparedChangeAndEmit } from '../../platform/events/outbox.js';
+import { mailMessages } from '../../platform/mail/tables.js';
+import type { AuthorizeResult } from '../payments/provider.js';
+import type { PlaceOptions } from './placement.js';
+import { orderPayments, orders, type OrderSnapshot } from './tables.js';
+
+/** What a placement writes, and the statements that write it (module constants: built once, lib/prepared.ts). */
+
+export function snapshotOf(c: Checkout): OrderSnapshot {
+  const selected = c.shippingInfo.selectedCarrierServiceOption;
+  return {
+    lineItems: c.lineItems,
+    ...(c.billingInfo ? { billingInfo: c.billingInfo } : {}),
+    ...(selected || c.shippingInfo.shippingDestination
+      ? {
+          shippingInfo: {
+            ...(selected ? { title: selected.title, code: selected.code, cost: selected.cost.price } : {}),
+            logistics: {
+              ...(c.shippingInfo.shippingDestination
+                ? { shippingDestination: c.shippingInfo.shippingDestination }
+                : {}),
+              ...(selected?.logistics.deliveryTimeSlot
+                ? { deliveryTimeSlot: selected.logistics.deliveryTimeSlot }
+                : {}),
+              ...(selected?.logistics.pickupDetails ? { pickupDetails: selected.logistics.pickupDetails } : {}),
+            },
+          },
+        }
+      : {}),
+    ...(c.buyerNote ? { buyerNote: c.buyerNote } : {}),
+    appliedDiscounts: c.appliedDiscounts,
+    priceSummary: c.priceSummary,
+    taxSummary: c.taxSummary,
+    paymentOption: c.paymentOption,
+  };
+}
+
+// The order, its payments, its confirmation and ecom.order.created in one statement (prepared once): whole rows as JSON parameters.
+export const writeOrder = preparedChangeAndEmit(
+  'order_write',
+  sql`INSERT INTO ${orders} SELECT * FROM jsonb_populate_record(NULL::${orders}, ${sql.placeholder('order')}::jsonb)
+    RETURNING 1`,
+  [
+    sql`INSERT INTO ${orderPayments}
+      SELECT * FROM jsonb_populate_recordset(NULL::${orderPayments}, ${sql.placeholder('payments')}::jsonb) RETURNING 1`,
+    sql`INSERT INTO ${mailMessages}
+      SELECT * FROM jsonb_populate_recordset(NULL::${mailMessages}, ${sql.placeholder('mails')}::jsonb) RETURNING 1`,
+  ],
+);
+export const completeForOrder = preparedFor((db) =>
+  db
+    .update(checkouts)
+    .set({ completed: true, updatedDate: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(checkouts.id, sql.placeholder('id')))
+    .returning({
+      number: sql<string>`nextval('order_number_seq')::text`,
+      abandoned: sql<boolean>`exists (select 1 from ${abandonedCheckouts} a
+        where a.checkout_id = ${sql.placeholder('id')} and a.status = 'ABANDONED')`,
+    })
+    .prepare('checkout_complete_for_order'),
+);
+export const PAYMENT_DEFAULTS = {
+  capturedMinor: 0n,
+  refundedMinor: 0n,
+  providerTransactionId: null,
+  card: null,
+  giftCardId: null,
+  delayedCapture: false,
+  captures: [],
+  declineReason: null,
+  scheduledAction: null,
+  authorizedDate: null,
+  voidedDate: null,
+};
+
+export const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const;
+
+/** The card payment of a placement, as the provider answered (captured now, or authorized for later). */
+export function cardPaymentRow(
+  base: { id: string; orderId: string; createdDate: Date; updatedDate: Date },
+  c: {
+    charge: AuthorizeResult;
+    provider: string;
+    dueNow: bigint;
+    now: Date;
+    opts: PlaceOptions;
+    executionDate: Date | undefined;
+  },
+): typeof orderPayments.$inferInsert {
+  const { charge, dueNow, now, opts, executionDate } = c;
+  const plan = charge.status === 'AUTHORIZED' ? opts.delayedCaptureSettings : undefined;
+  return {
+    ...base,
+    method: 'CREDIT_CARD',
+    provider: c.provider,
+    status: charge.status,
+    amountMinor: dueNow,
+    capturedMinor: charge.status === 'APPROVED' ? dueNow : 0n,
+    providerTransactionId: charge.providerTransactionId,
+    ...(charge.card ? { card: charge.card } : {}),
+    delayedCapture: Boolean(opts.delayCapture),
+    ...(plan && executionDate
+      ? {
+          scheduledAction: {
+            actionType: plan.scheduledAction,
+            executionDate: executionDate.toISOString(),
+            status: 'SCHEDULED' as const,
+          },
+        }
+      : {}),
+    ...(charge.status !== 'PENDING' ? { authorizedDate: now } : {}),
+    ...(charge.status === 'APPROVED'
+      ? {
+          captures: [
+            {
+              id: uuidv7(now.getTime()),
+              amountMinor: String(dueNow),
+              status: 'SUCCEEDED',
+              createdDate: now.toISOString(),
+            },
+          ],
+        }
+      : {}),
+  };
+}

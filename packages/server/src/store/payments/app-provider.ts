@@ -1,0 +1,112 @@
+import type { Ctx } from '../../context.js';
+import { AppError, violation } from '../../http/errors.js';
+import { formatAmount } from '../catalog/money.js';
+import { callServicePlugin, type ServicePluginResult } from '../../platform/service-plugins/call.js';
+import type { AuthorizeResult, PaymentProvider } from './provider.js';
+import { testCardProvider } from './test-card.js';
+
+/** The provider column of payments an app moved (PAYMENT_PROVIDER service plugin). */
+export const APP_PROVIDER_ID = 'PAYMENT_APP';
+
+const unavailable = (result: ServicePluginResult<never>) =>
+  new AppError(
+    'CONFLICT',
+    result.ok
+      ? 'The payment app refused'
+      : result.appError
+        ? `The payment app refused: ${result.appError.description}`
+        : 'The payment app could not be reached: nothing was charged, try again in a moment',
+    { applicationCode: 'PAYMENT_PROVIDER_UNAVAILABLE' },
+  );
+
+/** A capture, void or refund the app answered: SUCCEEDED or a readable refusal. */
+function settled(result: ServicePluginResult<'capturePayment'>, what: string): { ok: boolean } {
+  if (!result.ok) throw unavailable(result as ServicePluginResult<never>);
+  if (result.response.status === 'FAILED') {
+    throw new AppError(
+      'CONFLICT',
+      `The payment app could not ${what}: ${result.response.reason ?? 'no reason given'}`,
+      {
+        applicationCode: 'PAYMENT_PROVIDER_FAILED',
+      },
+    );
+  }
+  return { ok: true };
+}
+
+/** A capture or refund of `amountMinor`, answered SUCCEEDED or refused in words. */
+async function moneyCall(
+  ctx: Ctx,
+  method: 'capturePayment' | 'refundPayment',
+  input: { providerTransactionId: string; amountMinor: bigint; currency: string; transactionId: string },
+  what: string,
+): Promise<{ ok: boolean }> {
+  const result = await callServicePlugin(
+    ctx,
+    'PAYMENT_PROVIDER',
+    {
+      transactionId: input.transactionId,
+      providerTransactionId: input.providerTransactionId,
+      amount: formatAmount(input.amountMinor, input.currency),
+      currency: input.currency,
+    },
+    { method },
+  );
+  return settled(result as ServicePluginResult<'capturePayment'>, what);
+}
+
+/**
+ * An app as the payment provider (the PAYMENT_PROVIDER service plugin): card tokens its own payment form issued are
+ * charged, captured, released and refunded through it, each call keyed by Plaza's payment id. An app that cannot
+ * answer refuses the payment (409 PAYMENT_PROVIDER_UNAVAILABLE): nothing is written, the buyer can try again.
+ */
+export const appPaymentProvider: PaymentProvider = {
+  id: APP_PROVIDER_ID,
+  async authorize(ctx, input): Promise<AuthorizeResult> {
+    const result = await callServicePlugin(
+      ctx,
+      'PAYMENT_PROVIDER',
+      {
+        transactionId: input.transactionId,
+        paymentToken: input.paymentToken,
+        amount: formatAmount(input.amountMinor, input.currency),
+        currency: input.currency,
+        capture: input.capture,
+      },
+      { method: 'authorizePayment' },
+    );
+    if (!result.ok && result.reason === 'NOT_REGISTERED') {
+      throw violation('paymentToken', 'FORMAT', 'paymentToken is not a card token this shop issued');
+    }
+    if (!result.ok) throw unavailable(result as ServicePluginResult<never>);
+    const r = result.response;
+    return {
+      status: r.status,
+      providerTransactionId: r.providerTransactionId,
+      ...(r.card ? { card: r.card } : {}),
+      ...(r.declineReason ? { declineReason: r.declineReason } : {}),
+    };
+  },
+  capture: (ctx, input) => moneyCall(ctx, 'capturePayment', input, 'take the payment'),
+  async void(ctx, input) {
+    const result = await callServicePlugin(
+      ctx,
+      'PAYMENT_PROVIDER',
+      {
+        transactionId: input.transactionId,
+        ...(input.providerTransactionId ? { providerTransactionId: input.providerTransactionId } : {}),
+      },
+      { method: 'voidPayment' },
+    );
+    return settled(result as ServicePluginResult<'capturePayment'>, 'release the payment');
+  },
+  refund: (ctx, input) => moneyCall(ctx, 'refundPayment', input, 'refund'),
+};
+
+/** Test-card tokens (`tc_…`) are ours; any other token is for the payment app, when one is plugged in. */
+export const providerForToken = (token: string): PaymentProvider =>
+  token.startsWith('tc_') ? testCardProvider : appPaymentProvider;
+
+/** The provider that moved a recorded payment, for its capture, void or refund. */
+export const providerOf = (payment: { provider: string }): PaymentProvider =>
+  payment.provider === APP_PROVIDER_ID ? appPaymentProvider : testCardProvider;

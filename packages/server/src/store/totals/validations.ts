@@ -1,0 +1,43 @@
+import type { Violation } from '@plaza/contracts';
+import type { Ctx } from '../../context.js';
+import { formatAmount } from '../catalog/money.js';
+import { callServicePlugin } from '../../platform/service-plugins/call.js';
+import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
+import type { TotalsInput } from './types.js';
+
+/** The VALIDATIONS app's violations (none when no app is registered or it cannot answer: the fallback). */
+export async function validationsStage(ctx: Ctx, input: TotalsInput): Promise<Violation[]> {
+  const request = {
+    sourceInfo: {
+      source: input.source === 'ORDER' ? ('CHECKOUT' as const) : input.source,
+      purchaseFlowId: input.purchaseFlowId,
+    },
+    validationInfo: {
+      lineItems: input.lines.map((l) => ({
+        id: l.id,
+        productName: l.name,
+        quantity: l.quantity,
+        price: formatAmount(l.unitPrice, input.currency),
+        ...(l.catalogItemId ? { catalogReference: { catalogItemId: l.catalogItemId } } : {}),
+      })),
+      ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+      ...(input.buyer
+        ? {
+            buyerDetails: {
+              ...(input.buyer.email ? { email: input.buyer.email } : {}),
+              ...(input.buyer.memberId ? { memberId: input.buyer.memberId } : {}),
+            },
+          }
+        : {}),
+    },
+  };
+  const result = await callServicePlugin(ctx, 'VALIDATIONS', request);
+  if (!result.ok && result.reason === 'NOT_REGISTERED') return [];
+  const { response } = responseOrFallback('getValidationViolations', request, result);
+  return response.violations.map((v) => ({
+    severity: v.severity,
+    target:
+      'lineItem' in v.target ? { lineItem: { id: v.target.lineItem.id } } : { other: { name: v.target.other.name } },
+    description: v.description,
+  }));
+}
