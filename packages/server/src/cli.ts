@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@plaza/contracts';
 import { ConfigError, loadConfig } from './config.js';
-import { DataDirLockedError } from './db/lock.js';
+import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { main } from './main.js';
 import { createApiKey } from './platform/apps/api-keys.service.js';
 import { createOAuthClient } from './platform/oauth/clients.service.js';

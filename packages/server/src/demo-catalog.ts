@@ -1,7 +1,7 @@
 import { createOption } from './store/shipping/options.service.js';
 import { createRegion } from './store/shipping/regions.service.js';
 import type { ProductInput } from '@plaza/contracts';
-import type { Ctx } from './context.js';
+import type { Ctx } from './kernel/context.js';
 import { createCollection } from './store/catalog/collections.service.js';
 import { createProduct } from './store/catalog/products.service.js';
 import { catalogProducts } from './store/catalog/tables.js';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LineItem } from '@plaza/contracts';
-import type { Database } from './db/client.js';
+import type { Database } from './kernel/db.js';
 import { currencyDecimals, toMoney } from './store/catalog/money.js';
 import type { OrderSnapshot } from './store/orders/tables.js';
 import { siteSettings } from './platform/site/tables.js';

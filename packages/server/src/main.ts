@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DataDirLockedError } from './db/lock.js';
+import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { startServer } from './server.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database } from './kernel/db.js';
 import { seedDemoCommunity } from './demo.js';
 import { ensureOwner } from './platform/identity/owner.js';
 import { ensureSite } from './platform/site/service.js';

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, type Database } from './kernel/db.js';
 import { runMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';
 import type { App } from './http/types.js';

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
-import { DataDirLockedError } from '../src/db/lock.js';
+import { openDatabase } from '../src/kernel/db.js';
+import { DataDirLockedError } from '../src/kernel/data-dir-lock.js';
 
 // These run the built CLI as real processes on a real embedded data dir.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from './client.js';
+import type { Database } from '../kernel/db.js';
 
 /** The committed SQL migrations, found from both src/db (tests, dev) and dist (built server). */
 export function migrationsFolder(): string {

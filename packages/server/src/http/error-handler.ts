@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER, type ErrorBody } from '@plaza/contracts';
-import { AppError } from './errors.js';
+import { AppError } from '../kernel/errors.js';
 import { toFieldViolations } from './validation.js';
 
 /** Fastify's own errors that are the caller's fault, mapped to our shape. */

@@ -1,6 +1,6 @@
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.js';
+import { AppError } from '../kernel/errors.js';
 
 /**
  * Fastify answers a known path with the wrong method as 404. This keeps a second router of every route's

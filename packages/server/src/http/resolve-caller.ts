@@ -1,10 +1,10 @@
-import type { Db } from '../db/client.js';
+import type { Db } from '../kernel/db.js';
 import { signedInSession } from '../platform/identity/sessions.service.js';
 import { API_KEY_PREFIX, authenticateApiKey } from '../platform/apps/api-keys.service.js';
-import type { KeyStore } from '../platform/oauth/keys.js';
+import type { SigningKeys } from '../kernel/context.js';
 import { isVisitorRevoked } from '../platform/oauth/visitor-revocation.js';
-import type { Caller, MemberRole } from './caller.js';
-import { AppError } from './errors.js';
+import type { Caller, MemberRole } from '../kernel/caller.js';
+import { AppError } from '../kernel/errors.js';
 
 const invalidCredentials = () =>
   new AppError('UNAUTHENTICATED', 'The access token or API key is invalid or expired', {
@@ -17,7 +17,7 @@ const invalidCredentials = () =>
  */
 export async function resolveCaller(
   header: string | undefined,
-  deps: { db: Db; keys: KeyStore; issuer: string; now: Date },
+  deps: { db: Db; keys: SigningKeys; issuer: string; now: Date },
 ): Promise<Caller> {
   if (!header) return { type: 'NONE' };
   const credential = header.replace(/^Bearer\s+/i, '').trim();

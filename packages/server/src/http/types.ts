@@ -6,8 +6,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Ctx } from '../context.js';
-import type { Access } from './caller.js';
+import type { Ctx } from '../kernel/context.js';
+import type { Access } from '../kernel/caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import type { ListMembersResponse } from '@plaza/contracts';
 import { call } from '../../test/http.js';
 import { cast, type Cast } from '../test/community.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { withTx } from '../context.js';
+import { withTx } from '../kernel/context.js';
 import { createReadCache } from './cache.js';
 
 let srv: TestServer;

@@ -1,5 +1,5 @@
-import { inTransaction, rootDbOf, type Ctx } from '../context.js';
-import type { Db } from '../db/client.js';
+import { inTransaction, rootDbOf, type Ctx } from '../kernel/context.js';
+import type { Db } from '../kernel/db.js';
 
 interface Entry<V> {
   value: V;

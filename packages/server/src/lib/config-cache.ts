@@ -1,4 +1,4 @@
-import type { Ctx } from '../context.js';
+import type { Ctx } from '../kernel/context.js';
 
 const TTL_MS = 2_000;
 

@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors.js';
+import { AppError } from '../kernel/errors.js';
 
 /**
  * Checks mask paths against the allowed list: an unknown path is a FIELD_NOT_ALLOWED violation on

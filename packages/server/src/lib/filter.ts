@@ -1,7 +1,7 @@
 import { eq, gt, gte, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldViolation } from '@plaza/contracts';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../kernel/errors.js';
 
 /**
  * The shared parts of the Mongo-like query filters (members, reviews): the operators, how each becomes SQL, and a

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Ctx } from '../context.js';
+import type { Ctx } from '../kernel/context.js';
 
 /**
  * A capability for one record: the HMAC of its id under a secret of its own purpose (an order's thank-you page, a

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { assertOutsideTransaction } from './tx-guard.js';
+import { assertOutsideTransaction } from '../kernel/tx-guard.js';
 
 /**
  * Keeps outgoing requests made on a user's behalf (webhooks, URL imports) off the server's own network: loopback,

@@ -1,4 +1,4 @@
-import type { Ctx } from '../context.js';
+import type { Ctx } from '../kernel/context.js';
 
 /**
  * Runs `work` every `everyMs` on this node, never two at once (a slow run makes the next tick skip). Used for the

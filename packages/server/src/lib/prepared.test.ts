@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTx } from '../context.js';
+import { withTx } from '../kernel/context.js';
 import { mailMessages } from '../platform/mail/tables.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { placeholders, preparedFor } from './prepared.js';

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { is } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
+import type { Db } from '../kernel/db.js';
 
 /**
  * A statement built once and then only executed: hot paths skip Drizzle's query building (over 100 µs for a wide

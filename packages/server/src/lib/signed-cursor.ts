@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Ctx } from '../context.js';
-import { violation } from '../http/errors.js';
+import type { Ctx } from '../kernel/context.js';
+import { violation } from '../kernel/errors.js';
 
 const sign = (ctx: Ctx, purpose: string, body: string) =>
   createHmac('sha256', ctx.keys.secret(purpose)).update(body).digest().subarray(0, 16).toString('base64url');

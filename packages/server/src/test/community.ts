@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { MemberRoleName, MemberStatus, PrivacyStatus } from '@plaza/contracts';
-import { withTx } from '../context.js';
+import { withTx } from '../kernel/context.js';
 import { uuidv7 } from '../lib/ids.js';
 import { identities } from '../platform/identity/tables.js';
 import { insertMember } from '../platform/members/create.js';

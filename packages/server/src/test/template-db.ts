@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database } from '../kernel/db.js';
 import { migrationsFolder, runMigrations } from '../db/migrate.js';
 import { KeyStore } from '../platform/oauth/keys.js';
 import { seed } from '../seed.js';

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { ApiKey, ApiKeyScope, CreateApiKeyRequest, CreateApiKeyResponse } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Db } from '../../kernel/db.js';
+import { notFound } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { apiKeys } from './tables.js';

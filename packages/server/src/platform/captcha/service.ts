@@ -10,8 +10,8 @@ import {
   type CaptchaSettings,
   type CaptchaTokens,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { captchaSpent } from '../identity/tables.js';
 import { getSite } from '../site/service.js';
 

@@ -1,5 +1,5 @@
 import type { EventIdentity } from '@plaza/contracts';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../kernel/caller.js';
 
 /** Who caused an event, in the envelope's terms: the spec's actor types derived from the request's caller. */
 export function eventIdentity(caller: Caller): EventIdentity {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { eventEnvelopeSchema, type EventType } from '@plaza/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTx } from '../../context.js';
+import { withTx } from '../../kernel/context.js';
 import { cast, newMember, type Cast } from '../../test/community.js';
 import { waitFor } from '../webhooks/testing.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { EVENT_CATALOGUE, type EventEnvelope, type EventType } from '@plaza/contracts';
-import { inTransaction, type Ctx } from '../../context.js';
+import { inTransaction, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor, prepareStatement } from '../../lib/prepared.js';
 import { rowsOf } from '../../lib/rows.js';

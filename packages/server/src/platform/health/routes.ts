@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 
 const HealthResponse = Type.Object({

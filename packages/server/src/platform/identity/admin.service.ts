@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Identity, ListIdentitiesQuery, ListIdentitiesResponse } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { statusAfter, toIdentity, type IdentityRow } from './profile.js';
 import { endIdentitySessions } from './sessions.service.js';
 import { identities } from './tables.js';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, gt, isNull, max } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { sendMail, type SentMail } from '../mail/service.js';

@@ -1,5 +1,5 @@
 import { IDENTITY_ERROR_CODES as CODES, type CodeVerificationError } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 
 /** The sign-in errors, each with the spec's application code (SPEC.md §8) and an HTTP status from the one table. */
 

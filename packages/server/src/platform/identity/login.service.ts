@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { LoginRequest, LoginResponse } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { requireCaptcha } from '../captcha/service.js';
 import { getSite } from '../site/service.js';
 import { invalidPassword, resetPasswordRequired, tooManyAttempts } from './errors.js';

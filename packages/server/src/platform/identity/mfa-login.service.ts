@@ -7,7 +7,7 @@ import type {
   SupportedFactorType,
   VerifyFactorRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { codeHash, createState, liveAuthState, mailCode, nextCode, type StateData } from './codes.js';

@@ -19,7 +19,7 @@ import {
 } from '@plaza/contracts';
 import type { Config } from '../../config.js';
 import { readCookie } from '../../http/cookies.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import { MFA, MFA_DEVICE_COOKIE, sendFactorCode, verifyFactor } from './mfa-login.service.js';
 import { confirmTotp, disableTotp, enrollTotp, listFactors, regenerateRecoveryCodes } from './mfa.service.js';

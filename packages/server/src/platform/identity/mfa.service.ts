@@ -9,8 +9,8 @@ import type {
   TotpDisableRequest,
   TotpEnrollResponse,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { getSite } from '../site/service.js';
 import { codeError, invalidPassword, tooManyAttempts } from './errors.js';
 import { verifyPassword } from './password.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, like, or, sql } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Db } from '../../kernel/db.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { members } from '../members/tables.js';
 import { hashPassword } from './password.js';

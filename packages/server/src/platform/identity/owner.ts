@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../kernel/db.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { hashPassword } from './password.js';
 import { identities } from './tables.js';

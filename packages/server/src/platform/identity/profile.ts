@@ -1,6 +1,6 @@
 import type { FieldViolation, Identity, IdentityProfile, IdentityStatus, PendingReason } from '@plaza/contracts';
 import { EMAIL_PATTERN } from '@plaza/contracts/constants';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import type { identities } from './tables.js';
 
 export type IdentityRow = typeof identities.$inferSelect;

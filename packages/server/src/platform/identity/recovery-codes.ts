@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { mfaRecoveryCodes } from './tables.js';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest, EmptyResponse, RecoverRequest, SendRecoveryEmailRequest } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { notFound, violation } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { sendMail } from '../mail/service.js';

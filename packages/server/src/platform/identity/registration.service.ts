@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { IdentityProfile, LoginResponse, RegisterRequest, SignOnRequest, SignOnResponse } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { requireCaptcha } from '../captcha/service.js';
 import { getSite } from '../site/service.js';

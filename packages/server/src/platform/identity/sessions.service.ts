@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, or, type SQL } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { refreshTokens } from '../oauth/tables.js';

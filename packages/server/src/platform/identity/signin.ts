@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { getSite } from '../site/service.js';
 import { startEmailVerification } from './codes.js';
 import { signInNotAllowed } from './errors.js';

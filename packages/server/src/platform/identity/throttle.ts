@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { loginThrottle } from './tables.js';
 
 /**

@@ -9,8 +9,8 @@ import type {
   StartVerificationResponse,
   VerifyCodeRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import {
   codeHash,
   liveAuthState,

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Job, JobKind, JobStatus } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import type { Caller } from '../../http/caller.js';
-import { AppError, notFound } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Caller } from '../../kernel/caller.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { nudgeWorkers } from './nudge.js';
 import { jobs } from './tables.js';

@@ -1,5 +1,5 @@
 import type { JobItemFailure, JobKind } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 
 /** One run of a job, handed to its handler by the worker. */
 export interface JobRun {

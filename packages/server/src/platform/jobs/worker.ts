@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { JobItemFailure, JobKind } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { jobActor } from '../events/identity.js';
 import { onNudge } from './nudge.js';
 import { jobs } from './tables.js';

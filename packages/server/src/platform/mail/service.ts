@@ -2,9 +2,9 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { placeholders, preparedFor } from '../../lib/prepared.js';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailboxQuery, MailboxResponse, MailMessage, MailStatus, MailTemplate } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { assertOutsideTransaction } from '../../lib/tx-guard.js';
+import { assertOutsideTransaction } from '../../kernel/tx-guard.js';
 import { mailMessages } from './tables.js';
 import { render, type TemplateData } from './templates.js';
 

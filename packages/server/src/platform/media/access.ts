@@ -1,6 +1,6 @@
 import { ROOT_FOLDER_IDS } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import type { Access, Caller } from '../../http/caller.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Access, Caller } from '../../kernel/caller.js';
 import type { MediaFileRow, UploaderType } from './tables.js';
 
 /** The library itself: owners, contributors and API keys with the `media` scope. */

@@ -4,8 +4,8 @@ import type {
   FileDescriptor,
   ImportFileRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { importFile } from './import.service.js';
 
 /** All or nothing: every URL is checked, and one refused refuses the call (its violation names the item). */

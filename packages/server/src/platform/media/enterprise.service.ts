@@ -14,8 +14,8 @@ import {
   type UpdateEnterpriseCategoryRequest,
   type UpdateEnterpriseItemRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';

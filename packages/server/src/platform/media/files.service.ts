@@ -9,8 +9,8 @@ import {
   type SearchFilesRequest,
   type UpdateFileDescriptorRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { emitEvent } from '../events/outbox.js';

@@ -1,6 +1,6 @@
 import type { GenerateFileDownloadUrlRequest } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { getFiles, visibleFile } from './files.service.js';
 import { signToken } from './tokens.js';
 import { ffmpegAvailable } from './video.js';

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp, { type OutputInfo, type Stats } from 'sharp';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/outbox.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import type { JobRun } from '../jobs/types.js';

@@ -1,5 +1,5 @@
 import { inArray, lt, and, eq } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/outbox.js';
 import { storeOf } from './storage/store.js';
 import { mediaFiles, mediaFolders, type MediaFileRow } from './tables.js';

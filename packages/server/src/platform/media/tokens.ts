@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 
 /**
  * Signed, expiring capabilities of the media library: upload URLs (which file the bytes are for) and download links

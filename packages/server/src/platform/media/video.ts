@@ -5,7 +5,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { tempDir } from './intake.js';
 import { objectKey, storeOf } from './storage/store.js';
 import type { MediaFacts, MediaFileRow, StoredAsset } from './tables.js';

@@ -1,5 +1,5 @@
 import type { FileDescriptor, FileMedia, MediaAsset, MediaType } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { isIcon } from './kinds.js';
 import type { MediaFileRow, StoredAsset } from './tables.js';
 import { signToken, type DownloadClaims } from './tokens.js';

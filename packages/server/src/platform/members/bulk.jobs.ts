@@ -1,7 +1,7 @@
 import { and, asc, count, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { JobItemFailure, MemberFilter } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { releaseIdentity } from '../identity/admin.service.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';
 import { authSessions } from '../identity/tables.js';

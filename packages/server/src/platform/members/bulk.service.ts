@@ -5,7 +5,7 @@ import type {
   JobKind,
   StartJobResponse,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { enqueueJob } from '../jobs/service.js';
 import { checkAssignee } from './delete.service.js';
 import { memberWhere } from './read.service.js';

@@ -1,6 +1,6 @@
 import { eq, like, or } from 'drizzle-orm';
 import type { IdentityProfile, MemberRoleName, MemberStatus } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { randomToken } from '../../lib/ids.js';
 import { emitEvent } from '../events/outbox.js';
 import { getSite } from '../site/service.js';

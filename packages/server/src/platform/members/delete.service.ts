@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { emitEvent } from '../events/outbox.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';

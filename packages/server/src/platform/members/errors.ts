@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 
 /** Whether a database error is a unique violation (of `constraint`, when given), through Drizzle's wrapper. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -11,7 +11,7 @@ import {
   UpdateMemberRequest,
   UpdateSlugRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { deleteMember, deleteMyMember } from './delete.service.js';
 import { getMember, getMyMember, listMembers, queryMembers } from './read.service.js';

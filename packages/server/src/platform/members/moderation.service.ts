@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ActivityStatus, Member } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { emitEvent } from '../events/outbox.js';
 import { releaseIdentity } from '../identity/admin.service.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';

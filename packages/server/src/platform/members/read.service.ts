@@ -7,9 +7,9 @@ import type {
   MemberFilter,
   QueryMembersRequest,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { hasScope } from '../../http/caller.js';
-import { AppError, notFound } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { hasScope } from '../../kernel/caller.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { filterSql, orderSql, searchSql } from './query.js';
 import { members } from './tables.js';
 import { countMembers, memberReads } from './totals.js';

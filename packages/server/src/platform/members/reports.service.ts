@@ -8,8 +8,8 @@ import type {
   ReportReason,
   ReportStatus,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { moderate } from './moderation.service.js';
 import { findMember, loadMember, myId, visibleTo } from './read.service.js';

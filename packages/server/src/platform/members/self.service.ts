@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Member, PrivacyStatus } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/outbox.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../kernel/errors.js';
 import { isUniqueViolation, slugTaken } from './errors.js';
 import { fieldsetFor, loadMember, myId } from './read.service.js';
 import { members } from './tables.js';

@@ -1,5 +1,5 @@
 import type { MemberStatus } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 
 /** The moderation calls that move a member's status. */
 export type StatusAction = 'approve' | 'block' | 'disconnect';

@@ -1,6 +1,6 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { ListMembersResponse } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { createReadCache } from '../../lib/cache.js';
 import { reviewReads } from '../reviews/read-cache.js';
 import { members } from './tables.js';

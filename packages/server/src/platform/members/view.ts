@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Fieldset, Member, MemberRoleName, MemberStatus, ActivityStatus, PrivacyStatus } from '@plaza/contracts';
-import type { Caller } from '../../http/caller.js';
-import { hasScope } from '../../http/caller.js';
+import type { Caller } from '../../kernel/caller.js';
+import { hasScope } from '../../kernel/caller.js';
 import { members } from './tables.js';
 
 export type MemberRow = Omit<typeof members.$inferSelect, 'searchText'>;

@@ -10,8 +10,8 @@ import {
   type MemberInput,
   type UpdateMemberRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { normalizeEmail, normalizeProfile } from '../identity/profile.js';
 import { emitEvent } from '../events/outbox.js';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { randomToken } from '../../lib/ids.js';
 
 /** RFC 6749 §4.1.2 says codes must be short-lived; the issue caps them at 60 s. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { identities } from '../identity/tables.js';
 import { members } from '../members/tables.js';
 import { findOAuthClient, redirectUriMatches } from './clients.service.js';

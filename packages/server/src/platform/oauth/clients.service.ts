@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { CreateOAuthClientRequest, OAuthClient, UpdateOAuthClientRequest } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { WEB_CLIENT_ID } from '../web/client.js';

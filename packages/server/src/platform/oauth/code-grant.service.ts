@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TokenRequest, TokenResponse } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { identities } from '../identity/tables.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import { sha256 } from '../../lib/hash.js';
 import { identities } from '../identity/tables.js';

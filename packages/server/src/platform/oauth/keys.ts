@@ -9,19 +9,14 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../kernel/db.js';
 import { randomToken } from '../../lib/ids.js';
+import type { JwtClaims, SigningKeys } from '../../kernel/context.js';
 import { signingKeys } from './tables.js';
 
 const ALG = 'ES256';
 
-export type JwtClaims = Record<string, unknown> & {
-  iss?: string;
-  sub?: string;
-  aud?: string;
-  exp?: number;
-  iat?: number;
-};
+export type { JwtClaims };
 
 interface LoadedKey {
   kid: string;
@@ -43,7 +38,7 @@ const KEY_CREATION_LOCK = 72_114_003;
  * rotated). Signing and verifying use node:crypto directly: about twice as fast as going through Web Crypto, and
  * verified tokens are remembered until they expire, which takes crypto off the hot path of every request.
  */
-export class KeyStore {
+export class KeyStore implements SigningKeys {
   #byKid = new Map<string, LoadedKey>();
   #current: LoadedKey | undefined;
   #secretRoot: LoadedKey | undefined;

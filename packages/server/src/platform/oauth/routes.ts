@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ErrorBody, TokenRequest, TokenResponse } from '@plaza/contracts';
 import { resolveCaller } from '../../http/resolve-caller.js';
 import type { App } from '../../http/types.js';
-import { violation } from '../../http/errors.js';
+import { violation } from '../../kernel/errors.js';
 import { exchangeToken } from './tokens.service.js';
 
 /** Standard form-encoded names (RFC 6749) → the platform's JSON names. */

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TokenRequest, TokenResponse } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { requireOAuthClient } from './clients.service.js';

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../kernel/db.js';
 import { refreshTokens } from './tables.js';
 
 /**

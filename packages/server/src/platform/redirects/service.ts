@@ -1,7 +1,7 @@
 import type { CreateRedirectSessionRequest, RedirectSession } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/outbox.js';
-import { AppError, violation } from '../../http/errors.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { getProduct } from '../../store/catalog/products.service.js';
 import { loadCheckout } from '../../store/checkout/service.js';

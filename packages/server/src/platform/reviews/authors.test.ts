@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTx } from '../../context.js';
+import { withTx } from '../../kernel/context.js';
 import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';

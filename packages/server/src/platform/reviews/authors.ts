@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/outbox.js';
 import { EVENT_VIEWER, loadReview, toReview } from './model.js';
 import { adjustSummaries } from './summary.js';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateContactReviewRequest, OriginType, Review } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { requireCaptcha } from '../captcha/service.js';
 import { normalizeEmail } from '../identity/profile.js';
 import { loginThrottle } from '../identity/tables.js';

@@ -8,9 +8,9 @@ import type {
   ReviewMedia,
   SourceType,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { hasScope, type Caller } from '../../http/caller.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { hasScope, type Caller } from '../../kernel/caller.js';
+import { violation } from '../../kernel/errors.js';
 import { members } from '../members/tables.js';
 import { reviews } from './tables.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ModerationDecision, ModerationStatus, Review } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { notFound, violation } from '../../kernel/errors.js';
 import { emitEvent } from '../events/outbox.js';
 import { loadReview, toReview, viewerOf } from './model.js';
 import { assertTransition } from './moderation.js';

@@ -1,5 +1,5 @@
 import type { ModerationDecision, ModerationStatus, ReviewModerationMode } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 
 /**
  * The owner's decisions (update-moderation-status), from each state. A review waiting for moderation, submitted or

@@ -8,8 +8,8 @@ import type {
   RatingSummaryQuery,
   Review,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { members } from '../members/tables.js';
 import { decodeCursor, encodeCursor, type Sort, type SortField } from './cursor.js';
 import { allOf, parseFilter } from './filter.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { ReviewRequestFailureReason } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/outbox.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import type { JobRun } from '../jobs/types.js';

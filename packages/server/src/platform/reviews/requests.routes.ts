@@ -5,7 +5,7 @@ import {
   ListReviewRequestsResponse,
   ReviewRequestResponse,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { cancelReviewRequest, createReviewRequest, listReviewRequests } from './requests.service.js';
 import { errorResponses } from '../../http/error-responses.js';

@@ -7,8 +7,8 @@ import type {
   ReviewRequestFailureReason,
   ReviewRequestStatus,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../events/outbox.js';
 import { normalizeEmail } from '../identity/profile.js';

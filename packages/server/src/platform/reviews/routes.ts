@@ -15,7 +15,7 @@ import {
   UpdateModerationStatusRequest,
   UpdateReviewRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createContactReview } from './contact.service.js';
 import { removeReply, setReply, updateModerationStatus } from './moderation.service.js';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RatingSummary, RatingSummaryQuery } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { reviewSummaries } from './tables.js';
 
 /** A review as the summary counts it: only APPROVED ones count, by their rating. */

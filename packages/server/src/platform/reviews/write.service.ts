@@ -9,8 +9,8 @@ import {
   type SourceType,
   type UpdateReviewRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { emitEvent } from '../events/outbox.js';

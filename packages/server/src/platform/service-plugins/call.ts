@@ -10,7 +10,7 @@ import {
   type ServicePluginResponse,
   type ServicePluginType,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { signAppJwt } from '../webhooks/signing.js';
 import { allowPrivateTargets } from '../webhooks/settings.js';

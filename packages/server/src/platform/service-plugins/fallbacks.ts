@@ -6,7 +6,7 @@ import {
   type ServicePluginResponse,
   type ServicePluginType,
 } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import type { ServicePluginAppError, ServicePluginResult } from './call.js';
 
 /**

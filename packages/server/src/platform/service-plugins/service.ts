@@ -13,8 +13,8 @@ import {
   type TestServicePluginResponse,
   type UpdateServicePluginImplementationRequest,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { isPublicAddress } from '../../lib/net-guard.js';

@@ -6,9 +6,9 @@ import {
   type SignInPolicy,
   type UpdateSiteRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import type { Db } from '../../kernel/db.js';
+import { violation } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { siteSettings } from './tables.js';

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { guardedFetch, type GuardOptions } from '../../lib/guarded-fetch.js';
 import { allowPrivateTargets } from '../webhooks/settings.js';
 

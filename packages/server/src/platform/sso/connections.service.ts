@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { CreateIdpConnectionRequest, IdpConnection, SsoProvider } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { checkProvider } from './check.js';
 import { idpConnections } from './tables.js';

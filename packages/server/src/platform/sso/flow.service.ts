@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken } from '../../lib/ids.js';
 import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/authorize.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import { sendHostedPage } from '../oauth/respond.js';
 
 const escapeHtml = (s: string) =>

@@ -6,7 +6,7 @@ import {
   ListIdpConnectionsResponse,
   ListSsoProvidersResponse,
 } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import {
   checkConnection,

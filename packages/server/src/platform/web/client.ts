@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../kernel/db.js';
 import { oauthClients } from '../oauth/tables.js';
 
 /** The bundled web app's public OAuth client id. Public clients hold no secret, so a well-known id is safe. */

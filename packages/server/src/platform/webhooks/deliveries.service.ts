@@ -5,8 +5,8 @@ import type {
   WebhookDelivery,
   WebhookDeliveryDetails,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { notFound, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { notFound, violation } from '../../kernel/errors.js';
 import { domainEvents } from '../events/tables.js';
 import { nudgeDeliveries } from './nudge.js';
 import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from './tables.js';

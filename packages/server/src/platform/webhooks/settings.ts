@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { WebhookSettings } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { webhookSettings } from './tables.js';
 
 const SETTINGS_ID = 1;

@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { asc, isNull, sql } from 'drizzle-orm';
 import type { WebhookJwks } from '@plaza/contracts';
-import { inTransaction, rootDbOf, type Ctx } from '../../context.js';
+import { inTransaction, rootDbOf, type Ctx } from '../../kernel/context.js';
 import { randomToken } from '../../lib/ids.js';
 import { webhookKeys } from './tables.js';
 

@@ -8,8 +8,8 @@ import type {
   WebhookSubscriptionSummary,
 } from '@plaza/contracts';
 import { TEST_EVENT_TYPE, WEBHOOK_SUBSCRIPTION_MASK_PATHS } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { insertEvent } from '../events/outbox.js';

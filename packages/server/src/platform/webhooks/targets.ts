@@ -1,5 +1,5 @@
-import type { Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { BlockedAddressError, resolveTarget, type Resolver } from '../../lib/net-guard.js';
 import { allowPrivateTargets } from './settings.js';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import type { EventEnvelope, EventType } from '@plaza/contracts';
-import { withTx } from '../../context.js';
+import { withTx } from '../../kernel/context.js';
 import type { TestServer } from '../../test/harness.js';
 import { emitEvent } from '../events/outbox.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventEnvelope } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { sendMail } from '../mail/service.js';
 import { getSite } from '../site/service.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbandonedCheckout, ListAbandonedCheckoutsResponse, Product } from '@plaza/contracts';
-import { withTx } from '../../context.js';
+import { withTx } from '../../kernel/context.js';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { appCode, call, violations } from '../../../test/http.js';

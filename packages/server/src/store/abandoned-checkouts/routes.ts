@@ -6,7 +6,7 @@ import {
   RecoverCheckoutRequest,
   RecoverCheckoutResponse,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { getAbandonedCheckout, listAbandonedCheckouts, recoverCheckout } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';

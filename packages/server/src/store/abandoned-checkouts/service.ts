@@ -5,8 +5,8 @@ import type {
   ListAbandonedCheckoutsQuery,
   ListAbandonedCheckoutsResponse,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { toMoney } from '../catalog/money.js';
 import { checkouts } from '../checkout/tables.js';

@@ -1,7 +1,7 @@
 import { startPeriodic } from '../../lib/periodic.js';
 import { and, eq, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { AbandonedCheckoutActivity } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount } from '../catalog/money.js';
 import { renderCheckout } from '../checkout/service.js';

@@ -1,5 +1,5 @@
 import type { AbandonedCheckout } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../catalog/money.js';
 import { hostedCheckoutUrl } from '../checkout/service.js';

@@ -4,9 +4,9 @@ import {
   type BackInStockStatus,
   type CatalogReference,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { hasScope, type Caller } from '../../http/caller.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { hasScope, type Caller } from '../../kernel/caller.js';
+import { violation } from '../../kernel/errors.js';
 import { UUID_PATTERN } from '../../lib/filter.js';
 import type { BackInStockRow } from './tables.js';
 

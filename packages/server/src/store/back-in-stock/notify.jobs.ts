@@ -1,6 +1,6 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import type { BackInStockStatus, JobItemFailure } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { catalogProducts } from '../catalog/tables.js';
 import type { JobRun, JobHandler } from '../../platform/jobs/types.js';
 import type { JobHandlers } from '../../platform/jobs/worker.js';

@@ -6,8 +6,8 @@ import type {
   ReportItemsBackInStockRequest,
   ReportItemsBackInStockResponse,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { enqueueJob } from '../../platform/jobs/service.js';

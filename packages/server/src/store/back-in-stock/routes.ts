@@ -11,7 +11,7 @@ import {
   ReportItemsBackInStockRequest,
   ReportItemsBackInStockResponse,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { queryRequests } from './query.service.js';
 import { reportItemsBackInStock } from './report.service.js';

@@ -7,8 +7,8 @@ import type {
   CountBackInStockRequestsResponse,
   CreateBackInStockNotificationRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 import { emitEvent } from '../../platform/events/outbox.js';

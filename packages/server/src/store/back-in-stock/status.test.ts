@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACK_IN_STOCK_STATUSES, type BackInStockStatus } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import { assertTransition, canTransition, OPEN_STATUSES } from './status.js';
 
 /** Every pair of statuses, with the answer the documented table gives (docs/store/back-in-stock.md). */

@@ -1,5 +1,5 @@
 import type { BackInStockStatus } from '@plaza/contracts';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../kernel/errors.js';
 
 /**
  * The back-in-stock request state machine (DESIGN §5), the one place that says which status may follow which:

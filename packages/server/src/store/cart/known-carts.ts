@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../kernel/db.js';
 import type { CartRow } from './tables.js';
 
 /** How many carts a node remembers (about 2 KB each); the least recently used go first. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ECOM_LIMITS } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { isVisitorRevoked } from '../../platform/oauth/visitor-revocation.js';
 import { mergeLines } from './mutations.js';

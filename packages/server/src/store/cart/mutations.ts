@@ -7,9 +7,9 @@ import {
   type UpdateCartLineItemsQuantityRequest,
   type UpdateCurrentCartRequest,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { hasScope } from '../../http/caller.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { hasScope } from '../../kernel/caller.js';
+import { violation } from '../../kernel/errors.js';
 import { parseAmount } from '../catalog/money.js';
 import { assertCouponApplied } from '../discounts/applied.js';
 import { loadCatalog, newCatalogMemo, toStoredLines } from '../checkout/lines.js';

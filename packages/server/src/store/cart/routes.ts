@@ -11,8 +11,8 @@ import {
   UpdateCartLineItemsQuantityRequest,
   UpdateCurrentCartRequest,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import type { Access } from '../../http/caller.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createCheckoutFromCart } from './to-checkout.js';
 import {

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Address, Cart, EstimateTotalsRequest, EstimateTotalsResponse, Site } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { resolveLines, type CatalogMemo, type ResolvedLines } from '../checkout/lines.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Product } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
-import { SQL_COUNT_HEADER } from '../../lib/sql-count.js';
+import { SQL_COUNT_HEADER } from '../../kernel/sql-count.js';
 import { createProduct } from '../catalog/testing.js';
 import { cast } from '../../test/community.js';
 import { item } from './testing.js';

@@ -1,6 +1,6 @@
 import type { Checkout, CheckoutInfoInput, CreateCheckoutFromCartRequest } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { applyInfo, pathsOf } from '../checkout/info.js';
 import { insertCheckout, linesHaveDeposit } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';

@@ -1,5 +1,5 @@
 import type { Product, ProductInput, Variant } from '@plaza/contracts';
-import { AppError, violation } from '../../http/errors.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from './money.js';
 import type { catalogProducts, catalogVariants } from './tables.js';

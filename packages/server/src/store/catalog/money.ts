@@ -1,5 +1,5 @@
 import type { Money } from '@plaza/contracts';
-import { violation } from '../../http/errors.js';
+import { violation } from '../../kernel/errors.js';
 
 // Building an Intl.NumberFormat costs far more than using one (tens of µs): one per locale and currency, kept.
 const formatters = new Map<string, Intl.NumberFormat>();

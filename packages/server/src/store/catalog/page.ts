@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import type { ProductRow, VariantRow } from './model.js';
 import { catalogProductCollections, catalogProducts as p, catalogVariants as v } from './tables.js';
 

@@ -10,9 +10,9 @@ import {
   type ProductInput,
   type UpdateProductRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { hasScope } from '../../http/caller.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { hasScope } from '../../kernel/caller.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { notifyRestocked, stockBefore } from '../back-in-stock/report.service.js';

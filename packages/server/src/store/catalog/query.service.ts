@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListProductsQuery, ListProductsResponse, ProductSort } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { getSite } from '../../platform/site/service.js';
 import { parseAmount } from './money.js';

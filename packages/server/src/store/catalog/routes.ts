@@ -13,7 +13,7 @@ import {
   UpdateCollectionRequest,
   UpdateProductRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import {
   createCollection,

@@ -4,9 +4,9 @@ import {
   type CheckoutSettings,
   type PaymentOption,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { hasScope } from '../../http/caller.js';
-import { AppError, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { hasScope } from '../../kernel/caller.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { getPath } from '../../lib/field-mask.js';
 import { parseAmount } from '../catalog/money.js';
 import type { CustomFieldValue, StoredCheckoutInfo } from './model.js';

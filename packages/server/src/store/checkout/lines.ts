@@ -6,11 +6,11 @@ import {
   type LineItemInput,
   type Violation,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Db } from '../../kernel/db.js';
 import { preparedFor } from '../../lib/prepared.js';
-import { hasScope } from '../../http/caller.js';
-import { AppError, violation } from '../../http/errors.js';
+import { hasScope } from '../../kernel/caller.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { productsForLines, type ProductForLines } from '../catalog/read-cache.js';

@@ -9,8 +9,8 @@ import {
   UpdateCheckoutLineItemsQuantityRequest,
   UpdateCheckoutRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
-import { notFound } from '../../http/errors.js';
+import type { Access } from '../../kernel/caller.js';
+import { notFound } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import {
   createCheckout,

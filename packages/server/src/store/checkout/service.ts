@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Checkout, CreateCheckoutRequest, Violation } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { hasScope } from '../../http/caller.js';
-import { notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { hasScope } from '../../kernel/caller.js';
+import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { parseAmount } from '../catalog/money.js';

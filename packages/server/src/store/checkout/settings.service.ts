@@ -4,8 +4,8 @@ import {
   type CheckoutSettings,
   type UpdateCheckoutSettingsRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { emitEvent } from '../../platform/events/outbox.js';

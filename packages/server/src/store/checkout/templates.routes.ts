@@ -8,7 +8,7 @@ import {
   ListCheckoutTemplatesResponse,
   UpdateCheckoutTemplateRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import {
   createCheckoutFromTemplate,

@@ -7,8 +7,8 @@ import {
   type UpdateCheckoutLineItemsQuantityRequest,
   type UpdateCheckoutRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { assertCouponApplied } from '../discounts/applied.js';
 import { emitEvent } from '../../platform/events/outbox.js';

@@ -1,5 +1,5 @@
 import type { AppliedDiscount, Violation } from '@plaza/contracts';
-import { violation } from '../../http/errors.js';
+import { violation } from '../../kernel/errors.js';
 
 /**
  * A coupon code the caller has just given (cart PATCH, checkout create or PATCH) must apply to what is bought now.

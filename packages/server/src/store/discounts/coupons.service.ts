@@ -1,7 +1,7 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { COUPON_MASK_PATHS, type Coupon, type CreateCouponRequest, type UpdateCouponRequest } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../../platform/events/outbox.js';

@@ -7,8 +7,8 @@ import type {
   DiscountRuleInput,
   Trigger,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { formatAmount, parseAmount, toMoney } from '../catalog/money.js';
 import { getSite } from '../../platform/site/service.js';
 import type { coupons, discountRules, StoredDiscount, StoredTrigger } from './tables.js';

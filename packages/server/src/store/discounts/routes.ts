@@ -10,7 +10,7 @@ import {
   UpdateCouponRequest,
   UpdateDiscountRuleRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import { createRule, deleteRule, getRule, listRules, updateRule } from './rules.service.js';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withTx } from '../../context.js';
+import { withTx } from '../../kernel/context.js';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';

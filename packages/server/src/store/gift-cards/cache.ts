@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { createReadCache } from '../../lib/cache.js';
 import type { CardRow } from './model.js';
 import { giftCards } from './tables.js';

@@ -7,7 +7,7 @@ import {
   ListGiftCardsResponse,
   UpdateGiftCardRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';

@@ -6,8 +6,8 @@ import {
   type ListGiftCardsQuery,
   type UpdateGiftCardRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount } from '../catalog/money.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
-import { withTx } from '../../context.js';
+import { withTx } from '../../kernel/context.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsInput } from '../totals/types.js';
 import { reserveGiftCardBalance } from './service.js';

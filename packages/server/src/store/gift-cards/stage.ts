@@ -1,6 +1,6 @@
 import type { Checkout, Violation } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import type { GiftCardResult, TotalsInput } from '../totals/types.js';
 import { cardsByCode } from './cache.js';
 import { hashCode } from './model.js';

@@ -2,7 +2,7 @@ import type { InvoiceStatus, Order } from '@plaza/contracts';
 import { INVOICE_BUYER_WORDS, orderDocumentKind } from '@plaza/contracts/constants';
 import { optionWords } from '@plaza/contracts/constants';
 import { mailShipping } from '../orders/mail-lines.js';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import { siteDay, type DateSite } from '../../lib/dates.js';
 import { getSite } from '../../platform/site/service.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { OrderInvoiceResponse } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
-import { notFound } from '../../http/errors.js';
+import type { Access } from '../../kernel/caller.js';
+import { notFound } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import { orderInvoicePdf } from './order-invoice.js';
 import { getOrderInvoice, issueOrderInvoice, removeOrderInvoice, sendOrderInvoice } from './service.js';

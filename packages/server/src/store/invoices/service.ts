@@ -1,6 +1,6 @@
 import type { Order, OrderActivityType, OrderInvoice } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { deliverQueued, queueMail } from '../../platform/mail/service.js';
 import { activity } from '../orders/activity.js';
 import { lockOrder, logOnOrder, managesOrders } from '../orders/ledger.js';

@@ -1,5 +1,5 @@
 import type { OrderActivity, OrderActivityType } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 
 /** A new entry of an order's activity log, dated now. */

@@ -1,6 +1,6 @@
 import { and, gte, inArray, lte, eq, sql, type SQL } from 'drizzle-orm';
 import type { AggregateOrdersRequest, AggregateOrdersResponse } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../catalog/money.js';
 import { getSite } from '../../platform/site/service.js';
 import { orders } from './tables.js';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { subscriptionContracts } from '../subscriptions/tables.js';
 import { orders } from './tables.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { loadCheckout, webBase } from '../checkout/service.js';
 import type { CheckoutRow } from '../checkout/model.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '@plaza/contracts';
 import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../kernel/db.js';
 import { createApiKey } from '../../platform/apps/api-keys.service.js';
 import { WEB_CLIENT_ID } from '../../platform/web/client.js';
 import { buildServerForChild, freePort, startChildServer, type ChildServer } from '../../test/child-server.js';

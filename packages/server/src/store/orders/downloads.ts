@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { LineItem, OrderDownloadLinksResponse } from '@plaza/contracts';
 import { optionWords } from '@plaza/contracts/constants';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { catalogProducts } from '../catalog/tables.js';
 import { webBase } from '../checkout/service.js';
 import { enqueueJob } from '../../platform/jobs/service.js';

@@ -11,7 +11,7 @@ import {
   UpdateOrderLineItemRequest,
   UpdateOrderRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import {
   bulkUpdateOrders,

@@ -14,8 +14,8 @@ import {
   type UpdateOrderLineItemRequest,
   type UpdateOrderRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { applyInfo, pathsOf } from '../checkout/info.js';
 import { toStoredLines } from '../checkout/lines.js';

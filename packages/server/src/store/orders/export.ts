@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import { optionWords } from '@plaza/contracts/constants';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import type { DateSite } from '../../lib/dates.js';
 import { formatAmount } from '../catalog/money.js';
 import { getSite } from '../../platform/site/service.js';

@@ -6,7 +6,7 @@ import {
   ListFulfillmentsResponse,
   UpdateFulfillmentRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createFulfillment, listFulfillments, updateFulfillment } from './fulfillment.js';
 import { errorResponses } from '../../http/error-responses.js';

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { CreateFulfillmentRequest, Fulfillment, Order, UpdateFulfillmentRequest } from '@plaza/contracts';
 import { isPickupCode } from '@plaza/contracts/constants';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound, violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../checkout/service.js';
 import { emitEvent } from '../../platform/events/outbox.js';

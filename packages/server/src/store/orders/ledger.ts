@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Order, OrderActivity, OrderApprovalStatus } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { hasScope } from '../../http/caller.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
+import { hasScope } from '../../kernel/caller.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { activity } from './activity.js';

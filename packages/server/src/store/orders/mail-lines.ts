@@ -1,6 +1,6 @@
 import type { LineItem, Order } from '@plaza/contracts';
 import { isPickupCode, optionWords, pickupPlaceLines, slotWords } from '@plaza/contracts/constants';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import type { DateSite } from '../../lib/dates.js';
 import type { MailLine, MailShipping } from '../../platform/mail/templates.js';

@@ -1,5 +1,5 @@
 import type { Order } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { loadCheckout } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';

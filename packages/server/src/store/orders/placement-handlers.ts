@@ -1,5 +1,5 @@
 import type { Checkout } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import type { CheckoutRow } from '../checkout/model.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import type { PlaceOptions } from './placement.js';

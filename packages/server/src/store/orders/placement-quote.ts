@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Checkout } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { parseAmount } from '../catalog/money.js';
 import type { CheckoutRow } from '../checkout/model.js';
 import { loadCheckout, renderCheckout } from '../checkout/service.js';

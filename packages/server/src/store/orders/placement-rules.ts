@@ -1,6 +1,6 @@
 import type { Checkout, Violation } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { couponCustomerKey, redeemCoupon, type RedeemResult } from '../discounts/coupons.service.js';
 import type { CheckoutRow } from '../checkout/model.js';
 

@@ -1,5 +1,5 @@
 import type { LineItem } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { recordJson } from '../../lib/record-json.js';
 import { webBase } from '../checkout/service.js';
 import { composeMail } from '../../platform/mail/service.js';

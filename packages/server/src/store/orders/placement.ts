@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CreateOrderAndChargeRequest, CreateOrderResponse, Order } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { loadCheckout, renderCheckout } from '../checkout/service.js';

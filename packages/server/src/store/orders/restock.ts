@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PLAZA_CATALOG_APP_ID, type LineItem, type RestockInfo } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { returnStock } from './stock.js';
 import { orderRefunds, orders } from './tables.js';
 import type { OrderRow } from './wire.js';

@@ -23,8 +23,8 @@ import {
   UpdateOrderStatusRequest,
   UpdateOrderTagsRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
-import { AppError } from '../../http/errors.js';
+import type { Access } from '../../kernel/caller.js';
+import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import { getOrderTransactions } from '../payments/collector.js';
 import { orderInvoicePdf } from '../invoices/order-invoice.js';

@@ -9,8 +9,8 @@ import type {
   SearchOrdersResponse,
   UpdateOrderTagsRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { restockByDefault } from '../checkout/settings.service.js';

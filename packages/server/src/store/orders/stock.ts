@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PLAZA_CATALOG_APP_ID, type LineItem } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { rowsOf } from '../../lib/rows.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 

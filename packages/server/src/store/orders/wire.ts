@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Order, OrderPayment, OrderRefund, OrderTransactions } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../catalog/money.js';
 import { getSite } from '../../platform/site/service.js';

@@ -7,7 +7,7 @@ import {
   PaymentRequestTokenQuery,
   PayPaymentRequestRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createPaymentRequest, getPaymentRequest, listPaymentRequests, payPaymentRequest } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';

@@ -1,5 +1,5 @@
-import type { Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { formatAmount } from '../catalog/money.js';
 import { callServicePlugin, type ServicePluginResult } from '../../platform/service-plugins/call.js';
 import type { AuthorizeResult, PaymentProvider } from './provider.js';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import type { JobHandlers } from '../../platform/jobs/worker.js';
 import type { JobRun } from '../../platform/jobs/types.js';
 import { enqueueJob } from '../../platform/jobs/service.js';

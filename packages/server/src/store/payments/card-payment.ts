@@ -1,4 +1,4 @@
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { orderPayments } from '../orders/tables.js';
 import type { AuthorizeResult } from './provider.js';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../catalog/money.js';
 import { webBase } from '../checkout/service.js';
 import { queueMail } from '../../platform/mail/service.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { enqueueJob } from '../../platform/jobs/service.js';

@@ -5,7 +5,7 @@ import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, OrderTransactions } from '@plaza/contracts';
 import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../kernel/db.js';
 import { buildServerForChild, freePort, startChildServer, type ChildServer } from '../../test/child-server.js';
 import { freshTestDatabase } from '../../test/template-db.js';
 import { call } from '../../../test/http.js';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 
 export interface AuthorizeResult {
   /** APPROVED: authorized and captured; AUTHORIZED: captured later by the owner (delayed capture). */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderTransactions, TriggerRefundRequest } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';

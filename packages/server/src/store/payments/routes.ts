@@ -11,8 +11,8 @@ import {
   TriggerRefundRequest,
   VoidPaymentsRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
-import { AppError } from '../../http/errors.js';
+import type { Access } from '../../kernel/caller.js';
+import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import {
   bulkMarkAsPaid,

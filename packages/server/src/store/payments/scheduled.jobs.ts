@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import type { JobHandlers } from '../../platform/jobs/worker.js';
 import type { JobRun } from '../../platform/jobs/types.js';
 import { orderPayments } from '../orders/tables.js';

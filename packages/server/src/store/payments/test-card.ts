@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TestCardTokenRequest, TestCardTokenResponse } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import type { AuthorizeResult, PaymentProvider } from './provider.js';
-import { assertOutsideTransaction } from '../../lib/tx-guard.js';
+import { assertOutsideTransaction } from '../../kernel/tx-guard.js';
 
 /**
  * The built-in test-card provider: no money moves and no card number is kept. The hosted checkout's card form turns

@@ -1,5 +1,5 @@
 import { GetRecommendationRequest, GetRecommendationResponse, ListAlgorithmsResponse } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { getRecommendation, listAlgorithms } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';

@@ -9,8 +9,8 @@ import {
   type RecommendationAlgorithmType,
   type RecommendedItem,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { UUID_PATTERN } from '../../lib/filter.js';
 import { toMoney } from '../catalog/money.js';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Db } from '../../kernel/db.js';
 
 /**
  * Where "bought or carted together" comes from: baskets (carts and checkouts), each a set of product ids. Every source is a SELECT of

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { createConfigCache } from '../../lib/config-cache.js';
 import {
   additionalFeeSettings,

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { parseAmount } from '../catalog/money.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';

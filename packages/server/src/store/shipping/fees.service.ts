@@ -5,8 +5,8 @@ import {
   type AdditionalFeeSetting,
   type UpdateAdditionalFeeRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../../platform/events/outbox.js';

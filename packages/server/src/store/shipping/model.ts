@@ -8,8 +8,8 @@ import type {
   ShippingRegion,
   ShippingRegionInput,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError, violation } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { formatAmount, parseAmount, toMoney } from '../catalog/money.js';
 import { getSite } from '../../platform/site/service.js';
 import type { FeeRow, OptionRow, PickupRow, RegionRow } from './config.js';

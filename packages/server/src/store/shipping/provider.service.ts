@@ -8,8 +8,8 @@ import {
   type ShippingProviderConfigurationInput,
   type UpdateShippingProviderConfigurationRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { afterWrite, type ProviderRow } from './config.js';

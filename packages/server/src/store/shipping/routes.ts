@@ -21,8 +21,8 @@ import {
   UpdateShippingProviderConfigurationRequest,
   UpdateShippingRegionRequest,
 } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import type { Access } from '../../http/caller.js';
+import type { Ctx } from '../../kernel/context.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createFee, deleteFee, getFee, listFees, updateFee } from './fees.service.js';
 import { createOption, deleteOption, getOption, listOptions, updateOption } from './options.service.js';

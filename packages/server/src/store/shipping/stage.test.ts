@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsInput } from '../totals/types.js';
-import { withTx } from '../../context.js';
+import { withTx } from '../../kernel/context.js';
 import { shippingConfig } from './config.js';
 import { shippingStage } from './stage.js';
 import { clearAll, create, line, option, PATHS, region, totalsInput } from './testing.js';

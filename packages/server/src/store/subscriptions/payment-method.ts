@@ -1,6 +1,6 @@
 import type { SubscriptionContract } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { providerForToken } from '../payments/app-provider.js';
 import { getSite } from '../../platform/site/service.js';

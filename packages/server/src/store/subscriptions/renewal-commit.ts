@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SUBSCRIPTION_MAX_FAILED_ATTEMPTS, type Checkout } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { CheckoutRow } from '../checkout/model.js';
 import { emitEvent } from '../../platform/events/outbox.js';

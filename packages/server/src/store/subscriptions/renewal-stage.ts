@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { PLAZA_CATALOG_APP_ID, type LineItem } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../catalog/money.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 import type { OrderSnapshot } from '../orders/tables.js';

@@ -1,5 +1,5 @@
-import { withTx, type Ctx } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import type { JobHandlers } from '../../platform/jobs/worker.js';
 import type { JobRun } from '../../platform/jobs/types.js';

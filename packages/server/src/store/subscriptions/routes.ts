@@ -5,7 +5,7 @@ import {
   SubscriptionContractResponse,
   UpdateSubscriptionPaymentMethodRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { updateContractPaymentMethod } from './payment-method.js';
 import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';

@@ -5,8 +5,8 @@ import type {
   ListSubscriptionContractsResponse,
   SubscriptionContract,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { AppError, notFound } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { parseAmount } from '../catalog/money.js';

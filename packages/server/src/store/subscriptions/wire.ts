@@ -1,5 +1,5 @@
 import type { SubscriptionContract } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../catalog/money.js';
 import { getSite } from '../../platform/site/service.js';
 import type { subscriptionContracts } from './tables.js';

@@ -12,7 +12,7 @@ import {
   UpdateTaxRegionRequest,
   UpdateTaxSettingsRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../http/caller.js';
+import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createTaxGroup, deleteTaxGroup, getTaxGroup, listTaxGroups, updateTaxGroup } from './groups.service.js';
 import { createTaxRegion, deleteTaxRegion, getTaxRegion, listTaxRegions, updateTaxRegion } from './regions.service.js';

@@ -1,5 +1,5 @@
 import { TAX_SETTINGS_MASK_PATHS, type TaxSettings, type UpdateTaxSettingsRequest } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { DEFAULT_SETTINGS, taxConfig, type SettingsRow } from './config.js';

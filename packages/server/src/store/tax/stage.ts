@@ -1,5 +1,5 @@
 import { TAX_FALLBACK, type Address } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { formatAmount, parseAmount } from '../catalog/money.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import { taxOrFallback } from '../../platform/service-plugins/fallbacks.js';

@@ -1,5 +1,5 @@
 import { TipSettingsResponse, UpdateTipSettingsRequest } from '@plaza/contracts';
-import { hasScope, type Access } from '../../http/caller.js';
+import { hasScope, type Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { getTipSettings, updateTipSettings } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';

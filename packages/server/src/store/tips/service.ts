@@ -1,6 +1,6 @@
 import { TIP_SETTINGS_MASK_PATHS, type TipSettings, type UpdateTipSettingsRequest } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../context.js';
-import { violation } from '../../http/errors.js';
+import { withTx, type Ctx } from '../../kernel/context.js';
+import { violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { parseAmount } from '../catalog/money.js';
 import { emitEvent } from '../../platform/events/outbox.js';

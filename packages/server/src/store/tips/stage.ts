@@ -1,5 +1,5 @@
 import type { Violation } from '@plaza/contracts';
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { parseAmount } from '../catalog/money.js';
 import { allocate, percentOf } from '../totals/rounding.js';
 import type { TipResult, TotalsInput } from '../totals/types.js';

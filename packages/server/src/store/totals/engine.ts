@@ -1,4 +1,4 @@
-import type { Ctx } from '../../context.js';
+import type { Ctx } from '../../kernel/context.js';
 import { discountStage } from '../discounts/stage.js';
 import { giftCardStage } from '../gift-cards/stage.js';
 import { feesStage, shippingStage } from '../shipping/stage.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTx } from '../context.js';
+import { withTx } from './context.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sendMail } from '../platform/mail/service.js';
 import { testCardProvider } from '../store/payments/test-card.js';
-import { resolveTarget } from './net-guard.js';
+import { resolveTarget } from '../lib/net-guard.js';
 import { CallInTransactionError } from './tx-guard.js';
 
 let srv: TestServer;

@@ -3,10 +3,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { lockDataDir } from './lock.js';
-import { countSql } from '../lib/sql-count.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { countSql } from './sql-count.js';
 
-/** Drizzle tells its logger about every statement it sends: the per-request count (lib/sql-count.ts). */
+/** Drizzle tells its logger about every statement it sends: the per-request count (sql-count.ts). */
 const sqlCounter = {
   // node-postgres transactions send BEGIN/COMMIT through Drizzle (PGlite's do not): withTx counts those itself.
   logQuery: (query: string) => void (/^(begin|commit|rollback)\b/i.test(query) || countSql(1, query)),

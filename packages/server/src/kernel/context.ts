@@ -1,11 +1,32 @@
 import type { EventIdentity } from '@plaza/contracts';
+import type { JsonWebKey } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
-import type { Db } from './db/client.js';
-import type { Caller } from './http/caller.js';
-import type { KeyStore } from './platform/oauth/keys.js';
-import { countSql } from './lib/sql-count.js';
-import { markTransaction } from './lib/tx-guard.js';
+import type { Config } from '../config.js';
+import type { Db } from './db.js';
+import type { Caller } from './caller.js';
+import { countSql } from './sql-count.js';
+import { markTransaction } from './tx-guard.js';
+
+export type JwtClaims = Record<string, unknown> & {
+  iss?: string;
+  sub?: string;
+  aud?: string;
+  exp?: number;
+  iat?: number;
+};
+
+/** The server's JWT keys and derived secrets as services use them; platform/oauth/keys.ts keeps them. */
+export interface SigningKeys {
+  /** Signs an access token (`typ: at+jwt`) or, with `typ: 'JWT'` and an audience, an ID token. */
+  sign(
+    claims: JwtClaims,
+    opts: { issuer: string; subject: string; expiresInSeconds: number; typ?: 'at+jwt' | 'JWT'; audience?: string },
+  ): Promise<string>;
+  verify(token: string, issuer: string): Promise<JwtClaims>;
+  /** A secret derived for one purpose (HMACs of cursors, cookies, state). */
+  secret(purpose: string): Buffer;
+  jwks(): Promise<{ keys: JsonWebKey[] }>;
+}
 
 /**
  * What every service function gets first: the database (or the open transaction), who is calling,
@@ -18,7 +39,7 @@ export interface Ctx {
   config: Config;
   log: FastifyBaseLogger;
   /** JWT signing keys of this server instance. */
-  keys: KeyStore;
+  keys: SigningKeys;
   /**
    * The caller's last `x-plaza-consistency` token (ms since epoch): data cached before it may predate the caller's
    * own write, so caches refetch (read-your-writes across nodes).
