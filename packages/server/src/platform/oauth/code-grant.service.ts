@@ -12,7 +12,7 @@ import { canSignIn } from './authorize.service.js';
 import { readAuthorizationCode } from './authorization-codes.js';
 import { pkceChallenge } from './pkce.js';
 import { refreshTokens } from './tables.js';
-import { ACCESS_TOKEN_TTL_SECONDS, prepareRefreshToken, tokenResponse, type TokenSubject } from './tokens.service.js';
+import { ACCESS_TOKEN_TTL_SECONDS, prepareRefreshToken, tokenResponse, type TokenSubject } from './token-issue.js';
 
 const invalidGrant = (message: string) => new AppError('INVALID_GRANT', message, { applicationCode: 'invalid_grant' });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse } from '@plaza/contracts';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../config/index.js';
 import type { Database } from '../../kernel/db.js';
 import { createApiKey } from '../../platform/apps/api-keys.service.js';
 import { WEB_CLIENT_ID } from '../../platform/web/client.js';

@@ -5,7 +5,6 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { catalogProducts } from '../catalog/tables.js';
 import { webBase } from '../checkout/service.js';
-import { enqueueJob } from '../../platform/jobs/service.js';
 import type { JobHandlers } from '../../platform/jobs/worker.js';
 import type { JobRun } from '../../platform/jobs/types.js';
 import { deliverQueued, queueMail } from '../../platform/mail/service.js';
@@ -13,6 +12,7 @@ import { mediaFiles } from '../../platform/media/tables.js';
 import { assetUrl } from '../../platform/media/wire.js';
 import { getSite } from '../../platform/site/service.js';
 import { activity } from './activity.js';
+import { digitalLines } from './download-plan.js';
 import { logOnOrder } from './ledger.js';
 import { mayRead } from './service.js';
 import { orderById, thankYouToken, type OrderRow } from './wire.js';
@@ -21,17 +21,6 @@ import { siteDay } from '../../lib/dates.js';
 /** How long a download link works: a week to download, then the order page (or the owner) makes new ones. */
 const LINK_DAYS = 7;
 const linksExpireAt = (ctx: Ctx) => new Date(ctx.clock().getTime() + LINK_DAYS * 86_400_000);
-
-const digitalLines = (lines: LineItem[]) => lines.filter((l) => l.itemType === 'DIGITAL' && l.catalogReference);
-
-/**
- * In the transaction that makes an order PAID (placement, mark as paid, a capture): plans the DOWNLOAD_LINKS e-mail
- * when the order has digital items. A job, so the mail leaves after the payment is committed, and once.
- */
-export async function planDownloadLinks(tx: Ctx, orderId: string, lines: LineItem[]): Promise<void> {
-  if (!digitalLines(lines).length) return;
-  await enqueueJob(tx, { kind: 'ORDER_DOWNLOAD_LINKS', payload: { orderId } });
-}
 
 /** Signed links to the file of each digital line, valid until `expires`. Lines whose product has no file are left out. */
 async function linksFor(ctx: Ctx, lines: LineItem[], expires: Date) {

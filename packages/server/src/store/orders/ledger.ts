@@ -6,7 +6,7 @@ import { hasScope } from '../../kernel/caller.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { activity } from './activity.js';
-import { planDownloadLinks } from './downloads.js';
+import { planDownloadLinks } from './download-plan.js';
 import { canMove, derivePaymentStatus, holdsStock } from './payment-status.js';
 import { takeStock } from './stock.js';
 import { orders } from './tables.js';

@@ -1,5 +1,5 @@
 import type { PlacementHandler } from './placement-handlers.js';
-import { planDownloadLinks } from './downloads.js';
+import { planDownloadLinks } from './download-plan.js';
 import { redeemCheckoutCoupon } from './placement-rules.js';
 import { takeStock } from './stock.js';
 

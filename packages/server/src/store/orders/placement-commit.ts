@@ -1,4 +1,3 @@
-import type { Order } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { loadCheckout } from '../checkout/service.js';
@@ -9,12 +8,13 @@ import { providerForToken } from '../payments/app-provider.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { activity } from './activity.js';
 import { derivePaymentStatus, holdsStock } from './payment-status.js';
-import type { PlaceOptions } from './placement.js';
-import type { PlacementOutcome } from './placement-handlers.js';
+import type { PlaceOptions } from './placement-options.js';
 import { checkoutHasErrors } from './placement-rules.js';
 import { fingerprintOf, orderOfCompleted, type Quote } from './placement-quote.js';
 import { cardPaymentRow, completeForOrder, PAYMENT_DEFAULTS, snapshotOf, UNIT_MS } from './placement-rows.js';
-import { orderPlacedMail, writePlacedOrder } from './placement-write.js';
+import { orderPlacedMail, writePlacedOrder, type Committed } from './placement-write.js';
+
+export type { Committed };
 import type { orderPayments, OrderSnapshot } from './tables.js';
 import { searchTextOf, type OrderRow, type PaymentRow } from './wire.js';
 
@@ -23,14 +23,6 @@ export class AlreadyPlaced extends Error {
   constructor(readonly orderId: string) {
     super('The checkout was placed by another request');
   }
-}
-
-export interface Committed extends PlacementOutcome {
-  orderId: string;
-  order: Order;
-  payments: PaymentRow[];
-  /** The confirmation, stored QUEUED with the order, delivered after commit. */
-  mailId?: string;
 }
 
 /**

@@ -5,7 +5,7 @@ import { AppError, violation } from '../../kernel/errors.js';
 import { parseAmount } from '../catalog/money.js';
 import type { CheckoutRow } from '../checkout/model.js';
 import { loadCheckout, renderCheckout } from '../checkout/service.js';
-import type { PlaceOptions } from './placement.js';
+import type { PlaceOptions } from './placement-options.js';
 import { checkoutHasErrors, shippingViolations } from './placement-rules.js';
 import { orders } from './tables.js';
 

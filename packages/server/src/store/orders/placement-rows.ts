@@ -7,7 +7,7 @@ import { checkouts } from '../checkout/tables.js';
 import { preparedChangeAndEmit } from '../../platform/events/outbox.js';
 import { mailMessages } from '../../platform/mail/tables.js';
 import type { AuthorizeResult } from '../payments/provider.js';
-import type { PlaceOptions } from './placement.js';
+import type { PlaceOptions } from './placement-options.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
 
 /** What a placement writes, and the statements that write it (module constants: built once, lib/prepared.ts). */

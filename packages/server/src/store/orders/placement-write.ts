@@ -1,4 +1,4 @@
-import type { LineItem } from '@plaza/contracts';
+import type { LineItem, Order } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { recordJson } from '../../lib/record-json.js';
 import { webBase } from '../checkout/service.js';
@@ -6,11 +6,18 @@ import { composeMail } from '../../platform/mail/service.js';
 import { mailMessages } from '../../platform/mail/tables.js';
 import { getSite } from '../../platform/site/service.js';
 import { mailLines, mailShipping } from './mail-lines.js';
-import type { Committed } from './placement-commit.js';
 import { runPlacementHandlers, type PlacedOrder, type PlacementOutcome } from './placement-handlers.js';
 import { writeOrder } from './placement-rows.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
 import { thankYouToken, toOrder, type OrderRow, type PaymentRow } from './wire.js';
+
+export interface Committed extends PlacementOutcome {
+  orderId: string;
+  order: Order;
+  payments: PaymentRow[];
+  /** The confirmation, stored QUEUED with the order, delivered after commit. */
+  mailId?: string;
+}
 
 /**
  * The last part of every placement's commit (a checkout's, a subscription renewal's), in the caller's transaction:

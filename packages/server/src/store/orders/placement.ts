@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CreateOrderAndChargeRequest, CreateOrderResponse, Order } from '@plaza/contracts';
+import type { CreateOrderResponse, Order } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
+import type { PlaceOptions } from './placement-options.js';
 import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { afterWrite } from '../catalog/read-cache.js';
@@ -17,24 +18,7 @@ import { AlreadyPlaced, commitQuote, type Committed } from './placement-commit.j
 import { quoteCheckout, type Quote } from './placement-quote.js';
 import { orderById, thankYouToken, toOrder, transactionsOf, type PaymentRow } from './wire.js';
 
-export interface PlaceOptions {
-  /** create-order-and-charge: the card token to charge what is due now. */
-  paymentToken?: string;
-  delayedCaptureSettings?: CreateOrderAndChargeRequest['delayedCaptureSettings'];
-  delayCapture?: boolean;
-  savePaymentMethod?: boolean;
-  /** The card payment's id (and the provider's transaction id for it); new when absent. */
-  paymentId?: string;
-  /** Orders made by the merchant (POST /ecom/v1/orders): */
-  merchant?: {
-    /** Confirm by e-mail (the shopper's own placements always do). */
-    sendEmail: boolean;
-    /** TAKE: out of stock now, whatever the shop's trigger; KEEP: the stock is kept elsewhere (never taken here). */
-    stock: 'TAKE' | 'KEEP';
-    tags: string[];
-    author: string;
-  };
-}
+export type { PlaceOptions } from './placement-options.js';
 
 /**
  * Places the order of a checkout, exactly once, in stages (docs/store/orders.md, "Placing an order"):

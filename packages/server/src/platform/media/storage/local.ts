@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { ByteRange, ObjectStore } from './store.js';
+import type { ByteRange, ObjectStore } from './object-store.js';
 
 /** Objects as files under `<media dir>/objects`; a finished upload is renamed into place (no copy on one disk). */
 export class LocalStore implements ObjectStore {

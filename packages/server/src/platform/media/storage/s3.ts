@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { MediaConfig } from '../config.js';
-import type { ByteRange, ObjectStore } from './store.js';
+import type { MediaConfig } from '../../../config/media.js';
+import type { ByteRange, ObjectStore } from './object-store.js';
 
 /**
  * Objects in an S3-compatible bucket (AWS, MinIO, R2...). Credentials come from the AWS SDK's usual sources
