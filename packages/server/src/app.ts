@@ -6,7 +6,7 @@ import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import type { Database } from './kernel/db.js';
 import { checkAccess } from './kernel/caller.js';
 import { registerCors } from './http/cors.js';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@plaza/contracts';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config/index.js';
 import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { main } from './main.js';
 import { createApiKey } from './platform/apps/api-keys.service.js';

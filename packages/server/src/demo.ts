@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MemberRoleName } from '@plaza/contracts';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import { withTx, type Ctx } from './kernel/context.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import type { Database } from './kernel/db.js';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config/index.js';
 import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { startServer } from './server.js';
 

@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import type { Database } from './kernel/db.js';
 import { seedDemoCommunity } from './demo.js';
 import { ensureOwner } from './platform/identity/owner.js';

@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import { openDatabase, type Database } from './kernel/db.js';
 import { runMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';

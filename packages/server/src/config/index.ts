@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { mediaConfigFromEnv, type MediaConfig } from './platform/media/config.js';
-import { eventConfigFromEnv, type WebhookConfig } from './platform/webhooks/config.js';
+import { mediaConfigFromEnv, type MediaConfig } from './media.js';
+import { eventConfigFromEnv, type WebhookConfig } from './webhooks.js';
 
 /** Validated configuration. Everything the server reads from the environment goes through here. */
 export interface Config {
@@ -47,9 +47,9 @@ export interface Config {
   abandonedSweepMs: number;
   /** Whether services write domain events (PLAZA_EVENTS=off only for the bench's comparison run). */
   events: boolean;
-  /** Webhook delivery timings (platform/webhooks/config.ts). */
+  /** Webhook delivery timings (webhooks.ts). */
   webhooks: WebhookConfig;
-  /** Media storage and upload limits (platform/media/config.ts). */
+  /** Media storage and upload limits (media.ts). */
   media: MediaConfig;
 }
 

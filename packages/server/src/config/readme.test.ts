@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig } from './index.js';
 
 // The README's "Configuration" table is the operator's reference: every variable the server reads is in it, and
 // nothing in it is a variable the server ignores.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const readme = fs.readFileSync(path.join(here, '../../../README.md'), 'utf8');
+const src = path.dirname(here);
+const readme = fs.readFileSync(path.join(src, '../../../README.md'), 'utf8');
 
 /** The variables in the README's table: the first cell of each row under "## Configuration". */
 function documented(): Set<string> {
@@ -38,10 +39,10 @@ function readByConfig(): Set<string> {
 /** Names read straight from process.env elsewhere in the server (development and test switches). */
 function readElsewhere(): Set<string> {
   const names = new Set<string>();
-  for (const f of fs.readdirSync(here, { recursive: true }) as string[]) {
+  for (const f of fs.readdirSync(src, { recursive: true }) as string[]) {
     if (!f.endsWith('.ts') || f.endsWith('.test.ts')) continue;
-    const src = fs.readFileSync(path.join(here, f), 'utf8');
-    for (const m of src.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) names.add(m[1]!);
+    const text = fs.readFileSync(path.join(src, f), 'utf8');
+    for (const m of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) names.add(m[1]!);
   }
   return names;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventConfigFromEnv } from './config.js';
+import { eventConfigFromEnv } from './webhooks.js';
 
 describe('events and webhook configuration', () => {
   it('defaults to 10 s attempts, 72 h of retries and events on', () => {

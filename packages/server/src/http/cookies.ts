@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_HINT_COOKIE } from '@plaza/contracts/constants';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 
 /** The hosted pages' sign-in session cookie. HttpOnly: scripts never see it. */
 export const SESSION_COOKIE = 'plaza_session';

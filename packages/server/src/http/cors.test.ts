@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthClient } from '@plaza/contracts';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { call, violations } from '../../test/http.js';
 

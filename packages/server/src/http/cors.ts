@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Ctx } from '../kernel/context.js';
 import type { Db } from '../kernel/db.js';
 import { allClientOrigins } from '../platform/oauth/clients.service.js';

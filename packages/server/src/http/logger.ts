@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 
 /**
  * What an error looks like in the logs: its class, a scrubbed message, the database error code and the stack

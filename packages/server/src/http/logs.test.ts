@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import type { Database } from '../kernel/db.js';
 import { createApiKey } from '../platform/apps/api-keys.service.js';
 import { freshTestDatabase } from '../test/template-db.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { App } from './types.js';
 
 /** One year: the usual HSTS lifetime. Subdomains are left out: they may be other people's sites. */

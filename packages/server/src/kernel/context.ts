@@ -1,7 +1,7 @@
 import type { EventIdentity } from '@plaza/contracts';
 import type { JsonWebKey } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from './db.js';
 import type { Caller } from './caller.js';
 import { countSql } from './sql-count.js';

@@ -7,7 +7,7 @@ import type { Ctx } from '../kernel/context.js';
 import { startSession } from '../platform/identity/sessions.service.js';
 import { identities } from '../platform/identity/tables.js';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config/index.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { openDatabase, type Database, type Db } from '../kernel/db.js';
 import * as schema from '../db/schema.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { openDatabase, type Database } from '../kernel/db.js';
 import { migrationsFolder, runMigrations } from '../db/migrate.js';
 import { KeyStore } from '../platform/oauth/keys.js';

@@ -17,7 +17,7 @@ import {
   VerifyFactorRequest,
   type SupportedFactorType,
 } from '@plaza/contracts';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import { readCookie } from '../../http/cookies.js';
 import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import type { MediaType } from '@plaza/contracts';
-import type { MediaConfig } from './config.js';
+import type { MediaConfig } from '../../config/media.js';
 import { IMAGE_MAX_PIXELS, isTextType, mediaTypeOf, RASTER_FORMATS, SVG, svgProblem, TYPE_MAX_BYTES } from './kinds.js';
 
 /** Bytes that can't become a library file; `reason` is shown to the owner as the file's failureReason. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '@plaza/contracts';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import type { App } from '../../http/types.js';
 import { WEB_CLIENT_ID } from './client.js';
 import { newNonce, pageHeaders } from './page-headers.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, OrderTransactions } from '@plaza/contracts';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../config/index.js';
 import type { Database } from '../../kernel/db.js';
 import { buildServerForChild, freePort, startChildServer, type ChildServer } from '../../test/child-server.js';
 import { freshTestDatabase } from '../../test/template-db.js';
