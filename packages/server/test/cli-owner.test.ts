@@ -109,7 +109,8 @@ async function accessToken(email: string, password: string): Promise<string> {
 const userinfo = async (token: string) =>
   (await fetch(`${base}/oauth2/userinfo`, { headers: { authorization: `Bearer ${token}` } })).status;
 
-describe('plaza owner', () => {
+// Each CLI run opens the embedded database in a new process: seconds each, more while the other test worker is busy.
+describe('plaza owner', { timeout: 120_000 }, () => {
   it('reset-password prints a password that signs in, and ends the sessions signed in with the old one', async () => {
     const first = plaza(['seed']);
     const [, email, oldPassword] = /Owner login: (\S+) \/ (\S+)/.exec(first.stdout) ?? [];

@@ -50,7 +50,8 @@ function startServer(port: number) {
   return { child, ready, exited, output: () => out };
 }
 
-describe('plaza CLI', () => {
+// Each CLI run opens the embedded database in a new process: seconds each, more while the other test worker is busy.
+describe('plaza CLI', { timeout: 120_000 }, () => {
   it('exits non-zero with "Invalid environment variables" and one line per bad variable', () => {
     const r = plaza(['start'], { PORT: 'abc', PLAZA_PUBLIC_URL: 'nope' });
     expect(r.code).toBe(1);
