@@ -1,0 +1,41 @@
+// Module walls of the server (`npm run lint` checks them). Known violations of today are listed in
+// .dependency-cruiser-known-violations.json and may only shrink: a new cycle or a new reach into another module's
+// insides fails. Regenerate the list after removing some: `npm run walls:baseline`.
+const MODULE = '^packages/server/src/(platform|store)/([^/]+)/';
+const NOT_PRODUCTION = '\\.test\\.ts$|/testing\\.ts$|^packages/server/src/test/';
+
+export default {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'Files that import each other, directly or around a circle, cannot be understood or moved alone.',
+      severity: 'error',
+      from: { path: '^packages/server/src/', pathNot: NOT_PRODUCTION },
+      to: { circular: true },
+    },
+    {
+      name: 'module-face-only',
+      comment:
+        'Another module is reached through its index.ts only; its tables, SQL and helpers are its own. React to it ' +
+        'through events or registered handlers instead of importing back up.',
+      severity: 'error',
+      from: { path: MODULE, pathNot: NOT_PRODUCTION },
+      to: {
+        path: '^packages/server/src/(platform|store)/[^/]+/',
+        pathNot: ['^packages/server/src/$1/$2/', '^packages/server/src/(platform|store)/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'kernel-imports-no-module',
+      comment: 'The kernel (Ctx, withTx, AppError, the db handle) is what every module stands on.',
+      severity: 'error',
+      from: { path: '^packages/server/src/kernel/', pathNot: NOT_PRODUCTION },
+      to: { path: '^packages/server/src/(platform|store|http|lib|db)/' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules|/dist/' },
+  },
+};
