@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -47,6 +48,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
+  },
+  {
+    // The rules of hooks, and effects that name what they read (an effect that must not re-run for a value reads it
+    // through useEffectEvent).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/react/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Browser code takes values from '@plaza/contracts/constants': a value from the root pulls every TypeBox schema

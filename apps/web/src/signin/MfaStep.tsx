@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
@@ -56,12 +56,13 @@ export function MfaStep({
   };
   // Only the e-mail factor on offer: mail its code at once.
   const autoSent = useRef(false);
-  useEffect(() => {
+  const sendFirstCode = useEffectEvent(() => {
     if (factor === 'EMAIL' && !autoSent.current) {
       autoSent.current = true;
       void sendMail();
     }
-  }, []);
+  });
+  useEffect(() => sendFirstCode(), []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

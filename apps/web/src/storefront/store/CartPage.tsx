@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { Address } from '@plaza/contracts';
@@ -68,9 +68,10 @@ function CartView({ cart }: { cart: Cart }) {
   });
   // A changed cart (quantity, coupon) makes an earlier estimate stale: recompute it with the same address.
   const { mutate, data: shown } = estimate;
-  useEffect(() => {
+  const refreshEstimate = useEffectEvent(() => {
     if (shown || address.country) mutate(code);
-  }, [cart]);
+  });
+  useEffect(() => refreshEstimate(), [cart]);
   const run = () => {
     const saved = regionOf(cart.contactInfo?.address);
     // The changed cart's answer runs the estimate (the effect above); a refused save still estimates.

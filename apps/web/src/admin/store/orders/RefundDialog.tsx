@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { Order, OrderPayment, OrderRefund } from '@plaza/sdk/ecom';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
@@ -30,9 +30,10 @@ function useRestockForm(lines: Restockable[], byDefault: boolean) {
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
   // The shop's setting may arrive after the dialog is first drawn: follow it until the owner ticks themselves.
   const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (!touched) tick(start);
-  }, [start]);
+  const followDefault = useEffectEvent((value: boolean) => {
+    if (!touched) tick(value);
+  });
+  useEffect(() => followDefault(start), [start]);
   const tick = (value: boolean) => {
     setOn(value);
     setCounts(value ? all() : {});

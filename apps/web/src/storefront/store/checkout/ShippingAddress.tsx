@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Address, Checkout } from '@plaza/contracts';
 import { AddressFields, cleanAddress as clean, contactOf, personOf, type Person } from '../../../ui/AddressFields.js';
 import { SelectField } from '../../../ui/Field.js';
@@ -40,13 +40,14 @@ export function ShippingAddressSection({ checkout }: { checkout: Checkout }) {
   };
   // Once: a member whose checkout has no street yet gets the saved address that fits what they estimated.
   const offered = useRef(false);
-  useEffect(() => {
+  const offerSavedAddress = useEffectEvent(() => {
     if (offered.current || !saved.length) return;
     offered.current = true;
     if (address.addressLine?.trim()) return;
     const fit = saved.find((s) => !address.country || s.address.country === address.country);
     if (fit) use(fit);
-  }, [saved.length]);
+  });
+  useEffect(() => offerSavedAddress(), [saved.length]);
 
   const current = saved.find((s) => sameAddress(s.address, address))?.key ?? NEW;
   return (
