@@ -28,7 +28,10 @@ type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController'
 
 export interface SchemaCompilers {
   compilersFactory: Factories;
-  /** Compiles every schema not compiled yet; returns how many there were. Throws on the first bad one. */
+  /**
+   * Compiles every schema not compiled yet (throws on the first bad one) and returns how many schemas the routes
+   * have in all, whether compiled now, before, or by an earlier server in this process.
+   */
   compileAll(): number;
 }
 
@@ -45,6 +48,7 @@ function lowerCaseNames(schema: unknown): unknown {
 
 export function lazySchemaCompilers(): SchemaCompilers {
   const pending = new Set<() => void>();
+  let total = 0;
 
   const lazyValidator = (compile: Compile<Validator>, route: RouteSchema): Validator => {
     let fn: Validator | undefined;
@@ -53,6 +57,7 @@ export function lazySchemaCompilers(): SchemaCompilers {
       return (fn ??= compile(route));
     };
     pending.add(ensure);
+    total++;
     const validate: Validator = (data, dataCxt) => {
       const f = ensure();
       const ok = f.schemaEnv ? f(data, dataCxt) : f(data);
@@ -72,6 +77,7 @@ export function lazySchemaCompilers(): SchemaCompilers {
       if (!fn) cache.set(key, (fn = compile(route)));
       return fn;
     };
+    total++;
     if (cache.has(key)) return cache.get(key)!;
     pending.add(ensure);
     return (data: unknown) => ensure()(data);
@@ -96,9 +102,8 @@ export function lazySchemaCompilers(): SchemaCompilers {
       },
     } as unknown as Factories,
     compileAll() {
-      const all = [...pending];
-      for (const ensure of all) ensure();
-      return all.length;
+      for (const ensure of [...pending]) ensure();
+      return total;
     },
   };
 }
