@@ -50,16 +50,25 @@ export function lazySchemaCompilers(): SchemaCompilers {
   const pending = new Set<() => void>();
   let total = 0;
 
-  const lazyValidator = (compile: Compile<Validator>, route: RouteSchema): Validator => {
-    let fn: Validator | undefined;
-    const ensure = () => {
-      pending.delete(ensure);
-      return (fn ??= compile(route));
+  /** `make` on first use, then the same value; listed in `pending` until then so compileAll can force it. */
+  const once = <T>(make: () => T): (() => T) => {
+    let value: T | undefined;
+    const get = () => {
+      if (value === undefined) {
+        value = make();
+        pending.delete(get);
+      }
+      return value;
     };
-    pending.add(ensure);
+    pending.add(get);
     total++;
+    return get;
+  };
+
+  const lazyValidator = (compile: Compile<Validator>, route: RouteSchema): Validator => {
+    const compiled = once(() => compile(route));
     const validate: Validator = (data, dataCxt) => {
-      const f = ensure();
+      const f = compiled();
       const ok = f.schemaEnv ? f(data, dataCxt) : f(data);
       validate.errors = f.errors;
       return ok;
@@ -71,16 +80,17 @@ export function lazySchemaCompilers(): SchemaCompilers {
 
   const lazySerializer = (compile: Compile<Serializer>, route: RouteSchema, cache: WeakMap<object, Serializer>) => {
     const key = route.schema as object;
-    const ensure = () => {
-      pending.delete(ensure);
+    const cached = cache.get(key);
+    if (cached) {
+      total++;
+      return cached;
+    }
+    const compiled = once(() => {
       let fn = cache.get(key);
       if (!fn) cache.set(key, (fn = compile(route)));
       return fn;
-    };
-    total++;
-    if (cache.has(key)) return cache.get(key)!;
-    pending.add(ensure);
-    return (data: unknown) => ensure()(data);
+    });
+    return (data: unknown) => compiled()(data);
   };
 
   return {
