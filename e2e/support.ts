@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +31,34 @@ export async function startPlaza(
   env: Record<string, string> = {},
   opts: { fresh?: boolean } = {},
 ): Promise<RunningPlaza> {
+  // A port free a moment ago can be taken before the server binds it (CI once lost a run to that): try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, opts, await freePort());
+    } catch (e) {
+      if (!(e instanceof PortTakenError) || attempt === 3) throw e;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+/** A port the kernel says is free now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startOnce(env: Record<string, string>, opts: { fresh?: boolean }, port: number): Promise<RunningPlaza> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-e2e-'));
   const template = opts.fresh ? undefined : inject('plazaTemplate');
   if (template) fs.cpSync(template.dir, dataDir, { recursive: true });
-  const port = 41000 + Math.floor(Math.random() * 20000);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/cli.js'), 'start'], {
     cwd: root,
     env: {
@@ -57,7 +82,12 @@ export async function startPlaza(
         resolve();
       }
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (/is already in use/.test(out)) fs.rmSync(dataDir, { recursive: true, force: true });
+      const Failure = /is already in use/.test(out) ? PortTakenError : Error;
+      reject(new Failure(`server exited with ${code}:\n${out}`));
+    });
   });
   const owner = template?.owner ?? {
     email: /Email:\s+(\S+)/.exec(out)?.[1] ?? '',

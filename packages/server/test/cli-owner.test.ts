@@ -5,18 +5,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/test/child-server.js';
 
 // `plaza owner …` and the start-up output, run as real processes of the built CLI on a real embedded data dir.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = path.join(root, 'packages/server/dist/cli.js');
 let dataDir: string;
-const port = 40000 + Math.floor(Math.random() * 20000);
-const base = `http://127.0.0.1:${port}`;
+let port: number;
+let base: string;
 
 beforeAll(async () => {
   const { buildServer } = await import(path.join(root, 'scripts/build.mjs'));
   await buildServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-owner-'));
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
 }, 120_000);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/kernel/db.js';
 import { DataDirLockedError } from '../src/kernel/data-dir-lock.js';
+import { freePort } from '../src/test/child-server.js';
 
 // These run the built CLI as real processes on a real embedded data dir.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -98,7 +99,7 @@ describe('plaza CLI', { timeout: 120_000 }, () => {
 
   it('refuses a second process on the same embedded data dir, serves the key it made, and shuts down cleanly', async () => {
     const key = plaza(['api-key', 'create', '--name', 'Live', '--scopes', 'site.manage']).lastLine;
-    const port = 40000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const server = startServer(port);
     try {
       await server.ready;
