@@ -5,27 +5,10 @@ import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
-import { Combobox } from '../../ui/Combobox.js';
-import { SelectField } from '../../ui/SelectField.js';
-import { countryOptions } from '../shipping/countries.js';
-import { subdivisionsOf } from '../../../ui/subdivisions.js';
+import { RatesFieldset, RegionPicker, TaxGroupsFieldset, type GroupRow, type Row } from './TaxRegionFields.js';
 import { useSaveTaxRegion, useTaxGroups, useTaxSettings } from './api.js';
 import { percentToRate, rateToPercent } from './rates.js';
 
-type JurisdictionType = TaxRegion['jurisdictions'][number]['type'];
-const TYPES: Array<{ value: JurisdictionType; label: string }> = [
-  { value: 'COUNTRY', label: 'Country' },
-  { value: 'STATE', label: 'State or province' },
-  { value: 'COUNTY', label: 'County' },
-  { value: 'CITY', label: 'City' },
-  { value: 'SPECIAL', label: 'Special district' },
-];
-/** How one tax group is taxed in the region: like everything else, at its own rate, or not at all. */
-type GroupRule = 'STANDARD' | 'RATE' | 'EXEMPT';
-interface GroupRow {
-  rule: GroupRule;
-  percent: string;
-}
 const groupRows = (overrides: TaxGroupOverride[] | undefined) =>
   Object.fromEntries(
     (overrides ?? []).map((o) => [
@@ -42,14 +25,8 @@ const overridesOf = (rows: Record<string, GroupRow>): TaxGroupOverride[] =>
         : [],
   );
 
-interface Row {
-  name: string;
-  type: JurisdictionType;
-  percent: string;
-}
-
-/** A country (or one state of it) with its tax rates, one per authority that charges tax there. */
-export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; onDone: () => void }) {
+/** The tax region form's state, what to fix first, and the save. */
+function useTaxRegionForm(region: TaxRegion | null, onDone: () => void) {
   const save = useSaveTaxRegion();
   const toast = useToast();
   const [country, setCountry] = useState(region?.country ?? '');
@@ -65,7 +42,6 @@ export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; on
   const [fallback, setFallback] = useState(region ? rateToPercent(region.fallbackRate) : '0');
   const taxGroups = useTaxGroups().data?.filter((g) => !g.isDefault) ?? [];
   const auto = useTaxSettings().data?.calculationMode === 'AUTO';
-  const states = subdivisionsOf(country);
   const [tried, setTried] = useState(false);
   const form = useFormRules({}, {}, { serverError: save.error });
   const problem = !country
@@ -79,8 +55,6 @@ export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; on
           : percentToRate(fallback) === undefined
             ? 'Enter the rate for when the tax app fails as a percentage, such as 0.'
             : undefined;
-  const setRow = (i: number, change: Partial<Row>) =>
-    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...change } : r)));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -105,88 +79,53 @@ export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; on
       save.mutate({ id: region.id, region: { ...base, subdivision: subdivision ?? null } }, { onSuccess: done });
     else save.mutate({ id: null, region: { ...base, ...(subdivision ? { subdivision } : {}) } }, { onSuccess: done });
   };
+  return {
+    save,
+    country,
+    setCountry,
+    state,
+    setState,
+    rows,
+    setRows,
+    taxShipping,
+    setTaxShipping,
+    taxFees,
+    setTaxFees,
+    groups,
+    setGroups,
+    fallback,
+    setFallback,
+    taxGroups,
+    auto,
+    tried,
+    form,
+    problem,
+    submit,
+  };
+}
 
+/** A country (or one state of it) with its tax rates, one per authority that charges tax there. */
+export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; onDone: () => void }) {
+  const f = useTaxRegionForm(region, onDone);
+  const { save, problem } = f;
   return (
-    <form className="space-y-5" onSubmit={submit} noValidate>
-      <Combobox
-        label="Country"
-        value={country}
-        options={countryOptions()}
-        onChange={(c) => {
-          setCountry(c);
-          setState('');
+    <form className="space-y-5" onSubmit={f.submit} noValidate>
+      <RegionPicker
+        country={f.country}
+        state={f.state}
+        onCountry={(c) => {
+          f.setCountry(c);
+          f.setState('');
         }}
+        onState={f.setState}
       />
-      {states ? (
-        <SelectField<string>
-          label="Only this state or province"
-          value={state && !state.includes('-') ? `${country}-${state}` : state}
-          options={[
-            { value: '', label: 'The whole country' },
-            ...states.map((s) => ({ value: s.code, label: s.name })),
-          ]}
-          onChange={setState}
-        />
-      ) : (
-        <TextField
-          label="Only this region"
-          hint="Optional: its official short code. Empty: the whole country."
-          value={state}
-          onChange={(e) => setState(e.target.value)}
-        />
-      )}
-      <fieldset className="space-y-3">
-        <legend className="mb-1 text-sm font-medium text-neutral-800">Rates</legend>
-        {rows.map((r, i) => (
-          <div
-            key={i}
-            className="grid grid-cols-2 gap-3 rounded-md border border-neutral-200 p-3 sm:grid-cols-[2fr_1.5fr_1fr]"
-          >
-            <TextField
-              label={`Tax ${i + 1} name`}
-              placeholder="VAT"
-              maxLength={100}
-              value={r.name}
-              onChange={(e) => setRow(i, { name: e.target.value })}
-            />
-            <SelectField<JurisdictionType>
-              label="Charged by"
-              value={r.type}
-              options={TYPES}
-              onChange={(type) => setRow(i, { type })}
-            />
-            <TextField
-              label="Rate %"
-              inputMode="decimal"
-              value={r.percent}
-              onChange={(e) => setRow(i, { percent: e.target.value })}
-            />
-            {rows.length > 1 && (
-              <Button
-                variant="ghost"
-                className="justify-self-start"
-                onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
-              >
-                Remove tax {i + 1}
-              </Button>
-            )}
-          </div>
-        ))}
-        {rows.length < 10 && (
-          <Button
-            variant="secondary"
-            onClick={() => setRows((all) => [...all, { name: '', type: 'STATE', percent: '' }])}
-          >
-            Add a rate
-          </Button>
-        )}
-      </fieldset>
+      <RatesFieldset rows={f.rows} setRows={f.setRows} />
       <label className="flex items-center gap-3 text-sm">
         <input
           type="checkbox"
           className="h-4 w-4 accent-accent"
-          checked={taxShipping}
-          onChange={(e) => setTaxShipping(e.target.checked)}
+          checked={f.taxShipping}
+          onChange={(e) => f.setTaxShipping(e.target.checked)}
         />
         Charge tax on shipping here
       </label>
@@ -194,58 +133,29 @@ export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; on
         <input
           type="checkbox"
           className="h-4 w-4 accent-accent"
-          checked={taxFees}
-          onChange={(e) => setTaxFees(e.target.checked)}
+          checked={f.taxFees}
+          onChange={(e) => f.setTaxFees(e.target.checked)}
         />
         Charge tax on extra fees here
       </label>
-      {taxGroups.length > 0 && (
-        <fieldset className="space-y-3">
-          <legend className="mb-1 text-sm font-medium text-neutral-800">Tax groups here</legend>
-          {taxGroups.map((g) => {
-            const row = groups[g.id] ?? { rule: 'STANDARD', percent: '' };
-            const setGroup = (change: Partial<GroupRow>) =>
-              setGroups((all) => ({ ...all, [g.id]: { ...row, ...change } }));
-            return (
-              <div key={g.id} className="grid grid-cols-2 items-end gap-3">
-                <SelectField<GroupRule>
-                  label={g.name}
-                  value={row.rule}
-                  options={[
-                    { value: 'STANDARD', label: 'The rates above' },
-                    { value: 'RATE', label: 'Its own rate' },
-                    { value: 'EXEMPT', label: 'No tax' },
-                  ]}
-                  onChange={(rule) => setGroup({ rule })}
-                />
-                {row.rule === 'RATE' && (
-                  <TextField
-                    label={`${g.name} rate %`}
-                    inputMode="decimal"
-                    value={row.percent}
-                    onChange={(e) => setGroup({ percent: e.target.value })}
-                  />
-                )}
-              </div>
-            );
-          })}
-        </fieldset>
+      {f.taxGroups.length > 0 && (
+        <TaxGroupsFieldset taxGroups={f.taxGroups} groups={f.groups} setGroups={f.setGroups} />
       )}
-      {(auto || (region && region.fallbackRate !== '0')) && (
+      {(f.auto || (region && region.fallbackRate !== '0')) && (
         <TextField
           label="If the tax app fails, charge %"
           hint="Used when your tax app does not answer in time."
           inputMode="decimal"
-          value={fallback}
-          onChange={(e) => setFallback(e.target.value)}
+          value={f.fallback}
+          onChange={(e) => f.setFallback(e.target.value)}
         />
       )}
-      {tried && problem && (
+      {f.tried && problem && (
         <p role="alert" className="text-sm text-red-700">
           {problem}
         </p>
       )}
-      <FormProblems form={form} error={save.error} />
+      <FormProblems form={f.form} error={save.error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
           Cancel
