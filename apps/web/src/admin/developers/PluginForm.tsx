@@ -83,30 +83,9 @@ export function PluginFormView({
   onCancel: () => void;
 }) {
   const free = PLUGIN_TYPES.filter((p) => !taken.has(p.type));
-  const [type, setType] = useState<ServicePluginType>(free[0]?.type ?? 'SHIPPING_RATES');
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [timeout, setTimeoutMs] = useState<Timeout>('5000');
-  const [tried, setTried] = useState(false);
-  const form = useFormRules(pluginRules, { name: name.trim() ? name : '', url }, { serverError: error });
-  const problems = {
-    url: !tried
-      ? undefined
-      : !url.trim()
-        ? "Enter the app's address."
-        : !/^https?:\/\/[^\s/]+/i.test(url.trim())
-          ? 'The address starts with https://, such as https://app.example.com/plaza.'
-          : undefined,
-  };
+  const { type, setType, name, setName, url, setUrl, timeout, setTimeoutMs, form, urlProblem, submit } =
+    useRegistrationDraft(free, error, onRegister);
   const chosen = PLUGIN_TYPES.find((p) => p.type === type);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    const ruleProblems = !form.check();
-    if (ruleProblems || !/^https?:\/\/[^\s/]+/i.test(url.trim())) return;
-    onRegister({ type, name: name.trim(), url: url.trim(), timeoutMs: Number(timeout) });
-  };
 
   if (!free.length) {
     return (
@@ -140,7 +119,7 @@ export function PluginFormView({
         placeholder="https://app.example.com/plaza/shipping-rates"
         hint="Your store calls this address with a signed request whenever it needs the app's answer."
         value={url}
-        error={form.errors.url ?? problems.url}
+        error={form.errors.url ?? urlProblem}
         onChange={(e) => {
           setUrl(e.target.value);
           form.edited('url');
@@ -169,4 +148,30 @@ export function PluginFormView({
       </div>
     </form>
   );
+}
+
+/** The registration being typed, its checks, and a submit that sends it only once nothing is wrong. */
+function useRegistrationDraft(free: typeof PLUGIN_TYPES, error: unknown, onRegister: (values: Registration) => void) {
+  const [type, setType] = useState<ServicePluginType>(free[0]?.type ?? 'SHIPPING_RATES');
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [timeout, setTimeoutMs] = useState<Timeout>('5000');
+  const [tried, setTried] = useState(false);
+  const form = useFormRules(pluginRules, { name: name.trim() ? name : '', url }, { serverError: error });
+  const urlProblem = !tried
+    ? undefined
+    : !url.trim()
+      ? "Enter the app's address."
+      : !/^https?:\/\/[^\s/]+/i.test(url.trim())
+        ? 'The address starts with https://, such as https://app.example.com/plaza.'
+        : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const ruleProblems = !form.check();
+    if (ruleProblems || !/^https?:\/\/[^\s/]+/i.test(url.trim())) return;
+    onRegister({ type, name: name.trim(), url: url.trim(), timeoutMs: Number(timeout) });
+  };
+  return { type, setType, name, setName, url, setUrl, timeout, setTimeoutMs, form, urlProblem, submit };
 }

@@ -8,7 +8,7 @@ import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable } from '../ui/ResourceTable.js';
+import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { outcomeLabel, PLUGIN_TYPES, PluginBadge, pluginTypeLabel } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm } from './PluginForm.js';
@@ -25,37 +25,13 @@ export function ServicePluginsPage() {
 
 function PluginList() {
   const { data, error, isPending, isFetching, refetch } = useQuery(servicePluginQueries.implementations(usePlaza()));
-  const toast = useToast();
-  const test = usePlazaMutation(servicePluginMutations.testImplementation);
-  const update = usePlazaMutation(servicePluginMutations.updateImplementation);
-  const remove = usePlazaMutation(servicePluginMutations.deleteImplementation);
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ServicePluginImplementation | null>(null);
-  const [lastTest, setLastTest] = useState<{ id: string; result: TestServicePluginResponse } | null>(null);
+  const { runTest, testing, lastTest, setEnabled } = usePluginCalls(setOpenId);
   const taken = new Set((data ?? []).map((i) => i.type));
   const full = taken.size >= PLUGIN_TYPES.length;
   const open = data?.find((i) => i.id === openId) ?? null;
-  const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
-
-  const runTest = (i: ServicePluginImplementation) => {
-    setOpenId(i.id);
-    test.mutate(i.id, {
-      onSuccess: (result) => {
-        setLastTest({ id: i.id, result });
-        toast(`Test call to ${i.name}: ${outcomeLabel(result.call.outcome).toLowerCase()}`);
-      },
-      onError: failed('The test call did not run'),
-    });
-  };
-  const setEnabled = (i: ServicePluginImplementation, enabled: boolean) =>
-    update.mutate(
-      { implementationId: i.id, changes: { enabled } },
-      {
-        onSuccess: () => toast(enabled ? `${i.name} is on` : `${i.name} is off`),
-        onError: failed('Not changed'),
-      },
-    );
   const add = (
     <GuardedButton
       blockedReason={full ? 'Every kind of plugin already has an app' : null}
@@ -83,23 +59,7 @@ function PluginList() {
         onRetry={() => void refetch()}
         retrying={isFetching}
         onOpen={(i) => setOpenId(i.id)}
-        columns={[
-          {
-            header: 'App',
-            primary: true,
-            cell: (i) => (
-              <span className="block min-w-0">
-                <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-                  {i.name}
-                </button>
-                <span className="block truncate font-mono text-xs text-neutral-500">{i.url}</span>
-              </span>
-            ),
-          },
-          { header: 'Does', className: 'w-40', cell: (i) => pluginTypeLabel(i.type) },
-          { header: 'Status', className: 'w-48', cell: (i) => <PluginBadge implementation={i} /> },
-          { header: 'Waits', className: 'w-20', cell: (i) => `${i.timeoutMs / 1000} s` },
-        ]}
+        columns={pluginColumns}
         actions={[
           { label: 'Test call', onSelect: runTest },
           { label: 'Turn off', when: (i) => i.enabled, onSelect: (i) => setEnabled(i, false) },
@@ -115,7 +75,7 @@ function PluginList() {
         implementation={open}
         onClose={() => setOpenId(null)}
         onTest={runTest}
-        testing={test.isPending}
+        testing={testing}
         lastTest={lastTest && lastTest.id === openId ? lastTest.result : null}
         onDelete={setDeleting}
       />
@@ -129,31 +89,101 @@ function PluginList() {
           }}
         />
       </Drawer>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the app'}?`}
-        confirmLabel="Delete app"
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(`${deleting.name} is deleted`);
-              if (openId === deleting.id) setOpenId(null);
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              failed('It was not deleted')(e);
-            },
-          })
-        }
-      >
-        {deleting &&
-          `Your store stops asking it about ${pluginTypeLabel(deleting.type).toLowerCase()} and uses its own rules again.`}
-      </ConfirmDialog>
+      <DeletePluginDialog
+        deleting={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          if (openId === id) setOpenId(null);
+        }}
+      />
     </>
+  );
+}
+
+const pluginColumns: Column<ServicePluginImplementation>[] = [
+  {
+    header: 'App',
+    primary: true,
+    cell: (i) => (
+      <span className="block min-w-0">
+        <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+          {i.name}
+        </button>
+        <span className="block truncate font-mono text-xs text-neutral-500">{i.url}</span>
+      </span>
+    ),
+  },
+  { header: 'Does', className: 'w-40', cell: (i) => pluginTypeLabel(i.type) },
+  { header: 'Status', className: 'w-48', cell: (i) => <PluginBadge implementation={i} /> },
+  { header: 'Waits', className: 'w-20', cell: (i) => `${i.timeoutMs / 1000} s` },
+];
+
+/** Test calls and turning an app on or off, each told by a toast; a test opens the app to show its result. */
+function usePluginCalls(openApp: (id: string) => void) {
+  const toast = useToast();
+  const test = usePlazaMutation(servicePluginMutations.testImplementation);
+  const update = usePlazaMutation(servicePluginMutations.updateImplementation);
+  const [lastTest, setLastTest] = useState<{ id: string; result: TestServicePluginResponse } | null>(null);
+  const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
+
+  const runTest = (i: ServicePluginImplementation) => {
+    openApp(i.id);
+    test.mutate(i.id, {
+      onSuccess: (result) => {
+        setLastTest({ id: i.id, result });
+        toast(`Test call to ${i.name}: ${outcomeLabel(result.call.outcome).toLowerCase()}`);
+      },
+      onError: failed('The test call did not run'),
+    });
+  };
+  const setEnabled = (i: ServicePluginImplementation, enabled: boolean) =>
+    update.mutate(
+      { implementationId: i.id, changes: { enabled } },
+      {
+        onSuccess: () => toast(enabled ? `${i.name} is on` : `${i.name} is off`),
+        onError: failed('Not changed'),
+      },
+    );
+  return { runTest, testing: test.isPending, lastTest, setEnabled };
+}
+
+/** Asks before deleting an app; the store then uses its own rules again. */
+function DeletePluginDialog({
+  deleting,
+  onClose,
+  onDeleted,
+}: {
+  deleting: ServicePluginImplementation | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
+  const toast = useToast();
+  const remove = usePlazaMutation(servicePluginMutations.deleteImplementation);
+  return (
+    <ConfirmDialog
+      open={deleting !== null}
+      title={`Delete ${deleting?.name ?? 'the app'}?`}
+      confirmLabel="Delete app"
+      danger
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        deleting &&
+        remove.mutate(deleting.id, {
+          onSuccess: () => {
+            toast(`${deleting.name} is deleted`);
+            onDeleted(deleting.id);
+            onClose();
+          },
+          onError: (e) => {
+            onClose();
+            toast(`It was not deleted: ${describeError(e).message}`, 'error');
+          },
+        })
+      }
+    >
+      {deleting &&
+        `Your store stops asking it about ${pluginTypeLabel(deleting.type).toLowerCase()} and uses its own rules again.`}
+    </ConfirmDialog>
   );
 }

@@ -181,14 +181,7 @@ export function WebhookDraftForm({
         error={ownNetwork ? OWN_NETWORK : (form.errors.url ?? problems.url)}
         onChange={(e) => set('url', e.target.value)}
       />
-      {ownNetwork && (
-        <p className="-mt-3 text-sm">
-          <Link to={OWN_NETWORK_SETTING} onClick={onCancel} className="font-medium text-accent underline">
-            Allow your own network
-          </Link>{' '}
-          if the system that receives the messages runs next to your store, such as an app on this computer.
-        </p>
-      )}
+      {ownNetwork && <OwnNetworkHint onLeave={onCancel} />}
       <EventTypePicker
         value={draft.eventTypes}
         error={problems.eventTypes}
@@ -212,5 +205,17 @@ export function WebhookDraftForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The way to the setting that lets webhooks reach the store's own network; following it leaves the form. */
+function OwnNetworkHint({ onLeave }: { onLeave: () => void }) {
+  return (
+    <p className="-mt-3 text-sm">
+      <Link to={OWN_NETWORK_SETTING} onClick={onLeave} className="font-medium text-accent underline">
+        Allow your own network
+      </Link>{' '}
+      if the system that receives the messages runs next to your store, such as an app on this computer.
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.js';
 import { useDateFormat } from '../dates.js';
 import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable } from '../ui/ResourceTable.js';
+import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { DeliveryBadge, SubscriptionBadge } from './badges.js';
 import { eventsSummary } from './eventTypes.js';
 import { PrivateNetworkSetting } from './PrivateNetworkSetting.js';
@@ -57,52 +57,7 @@ function WebhookList() {
           onRetry={() => void refetch()}
           retrying={isFetching}
           onOpen={(s) => void navigate(webhookPath(s.subscription.id))}
-          columns={[
-            {
-              header: 'Webhook',
-              primary: true,
-              cell: ({ subscription: s }) => (
-                <span className="block min-w-0">
-                  <Link
-                    to={webhookPath(s.id)}
-                    className="block truncate font-medium text-neutral-900 hover:underline"
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {webhookName(s)}
-                  </Link>
-                  <span className="block truncate font-mono text-xs text-neutral-500">{s.url}</span>
-                </span>
-              ),
-            },
-            { header: 'Sends', className: 'w-44', cell: ({ subscription: s }) => eventsSummary(s.eventTypes) },
-            {
-              header: 'Status',
-              className: 'w-48',
-              cell: ({ subscription: s }) => <SubscriptionBadge subscription={s} />,
-            },
-            {
-              header: 'Last message',
-              className: 'w-56',
-              cell: ({ lastDelivery, subscription }) =>
-                lastDelivery ? (
-                  <span className="inline-flex items-center gap-2">
-                    <DeliveryBadge
-                      status={lastDelivery.status}
-                      attempts={lastDelivery.statusCode === null ? 0 : 1}
-                      subscription={subscription}
-                    />
-                    <span className="truncate text-xs text-neutral-500">{date(lastDelivery.date)}</span>
-                  </span>
-                ) : (
-                  <span className="text-neutral-500">None yet</span>
-                ),
-            },
-            {
-              header: 'Failed',
-              className: 'w-20',
-              cell: ({ counts }) => (counts.failed ? <span className="text-red-700">{counts.failed}</span> : '0'),
-            },
-          ]}
+          columns={webhookColumns(date)}
           actions={[
             { label: 'Send test', onSelect: (s) => actions.sendTest(s.subscription) },
             {
@@ -138,4 +93,54 @@ function WebhookList() {
       {actions.dialogs}
     </>
   );
+}
+
+/** The list's columns: name and address, what it sends, its state and how its last message went. */
+function webhookColumns(date: (iso: string) => string): Column<WebhookSubscriptionSummary>[] {
+  return [
+    {
+      header: 'Webhook',
+      primary: true,
+      cell: ({ subscription: s }) => (
+        <span className="block min-w-0">
+          <Link
+            to={webhookPath(s.id)}
+            className="block truncate font-medium text-neutral-900 hover:underline"
+            onClick={(e) => e.stopPropagation()}
+          >
+            {webhookName(s)}
+          </Link>
+          <span className="block truncate font-mono text-xs text-neutral-500">{s.url}</span>
+        </span>
+      ),
+    },
+    { header: 'Sends', className: 'w-44', cell: ({ subscription: s }) => eventsSummary(s.eventTypes) },
+    {
+      header: 'Status',
+      className: 'w-48',
+      cell: ({ subscription: s }) => <SubscriptionBadge subscription={s} />,
+    },
+    {
+      header: 'Last message',
+      className: 'w-56',
+      cell: ({ lastDelivery, subscription }) =>
+        lastDelivery ? (
+          <span className="inline-flex items-center gap-2">
+            <DeliveryBadge
+              status={lastDelivery.status}
+              attempts={lastDelivery.statusCode === null ? 0 : 1}
+              subscription={subscription}
+            />
+            <span className="truncate text-xs text-neutral-500">{date(lastDelivery.date)}</span>
+          </span>
+        ) : (
+          <span className="text-neutral-500">None yet</span>
+        ),
+    },
+    {
+      header: 'Failed',
+      className: 'w-20',
+      cell: ({ counts }) => (counts.failed ? <span className="text-red-700">{counts.failed}</span> : '0'),
+    },
+  ];
 }
