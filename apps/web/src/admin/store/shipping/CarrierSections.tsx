@@ -1,0 +1,258 @@
+import { Button } from '../../../ui/Button.js';
+import { TextField } from '../../../ui/Field.js';
+import { Combobox } from '../../ui/Combobox.js';
+import { FormSection } from '../../ui/FormPage.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { PACKAGE_LABELS, SERVICE_LABELS, type CarrierDraft, type ServiceDraft } from './carrierDraft.js';
+import { countryOptions } from './countries.js';
+
+/** Sets one part of the carriers draft. */
+export type SetCarrier = <K extends keyof CarrierDraft>(key: K, value: CarrierDraft[K]) => void;
+interface SectionProps {
+  draft: CarrierDraft;
+  set: SetCarrier;
+}
+
+/** The address parcels leave from, with its map position for local delivery. */
+export function ShipsFromSection({ draft, set }: SectionProps) {
+  const address = (change: Partial<CarrierDraft['address']>) => set('address', { ...draft.address, ...change });
+  return (
+    <FormSection title="Ships from" description="Its country decides which services are domestic.">
+      <Combobox
+        label="Country"
+        value={draft.address.country}
+        options={countryOptions()}
+        onChange={(country) => address({ country })}
+      />
+      <TextField
+        label="Street and number"
+        value={draft.address.addressLine}
+        onChange={(e) => address({ addressLine: e.target.value })}
+      />
+      <div className="grid grid-cols-[8rem_1fr] gap-3">
+        <TextField
+          label="Postal code"
+          value={draft.address.postalCode}
+          onChange={(e) => address({ postalCode: e.target.value })}
+        />
+        <TextField label="City" value={draft.address.city} onChange={(e) => address({ city: e.target.value })} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Latitude"
+          inputMode="decimal"
+          hint="Your map position, for local delivery. Most map apps show it when you tap your address."
+          value={draft.address.latitude}
+          onChange={(e) => address({ latitude: e.target.value })}
+        />
+        <TextField
+          label="Longitude"
+          inputMode="decimal"
+          value={draft.address.longitude}
+          onChange={(e) => address({ longitude: e.target.value })}
+        />
+      </div>
+    </FormSection>
+  );
+}
+
+/** The packaging the store ships in; a custom box has its own size. */
+export function BoxesSection({ draft, set }: SectionProps) {
+  return (
+    <FormSection title="Boxes" description="The packaging you ship in.">
+      {draft.packages.map((p, i) => (
+        <div key={p.type} className="space-y-2">
+          <label className="flex items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-accent"
+              checked={p.enabled}
+              onChange={(e) =>
+                set(
+                  'packages',
+                  draft.packages.map((x, j) => (j === i ? { ...x, enabled: e.target.checked } : x)),
+                )
+              }
+            />
+            {PACKAGE_LABELS[p.type]}
+          </label>
+          {p.type === 'CUSTOM' && p.enabled && (
+            <div className="grid grid-cols-2 gap-3 pl-7 sm:grid-cols-4">
+              {(['length', 'width', 'height'] as const).map((side) => (
+                <TextField
+                  key={side}
+                  label={side[0]!.toUpperCase() + side.slice(1)}
+                  inputMode="decimal"
+                  value={p[side]}
+                  onChange={(e) =>
+                    set(
+                      'packages',
+                      draft.packages.map((x, j) => (j === i ? { ...x, [side]: e.target.value } : x)),
+                    )
+                  }
+                />
+              ))}
+              <SelectField<'CM' | 'IN'>
+                label="Unit"
+                value={p.unit}
+                options={[
+                  { value: 'CM', label: 'cm' },
+                  { value: 'IN', label: 'inches' },
+                ]}
+                onChange={(unit) =>
+                  set(
+                    'packages',
+                    draft.packages.map((x, j) => (j === i ? { ...x, unit } : x)),
+                  )
+                }
+              />
+            </div>
+          )}
+        </div>
+      ))}
+    </FormSection>
+  );
+}
+
+/** Delivery by the store itself to buyers near the ship-from address. */
+export function LocalDeliverySection({ draft, set }: SectionProps) {
+  const local = (change: Partial<CarrierDraft['local']>) => set('local', { ...draft.local, ...change });
+  return (
+    <FormSection title="Local delivery" description="You deliver yourself to buyers near the ship-from address.">
+      <label className="flex items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={draft.local.enabled}
+          onChange={(e) => local({ enabled: e.target.checked })}
+        />
+        Offer local delivery
+      </label>
+      {draft.local.enabled && (
+        <>
+          <TextField
+            label="Name at checkout"
+            placeholder="Local delivery"
+            value={draft.local.title}
+            onChange={(e) => local({ title: e.target.value })}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Up to"
+              inputMode="decimal"
+              value={draft.local.radius}
+              onChange={(e) => local({ radius: e.target.value })}
+            />
+            <SelectField<'KM' | 'MI'>
+              label="Distance in"
+              value={draft.local.unit}
+              options={[
+                { value: 'KM', label: 'Kilometres' },
+                { value: 'MI', label: 'Miles' },
+              ]}
+              onChange={(unit) => local({ unit })}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Price"
+              inputMode="decimal"
+              value={draft.local.price}
+              onChange={(e) => local({ price: e.target.value })}
+            />
+            <TextField
+              label="Free from"
+              hint="Empty: never free."
+              inputMode="decimal"
+              value={draft.local.freeOver}
+              onChange={(e) => local({ freeOver: e.target.value })}
+            />
+          </div>
+          <TextField
+            label="Delivery time"
+            placeholder="Same day"
+            value={draft.local.eta}
+            onChange={(e) => local({ eta: e.target.value })}
+          />
+        </>
+      )}
+    </FormSection>
+  );
+}
+
+/** Each service: on or off, and its rates by weight (a parcel heavier than the last one is not offered it). */
+export function ServicesSection({
+  title,
+  description,
+  services,
+  onChange,
+}: {
+  title: string;
+  description: string;
+  services: ServiceDraft[];
+  onChange: (list: ServiceDraft[]) => void;
+}) {
+  const change = (i: number, next: Partial<ServiceDraft>) =>
+    onChange(services.map((s, j) => (j === i ? { ...s, ...next } : s)));
+  return (
+    <FormSection title={title} description={description}>
+      {services.map((s, i) => {
+        const name = SERVICE_LABELS[s.service] ?? s.service;
+        return (
+          <fieldset key={s.service} className="space-y-3 rounded-md border border-neutral-200 p-3">
+            <legend className="sr-only">{name}</legend>
+            <label className="flex items-center gap-3 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-accent"
+                checked={s.enabled}
+                onChange={(e) => change(i, { enabled: e.target.checked })}
+              />
+              {name}
+            </label>
+            {s.enabled && (
+              <div className="space-y-2 pl-7">
+                {s.bands.length === 0 && (
+                  <p className="text-sm text-neutral-600">No rates yet: buyers are not offered {name}.</p>
+                )}
+                {s.bands.map((b, k) => (
+                  <div key={k} className="flex flex-wrap items-end gap-3">
+                    <TextField
+                      label="Parcels up to (weight)"
+                      inputMode="decimal"
+                      value={b.maxWeight}
+                      onChange={(e) =>
+                        change(i, { bands: s.bands.map((x, m) => (m === k ? { ...x, maxWeight: e.target.value } : x)) })
+                      }
+                    />
+                    <TextField
+                      label="Price"
+                      inputMode="decimal"
+                      value={b.price}
+                      onChange={(e) =>
+                        change(i, { bands: s.bands.map((x, m) => (m === k ? { ...x, price: e.target.value } : x)) })
+                      }
+                    />
+                    <Button
+                      variant="ghost"
+                      aria-label={`Remove ${name} rate ${k + 1}`}
+                      onClick={() => change(i, { bands: s.bands.filter((_, m) => m !== k) })}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                ))}
+                <Button
+                  variant="secondary"
+                  onClick={() => change(i, { bands: [...s.bands, { maxWeight: '', price: '' }] })}
+                >
+                  Add a rate
+                </Button>
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+    </FormSection>
+  );
+}
