@@ -54,15 +54,7 @@ export function CodeStep({
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-labelledby="code-title">
-      <div>
-        <h2 id="code-title" className="text-lg font-semibold">
-          Check your e-mail
-        </h2>
-        <p className="mt-1 text-sm text-neutral-600">
-          We sent a 6-digit code to <strong className="break-all text-neutral-900">{email}</strong>. It works for 10
-          minutes.
-        </p>
-      </div>
+      <CodeStepIntro email={email} />
       <TextField
         label="Verification code"
         name="code"
@@ -91,5 +83,20 @@ export function CodeStep({
       </div>
       {resent === 'sent' && <Alert tone="success">A new code is on its way. The old one no longer works.</Alert>}
     </form>
+  );
+}
+
+/** The step's heading, which names the form, and where the code went. */
+function CodeStepIntro({ email }: { email: string }) {
+  return (
+    <div>
+      <h2 id="code-title" className="text-lg font-semibold">
+        Check your e-mail
+      </h2>
+      <p className="mt-1 text-sm text-neutral-600">
+        We sent a 6-digit code to <strong className="break-all text-neutral-900">{email}</strong>. It works for 10
+        minutes.
+      </p>
+    </div>
   );
 }
