@@ -25,6 +25,12 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** Back-office identity calls: approval, verification mails and sign-on. */
 export function identityAdminRoutes(app: App): void {
+  registerApprovalRoutes(app);
+  registerVerificationRoutes(app);
+}
+
+/** Listing identities, approving and rejecting pending ones. */
+function registerApprovalRoutes(app: App): void {
   app.get(
     '/identity/v1/identities',
     {
@@ -62,7 +68,10 @@ export function identityAdminRoutes(app: App): void {
       async (req) => ({ identity: await run(req.ctx, req.params.id) }),
     );
   }
+}
 
+/** Verification mails, and signing a person in from the back office. */
+function registerVerificationRoutes(app: App): void {
   app.post(
     '/identity/v1/Start',
     {

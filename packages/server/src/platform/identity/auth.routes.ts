@@ -33,6 +33,13 @@ const tags = ['identity'];
 
 /** Register, login, e-mail codes, recovery and password change: the member-facing sign-in calls. */
 export function authRoutes(app: App): void {
+  registerSignInRoutes(app);
+  registerCodeRoutes(app);
+  registerRecoveryRoutes(app);
+}
+
+/** Registering and logging in. */
+function registerSignInRoutes(app: App): void {
   app.post(
     '/identity/v2/register',
     {
@@ -70,7 +77,10 @@ export function authRoutes(app: App): void {
     },
     async (req) => login(req.ctx, req.body, meta(req)),
   );
+}
 
+/** The e-mailed verification codes: checking one, sending another. */
+function registerCodeRoutes(app: App): void {
   app.post(
     '/identity/v1/auth/verify',
     {
@@ -104,7 +114,10 @@ export function authRoutes(app: App): void {
     },
     async (req) => resendCode(req.ctx, req.body),
   );
+}
 
+/** Account recovery and changing the password. */
+function registerRecoveryRoutes(app: App): void {
   app.post(
     '/identity/v1/send-email',
     {

@@ -77,6 +77,13 @@ async function rejectUnsupportedFactor(req: FastifyRequest): Promise<void> {
  * e-mailed code or a recovery code).
  */
 export function mfaRoutes(app: App): void {
+  registerEnrollRoutes(app);
+  registerFactorChangeRoutes(app);
+  registerLoginFactorRoutes(app);
+}
+
+/** A member's factors and enrolling an authenticator app. */
+function registerEnrollRoutes(app: App): void {
   app.get(
     '/identity/v1/mfa/factors',
     {
@@ -126,7 +133,10 @@ export function mfaRoutes(app: App): void {
     },
     async (req) => confirmTotp(req.ctx, req.body),
   );
+}
 
+/** Removing the authenticator app and renewing recovery codes. */
+function registerFactorChangeRoutes(app: App): void {
   app.delete(
     '/identity/v1/mfa/totp',
     {
@@ -166,7 +176,10 @@ export function mfaRoutes(app: App): void {
     },
     async (req) => regenerateRecoveryCodes(req.ctx, req.body, meta(req)),
   );
+}
 
+/** The second step of a login: verifying a factor, mailing a code. */
+function registerLoginFactorRoutes(app: App): void {
   app.post(
     '/identity/v2/:factorType/verify',
     {

@@ -40,6 +40,12 @@ const opts = <S extends object>(summary: string, schema: S) => ({
 
 /** Enterprise media: the brand library's categories and items (owners, contributors, `media` API keys). */
 export function enterpriseMediaRoutes(app: App): void {
+  registerCategoryRoutes(app);
+  registerItemRoutes(app);
+}
+
+/** The brand library's categories. */
+function registerCategoryRoutes(app: App): void {
   app.post(
     C,
     opts('Create a brand library category', {
@@ -84,6 +90,10 @@ export function enterpriseMediaRoutes(app: App): void {
       return {};
     },
   );
+}
+
+/** The brand library's items. */
+function registerItemRoutes(app: App): void {
   app.post(
     I,
     opts('Create a brand library item', {

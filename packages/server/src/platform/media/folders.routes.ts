@@ -26,6 +26,12 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { addition
 const Empty = Type.Object({});
 
 export function mediaFolderRoutes(app: App): void {
+  registerFolderRoutes(app);
+  registerFolderTrashRoutes(app);
+}
+
+/** Creating, listing, reading and renaming folders. */
+function registerFolderRoutes(app: App): void {
   app.post(
     '/media/v1/folders',
     {
@@ -76,6 +82,10 @@ export function mediaFolderRoutes(app: App): void {
     },
     async (req) => ({ folder: await updateFolder(req.ctx, req.params.id, req.body) }),
   );
+}
+
+/** Deleting folders to the trash bin, restoring and listing them. */
+function registerFolderTrashRoutes(app: App): void {
   app.post(
     '/media/v1/bulk/folders/delete',
     {

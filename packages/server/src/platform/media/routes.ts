@@ -50,6 +50,14 @@ const Empty = Type.Object({});
 
 /** The media library's file routes (SPEC.md §7 Media files), served under /media. */
 export function mediaFileRoutes(app: App): void {
+  registerUploadRoutes(app);
+  registerFileReadRoutes(app);
+  registerFileLinkRoutes(app);
+  registerTrashRoutes(app);
+}
+
+/** Bringing files in: direct and resumable uploads, imports from a URL. */
+function registerUploadRoutes(app: App): void {
   app.post(
     '/media/v1/files/generate-upload-url',
     {
@@ -126,6 +134,10 @@ export function mediaFileRoutes(app: App): void {
     },
     async (req) => bulkImportV2(req.ctx, req.body),
   );
+}
+
+/** Reading, describing, listing and searching files. */
+function registerFileReadRoutes(app: App): void {
   app.get(
     '/media/v1/files/get-file-by-id',
     {
@@ -195,6 +207,10 @@ export function mediaFileRoutes(app: App): void {
     },
     async (req) => searchFiles(req.ctx, req.body),
   );
+}
+
+/** Signed links to a file's bytes: downloads and video streams. */
+function registerFileLinkRoutes(app: App): void {
   app.post(
     '/media/v1/files/generate-download-url',
     {
@@ -235,6 +251,10 @@ export function mediaFileRoutes(app: App): void {
     },
     async (req) => generateVideoStreamUrl(req.ctx, req.body.fileId, req.body.format),
   );
+}
+
+/** Deleting to the trash bin, restoring and listing what is there. */
+function registerTrashRoutes(app: App): void {
   app.post(
     '/media/v1/bulk/files/delete',
     {

@@ -81,84 +81,97 @@ export async function mediaUploadRoutes(app: App): Promise<void> {
   await app.register(async (scope: App) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    scope.put(
-      '/media/v1/upload/:token',
-      {
-        schema: {
-          tags,
-          summary: 'Upload the bytes of a file',
-          description:
-            'The URL comes from generate-upload-url; the body is the file itself. Answers the file (PENDING until processed).',
-          params: Type.Object({ token: Type.String({ maxLength: 1000 }) }),
-          response: { 200: UploadResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 413: ErrorBody },
-        },
-        config: { access: 'public' },
-      },
-      async (req) => {
-        const { row, maxBytes } = await uploadTarget(req.ctx, req.params.token);
-        const length = Number(req.headers['content-length']);
-        if (length > maxBytes) {
-          throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${maxBytes} bytes this upload allows`, {
-            applicationCode: 'FILE_TOO_LARGE',
-            violations: [{ field: 'file', violatedRule: 'MAX_SIZE', description: `at most ${maxBytes} bytes` }],
-          });
-        }
-        return { file: await acceptBytes(req.ctx, row, { stream: req.raw }, maxBytes) };
-      },
-    );
-
-    let tus: TusServer | undefined;
-    const handleTus = async (req: FastifyRequest, reply: FastifyReply) => {
-      tus ??= makeTus({ ...req.ctx, caller: { type: 'NONE' } });
-      reply.hijack();
-      await tus.handle(req.raw, reply.raw);
-    };
-    const tusRoute = { schema: { hide: true }, config: { access: 'public' as const } };
-    scope.route({
-      method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
-      url: TUS_PATH,
-      ...tusRoute,
-      handler: handleTus,
-    });
-    scope.route({
-      method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
-      url: `${TUS_PATH}/:id`,
-      ...tusRoute,
-      handler: handleTus,
-    });
-
-    scope.get(
-      '/media/v1/f/:fileId/:asset/:name',
-      {
-        schema: {
-          tags,
-          summary: 'A file’s bytes',
-          description:
-            'Public files as they are (cached for a year); private ones only through a signed link (`t`). Range requests work.',
-          params: Type.Object({
-            fileId: Type.String({ maxLength: 100 }),
-            asset: Type.String({ maxLength: 50 }),
-            name: Type.String({ maxLength: 300 }),
-          }),
-          querystring: Type.Object({ t: Type.Optional(Type.String({ maxLength: 4000 })) }),
-        },
-        config: { access: 'public' },
-        compress: false,
-      },
-      serveAsset,
-    );
-    scope.get(
-      '/media/v1/zip',
-      {
-        schema: {
-          tags,
-          summary: 'Several files as one ZIP',
-          querystring: Type.Object({ t: Type.String({ maxLength: 8000 }) }),
-        },
-        config: { access: 'public' },
-        compress: false,
-      },
-      serveZip,
-    );
+    registerPutUploadRoute(scope);
+    registerTusRoutes(scope);
+    registerServingRoutes(scope);
   });
+}
+
+/** PUT of a whole file to a signed upload URL. */
+function registerPutUploadRoute(scope: App): void {
+  scope.put(
+    '/media/v1/upload/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Upload the bytes of a file',
+        description:
+          'The URL comes from generate-upload-url; the body is the file itself. Answers the file (PENDING until processed).',
+        params: Type.Object({ token: Type.String({ maxLength: 1000 }) }),
+        response: { 200: UploadResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 413: ErrorBody },
+      },
+      config: { access: 'public' },
+    },
+    async (req) => {
+      const { row, maxBytes } = await uploadTarget(req.ctx, req.params.token);
+      const length = Number(req.headers['content-length']);
+      if (length > maxBytes) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${maxBytes} bytes this upload allows`, {
+          applicationCode: 'FILE_TOO_LARGE',
+          violations: [{ field: 'file', violatedRule: 'MAX_SIZE', description: `at most ${maxBytes} bytes` }],
+        });
+      }
+      return { file: await acceptBytes(req.ctx, row, { stream: req.raw }, maxBytes) };
+    },
+  );
+}
+
+/** The TUS endpoint for resumable uploads; its server is made on first use. */
+function registerTusRoutes(scope: App): void {
+  let tus: TusServer | undefined;
+  const handleTus = async (req: FastifyRequest, reply: FastifyReply) => {
+    tus ??= makeTus({ ...req.ctx, caller: { type: 'NONE' } });
+    reply.hijack();
+    await tus.handle(req.raw, reply.raw);
+  };
+  const tusRoute = { schema: { hide: true }, config: { access: 'public' as const } };
+  scope.route({
+    method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: TUS_PATH,
+    ...tusRoute,
+    handler: handleTus,
+  });
+  scope.route({
+    method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: `${TUS_PATH}/:id`,
+    ...tusRoute,
+    handler: handleTus,
+  });
+}
+
+/** Serving a file's bytes, and several files as one ZIP. */
+function registerServingRoutes(scope: App): void {
+  scope.get(
+    '/media/v1/f/:fileId/:asset/:name',
+    {
+      schema: {
+        tags,
+        summary: 'A file’s bytes',
+        description:
+          'Public files as they are (cached for a year); private ones only through a signed link (`t`). Range requests work.',
+        params: Type.Object({
+          fileId: Type.String({ maxLength: 100 }),
+          asset: Type.String({ maxLength: 50 }),
+          name: Type.String({ maxLength: 300 }),
+        }),
+        querystring: Type.Object({ t: Type.Optional(Type.String({ maxLength: 4000 })) }),
+      },
+      config: { access: 'public' },
+      compress: false,
+    },
+    serveAsset,
+  );
+  scope.get(
+    '/media/v1/zip',
+    {
+      schema: {
+        tags,
+        summary: 'Several files as one ZIP',
+        querystring: Type.Object({ t: Type.String({ maxLength: 8000 }) }),
+      },
+      config: { access: 'public' },
+      compress: false,
+    },
+    serveZip,
+  );
 }

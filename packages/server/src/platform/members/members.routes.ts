@@ -31,6 +31,14 @@ const selfOrOwner: Access = { member: true, scope: 'members' };
 
 /** Reading, self-service, create, update and delete of members. */
 export function memberRoutes(app: App): void {
+  registerSelfServiceRoutes(app);
+  registerMemberReadRoutes(app);
+  registerMemberWriteRoutes(app);
+  registerMemberDeleteRoutes(app);
+}
+
+/** A member on themselves: their profile, slug and community membership. */
+function registerSelfServiceRoutes(app: App): void {
   app.get(
     '/members/v1/members/my',
     {
@@ -97,7 +105,10 @@ export function memberRoutes(app: App): void {
       async (req) => ({ member: await setMyPrivacy(req.ctx, privacy) }),
     );
   }
+}
 
+/** Reading one member, listing and querying them. */
+function registerMemberReadRoutes(app: App): void {
   app.get(
     '/members/v1/members/:id',
     {
@@ -150,7 +161,10 @@ export function memberRoutes(app: App): void {
     },
     async (req) => queryMembers(req.ctx, req.body),
   );
+}
 
+/** Creating and updating members, and clearing their contact details. */
+function registerMemberWriteRoutes(app: App): void {
   app.post(
     '/members/v1/members',
     {
@@ -202,7 +216,10 @@ export function memberRoutes(app: App): void {
       async (req) => ({ member: await deleteContactGroup(req.ctx, req.params.id, group) }),
     );
   }
+}
 
+/** Deleting a member: oneself, or anyone as an owner. */
+function registerMemberDeleteRoutes(app: App): void {
   app.delete(
     '/members/v1/members/my',
     {

@@ -8,6 +8,12 @@ import { endSession } from '../identity/sessions.service.js';
 import { refreshTokens } from './tables.js';
 
 export function discoveryRoutes(app: App): void {
+  registerDiscoveryDocumentRoute(app);
+  registerUserInfoAndRevokeRoutes(app);
+}
+
+/** The OpenID Connect discovery document. */
+function registerDiscoveryDocumentRoute(app: App): void {
   app.get(
     '/.well-known/openid-configuration',
     {
@@ -38,7 +44,10 @@ export function discoveryRoutes(app: App): void {
       };
     },
   );
+}
 
+/** What a member token says about its member, and revoking tokens. */
+function registerUserInfoAndRevokeRoutes(app: App): void {
   app.get(
     '/oauth2/userinfo',
     {

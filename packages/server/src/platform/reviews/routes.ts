@@ -37,6 +37,14 @@ const members: Access = { member: true };
 const moderators: Access = { admin: ['OWNER'], scope: 'reviews' };
 
 export function reviewRoutes(app: App): void {
+  registerReviewCreateRoutes(app);
+  registerReviewEditRoutes(app);
+  registerReviewQueryRoutes(app);
+  reviewRequestRoutes(app);
+}
+
+/** Reading one review, contact details for it, and writing a new one. */
+function registerReviewCreateRoutes(app: App): void {
   app.get(
     '/reviews/v1/reviews/:reviewId',
     {
@@ -88,7 +96,10 @@ export function reviewRoutes(app: App): void {
     },
     async (req) => ({ review: await createReview(req.ctx, req.body) }),
   );
+}
 
+/** Changing and deleting a review, and the owner's reply to it. */
+function registerReviewEditRoutes(app: App): void {
   app.patch(
     '/reviews/v1/reviews/:reviewId',
     {
@@ -154,7 +165,10 @@ export function reviewRoutes(app: App): void {
     },
     async (req) => ({ review: await removeReply(req.ctx, req.params.reviewId) }),
   );
+}
 
+/** Many reviews: query, count, moderation and the rating summary. */
+function registerReviewQueryRoutes(app: App): void {
   app.post(
     '/reviews/v1/reviews/query',
     {
@@ -223,6 +237,4 @@ export function reviewRoutes(app: App): void {
     },
     async (req) => ({ summary: await getRatingSummary(req.ctx, req.query) }),
   );
-
-  reviewRequestRoutes(app);
 }

@@ -29,6 +29,12 @@ const base = '/service-plugins/v1/implementations';
 const params = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export function servicePluginRoutes(app: App): void {
+  registerImplementationRoutes(app);
+  registerImplementationChangeRoutes(app);
+}
+
+/** Adding implementations, listing them and reading one. */
+function registerImplementationRoutes(app: App): void {
   app.post(
     base,
     {
@@ -72,7 +78,10 @@ export function servicePluginRoutes(app: App): void {
     },
     async (req) => ({ implementation: await getImplementation(req.ctx, req.params.id) }),
   );
+}
 
+/** Changing, deleting and testing an implementation, and its call log. */
+function registerImplementationChangeRoutes(app: App): void {
   app.patch(
     `${base}/:id`,
     {

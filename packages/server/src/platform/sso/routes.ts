@@ -24,6 +24,12 @@ const admin = { admin: ['OWNER' as const], scope: 'identity.manage' as const };
 const errors = errorResponses();
 
 export function ssoRoutes(app: App): void {
+  registerConnectionRoutes(app);
+  registerSsoLoginRoutes(app);
+}
+
+/** The site's identity-provider connections, and the providers it can connect to. */
+function registerConnectionRoutes(app: App): void {
   app.get(
     '/identity/v1/sso/connections',
     {
@@ -92,7 +98,10 @@ export function ssoRoutes(app: App): void {
     },
     async (req) => ({ providers: await listProviders(req.ctx) }),
   );
+}
 
+/** The login flow: off to the provider and back through the callback. */
+function registerSsoLoginRoutes(app: App): void {
   app.get(
     '/identity/v1/sso/login/:tenantId/:idpConnectionId',
     {

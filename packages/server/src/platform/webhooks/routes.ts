@@ -37,7 +37,14 @@ const BASE = '/webhooks/v1/subscriptions';
 /** Webhook subscriptions, their delivery log and settings (owners and API keys with `webhooks`), the public keys. */
 export function webhookRoutes(app: App): void {
   webhookKeyRoutes(app);
+  registerSubscriptionRoutes(app);
+  registerSubscriptionControlRoutes(app);
+  registerDeliveryRoutes(app);
+  registerSettingsRoutes(app);
+}
 
+/** Creating, reading, changing and deleting subscriptions. */
+function registerSubscriptionRoutes(app: App): void {
   app.get(
     BASE,
     {
@@ -110,7 +117,10 @@ export function webhookRoutes(app: App): void {
       return {};
     },
   );
+}
 
+/** Pausing, resuming and testing a subscription. */
+function registerSubscriptionControlRoutes(app: App): void {
   for (const [verb, paused] of [
     ['pause', true],
     ['resume', false],
@@ -143,7 +153,10 @@ export function webhookRoutes(app: App): void {
     },
     async (req) => ({ delivery: await sendTestEvent(req.ctx, req.params.id) }),
   );
+}
 
+/** A subscription's delivery log, and delivering its events again. */
+function registerDeliveryRoutes(app: App): void {
   app.get(
     `${BASE}/:id/deliveries`,
     {
@@ -200,7 +213,10 @@ export function webhookRoutes(app: App): void {
     },
     async (req) => ({ redelivered: await redeliverFailed(req.ctx, req.params.id) }),
   );
+}
 
+/** The site's webhook settings. */
+function registerSettingsRoutes(app: App): void {
   app.get(
     '/webhooks/v1/settings',
     {

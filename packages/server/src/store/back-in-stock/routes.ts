@@ -34,6 +34,13 @@ const shoppers: Access = { visitor: true, member: true, admin: ['OWNER'], scope:
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
 export function backInStockRoutes(app: App): void {
+  registerRequestListRoutes(app);
+  registerStockReportRoutes(app);
+  registerOneRequestRoutes(app);
+}
+
+/** Asking to be told, and listing who asked. */
+function registerRequestListRoutes(app: App): void {
   app.post(
     BASE,
     {
@@ -67,7 +74,10 @@ export function backInStockRoutes(app: App): void {
     },
     async (req) => queryRequests(req.ctx, req.query),
   );
+}
 
+/** Counting requests per item, and reporting items back in stock. */
+function registerStockReportRoutes(app: App): void {
   app.get(
     `${BASE}/count-by-catalog-reference`,
     {
@@ -119,7 +129,10 @@ export function backInStockRoutes(app: App): void {
     },
     async (req) => reportItemsBackInStock(req.ctx, req.body),
   );
+}
 
+/** One request: read, delete, mark as notified. */
+function registerOneRequestRoutes(app: App): void {
   app.get(
     `${BASE}/:id`,
     {

@@ -34,6 +34,12 @@ const Empty = Type.Object({}, { additionalProperties: false });
 const OWN = 'Every call answers the whole cart, priced from the catalog (clients never send prices).';
 
 export function cartRoutes(app: App): void {
+  registerCurrentCartRoutes(app);
+  registerCartActionRoutes(app);
+}
+
+/** The caller's cart itself: read, update, delete. */
+function registerCurrentCartRoutes(app: App): void {
   app.get(
     BASE,
     {
@@ -78,7 +84,10 @@ export function cartRoutes(app: App): void {
       return {};
     },
   );
+}
 
+/** The cart's actions (POST /ecom/v1/carts/current/{action}): items, coupon, totals, checkout. */
+function registerCartActionRoutes(app: App): void {
   const action = <B extends TSchema>(
     path: string,
     summary: string,

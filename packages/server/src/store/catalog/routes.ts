@@ -41,6 +41,13 @@ const readers: Access = { visitor: true, member: true, scope: 'any' };
 const writers: Access = { admin: ['OWNER'], scope: 'catalog' };
 
 export function catalogRoutes(app: App): void {
+  registerProductRoutes(app);
+  registerProductChangeRoutes(app);
+  registerCollectionRoutes(app);
+}
+
+/** Creating products, listing them and reading one by id or slug. */
+function registerProductRoutes(app: App): void {
   app.post(
     '/catalog/v1/products',
     {
@@ -103,7 +110,10 @@ export function catalogRoutes(app: App): void {
     },
     async (req) => ({ product: await getProduct(req.ctx, { slug: req.params.slug }) }),
   );
+}
 
+/** Changing and deleting a product, and its stock. */
+function registerProductChangeRoutes(app: App): void {
   app.patch(
     '/catalog/v1/products/:productId',
     {
@@ -151,7 +161,10 @@ export function catalogRoutes(app: App): void {
     },
     async (req) => ({ product: await adjustInventory(req.ctx, req.params.productId, req.body) }),
   );
+}
 
+/** Collections of products. */
+function registerCollectionRoutes(app: App): void {
   app.post(
     '/catalog/v1/collections',
     {

@@ -46,8 +46,20 @@ const OWN =
 export const checkoutCallers: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
 
 export function checkoutRoutes(app: App): void {
-  const config = { access: checkoutCallers };
-  const res = { 200: CheckoutResponse, ...errors };
+  registerCheckoutCreateRoutes(app);
+  registerCheckoutUrlRoutes(app);
+  registerCheckoutUpdateRoutes(app);
+  registerCheckoutLineRoutes(app);
+  templateRoutes(app);
+  settingsRoutes(app);
+}
+
+/** The route config and 200 response most checkout routes share. */
+const common = () => ({ config: { access: checkoutCallers }, res: { 200: CheckoutResponse, ...errors } });
+
+/** Creating a checkout and reading it (by id or by its cart). */
+function registerCheckoutCreateRoutes(app: App): void {
+  const { config, res } = common();
 
   app.post(
     BASE,
@@ -87,6 +99,11 @@ export function checkoutRoutes(app: App): void {
     },
     async (req) => ({ checkout: await getCheckoutByCartId(req.ctx, req.params.id) }),
   );
+}
+
+/** Where the buyer pays: this site's checkout page or another platform's. */
+function registerCheckoutUrlRoutes(app: App): void {
+  const { config } = common();
 
   app.get(
     `${BASE}/:id/checkout-url`,
@@ -126,6 +143,11 @@ export function checkoutRoutes(app: App): void {
       return getPlatformCheckoutUrl(req.ctx, req.params.id, m[1]!);
     },
   );
+}
+
+/** Updating a checkout and removing its coupon, gift card or override URL. */
+function registerCheckoutUpdateRoutes(app: App): void {
+  const { config, res } = common();
 
   app.patch(
     `${BASE}/:id`,
@@ -158,6 +180,11 @@ export function checkoutRoutes(app: App): void {
   removal('remove-coupon', 'Remove the coupon', removeCoupon);
   removal('remove-gift-card', 'Remove the gift card', removeGiftCard);
   removal('remove-override-checkout-url', 'Remove the override checkout URL', removeOverrideCheckoutUrl);
+}
+
+/** Adding, removing and counting line items, and how the checkout can be paid. */
+function registerCheckoutLineRoutes(app: App): void {
+  const { config, res } = common();
 
   app.post(
     `${BASE}/:id/add-to-checkout`,
@@ -223,7 +250,4 @@ export function checkoutRoutes(app: App): void {
     },
     async (req) => getPaymentSettings(req.ctx, req.params.id),
   );
-
-  templateRoutes(app);
-  settingsRoutes(app);
 }

@@ -27,6 +27,12 @@ const BASE = '/ecom/v1/checkout-templates';
 const admins: Access = { admin: ['OWNER'], scope: 'ecom' };
 
 export function templateRoutes(app: App): void {
+  registerTemplateReadRoutes(app);
+  registerTemplateChangeRoutes(app);
+}
+
+/** Creating templates, listing them and reading one. */
+function registerTemplateReadRoutes(app: App): void {
   app.post(
     BASE,
     {
@@ -72,7 +78,10 @@ export function templateRoutes(app: App): void {
     },
     async (req) => ({ checkoutTemplate: await getTemplate(req.ctx, req.params.id) }),
   );
+}
 
+/** Changing and deleting a template, and making a checkout from it. */
+function registerTemplateChangeRoutes(app: App): void {
   app.patch(
     `${BASE}/:id`,
     {

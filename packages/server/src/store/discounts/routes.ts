@@ -28,6 +28,12 @@ const combining =
   'coupon on what is left, then merchant discounts. Nothing takes a line or the shipping below zero.';
 
 export function discountsRoutes(app: App): void {
+  registerDiscountRuleRoutes(app);
+  registerCouponRoutes(app);
+}
+
+/** Automatic discount rules. */
+function registerDiscountRuleRoutes(app: App): void {
   app.post(
     RULES,
     {
@@ -101,7 +107,10 @@ export function discountsRoutes(app: App): void {
       return {};
     },
   );
+}
 
+/** Coupons buyers enter at checkout. */
+function registerCouponRoutes(app: App): void {
   app.post(
     COUPONS,
     {

@@ -20,6 +20,12 @@ const STATUS_WORDS =
 
 /** An order's invoice: issued, sent and removed by the owner and `ecom` API keys; read by its member too. */
 export function invoiceRoutes(app: App): void {
+  registerInvoiceRoutes(app);
+  registerInvoiceDeliveryRoutes(app);
+}
+
+/** Reading, issuing and removing an order's invoice. */
+function registerInvoiceRoutes(app: App): void {
   app.get(
     '/ecom/v1/orders/:id/invoice',
     {
@@ -69,6 +75,10 @@ export function invoiceRoutes(app: App): void {
     },
     async (req) => ({ invoice: await removeOrderInvoice(req.ctx, req.params.id) }),
   );
+}
+
+/** Sending the invoice to the buyer and downloading it. */
+function registerInvoiceDeliveryRoutes(app: App): void {
   app.post(
     '/ecom/v1/orders/:id/invoice/send',
     {

@@ -32,6 +32,12 @@ const uuid = Type.String({ format: 'uuid' });
 
 /** Orders the merchant makes and edits: everything here is for the owner and `ecom` API keys. */
 export function orderEditRoutes(app: App): void {
+  registerOrderEditRoutes(app);
+  registerActivityAndDraftRoutes(app);
+}
+
+/** Creating an order by hand, and editing orders and their lines. */
+function registerOrderEditRoutes(app: App): void {
   app.post(
     '/ecom/v1/orders',
     {
@@ -101,6 +107,10 @@ export function orderEditRoutes(app: App): void {
       order: await updateOrderLineItem(req.ctx, req.params.id, req.params.lineItemId, req.body),
     }),
   );
+}
+
+/** Editing an order's activities, and committing a draft of its changes. */
+function registerActivityAndDraftRoutes(app: App): void {
   const ActivityParams = Type.Object({ id: uuid, activityId: Type.String({ minLength: 1, maxLength: 100 }) });
   app.patch(
     '/ecom/v1/orders/:id/activities/:activityId',

@@ -52,6 +52,15 @@ const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope:
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
 export function orderRoutes(app: App): void {
+  registerPlacementRoutes(app);
+  registerCompletionLinkRoutes(app);
+  registerOrderReadRoutes(app);
+  registerOrderQueryRoutes(app);
+  registerOrderChangeRoutes(app);
+}
+
+/** Turning a checkout into an order (or marking it done elsewhere). */
+function registerPlacementRoutes(app: App): void {
   app.post(
     '/ecom/v1/checkouts/:id/create-order',
     {
@@ -110,6 +119,10 @@ export function orderRoutes(app: App): void {
       return {};
     },
   );
+}
+
+/** External payment flows: the completion link, and test cards to pay with. */
+function registerCompletionLinkRoutes(app: App): void {
   app.post(
     '/ecom/v1/checkouts/:id/completion-link',
     {
@@ -177,6 +190,10 @@ export function orderRoutes(app: App): void {
     },
     async (req) => tokenizeTestCard(req.ctx, req.body),
   );
+}
+
+/** One order as its buyer sees it: the order, its downloads and its invoice. */
+function registerOrderReadRoutes(app: App): void {
   app.get(
     '/ecom/v1/orders/:id',
     {
@@ -239,6 +256,10 @@ export function orderRoutes(app: App): void {
         .send(Buffer.from(pdf));
     },
   );
+}
+
+/** Many orders at once: aggregates, search and CSV export. */
+function registerOrderQueryRoutes(app: App): void {
   app.post(
     '/ecom/v1/orders/aggregate',
     {
@@ -295,6 +316,10 @@ export function orderRoutes(app: App): void {
         .header('content-disposition', 'attachment; filename="orders.csv"')
         .send(exportOrdersCsv(req.ctx, req.body.filter ?? {})),
   );
+}
+
+/** A manager's view and changes: transactions, cancel, status, activities, tags. */
+function registerOrderChangeRoutes(app: App): void {
   app.get(
     '/ecom/v1/orders/:id/transactions',
     {

@@ -31,8 +31,16 @@ const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additional
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/payments-collector/orders/:id';
 
+const config = { access: managers };
+
 export function collectorRoutes(app: App): void {
-  const config = { access: managers };
+  registerPaymentStatusRoutes(app);
+  registerAuthorizationRoutes(app);
+  registerManualPaymentRoutes(app);
+}
+
+/** What of an order can still be collected or refunded. */
+function registerPaymentStatusRoutes(app: App): void {
   app.get(
     `${BASE}/payment-collectability-status`,
     {
@@ -62,6 +70,10 @@ export function collectorRoutes(app: App): void {
     },
     async (req) => refundability(req.ctx, req.params.id),
   );
+}
+
+/** Capturing or voiding authorized payments, and refunds. */
+function registerAuthorizationRoutes(app: App): void {
   app.post(
     `${BASE}/capture-authorized-payments`,
     {
@@ -111,6 +123,10 @@ export function collectorRoutes(app: App): void {
     },
     async (req) => triggerRefund(req.ctx, req.params.id, req.body),
   );
+}
+
+/** Payments recorded by hand: marking orders paid, manual payments, memberships. */
+function registerManualPaymentRoutes(app: App): void {
   app.post(
     `${BASE}/mark-as-paid`,
     {

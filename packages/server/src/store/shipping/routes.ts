@@ -38,23 +38,40 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { addition
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const config = { access: managers };
 
-/** Registers list, get, create, update and delete for one resource. */
-function crudRoutes<C, U, Q>(
-  app: App,
-  path: string,
-  noun: string,
-  key: string,
-  schemas: { create: object; update: object; one: object; many: object; listQuery?: object },
+/** One resource's routes: where it lives, its schemas, its service and the notes of its docs. */
+interface Resource<C, U, Q> {
+  path: string;
+  noun: string;
+  key: string;
+  schemas: { create: object; update: object; one: object; many: object; listQuery?: object };
   s: {
     list: (ctx: Ctx, query: Q) => Promise<unknown>;
     get: (ctx: Ctx, id: string) => Promise<unknown>;
     create: (ctx: Ctx, body: C) => Promise<unknown>;
     update: (ctx: Ctx, id: string, body: U) => Promise<unknown>;
     remove: (ctx: Ctx, id: string) => Promise<void>;
-  },
-  notes: { create?: string; update?: string; remove?: string; list?: string } = {},
+  };
+  notes: { create?: string; update?: string; remove?: string; list?: string };
+}
+
+const response = (ok: object) => ({ 200: ok, ...errors });
+
+/** Registers list, get, create, update and delete for one resource. */
+function crudRoutes<C, U, Q>(
+  app: App,
+  path: string,
+  noun: string,
+  key: string,
+  schemas: Resource<C, U, Q>['schemas'],
+  s: Resource<C, U, Q>['s'],
+  notes: Resource<C, U, Q>['notes'] = {},
 ): void {
-  const response = (ok: object) => ({ 200: ok, ...errors });
+  const resource = { path, noun, key, schemas, s, notes };
+  createAndReadRoutes(app, resource);
+  updateAndDeleteRoutes(app, resource);
+}
+
+function createAndReadRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s, notes }: Resource<C, U, Q>): void {
   app.post(
     path,
     {
@@ -88,6 +105,9 @@ function crudRoutes<C, U, Q>(
     { schema: { tags, summary: `Get a ${noun}`, params: IdParams, response: response(schemas.one) }, config },
     async (req) => ({ [key]: await s.get(req.ctx, (req.params as { id: string }).id) }),
   );
+}
+
+function updateAndDeleteRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s, notes }: Resource<C, U, Q>): void {
   app.patch(
     `${path}/:id`,
     {
@@ -126,6 +146,13 @@ function crudRoutes<C, U, Q>(
 }
 
 export function shippingRoutes(app: App): void {
+  registerRegionAndOptionRoutes(app);
+  registerPickupAndFeeRoutes(app);
+  registerProviderRoutes(app);
+}
+
+/** Shipping regions and the shipping options offered in them. */
+function registerRegionAndOptionRoutes(app: App): void {
   crudRoutes(
     app,
     '/ecom/v1/shipping-regions',
@@ -180,6 +207,10 @@ export function shippingRoutes(app: App): void {
       list: 'Oldest first; `shippingRegionId` narrows to one region.',
     },
   );
+}
+
+/** Pickup locations and additional fees. */
+function registerPickupAndFeeRoutes(app: App): void {
   crudRoutes(
     app,
     '/ecom/v1/pickup-locations',
@@ -225,7 +256,10 @@ export function shippingRoutes(app: App): void {
         'shippable lines; with it, the lines of those products. Fees appear in totals with source ITEM.',
     },
   );
+}
 
+/** The shipping provider's configuration. */
+function registerProviderRoutes(app: App): void {
   app.get(
     '/ecom/v1/shipping-provider-configuration',
     {

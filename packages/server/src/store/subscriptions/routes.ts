@@ -20,6 +20,12 @@ const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/subscription-contracts';
 
 export function subscriptionRoutes(app: App): void {
+  registerContractReadRoutes(app);
+  registerContractChangeRoutes(app);
+}
+
+/** Listing contracts, reading one and canceling it. */
+function registerContractReadRoutes(app: App): void {
   app.get(
     BASE,
     {
@@ -61,6 +67,10 @@ export function subscriptionRoutes(app: App): void {
     },
     async (req) => ({ subscriptionContract: await cancelContract(req.ctx, req.params.id) }),
   );
+}
+
+/** Pausing and resuming a contract, and changing how it is paid. */
+function registerContractChangeRoutes(app: App): void {
   app.post(
     `${BASE}/:id/pause`,
     {

@@ -26,6 +26,13 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { addition
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
 export function taxRoutes(app: App): void {
+  registerTaxSettingsRoutes(app);
+  registerTaxGroupRoutes(app);
+  registerTaxRegionRoutes(app);
+}
+
+/** The site's tax settings. */
+function registerTaxSettingsRoutes(app: App): void {
   app.get(
     '/ecom/v1/tax-settings',
     {
@@ -53,7 +60,10 @@ export function taxRoutes(app: App): void {
     },
     async (req) => ({ taxSettings: await updateTaxSettings(req.ctx, req.body) }),
   );
+}
 
+/** Tax groups: the kinds of goods taxed alike. */
+function registerTaxGroupRoutes(app: App): void {
   app.post(
     '/ecom/v1/tax-groups',
     {
@@ -116,7 +126,10 @@ export function taxRoutes(app: App): void {
       return {};
     },
   );
+}
 
+/** Tax regions: where the site collects tax, and at what rates. */
+function registerTaxRegionRoutes(app: App): void {
   app.post(
     '/ecom/v1/tax-regions',
     {
