@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type {
-  AppliedDiscount,
   CommitDeltasRequest,
   CommitDeltasResponse,
   DraftBlockedReason,
@@ -10,17 +9,25 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import { resolveLines, toStoredLines } from '../checkout/lines.js';
-import type { StoredLine } from '../checkout/model.js';
+import { resolveLines } from '../checkout/lines.js';
 import { webBase } from '../checkout/service.js';
 import { getSite } from '../../platform/site/service.js';
 import { computeTotals } from '../totals/engine.js';
-import type { TotalsInput, TotalsLine } from '../totals/types.js';
-import { appliedDiscountsWire, priceSummaryWire, taxSummaryWire } from '../totals/wire.js';
+import { priceSummaryWire, taxSummaryWire } from '../totals/wire.js';
 import { activity } from './activity.js';
+import {
+  addedLines,
+  draftDiscounts,
+  draftFees,
+  draftShipping,
+  frozenLine,
+  frozenShipping,
+  keptLines,
+  lineChanges,
+  renamedDiscounts,
+} from './draft-steps.js';
 import { describeChanges } from './draft-words.js';
 import { lockOrder, settleOrder } from './ledger.js';
 import { derivePaymentStatus } from './payment-status.js';
@@ -70,25 +77,6 @@ function orderBlocks(row: OrderRow, siteCurrency: string): DraftBlockedReason[] 
   return out;
 }
 
-const discountAmount = (d: AppliedDiscount): string =>
-  (d.coupon?.amount ?? d.merchantDiscount?.amount ?? d.discountRule?.amount)!.amount;
-
-/** A line of the order as the totals engine prices it: at the price it was sold for. */
-function frozenLine(l: LineItem, minor: (a: string) => bigint): TotalsLine {
-  return {
-    id: l.id,
-    name: l.productName,
-    ...(l.catalogReference ? { catalogItemId: l.catalogReference.catalogItemId } : {}),
-    collectionIds: [],
-    itemType: l.itemType,
-    quantity: l.quantity,
-    unitPrice: minor(l.price.amount),
-    unitWeight: l.physicalProperties?.weight ?? 0,
-    shippable: l.physicalProperties?.shippable ?? l.itemType === 'PHYSICAL',
-    ...(l.taxGroupId ? { taxGroupId: l.taxGroupId } : {}),
-  };
-}
-
 interface Draft {
   snapshot: OrderSnapshot;
   totalMinor: bigint;
@@ -104,49 +92,8 @@ async function applyChanges(ctx: Ctx, row: OrderRow, req: CommitDeltasRequest): 
   const currency = row.currency;
   const minor = (amount: string, field = 'amount') => parseAmount(amount, currency, field);
   const money = (m: bigint) => toMoney(m, currency, site.locale);
-  const byId = new Map(s.lineItems.map((l) => [l.id, l]));
-
-  const removed = new Set<string>();
-  for (const [i, id] of (c.lineItemsRemoved ?? []).entries()) {
-    if (!byId.has(id)) throw violation(`changes.lineItemsRemoved[${i}]`, 'VALIDATION', 'no such line on this order');
-    removed.add(id);
-  }
-  const changed = new Map<string, { quantity?: number; price?: bigint }>();
-  for (const [i, ch] of (c.lineItemsChanged ?? []).entries()) {
-    const f = `changes.lineItemsChanged[${i}]`;
-    const line = byId.get(ch.lineItemId);
-    if (!line) throw violation(`${f}.lineItemId`, 'VALIDATION', 'no such line on this order');
-    if (removed.has(ch.lineItemId) || changed.has(ch.lineItemId)) {
-      throw violation(`${f}.lineItemId`, 'VALIDATION', 'this line is already changed or removed by this draft');
-    }
-    if (line.itemType === 'GIFT_CARD') reasons.push('UNSUPPORTED_CATALOG_ITEM');
-    changed.set(ch.lineItemId, {
-      ...(ch.quantity !== undefined ? { quantity: ch.quantity } : {}),
-      ...(ch.price ? { price: minor(ch.price.amount, `${f}.price.amount`) } : {}),
-    });
-  }
-
-  // New items: catalog ones at today's price (checked like a checkout's), custom ones as the merchant names them.
-  const added: StoredLine[] = c.lineItemsAdded?.length
-    ? await toStoredLines(
-        ctx,
-        currency,
-        { lineItems: c.lineItemsAdded },
-        { lines: 'changes.lineItemsAdded', custom: '' },
-      )
-    : [];
-  for (const [i, item] of (c.customLineItemsAdded ?? []).entries()) {
-    added.push({
-      id: uuidv7(),
-      quantity: item.quantity,
-      custom: {
-        productName: item.productName,
-        priceMinor: String(minor(item.price.amount, `changes.customLineItemsAdded[${i}].price.amount`)),
-        itemType: item.itemType ?? 'CUSTOM_AMOUNT_ITEM',
-        ...(item.taxGroupId ? { taxGroupId: item.taxGroupId } : {}),
-      },
-    });
-  }
+  const edits = lineChanges(c, s, reasons, minor);
+  const added = await addedLines(ctx, c, currency, minor);
   const fresh = await resolveLines(ctx, added, currency, site.locale, webBase(ctx));
   if (added.some((l) => l.subscriptionOptionInfo)) reasons.push('SUBSCRIPTION_LINE_ITEM_EXISTS');
   if (fresh.lineItems.some((l) => l.availability.status === 'NOT_FOUND' || l.itemType === 'GIFT_CARD')) {
@@ -154,72 +101,13 @@ async function applyChanges(ctx: Ctx, row: OrderRow, req: CommitDeltasRequest): 
   }
   if (reasons.length) throw blocked([...new Set(reasons)]);
 
-  const kept: LineItem[] = s.lineItems
-    .filter((l) => !removed.has(l.id))
-    .map((l) => {
-      const ch = changed.get(l.id);
-      if (!ch) return l;
-      const quantity = ch.quantity ?? l.quantity;
-      const unit = ch.price ?? minor(l.price.amount);
-      return {
-        ...l,
-        quantity,
-        price: money(unit),
-        ...(ch.price !== undefined ? { fullPrice: money(unit) } : {}),
-        lineItemPrice: money(unit * BigInt(quantity)),
-      };
-    });
+  const kept = keptLines(s, edits, minor, money);
   const lineItems = [...kept, ...fresh.lineItems];
   if (!lineItems.length) throw violation('changes.lineItemsRemoved', 'VALIDATION', 'an order keeps at least one item');
 
-  // Discounts already on the order keep the amount they took; a shipping discount is folded into the shipping price.
-  const dropped = new Set(c.discountsRemoved ?? []);
-  for (const [i, at] of (c.discountsRemoved ?? []).entries()) {
-    if (at >= s.appliedDiscounts.length) {
-      throw violation(`changes.discountsRemoved[${i}]`, 'VALIDATION', 'the order has no discount at this position');
-    }
-  }
-  const carried = s.appliedDiscounts.filter((d, i) => !dropped.has(i) && d.discountType !== 'SHIPPING');
-  const lineIds = new Set(lineItems.map((l) => l.id));
-  const carriedDiscounts = carried
-    .map((d) => ({ d, ids: d.discountType === 'SPECIFIC_ITEMS' ? d.lineItemIds.filter((id) => lineIds.has(id)) : [] }))
-    .filter(({ d, ids }) => d.discountType !== 'SPECIFIC_ITEMS' || ids.length > 0);
-  const merchantDiscounts: NonNullable<TotalsInput['merchantDiscounts']> = carriedDiscounts.map(({ d, ids }) => ({
-    amount: minor(discountAmount(d)),
-    ...(ids.length ? { lineItemIds: ids } : {}),
-    ...(d.merchantDiscount?.description ? { description: d.merchantDiscount.description } : {}),
-  }));
-  for (const [i, d] of (c.discountsAdded ?? []).entries()) {
-    const f = `changes.discountsAdded[${i}]`;
-    if ((d.amount === undefined) === (d.percentage === undefined)) {
-      throw violation(f, 'VALIDATION', 'give either an amount or a percentage');
-    }
-    merchantDiscounts.push({
-      ...(d.amount ? { amount: minor(d.amount.amount, `${f}.amount.amount`) } : {}),
-      ...(d.percentage !== undefined ? { percentage: d.percentage } : {}),
-      ...(d.description ? { description: d.description } : {}),
-    });
-  }
-
-  const shippingDiscount = s.appliedDiscounts
-    .filter((d, i) => d.discountType === 'SHIPPING' && !dropped.has(i))
-    .reduce((sum, d) => sum + minor(discountAmount(d)), 0n);
-  const oldShipping = minor(s.priceSummary.shipping.amount);
-  const shipping = c.shipping
-    ? { title: c.shipping.title, cost: minor(c.shipping.price.amount, 'changes.shipping.price.amount') }
-    : s.shippingInfo?.title
-      ? { title: s.shippingInfo.title, cost: oldShipping > shippingDiscount ? oldShipping - shippingDiscount : 0n }
-      : undefined;
-  const existingFees = minor(s.priceSummary.additionalFees.amount);
-  const manualFees = [
-    ...(existingFees > 0n ? [{ code: 'order-fees', name: 'Fees', price: existingFees, taxable: false }] : []),
-    ...(c.additionalFeesAdded ?? []).map((fee, i) => ({
-      code: `added-${i}`,
-      name: fee.name,
-      price: minor(fee.price.amount, `changes.additionalFeesAdded[${i}].price.amount`),
-      taxable: false,
-    })),
-  ];
+  const { dropped, carriedDiscounts, merchantDiscounts } = draftDiscounts(c, s, lineItems, minor);
+  const shipping = draftShipping(c, s, dropped, minor);
+  const manualFees = draftFees(c, s, minor);
 
   const shippingAddress = s.shippingInfo?.logistics.shippingDestination?.address;
   const billingAddress = s.billingInfo?.address;
@@ -235,35 +123,10 @@ async function applyChanges(ctx: Ctx, row: OrderRow, req: CommitDeltasRequest): 
     calculateShipping: false,
     calculateTax: shippingAddress !== undefined || billingAddress !== undefined,
     manualFees,
-    frozen: {
-      ...(shipping
-        ? {
-            shipping: {
-              code: c.shipping ? 'draft' : (s.shippingInfo?.code ?? 'draft'),
-              title: shipping.title,
-              cost: shipping.cost,
-              kind: 'DELIVERY' as const,
-              logistics: {},
-              source: 'MERCHANT' as const,
-            },
-          }
-        : {}),
-      tip: minor(s.priceSummary.tip.amount),
-    },
+    frozen: { ...frozenShipping(c, s, shipping), tip: minor(s.priceSummary.tip.amount) },
     now: ctx.clock(),
   });
-  // Carried discounts come back as merchant discounts, in order: give them back their coupon or rule names.
-  const applied = appliedDiscountsWire(totals, money).map((d, i) => {
-    const original = carriedDiscounts[i]?.d;
-    if (!original || original.merchantDiscount) return d;
-    const amount = d.merchantDiscount!.amount;
-    const { merchantDiscount: _m, ...rest } = d;
-    return {
-      ...rest,
-      ...(original.coupon ? { coupon: { ...original.coupon, amount } } : {}),
-      ...(original.discountRule ? { discountRule: { ...original.discountRule, amount } } : {}),
-    };
-  });
+  const applied = renamedDiscounts(totals, money, carriedDiscounts);
   const snapshot: OrderSnapshot = {
     ...s,
     lineItems,
