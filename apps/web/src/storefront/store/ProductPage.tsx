@@ -1,17 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Product } from '@plaza/sdk/catalog';
-import { Badge } from '../../ui/Badge.js';
-import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { setCartOpen } from '../cartUi.js';
 import { ReviewsSkeleton } from '../reviews/ReviewsSkeleton.js';
 import { CATALOG_APP_ID, useCartChange, useProduct } from './api.js';
 import { describeProblem } from './problems.js';
-import { Price, ProductImage } from './ProductCard.js';
+import { Price } from './ProductCard.js';
+import { Description, OptionPicker, PlanPicker, ProductGallery, QuantityAndAdd, StockState } from './ProductParts.js';
 import { Recommendations } from './Recommendations.js';
-import { choiceAvailable, findVariant, initialChoices, subscriptionLabel } from './variants.js';
+import { findVariant, initialChoices } from './variants.js';
 
 const ReviewsWidget = lazy(() => import('../reviews/ReviewsWidget.js'));
 // Shown only when the item is out of stock: its form loads then.
@@ -45,6 +44,21 @@ export default function ProductPage() {
   return <ProductView key={product.id} product={product} />;
 }
 
+/** The cart line for this item: how many, and the subscription plan when one is chosen. */
+function cartLine(
+  catalogReference: { appId: string; catalogItemId: string; options?: { variantId: string } },
+  quantity: number,
+  option: NonNullable<Product['subscriptionOptions']>['options'][number] | undefined,
+) {
+  return {
+    catalogReference,
+    quantity,
+    ...(option
+      ? { subscriptionOptionInfo: { subscriptionSettings: { frequency: option.frequency, interval: option.interval } } }
+      : {}),
+  };
+}
+
 function ProductView({ product }: { product: Product }) {
   const [choices, setChoices] = useState(() => initialChoices(product));
   const [image, setImage] = useState(0);
@@ -67,22 +81,7 @@ function ProductView({ product }: { product: Product }) {
   const addToCart = () => {
     const option = plan >= 0 ? subs?.options[plan] : undefined;
     add.mutate(
-      {
-        kind: 'add',
-        lineItems: [
-          {
-            catalogReference,
-            quantity,
-            ...(option
-              ? {
-                  subscriptionOptionInfo: {
-                    subscriptionSettings: { frequency: option.frequency, interval: option.interval },
-                  },
-                }
-              : {}),
-          },
-        ],
-      },
+      { kind: 'add', lineItems: [cartLine(catalogReference, quantity, option)] },
       { onSuccess: () => setCartOpen(true) },
     );
   };
@@ -97,101 +96,21 @@ function ProductView({ product }: { product: Product }) {
         <span aria-current="page">{product.name}</span>
       </nav>
       <div className="mt-6 grid gap-10 md:grid-cols-2">
-        <div>
-          <ProductImage media={product.media[image]} size={600} eager />
-          {product.media.length > 1 && (
-            <ul aria-label="More pictures" className="mt-3 grid grid-cols-5 gap-2">
-              {product.media.map((m, i) => (
-                <li key={m.url + i}>
-                  <button
-                    type="button"
-                    aria-label={`Picture ${i + 1}`}
-                    aria-pressed={i === image}
-                    onClick={() => setImage(i)}
-                    className={i === image ? 'rounded-lg ring-2 ring-accent' : 'rounded-lg'}
-                  >
-                    <ProductImage media={m} size={96} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ProductGallery media={product.media} image={image} setImage={setImage} />
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{product.name}</h1>
           <Price product={price} className="mt-3 text-xl" />
-          <p className="mt-2" data-testid="stock-state">
-            {unavailable ? (
-              <Badge tone="warning">This combination is not available</Badge>
-            ) : !inStock ? (
-              <Badge tone="danger">Out of stock</Badge>
-            ) : inventory.trackQuantity && inventory.quantity !== undefined && inventory.quantity <= 5 ? (
-              <Badge tone="warning">Only {inventory.quantity} left</Badge>
-            ) : (
-              <Badge tone="success">In stock</Badge>
-            )}
-          </p>
-          {product.options.map((o) => (
-            <fieldset key={o.name} className="mt-6">
-              <legend className="text-sm font-medium">
-                {o.name}: <span className="font-normal text-neutral-700">{choices[o.name]}</span>
-              </legend>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {o.choices.map((c) => {
-                  const selected = choices[o.name] === c;
-                  const available = choiceAvailable(product, choices, o.name, c);
-                  return (
-                    <button
-                      key={c}
-                      type="button"
-                      aria-pressed={selected}
-                      onClick={() => setChoices({ ...choices, [o.name]: c })}
-                      className={`min-h-10 rounded-md border px-4 text-sm ${selected ? 'border-accent bg-accent-soft font-medium text-accent-ink' : 'border-neutral-300 hover:bg-neutral-50'} ${available ? '' : 'text-neutral-500 line-through'}`}
-                    >
-                      {c}
-                      {!available && <span className="sr-only"> (unavailable)</span>}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
-          {subs && (
-            <fieldset className="mt-6">
-              <legend className="text-sm font-medium">How would you like it?</legend>
-              <div className="mt-2 space-y-2">
-                {subs.allowOneTimePurchases && (
-                  <PlanChoice checked={plan === -1} onChange={() => setPlan(-1)} label="One-time purchase" />
-                )}
-                {subs.options.map((o, i) => (
-                  <PlanChoice
-                    key={i}
-                    checked={plan === i}
-                    onChange={() => setPlan(i)}
-                    label={`Subscribe: ${subscriptionLabel(o)}`}
-                    note={o.discountPercent ? `Save ${o.discountPercent}%` : undefined}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          )}
+          <StockState unavailable={unavailable} inStock={inStock} inventory={inventory} />
+          <OptionPicker product={product} choices={choices} setChoices={setChoices} />
+          {subs && <PlanPicker subs={subs} plan={plan} setPlan={setPlan} />}
           {inStock ? (
-            <div className="mt-6 flex flex-wrap items-end gap-3">
-              <label className="text-sm font-medium">
-                Quantity
-                <input
-                  type="number"
-                  min={1}
-                  max={maxQty}
-                  value={quantity}
-                  onChange={(e) => setQuantity(Math.max(1, Math.min(maxQty, Math.floor(Number(e.target.value)) || 1)))}
-                  className="mt-1 block h-10 w-20 rounded-md border border-neutral-300 px-2"
-                />
-              </label>
-              <Button className="min-h-11 flex-1 sm:flex-none sm:px-10" busy={add.isPending} onClick={addToCart}>
-                Add to cart
-              </Button>
-            </div>
+            <QuantityAndAdd
+              quantity={quantity}
+              setQuantity={setQuantity}
+              maxQty={maxQty}
+              busy={add.isPending}
+              onAdd={addToCart}
+            />
           ) : (
             !unavailable && (
               <Suspense fallback={<Skeleton className="h-24 w-full" />}>
@@ -219,46 +138,6 @@ function ProductView({ product }: { product: Product }) {
       </div>
     </div>
   );
-}
-
-function PlanChoice({
-  checked,
-  onChange,
-  label,
-  note,
-}: {
-  checked: boolean;
-  onChange: () => void;
-  label: string;
-  note?: string;
-}) {
-  return (
-    <label className="flex cursor-pointer items-center gap-3 rounded-md border border-neutral-300 p-3 text-sm has-[:checked]:border-accent">
-      <input type="radio" name="plan" checked={checked} onChange={onChange} className="h-4 w-4" />
-      <span className="flex-1">{label}</span>
-      {note && <Badge tone="success">{note}</Badge>}
-    </label>
-  );
-}
-
-/** Plain text, or rich-text nodes: their text, paragraph by paragraph (formatting is dropped). */
-function Description({ value }: { value: Product['description'] }) {
-  if (!value) return null;
-  const paragraphs = typeof value === 'string' ? value.split(/\n{2,}/) : value.map(nodeText).filter(Boolean);
-  return (
-    <div className="mt-8 space-y-3 border-t border-neutral-200 pt-6 text-neutral-700">
-      {paragraphs.map((p, i) => (
-        <p key={i}>{p}</p>
-      ))}
-    </div>
-  );
-}
-
-function nodeText(node: unknown): string {
-  const n = node as { text?: unknown; nodes?: unknown; textData?: { text?: unknown } };
-  if (typeof n.text === 'string') return n.text;
-  if (typeof n.textData?.text === 'string') return n.textData.text;
-  return Array.isArray(n.nodes) ? n.nodes.map(nodeText).join('') : '';
 }
 
 function ProductSkeleton() {
