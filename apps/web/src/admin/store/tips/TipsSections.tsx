@@ -1,0 +1,157 @@
+import type { TipPreset, TipSettings, TipStaff } from '@plaza/contracts';
+import { Button } from '../../../ui/Button.js';
+import { TextField } from '../../../ui/Field.js';
+import { FormSection } from '../../ui/FormPage.js';
+import { SelectField } from '../../ui/SelectField.js';
+
+/** The tip settings as edited (the server's date left out). */
+export type TipsDraft = Omit<TipSettings, 'updatedDate'>;
+/** Sets one part of the tips draft. */
+export type SetTips = <K extends keyof TipsDraft>(key: K, value: TipsDraft[K]) => void;
+interface SectionProps {
+  draft: TipsDraft;
+  set: SetTips;
+}
+
+let n = 0;
+const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
+
+/** Tips on or off, the choices buyers get, and whether they can type their own. */
+export function TipChoicesSection({ draft, set }: SectionProps) {
+  const setPreset = (i: number, change: Partial<TipPreset>) =>
+    set(
+      'presets',
+      draft.presets.map((p, j) => (j === i ? { ...p, ...change } : p)),
+    );
+  return (
+    <FormSection title="Tips at checkout">
+      <label className="flex items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={draft.enabled}
+          onChange={(e) => set('enabled', e.target.checked)}
+        />
+        Buyers can add a tip
+      </label>
+      {draft.presets.map((p, i) => (
+        <div key={p.id} className="flex flex-wrap items-end gap-3">
+          <SelectField<TipPreset['type']>
+            label={`Choice ${i + 1}`}
+            value={p.type}
+            options={[
+              { value: 'PERCENTAGE', label: 'Percent of the order' },
+              { value: 'AMOUNT', label: 'Amount' },
+            ]}
+            onChange={(type) => setPreset(i, { type })}
+          />
+          <TextField
+            label={p.type === 'PERCENTAGE' ? 'Percent' : 'Amount'}
+            className="w-28"
+            inputMode="decimal"
+            value={p.value}
+            onChange={(e) => setPreset(i, { value: e.target.value })}
+          />
+          <label className="flex items-center gap-2 pb-2 text-sm">
+            <input
+              type="radio"
+              name="tip-default"
+              className="h-4 w-4 accent-accent"
+              checked={Boolean(p.isDefault)}
+              onChange={() =>
+                set(
+                  'presets',
+                  draft.presets.map((x, j) => ({ ...x, isDefault: j === i })),
+                )
+              }
+            />
+            Picked first
+          </label>
+          <Button
+            variant="ghost"
+            onClick={() =>
+              set(
+                'presets',
+                draft.presets.filter((_, j) => j !== i),
+              )
+            }
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      {draft.presets.length < 10 && (
+        <Button
+          variant="secondary"
+          onClick={() => set('presets', [...draft.presets, { id: newId('preset'), type: 'PERCENTAGE', value: '10' }])}
+        >
+          Add a choice
+        </Button>
+      )}
+      <label className="flex items-center gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={draft.allowCustom}
+          onChange={(e) => set('allowCustom', e.target.checked)}
+        />
+        Buyers can also type their own amount
+      </label>
+    </FormSection>
+  );
+}
+
+/** Who shares the tips, and how. */
+export function StaffSection({ draft, set }: SectionProps) {
+  const setStaff = (i: number, change: Partial<TipStaff>) =>
+    set(
+      'staff',
+      draft.staff.map((s, j) => (j === i ? { ...s, ...change } : s)),
+    );
+  return (
+    <FormSection title="Staff" description="Who shares the tips (buyers never see these names).">
+      <SelectField<TipSettings['split']>
+        label="Tips are shared"
+        value={draft.split}
+        options={[
+          { value: 'EQUAL', label: 'Equally' },
+          { value: 'PROPORTIONAL', label: 'By each person’s share' },
+        ]}
+        onChange={(v) => set('split', v)}
+      />
+      {draft.staff.map((s, i) => (
+        <div key={s.id} className="flex flex-wrap items-end gap-3">
+          <TextField
+            label={`Staff member ${i + 1}`}
+            maxLength={100}
+            value={s.name}
+            onChange={(e) => setStaff(i, { name: e.target.value })}
+          />
+          {draft.split === 'PROPORTIONAL' && (
+            <TextField
+              label="Share"
+              className="w-24"
+              inputMode="numeric"
+              value={String(s.share ?? 1)}
+              onChange={(e) => setStaff(i, { share: Math.max(1, Number(e.target.value.replace(/\D/g, '')) || 1) })}
+            />
+          )}
+          <Button
+            variant="ghost"
+            onClick={() =>
+              set(
+                'staff',
+                draft.staff.filter((_, j) => j !== i),
+              )
+            }
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Button variant="secondary" onClick={() => set('staff', [...draft.staff, { id: newId('staff'), name: '' }])}>
+        Add a staff member
+      </Button>
+    </FormSection>
+  );
+}
