@@ -86,44 +86,102 @@ export function TwoStepCard() {
           onCancel={() => setEnrolment(null)}
         />
       ) : totp === 'ACTIVE' ? (
-        <div className="space-y-4">
-          {justEnabled && (
-            <Alert tone="success" title="Two-step verification is on">
-              From now on, logging in asks for a code from your app after the password.
-            </Alert>
-          )}
-          {newCodes ? (
-            <SaveRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />
-          ) : (
-            <>
-              <p className="text-sm text-neutral-700">
-                Your authenticator app is set up. Lost your phone? Use a recovery code or a code by e-mail.
-              </p>
-              <RecoveryCodesStatus
-                remaining={factors.data?.recoveryCodesRemaining ?? 0}
-                onNewCodes={(codes) => {
-                  setJustEnabled(false);
-                  setNewCodes(codes);
-                }}
-              />
-              <TurnOff />
-            </>
-          )}
-        </div>
+        <ActiveFactor
+          justEnabled={justEnabled}
+          newCodes={newCodes}
+          recoveryCodesRemaining={factors.data?.recoveryCodesRemaining ?? 0}
+          onCodesSaved={() => setNewCodes(null)}
+          onNewCodes={(codes) => {
+            setJustEnabled(false);
+            setNewCodes(codes);
+          }}
+        />
       ) : (
-        <div className="space-y-3">
-          <p className="text-sm text-neutral-700">
-            {totp === 'PENDING_ENROLLMENT'
-              ? 'You started setting up an authenticator app but did not finish. Start again to get a new QR code.'
-              : 'Use an app such as Google Authenticator, 1Password or Aegis.'}
-          </p>
-          {enroll.error && <ErrorMessage error={enroll.error} />}
-          <Button onClick={() => enroll.mutate()} busy={enroll.isPending}>
-            {totp === 'PENDING_ENROLLMENT' ? 'Start again' : 'Set up an authenticator app'}
-          </Button>
-        </div>
+        <SetUpPrompt pending={totp === 'PENDING_ENROLLMENT'} enroll={enroll} />
       )}
     </Card>
+  );
+}
+
+/** The member's factor is on: a word after turning it on, new recovery codes to save, or their count and turning off. */
+function ActiveFactor({
+  justEnabled,
+  newCodes,
+  recoveryCodesRemaining,
+  onCodesSaved,
+  onNewCodes,
+}: {
+  justEnabled: boolean;
+  newCodes: string[] | null;
+  recoveryCodesRemaining: number;
+  onCodesSaved: () => void;
+  onNewCodes: (codes: string[]) => void;
+}) {
+  return (
+    <div className="space-y-4">
+      {justEnabled && (
+        <Alert tone="success" title="Two-step verification is on">
+          From now on, logging in asks for a code from your app after the password.
+        </Alert>
+      )}
+      {newCodes ? (
+        <SaveRecoveryCodes codes={newCodes} onDone={onCodesSaved} />
+      ) : (
+        <>
+          <p className="text-sm text-neutral-700">
+            Your authenticator app is set up. Lost your phone? Use a recovery code or a code by e-mail.
+          </p>
+          <RecoveryCodesStatus remaining={recoveryCodesRemaining} onNewCodes={onNewCodes} />
+          <TurnOff />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** No factor yet, or one left half set up: the button that starts enrolment. */
+function SetUpPrompt({
+  pending,
+  enroll,
+}: {
+  pending: boolean;
+  enroll: { error: unknown; isPending: boolean; mutate: () => void };
+}) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-neutral-700">
+        {pending
+          ? 'You started setting up an authenticator app but did not finish. Start again to get a new QR code.'
+          : 'Use an app such as Google Authenticator, 1Password or Aegis.'}
+      </p>
+      {enroll.error != null && <ErrorMessage error={enroll.error} />}
+      <Button onClick={() => enroll.mutate()} busy={enroll.isPending}>
+        {pending ? 'Start again' : 'Set up an authenticator app'}
+      </Button>
+    </div>
+  );
+}
+
+/** The otpauth URI as a QR code for the app's camera. */
+function TotpQrCode({ otpauthUri }: { otpauthUri: string }) {
+  const qr = useMemo(() => qrSvg(otpauthUri), [otpauthUri]);
+  return (
+    <figure className="mx-auto sm:mx-0">
+      <svg
+        role="img"
+        aria-label="QR code for your authenticator app"
+        data-testid="totp-qr"
+        viewBox={qr.viewBox}
+        width={200}
+        height={200}
+        shapeRendering="crispEdges"
+        className="rounded-md border border-neutral-200 bg-white"
+      >
+        <rect x="-50%" y="-50%" width="200%" height="200%" fill="#fff" />
+        <path d={qr.d} fill="#000" />
+      </svg>
+      <figcaption className="mt-2 text-center text-xs text-neutral-600">Scan with your app</figcaption>
+    </figure>
   );
 }
 
@@ -140,7 +198,6 @@ function Enrolment({
   const client = usePlaza();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const qr = useMemo(() => qrSvg(enrolment.otpauthUri), [enrolment.otpauthUri]);
   const confirm = usePlazaMutation(identityMutations.confirmTotp, {
     // The answer is the new factors list: shown at once, before the module's refetch.
     onSuccess: ({ recoveryCodes, ...factors }) => {
@@ -155,22 +212,7 @@ function Enrolment({
   const grouped = enrolment.secret.replace(/(.{4})/g, '$1 ').trim();
   return (
     <div className="grid gap-6 sm:grid-cols-[auto_1fr]">
-      <figure className="mx-auto sm:mx-0">
-        <svg
-          role="img"
-          aria-label="QR code for your authenticator app"
-          data-testid="totp-qr"
-          viewBox={qr.viewBox}
-          width={200}
-          height={200}
-          shapeRendering="crispEdges"
-          className="rounded-md border border-neutral-200 bg-white"
-        >
-          <rect x="-50%" y="-50%" width="200%" height="200%" fill="#fff" />
-          <path d={qr.d} fill="#000" />
-        </svg>
-        <figcaption className="mt-2 text-center text-xs text-neutral-600">Scan with your app</figcaption>
-      </figure>
+      <TotpQrCode otpauthUri={enrolment.otpauthUri} />
       <form onSubmit={submit} className="min-w-0 space-y-4">
         <ol className="list-decimal space-y-1 pl-5 text-sm text-neutral-700">
           <li>Scan the QR code with your authenticator app.</li>

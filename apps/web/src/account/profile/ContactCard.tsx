@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Member } from '@plaza/contracts';
 import { useInvalidateMembers, usePlaza } from '@plaza/react';
@@ -6,24 +6,8 @@ import { Alert } from '../../ui/Alert.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { RegionFields } from '../../ui/RegionFields.js';
-import { SelectField, TextField } from '../../ui/Field.js';
-import {
-  ADDRESS_TAGS,
-  EMAIL_TAGS,
-  MAX_ROWS,
-  PHONE_TAGS,
-  contactDraftOf,
-  contactOf,
-  contactRules,
-  newAddress,
-  newEmail,
-  newPhone,
-  tagLabel,
-  validateContact,
-  type ContactDraft,
-  type ContactErrors,
-} from './contactForm.js';
+import { AddressGroup, EmailGroup, PhoneGroup } from './ContactGroups.js';
+import { contactDraftOf, contactOf, validateContact, type ContactDraft, type ContactErrors } from './contactForm.js';
 
 type ListKey = keyof ContactDraft;
 const MASK: Record<ListKey, string> = {
@@ -34,6 +18,28 @@ const MASK: Record<ListKey, string> = {
 
 /** E-mails, phones and postal addresses with their labels; only the store sees them. */
 export function ContactCard({ member }: { member: Member }) {
+  const contact = useContactForm(member);
+  const { errors, save, changed } = contact;
+
+  return (
+    <Card title="Contact details" description="Only the store sees these, for orders and messages.">
+      <form onSubmit={contact.submit} noValidate className="space-y-6">
+        <EmailGroup contact={contact} />
+        <PhoneGroup contact={contact} />
+        <AddressGroup contact={contact} />
+        {save.error !== null && <ErrorMessage error={save.error} />}
+        {Object.keys(errors).length > 0 && <Alert tone="error">Some details need a fix; see the marked fields.</Alert>}
+        {save.isSuccess && changed.length === 0 && <Alert tone="success">Your contact details are saved.</Alert>}
+        <Button type="submit" busy={save.isPending} disabled={changed.length === 0 && !save.isPending}>
+          Save contact details
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** The contact lists being edited, their problems, and a save that sends only the lists that changed. */
+function useContactForm(member: Member) {
   const plaza = usePlaza();
   const invalidate = useInvalidateMembers();
   const [draft, setDraft] = useState<ContactDraft>(() => contactDraftOf(member.contact));
@@ -68,210 +74,7 @@ export function ContactCard({ member }: { member: Member }) {
     setErrors(found);
     if (Object.keys(found).length === 0 && changed.length > 0) save.mutate();
   };
-
-  return (
-    <Card title="Contact details" description="Only the store sees these, for orders and messages.">
-      <form onSubmit={submit} noValidate className="space-y-6">
-        <Group
-          title="E-mail addresses"
-          empty="No extra e-mail addresses."
-          count={draft.emails.length}
-          onAdd={() => update('emails', [...draft.emails, newEmail()])}
-          addLabel="Add e-mail"
-        >
-          {draft.emails.map((row, i) => (
-            <Row
-              key={i}
-              label={`E-mail ${i + 1}`}
-              onRemove={() =>
-                update(
-                  'emails',
-                  draft.emails.filter((_, j) => j !== i),
-                )
-              }
-            >
-              <TextField
-                className="sm:col-span-3"
-                label="E-mail"
-                type="email"
-                autoComplete="email"
-                value={row.email}
-                onChange={(e) => edit('emails', i, { email: e.target.value })}
-                error={errors[`emails.${i}.email`]}
-              />
-              <Tag value={row.tag} tags={EMAIL_TAGS} onChange={(tag) => edit('emails', i, { tag })} />
-            </Row>
-          ))}
-        </Group>
-        <Group
-          title="Phone numbers"
-          empty="No phone numbers."
-          count={draft.phones.length}
-          onAdd={() => update('phones', [...draft.phones, newPhone()])}
-          addLabel="Add phone"
-        >
-          {draft.phones.map((row, i) => (
-            <Row
-              key={i}
-              label={`Phone ${i + 1}`}
-              onRemove={() =>
-                update(
-                  'phones',
-                  draft.phones.filter((_, j) => j !== i),
-                )
-              }
-            >
-              <TextField
-                className="sm:col-span-2"
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                value={row.phone}
-                onChange={(e) => edit('phones', i, { phone: e.target.value })}
-                error={errors[`phones.${i}.phone`]}
-              />
-              <TextField
-                label="Country"
-                hint="Such as US"
-                maxLength={2}
-                autoCapitalize="characters"
-                value={row.countryCode}
-                onChange={(e) => edit('phones', i, { countryCode: e.target.value.toUpperCase() })}
-                error={errors[`phones.${i}.countryCode`]}
-              />
-              <Tag value={row.tag} tags={PHONE_TAGS} onChange={(tag) => edit('phones', i, { tag })} />
-            </Row>
-          ))}
-        </Group>
-        <Group
-          title="Addresses"
-          empty="No addresses."
-          count={draft.addresses.length}
-          onAdd={() => update('addresses', [...draft.addresses, newAddress()])}
-          addLabel="Add address"
-        >
-          {draft.addresses.map((row, i) => {
-            const field = (
-              key: 'addressLine' | 'addressLine2' | 'city' | 'postalCode' | 'subdivision' | 'country',
-            ) => ({
-              value: row[key],
-              onChange: (e: { target: { value: string } }) =>
-                edit('addresses', i, { [key]: key === 'country' ? e.target.value.toUpperCase() : e.target.value }),
-              error: errors[`addresses.${i}.${key}`],
-              ...(key !== 'country' ? { maxLength: contactRules[key].maxLength } : {}),
-            });
-            return (
-              <Row
-                key={i}
-                label={`Address ${i + 1}`}
-                onRemove={() =>
-                  update(
-                    'addresses',
-                    draft.addresses.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                <TextField
-                  className="sm:col-span-4"
-                  label="Street and number"
-                  autoComplete="address-line1"
-                  {...field('addressLine')}
-                />
-                <TextField
-                  className="sm:col-span-4"
-                  label="Apartment, suite (optional)"
-                  autoComplete="address-line2"
-                  {...field('addressLine2')}
-                />
-                <TextField className="sm:col-span-2" label="City" autoComplete="address-level2" {...field('city')} />
-                <RegionFields
-                  idPrefix={`address-${i}`}
-                  value={{
-                    ...(row.country ? { country: row.country } : {}),
-                    ...(row.subdivision ? { subdivision: row.subdivision } : {}),
-                    ...(row.postalCode ? { postalCode: row.postalCode } : {}),
-                  }}
-                  onChange={(a) =>
-                    edit('addresses', i, {
-                      country: a.country ?? '',
-                      subdivision: a.subdivision ?? '',
-                      postalCode: a.postalCode ?? '',
-                    })
-                  }
-                />
-                <Tag value={row.tag} tags={ADDRESS_TAGS} onChange={(tag) => edit('addresses', i, { tag })} />
-              </Row>
-            );
-          })}
-        </Group>
-        {save.error !== null && <ErrorMessage error={save.error} />}
-        {Object.keys(errors).length > 0 && <Alert tone="error">Some details need a fix; see the marked fields.</Alert>}
-        {save.isSuccess && changed.length === 0 && <Alert tone="success">Your contact details are saved.</Alert>}
-        <Button type="submit" busy={save.isPending} disabled={changed.length === 0 && !save.isPending}>
-          Save contact details
-        </Button>
-      </form>
-    </Card>
-  );
+  return { draft, errors, changed, save, update, edit, submit };
 }
 
-function Group({
-  title,
-  empty,
-  count,
-  onAdd,
-  addLabel,
-  children,
-}: {
-  title: string;
-  empty: string;
-  count: number;
-  onAdd: () => void;
-  addLabel: string;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-semibold text-neutral-900">{title}</legend>
-      <div className="mt-2 space-y-3">
-        {count === 0 ? <p className="text-sm text-neutral-600">{empty}</p> : children}
-      </div>
-      {count < MAX_ROWS && (
-        <Button variant="secondary" className="mt-3" onClick={onAdd}>
-          + {addLabel}
-        </Button>
-      )}
-    </fieldset>
-  );
-}
-
-function Row({ label, onRemove, children }: { label: string; onRemove: () => void; children: ReactNode }) {
-  return (
-    <div role="group" aria-label={label} className="rounded-md border border-neutral-200 p-3">
-      <div className="grid gap-3 sm:grid-cols-4">{children}</div>
-      <Button variant="ghost" className="mt-2 text-red-700 hover:text-red-800" onClick={onRemove}>
-        Remove <span className="sr-only">{label.toLowerCase()}</span>
-      </Button>
-    </div>
-  );
-}
-
-function Tag<T extends string>({
-  value,
-  tags,
-  onChange,
-}: {
-  value: T;
-  tags: readonly T[];
-  onChange: (tag: T) => void;
-}) {
-  return (
-    <SelectField label="Label" value={value} onChange={(e) => onChange(e.target.value as T)}>
-      {tags.map((t) => (
-        <option key={t} value={t}>
-          {tagLabel(t)}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
+export type ContactForm = ReturnType<typeof useContactForm>;

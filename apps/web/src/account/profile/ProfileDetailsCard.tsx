@@ -22,39 +22,11 @@ import {
 
 /** Nickname, title and photo (public once in the community), and first and last name (never public). */
 export function ProfileDetailsCard({ member }: { member: Member }) {
-  const plaza = usePlaza();
-  const invalidate = useInvalidateMembers();
-  // Reviews show the author's nickname and photo.
-  const invalidateReviews = useInvalidateReviews();
-  const saved = profileDraftOf(member);
-  const [draft, setDraft] = useState<ProfileDraft>(saved);
-  const save = useMutation({
-    mutationFn: () => {
-      const { member: patch, fieldMask } = profilePatch(saved, draft);
-      return plaza.members.updateMember(member.id, patch, fieldMask);
-    },
-    onSuccess: () => Promise.all([invalidate(), invalidateReviews()]),
-  });
-  const form = useFormRules(profileRules, profileValuesOf(draft), {
-    serverError: save.error,
-    fieldOf: (path) => PROFILE_FIELD_OF[path],
-  });
-  const set = (key: keyof ProfileDraft, value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    form.edited(key);
-    if (save.isSuccess) save.reset();
-  };
-  const unchanged = profilePatch(saved, draft).fieldMask.length === 0;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (form.check() && !unchanged) save.mutate();
-  };
-
-  const photo = draft.photoUrl.trim();
+  const profile = useProfileForm(member);
+  const { draft, form, save, set, unchanged } = profile;
   return (
     <Card title="Profile" description="Your nickname, title and photo are public once you join the community.">
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <form onSubmit={profile.submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <TextField
           {...form.field('nickname')}
           autoComplete="nickname"
@@ -71,29 +43,7 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
         <div className="sm:col-span-2">
           <PhotoUploadButton label="Upload a picture" onUploaded={(url) => set('photoUrl', url)} />
         </div>
-        <div className="flex items-start gap-4 sm:col-span-2">
-          <TextField
-            {...form.field('photoUrl')}
-            className="min-w-0 flex-1"
-            label="Photo URL (optional)"
-            type="url"
-            inputMode="url"
-            placeholder="https://…"
-            hint="A link to a picture already online, or upload one; the preview shows how it looks."
-            value={draft.photoUrl}
-            onChange={(e) => set('photoUrl', e.target.value)}
-          />
-          <div className="pt-6 text-center">
-            <Avatar
-              src={photo && isWebAddress(photo) ? photo : undefined}
-              name={draft.nickname || member.slug}
-              size="lg"
-            />
-            <p className="mt-1 text-xs text-neutral-500" aria-hidden="true">
-              Preview
-            </p>
-          </div>
-        </div>
+        <PhotoUrlField profile={profile} fallbackName={member.slug} />
         <TextField
           {...form.field('firstName')}
           label="First name (optional)"
@@ -127,3 +77,69 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
     </Card>
   );
 }
+
+/** The photo's address next to a preview of it; an address that is not on the web shows the initials instead. */
+function PhotoUrlField({ profile, fallbackName }: { profile: ProfileForm; fallbackName: string }) {
+  const { draft, form, set } = profile;
+  const photo = draft.photoUrl.trim();
+  return (
+    <div className="flex items-start gap-4 sm:col-span-2">
+      <TextField
+        {...form.field('photoUrl')}
+        className="min-w-0 flex-1"
+        label="Photo URL (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        hint="A link to a picture already online, or upload one; the preview shows how it looks."
+        value={draft.photoUrl}
+        onChange={(e) => set('photoUrl', e.target.value)}
+      />
+      <div className="pt-6 text-center">
+        <Avatar
+          src={photo && isWebAddress(photo) ? photo : undefined}
+          name={draft.nickname || fallbackName}
+          size="lg"
+        />
+        <p className="mt-1 text-xs text-neutral-500" aria-hidden="true">
+          Preview
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The profile being edited, checked against the contract's rules, and a save that sends only what changed. */
+function useProfileForm(member: Member) {
+  const plaza = usePlaza();
+  const invalidate = useInvalidateMembers();
+  // Reviews show the author's nickname and photo.
+  const invalidateReviews = useInvalidateReviews();
+  const saved = profileDraftOf(member);
+  const [draft, setDraft] = useState<ProfileDraft>(saved);
+  const save = useMutation({
+    mutationFn: () => {
+      const { member: patch, fieldMask } = profilePatch(saved, draft);
+      return plaza.members.updateMember(member.id, patch, fieldMask);
+    },
+    onSuccess: () => Promise.all([invalidate(), invalidateReviews()]),
+  });
+  const form = useFormRules(profileRules, profileValuesOf(draft), {
+    serverError: save.error,
+    fieldOf: (path) => PROFILE_FIELD_OF[path],
+  });
+  const set = (key: keyof ProfileDraft, value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    form.edited(key);
+    if (save.isSuccess) save.reset();
+  };
+  const unchanged = profilePatch(saved, draft).fieldMask.length === 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form.check() && !unchanged) save.mutate();
+  };
+  return { draft, form, save, set, unchanged, submit };
+}
+
+type ProfileForm = ReturnType<typeof useProfileForm>;
