@@ -15,7 +15,7 @@ import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { ResourceTable } from '../../ui/ResourceTable.js';
+import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { useGiftCards, useIssueGiftCard, useSetGiftCardDisabled } from './api.js';
@@ -62,22 +62,13 @@ function GiftCardsScreen() {
   return (
     <>
       <PageHeader title="Gift cards" description="Cards with a balance buyers spend at checkout." actions={add} />
-      <div className="mb-4 max-w-xs">
-        <label htmlFor="gift-card-search" className="mb-1 block text-sm font-medium text-neutral-800">
-          Code ends with
-        </label>
-        <input
-          id="gift-card-search"
-          type="search"
-          className={inputClass}
-          placeholder="AB12"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setOffset(0);
-          }}
-        />
-      </div>
+      <CodeSearch
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setOffset(0);
+        }}
+      />
       <ResourceTable<GiftCard>
         noun={{ one: 'gift card', other: 'gift cards' }}
         rows={data?.giftCards}
@@ -90,36 +81,7 @@ function GiftCardsScreen() {
         retrying={isFetching}
         stale={isPlaceholderData}
         paging={{ offset, pageSize: PAGE, onOffsetChange: setOffset }}
-        columns={[
-          {
-            header: 'Card',
-            primary: true,
-            cell: (c) => (
-              <span className="block min-w-0">
-                <span className="block truncate font-mono font-medium text-neutral-900">{c.obfuscatedCode}</span>
-                {c.note && <span className="block truncate text-xs text-neutral-500">{c.note}</span>}
-              </span>
-            ),
-          },
-          {
-            header: 'Balance',
-            className: 'w-40',
-            cell: (c) => `${c.balance.formattedAmount} of ${c.initialBalance.formattedAmount}`,
-          },
-          { header: 'Expires', className: 'w-36', cell: (c) => (c.expirationDate ? date(c.expirationDate) : 'Never') },
-          {
-            header: 'Status',
-            className: 'w-28',
-            cell: (c) =>
-              c.disabled ? (
-                <Badge tone="danger">Disabled</Badge>
-              ) : c.active ? (
-                <Badge tone="success">Usable</Badge>
-              ) : (
-                <Badge>Used up</Badge>
-              ),
-          },
-        ]}
+        columns={giftCardColumns(date)}
         actions={[
           { label: 'Disable', danger: true, when: (c) => !c.disabled, onSelect: setDisabling },
           {
@@ -141,33 +103,101 @@ function GiftCardsScreen() {
       <Drawer open={issuing} title="Issue a gift card" onClose={() => setIssuing(false)}>
         {issuing && <IssueForm onClose={() => setIssuing(false)} />}
       </Drawer>
-      <ConfirmDialog
-        open={disabling !== null}
-        title={`Disable ${disabling?.obfuscatedCode ?? 'the card'}?`}
-        confirmLabel="Disable card"
-        danger
-        busy={disable.isPending}
-        onCancel={() => setDisabling(null)}
-        onConfirm={() =>
-          disabling &&
-          disable.mutate(
-            { id: disabling.id, disabled: true },
-            {
-              onSuccess: () => {
-                toast(`${disabling.obfuscatedCode} is disabled`);
-                setDisabling(null);
-              },
-              onError: (e) => {
-                setDisabling(null);
-                toast(`Not changed: ${describeError(e).message}`, 'error');
-              },
-            },
-          )
-        }
-      >
-        Its balance can no longer be spent until you enable it again.
-      </ConfirmDialog>
+      <DisableCardDialog card={disabling} disable={disable} onClose={() => setDisabling(null)} />
     </>
+  );
+}
+
+/** Looks cards up by the last characters of their code (the full code is never stored in the clear). */
+function CodeSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="mb-4 max-w-xs">
+      <label htmlFor="gift-card-search" className="mb-1 block text-sm font-medium text-neutral-800">
+        Code ends with
+      </label>
+      <input
+        id="gift-card-search"
+        type="search"
+        className={inputClass}
+        placeholder="AB12"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function giftCardColumns(date: ReturnType<typeof useDateFormat>): Column<GiftCard>[] {
+  return [
+    {
+      header: 'Card',
+      primary: true,
+      cell: (c) => (
+        <span className="block min-w-0">
+          <span className="block truncate font-mono font-medium text-neutral-900">{c.obfuscatedCode}</span>
+          {c.note && <span className="block truncate text-xs text-neutral-500">{c.note}</span>}
+        </span>
+      ),
+    },
+    {
+      header: 'Balance',
+      className: 'w-40',
+      cell: (c) => `${c.balance.formattedAmount} of ${c.initialBalance.formattedAmount}`,
+    },
+    { header: 'Expires', className: 'w-36', cell: (c) => (c.expirationDate ? date(c.expirationDate) : 'Never') },
+    {
+      header: 'Status',
+      className: 'w-28',
+      cell: (c) =>
+        c.disabled ? (
+          <Badge tone="danger">Disabled</Badge>
+        ) : c.active ? (
+          <Badge tone="success">Usable</Badge>
+        ) : (
+          <Badge>Used up</Badge>
+        ),
+    },
+  ];
+}
+
+/** Asks before disabling a card; on failure the dialog closes and a toast says why. */
+function DisableCardDialog({
+  card: disabling,
+  disable,
+  onClose,
+}: {
+  card: GiftCard | null;
+  disable: ReturnType<typeof useSetGiftCardDisabled>;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      open={disabling !== null}
+      title={`Disable ${disabling?.obfuscatedCode ?? 'the card'}?`}
+      confirmLabel="Disable card"
+      danger
+      busy={disable.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        disabling &&
+        disable.mutate(
+          { id: disabling.id, disabled: true },
+          {
+            onSuccess: () => {
+              toast(`${disabling.obfuscatedCode} is disabled`);
+              onClose();
+            },
+            onError: (e) => {
+              onClose();
+              toast(`Not changed: ${describeError(e).message}`, 'error');
+            },
+          },
+        )
+      }
+    >
+      Its balance can no longer be spent until you enable it again.
+    </ConfirmDialog>
   );
 }
 
