@@ -86,20 +86,56 @@ export function PickupSection() {
   );
 }
 
+const valuesOf = (pickup: PickupLocation | null) => ({
+  name: pickup?.name ?? '',
+  pickupMethod: pickup?.pickupMethod ?? ('STORE_PICKUP' as Method),
+  country: pickup?.address.country ?? '',
+  city: pickup?.address.city ?? '',
+  postalCode: pickup?.address.postalCode ?? '',
+  addressLine: pickup?.address.addressLine ?? '',
+  businessHours: pickup?.businessHours ?? '',
+  instructions: pickup?.instructions ?? '',
+  fee: pickup?.fee?.amount ?? '',
+});
+type PickupValues = ReturnType<typeof valuesOf>;
+type PickupRules = ReturnType<typeof useFormRules<keyof typeof rules>>;
+
+/** The save's input. An edit clears emptied hours, instructions or fee with null; a new place leaves them out. */
+function saveVarsOf(pickup: PickupLocation | null, v: PickupValues) {
+  const address = {
+    ...(v.country ? { country: v.country } : {}),
+    ...(v.city.trim() ? { city: v.city.trim() } : {}),
+    ...(v.postalCode.trim() ? { postalCode: v.postalCode.trim() } : {}),
+    ...(v.addressLine.trim() ? { addressLine: v.addressLine.trim() } : {}),
+  };
+  const base = { name: v.name.trim(), pickupMethod: v.pickupMethod, address };
+  const fee = v.fee.trim() ? { amount: normalizeAmount(v.fee) } : null;
+  if (pickup) {
+    return {
+      id: pickup.id,
+      pickup: {
+        ...base,
+        businessHours: v.businessHours.trim() || null,
+        instructions: v.instructions.trim() || null,
+        fee,
+      },
+    };
+  }
+  return {
+    id: null,
+    pickup: {
+      ...base,
+      ...(v.businessHours.trim() ? { businessHours: v.businessHours.trim() } : {}),
+      ...(v.instructions.trim() ? { instructions: v.instructions.trim() } : {}),
+      ...(fee ? { fee } : {}),
+    },
+  };
+}
+
 function PickupForm({ pickup, onDone }: { pickup: PickupLocation | null; onDone: () => void }) {
   const save = useSavePickup();
   const toast = useToast();
-  const [v, setV] = useState({
-    name: pickup?.name ?? '',
-    pickupMethod: pickup?.pickupMethod ?? ('STORE_PICKUP' as Method),
-    country: pickup?.address.country ?? '',
-    city: pickup?.address.city ?? '',
-    postalCode: pickup?.address.postalCode ?? '',
-    addressLine: pickup?.address.addressLine ?? '',
-    businessHours: pickup?.businessHours ?? '',
-    instructions: pickup?.instructions ?? '',
-    fee: pickup?.fee?.amount ?? '',
-  });
+  const [v, setV] = useState(() => valuesOf(pickup));
   const set = (change: Partial<typeof v>) => setV((old) => ({ ...old, ...change }));
   const form = useFormRules(rules, { ...v, name: v.name.trim() ? v.name : '' }, { serverError: save.error });
   const text = (field: 'businessHours' | 'instructions', hint: string) => (
@@ -117,46 +153,12 @@ function PickupForm({ pickup, onDone }: { pickup: PickupLocation | null; onDone:
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check()) return;
-    const address = {
-      ...(v.country ? { country: v.country } : {}),
-      ...(v.city.trim() ? { city: v.city.trim() } : {}),
-      ...(v.postalCode.trim() ? { postalCode: v.postalCode.trim() } : {}),
-      ...(v.addressLine.trim() ? { addressLine: v.addressLine.trim() } : {}),
-    };
-    const base = { name: v.name.trim(), pickupMethod: v.pickupMethod, address };
-    const fee = v.fee.trim() ? { amount: normalizeAmount(v.fee) } : null;
-    const done = (r: { pickupLocation: PickupLocation }) => {
-      toast(`${r.pickupLocation.name} is saved`);
-      onDone();
-    };
-    // An edit clears emptied hours, instructions or fee with null; a new place leaves them out.
-    if (pickup) {
-      save.mutate(
-        {
-          id: pickup.id,
-          pickup: {
-            ...base,
-            businessHours: v.businessHours.trim() || null,
-            instructions: v.instructions.trim() || null,
-            fee,
-          },
-        },
-        { onSuccess: done },
-      );
-    } else {
-      save.mutate(
-        {
-          id: null,
-          pickup: {
-            ...base,
-            ...(v.businessHours.trim() ? { businessHours: v.businessHours.trim() } : {}),
-            ...(v.instructions.trim() ? { instructions: v.instructions.trim() } : {}),
-            ...(fee ? { fee } : {}),
-          },
-        },
-        { onSuccess: done },
-      );
-    }
+    save.mutate(saveVarsOf(pickup, v), {
+      onSuccess: (r) => {
+        toast(`${r.pickupLocation.name} is saved`);
+        onDone();
+      },
+    });
   };
 
   return (
@@ -175,6 +177,44 @@ function PickupForm({ pickup, onDone }: { pickup: PickupLocation | null; onDone:
         options={METHODS}
         onChange={(pickupMethod) => set({ pickupMethod })}
       />
+      <PickupAddressFields v={v} set={set} form={form} />
+      {text('businessHours', 'Such as Mon–Fri 9:00–18:00.')}
+      {text('instructions', 'Such as “Ring the bell at the side door”.')}
+      <TextField
+        {...form.field('fee')}
+        hint="Empty: free."
+        inputMode="decimal"
+        value={v.fee}
+        onChange={(e) => {
+          set({ fee: e.target.value });
+          form.edited('fee');
+        }}
+      />
+      <FormProblems form={form} error={save.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {pickup ? 'Save pickup place' : 'Add pickup place'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Where the place is: the country (required) and, optionally, the street, postal code and city. */
+function PickupAddressFields({
+  v,
+  set,
+  form,
+}: {
+  v: PickupValues;
+  set: (change: Partial<PickupValues>) => void;
+  form: PickupRules;
+}) {
+  return (
+    <>
       <div>
         <Combobox
           label="Country"
@@ -200,27 +240,6 @@ function PickupForm({ pickup, onDone }: { pickup: PickupLocation | null; onDone:
         <TextField label="Postal code" value={v.postalCode} onChange={(e) => set({ postalCode: e.target.value })} />
         <TextField label="City" value={v.city} onChange={(e) => set({ city: e.target.value })} />
       </div>
-      {text('businessHours', 'Such as Mon–Fri 9:00–18:00.')}
-      {text('instructions', 'Such as “Ring the bell at the side door”.')}
-      <TextField
-        {...form.field('fee')}
-        hint="Empty: free."
-        inputMode="decimal"
-        value={v.fee}
-        onChange={(e) => {
-          set({ fee: e.target.value });
-          form.edited('fee');
-        }}
-      />
-      <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {pickup ? 'Save pickup place' : 'Add pickup place'}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
