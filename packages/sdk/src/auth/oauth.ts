@@ -7,16 +7,9 @@ import type * as RedirectLogin from './redirect-login.js';
 import type { AuthUrlOptions } from './redirect-login.js';
 import { parseFromUrl } from './authorization-response.js';
 import type { OAuthData } from './pkce.js';
-import { memoryStorage, type TokenStorage } from './storage.js';
-import { isRejection, requestTokens, withRetry } from './token-endpoint.js';
-import {
-  emptyTokens,
-  hasValidAccessToken,
-  randomKey,
-  tokensFromResponse,
-  type RefreshToken,
-  type Tokens,
-} from './tokens.js';
+import type { TokenStorage } from './storage.js';
+import { tokenSession } from './token-session.js';
+import type { RefreshToken, Tokens } from './tokens.js';
 
 type MemberModule = typeof MemberLogin & typeof RedirectLogin & typeof FrameLogin;
 /** The arguments after `(auth, box)`. */
@@ -28,7 +21,7 @@ export interface OAuthStrategyOptions {
   clientId: string;
   /** Tokens to start with; otherwise the storage's tokens, otherwise none. */
   tokens?: Tokens;
-  /** Where tokens are kept; default {@link memoryStorage}. */
+  /** Where tokens are kept; default `memoryStorage()`. */
   storage?: TokenStorage;
   /** Server origin; normally left out and set by `createClient`. An explicit value wins over the client's. */
   baseUrl?: string;
@@ -235,14 +228,6 @@ export interface OAuthStrategy extends AuthStrategy {
  */
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const { clientId } = options;
-  const storage = options.storage ?? memoryStorage();
-  let env: Partial<AuthEnv> = {};
-  let current = emptyTokens();
-  let touched = false;
-  let loading: Promise<void> | undefined;
-  let inflight: Promise<Tokens> | null = null;
-  let writes: Promise<unknown> = Promise.resolve();
-  const listeners = new Set<(tokens: Tokens) => void>();
   const box: MemberBox = { state: { loginState: 'INITIAL', data: {} }, redirectUri: options.redirectUri };
   /**
    * A member sign-in method: its code is loaded on first use, then called with this strategy. Three files, so a shop
@@ -258,132 +243,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const frame = () => import('./frame-login.js');
   const password = () => import('./member-login.js');
 
-  const getContext = () => {
-    const baseUrl = options.baseUrl ?? env.baseUrl;
-    const fetchFn = options.fetch ?? env.fetch ?? ((i: string, init?: RequestInit) => globalThis.fetch(i, init));
-    if (baseUrl === undefined) throw new Error('OAuthStrategy has no baseUrl: pass it to createClient or give baseUrl');
-    return { baseUrl: baseUrl.replace(/\/+$/, ''), fetch: fetchFn, clientId };
-  };
-
-  /** Makes `tokens` current and tells the listeners; the storage is the caller's business. */
-  const adopt = (tokens: Tokens) => {
-    touched = true;
-    current = tokens;
-    for (const listener of [...listeners]) {
-      try {
-        listener(tokens);
-      } catch {
-        // a listener's failure is its own
-      }
-    }
-  };
-
-  const setTokens = (tokens: Tokens) => {
-    adopt(tokens);
-    // Storage failures (quota, private mode) must not break the session; writes stay in order.
-    writes = writes
-      .then(() => (tokens.refreshToken.role === 'none' ? storage.clear() : storage.set(tokens)))
-      .catch(() => undefined);
-  };
-
-  const anonymous = async () => {
-    const ctx = getContext();
-    const res = await withRetry(() => requestTokens(ctx, { grantType: 'anonymous', clientId }));
-    const tokens = tokensFromResponse(res, 'visitor');
-    setTokens(tokens);
-    return tokens;
-  };
-
-  const renewToken = async (refreshToken: RefreshToken) => {
-    const body = { grantType: 'refresh_token' as const, clientId, refreshToken: refreshToken.value };
-    const ctx = getContext();
-    // The token's own key (tokens.ts renewKey): a retry after a lost answer, or another tab renewing the same token,
-    // gets the same new refresh token, not a reuse. The key stays with the session, so the tabs keep agreeing on it.
-    const key = refreshToken.renewKey ?? randomKey();
-    const tokens = tokensFromResponse(await withRetry(() => requestTokens(ctx, body, key)), refreshToken.role, key);
-    setTokens(tokens);
-    return tokens;
-  };
-
-  const refreshOrStartOver = async (tokens: Tokens): Promise<Tokens> => {
-    if (hasValidAccessToken(tokens)) return tokens;
-    if (tokens.refreshToken?.value && tokens.refreshToken.role !== 'none') {
-      try {
-        return await renewToken(tokens.refreshToken);
-      } catch (e) {
-        if (!isRejection(e)) throw e;
-      }
-    }
-    return anonymous();
-  };
-
-  /**
-   * Under the cross-tab lock: another tab may have renewed (or logged in or out) while this one waited, so the shared
-   * storage's tokens win over this tab's copy. The new tokens are stored before the lock is released.
-   */
-  const renewShared = async () => {
-    try {
-      const stored = await storage.get();
-      if (stored && stored.accessToken.value !== current.accessToken.value) adopt(stored);
-    } catch {
-      // unreadable storage: renew this tab's tokens
-    }
-    const tokens = await refreshOrStartOver(current);
-    await writes;
-    return tokens;
-  };
-
-  /** Single flight: every caller that finds no valid token while a renewal runs waits for that renewal. */
-  const ensure = async (): Promise<Tokens> => {
-    await loading;
-    if (hasValidAccessToken(current)) return current;
-    inflight ??= (storage.lock ? storage.lock(renewShared) : refreshOrStartOver(current)).finally(() => {
-      inflight = null;
-    });
-    return inflight;
-  };
-
-  try {
-    if (options.tokens) setTokens(options.tokens);
-    else {
-      const stored = storage.get();
-      if (stored instanceof Promise) {
-        loading = stored.then(
-          (t) => void (t && !touched && (current = t)),
-          () => undefined,
-        );
-      } else if (stored) current = stored;
-    }
-    storage.subscribe?.((tokens) => adopt(tokens ?? emptyTokens()));
-  } catch {
-    // unreadable storage: start with no tokens
-  }
-
   const self: OAuthStrategy = {
     clientId,
-    bind: (e) => {
-      env = e;
-    },
-    getContext,
-    getAuthHeaders: async () => ({ Authorization: `Bearer ${(await ensure()).accessToken.value}` }),
-    onUnauthorized: async (sent) => {
-      await loading;
-      if (current.refreshToken.role === 'none') return false;
-      // Renew only the token the server refused; if another call renewed it meanwhile, just send again.
-      if (sent.Authorization === `Bearer ${current.accessToken.value}`)
-        current = { ...current, accessToken: { ...current.accessToken, expiresAt: 0 } };
-      await ensure();
-      return true;
-    },
-    getTokens: () => current,
-    setTokens,
-    onTokensChange: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    generateVisitorTokens: (tokens) => (tokens ? refreshOrStartOver(tokens) : ensure()),
-    renewToken,
-    loggedIn: () => current.refreshToken.role === 'member',
+    ...tokenSession(options),
     getLoginState: () => box.state,
     generateOAuthData: lazy('oauthData', redirect),
     getAuthUrl: lazy('getAuthUrl', redirect),
