@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
 import type { Config } from './config/index.js';
 import type { Database } from './kernel/db.js';
+import type { Ctx } from './kernel/context.js';
 import { checkAccess } from './kernel/caller.js';
 import { registerCors } from './http/cors.js';
 import { AppError } from './kernel/errors.js';
@@ -17,20 +18,21 @@ import { notFoundHandler, RouteIndex } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
 import { lazySchemaCompilers } from './http/schema-compilers.js';
 import { resolveCaller } from './http/resolve-caller.js';
+import { credentialChecks } from './credential-checks.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { checkRequestText } from './http/validation.js';
 import { startAbandonedCheckoutSweeper } from './store/abandoned-checkouts/sweep.js';
 import { startPeriodic } from './lib/periodic.js';
 import { emptyOldTrash } from './platform/media/purge.js';
-import { jobHandlers } from './platform/jobs/registry.js';
+import { jobHandlers } from './job-handlers.js';
 import { startJobWorker, type JobWorker } from './platform/jobs/worker.js';
 import { startDeliveryWorker, type DeliveryWorker } from './platform/webhooks/worker.js';
 import { membersChanged } from './platform/members/totals.js';
 import { KeyStore } from './platform/oauth/keys.js';
+import { allClientOrigins } from './platform/oauth/clients.service.js';
 import { registerRoutes } from './routes.js';
-import { placementHandlers } from './placement-handlers.js';
-import { usePlacementHandlers } from './store/orders/placement-handlers.js';
+import { wireModules } from './module-wiring.js';
 import { registerWebApp } from './platform/web/static.js';
 
 export interface AppOptions {
@@ -91,6 +93,9 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('keys', keys);
   app.decorate('compileAllSchemas', schemas.compileAll);
+  app.decorate('resolveCaller', (header: string | undefined, now: Date) =>
+    resolveCaller(header, { db: database.db, keys, issuer: config.publicUrl, now, checks: credentialChecks }),
+  );
 
   drainHandlersOnClose(app);
   const routeIndex = new RouteIndex();
@@ -108,7 +113,8 @@ export async function buildApp({
   });
 
   // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.
-  await registerCors(app, database.db, config);
+  // Only the read cache's own fields are used; this runs before a request has its context.
+  await registerCors(app, config, () => allClientOrigins({ db: database.db } as Ctx));
 
   app.decorateRequest('ctx', null as never);
   const sqlCounts = new WeakMap<object, { n: number }>();
@@ -124,7 +130,7 @@ export async function buildApp({
     const now = clock();
     const caller =
       access && access !== 'public'
-        ? await resolveCaller(req.headers.authorization, { db: database.db, keys, issuer: config.publicUrl, now })
+        ? await app.resolveCaller(req.headers.authorization, now)
         : ({ type: 'NONE' } as const);
     const consistency = req.headers[CONSISTENCY_HEADER];
     const consistencyMs = typeof consistency === 'string' ? parseInt(consistency, 36) : NaN;
@@ -167,7 +173,7 @@ export async function buildApp({
   app.setErrorHandler(errorHandler);
   await registerOpenApi(app);
   await registerRoutes(app);
-  usePlacementHandlers(placementHandlers);
+  wireModules();
   const serveSpa = await registerWebApp(app, config);
   const apiNotFound = notFoundHandler(routeIndex);
   app.setNotFoundHandler((req, reply) => (serveSpa(req, reply) ? reply : apiNotFound(req, reply)));

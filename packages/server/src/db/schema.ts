@@ -3,6 +3,7 @@ export * from '../platform/site/tables.js';
 export * from '../platform/oauth/tables.js';
 export * from '../platform/apps/tables.js';
 export * from '../platform/identity/tables.js';
+export * from '../platform/captcha/tables.js';
 export * from '../platform/mail/tables.js';
 export * from '../platform/sso/tables.js';
 export * from '../platform/members/tables.js';

@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../kernel/context.js';
-import type { Access } from '../kernel/caller.js';
+import type { Access, Caller } from '../kernel/caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +17,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; required on every route (checked when the route is added). */
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** The caller an `Authorization` header names at `now` (app.ts supplies the modules' credential checks). */
+    resolveCaller(header: string | undefined, now: Date): Promise<Caller>;
   }
 }
 

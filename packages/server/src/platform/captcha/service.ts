@@ -12,7 +12,7 @@ import {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { captchaSpent } from '../identity/tables.js';
+import { captchaSpent } from './tables.js';
 import { getSite } from '../site/service.js';
 
 /** A challenge must be solved and used within 5 minutes, once. */

@@ -4,7 +4,6 @@ import { inTransaction, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor, prepareStatement } from '../../lib/prepared.js';
 import { rowsOf } from '../../lib/rows.js';
-import { nudgeDeliveries } from '../webhooks/nudge.js';
 import { eventIdentity } from './identity.js';
 
 /** What a service says happened; the catalogue supplies the entity name, slug and body kind of `type`. */
@@ -210,9 +209,19 @@ function eventCtes(v: EventColumns, source: SQL, onlySubscriptionId?: string): S
     )`;
 }
 
+let wakeDeliveries: () => void = () => undefined;
+
+/**
+ * Set by the app (app.ts) to wake this process's webhook delivery worker when the outbox writes deliveries, so an
+ * event goes out without waiting a poll and events need not import webhooks.
+ */
+export function onDeliveriesWritten(wake: () => void): void {
+  wakeDeliveries = wake;
+}
+
 /** Wakes the delivery worker when deliveries were made; returns how many. */
 function deliveriesMade(made: unknown): number {
   const n = Number(made ?? 0);
-  if (n > 0) nudgeDeliveries();
+  if (n > 0) wakeDeliveries();
   return n;
 }

@@ -5,7 +5,7 @@ import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { refreshTokens } from '../oauth/tables.js';
 import { authSessions, identities, sessionTokens } from './tables.js';
 import { members } from '../members/tables.js';
-import { claimGuestPurchases } from '../../store/orders/claim.js';
+import { verifiedSignIn } from './sign-in-handlers.js';
 
 /** A sign-in session lasts 30 days from its last use of the cookie; session tokens 10 minutes. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -45,7 +45,7 @@ export async function startSession(
     .select({ email: identities.email, verified: identities.emailVerified })
     .from(identities)
     .where(eq(identities.id, start.identityId));
-  if (who?.verified) await claimGuestPurchases(ctx, start.identityId, who.email);
+  if (who?.verified) await verifiedSignIn(ctx, start.identityId, who.email);
   const sessionToken = await issueSessionToken(ctx, sessionId);
   return { sessionId, sessionToken };
 }

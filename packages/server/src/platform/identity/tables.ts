@@ -151,12 +151,6 @@ export const loginThrottle = pgTable('login_throttle', {
   blockedUntil: ts('blocked_until'),
 });
 
-/** Captcha (ALTCHA) challenges already used: each works once. */
-export const captchaSpent = pgTable('captcha_spent', {
-  signature: text('signature').primaryKey(),
-  expiresDate: ts('expires_date').notNull(),
-});
-
 /**
  * MFA recovery codes: ten single-use second factors, made when TOTP is confirmed (or regenerated, which replaces the
  * set). Only a keyed hash is stored (see recovery-codes.ts); `usedDate` records each use.

@@ -7,7 +7,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { identities } from '../identity/tables.js';
 import { members } from '../members/tables.js';
 import { endSession, startSession } from '../identity/sessions.service.js';
-import { mergeCartAtSignIn } from '../../store/cart/merge.js';
+import { visitorSignedIn } from './visitor-sign-in.js';
 import { canSignIn } from './authorize.service.js';
 import { readAuthorizationCode } from './authorization-codes.js';
 import { pkceChallenge } from './pkce.js';
@@ -136,7 +136,7 @@ export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Pr
   const scopes = grant.scope.split(' ');
   const who = scopes.includes('openid') && scopes.includes('email') ? await whoIs(ctx, grant.identityId) : undefined;
   if (req.visitorToken) {
-    await mergeCartAtSignIn(ctx, {
+    await visitorSignedIn(ctx, {
       visitorToken: req.visitorToken,
       clientId: req.clientId,
       memberId: grant.identityId,

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { ErrorBody, TokenRequest, TokenResponse } from '@plaza/contracts';
-import { resolveCaller } from '../../http/resolve-caller.js';
 import type { App } from '../../http/types.js';
 import { violation } from '../../kernel/errors.js';
 import { exchangeToken } from './tokens.service.js';
@@ -42,13 +41,7 @@ export function oauthRoutes(app: App): void {
       reply.header('cache-control', 'no-store');
       // The endpoint is public, but the authorized_client grant is for API keys: resolve the caller for it alone.
       if (req.body.grantType === 'authorized_client') {
-        const { db, keys, config, clock } = req.ctx;
-        req.ctx.caller = await resolveCaller(req.headers.authorization, {
-          db,
-          keys,
-          issuer: config.publicUrl,
-          now: clock(),
-        });
+        req.ctx.caller = await req.server.resolveCaller(req.headers.authorization, req.ctx.clock());
       }
       const idempotencyKey = req.headers['idempotency-key'];
       if (idempotencyKey !== undefined && !/^[\x21-\x7e]{16,200}$/.test(idempotencyKey)) {

@@ -101,5 +101,5 @@ async function sendReviewRequest(run: JobRun): Promise<void> {
   await finish(ctx, id, { status: 'SENT' });
 }
 
-/** The reviews domain's job handlers, registered with the worker in jobs/registry.ts. */
+/** The reviews domain's job handlers, registered with the worker in job-handlers.ts (the composition root). */
 export const reviewJobHandlers: JobHandlers = { REVIEW_REQUEST_SEND: sendReviewRequest };

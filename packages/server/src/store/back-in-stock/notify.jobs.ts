@@ -145,5 +145,5 @@ export function backInStockNotifier(hooks: NotifyHooks = {}): JobHandler {
   };
 }
 
-/** The back-in-stock domain's job handlers, registered with the worker in jobs/registry.ts. */
+/** The back-in-stock domain's job handlers, registered with the worker in job-handlers.ts (the composition root). */
 export const backInStockJobHandlers: JobHandlers = { BACK_IN_STOCK_NOTIFY: backInStockNotifier() };

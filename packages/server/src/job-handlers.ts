@@ -1,0 +1,25 @@
+import { abandonedCheckoutJobHandlers } from './store/abandoned-checkouts/reminder.jobs.js';
+import { downloadJobHandlers } from './store/orders/downloads.js';
+import { authorizationSweepJobHandlers } from './store/payments/authorization-guard.js';
+import { paymentOperationJobHandlers } from './store/payments/operations.js';
+import { scheduledPaymentJobHandlers } from './store/payments/scheduled.jobs.js';
+import { subscriptionJobHandlers } from './store/subscriptions/renewal.jobs.js';
+import { backInStockJobHandlers } from './store/back-in-stock/notify.jobs.js';
+import { memberJobHandlers } from './platform/members/bulk.jobs.js';
+import { reviewJobHandlers } from './platform/reviews/requests.jobs.js';
+import { mediaJobHandlers } from './platform/media/process.jobs.js';
+import type { JobHandlers } from './platform/jobs/worker.js';
+
+/** Every job kind's handler, by domain: the composition root hands them to the worker, so jobs/ imports no module. */
+export const jobHandlers: JobHandlers = {
+  ...memberJobHandlers,
+  ...reviewJobHandlers,
+  ...backInStockJobHandlers,
+  ...abandonedCheckoutJobHandlers,
+  ...scheduledPaymentJobHandlers,
+  ...authorizationSweepJobHandlers,
+  ...paymentOperationJobHandlers,
+  ...downloadJobHandlers,
+  ...subscriptionJobHandlers,
+  ...mediaJobHandlers,
+};

@@ -1,0 +1,22 @@
+import { onDeliveriesWritten } from './platform/events/outbox.js';
+import { onVerifiedSignIn } from './platform/identity/sign-in-handlers.js';
+import { onVisitorSignedIn } from './platform/oauth/visitor-sign-in.js';
+import { nudgeDeliveries } from './platform/webhooks/nudge.js';
+import { placementHandlers } from './placement-handlers.js';
+import { mergeCartAtSignIn } from './store/cart/merge.js';
+import { claimGuestPurchases } from './store/orders/claim.js';
+import { usePlacementHandlers } from './store/orders/placement-handlers.js';
+
+/**
+ * Connects modules that react to one another: each exposes a hook, and this root file (not the module) knows who
+ * answers it, so no module imports one that sits above it. buildApp calls it before the app serves anything.
+ */
+export function wireModules(): void {
+  usePlacementHandlers(placementHandlers);
+  // A proven address gets the orders and subscriptions bought as a guest with it.
+  onVerifiedSignIn(claimGuestPurchases);
+  // The visitor's cart joins the member's.
+  onVisitorSignedIn(mergeCartAtSignIn);
+  // An event written on this node goes out without waiting a poll.
+  onDeliveriesWritten(nudgeDeliveries);
+}
