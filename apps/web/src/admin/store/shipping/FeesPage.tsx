@@ -90,19 +90,59 @@ function FeesScreen() {
   );
 }
 
-function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: () => void }) {
+type FeeRules = ReturnType<typeof useFormRules<keyof typeof rules>>;
+
+/** What the server stores: a percentage is always charged once per order. */
+function feeInputOf(v: {
+  name: string;
+  kind: Kind;
+  surcharge: Surcharge;
+  value: string;
+  basis: Basis;
+  taxable: boolean;
+  products: string[] | null;
+}): AdditionalFeeSettingInput {
+  return {
+    name: v.name.trim(),
+    type: v.kind,
+    surcharge:
+      v.surcharge === 'PERCENTAGE'
+        ? { type: 'PERCENTAGE', percentage: Number(normalizeAmount(v.value)) }
+        : { type: 'FIXED', amount: { amount: normalizeAmount(v.value) } },
+    chargeBasis: v.surcharge === 'PERCENTAGE' ? 'PER_ORDER' : v.basis,
+    taxable: v.taxable,
+    catalogItemIds: v.products ?? [],
+  };
+}
+
+/** The fee's amount or percentage as the owner typed it. */
+const startValueOf = (fee: AdditionalFeeSetting | null) =>
+  fee
+    ? fee.surcharge.type === 'PERCENTAGE'
+      ? String(fee.surcharge.percentage ?? '')
+      : (fee.surcharge.amount?.amount ?? '')
+    : '';
+
+/** Saves the fee (a new one starts switched on), then says so and closes. */
+function useFeeSave(fee: AdditionalFeeSetting | null, onDone: () => void) {
   const save = useSaveFee();
   const toast = useToast();
+  const send = (input: AdditionalFeeSettingInput) =>
+    save.mutate(fee ? { id: fee.id, fee: input } : { id: null, fee: { ...input, enabled: true } }, {
+      onSuccess: (r) => {
+        toast(`${r.additionalFee.name} is saved`);
+        onDone();
+      },
+    });
+  return { save, send };
+}
+
+function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: () => void }) {
+  const { save, send } = useFeeSave(fee, onDone);
   const [name, setName] = useState(fee?.name ?? '');
   const [kind, setKind] = useState<Kind>(fee?.type ?? 'HANDLING_FEE');
   const [surcharge, setSurcharge] = useState<Surcharge>(fee?.surcharge.type ?? 'FIXED');
-  const [value, setValue] = useState(
-    fee
-      ? fee.surcharge.type === 'PERCENTAGE'
-        ? String(fee.surcharge.percentage ?? '')
-        : (fee.surcharge.amount?.amount ?? '')
-      : '',
-  );
+  const [value, setValue] = useState(() => startValueOf(fee));
   const [basis, setBasis] = useState<Basis>(fee?.chargeBasis ?? 'PER_ORDER');
   const [taxable, setTaxable] = useState(fee?.taxable ?? true);
   const [products, setProducts] = useState<string[]>(fee?.catalogItemIds ?? []);
@@ -121,23 +161,8 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
     e.preventDefault();
     setTried(true);
     if (!form.check() || noProducts) return;
-    const input: AdditionalFeeSettingInput = {
-      name: name.trim(),
-      type: kind,
-      surcharge:
-        surcharge === 'PERCENTAGE'
-          ? { type: 'PERCENTAGE', percentage: Number(normalizeAmount(value)) }
-          : { type: 'FIXED', amount: { amount: normalizeAmount(value) } },
-      chargeBasis: surcharge === 'PERCENTAGE' ? 'PER_ORDER' : basis,
-      taxable,
-      catalogItemIds: someProducts ? products : [],
-    };
-    save.mutate(fee ? { id: fee.id, fee: input } : { id: null, fee: { ...input, enabled: true } }, {
-      onSuccess: (r) => {
-        toast(`${r.additionalFee.name} is saved`);
-        onDone();
-      },
-    });
+    const chosen = someProducts ? products : null;
+    send(feeInputOf({ name, kind, surcharge, value, basis, taxable, products: chosen }));
   };
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
@@ -150,6 +175,57 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
         }}
       />
       <SelectField<Kind> label="Kind" value={kind} options={KINDS} onChange={setKind} />
+      <FeeCostFields
+        form={form}
+        surcharge={surcharge}
+        setSurcharge={setSurcharge}
+        value={value}
+        setValue={setValue}
+        basis={basis}
+        setBasis={setBasis}
+      />
+      <FeeProductsFields
+        someProducts={someProducts}
+        setSomeProducts={setSomeProducts}
+        products={products}
+        setProducts={setProducts}
+        showProblem={tried && noProducts}
+      />
+      <label className="flex items-center gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-accent"
+          checked={taxable}
+          onChange={(e) => setTaxable(e.target.checked)}
+        />
+        Tax is charged on this fee
+      </label>
+      <FormProblems form={form} error={save.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {fee ? 'Save fee' : 'Add fee'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Fixed or percentage, how much, and (when fixed) whether per order or per item. */
+function FeeCostFields(p: {
+  form: FeeRules;
+  surcharge: Surcharge;
+  setSurcharge: (s: Surcharge) => void;
+  value: string;
+  setValue: (value: string) => void;
+  basis: Basis;
+  setBasis: (basis: Basis) => void;
+}) {
+  const { form, surcharge, setSurcharge, value, setValue, basis, setBasis } = p;
+  return (
+    <>
       <div className="grid grid-cols-2 gap-3">
         <SelectField<Surcharge>
           label="Charged as"
@@ -182,6 +258,21 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
           onChange={setBasis}
         />
       )}
+    </>
+  );
+}
+
+/** Every order that ships, or only orders with some of the chosen products. */
+function FeeProductsFields(p: {
+  someProducts: boolean;
+  setSomeProducts: (some: boolean) => void;
+  products: string[];
+  setProducts: (ids: string[]) => void;
+  showProblem: boolean;
+}) {
+  const { someProducts, setSomeProducts, products, setProducts, showProblem } = p;
+  return (
+    <>
       <SelectField<'ALL' | 'SOME'>
         label="Applies to"
         value={someProducts ? 'SOME' : 'ALL'}
@@ -192,29 +283,11 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
         onChange={(v) => setSomeProducts(v === 'SOME')}
       />
       {someProducts && <ProductChecklist label="Products" chosen={products} onChange={setProducts} />}
-      {tried && noProducts && (
+      {showProblem && (
         <p role="alert" className="text-sm text-red-700">
           Choose the products the fee is for.
         </p>
       )}
-      <label className="flex items-center gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={taxable}
-          onChange={(e) => setTaxable(e.target.checked)}
-        />
-        Tax is charged on this fee
-      </label>
-      <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {fee ? 'Save fee' : 'Add fee'}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
