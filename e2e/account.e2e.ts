@@ -1,60 +1,34 @@
 import { spawnSync } from 'node:child_process';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp } from '../packages/server/test/oidc-idp.js';
-import {
-  DESKTOP,
-  fillHostedLogin,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  snap,
-  startPlaza,
-  screenshotPath,
-  storedTokens,
-  totp,
-  type RunningPlaza,
-} from './support.js';
+import { DESKTOP, fillHostedLogin, MOBILE, snap, screenshotPath, storedTokens, totp } from './support.js';
+import { journey } from './journey.js';
 
 // Account screens: password recovery, change password, the captcha (quiet and visible), and single sign-on with a
 // real OpenID provider (oidc-provider) behind "Continue with …".
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
-let owner: Awaited<ReturnType<typeof ownerClient>>;
-
-beforeAll(async () => {
-  // A light proof of work, so the captcha tests take a moment rather than many seconds.
-  plaza = await startPlaza({ PLAZA_CAPTCHA_COMPLEXITY: '40' });
-  browser = await launchBrowser();
-  mailbox = await mailboxReader(plaza);
-  owner = await ownerClient(plaza);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+// A light proof of work, so the captcha tests take a moment rather than many seconds.
+const j = journey({ env: { PLAZA_CAPTCHA_COMPLEXITY: '40' } });
 
 const main = (page: Page) => page.locator('main');
 
 /** Signs up through the UI and verifies the e-mail; the browser ends up a member on the home page. */
 async function signUp(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create account', exact: true }).click();
   await page.getByLabel('Verification code', { exact: true }).waitFor();
-  const { code } = await mailbox.code(email);
+  const { code } = await j.mailbox.code(email);
   await page.getByLabel('Verification code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(`${plaza.url}/`);
+  await page.waitForURL(`${j.plaza.url}/`);
   await page.getByTestId('member-email').filter({ hasText: email }).first().waitFor();
 }
 
 async function setPolicy(signInPolicy: Record<string, unknown>) {
-  await owner.fetch('/site/v1/site', {
+  await j.owner.fetch('/site/v1/site', {
     method: 'PATCH',
     body: { site: { signInPolicy }, fieldMask: { paths: Object.keys(signInPolicy).map((k) => `signInPolicy.${k}`) } },
   });
@@ -65,16 +39,16 @@ describe('password recovery', () => {
   let page: Page;
   const email = `rosa.${Date.now()}@example.com`;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
+    context = await j.browser.newContext({ viewport: DESKTOP });
     page = await context.newPage();
     await signUp(page, email, 'the first password');
-    await page.goto(`${plaza.url}/auth/logout`);
-    await page.waitForURL(`${plaza.url}/`);
+    await page.goto(`${j.plaza.url}/auth/logout`);
+    await page.waitForURL(`${j.plaza.url}/`);
   });
   afterAll(() => context?.close());
 
   it('mails a link, sets a new password with it, and logs in with that one', async () => {
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
     await page.waitForURL('**/forgot-password');
     // The URL changes before the page's lazy chunk renders, while the login form (with its own Email field) still
@@ -85,10 +59,10 @@ describe('password recovery', () => {
     await page.getByText('Check your e-mail', { exact: true }).waitFor();
     await snap(page, 'forgot-password-sent-desktop');
 
-    const mail = await mailbox.latest(email, 'PASSWORD_RECOVERY');
+    const mail = await j.mailbox.latest(email, 'PASSWORD_RECOVERY');
     const link = /https?:\/\/\S+reset-password\?token=\S+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
-    expect(new URL(link!).origin).toBe(plaza.url);
+    expect(new URL(link!).origin).toBe(j.plaza.url);
     await page.goto(link!, { waitUntil: 'networkidle' });
     await page.getByLabel('New password', { exact: true }).fill('the second password');
     await page.getByLabel('Repeat the new password', { exact: true }).fill('the second passwort');
@@ -107,19 +81,19 @@ describe('password recovery', () => {
     await snap(page, 'reset-password-used-desktop');
 
     // The app's own login form (SDK login, direct login) with the new password.
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('the first password');
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByText('The e-mail or the password is wrong.', { exact: true }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('the second password');
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
   });
 
   it('changes the password on the account page', async () => {
-    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/account/security`, { waitUntil: 'networkidle' });
     await page.getByLabel('Current password', { exact: true }).fill('the second password');
     await page.getByLabel('New password', { exact: true }).fill('the final password');
     await page.getByLabel('Repeat the new password', { exact: true }).fill('the final password');
@@ -129,10 +103,10 @@ describe('password recovery', () => {
 
     // Log out, then in again through the hosted page with the new password.
     await page.locator('header').getByRole('link', { name: 'Log out', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await page.locator('header').getByRole('button', { name: 'Log in', exact: true }).click();
     await fillHostedLogin(page, email, 'the final password');
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
   });
 });
@@ -142,11 +116,11 @@ describe('captcha', () => {
   afterAll(() => setPolicy({ captchaMode: 'AFTER_FAILURES' }));
 
   it('is solved quietly when the site asks for one on every sign-up', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const challenges: string[] = [];
     page.on('request', (r) => r.url().includes('/captcha/challenge') && challenges.push(r.url()));
-    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(`quiet.${Date.now()}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('a quiet password');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
@@ -157,10 +131,10 @@ describe('captcha', () => {
   });
 
   it('shows the visible captcha when the quiet one cannot run', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.route(/captcha\/challenge\?siteKey=plaza-altcha-invisible/, (route) => route.abort());
-    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(`visible.${Date.now()}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('a visible password');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
@@ -174,12 +148,12 @@ describe('captcha', () => {
   });
 
   it('asks on the hosted login page too', async () => {
-    const context = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const context = await j.browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.route(/captcha\/challenge\?siteKey=plaza-altcha-invisible/, (route) => route.abort());
-    await page.goto(`${plaza.url}/auth/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email', { exact: true }).fill(plaza.owner.email);
-    await page.getByLabel('Password', { exact: true }).fill(plaza.owner.password);
+    await page.goto(`${j.plaza.url}/auth/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email', { exact: true }).fill(j.plaza.owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(j.plaza.owner.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByLabel("I'm not a robot", { exact: true }).waitFor();
     await snap(page, 'hosted-login-captcha-mobile');
@@ -188,7 +162,7 @@ describe('captcha', () => {
     await page.setViewportSize(MOBILE);
     await page.locator('altcha-widget').getByText("I'm not a robot", { exact: true }).click();
     // Opened without an authorization request: the web app itself is signed in, then the home page opens.
-    await page.waitForURL(`${plaza.url}/`, { timeout: 30_000 });
+    await page.waitForURL(`${j.plaza.url}/`, { timeout: 30_000 });
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');
     await context.close();
   });
@@ -198,11 +172,11 @@ describe('single sign-on', () => {
   let idp: Awaited<ReturnType<typeof startIdp>>;
   beforeAll(async () => {
     idp = await startIdp({
-      redirectUri: `${plaza.url}/identity/v1/callback`,
+      redirectUri: `${j.plaza.url}/identity/v1/callback`,
       clientId: 'plaza',
       clientSecret: 'idp-secret',
     });
-    await owner.fetch('/identity/v1/sso/connections', {
+    await j.owner.fetch('/identity/v1/sso/connections', {
       method: 'POST',
       body: { displayName: 'Test IdP', issuer: idp.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
     });
@@ -220,27 +194,27 @@ describe('single sign-on', () => {
   }
 
   it('"Continue with <provider>" on the login page signs the visitor in', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Continue with Test IdP', exact: true }).waitFor();
     await snap(page, 'login-sso-desktop');
     await page.getByRole('button', { name: 'Continue with Test IdP', exact: true }).click();
     await signInAtIdp(page, 'carol');
-    await page.waitForURL(`${plaza.url}/`, { timeout: 20_000 });
+    await page.waitForURL(`${j.plaza.url}/`, { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe('carol@idp.example');
     await context.close();
   });
 
   it('is offered on the hosted login page, continuing the app that asked', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/account/security`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
     await page.waitForURL(/\/auth\/login\?/);
     await page.getByRole('button', { name: 'Continue with Test IdP', exact: true }).click();
     await signInAtIdp(page, 'dave');
-    await page.waitForURL(`${plaza.url}/account/security`, { timeout: 20_000 });
+    await page.waitForURL(`${j.plaza.url}/account/security`, { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe('dave@idp.example');
     await context.close();
   });
@@ -254,14 +228,14 @@ describe('two-step verification', () => {
   };
 
   it('enrols an authenticator app with a QR code and recovery codes; login then asks for a code, a recovery code or one by e-mail', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const email = `otto.${Date.now()}@example.com`;
     const password = 'two factors are better';
     await signUp(page, email, password);
-    const signupMail = await mailbox.latest(email, 'VERIFICATION_CODE');
+    const signupMail = await j.mailbox.latest(email, 'VERIFICATION_CODE');
 
-    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/account/security`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Set up an authenticator app', exact: true }).click();
     const qr = page.getByTestId('totp-qr');
     await qr.waitFor();
@@ -299,12 +273,12 @@ describe('two-step verification', () => {
     await page.getByText(/tries left/).waitFor();
     await page.getByLabel('Authentication code', { exact: true }).fill(right);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
 
     // Phone lost: a recovery code instead, which works once; then a new set replaces the old one.
     await logOut(page);
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
@@ -312,8 +286,8 @@ describe('two-step verification', () => {
     await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!);
     await snap(page, 'login-recovery-code-desktop');
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
-    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.waitForURL(`${j.plaza.url}/`);
+    await page.goto(`${j.plaza.url}/account/security`, { waitUntil: 'networkidle' });
     await page.getByText(/\b9 of 10 left\.$/).waitFor();
     await page.getByRole('button', { name: 'Regenerate recovery codes', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill(password);
@@ -329,29 +303,29 @@ describe('two-step verification', () => {
 
     // The app's own login page: a code by e-mail instead, and this device is remembered.
     await logOut(page);
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByRole('button', { name: 'E-mail me a code instead', exact: true }).click();
     await page.getByText(/^A code is on its way/).waitFor();
-    const { code } = await mailbox.code(email, signupMail.id);
+    const { code } = await j.mailbox.code(email, signupMail.id);
     await page.getByLabel('Authentication code', { exact: true }).fill(code);
     await page.getByLabel(/Don't ask again on this device/).check();
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => page.getByTestId('member-email').first().textContent()).toBe(email);
 
     // Remembered: the next login skips the second step.
     await logOut(page);
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
 
     // Turning it off takes the password.
-    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/account/security`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Turn off two-step verification', exact: true }).click();
     await page.getByLabel('Your password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Turn off', exact: true }).click();

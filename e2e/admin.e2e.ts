@@ -1,212 +1,190 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  type RunningPlaza,
-  sidebarLink,
-} from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap, sidebarLink } from './support.js';
+import { journey } from './journey.js';
 
 // The owner's dashboard screens of the sign-in issue, driven in Chromium: sign-in policy, approvals, mailbox,
 // API keys, OAuth clients and SSO connections.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
-let owner: Awaited<ReturnType<typeof ownerClient>>;
-
+const j = journey();
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  mailbox = await mailboxReader(plaza);
-  owner = await ownerClient(plaza);
-  context = await browser.newContext({ viewport: DESKTOP });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: plaza.url });
-  page = await context.newPage();
-  await ownerIntoDashboard(page, plaza);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
+  j.context = await j.browser.newContext({ viewport: DESKTOP });
+  await j.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: j.plaza.url });
+  j.page = await j.context.newPage();
+  await ownerIntoDashboard(j.page, j.plaza);
 });
 
-const nav = (name: string) => sidebarLink(page, name);
-const site = () => owner.fetch<{ site: { signInPolicy: Record<string, unknown>; currency: string } }>('/site/v1/site');
+const nav = (name: string) => sidebarLink(j.page, name);
+const site = () =>
+  j.owner.fetch<{ site: { signInPolicy: Record<string, unknown>; currency: string } }>('/site/v1/site');
 
 describe('dashboard', () => {
   it('changes the sign-in policy after a confirmation', async () => {
     await nav('Sign-in').click();
-    await page.getByRole('heading', { name: 'Sign-in', exact: true }).waitFor();
-    await snap(page, 'admin-settings-desktop');
-    await page.getByLabel(/^New members need your approval/).check();
-    await page.getByLabel('Ask for a captcha', { exact: true }).selectOption('NEVER');
-    await page.getByRole('button', { name: 'Save sign-in policy', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change how people sign in?', exact: true });
+    await j.page.getByRole('heading', { name: 'Sign-in', exact: true }).waitFor();
+    await snap(j.page, 'admin-settings-desktop');
+    await j.page.getByLabel(/^New members need your approval/).check();
+    await j.page.getByLabel('Ask for a captcha', { exact: true }).selectOption('NEVER');
+    await j.page.getByRole('button', { name: 'Save sign-in policy', exact: true }).click();
+    const dialog = j.page.getByRole('dialog', { name: 'Change how people sign in?', exact: true });
     await dialog.waitFor();
-    await snap(page, 'admin-settings-confirm-desktop');
+    await snap(j.page, 'admin-settings-confirm-desktop');
     // Cancel first: nothing changes.
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     expect((await site()).site.signInPolicy.ownerApprovalRequired).toBe(false);
 
-    await page.getByRole('button', { name: 'Save sign-in policy', exact: true }).click();
+    await j.page.getByRole('button', { name: 'Save sign-in policy', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save policy', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Sign-in policy saved' }).waitFor();
+    await j.page.getByRole('status').filter({ hasText: 'Sign-in policy saved' }).waitFor();
     expect((await site()).site.signInPolicy).toMatchObject({ ownerApprovalRequired: true, captchaMode: 'NEVER' });
   });
 
   it('refuses an over-long store name in words, saving nothing', async () => {
     await nav('General').click();
     // A name the server refuses (over 100 characters): the answer is shown in words, nothing changes.
-    await page.getByLabel('Store name', { exact: true }).fill('x'.repeat(101));
-    await page.getByRole('button', { name: 'Save settings', exact: true }).click();
+    await j.page.getByLabel('Store name', { exact: true }).fill('x'.repeat(101));
+    await j.page.getByRole('button', { name: 'Save settings', exact: true }).click();
     // Said in words next to the field or by the server's answer, whichever catches it first.
-    const alert = page.getByRole('alert').first();
+    const alert = j.page.getByRole('alert').first();
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/100|long/i);
-    await snap(page, 'admin-settings-error-desktop');
-    expect((await owner.fetch<{ site: { name: string } }>('/site/v1/site')).site.name).not.toMatch(/^x+$/);
-    await page.getByRole('button', { name: 'Undo changes', exact: true }).click();
+    await snap(j.page, 'admin-settings-error-desktop');
+    expect((await j.owner.fetch<{ site: { name: string } }>('/site/v1/site')).site.name).not.toMatch(/^x+$/);
+    await j.page.getByRole('button', { name: 'Undo changes', exact: true }).click();
   });
 
   it('approves a member who waits for the owner, who then sees the waiting screen go', async () => {
     // A new member signs up in another browser: verify the e-mail, then wait for approval.
-    const memberContext = await browser.newContext({ viewport: DESKTOP });
+    const memberContext = await j.browser.newContext({ viewport: DESKTOP });
     const member = await memberContext.newPage();
     const email = `grace.${Date.now()}@example.com`;
-    await member.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await member.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await member.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await member.getByLabel('Email', { exact: true }).fill(email);
     await member.getByLabel('Password', { exact: true }).fill('a fine long password');
     await member.getByRole('button', { name: 'Create account', exact: true }).click();
-    const { code } = await mailbox.code(email);
+    const { code } = await j.mailbox.code(email);
     await member.getByLabel('Verification code', { exact: true }).fill(code);
     await member.getByRole('button', { name: 'Verify', exact: true }).click();
     await member.getByText("Waiting for the owner's approval", { exact: true }).waitFor();
     await snap(member, 'signup-approval-desktop');
 
     await nav('Approvals').click();
-    const row = page.getByRole('listitem').filter({ hasText: email });
+    const row = j.page.getByRole('listitem').filter({ hasText: email });
     await row.waitFor();
-    await snap(page, 'admin-approvals-desktop');
+    await snap(j.page, 'admin-approvals-desktop');
     await row.getByRole('button', { name: `Approve ${email}`, exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
-    await page.getByText('Nobody is waiting', { exact: true }).waitFor();
+    await j.page.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
+    await j.page.getByText('Nobody is waiting', { exact: true }).waitFor();
 
     // Approved: the member logs in on the app's own login page.
-    await member.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await member.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await member.getByLabel('Email', { exact: true }).fill(email);
     await member.getByLabel('Password', { exact: true }).fill('a fine long password');
     await member.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
-    await member.waitForURL(`${plaza.url}/`);
+    await member.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => member.getByTestId('member-email').first().textContent()).toBe(email);
     await memberContext.close();
   });
 
   it('reads the mailbox: search by address and open a message', async () => {
     await nav('Mailbox').click();
-    await page.getByRole('heading', { name: 'Mailbox', exact: true }).waitFor();
-    await page
+    await j.page.getByRole('heading', { name: 'Mailbox', exact: true }).waitFor();
+    await j.page
       .getByRole('button', { name: /verification code/ })
       .first()
       .waitFor();
-    await snap(page, 'admin-mailbox-desktop');
-    await page.getByLabel('Search by recipient address', { exact: true }).fill('nobody@example.com');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByText('No e-mails to nobody@example.com', { exact: true }).waitFor();
+    await snap(j.page, 'admin-mailbox-desktop');
+    await j.page.getByLabel('Search by recipient address', { exact: true }).fill('nobody@example.com');
+    await j.page.getByRole('button', { name: 'Search', exact: true }).click();
+    await j.page.getByText('No e-mails to nobody@example.com', { exact: true }).waitFor();
 
-    const [latest] = await mailbox.list(plaza.owner.email).then(async (own) => (own.length ? own : await anyMail()));
-    await page.getByLabel('Search by recipient address', { exact: true }).fill(latest!.to);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page
+    const [latest] = await j.mailbox
+      .list(j.plaza.owner.email)
+      .then(async (own) => (own.length ? own : await anyMail()));
+    await j.page.getByLabel('Search by recipient address', { exact: true }).fill(latest!.to);
+    await j.page.getByRole('button', { name: 'Search', exact: true }).click();
+    await j.page
       .getByRole('button', { name: new RegExp(escape(latest!.subject)), exact: true })
       .first()
       .click();
-    await page.getByRole('heading', { name: latest!.subject, exact: true }).waitFor();
+    await j.page.getByRole('heading', { name: latest!.subject, exact: true }).waitFor();
     // The formatted view is a sandboxed frame: no scripts, no access to the dashboard.
-    const frame = page.locator('iframe[title^="E-mail:"]');
+    const frame = j.page.locator('iframe[title^="E-mail:"]');
     expect(await frame.getAttribute('sandbox')).toBe('');
-    await snap(page, 'admin-mailbox-message-desktop');
-    await page.getByRole('button', { name: 'Plain text', exact: true }).click();
-    expect(await page.getByTestId('mail-text').textContent()).toBe(latest!.text);
+    await snap(j.page, 'admin-mailbox-message-desktop');
+    await j.page.getByRole('button', { name: 'Plain text', exact: true }).click();
+    expect(await j.page.getByTestId('mail-text').textContent()).toBe(latest!.text);
   });
 
   it('creates an API key, shows it once, and revokes it after a confirmation', async () => {
     await nav('API keys').click();
-    await page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Nightly export');
-    await page.getByLabel(/Read the dev mailbox/).check();
-    await page.getByRole('button', { name: 'Create key', exact: true }).click();
-    const key = (await page.getByTestId('new-api-key').textContent())!;
+    await j.page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
+    await j.page.getByLabel('Name', { exact: true }).fill('Nightly export');
+    await j.page.getByLabel(/Read the dev mailbox/).check();
+    await j.page.getByRole('button', { name: 'Create key', exact: true }).click();
+    const key = (await j.page.getByTestId('new-api-key').textContent())!;
     expect(key).toMatch(/^plz_/);
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-    await snap(page, 'admin-api-key-created-desktop');
+    await j.page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await j.page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    expect(await j.page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await snap(j.page, 'admin-api-key-created-desktop');
     const works = () =>
-      fetch(`${plaza.url}/dev/v1/mailbox?to=x%40example.com`, { headers: { authorization: key } }).then(
+      fetch(`${j.plaza.url}/dev/v1/mailbox?to=x%40example.com`, { headers: { authorization: key } }).then(
         (r) => r.status,
       );
     expect(await works()).toBe(200);
 
-    await page.getByRole('button', { name: "I've stored it; hide the key", exact: true }).click();
-    expect(await page.getByTestId('new-api-key').count()).toBe(0);
-    await page.getByRole('button', { name: 'Revoke Nightly export', exact: true }).click();
-    const dialog = page.getByRole('dialog');
+    await j.page.getByRole('button', { name: "I've stored it; hide the key", exact: true }).click();
+    expect(await j.page.getByTestId('new-api-key').count()).toBe(0);
+    await j.page.getByRole('button', { name: 'Revoke Nightly export', exact: true }).click();
+    const dialog = j.page.getByRole('dialog');
     await dialog.getByText(/stops working at once\./).waitFor();
-    await snap(page, 'admin-api-key-revoke-desktop');
+    await snap(j.page, 'admin-api-key-revoke-desktop');
     await dialog.getByRole('button', { name: 'Revoke key', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
+    await j.page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
     expect(await works()).toBe(401);
   });
 
   it('creates and deletes an OAuth client', async () => {
     await nav('OAuth clients').click();
-    await page.getByRole('heading', { name: 'OAuth clients', exact: true }).waitFor();
-    await page.getByText('This web app', { exact: true }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Headless shop');
-    await page.getByLabel('Redirect URIs', { exact: true }).fill('https://shop.example.com/auth/callback');
-    await page.getByRole('button', { name: 'Create client', exact: true }).click();
-    const card = page.getByRole('listitem').filter({ hasText: 'Headless shop' });
+    await j.page.getByRole('heading', { name: 'OAuth clients', exact: true }).waitFor();
+    await j.page.getByText('This web app', { exact: true }).waitFor();
+    await j.page.getByLabel('Name', { exact: true }).fill('Headless shop');
+    await j.page.getByLabel('Redirect URIs', { exact: true }).fill('https://shop.example.com/auth/callback');
+    await j.page.getByRole('button', { name: 'Create client', exact: true }).click();
+    const card = j.page.getByRole('listitem').filter({ hasText: 'Headless shop' });
     await card.waitFor();
     expect(await card.textContent()).toContain('https://shop.example.com');
-    await snap(page, 'admin-oauth-clients-desktop');
+    await snap(j.page, 'admin-oauth-clients-desktop');
     await card.getByRole('button', { name: 'Delete Headless shop', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete client', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'deleted' }).waitFor();
+    await j.page.getByRole('dialog').getByRole('button', { name: 'Delete client', exact: true }).click();
+    await j.page.getByRole('status').filter({ hasText: 'deleted' }).waitFor();
     await expect.poll(() => card.count()).toBe(0);
   });
 
   it('shows the SSO connections (none yet) and refuses a provider it cannot reach, in words', async () => {
     await nav('Single sign-on').click();
-    await page.getByRole('heading', { name: 'Single sign-on', exact: true }).waitFor();
-    await page.getByText('No providers connected', { exact: true }).waitFor();
-    await snap(page, 'admin-sso-desktop');
-    await page.getByLabel('Button name', { exact: true }).fill('Acme');
-    await page.getByLabel('Issuer URL', { exact: true }).fill('http://127.0.0.1:9/');
-    await page.getByLabel('Client ID', { exact: true }).fill('plaza');
-    await page.getByLabel('Client secret', { exact: true }).fill('secret');
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await j.page.getByRole('heading', { name: 'Single sign-on', exact: true }).waitFor();
+    await j.page.getByText('No providers connected', { exact: true }).waitFor();
+    await snap(j.page, 'admin-sso-desktop');
+    await j.page.getByLabel('Button name', { exact: true }).fill('Acme');
+    await j.page.getByLabel('Issuer URL', { exact: true }).fill('http://127.0.0.1:9/');
+    await j.page.getByLabel('Client ID', { exact: true }).fill('plaza');
+    await j.page.getByLabel('Client secret', { exact: true }).fill('secret');
+    await j.page.getByRole('button', { name: 'Connect', exact: true }).click();
     // The server fetches the provider's discovery document on save: a closed port is refused next to the issuer.
-    const issuer = page.getByLabel('Issuer URL', { exact: true });
+    const issuer = j.page.getByLabel('Issuer URL', { exact: true });
     await expect.poll(() => issuer.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
-    expect(await page.getByRole('listitem').filter({ hasText: 'Acme' }).count()).toBe(0);
-    await snap(page, 'admin-sso-after-create-desktop');
+    expect(await j.page.getByRole('listitem').filter({ hasText: 'Acme' }).count()).toBe(0);
+    await snap(j.page, 'admin-sso-after-create-desktop');
   });
 });
 
 describe('dashboard on a phone', () => {
   it('opens the menu drawer and the screens at 390 px', async () => {
-    const phone = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const phone = await j.browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
     const p = await phone.newPage();
-    await ownerIntoDashboard(p, plaza);
+    await ownerIntoDashboard(p, j.plaza);
     await snap(p, 'admin-overview-mobile');
     await p.getByRole('button', { name: 'Open menu', exact: true }).click();
     await snap(p, 'admin-menu-mobile');
@@ -228,7 +206,7 @@ describe('dashboard on a phone', () => {
       ['/admin/approvals', 'Approvals', 'admin-approvals-mobile'],
       ['/admin/sso', 'Single sign-on', 'admin-sso-mobile'],
     ] as const) {
-      await p.goto(`${plaza.url}${path}`, { waitUntil: 'networkidle' });
+      await p.goto(`${j.plaza.url}${path}`, { waitUntil: 'networkidle' });
       await p.getByRole('heading', { name: heading, exact: true }).waitFor();
       await snap(p, name);
     }
@@ -237,7 +215,9 @@ describe('dashboard on a phone', () => {
 });
 
 async function anyMail() {
-  const res = await owner.fetch<{ messages: Array<{ to: string; subject: string; text: string }> }>('/dev/v1/mailbox');
+  const res = await j.owner.fetch<{ messages: Array<{ to: string; subject: string; text: string }> }>(
+    '/dev/v1/mailbox',
+  );
   return res.messages;
 }
 

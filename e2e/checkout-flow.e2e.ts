@@ -1,41 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@plaza/sdk';
 import { members } from '@plaza/sdk/members';
 import { sidewaysOverflow } from './a11y.js';
 import { apiCall, payButton, productCard, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  snap,
-  startPlaza,
-  type RunningPlaza,
-} from './support.js';
+import { DESKTOP, MOBILE, snap } from './support.js';
+import { journey } from './journey.js';
 
 // "An order path a shop can trust", in Chromium at phone width: cart codes that never lie, and the checkout as one
 // flow (docs/store/checkout.md, "The hosted checkout page"): no Save buttons, the cart's estimate carried in, the Pay
 // button saying what is missing, a member's saved address offered.
 
-let plaza: RunningPlaza;
-let browser: Browser;
 const member = { email: 'saved.address@example.com', password: 'Saved-Address-2026!' };
 const SAVED = { addressLine: '500 Market St', city: 'San Francisco', subdivision: 'US-CA', postalCode: '94105' };
 
+const j = journey();
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  const owner = await ownerClient(plaza);
-  const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+  const { key } = await j.owner.fetch<{ key: string }>('/settings/v1/api-keys', {
     method: 'POST',
     body: { name: 'e2e checkout flow', scopes: ['ecom'] },
   });
-  await apiCall(plaza.url, '/ecom/v1/coupons', key, {
+  await apiCall(j.plaza.url, '/ecom/v1/coupons', key, {
     coupon: { code: 'SAVE10', name: 'Ten off', discount: { type: 'PERCENTAGE', percentage: 10, scope: 'GLOBAL' } },
   });
-  await apiCall(plaza.url, '/ecom/v1/coupons', key, {
+  await apiCall(j.plaza.url, '/ecom/v1/coupons', key, {
     coupon: {
       code: 'BIG50',
       name: 'Five off fifty',
@@ -43,21 +31,17 @@ beforeAll(async () => {
       discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '5' }, scope: 'GLOBAL' },
     },
   });
-  await usShipping(plaza.url, key);
+  await usShipping(j.plaza.url, key);
   await registerMemberWithAddress();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
 });
 
 /** A verified member whose profile keeps a US address (Account → Profile), made through the SDK. */
 async function registerMemberWithAddress() {
-  const auth = OAuthStrategy({ clientId: 'plaza-web', redirectUri: `${plaza.url}/auth/callback` });
-  const client = createClient({ baseUrl: plaza.url, auth, modules: { members } });
+  const auth = OAuthStrategy({ clientId: 'plaza-web', redirectUri: `${j.plaza.url}/auth/callback` });
+  const client = createClient({ baseUrl: j.plaza.url, auth, modules: { members } });
   let state = await auth.register({ ...member, profile: { nickname: 'Sam Saved' } });
   if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
-    const { code } = await (await mailboxReader(plaza)).code(member.email);
+    const { code } = await j.mailbox.code(member.email);
     state = await auth.processVerification({ verificationCode: code });
   }
   expect(state.loginState).toBe('SUCCESS');
@@ -70,7 +54,7 @@ async function registerMemberWithAddress() {
 }
 
 async function addToCart(page: Page, name: string) {
-  await page.goto(`${plaza.url}/products?q=${encodeURIComponent(name)}`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/products?q=${encodeURIComponent(name)}`, { waitUntil: 'networkidle' });
   await page
     .getByRole('link', { name: productCard(name), exact: true })
     .first()
@@ -89,10 +73,10 @@ const fillCard = async (page: Page) => {
 
 describe('the order path at phone width', () => {
   it('cart codes, the estimate carried into the checkout, Pay saying what is missing, the thank-you page', async () => {
-    const context = await browser.newContext({ viewport: MOBILE });
+    const context = await j.browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
     await addToCart(page, 'Blue Stoneware Mug');
-    await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
 
     // A code that does not exist is said next to the code field and never shown as applied.
     const code = page.getByLabel('Discount code', { exact: true });
@@ -166,15 +150,15 @@ describe('the order path at phone width', () => {
   });
 
   it('a member is offered their saved address, filled in for them', async () => {
-    const context = await browser.newContext({ viewport: MOBILE });
+    const context = await j.browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await addToCart(page, 'Canvas Tote');
-    await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Check out', exact: true }).click();
     await page.waitForURL(/\/checkout\//);
 

@@ -1,56 +1,31 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListProductsResponse } from '@plaza/contracts';
-import { apiCall, payButton, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  storedTokens,
-  type RunningPlaza,
-} from './support.js';
+import { apiCall, payButton } from './shop.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // money.shown-total in Chromium: a price raised while the buyer is on the checkout page. Pay is refused in words
 // naming the old and the new total, nothing is charged, the page shows the new total, and paying again charges it.
 // order.restock-default: the dashboard's cancel dialog starts as the shop's Restock action says.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let ecomKey: string;
 let tote: { id: string; price: string };
-let owner: Awaited<ReturnType<typeof ownerClient>>;
 
+const j = journey({ shop: true });
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  owner = await ownerClient(plaza);
-  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e total changed', scopes: ['ecom'] },
-  }));
-  await usShipping(plaza.url, ecomKey);
-  const { products } = await apiCall<ListProductsResponse>(plaza.url, '/catalog/v1/products?limit=100', ecomKey);
+  const { products } = await apiCall<ListProductsResponse>(j.plaza.url, '/catalog/v1/products?limit=100', j.ecomKey);
   const found = products.find((p) => p.name === 'Canvas Tote')!;
   tote = { id: found.id, price: found.price.amount };
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
 });
 
 describe('the total the buyer saw', () => {
   it('money.shown-total: a price raised before Pay is said in words with both totals; the new total is then paid', async () => {
-    const context = await browser.newContext({ viewport: MOBILE });
+    const context = await j.browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     // The visitor's tokens are stored once the page has asked for them.
     await expect.poll(() => storedTokens(page), { timeout: 15_000 }).not.toBeNull();
     const auth = `Bearer ${(await storedTokens(page))!.accessToken.value}`;
-    const { checkout } = await apiCall<{ checkout: { id: string } }>(plaza.url, '/ecom/v1/checkouts', auth, {
+    const { checkout } = await apiCall<{ checkout: { id: string } }>(j.plaza.url, '/ecom/v1/checkouts', auth, {
       lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: tote.id }, quantity: 1 }],
       checkoutInfo: {
         buyerInfo: { email: 'moved@example.com' },
@@ -62,7 +37,7 @@ describe('the total the buyer saw', () => {
         },
       },
     });
-    await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
     // With the card in, Pay says the total the page shows.
     await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
@@ -71,7 +46,7 @@ describe('the total the buyer saw', () => {
 
     // The owner raises the price by 10.00 while the page is open.
     const raised = (Number(tote.price) + 10).toFixed(2);
-    await owner.fetch(`/catalog/v1/products/${tote.id}`, {
+    await j.owner.fetch(`/catalog/v1/products/${tote.id}`, {
       method: 'PATCH',
       body: { product: { price: { amount: raised } }, fieldMask: { paths: ['price'] } },
     });
@@ -95,21 +70,21 @@ describe('the total the buyer saw', () => {
 
   it('order.restock-default: the dashboard cancel dialog starts unticked under DECREASE, ticked under RESTOCK', async () => {
     const restockAction = (value: string) =>
-      owner.fetch('/ecom/v1/checkout-settings', {
+      j.owner.fetch('/ecom/v1/checkout-settings', {
         method: 'PATCH',
         body: { checkoutSettings: { restockAction: value }, fieldMask: { paths: ['restockAction'] } },
       });
-    const { order } = await apiCall<{ order: { id: string } }>(plaza.url, '/ecom/v1/orders', ecomKey, {
+    const { order } = await apiCall<{ order: { id: string } }>(j.plaza.url, '/ecom/v1/orders', j.ecomKey, {
       order: {
         lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: tote.id }, quantity: 1 }],
         buyerInfo: { email: 'phone@example.com' },
       },
     });
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await ownerIntoDashboard(page, plaza);
+    await ownerIntoDashboard(page, j.plaza);
     const restockBox = async () => {
-      await page.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+      await page.goto(`${j.plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Cancel order', exact: true }).click();
       const box = page.getByRole('dialog').getByLabel('Put the items back in stock', { exact: true });
       await box.waitFor();

@@ -1,34 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  storedTokens,
-  type RunningPlaza,
-} from './support.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // The members and reviews journey of issue 4, in Chromium against the built server (with its demo community):
 // a member writes a review → the owner replies and approves it → a visitor sees it with the reply and the new
 // average → the owner blocks the member, whose next call fails.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let owner: Awaited<ReturnType<typeof ownerClient>>;
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  owner = await ownerClient(plaza);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey();
 
 const email = `grace.${Date.now()}@example.com`;
 const nickname = 'Grace Hopper';
@@ -41,7 +20,7 @@ interface Summary {
   totalReviews: number;
 }
 const summary = async () =>
-  (await owner.fetch<{ summary: Summary }>('/reviews/v1/rating-summary?namespace=site&entityId=store')).summary;
+  (await j.owner.fetch<{ summary: Summary }>('/reviews/v1/rating-summary?namespace=site&entityId=store')).summary;
 const widget = (page: Page) => page.getByTestId('reviews-widget');
 
 describe('community journey', () => {
@@ -52,9 +31,9 @@ describe('community journey', () => {
   let before: Summary;
 
   beforeAll(async () => {
-    member = await browser.newContext({ viewport: DESKTOP });
+    member = await j.browser.newContext({ viewport: DESKTOP });
     memberPage = await member.newPage();
-    admin = await browser.newContext({ viewport: DESKTOP });
+    admin = await j.browser.newContext({ viewport: DESKTOP });
     adminPage = await admin.newPage();
     before = await summary();
   });
@@ -64,15 +43,14 @@ describe('community journey', () => {
   });
 
   it('1. a new member writes a review of the store; it waits for approval', async () => {
-    const mailbox = await mailboxReader(plaza);
-    await memberPage.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await memberPage.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await memberPage.getByLabel('Name', { exact: true }).fill(nickname);
     await memberPage.getByLabel('Email', { exact: true }).fill(email);
     await memberPage.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
     await memberPage.getByRole('button', { name: 'Create account', exact: true }).click();
-    await memberPage.getByLabel('Verification code', { exact: true }).fill((await mailbox.code(email)).code);
+    await memberPage.getByLabel('Verification code', { exact: true }).fill((await j.mailbox.code(email)).code);
     await memberPage.getByRole('button', { name: 'Verify', exact: true }).click();
-    await memberPage.waitForURL(`${plaza.url}/`);
+    await memberPage.waitForURL(`${j.plaza.url}/`);
 
     const reviews = widget(memberPage);
     await reviews.getByRole('button', { name: 'Write a review', exact: true }).click();
@@ -88,7 +66,7 @@ describe('community journey', () => {
   });
 
   it('2. the owner replies to it and approves it in the moderation queue', async () => {
-    await ownerIntoDashboard(adminPage, plaza);
+    await ownerIntoDashboard(adminPage, j.plaza);
     // The sidebar counts the reviews waiting (the demo's and this one); the link then reads "Reviews, 2 waiting".
     await adminPage.getByTestId('waiting-reviews').waitFor();
     await adminPage
@@ -114,9 +92,9 @@ describe('community journey', () => {
   });
 
   it('3. a visitor sees the review with the reply and the new average', async () => {
-    const visitor = await browser.newContext({ viewport: MOBILE });
+    const visitor = await j.browser.newContext({ viewport: MOBILE });
     const page = await visitor.newPage();
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     const reviews = widget(page);
     const review = reviews.getByRole('article', { name: `Review by ${nickname}`, exact: true });
     await review.waitFor();
@@ -134,7 +112,7 @@ describe('community journey', () => {
     await snap(page, 'community-review-public-mobile');
 
     // The community page and the member's public profile, opened directly (the server serves the app there).
-    await page.goto(`${plaza.url}/members`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/members`, { waitUntil: 'networkidle' });
     await page
       .getByRole('link', { name: new RegExp(nickname), exact: true })
       .first()

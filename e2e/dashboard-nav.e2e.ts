@@ -1,32 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, ownerIntoDashboard, snap, startPlaza, type RunningPlaza } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
+import { journey } from './journey.js';
 
 // Second look, point 8: groups that fold (remembered), the current screen in view, and a search that jumps to any
 // screen or record, by keyboard, on a desktop and on a phone.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey();
 
 describe('dashboard navigation', () => {
   it('jumps to a screen and a product with Ctrl+K, shows the current screen, and remembers folded groups', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await ownerIntoDashboard(page, plaza);
+    const page = await j.browser.newPage({ viewport: DESKTOP });
+    await ownerIntoDashboard(page, j.plaza);
     const nav = page.getByRole('navigation', { name: 'Dashboard', exact: true });
 
     await page.keyboard.press('Control+k');
     const box = page.getByRole('combobox', { name: 'Search screens, orders, members and products', exact: true });
     await box.fill('mailbox');
     await box.press('Enter');
-    await page.waitForURL(`${plaza.url}/admin/mailbox`);
+    await page.waitForURL(`${j.plaza.url}/admin/mailbox`);
     const mailbox = nav.getByRole('link', { name: 'Mailbox', exact: true });
     await expect.poll(() => mailbox.getAttribute('aria-current')).toBe('page');
     // The current screen's group is open and its link scrolled into the sidebar's view.
@@ -69,8 +60,8 @@ describe('dashboard navigation', () => {
   });
 
   it('works on a phone: the top bar search opens the palette', async () => {
-    const page = await browser.newPage({ viewport: MOBILE });
-    await ownerIntoDashboard(page, plaza);
+    const page = await j.browser.newPage({ viewport: MOBILE });
+    await ownerIntoDashboard(page, j.plaza);
     await page.getByRole('button', { name: 'Search or jump to', exact: true }).click();
     const box = page.getByRole('combobox', { name: 'Search screens, orders, members and products', exact: true });
     await box.fill('tax');

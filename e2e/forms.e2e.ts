@@ -1,54 +1,31 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startIdp } from '../packages/server/test/oidc-idp.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  type RunningPlaza,
-} from './support.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
+import { journey } from './journey.js';
 
 // "Errors in words": a form with a limit shows a counter and says what is wrong next to the field (the value is not
 // cut), and a sign-in provider that went down lands the shopper on a page in words with a way back, never JSON.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
-let owner: Awaited<ReturnType<typeof ownerClient>>;
-
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  mailbox = await mailboxReader(plaza);
-  owner = await ownerClient(plaza);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey();
 
 async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase');
   await page.getByRole('button', { name: 'Create account', exact: true }).click();
   await page.getByLabel('Verification code', { exact: true }).waitFor();
-  const { code } = await mailbox.code(email);
+  const { code } = await j.mailbox.code(email);
   await page.getByLabel('Verification code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(`${plaza.url}/`);
+  await page.waitForURL(`${j.plaza.url}/`);
 }
 
 describe('forms say what is wrong, in words', () => {
   it('sign-up checks the address before sending it, in words', async () => {
-    const context = await browser.newContext({ viewport: MOBILE });
+    const context = await j.browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
-    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill('not-an-address');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
@@ -61,10 +38,10 @@ describe('forms say what is wrong, in words', () => {
   });
 
   it('an over-long nickname shows the counter and a message once, keeps the text, and is not sent', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await signUp(page, 'counter@example.com');
-    await page.goto(`${plaza.url}/account/profile`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/account/profile`, { waitUntil: 'networkidle' });
     const nickname = page.getByLabel('Nickname', { exact: true });
     await nickname.waitFor();
     const long = 'N'.repeat(150);
@@ -97,17 +74,17 @@ describe('forms say what is wrong, in words', () => {
 describe('a sign-in provider that is down', () => {
   it('"Continue with" lands on a page in words with a way back, and the button is gone afterwards', async () => {
     const idp = await startIdp({
-      redirectUri: `${plaza.url}/identity/v1/callback`,
+      redirectUri: `${j.plaza.url}/identity/v1/callback`,
       clientId: 'plaza',
       clientSecret: 'idp-secret',
     });
-    await owner.fetch('/identity/v1/sso/connections', {
+    await j.owner.fetch('/identity/v1/sso/connections', {
       method: 'POST',
       body: { displayName: 'Acme', issuer: idp.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
     });
-    const context = await browser.newContext({ viewport: MOBILE });
+    const context = await j.browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
-    await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
     const button = page.getByRole('button', { name: 'Continue with Acme', exact: true });
     await button.waitFor();
     await idp.close(); // the provider goes down after the page was shown
@@ -127,10 +104,10 @@ describe('a sign-in provider that is down', () => {
   });
 
   it('the owner sees why it is not offered, and can check again', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await ownerIntoDashboard(page, plaza);
-    await page.goto(`${plaza.url}/admin/sso`, { waitUntil: 'networkidle' });
+    await ownerIntoDashboard(page, j.plaza);
+    await page.goto(`${j.plaza.url}/admin/sso`, { waitUntil: 'networkidle' });
     await page.getByText('Not offered on login pages', { exact: true }).waitFor();
     await page
       .getByText(/^The provider could not be reached at this address/)

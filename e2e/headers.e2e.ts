@@ -1,20 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, startPlaza, type RunningPlaza } from './support.js';
+import { DESKTOP } from './support.js';
+import { journey } from './journey.js';
 
 // What the security headers do in a real browser: app pages are isolated from other sites' windows
 // (Cross-Origin-Opener-Policy) and cannot use powerful features such as the camera (Permissions-Policy).
 
-let plaza: RunningPlaza;
-let browser: Browser;
 /** Another site on another origin, whose page opens Plaza in a popup. */
 let stranger: http.Server;
 let strangerUrl: string;
+const j = journey();
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
   stranger = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Stranger</title><p>Elsewhere</p>');
   });
@@ -22,16 +19,14 @@ beforeAll(async () => {
   strangerUrl = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}/`;
 });
 afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
   await new Promise((resolve) => stranger?.close(resolve));
 });
 
 describe('security headers in Chromium', () => {
   it('sends COOP and a Permissions-Policy on app pages, and the browser denies the camera and location', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    const res = await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    const res = await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     const headers = res!.headers();
     expect(headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(headers['permissions-policy']).toContain('camera=()');
@@ -61,14 +56,14 @@ describe('security headers in Chromium', () => {
   });
 
   it('cuts the window handle between an app page and another site that opens it', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(strangerUrl);
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       page.evaluate(
         (url) => void ((window as unknown as { popup: Window | null }).popup = window.open(url)),
-        plaza.url,
+        j.plaza.url,
       ),
     ]);
     await popup.waitForLoadState('networkidle');

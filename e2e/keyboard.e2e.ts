@@ -1,77 +1,54 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@plaza/sdk';
 import type { ListProductsResponse } from '@plaza/contracts';
 import { axeViolations, focusedRing, ringProblem, sidewaysOverflow, type FocusRing } from './a11y.js';
-import { apiCall, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  ownerClient,
-  ownerIntoDashboard,
-  screenshotPath,
-  startPlaza,
-  storedTokens,
-  type RunningPlaza,
-} from './support.js';
+import { apiCall } from './shop.js';
+import { DESKTOP, ownerIntoDashboard, screenshotPath, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // Keyboard and narrow screens (issue 28): a visible focus ring on every control tabbed to, no focused control under
 // a sticky bar, every screen reflowing at 320 px, and axe-core on every screen for a visitor, a member and the owner,
 // on a desktop and a phone.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let ecomKey: string;
 let products: ListProductsResponse['products'];
 const member = { email: 'keyboard.member@example.com', password: 'Keyboard-Member-2026!' };
 
 const NARROW = { width: 320, height: 700 };
 const PHONE = { width: 390, height: 844 };
 
+const j = journey({ shop: true });
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  const owner = await ownerClient(plaza);
-  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e keyboard', scopes: ['ecom'] },
-  }));
-  await usShipping(plaza.url, ecomKey);
-  ({ products } = await apiCall<ListProductsResponse>(plaza.url, '/catalog/v1/products?limit=100', ecomKey));
+  ({ products } = await apiCall<ListProductsResponse>(j.plaza.url, '/catalog/v1/products?limit=100', j.ecomKey));
   await registerMember();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
 });
 
 /** A verified member, signed up through the SDK as a script would (the code read from the dev mailbox). */
 async function registerMember() {
-  const auth = OAuthStrategy({ clientId: 'plaza-web', redirectUri: `${plaza.url}/auth/callback` });
-  createClient({ baseUrl: plaza.url, auth });
+  const auth = OAuthStrategy({ clientId: 'plaza-web', redirectUri: `${j.plaza.url}/auth/callback` });
+  createClient({ baseUrl: j.plaza.url, auth });
   let state = await auth.register({ ...member, profile: { nickname: 'Kim Keys' } });
   if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
-    const { code } = await (await mailboxReader(plaza)).code(member.email);
+    const { code } = await j.mailbox.code(member.email);
     state = await auth.processVerification({ verificationCode: code });
   }
   expect(state.loginState).toBe('SUCCESS');
 }
 
 async function signedInMember(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await j.browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${plaza.url}/login`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL(`${plaza.url}/`);
+  await page.waitForURL(`${j.plaza.url}/`);
   return { context, page };
 }
 
 /** A visitor's page on its own checkout of two demo products. */
 async function visitorCheckout(page: Page): Promise<string> {
-  await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
   const tokens = await storedTokens(page);
   const ref = (p: (typeof products)[number]) => ({
     catalogReference: { appId: 'plaza-catalog', catalogItemId: p.id },
@@ -81,7 +58,7 @@ async function visitorCheckout(page: Page): Promise<string> {
     (p) => p.productType === 'PHYSICAL' && p.options.length === 0 && p.inventory.inStock,
   );
   const { checkout } = await apiCall<{ checkout: { id: string } }>(
-    plaza.url,
+    j.plaza.url,
     '/ecom/v1/checkouts',
     `Bearer ${tokens!.accessToken.value}`,
     { lineItems: physical.slice(0, 2).map(ref) },
@@ -103,9 +80,9 @@ async function tabThrough(page: Page, within: string, max: number): Promise<Focu
 
 describe('focus you can see', () => {
   it('draws a ring with 3:1 contrast on every control of the checkout', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(`${plaza.url}${await visitorCheckout(page)}`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}${await visitorCheckout(page)}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
     const rings = await tabThrough(page, 'main', 60);
     await page.screenshot({ path: screenshotPath('keyboard-checkout-focus') });
@@ -117,11 +94,11 @@ describe('focus you can see', () => {
 
   it('keeps every field of the product page clear of the save bar, with a ring, on a desktop and a phone', async () => {
     for (const viewport of [{ width: 1280, height: 720 }, PHONE]) {
-      const context = await browser.newContext({ viewport });
+      const context = await j.browser.newContext({ viewport });
       const page = await context.newPage();
-      await ownerIntoDashboard(page, plaza);
+      await ownerIntoDashboard(page, j.plaza);
       const product = products.find((p) => p.options.length > 0) ?? products[0]!;
-      await page.goto(`${plaza.url}/admin/store/products/${product.id}`, { waitUntil: 'networkidle' });
+      await page.goto(`${j.plaza.url}/admin/store/products/${product.id}`, { waitUntil: 'networkidle' });
       await page.getByLabel('Tax group', { exact: true }).waitFor();
       await page.getByRole('heading', { level: 1 }).click();
       const bar = page.getByTestId('save-bar');
@@ -150,7 +127,7 @@ async function sweep(page: Page, paths: string[]) {
   for (const path of paths) {
     for (const viewport of [NARROW, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${plaza.url}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${j.plaza.url}${path}`, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor();
       const overflow = await sidewaysOverflow(page);
       if (overflow > 0) problems.push(`${path} at ${viewport.width} px: ${overflow} px wider than the screen`);
@@ -164,7 +141,7 @@ async function sweep(page: Page, paths: string[]) {
 
 describe('every screen at 320 px and with axe', () => {
   it('storefront and sign-in pages for a visitor', { timeout: 240_000 }, async () => {
-    const context = await browser.newContext();
+    const context = await j.browser.newContext();
     const page = await context.newPage();
     const product = products.find((p) => p.options.length > 0) ?? products[0]!;
     const checkout = await visitorCheckout(page);
@@ -183,9 +160,9 @@ describe('every screen at 320 px and with axe', () => {
   });
 
   it('every dashboard screen for the owner', { timeout: 600_000 }, async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await ownerIntoDashboard(page, plaza);
+    await ownerIntoDashboard(page, j.plaza);
     const screens = ['', 'settings', 'settings/sign-in', 'settings/community', 'settings/checkout', 'settings/tips'];
     screens.push('mailbox', 'store/orders', 'store/products', `store/products/${products[0]!.id}`);
     screens.push('store/collections', 'store/back-in-stock', 'store/abandoned-checkouts', 'store/subscriptions');

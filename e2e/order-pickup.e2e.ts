@@ -1,26 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, payButton } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  type RunningPlaza,
-} from './support.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
+import { journey } from './journey.js';
 
 // "Nothing the packer or the buyer needs left out": a buyer collects one order at the shop's pickup place and has
 // another delivered in a chosen morning window. The place's address and hours, and the window in the shop's own time
 // zone, are on the thank-you page, the buyer's order page (from the e-mail's link), the dashboard's order page and
 // the packing slip.
-
-let plaza: RunningPlaza;
-let browser: Browser;
-let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
 
 const EVERY_DAY = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].map((weekday) => ({
   weekday,
@@ -32,21 +19,18 @@ const HOURS = 'Open Mon–Fri 9:00–18:00';
 /** A morning window read in Chicago (the shop's zone): read in UTC it would say 3:00 – 6:00 PM. */
 const MORNING = /^Delivery time: [A-Z][a-z]{2} \d{1,2}, \d{4}, 9:00 AM – 12:00 PM$/;
 
+const j = journey();
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  mailbox = await mailboxReader(plaza);
-  const owner = await ownerClient(plaza);
-  await owner.fetch('/site/v1/site', {
+  await j.owner.fetch('/site/v1/site', {
     method: 'PATCH',
     body: { site: { timeZone: 'America/Chicago' }, fieldMask: { paths: ['timeZone'] } },
   });
-  const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+  const { key } = await j.owner.fetch<{ key: string }>('/settings/v1/api-keys', {
     method: 'POST',
     body: { name: 'e2e order pickup', scopes: ['ecom'] },
   });
   const { shippingRegion } = await apiCall<{ shippingRegion: { id: string } }>(
-    plaza.url,
+    j.plaza.url,
     '/ecom/v1/shipping-regions',
     key,
     {
@@ -57,7 +41,7 @@ beforeAll(async () => {
       },
     },
   );
-  await apiCall(plaza.url, '/ecom/v1/shipping-options', key, {
+  await apiCall(j.plaza.url, '/ecom/v1/shipping-options', key, {
     shippingOption: {
       shippingRegionId: shippingRegion.id,
       title: 'Morning courier',
@@ -65,7 +49,7 @@ beforeAll(async () => {
       deliveryTimeSlots: EVERY_DAY,
     },
   });
-  await apiCall(plaza.url, '/ecom/v1/pickup-locations', key, {
+  await apiCall(j.plaza.url, '/ecom/v1/pickup-locations', key, {
     pickupLocation: {
       name: 'Evergreen shop',
       pickupMethod: 'STORE_PICKUP',
@@ -80,17 +64,13 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
 
 /**
  * A hoodie in size M into the cart, the hosted checkout's contact and US address, then `choose` picks the delivery,
  * and the card pays. Ends on the thank-you page.
  */
 async function buyHoodie(page: Page, email: string, choose: (page: Page) => Promise<void>) {
-  await page.goto(`${plaza.url}/products`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/products`, { waitUntil: 'networkidle' });
   await page
     .getByRole('link', { name: /Lavender Hoodie/ })
     .first()
@@ -99,7 +79,7 @@ async function buyHoodie(page: Page, email: string, choose: (page: Page) => Prom
   await page.getByRole('button', { name: 'M', exact: true }).click();
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
-  await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
   await page.waitForURL(/\/checkout\//);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
@@ -149,7 +129,7 @@ const slotText = async (scope: ReturnType<Page['locator']>) =>
 describe('the pickup place and the delivery window on every order screen', () => {
   it('a pickup order names the place’s address and hours for the buyer and the packer', async () => {
     const email = `pickup.${Date.now()}@example.com`;
-    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const buyer = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     const { number, orderId } = await buyHoodie(buyer, email, pickAtShop);
 
     const shipping = buyer.getByRole('region', { name: 'Shipping', exact: true });
@@ -158,23 +138,23 @@ describe('the pickup place and the delivery window on every order screen', () =>
     await snap(buyer, 'order-pickup-thank-you-desktop');
 
     // The buyer's order page, opened later from the confirmation e-mail's link.
-    const mail = await mailbox.latest(email, 'ORDER_PLACED');
+    const mail = await j.mailbox.latest(email, 'ORDER_PLACED');
     expect(mail.text).toContain(`Pick up at:\n${PLACE_LINES.join('\n')}\n${HOURS}`);
     const link = /See your order: (\S+)/.exec(mail.text)?.[1];
-    const later = await (await browser.newContext({ viewport: MOBILE })).newPage();
+    const later = await (await j.browser.newContext({ viewport: MOBILE })).newPage();
     await later.goto(link!, { waitUntil: 'networkidle' });
     const region = later.getByRole('region', { name: 'Shipping', exact: true });
     await region.getByTestId('pickup-place').waitFor();
     await expect.poll(() => placeLines(region)).toEqual([...PLACE_LINES, HOURS]);
     await snap(later, 'order-pickup-buyer-order-mobile');
 
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
     // The Orders list notes the pickup under the items.
-    await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
+    await owner.goto(`${j.plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
     const listed = owner.getByRole('row').filter({ hasText: `Order ${number}` });
     await expect.poll(() => listed.getByTestId('delivery-note').innerText()).toBe('Pickup at Evergreen shop');
-    await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('heading', { name: `Order ${number}`, exact: true }).waitFor();
     const main = owner.locator('main');
     await main.getByTestId('pickup-place').waitFor();
@@ -207,7 +187,7 @@ describe('the pickup place and the delivery window on every order screen', () =>
 
   it('a delivery names the chosen window in the shop’s time zone for the buyer and the packer', async () => {
     const email = `slot.${Date.now()}@example.com`;
-    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const buyer = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     const { number, orderId } = await buyHoodie(buyer, email, pickMorning);
 
     const shipping = buyer.getByRole('region', { name: 'Shipping', exact: true });
@@ -216,23 +196,23 @@ describe('the pickup place and the delivery window on every order screen', () =>
     const words = await slotText(shipping);
     await snap(buyer, 'order-slot-thank-you-desktop');
 
-    const mail = await mailbox.latest(email, 'ORDER_PLACED');
+    const mail = await j.mailbox.latest(email, 'ORDER_PLACED');
     const link = /See your order: (\S+)/.exec(mail.text)?.[1];
-    const later = await (await browser.newContext({ viewport: MOBILE })).newPage();
+    const later = await (await j.browser.newContext({ viewport: MOBILE })).newPage();
     await later.goto(link!, { waitUntil: 'networkidle' });
     const region = later.getByRole('region', { name: 'Shipping', exact: true });
     await expect.poll(() => slotText(region)).toBe(words);
     await snap(later, 'order-slot-buyer-order-mobile');
 
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
     const listed = owner.getByRole('row').filter({ hasText: `Order ${number}` });
     await expect
       .poll(() => listed.getByTestId('delivery-note').innerText())
       .toBe(`Morning courier · ${words.replace('Delivery time: ', '')}`);
     await snap(owner, 'order-slot-list-desktop');
-    await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('heading', { name: `Order ${number}`, exact: true }).waitFor();
     const main = owner.locator('main');
     await expect.poll(() => slotText(main)).toBe(words);
@@ -249,11 +229,11 @@ describe('the pickup place and the delivery window on every order screen', () =>
 
 describe('refunds put items back in stock line by line', () => {
   it('the owner picks how many of each line go back, never more than are still out', async () => {
-    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const buyer = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     const { number, orderId } = await buyHoodie(buyer, `restock.${Date.now()}@example.com`, pickAtShop);
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('button', { name: 'Refund', exact: true }).click();
     const dialog = owner.getByRole('dialog', { name: `Refund order ${number}`, exact: true });
     await dialog.getByLabel('Amount to refund', { exact: true }).fill('5.00');

@@ -1,54 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, ListProductsResponse } from '@plaza/contracts';
-import { apiCall, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  storedTokens,
-  type RunningPlaza,
-} from './support.js';
+import { apiCall } from './shop.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // An order path a shop can trust, in Chromium: the dashboard and the buyer tell the same invoice story (and the
 // dashboard makes no failing request for an invoice not issued yet); a refund starts from an empty amount with its
 // limit in the shop's currency; a guest's order shows under Orders once they sign up with that address.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let ecomKey: string;
 let toteId: string;
 let ebookId: string;
-let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
-const api = <T>(path: string, auth: string, body?: unknown) => apiCall<T>(plaza.url, path, auth, body);
+const api = <T>(path: string, auth: string, body?: unknown) => apiCall<T>(j.plaza.url, path, auth, body);
 
+const j = journey({ shop: true });
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  mailbox = await mailboxReader(plaza);
-  const owner = await ownerClient(plaza);
-  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e order trust', scopes: ['ecom'] },
-  }));
-  await usShipping(plaza.url, ecomKey);
-  const { products } = await api<ListProductsResponse>('/catalog/v1/products?limit=100', ecomKey);
+  const { products } = await api<ListProductsResponse>('/catalog/v1/products?limit=100', j.ecomKey);
   toteId = products.find((p) => p.name === 'Canvas Tote')!.id;
   ebookId = products.find((p) => p.name === 'Slow Mornings (e-book)')!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
 });
 
 /** The browser (a visitor until now) buys a tote (and more) with the test card as `email`; answers the order. */
 async function buyAsGuest(page: Page, email: string, more: string[] = []): Promise<CreateOrderResponse> {
-  await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
   const auth = `Bearer ${(await storedTokens(page))!.accessToken.value}`;
   const { checkout } = await api<{ checkout: { id: string } }>('/ecom/v1/checkouts', auth, {
     lineItems: [toteId, ...more].map((catalogItemId) => ({
@@ -94,18 +68,18 @@ function watchProblems(page: Page): string[] {
 
 describe('an order path a shop can trust', () => {
   it('the dashboard and the buyer show one invoice status; the dashboard asks nothing that fails', async () => {
-    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const buyer = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     const placed = await buyAsGuest(buyer, 'invoice.buyer@example.com');
     const number = placed.order.number;
-    const buyerPage = `${plaza.url}/orders/${placed.orderId}?token=${placed.thankYouToken}`;
+    const buyerPage = `${j.plaza.url}/orders/${placed.orderId}?token=${placed.thankYouToken}`;
     await buyer.goto(buyerPage, { waitUntil: 'networkidle' });
     await buyer.getByRole('button', { name: 'Download receipt', exact: true }).waitFor();
     expect(await buyer.getByTestId('invoice-status').count()).toBe(0);
 
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
     const problems = watchProblems(owner);
-    await owner.goto(`${plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('heading', { name: `Order ${number}`, exact: true }).waitFor();
     const state = owner.getByTestId('invoice-state');
     await expect.poll(() => state.innerText()).toBe('No invoice yet');
@@ -135,12 +109,12 @@ describe('an order path a shop can trust', () => {
   });
 
   it('a refund starts empty, shows its limit with the currency, and tells the buyer and the history', async () => {
-    const guest = await (await browser.newContext()).newPage();
+    const guest = await (await j.browser.newContext()).newPage();
     const placed = await buyAsGuest(guest, 'refund.buyer@example.com');
     const max = placed.order.priceSummary.total.formattedAmount;
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('button', { name: 'Refund', exact: true }).click();
     const dialog = owner.getByRole('dialog', { name: `Refund order ${placed.order.number}`, exact: true });
     const amount = dialog.getByLabel('Amount to refund', { exact: true });
@@ -162,25 +136,25 @@ describe('an order path a shop can trust', () => {
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Refunded $5.00' }).waitFor();
     await owner.getByText('Refunded $5.00: Strap was frayed · items back in stock', { exact: true }).waitFor();
-    const mail = await mailbox.latest('refund.buyer@example.com', 'ORDER_REFUNDED');
+    const mail = await j.mailbox.latest('refund.buyer@example.com', 'ORDER_REFUNDED');
     expect(mail.text).toContain('We refunded $5.00');
     expect(mail.text).toContain('Reason: Strap was frayed');
   });
 
   it('a guest buys, signs up with that address, verifies it and finds the order under Orders', async () => {
     const email = `gia.${Date.now()}@example.com`;
-    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const page = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     const placed = await buyAsGuest(page, email, [ebookId]);
 
-    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('a guest no longer');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
     await page.getByLabel('Verification code', { exact: true }).waitFor();
-    const { code } = await mailbox.code(email);
+    const { code } = await j.mailbox.code(email);
     await page.getByLabel('Verification code', { exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
 
     await page.getByRole('button', { name: /^Your account/ }).click();
     for (const label of ['Orders', 'Subscriptions', 'Downloads']) {
@@ -188,7 +162,7 @@ describe('an order path a shop can trust', () => {
     }
     await snap(page, 'order-trust-account-menu-desktop');
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/account/orders`);
+    await page.waitForURL(`${j.plaza.url}/account/orders`);
     await page.getByRole('link', { name: new RegExp(`^Order ${placed.order.number}\\b`), exact: true }).waitFor();
     await snap(page, 'order-trust-my-orders-desktop');
 
@@ -208,7 +182,7 @@ describe('an order path a shop can trust', () => {
     await snap(page, 'order-trust-downloads-mobile');
     await page.setViewportSize({ width: 320, height: 640 });
     await snap(page, 'order-trust-downloads-320');
-    await page.goto(`${plaza.url}/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Download receipt', exact: true }).waitFor();
     await snap(page, 'order-trust-order-320');
   });

@@ -1,42 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillAddressAndShipping, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  type RunningPlaza,
-} from './support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fillAddressAndShipping } from './shop.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
+import { journey } from './journey.js';
 
 // "The variant everywhere": a visitor picks a size of the Lavender Hoodie on its product page and pays; the size is
 // on the thank-you page (with the delivery method and where it goes), on the dashboard's order list and order page
 // (with the method next to the shipping amount), and on the packing slip the owner prints.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  const owner = await ownerClient(plaza);
-  const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e order variant', scopes: ['ecom'] },
-  });
-  await usShipping(plaza.url, key);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey({ shop: true });
 
 /** The product page: size L, into the cart, then the cart's "Check out" to the hosted checkout, and pay. */
 async function buyHoodieInL(page: Page): Promise<{ number: string; orderId: string }> {
-  await page.goto(`${plaza.url}/products`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/products`, { waitUntil: 'networkidle' });
   await page
     .getByRole('link', { name: /Lavender Hoodie/ })
     .first()
@@ -48,7 +24,7 @@ async function buyHoodieInL(page: Page): Promise<{ number: string; orderId: stri
     .toBe('true');
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
-  await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
   await page.waitForURL(/\/checkout\//);
   await fillAddressAndShipping(page);
@@ -66,7 +42,7 @@ async function buyHoodieInL(page: Page): Promise<{ number: string; orderId: stri
 
 describe('the variant on every order screen', () => {
   it('the size, SKU, delivery method and ship-to reach the thank-you page, the dashboard and the packing slip', async () => {
-    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const buyer = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     const { number, orderId } = await buyHoodieInL(buyer);
 
     // The thank-you page: which size, and how and where it goes.
@@ -82,12 +58,12 @@ describe('the variant on every order screen', () => {
     await snap(buyer, 'order-variant-thank-you-mobile');
 
     // The dashboard: the list sums the order up with its size; the order page has it per line, with the method.
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
     await owner.getByText('1 × Lavender Hoodie (Size: L)', { exact: true }).first().waitFor();
     await snap(owner, 'order-variant-list-desktop');
-    await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
     await owner.getByRole('heading', { name: `Order ${number}`, exact: true }).waitFor();
     const items = owner.getByRole('list', { name: 'Items', exact: true });
     await items.getByText('1 × Lavender Hoodie', { exact: true }).waitFor();
@@ -122,7 +98,7 @@ describe('the variant on every order screen', () => {
     await owner.setViewportSize(MOBILE);
     await row.getByText('SKU HOOD-LAV', { exact: true }).waitFor();
     await snap(owner, 'order-variant-packing-slip-mobile');
-    await owner.goto(`${plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${orderId}`, { waitUntil: 'networkidle' });
     await items.getByText(/^Size: L · SKU HOOD-LAV$/).waitFor();
     await snap(owner, 'order-variant-dashboard-mobile');
   });

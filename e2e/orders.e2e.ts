@@ -1,50 +1,27 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, ListProductsResponse } from '@plaza/contracts';
-import { apiCall, fillAddressAndShipping, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  storedTokens,
-  type RunningPlaza,
-} from './support.js';
+import { apiCall, fillAddressAndShipping } from './shop.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // Issue 10's journey in Chromium: a visitor buys with the test card on the hosted checkout and lands on the thank-you
 // page; the owner finds the order on the dashboard and refunds part; the buyer's order page shows the refund. The
 // owner also captures an order that was only authorized.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let ecomKey: string;
 let productId: (name: string) => string;
-const api = <T>(path: string, auth: string, body?: unknown) => apiCall<T>(plaza.url, path, auth, body);
+const api = <T>(path: string, auth: string, body?: unknown) => apiCall<T>(j.plaza.url, path, auth, body);
 
+const j = journey({ shop: true });
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  const owner = await ownerClient(plaza);
-  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e orders', scopes: ['ecom'] },
-  }));
-  await usShipping(plaza.url, ecomKey);
-  const { products } = await api<ListProductsResponse>('/catalog/v1/products?limit=100', ecomKey);
+  const { products } = await api<ListProductsResponse>('/catalog/v1/products?limit=100', j.ecomKey);
   productId = (name) => products.find((p) => p.name === name)!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
 });
 
 /** A visitor's own checkout of one item, opened on the hosted checkout page with address and shipping filled. */
 async function checkoutPage(page: Page, name: string) {
-  await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
   const tokens = await storedTokens(page);
   const { checkout } = await api<{ checkout: { id: string } }>(
     '/ecom/v1/checkouts',
@@ -53,14 +30,14 @@ async function checkoutPage(page: Page, name: string) {
       lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: productId(name) }, quantity: 1 }],
     },
   );
-  await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
   await fillAddressAndShipping(page);
   return checkout.id;
 }
 
 describe('orders', () => {
   it('a visitor pays with the test card; a declined card says why; the owner refunds part; the buyer sees it', async () => {
-    const buyer = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const buyer = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     await checkoutPage(buyer, 'Canvas Tote');
     await buyer.getByLabel('Card number', { exact: true }).fill('4000 0000 0000 0002');
     await buyer.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
@@ -82,8 +59,8 @@ describe('orders', () => {
     // No invoice was issued: the buyer gets the order's receipt (docs/decisions.md, "One invoice status").
     expect(download.suggestedFilename()).toBe(`Receipt-${number}.pdf`);
 
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
     await owner
       .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: 'Orders', exact: true })
@@ -121,8 +98,8 @@ describe('orders', () => {
   });
 
   it('the owner captures an order that was only authorized', async () => {
-    const visitor = await (await browser.newContext()).newPage();
-    await visitor.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    const visitor = await (await j.browser.newContext()).newPage();
+    await visitor.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     const auth = `Bearer ${(await storedTokens(visitor))!.accessToken.value}`;
     const { checkout } = await api<{ checkout: { id: string } }>('/ecom/v1/checkouts', auth, {
       lineItems: [
@@ -148,9 +125,9 @@ describe('orders', () => {
       paymentToken,
       delayCapture: true,
     });
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
     await owner.getByText('To capture', { exact: true }).first().waitFor();
     await owner.getByRole('button', { name: 'Capture payment', exact: true }).click();
     await owner.getByRole('status').filter({ hasText: 'Payment taken' }).waitFor();
@@ -158,7 +135,7 @@ describe('orders', () => {
   });
 
   it('the owner corrects a phone order’s customer details and edits a comment', async () => {
-    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', ecomKey, {
+    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', j.ecomKey, {
       order: {
         lineItems: [
           { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
@@ -166,9 +143,9 @@ describe('orders', () => {
         buyerInfo: { email: 'phone@example.com' },
       },
     });
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
     await owner.getByRole('heading', { name: `Order ${order.number}`, exact: true }).waitFor();
     await owner.getByRole('button', { name: 'Edit customer details', exact: true }).click();
     const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: customer`, exact: true });
@@ -201,7 +178,7 @@ describe('orders', () => {
   });
 
   it('the owner edits a phone order’s items and sees the new totals before saving', async () => {
-    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', ecomKey, {
+    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', j.ecomKey, {
       order: {
         lineItems: [
           { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
@@ -209,9 +186,9 @@ describe('orders', () => {
         buyerInfo: { email: 'edit@example.com' },
       },
     });
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
     await owner.getByRole('button', { name: 'Edit items', exact: true }).click();
     const drawer = owner.getByRole('dialog', { name: `Order ${order.number}: edit items`, exact: true });
     await drawer.getByText('Change something above to see the new totals.', { exact: true }).waitFor();
@@ -239,7 +216,7 @@ describe('orders', () => {
   it('the owner marks selected orders paid with progress and exports the list as CSV', async () => {
     const made: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const { order } = await api<{ order: { number: string } }>('/ecom/v1/orders', ecomKey, {
+      const { order } = await api<{ order: { number: string } }>('/ecom/v1/orders', j.ecomKey, {
         order: {
           lineItems: [
             { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
@@ -249,9 +226,9 @@ describe('orders', () => {
       });
       made.push(order.number);
     }
-    const owner = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders`, { waitUntil: 'networkidle' });
     await owner.getByRole('button', { name: 'Unpaid', exact: true }).click();
     await owner.getByRole('button', { name: 'Save this view', exact: true }).click();
     const naming = owner.getByRole('dialog', { name: 'Save this view', exact: true });
@@ -283,7 +260,7 @@ describe('orders', () => {
   });
 
   it('the owner sends a payment link; the buyer pays it on the hosted page', async () => {
-    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', ecomKey, {
+    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', j.ecomKey, {
       order: {
         lineItems: [
           { catalogReference: { appId: 'plaza-catalog', catalogItemId: productId('Canvas Tote') }, quantity: 1 },
@@ -291,9 +268,9 @@ describe('orders', () => {
         buyerInfo: { email: 'link@example.com' },
       },
     });
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
-    await owner.goto(`${plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
+    await owner.goto(`${j.plaza.url}/admin/store/orders/${order.id}`, { waitUntil: 'networkidle' });
     await owner.getByRole('button', { name: 'Request payment', exact: true }).click();
     const dialog = owner.getByRole('dialog', { name: `Request a payment for order ${order.number}`, exact: true });
     await dialog.getByLabel('Amount', { exact: true }).fill('5.00');
@@ -303,11 +280,11 @@ describe('orders', () => {
 
     const { paymentRequests } = await api<{ paymentRequests: Array<{ url: string }> }>(
       `/ecom/v1/payment-requests?orderId=${order.id}`,
-      ecomKey,
+      j.ecomKey,
     );
     const link = new URL(paymentRequests[0]!.url);
-    const buyer = await (await browser.newContext({ viewport: MOBILE })).newPage();
-    await buyer.goto(`${plaza.url}${link.pathname}${link.search}`, { waitUntil: 'networkidle' });
+    const buyer = await (await j.browser.newContext({ viewport: MOBILE })).newPage();
+    await buyer.goto(`${j.plaza.url}${link.pathname}${link.search}`, { waitUntil: 'networkidle' });
     await expect.poll(() => buyer.getByTestId('amount').textContent()).toBe('$5.00');
     await buyer.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
     await buyer.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
@@ -322,8 +299,7 @@ describe('orders', () => {
   });
 
   it('a buyer downloads a digital product from the order page; the owner sees which file it delivers', async () => {
-    const owner = await ownerClient(plaza);
-    const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
+    const { key } = await j.owner.fetch<{ key: string }>('/settings/v1/api-keys', {
       method: 'POST',
       body: { name: 'e2e downloads', scopes: ['media', 'catalog'] },
     });
@@ -355,8 +331,8 @@ describe('orders', () => {
       },
     });
 
-    const page = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    const page = await (await j.browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     const visitor = `Bearer ${(await storedTokens(page))!.accessToken.value}`;
     const { checkout } = await api<{ checkout: { id: string } }>('/ecom/v1/checkouts', visitor, {
       lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 }],
@@ -373,7 +349,7 @@ describe('orders', () => {
       visitor,
       { paymentToken },
     );
-    await page.goto(`${plaza.url}/orders/${placed.orderId}?token=${placed.thankYouToken}`, {
+    await page.goto(`${j.plaza.url}/orders/${placed.orderId}?token=${placed.thankYouToken}`, {
       waitUntil: 'networkidle',
     });
     // Nothing to ship: the order says how it is delivered instead of "Not shipped yet".
@@ -387,9 +363,9 @@ describe('orders', () => {
     expect(download.suggestedFilename()).toBe('Recipes.png');
     await snap(page, 'orders-downloads-desktop');
 
-    const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(admin, plaza);
-    await admin.goto(`${plaza.url}/admin/store/products/${product.id}`, { waitUntil: 'networkidle' });
+    const admin = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(admin, j.plaza);
+    await admin.goto(`${j.plaza.url}/admin/store/products/${product.id}`, { waitUntil: 'networkidle' });
     await admin.getByRole('heading', { name: 'File to deliver', exact: true }).waitFor();
     await expect.poll(() => admin.getByTestId('digital-file').innerText()).toBe('Recipes.png');
   });

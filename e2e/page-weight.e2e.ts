@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, startPlaza, type RunningPlaza } from './support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP } from './support.js';
+import { journey } from './journey.js';
 
 // DESIGN §7: the first storefront page ships at most 120 KB of gzipped JS. Checked on the three pages a visitor lands
 // on (home, the catalog, a product page), each opened by a brand-new visitor (a fresh browser context, empty cache),
@@ -9,23 +10,14 @@ import { DESKTOP, launchBrowser, startPlaza, type RunningPlaza } from './support
 
 const BUDGET = 120 * 1024;
 
-let plaza: RunningPlaza;
-let browser: Browser;
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey();
 
 /**
  * Opens `path` as a new visitor and returns every script it loaded with its gzip size (level 9, as the build
  * precompresses). Gzip of the decoded body, not the bytes on the wire: the server may answer brotli, which is smaller.
  */
 async function scriptsOf(path: string, ready: (page: Page) => Promise<unknown>) {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await j.browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const pending: Promise<{ url: string; gzip: number }>[] = [];
   page.on('response', (res) => {
@@ -34,7 +26,7 @@ async function scriptsOf(path: string, ready: (page: Page) => Promise<unknown>) 
       res.body().then((body) => ({ url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length })),
     );
   });
-  await page.goto(plaza.url + path, { waitUntil: 'networkidle' });
+  await page.goto(j.plaza.url + path, { waitUntil: 'networkidle' });
   await ready(page);
   await page.waitForLoadState('networkidle');
   const scripts = await Promise.all(pending);

@@ -1,40 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListProductsResponse } from '@plaza/contracts';
-import { apiCall, usShipping } from './shop.js';
+import { apiCall } from './shop.js';
 import {
   DESKTOP,
   fillHostedLogin,
-  launchBrowser,
-  ownerClient,
   ownerIntoDashboard,
   startPlaza,
   storedTokens,
   type RunningPlaza,
 } from './support.js';
+import { journey } from './journey.js';
 
 // "Second look from outside" (points 6, 7, 9, 10), in Chromium against the built app: what a new visitor's console
 // shows, the product form's problems, a webhook to the owner's own machine under `npm start`, and the checkout's
 // tax ID and the order's address as their country writes them.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let ecomKey: string;
-
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  const owner = await ownerClient(plaza);
-  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e second look', scopes: ['ecom'] },
-  }));
-  await usShipping(plaza.url, ecomKey);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey({ shop: true });
 
 /** Every failed request (4xx/5xx or no answer) and console error a page logs while `run` goes. */
 function failuresOf(page: Page): string[] {
@@ -53,7 +35,7 @@ function failuresOf(page: Page): string[] {
 }
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await j.browser.newContext({ viewport: DESKTOP });
   return context.newPage();
 }
 
@@ -61,7 +43,7 @@ describe('6. a new visitor’s console', () => {
   it('logs no failed request on any storefront page until something is in the cart, and the cart then follows', async () => {
     const page = await newPage();
     const failures = failuresOf(page);
-    const { products } = await apiCall<ListProductsResponse>(plaza.url, '/catalog/v1/products?limit=100', ecomKey);
+    const { products } = await apiCall<ListProductsResponse>(j.plaza.url, '/catalog/v1/products?limit=100', j.ecomKey);
     const hoodie = products.find((p) => p.name === 'Lavender Hoodie')!;
     for (const path of [
       '/',
@@ -72,24 +54,24 @@ describe('6. a new visitor’s console', () => {
       '/account/orders',
       '/login',
     ]) {
-      await page.goto(`${plaza.url}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${j.plaza.url}${path}`, { waitUntil: 'networkidle' });
     }
     // In-app navigation too (the header's links), not only fresh loads.
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
     await page.waitForLoadState('networkidle');
     expect(failures).toEqual([]);
 
     // Once something is added, the cart is read on the next pages (and still nothing fails).
-    await page.goto(`${plaza.url}/products/${hoodie.slug}`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/products/${hoodie.slug}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor();
-    await page.goto(`${plaza.url}/products`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/products`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
     expect(failures).toEqual([]);
     // Signing in keeps it (the server merges the visitor's cart into the member's; the page reads it again).
     await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
-    await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
+    await fillHostedLogin(page, j.plaza.owner.email, j.plaza.owner.password);
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
     await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
     await page.context().close();
@@ -99,8 +81,8 @@ describe('6. a new visitor’s console', () => {
 describe('7. the product form says what is wrong, next to it', () => {
   it('a new form is not "unsaved"; a price of "abc" is marked on Price and on each variant cell', async () => {
     const page = await newPage();
-    await ownerIntoDashboard(page, plaza);
-    await page.goto(`${plaza.url}/admin/store/products/new`, { waitUntil: 'networkidle' });
+    await ownerIntoDashboard(page, j.plaza);
+    await page.goto(`${j.plaza.url}/admin/store/products/new`, { waitUntil: 'networkidle' });
     const bar = page.getByTestId('save-bar');
     await bar.getByText('Fill in the product, then add it.', { exact: true }).waitFor();
     expect(await bar.getByText('You have unsaved changes.', { exact: true }).count()).toBe(0);
@@ -133,7 +115,7 @@ describe('7. the product form says what is wrong, next to it', () => {
 
   it('the storefront price filter says what it wants', async () => {
     const page = await newPage();
-    await page.goto(`${plaza.url}/products`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/products`, { waitUntil: 'networkidle' });
     const lowest = page.getByLabel('Lowest price', { exact: true });
     await lowest.fill('abc');
     expect(await lowest.getAttribute('aria-invalid')).toBe('true');
@@ -145,15 +127,15 @@ describe('7. the product form says what is wrong, next to it', () => {
 describe('10. checkout and order addresses', () => {
   it('asks a tax ID only where one is used, and prints the address as its country writes it', async () => {
     const page = await newPage();
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     const tokens = await storedTokens(page);
     const visitor = `Bearer ${tokens!.accessToken.value}`;
-    const { products } = await apiCall<ListProductsResponse>(plaza.url, '/catalog/v1/products?limit=100', ecomKey);
+    const { products } = await apiCall<ListProductsResponse>(j.plaza.url, '/catalog/v1/products?limit=100', j.ecomKey);
     const mug = products.find((p) => p.name === 'Blue Stoneware Mug')!;
-    const { checkout } = await apiCall<{ checkout: { id: string } }>(plaza.url, '/ecom/v1/checkouts', visitor, {
+    const { checkout } = await apiCall<{ checkout: { id: string } }>(j.plaza.url, '/ecom/v1/checkouts', visitor, {
       lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: mug.id }, quantity: 1 }],
     });
-    await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
     await page.getByLabel('E-mail', { exact: true }).fill('ann@example.com');
     await page.getByLabel('First name', { exact: true }).first().fill('Ann');
     await page.getByLabel('Last name', { exact: true }).first().fill('Lee');
@@ -168,7 +150,7 @@ describe('10. checkout and order addresses', () => {
       .poll(async () => {
         const { checkout: saved } = await apiCall<{
           checkout: { shippingInfo: { shippingDestination?: { address?: { postalCode?: string } } } };
-        }>(plaza.url, `/ecom/v1/checkouts/${checkout.id}`, visitor);
+        }>(j.plaza.url, `/ecom/v1/checkouts/${checkout.id}`, visitor);
         return saved.shippingInfo.shippingDestination?.address?.postalCode;
       })
       .toBe('10001');
@@ -182,19 +164,19 @@ describe('10. checkout and order addresses', () => {
 
     // The order's page in the dashboard writes the US address the US way.
     const { paymentToken } = await apiCall<{ paymentToken: string }>(
-      plaza.url,
+      j.plaza.url,
       '/ecom/v1/payments/test-card/tokens',
       visitor,
       { cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2099, cvc: '123' },
     );
     const placed = await apiCall<{ orderId: string }>(
-      plaza.url,
+      j.plaza.url,
       `/ecom/v1/checkouts/${checkout.id}/create-order-and-charge`,
       visitor,
       { paymentToken },
     );
-    await ownerIntoDashboard(page, plaza);
-    await page.goto(`${plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
+    await ownerIntoDashboard(page, j.plaza);
+    await page.goto(`${j.plaza.url}/admin/store/orders/${placed.orderId}`, { waitUntil: 'networkidle' });
     await page.getByText('New York, NY 10001', { exact: true }).waitFor();
     expect(await page.getByText(/US-NY/).count()).toBe(0);
     await page.context().close();

@@ -1,31 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  snap,
-  startPlaza,
-  storedTokens,
-  type RunningPlaza,
-} from './support.js';
+import { DESKTOP, MOBILE, snap, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // The sign-in journey of issue 3, in Chromium against the built server:
 // sign up → code from the mailbox → log out → hosted login → silent login on reload → the owner in /admin.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let mailbox: Awaited<ReturnType<typeof mailboxReader>>;
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  mailbox = await mailboxReader(plaza);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey();
 
 const email = `ada.${Date.now()}@example.com`;
 const password = 'correct horse battery staple';
@@ -38,13 +19,13 @@ describe('sign-in journey', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
+    context = await j.browser.newContext({ viewport: DESKTOP });
     page = await context.newPage();
   });
   afterAll(() => context?.close());
 
   it('1. signs up', async () => {
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     await header(page).getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.waitForURL('**/signup');
     await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
@@ -59,7 +40,7 @@ describe('sign-in journey', () => {
   });
 
   it('2. reads the code from the dev mailbox and verifies it', async () => {
-    const { code } = await mailbox.code(email);
+    const { code } = await j.mailbox.code(email);
     // A wrong code first: it is refused and the screen stays.
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Verification code', { exact: true }).fill(wrong);
@@ -69,7 +50,7 @@ describe('sign-in journey', () => {
 
     await page.getByLabel('Verification code', { exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => memberEmail(page).textContent()).toBe(email);
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');
     await snap(page, 'home-member-desktop');
@@ -77,7 +58,7 @@ describe('sign-in journey', () => {
 
   it('3. logs out', async () => {
     await header(page).getByRole('link', { name: 'Log out', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
     await header(page).getByRole('button', { name: 'Log in', exact: true }).waitFor();
     expect((await storedTokens(page))?.refreshToken.role).not.toBe('member');
     // The server cleared its session hint cookie with the session's; a stale hint (as from a session ended elsewhere)
@@ -98,7 +79,7 @@ describe('sign-in journey', () => {
   });
 
   it('4. logs in through the hosted login page', async () => {
-    await page.goto(`${plaza.url}/account/security`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/account/security`, { waitUntil: 'networkidle' });
     await header(page).getByRole('button', { name: 'Log in', exact: true }).click();
     // /oauth2/authorize has no session for this browser, so it hands the request to the hosted page.
     await page.waitForURL(/\/auth\/login\?.*client_id=plaza-web/);
@@ -114,7 +95,7 @@ describe('sign-in journey', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     // Back through /oauth2/authorize and /auth/callback to the page the member started from.
-    await page.waitForURL(`${plaza.url}/account/security`);
+    await page.waitForURL(`${j.plaza.url}/account/security`);
     await expect.poll(() => memberEmail(page).textContent()).toBe(email);
     expect(page.url()).not.toContain('code=');
     await page.getByRole('heading', { name: 'Account security', exact: true }).waitFor();
@@ -139,12 +120,12 @@ describe('sign-in journey', () => {
     expect(authorizeRequests.some((u) => u.includes('prompt=none') && u.includes('response_mode=web_message'))).toBe(
       true,
     );
-    expect(page.url()).toBe(`${plaza.url}/account/security`);
+    expect(page.url()).toBe(`${j.plaza.url}/account/security`);
     expect((await storedTokens(page))?.refreshToken.role).toBe('member');
   });
 
   it('5b. a new visitor is not held up: no silent login is tried, and none of its code is loaded', async () => {
-    const visitor = await browser.newContext({ viewport: DESKTOP });
+    const visitor = await j.browser.newContext({ viewport: DESKTOP });
     const p = await visitor.newPage();
     const silent: string[] = [];
     const scripts: string[] = [];
@@ -152,7 +133,7 @@ describe('sign-in journey', () => {
       if (r.url().includes('prompt=none')) silent.push(r.url());
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
-    await p.goto(`${plaza.url}/`);
+    await p.goto(`${j.plaza.url}/`);
     await header(p).getByRole('button', { name: 'Log in', exact: true }).waitFor({ timeout: 5_000 });
     await p.getByTestId('site-name').first().waitFor();
     await p.waitForLoadState('networkidle');
@@ -163,25 +144,25 @@ describe('sign-in journey', () => {
   });
 
   it('6. the owner logs into /admin', async () => {
-    const owner = await browser.newContext({ viewport: DESKTOP });
+    const owner = await j.browser.newContext({ viewport: DESKTOP });
     const p = await owner.newPage();
-    await p.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+    await p.goto(`${j.plaza.url}/admin`, { waitUntil: 'networkidle' });
     await p.getByRole('heading', { name: 'Sign in as the owner', exact: true }).waitFor();
     await snap(p, 'admin-gate-desktop');
     await p.getByRole('button', { name: 'Log in', exact: true }).click();
     await p.waitForURL(/\/auth\/login\?/);
-    await p.getByLabel('Email', { exact: true }).fill(plaza.owner.email);
-    await p.getByLabel('Password', { exact: true }).fill(plaza.owner.password);
+    await p.getByLabel('Email', { exact: true }).fill(j.plaza.owner.email);
+    await p.getByLabel('Password', { exact: true }).fill(j.plaza.owner.password);
     await p.getByRole('button', { name: 'Log in', exact: true }).click();
-    await p.waitForURL(`${plaza.url}/admin`);
+    await p.waitForURL(`${j.plaza.url}/admin`);
     await p.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
-    await expect.poll(() => p.getByTestId('admin-email').first().textContent()).toBe(plaza.owner.email);
+    await expect.poll(() => p.getByTestId('admin-email').first().textContent()).toBe(j.plaza.owner.email);
     await snap(p, 'admin-overview-desktop');
     await owner.close();
   });
 
   it('a member who is not the owner is told the dashboard is not for them', async () => {
-    await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/admin`, { waitUntil: 'networkidle' });
     await page.getByText('Not allowed', { exact: true }).waitFor();
     await snap(page, 'admin-not-allowed-desktop');
   });
@@ -189,13 +170,13 @@ describe('sign-in journey', () => {
 
 describe('sign-in screens on a phone', () => {
   it('renders sign up, the hosted login and the menu at 390 px', async () => {
-    const context = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    const context = await j.browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
     const p = await context.newPage();
-    await p.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await p.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await p.getByLabel('Email', { exact: true }).waitFor();
     await snap(p, 'signup-mobile');
 
-    await p.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await p.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     await p.getByRole('button', { name: 'Open menu', exact: true }).click();
     await p.getByRole('link', { name: 'Sign up', exact: true }).waitFor();
     await snap(p, 'home-menu-mobile');
@@ -204,7 +185,7 @@ describe('sign-in screens on a phone', () => {
     await p.getByLabel('Email', { exact: true }).waitFor();
     await snap(p, 'hosted-login-mobile');
 
-    await p.goto(`${plaza.url}/forgot-password`, { waitUntil: 'networkidle' });
+    await p.goto(`${j.plaza.url}/forgot-password`, { waitUntil: 'networkidle' });
     await p.getByLabel('Email', { exact: true }).waitFor();
     await snap(p, 'forgot-password-mobile');
     await context.close();

@@ -1,75 +1,55 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShippingProviderConfigurationResponse } from '@plaza/contracts';
-import {
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  type RunningPlaza,
-  sidebarLink,
-} from './support.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap, sidebarLink } from './support.js';
+import { journey } from './journey.js';
 
 // The store's configuration screens that store-admin.e2e.ts does not walk: the carriers page (rate tables, boxes,
 // local delivery) and editing a discount after it was made. Screenshots at 1280 and 390 px.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let page: Page;
-
+const j = journey();
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await ownerIntoDashboard(page, plaza);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
+  j.page = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+  await ownerIntoDashboard(j.page, j.plaza);
 });
 
-const nav = (name: string) => sidebarLink(page, name);
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
+const nav = (name: string) => sidebarLink(j.page, name);
+const toast = (text: string) => j.page.getByRole('status').filter({ hasText: text }).waitFor();
 
 describe('store settings', () => {
   it('sets carrier rates, a box and local delivery; a rate out of order is refused in words', async () => {
     await nav('Carriers').click();
-    await page.getByRole('heading', { name: 'Carriers', exact: true }).waitFor();
-    await page.getByRole('combobox', { name: 'Country', exact: true }).fill('united st');
-    await page
+    await j.page.getByRole('heading', { name: 'Carriers', exact: true }).waitFor();
+    await j.page.getByRole('combobox', { name: 'Country', exact: true }).fill('united st');
+    await j.page
       .getByRole('option', { name: /United States/ })
       .first()
       .click();
-    await page.getByLabel('Latitude', { exact: true }).fill('40.78');
-    await page.getByLabel('Longitude', { exact: true }).fill('-73.97');
-    await page.getByLabel('Priority Mail', { exact: true }).check();
-    const priority = page.getByRole('group', { name: 'Priority Mail', exact: true });
+    await j.page.getByLabel('Latitude', { exact: true }).fill('40.78');
+    await j.page.getByLabel('Longitude', { exact: true }).fill('-73.97');
+    await j.page.getByLabel('Priority Mail', { exact: true }).check();
+    const priority = j.page.getByRole('group', { name: 'Priority Mail', exact: true });
     await priority.getByRole('button', { name: 'Add a rate', exact: true }).click();
     await priority.getByLabel('Parcels up to (weight)', { exact: true }).fill('2');
     await priority.getByLabel('Price', { exact: true }).fill('7.50');
     await priority.getByRole('button', { name: 'Add a rate', exact: true }).click();
     await priority.getByLabel('Parcels up to (weight)', { exact: true }).nth(1).fill('1');
     await priority.getByLabel('Price', { exact: true }).nth(1).fill('9');
-    await page.getByRole('button', { name: 'Save carriers', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'from the lightest parcel to the heaviest' }).waitFor();
+    await j.page.getByRole('button', { name: 'Save carriers', exact: true }).click();
+    await j.page.getByRole('alert').filter({ hasText: 'from the lightest parcel to the heaviest' }).waitFor();
     await priority.getByLabel('Parcels up to (weight)', { exact: true }).nth(1).fill('5');
-    await page.getByLabel('Your own box', { exact: true }).check();
-    await page.getByLabel('Length', { exact: true }).fill('30');
-    await page.getByLabel('Width', { exact: true }).fill('20');
-    await page.getByLabel('Height', { exact: true }).fill('10');
-    await page.getByLabel('Offer local delivery', { exact: true }).check();
-    await page.getByLabel('Up to', { exact: true }).fill('10');
-    await page.getByLabel('Price', { exact: true }).last().fill('5');
-    await snap(page, 'store-carriers-desktop');
-    await page.getByRole('button', { name: 'Save carriers', exact: true }).click();
+    await j.page.getByLabel('Your own box', { exact: true }).check();
+    await j.page.getByLabel('Length', { exact: true }).fill('30');
+    await j.page.getByLabel('Width', { exact: true }).fill('20');
+    await j.page.getByLabel('Height', { exact: true }).fill('10');
+    await j.page.getByLabel('Offer local delivery', { exact: true }).check();
+    await j.page.getByLabel('Up to', { exact: true }).fill('10');
+    await j.page.getByLabel('Price', { exact: true }).last().fill('5');
+    await snap(j.page, 'store-carriers-desktop');
+    await j.page.getByRole('button', { name: 'Save carriers', exact: true }).click();
     await toast('Carrier settings saved');
-    await page.getByText('All changes saved.', { exact: true }).waitFor();
+    await j.page.getByText('All changes saved.', { exact: true }).waitFor();
 
-    const owner = await ownerClient(plaza);
-    const { shippingProviderConfiguration: saved } = await owner.fetch<ShippingProviderConfigurationResponse>(
+    const { shippingProviderConfiguration: saved } = await j.owner.fetch<ShippingProviderConfigurationResponse>(
       '/ecom/v1/shipping-provider-configuration',
     );
     expect(saved.shipFromAddress).toMatchObject({ country: 'US', geocode: { latitude: 40.78, longitude: -73.97 } });
@@ -82,23 +62,23 @@ describe('store settings', () => {
     });
     expect(saved.localDelivery).toMatchObject({ enabled: true, radius: { value: 10, unit: 'KM' } });
 
-    await page.setViewportSize(MOBILE);
-    await snap(page, 'store-carriers-mobile');
-    await page.setViewportSize(DESKTOP);
+    await j.page.setViewportSize(MOBILE);
+    await snap(j.page, 'store-carriers-mobile');
+    await j.page.setViewportSize(DESKTOP);
   });
 
   it('edits a coupon: a new amount, and only products in a collection', async () => {
     await nav('Coupons').click();
-    await page.getByRole('button', { name: 'Create coupon', exact: true }).first().click();
-    let drawer = page.getByRole('dialog', { name: 'Create a coupon', exact: true });
+    await j.page.getByRole('button', { name: 'Create coupon', exact: true }).first().click();
+    let drawer = j.page.getByRole('dialog', { name: 'Create a coupon', exact: true });
     await drawer.getByLabel('Code', { exact: true }).fill('AUTUMN');
     await drawer.getByLabel('Name', { exact: true }).fill('Autumn');
     await drawer.getByLabel('Percent off', { exact: true }).fill('10');
     await drawer.getByRole('button', { name: 'Create coupon', exact: true }).click();
     await toast('AUTUMN is ready');
 
-    await page.getByRole('button', { name: 'Edit AUTUMN', exact: true }).locator('visible=true').click();
-    drawer = page.getByRole('dialog', { name: 'Edit AUTUMN', exact: true });
+    await j.page.getByRole('button', { name: 'Edit AUTUMN', exact: true }).locator('visible=true').click();
+    drawer = j.page.getByRole('dialog', { name: 'Edit AUTUMN', exact: true });
     await expect(drawer.getByLabel('Percent off', { exact: true }).inputValue()).resolves.toBe('10');
     await drawer.getByLabel('Percent off', { exact: true }).fill('15');
     await drawer.getByLabel('Applies to', { exact: true }).selectOption({ label: 'Products in some collections' });
@@ -107,19 +87,18 @@ describe('store settings', () => {
     await drawer.getByRole('group', { name: 'Collections', exact: true }).getByRole('checkbox').first().check();
     await drawer.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('AUTUMN is saved');
-    await page.getByText('15% off some products', { exact: true }).locator('visible=true').waitFor();
+    await j.page.getByText('15% off some products', { exact: true }).locator('visible=true').waitFor();
   });
   it('adds a state tax region where one tax group pays no tax', async () => {
-    const owner = await ownerClient(plaza);
-    const { taxGroup } = await owner.fetch<{ taxGroup: { id: string } }>('/ecom/v1/tax-groups', {
+    const { taxGroup } = await j.owner.fetch<{ taxGroup: { id: string } }>('/ecom/v1/tax-groups', {
       method: 'POST',
       body: { taxGroup: { name: 'Books' } },
     });
     await nav('Tax').click();
-    await page.getByRole('button', { name: 'Add tax region', exact: true }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a tax region', exact: true });
+    await j.page.getByRole('button', { name: 'Add tax region', exact: true }).first().click();
+    const drawer = j.page.getByRole('dialog', { name: 'Add a tax region', exact: true });
     await drawer.getByRole('combobox', { name: 'Country', exact: true }).fill('united st');
-    await page
+    await j.page
       .getByRole('option', { name: /United States/ })
       .first()
       .click();
@@ -129,8 +108,8 @@ describe('store settings', () => {
     await drawer.getByLabel('Books', { exact: true }).selectOption({ label: 'No tax' });
     await drawer.getByRole('button', { name: 'Add tax region', exact: true }).click();
     await toast('Tax region saved');
-    await page.getByText('California, United States', { exact: true }).locator('visible=true').waitFor();
-    const { taxRegions } = await owner.fetch<{
+    await j.page.getByText('California, United States', { exact: true }).locator('visible=true').waitFor();
+    const { taxRegions } = await j.owner.fetch<{
       taxRegions: Array<{ subdivision?: string; groupOverrides: Array<{ taxGroupId: string; exempt?: boolean }> }>;
     }>('/ecom/v1/tax-regions');
     const california = taxRegions.find((r) => r.subdivision === 'US-CA');
@@ -138,8 +117,8 @@ describe('store settings', () => {
   });
   it('adds a fee charged only on orders with a chosen product', async () => {
     await nav('Extra fees').click();
-    await page.getByRole('button', { name: 'Add fee', exact: true }).first().click();
-    const drawer = page.getByRole('dialog', { name: 'Add a fee', exact: true });
+    await j.page.getByRole('button', { name: 'Add fee', exact: true }).first().click();
+    const drawer = j.page.getByRole('dialog', { name: 'Add a fee', exact: true });
     await drawer.getByLabel('Name', { exact: true }).fill('Gift wrap');
     await drawer.getByLabel('Amount', { exact: true }).fill('2');
     await drawer.getByLabel('Applies to', { exact: true }).selectOption({ label: 'Orders with some products' });
@@ -152,13 +131,12 @@ describe('store settings', () => {
     await mug.check();
     await drawer.getByRole('button', { name: 'Add fee', exact: true }).click();
     await toast('Gift wrap is saved');
-    const owner = await ownerClient(plaza);
-    const { additionalFees } = await owner.fetch<{ additionalFees: Array<{ name: string; catalogItemIds: string[] }> }>(
-      '/ecom/v1/additional-fees',
-    );
+    const { additionalFees } = await j.owner.fetch<{
+      additionalFees: Array<{ name: string; catalogItemIds: string[] }>;
+    }>('/ecom/v1/additional-fees');
     const fee = additionalFees.find((f) => f.name === 'Gift wrap');
     expect(fee?.catalogItemIds).toHaveLength(1);
-    const { product } = await owner.fetch<{ product: { name: string } }>(
+    const { product } = await j.owner.fetch<{ product: { name: string } }>(
       `/catalog/v1/products/${fee!.catalogItemIds[0]}`,
     );
     expect(product.name).toBe(mugName);

@@ -1,63 +1,40 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListProductsResponse } from '@plaza/contracts';
-import { apiCall, fillAddressAndShipping, productCard, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  fillHostedLogin,
-  launchBrowser,
-  MOBILE,
-  ownerClient,
-  snap,
-  startPlaza,
-  storedTokens,
-  type RunningPlaza,
-} from './support.js';
+import { apiCall, fillAddressAndShipping, productCard } from './shop.js';
+import { DESKTOP, fillHostedLogin, MOBILE, snap, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // The storefront (issue 9, "Storefront"), in Chromium against the built server and its demo catalog: browse, a
 // product page, the cart with a coupon and a shipping estimate, and the hosted checkout's exact totals. The coupon
 // (10% off everything) and the shipping (US, flat 5.00) are made through the API with an `ecom` key first.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-let ecomKey: string;
 let cartReady = false;
 
-const api = <T>(path: string, auth: string, body?: unknown) => apiCall<T>(plaza.url, path, auth, body);
+const api = <T>(path: string, auth: string, body?: unknown) => apiCall<T>(j.plaza.url, path, auth, body);
 
 /** Cents in a formatted amount ("$34.70" → 3470; "−$3.30" → 3300). */
 const cents = async (page: Page, testId: string) =>
   Number(((await page.getByTestId(testId).first().textContent()) ?? '').replace(/[^\d]/g, ''));
 
+const j = journey({ shop: true });
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  const owner = await ownerClient(plaza);
-  ({ key: ecomKey } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e store', scopes: ['ecom'] },
-  }));
-  await api('/ecom/v1/coupons', ecomKey, {
+  await api('/ecom/v1/coupons', j.ecomKey, {
     coupon: { code: 'SAVE10', name: 'Ten off', discount: { type: 'PERCENTAGE', percentage: 10, scope: 'GLOBAL' } },
   });
-  await usShipping(plaza.url, ecomKey);
   // The current cart's routes may not be served yet by this build; the cart journeys say so instead of failing.
-  const openapi = (await (await fetch(`${plaza.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  const openapi = (await (await fetch(`${j.plaza.url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
   cartReady = '/ecom/v1/carts/current/add-to-cart' in openapi.paths;
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
 });
 
 async function shopper(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await j.browser.newContext({ viewport });
   const page = await context.newPage();
   return { context, page };
 }
 
 async function addToCart(page: Page, name: string) {
-  await page.goto(`${plaza.url}/products?q=${encodeURIComponent(name)}`, { waitUntil: 'networkidle' });
+  await page.goto(`${j.plaza.url}/products?q=${encodeURIComponent(name)}`, { waitUntil: 'networkidle' });
   // A product card's link reads its name, then its price: the name starts it.
   await page
     .getByRole('link', { name: productCard(name), exact: true })
@@ -75,11 +52,11 @@ async function addToCart(page: Page, name: string) {
 describe('storefront shop', () => {
   it('lists the demo catalog with filters kept in the address, and shows a product page', async () => {
     const { context, page } = await shopper();
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Featured products', exact: true }).waitFor();
     await snap(page, 'store-home-desktop');
 
-    await page.goto(`${plaza.url}/products`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/products`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: productCard('Blue Stoneware Mug'), exact: true }).waitFor();
     await page.getByLabel('Search', { exact: true }).fill('mug');
     await page.getByRole('button', { name: 'Go', exact: true }).click();
@@ -92,7 +69,7 @@ describe('storefront shop', () => {
     await snap(page, 'store-catalog-desktop');
 
     // Out of stock: no "Add to cart", a back-in-stock form instead.
-    await page.goto(`${plaza.url}/products/red-stoneware-mug`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/products/red-stoneware-mug`, { waitUntil: 'networkidle' });
     await page.getByTestId('stock-state').getByText('Out of stock', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Add to cart', exact: true }).count()).toBe(0);
     await page.getByLabel('Get an e-mail when it is back', { exact: true }).fill('ann@example.com');
@@ -103,9 +80,9 @@ describe('storefront shop', () => {
       .waitFor();
     await snap(page, 'store-product-out-of-stock');
 
-    const { products } = await api<ListProductsResponse>('/catalog/v1/products?text=tee', ecomKey);
+    const { products } = await api<ListProductsResponse>('/catalog/v1/products?text=tee', j.ecomKey);
     const tee = products.find((p) => p.options.length > 0)!;
-    await page.goto(`${plaza.url}/products/${tee.slug}`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/products/${tee.slug}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: tee.name, level: 1, exact: true }).waitFor();
     const image = page.locator('main img').first();
     expect(await image.getAttribute('width')).toBe('600');
@@ -113,10 +90,10 @@ describe('storefront shop', () => {
     await context.close();
 
     const phone = await shopper(MOBILE);
-    await phone.page.goto(`${plaza.url}/products?sort=NAME_ASC&type=PHYSICAL`, { waitUntil: 'networkidle' });
+    await phone.page.goto(`${j.plaza.url}/products?sort=NAME_ASC&type=PHYSICAL`, { waitUntil: 'networkidle' });
     await phone.page.getByRole('link', { name: productCard('Blue Stoneware Mug'), exact: true }).waitFor();
     await snap(phone.page, 'store-catalog-mobile');
-    await phone.page.goto(`${plaza.url}/products/${tee.slug}`, { waitUntil: 'networkidle' });
+    await phone.page.goto(`${j.plaza.url}/products/${tee.slug}`, { waitUntil: 'networkidle' });
     await phone.page.getByRole('heading', { name: tee.name, level: 1, exact: true }).waitFor();
     await snap(phone.page, 'store-product-mobile');
     await phone.context.close();
@@ -124,9 +101,9 @@ describe('storefront shop', () => {
 
   it('shows the exact totals on the hosted checkout: coupon, shipping to a US address, total', async () => {
     const { context, page } = await shopper();
-    await page.goto(`${plaza.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/`, { waitUntil: 'networkidle' });
     const tokens = await storedTokens(page);
-    const { products } = await api<ListProductsResponse>('/catalog/v1/products?limit=100', ecomKey);
+    const { products } = await api<ListProductsResponse>('/catalog/v1/products?limit=100', j.ecomKey);
     const ref = (name: string) => ({
       catalogReference: { appId: 'plaza-catalog', catalogItemId: products.find((p) => p.name === name)!.id },
       quantity: 1,
@@ -137,7 +114,7 @@ describe('storefront shop', () => {
       `Bearer ${tokens!.accessToken.value}`,
       { lineItems: [ref('Blue Stoneware Mug'), ref('Canvas Tote')], couponCode: 'SAVE10' },
     );
-    await page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
     await fillAddressAndShipping(page);
     // 18.00 + 15.00 = 33.00; 10% off = 3.30; shipping 5.00; no tax configured: 34.70.
@@ -158,7 +135,7 @@ describe('storefront shop', () => {
 
     // Another visitor cannot open it.
     const stranger = await shopper();
-    await stranger.page.goto(`${plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
+    await stranger.page.goto(`${j.plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
     await stranger.page.getByText('This checkout is not available', { exact: true }).waitFor();
     await stranger.context.close();
     await context.close();
@@ -178,7 +155,7 @@ describe('storefront shop', () => {
     await snap(page, 'store-cart-drawer');
     await page.keyboard.press('Escape');
 
-    await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
     await page.getByLabel('Discount code', { exact: true }).fill('SAVE10');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
@@ -207,10 +184,10 @@ describe('storefront shop', () => {
     await addToCart(page, 'Linen Notebook');
     await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
     await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
-    await fillHostedLogin(page, plaza.owner.email, plaza.owner.password);
+    await fillHostedLogin(page, j.plaza.owner.email, j.plaza.owner.password);
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
     await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
-    await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
     await page.getByTestId('cart-line').filter({ hasText: 'Linen Notebook' }).waitFor();
     await context.close();
   });

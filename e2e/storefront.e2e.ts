@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotPath, startPlaza, type RunningPlaza } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from './support.js';
+import { journey } from './journey.js';
 
-let plaza: RunningPlaza;
-let browser: Browser;
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey();
 
 describe('storefront home', () => {
   it('gets a visitor token and shows the site name through the SDK', async () => {
-    const page = await browser.newPage();
+    const page = await j.browser.newPage();
     const tokenRequests: string[] = [];
     const scripts: { url: string; bytes: number }[] = [];
     page.on('request', (r) => r.url().endsWith('/oauth2/token') && tokenRequests.push(r.postData() ?? ''));
@@ -24,7 +15,7 @@ describe('storefront home', () => {
       if (r.resourceType() === 'script') scripts.push({ url: r.url(), bytes: (await r.sizes()).responseBodySize });
     });
 
-    await page.goto(plaza.url, { waitUntil: 'networkidle' });
+    await page.goto(j.plaza.url, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('site-name').first().textContent()).toBe('Plaza Demo Store');
 
     // A brand-new browser goes through the anonymous grant, and keeps its token in storage.
@@ -42,8 +33,8 @@ describe('storefront home', () => {
   });
 
   it('renders on a phone-sized screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(plaza.url, { waitUntil: 'networkidle' });
+    const page = await j.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(j.plaza.url, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('site-name').first().isVisible()).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -52,12 +43,12 @@ describe('storefront home', () => {
   });
 
   it('loads the dashboard as a separate chunk and asks a visitor to sign in', async () => {
-    const page = await browser.newPage();
+    const page = await j.browser.newPage();
     const scripts = new Set<string>();
     page.on('request', (r) => r.resourceType() === 'script' && scripts.add(new URL(r.url()).pathname));
-    await page.goto(plaza.url, { waitUntil: 'networkidle' });
+    await page.goto(j.plaza.url, { waitUntil: 'networkidle' });
     const storefrontScripts = new Set(scripts);
-    await page.goto(`${plaza.url}/admin`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/admin`, { waitUntil: 'networkidle' });
     const dashboardOnly = [...scripts].filter((s) => !storefrontScripts.has(s));
     expect(dashboardOnly.length).toBeGreaterThan(0);
     // A visitor is asked to sign in as the owner; the gate lives in the dashboard chunk.
@@ -72,19 +63,19 @@ describe('storefront home', () => {
       ['/auth/logout', "frame-ancestors 'none'"],
       ['/auth/silent-callback', "frame-ancestors 'self'"],
     ]) {
-      const res = await fetch(`${plaza.url}${path}`, { headers: { accept: 'text/html' } });
+      const res = await fetch(`${j.plaza.url}${path}`, { headers: { accept: 'text/html' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-security-policy')).toContain(ancestors);
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     }
     // Every other page is unframeable too (browser-edge.e2e.ts frames them).
-    const home = await fetch(plaza.url, { headers: { accept: 'text/html' } });
+    const home = await fetch(j.plaza.url, { headers: { accept: 'text/html' } });
     expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('shows a not-found page for unknown storefront paths', async () => {
-    const page = await browser.newPage();
-    const res = await page.goto(`${plaza.url}/no/such/page`, { waitUntil: 'networkidle' });
+    const page = await j.browser.newPage();
+    const res = await page.goto(`${j.plaza.url}/no/such/page`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(200); // client-side routing serves index.html
     await expect.poll(async () => (await page.textContent('body')) ?? '').toMatch(/not found/i);
     await page.close();

@@ -1,56 +1,29 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillAddressAndShipping, productCard, usShipping } from './shop.js';
-import {
-  DESKTOP,
-  launchBrowser,
-  mailboxReader,
-  MOBILE,
-  ownerClient,
-  ownerIntoDashboard,
-  snap,
-  startPlaza,
-  type RunningPlaza,
-} from './support.js';
+import { describe, expect, it } from 'vitest';
+import { fillAddressAndShipping, productCard } from './shop.js';
+import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
+import { journey } from './journey.js';
 
 // Issue 10's subscriptions in Chromium: a new member subscribes to the demo coffee every two weeks from its product
 // page and pays with the test card; My subscriptions shows the next charge; the owner finds it under Subscriptions;
 // the member cancels it.
 
-let plaza: RunningPlaza;
-let browser: Browser;
-
-beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
-  const owner = await ownerClient(plaza);
-  const { key } = await owner.fetch<{ key: string }>('/settings/v1/api-keys', {
-    method: 'POST',
-    body: { name: 'e2e subscriptions', scopes: ['ecom'] },
-  });
-  await usShipping(plaza.url, key);
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
-});
+const j = journey({ shop: true });
 
 describe('subscriptions', () => {
   it('a member subscribes, sees the next charge and cancels; the owner sees it', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    const mailbox = await mailboxReader(plaza);
     const email = `coffee.${Date.now()}@example.com`;
-    await page.goto(`${plaza.url}/signup`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
     await page.getByLabel('Name', { exact: true }).fill('Cora Coffee');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
-    await page.getByLabel('Verification code', { exact: true }).fill((await mailbox.code(email)).code);
+    await page.getByLabel('Verification code', { exact: true }).fill((await j.mailbox.code(email)).code);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${plaza.url}/`);
+    await page.waitForURL(`${j.plaza.url}/`);
 
-    await page.goto(`${plaza.url}/products?q=${encodeURIComponent('House Blend Coffee')}`, {
+    await page.goto(`${j.plaza.url}/products?q=${encodeURIComponent('House Blend Coffee')}`, {
       waitUntil: 'networkidle',
     });
     await page
@@ -61,7 +34,7 @@ describe('subscriptions', () => {
     await page.getByRole('radio', { name: /Subscribe: Every 2 weeks/ }).check();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor();
-    await page.goto(`${plaza.url}/cart`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Check out', exact: true }).click();
     await page.waitForURL(/\/checkout\//);
     await fillAddressAndShipping(page);
@@ -71,7 +44,7 @@ describe('subscriptions', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();
 
-    await page.goto(`${plaza.url}/account/subscriptions`, { waitUntil: 'networkidle' });
+    await page.goto(`${j.plaza.url}/account/subscriptions`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: /House Blend Coffee/ }).waitFor();
     const next = await page.getByTestId('next-charge').textContent();
     expect(next).toMatch(/^Next charge: .+ on Visa ending 4242$/);
@@ -81,8 +54,8 @@ describe('subscriptions', () => {
     await snap(page, 'subscriptions-account-mobile');
     await page.setViewportSize(DESKTOP);
 
-    const owner = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await ownerIntoDashboard(owner, plaza);
+    const owner = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
+    await ownerIntoDashboard(owner, j.plaza);
     await owner
       .getByRole('navigation', { name: 'Dashboard', exact: true })
       .getByRole('link', { name: 'Subscriptions', exact: true })

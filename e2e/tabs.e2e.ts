@@ -1,22 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, storedTokens, startPlaza, type RunningPlaza } from './support.js';
+import { DESKTOP, storedTokens } from './support.js';
+import { journey } from './journey.js';
 
 // SPEC: tokens are shared across tabs (BroadcastChannel) under a cross-tab lock (navigator.locks): N calls in M tabs
 // with an expired token cause exactly one refresh. Checked in Chromium with two tabs of one browser.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-let plaza: RunningPlaza;
-let browser: Browser;
 let sdkPage: string;
 
+const j = journey();
 beforeAll(async () => {
-  plaza = await startPlaza();
-  browser = await launchBrowser();
   // A bare page with the real SDK, as any headless storefront would use it: nothing is exposed by the web app.
   const result = await build({
     stdin: {
@@ -45,10 +43,6 @@ beforeAll(async () => {
   });
   const js = result.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
   sdkPage = `<!doctype html><meta charset="utf-8"><title>SDK tabs</title><body><script type="module">${js}</script>`;
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaza?.stop();
 });
 
 declare global {
@@ -90,7 +84,7 @@ function countTokenRequests(pages: Page[]): Seen {
 function oneRenewal(seen: Seen): string {
   const grants = seen.bodies.map((body) => JSON.parse(body) as { grantType: string; refreshToken: string });
   // On failure: what each tab sent and got, and the server's warnings (a reuse is logged there).
-  const story = `${seen.log.join('\n')}\n${plaza.output().slice(-3000)}`;
+  const story = `${seen.log.join('\n')}\n${j.plaza.output().slice(-3000)}`;
   expect(grants.length, story).toBeGreaterThanOrEqual(1);
   expect(
     grants.map((g) => g.grantType),
@@ -114,8 +108,8 @@ async function expireStoredToken(page: Page): Promise<void> {
 describe('single refresh across tabs, in a real browser', () => {
   let context: BrowserContext;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
-    await context.route(`${plaza.url}/e2e/sdk-tabs`, (route) =>
+    context = await j.browser.newContext({ viewport: DESKTOP });
+    await context.route(`${j.plaza.url}/e2e/sdk-tabs`, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: sdkPage }),
     );
   });
@@ -123,7 +117,7 @@ describe('single refresh across tabs, in a real browser', () => {
 
   it('two tabs, 20 calls each with an expired token: exactly one refresh', async () => {
     const a = await context.newPage();
-    await a.goto(`${plaza.url}/e2e/sdk-tabs`);
+    await a.goto(`${j.plaza.url}/e2e/sdk-tabs`);
     await a.waitForSelector('body[data-ready="yes"]', { state: 'attached' });
     // A first call gets a visitor token (anonymous grant) and stores it for both tabs.
     expect(await a.evaluate(() => window.plazaTest.calls(1))).toEqual(['Plaza Demo Store']);
@@ -134,7 +128,7 @@ describe('single refresh across tabs, in a real browser', () => {
     // Both tabs start from the stored, expired token.
     await a.reload();
     const b = await context.newPage();
-    await b.goto(`${plaza.url}/e2e/sdk-tabs`);
+    await b.goto(`${j.plaza.url}/e2e/sdk-tabs`);
     await Promise.all([a, b].map((p) => p.waitForSelector('body[data-ready="yes"]', { state: 'attached' })));
 
     const seen = countTokenRequests([a, b]);
@@ -159,12 +153,12 @@ describe('single refresh across tabs, in a real browser', () => {
 
   it('the web app itself: two tabs reloaded with an expired token renew it once', async () => {
     const a = await context.newPage();
-    await a.goto(plaza.url, { waitUntil: 'networkidle' });
+    await a.goto(j.plaza.url, { waitUntil: 'networkidle' });
     await a.getByTestId('site-name').first().waitFor();
     await expireStoredToken(a);
     const b = await context.newPage();
     const seen = countTokenRequests([a, b]);
-    await Promise.all([a.reload({ waitUntil: 'networkidle' }), b.goto(plaza.url, { waitUntil: 'networkidle' })]);
+    await Promise.all([a.reload({ waitUntil: 'networkidle' }), b.goto(j.plaza.url, { waitUntil: 'networkidle' })]);
     await Promise.all([a, b].map((p) => p.getByTestId('site-name').first().waitFor()));
     oneRenewal(seen);
     await Promise.all([a.close(), b.close()]);
