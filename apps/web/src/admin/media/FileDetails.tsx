@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FileText } from 'lucide-react';
-import type { FileDescriptor } from '@plaza/sdk/media';
+import type { FileDescriptor, FocalPoint } from '@plaza/sdk/media';
 import { Alert } from '../../ui/Alert.js';
 import { Button } from '../../ui/Button.js';
 import { CopyButton } from '../../ui/CopyButton.js';
@@ -38,8 +38,72 @@ function Preview({ file }: { file: FileDescriptor }) {
 
 /** The drawer of one file: see it, rename and label it, set the picture's focus point, copy a link, trash it. */
 export function FileDetails({ file, onTrash }: { file: FileDescriptor; onTrash: (f: FileDescriptor) => void }) {
+  const edits = useFileEdits(file);
+  const { name, setName, labels, setLabels, focus, setFocus, link, rename, relabel, refocus, signed } = edits;
+  return (
+    <div className="space-y-6 text-sm">
+      <Preview file={file} />
+      {file.operationStatus === 'FAILED' && (
+        <Alert tone="error">{file.failureReason ?? 'The file could not be used.'}</Alert>
+      )}
+      {edits.problem ? <Alert tone="error">{describeError(edits.problem).message}</Alert> : null}
+      <FileFacts file={file} />
+      {file.state === 'OK' && (
+        <>
+          <form onSubmit={edits.submitName} className="flex items-end gap-2">
+            <TextField
+              label="Name"
+              value={name}
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+              className="flex-1"
+            />
+            <Button type="submit" variant="secondary" busy={rename.isPending}>
+              Rename
+            </Button>
+          </form>
+          <form onSubmit={edits.submitLabels} className="flex items-end gap-2">
+            <TextField
+              label="Labels"
+              hint="Words to find the file by, separated by commas"
+              value={labels}
+              onChange={(e) => setLabels(e.target.value)}
+              className="flex-1"
+            />
+            <Button type="submit" variant="secondary" busy={relabel.isPending}>
+              Save labels
+            </Button>
+          </form>
+          {file.mediaType === 'IMAGE' && file.operationStatus === 'READY' && (
+            <FocusPointSection
+              src={file.media.image?.responsiveImages.at(-1)?.url ?? file.url}
+              focus={focus}
+              onFocus={setFocus}
+              saving={refocus.isPending}
+              onSave={() => refocus.mutate({ id: file.id, ...focus })}
+            />
+          )}
+          {file.operationStatus === 'READY' && (
+            <LinkSection
+              link={link}
+              making={signed.isPending}
+              onMake={() => signed.mutate({ id: file.id, minutes: 60 })}
+            />
+          )}
+          <div className="border-t border-neutral-200 pt-4">
+            <Button variant="danger" onClick={() => onTrash(file)}>
+              Move to trash
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The file's edits: the typed name, labels and focus point, a link for a private file, and their mutations. */
+function useFileEdits(file: FileDescriptor) {
   const toast = useToast();
-  const formatDate = useDateFormat();
   const [name, setName] = useState(file.displayName);
   const [labels, setLabels] = useState(file.labels.join(', '));
   const [focus, setFocus] = useState(file.media.image?.focalPoint ?? { x: 0.5, y: 0.5 });
@@ -64,110 +128,97 @@ export function FileDetails({ file, onTrash }: { file: FileDescriptor; onTrash: 
         .filter(Boolean),
     });
   };
+  return {
+    name,
+    setName,
+    labels,
+    setLabels,
+    focus,
+    setFocus,
+    link,
+    rename,
+    relabel,
+    refocus,
+    signed,
+    problem,
+    submitName,
+    submitLabels,
+  };
+}
+
+/** Kind, size, dates and who can see the file. */
+function FileFacts({ file }: { file: FileDescriptor }) {
+  const formatDate = useDateFormat();
   const size = dimensionsOf(file);
   return (
-    <div className="space-y-6 text-sm">
-      <Preview file={file} />
-      {file.operationStatus === 'FAILED' && (
-        <Alert tone="error">{file.failureReason ?? 'The file could not be used.'}</Alert>
-      )}
-      {problem ? <Alert tone="error">{describeError(problem).message}</Alert> : null}
-      <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2">
-        <dt className="text-neutral-600">Kind</dt>
-        <dd>{KIND_WORDS[file.mediaType]}</dd>
-        <dt className="text-neutral-600">Size</dt>
-        <dd>
-          {formatSize(file.sizeInBytes)}
-          {size ? ` · ${size} pixels` : ''}
-        </dd>
-        <dt className="text-neutral-600">Added</dt>
-        <dd>{formatDate(file.createdDate)}</dd>
-        {file.lastUsedDate && (
-          <>
-            <dt className="text-neutral-600">Last used</dt>
-            <dd>{formatDate(file.lastUsedDate)}</dd>
-          </>
-        )}
-        <dt className="text-neutral-600">Who can see it</dt>
-        <dd>{file.private ? 'Only people you send a link to' : 'Anyone with the link'}</dd>
-      </dl>
-      {file.state === 'OK' && (
+    <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2">
+      <dt className="text-neutral-600">Kind</dt>
+      <dd>{KIND_WORDS[file.mediaType]}</dd>
+      <dt className="text-neutral-600">Size</dt>
+      <dd>
+        {formatSize(file.sizeInBytes)}
+        {size ? ` · ${size} pixels` : ''}
+      </dd>
+      <dt className="text-neutral-600">Added</dt>
+      <dd>{formatDate(file.createdDate)}</dd>
+      {file.lastUsedDate && (
         <>
-          <form onSubmit={submitName} className="flex items-end gap-2">
-            <TextField
-              label="Name"
-              value={name}
-              maxLength={200}
-              onChange={(e) => setName(e.target.value)}
-              className="flex-1"
-            />
-            <Button type="submit" variant="secondary" busy={rename.isPending}>
-              Rename
-            </Button>
-          </form>
-          <form onSubmit={submitLabels} className="flex items-end gap-2">
-            <TextField
-              label="Labels"
-              hint="Words to find the file by, separated by commas"
-              value={labels}
-              onChange={(e) => setLabels(e.target.value)}
-              className="flex-1"
-            />
-            <Button type="submit" variant="secondary" busy={relabel.isPending}>
-              Save labels
-            </Button>
-          </form>
-          {file.mediaType === 'IMAGE' && file.operationStatus === 'READY' && (
-            <section className="space-y-2">
-              <h3 className="font-medium">Focus point</h3>
-              <p className="text-neutral-600">
-                Click the subject: when the picture is cropped, this part stays in view.
-              </p>
-              <FocalPointPicker
-                src={file.media.image?.responsiveImages.at(-1)?.url ?? file.url}
-                value={focus}
-                onChange={setFocus}
-              />
-              <Button
-                variant="secondary"
-                busy={refocus.isPending}
-                onClick={() => refocus.mutate({ id: file.id, ...focus })}
-              >
-                Save focus point
-              </Button>
-            </section>
-          )}
-          {file.operationStatus === 'READY' && (
-            <section className="space-y-2">
-              <h3 className="font-medium">Link</h3>
-              {link ? (
-                <div className="flex items-center gap-2">
-                  <input
-                    readOnly
-                    value={link}
-                    aria-label="Link to the file"
-                    className="min-w-0 flex-1 truncate rounded-md border border-neutral-300 px-2 py-1.5"
-                  />
-                  <CopyButton text={link} label="Copy link" />
-                </div>
-              ) : (
-                <Button
-                  variant="secondary"
-                  busy={signed.isPending}
-                  onClick={() => signed.mutate({ id: file.id, minutes: 60 })}
-                >
-                  Make a link that works for an hour
-                </Button>
-              )}
-            </section>
-          )}
-          <div className="border-t border-neutral-200 pt-4">
-            <Button variant="danger" onClick={() => onTrash(file)}>
-              Move to trash
-            </Button>
-          </div>
+          <dt className="text-neutral-600">Last used</dt>
+          <dd>{formatDate(file.lastUsedDate)}</dd>
         </>
       )}
-    </div>
+      <dt className="text-neutral-600">Who can see it</dt>
+      <dd>{file.private ? 'Only people you send a link to' : 'Anyone with the link'}</dd>
+    </dl>
+  );
+}
+
+/** Where a cropped picture keeps its subject in view. */
+function FocusPointSection({
+  src,
+  focus,
+  onFocus,
+  saving,
+  onSave,
+}: {
+  src: string;
+  focus: FocalPoint;
+  onFocus: (focus: FocalPoint) => void;
+  saving: boolean;
+  onSave: () => void;
+}) {
+  return (
+    <section className="space-y-2">
+      <h3 className="font-medium">Focus point</h3>
+      <p className="text-neutral-600">Click the subject: when the picture is cropped, this part stays in view.</p>
+      <FocalPointPicker src={src} value={focus} onChange={onFocus} />
+      <Button variant="secondary" busy={saving} onClick={onSave}>
+        Save focus point
+      </Button>
+    </section>
+  );
+}
+
+/** The file's link to copy; a private file first needs a link that works for an hour. */
+function LinkSection({ link, making, onMake }: { link: string | undefined; making: boolean; onMake: () => void }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="font-medium">Link</h3>
+      {link ? (
+        <div className="flex items-center gap-2">
+          <input
+            readOnly
+            value={link}
+            aria-label="Link to the file"
+            className="min-w-0 flex-1 truncate rounded-md border border-neutral-300 px-2 py-1.5"
+          />
+          <CopyButton text={link} label="Copy link" />
+        </div>
+      ) : (
+        <Button variant="secondary" busy={making} onClick={onMake}>
+          Make a link that works for an hour
+        </Button>
+      )}
+    </section>
   );
 }
