@@ -33,35 +33,23 @@ export function MyReview({
   memberId: string;
   replyFrom: string;
 }) {
-  const plaza = usePlaza();
   const [mode, setMode] = useState<Mode>('view');
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = useReviews(myReviewRequest(namespace, entityId, memberId));
   const review: Review | undefined = mine.data?.pages[0]?.reviews[0];
-  const refresh = useInvalidateReviews();
-
-  const save = useMutation({
-    mutationFn: (draft: ReviewDraft) =>
-      review
-        ? plaza.reviews.updateReview(review.id, { content: contentOf(draft, review) }, [...REVIEW_MASK_PATHS])
-        : plaza.reviews.createReview({ namespace, entityId, content: contentOf(draft) }),
-    onSuccess: async ({ review: saved }) => {
+  const { save, remove } = useReviewMutations(namespace, entityId, review, {
+    onSaved: (published) => {
       setMode('view');
       setNotice(
-        saved.moderation.moderationStatus === 'APPROVED'
+        published
           ? 'Thank you! Your review is published.'
           : 'Thank you! Your review will appear once the store approves it.',
       );
-      await refresh();
     },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => plaza.reviews.deleteReview(id),
-    onSuccess: async () => {
+    onDeleted: () => {
       setConfirmDelete(false);
       setNotice('Your review was deleted.');
-      await refresh();
     },
   });
 
@@ -78,42 +66,17 @@ export function MyReview({
     body = <ErrorMessage error={mine.error} onRetry={() => void mine.refetch()} retrying={mine.isFetching} />;
   } else if (mode === 'write') {
     body = (
-      <div className="rounded-lg border border-neutral-200 p-4 sm:p-5">
-        <h3 className="mb-4 text-base font-semibold">{review ? 'Edit your review' : 'Write a review'}</h3>
-        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-          <ReviewForm
-            review={review}
-            busy={save.isPending}
-            error={save.error}
-            onSubmit={(draft) => save.mutate(draft)}
-            onCancel={() => setMode('view')}
-          />
-        </Suspense>
-      </div>
+      <WritePanel
+        review={review}
+        busy={save.isPending}
+        error={save.error}
+        onSubmit={(draft) => save.mutate(draft)}
+        onCancel={() => setMode('view')}
+      />
     );
   } else if (review) {
     body = (
-      <div className="rounded-lg border border-neutral-200 px-4 sm:px-5" data-testid="my-review">
-        <ReviewCard
-          review={review}
-          replyFrom={replyFrom}
-          badge={<Badge tone="accent">Your review</Badge>}
-          actions={
-            <>
-              <Button variant="secondary" onClick={startWriting}>
-                Edit
-              </Button>
-              <Button
-                variant="ghost"
-                className="text-red-700 hover:text-red-800"
-                onClick={() => setConfirmDelete(true)}
-              >
-                Delete
-              </Button>
-            </>
-          }
-        />
-      </div>
+      <OwnReview review={review} replyFrom={replyFrom} onEdit={startWriting} onDelete={() => setConfirmDelete(true)} />
     );
   } else {
     body = (
@@ -147,6 +110,92 @@ export function MyReview({
           </div>
         )}
       </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Creates or updates the member's review, or deletes it; the review lists refresh after either. */
+function useReviewMutations(
+  namespace: string,
+  entityId: string,
+  review: Review | undefined,
+  then: { onSaved: (published: boolean) => void; onDeleted: () => void },
+) {
+  const plaza = usePlaza();
+  const refresh = useInvalidateReviews();
+  const save = useMutation({
+    mutationFn: (draft: ReviewDraft) =>
+      review
+        ? plaza.reviews.updateReview(review.id, { content: contentOf(draft, review) }, [...REVIEW_MASK_PATHS])
+        : plaza.reviews.createReview({ namespace, entityId, content: contentOf(draft) }),
+    onSuccess: async ({ review: saved }) => {
+      then.onSaved(saved.moderation.moderationStatus === 'APPROVED');
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => plaza.reviews.deleteReview(id),
+    onSuccess: async () => {
+      then.onDeleted();
+      await refresh();
+    },
+  });
+  return { save, remove };
+}
+
+/** The review form in its frame; it loads on first use. */
+function WritePanel({
+  review,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  review: Review | undefined;
+  busy: boolean;
+  error: unknown;
+  onSubmit: (draft: ReviewDraft) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="rounded-lg border border-neutral-200 p-4 sm:p-5">
+      <h3 className="mb-4 text-base font-semibold">{review ? 'Edit your review' : 'Write a review'}</h3>
+      <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+        <ReviewForm review={review} busy={busy} error={error} onSubmit={onSubmit} onCancel={onCancel} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The member's own review, marked as theirs, with Edit and Delete. */
+function OwnReview({
+  review,
+  replyFrom,
+  onEdit,
+  onDelete,
+}: {
+  review: Review;
+  replyFrom: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="rounded-lg border border-neutral-200 px-4 sm:px-5" data-testid="my-review">
+      <ReviewCard
+        review={review}
+        replyFrom={replyFrom}
+        badge={<Badge tone="accent">Your review</Badge>}
+        actions={
+          <>
+            <Button variant="secondary" onClick={onEdit}>
+              Edit
+            </Button>
+            <Button variant="ghost" className="text-red-700 hover:text-red-800" onClick={onDelete}>
+              Delete
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }
