@@ -1,40 +1,22 @@
 import type { AppliedDiscount, CommitDeltasRequest, DraftBlockedReason, LineItem, Money } from '@plaza/contracts';
-import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
-import { toStoredLines } from '../checkout/lines.js';
-import type { StoredLine } from '../checkout/model.js';
-import type { Totals, TotalsInput, TotalsLine } from '../totals/types.js';
-import { appliedDiscountsWire } from '../totals/wire.js';
 import type { OrderSnapshot } from './tables.js';
 
-/** The steps of pricing a draft of an order's changes (drafts.ts `applyChanges`), in the order it runs them. */
+/**
+ * The steps of pricing a draft of an order's changes (drafts.ts `applyChanges`), in the order it runs them. Pure:
+ * what reaches other modules (the catalog, the totals engine) stays in drafts.ts.
+ */
 
 type Changes = CommitDeltasRequest['changes'];
 type Minor = (amount: string, field?: string) => bigint;
 type ToMoney = (m: bigint) => Money;
-type MerchantDiscounts = NonNullable<TotalsInput['merchantDiscounts']>;
+/** As the totals engine takes them (TotalsInput['merchantDiscounts']). */
+type MerchantDiscounts = Array<{ amount?: bigint; percentage?: number; lineItemIds?: string[]; description?: string }>;
 type CarriedDiscount = { d: AppliedDiscount; ids: string[] };
 export type DraftShipping = { title: string; cost: bigint } | undefined;
 
 const discountAmount = (d: AppliedDiscount): string =>
   (d.coupon?.amount ?? d.merchantDiscount?.amount ?? d.discountRule?.amount)!.amount;
-
-/** A line of the order as the totals engine prices it: at the price it was sold for. */
-export function frozenLine(l: LineItem, minor: (a: string) => bigint): TotalsLine {
-  return {
-    id: l.id,
-    name: l.productName,
-    ...(l.catalogReference ? { catalogItemId: l.catalogReference.catalogItemId } : {}),
-    collectionIds: [],
-    itemType: l.itemType,
-    quantity: l.quantity,
-    unitPrice: minor(l.price.amount),
-    unitWeight: l.physicalProperties?.weight ?? 0,
-    shippable: l.physicalProperties?.shippable ?? l.itemType === 'PHYSICAL',
-    ...(l.taxGroupId ? { taxGroupId: l.taxGroupId } : {}),
-  };
-}
 
 /** The lines removed and changed, checked against the order; changing a gift card blocks the draft. */
 export function lineChanges(c: Changes, s: OrderSnapshot, reasons: DraftBlockedReason[], minor: Minor) {
@@ -59,31 +41,6 @@ export function lineChanges(c: Changes, s: OrderSnapshot, reasons: DraftBlockedR
     });
   }
   return { removed, changed };
-}
-
-/** New items: catalog ones at today's price (checked like a checkout's), custom ones as the merchant names them. */
-export async function addedLines(ctx: Ctx, c: Changes, currency: string, minor: Minor): Promise<StoredLine[]> {
-  const added: StoredLine[] = c.lineItemsAdded?.length
-    ? await toStoredLines(
-        ctx,
-        currency,
-        { lineItems: c.lineItemsAdded },
-        { lines: 'changes.lineItemsAdded', custom: '' },
-      )
-    : [];
-  for (const [i, item] of (c.customLineItemsAdded ?? []).entries()) {
-    added.push({
-      id: uuidv7(),
-      quantity: item.quantity,
-      custom: {
-        productName: item.productName,
-        priceMinor: String(minor(item.price.amount, `changes.customLineItemsAdded[${i}].price.amount`)),
-        itemType: item.itemType ?? 'CUSTOM_AMOUNT_ITEM',
-        ...(item.taxGroupId ? { taxGroupId: item.taxGroupId } : {}),
-      },
-    });
-  }
-  return added;
 }
 
 /** The order's lines that stay, with their new quantity or price. */
@@ -156,7 +113,11 @@ export function draftShipping(c: Changes, s: OrderSnapshot, dropped: Set<number>
 }
 
 /** The order's fees (as one, untaxed) and the fees the draft adds. */
-export function draftFees(c: Changes, s: OrderSnapshot, minor: Minor): NonNullable<TotalsInput['manualFees']> {
+export function draftFees(
+  c: Changes,
+  s: OrderSnapshot,
+  minor: Minor,
+): Array<{ code: string; name: string; price: bigint; taxable: boolean }> {
   const existingFees = minor(s.priceSummary.additionalFees.amount);
   return [
     ...(existingFees > 0n ? [{ code: 'order-fees', name: 'Fees', price: existingFees, taxable: false }] : []),
@@ -186,8 +147,8 @@ export function frozenShipping(c: Changes, s: OrderSnapshot, shipping: DraftShip
 }
 
 /** Carried discounts come back as merchant discounts, in order: give them back their coupon or rule names. */
-export function renamedDiscounts(totals: Totals, money: ToMoney, carriedDiscounts: CarriedDiscount[]) {
-  return appliedDiscountsWire(totals, money).map((d, i) => {
+export function renamedDiscounts(priced: AppliedDiscount[], carriedDiscounts: CarriedDiscount[]) {
+  return priced.map((d, i) => {
     const original = carriedDiscounts[i]?.d;
     if (!original || original.merchantDiscount) return d;
     const amount = d.merchantDiscount!.amount;

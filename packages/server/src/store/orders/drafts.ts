@@ -11,18 +11,19 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import { resolveLines } from '../checkout/lines.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { resolveLines, toStoredLines } from '../checkout/lines.js';
+import type { StoredLine } from '../checkout/model.js';
 import { webBase } from '../checkout/service.js';
 import { getSite } from '../../platform/site/service.js';
 import { computeTotals } from '../totals/engine.js';
-import { priceSummaryWire, taxSummaryWire } from '../totals/wire.js';
+import type { TotalsLine } from '../totals/types.js';
+import { appliedDiscountsWire, priceSummaryWire, taxSummaryWire } from '../totals/wire.js';
 import { activity } from './activity.js';
 import {
-  addedLines,
   draftDiscounts,
   draftFees,
   draftShipping,
-  frozenLine,
   frozenShipping,
   keptLines,
   lineChanges,
@@ -77,6 +78,52 @@ function orderBlocks(row: OrderRow, siteCurrency: string): DraftBlockedReason[] 
   return out;
 }
 
+/** A line of the order as the totals engine prices it: at the price it was sold for. */
+function frozenLine(l: LineItem, minor: (a: string) => bigint): TotalsLine {
+  return {
+    id: l.id,
+    name: l.productName,
+    ...(l.catalogReference ? { catalogItemId: l.catalogReference.catalogItemId } : {}),
+    collectionIds: [],
+    itemType: l.itemType,
+    quantity: l.quantity,
+    unitPrice: minor(l.price.amount),
+    unitWeight: l.physicalProperties?.weight ?? 0,
+    shippable: l.physicalProperties?.shippable ?? l.itemType === 'PHYSICAL',
+    ...(l.taxGroupId ? { taxGroupId: l.taxGroupId } : {}),
+  };
+}
+
+/** New items: catalog ones at today's price (checked like a checkout's), custom ones as the merchant names them. */
+async function addedLines(
+  ctx: Ctx,
+  c: CommitDeltasRequest['changes'],
+  currency: string,
+  minor: (amount: string, field?: string) => bigint,
+): Promise<StoredLine[]> {
+  const added: StoredLine[] = c.lineItemsAdded?.length
+    ? await toStoredLines(
+        ctx,
+        currency,
+        { lineItems: c.lineItemsAdded },
+        { lines: 'changes.lineItemsAdded', custom: '' },
+      )
+    : [];
+  for (const [i, item] of (c.customLineItemsAdded ?? []).entries()) {
+    added.push({
+      id: uuidv7(),
+      quantity: item.quantity,
+      custom: {
+        productName: item.productName,
+        priceMinor: String(minor(item.price.amount, `changes.customLineItemsAdded[${i}].price.amount`)),
+        itemType: item.itemType ?? 'CUSTOM_AMOUNT_ITEM',
+        ...(item.taxGroupId ? { taxGroupId: item.taxGroupId } : {}),
+      },
+    });
+  }
+  return added;
+}
+
 interface Draft {
   snapshot: OrderSnapshot;
   totalMinor: bigint;
@@ -126,7 +173,7 @@ async function applyChanges(ctx: Ctx, row: OrderRow, req: CommitDeltasRequest): 
     frozen: { ...frozenShipping(c, s, shipping), tip: minor(s.priceSummary.tip.amount) },
     now: ctx.clock(),
   });
-  const applied = renamedDiscounts(totals, money, carriedDiscounts);
+  const applied = renamedDiscounts(appliedDiscountsWire(totals, money), carriedDiscounts);
   const snapshot: OrderSnapshot = {
     ...s,
     lineItems,
