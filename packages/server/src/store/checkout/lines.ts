@@ -1,21 +1,24 @@
 import { sql } from 'drizzle-orm';
-import {
-  PLAZA_CATALOG_APP_ID,
-  type CustomLineItemInput,
-  type LineItem,
-  type LineItemInput,
-  type Violation,
-} from '@plaza/contracts';
+import type { CustomLineItemInput, LineItem, LineItemInput, Money, Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import type { Db } from '../../kernel/db.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { hasScope } from '../../kernel/caller.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../catalog/money.js';
 import { productsForLines, type ProductForLines } from '../catalog/read-cache.js';
 import { catalogProductCollections, catalogProducts, catalogVariants } from '../catalog/tables.js';
 import type { TotalsLine } from '../totals/types.js';
+import {
+  checkCatalogLine,
+  customLineParts,
+  LB_TO_KG,
+  missingLineParts,
+  stockOf,
+  storedCatalogLine,
+  storedCustomLine,
+  subscriptionPrice,
+} from './line-parts.js';
 import type { StoredLine } from './model.js';
 
 /**
@@ -23,9 +26,7 @@ import type { StoredLine } from './model.js';
  * totals engine's lines, priced from the catalog on every read.
  */
 
-const LB_TO_KG = 0.45359237;
 type Sub = NonNullable<StoredLine['subscriptionOptionInfo']>['subscriptionSettings'];
-type SubOption = { frequency: string; interval: number; billingCycles?: number; discountPercent?: number };
 
 export interface ResolvedLines {
   lineItems: LineItem[];
@@ -145,86 +146,18 @@ export async function toStoredLines(
     lines.map((l) => l.catalogReference.catalogItemId),
     memo,
   );
+  const parse = (amount: string, f: string) => parseAmount(amount, currency, f);
   const out: StoredLine[] = [];
   for (const [i, l] of lines.entries()) {
     const f = `${field.lines}[${i}]`;
-    if (l.catalogReference.appId !== PLAZA_CATALOG_APP_ID) {
-      throw violation(`${f}.catalogReference.appId`, 'VALIDATION', `only "${PLAZA_CATALOG_APP_ID}" items are sold`);
-    }
     const p = products.get(l.catalogReference.catalogItemId);
-    if (!p || !p.visible) throw violation(`${f}.catalogReference.catalogItemId`, 'VALIDATION', 'no such product');
-    const variantId = variantIdOf(l);
-    const productVariants = [...variants.values()].filter((v) => v.productId === p.id);
-    if (productVariants.length && !variantId) {
-      throw violation(
-        `${f}.catalogReference.options.variantId`,
-        'REQUIRED_FIELD',
-        'this product has variants: name one',
-      );
-    }
-    if (variantId && !productVariants.some((v) => v.id === variantId && v.visible)) {
-      throw violation(`${f}.catalogReference.options.variantId`, 'VALIDATION', 'no such variant of this product');
-    }
-    if (l.subscriptionOptionInfo) {
-      const s = l.subscriptionOptionInfo.subscriptionSettings;
-      const plans = (p.subscriptionOptions as { options?: SubOption[] } | null)?.options ?? [];
-      if (!plans.some((o) => o.frequency === s.frequency && o.interval === s.interval)) {
-        throw violation(
-          `${f}.subscriptionOptionInfo.subscriptionSettings`,
-          'VALIDATION',
-          'this product has no subscription with this frequency and interval',
-        );
-      }
-    }
-    if (l.catalogOverrideFields && !isApp) {
-      throw violation(
-        `${f}.catalogOverrideFields`,
-        'FIELD_NOT_ALLOWED',
-        'only API keys with the ecom scope may override',
-      );
-    }
-    const o = l.catalogOverrideFields;
-    out.push({
-      id: uuidv7(),
-      quantity: l.quantity,
-      catalogReference: l.catalogReference,
-      ...(l.subscriptionOptionInfo ? { subscriptionOptionInfo: l.subscriptionOptionInfo } : {}),
-      ...(l.serviceProperties ? { serviceProperties: l.serviceProperties } : {}),
-      ...(o
-        ? {
-            override: {
-              ...(o.productName ? { productName: o.productName } : {}),
-              ...(o.price
-                ? {
-                    priceMinor: parseAmount(
-                      o.price.amount,
-                      currency,
-                      `${f}.catalogOverrideFields.price.amount`,
-                    ).toString(),
-                  }
-                : {}),
-              ...(o.image ? { image: o.image } : {}),
-              ...(o.physicalProperties?.weight !== undefined ? { weight: o.physicalProperties.weight } : {}),
-            },
-          }
-        : {}),
-    });
+    checkCatalogLine(l, f, p, variantIdOf(l), variants.values(), isApp);
+    out.push(storedCatalogLine(l, f, parse));
   }
   for (const [i, c] of (input.customLineItems ?? []).entries()) {
     const f = `${field.custom}[${i}]`;
     if (!isApp) throw violation(f, 'FIELD_NOT_ALLOWED', 'custom line items are for API keys with the ecom scope');
-    out.push({
-      id: c.id ?? uuidv7(),
-      quantity: c.quantity,
-      custom: {
-        productName: c.productName,
-        priceMinor: parseAmount(c.price.amount, currency, `${f}.price.amount`).toString(),
-        itemType: c.itemType ?? 'CUSTOM_AMOUNT_ITEM',
-        ...(c.media ? { media: c.media } : {}),
-        ...(c.weight ? { weight: c.weight.unit === 'LB' ? c.weight.value * LB_TO_KG : c.weight.value } : {}),
-        ...(c.taxGroupId ? { taxGroupId: c.taxGroupId } : {}),
-      },
-    });
+    out.push(storedCustomLine(c, f, parse));
   }
   if (out.length > 300) throw new AppError('VALIDATION', 'A checkout holds at most 300 line items');
   return out;
@@ -248,42 +181,9 @@ export async function resolveLines(
   const out: ResolvedLines = { lineItems: [], totalsLines: [], deposits: new Map(), violations: [], subscriptions: [] };
   for (const l of stored) {
     if (l.custom) {
-      const price = BigInt(l.custom.priceMinor);
-      out.lineItems.push({
-        id: l.id,
-        quantity: l.quantity,
-        productName: l.custom.productName,
-        itemType: l.custom.itemType,
-        descriptionLines: [],
-        price: money(price),
-        fullPrice: money(price),
-        lineItemPrice: money(price * BigInt(l.quantity)),
-        availability: { status: 'AVAILABLE' },
-        customLineItem: true,
-        ...(l.custom.media
-          ? {
-              image: {
-                url: l.custom.media.url,
-                ...(l.custom.media.altText ? { altText: l.custom.media.altText } : {}),
-              },
-            }
-          : {}),
-        ...(l.custom.weight !== undefined
-          ? { physicalProperties: { weight: l.custom.weight, shippable: l.custom.itemType === 'PHYSICAL' } }
-          : {}),
-        ...(l.custom.taxGroupId ? { taxGroupId: l.custom.taxGroupId } : {}),
-      });
-      out.totalsLines.push({
-        id: l.id,
-        name: l.custom.productName,
-        collectionIds: [],
-        itemType: l.custom.itemType,
-        quantity: l.quantity,
-        unitPrice: price,
-        unitWeight: l.custom.weight ?? 0,
-        shippable: l.custom.itemType === 'PHYSICAL',
-        ...(l.custom.taxGroupId ? { taxGroupId: l.custom.taxGroupId } : {}),
-      });
+      const { lineItem, totalsLine } = customLineParts({ ...l, custom: l.custom }, money);
+      out.lineItems.push(lineItem);
+      out.totalsLines.push(totalsLine);
       continue;
     }
     const ref = l.catalogReference!;
@@ -291,113 +191,88 @@ export async function resolveLines(
     const variantId = variantIdOf(l);
     const v = variantId ? variants.get(variantId) : undefined;
     if (!p || !p.visible || (variantId && (!v || !v.visible || v.productId !== p.id))) {
-      out.lineItems.push({
-        id: l.id,
-        quantity: l.quantity,
-        catalogReference: ref,
-        productName: l.override?.productName ?? 'Unavailable item',
-        itemType: 'PHYSICAL',
-        descriptionLines: [],
-        price: money(0n),
-        fullPrice: money(0n),
-        lineItemPrice: money(0n),
-        availability: { status: 'NOT_FOUND' },
-      });
-      out.violations.push({
-        severity: 'ERROR',
-        target: { lineItem: { id: l.id } },
-        description: 'This item is no longer sold.',
-        suggestedFix: 'REMOVE_LINE_ITEM',
-      });
+      const missing = missingLineParts(l, ref, money);
+      out.lineItems.push(missing.lineItem);
+      out.violations.push(missing.violation);
       continue;
     }
-    const track = v ? v.trackQuantity : p.trackQuantity;
-    const stock = v ? v.quantity : p.quantity;
-    const inStock = v ? v.inStock : p.inStock;
-    const status =
-      !inStock || (track && (stock ?? 0) <= 0)
-        ? 'NOT_AVAILABLE'
-        : track && (stock ?? 0) < l.quantity
-          ? 'PARTIALLY_AVAILABLE'
-          : 'AVAILABLE';
-    if (status !== 'AVAILABLE') {
-      out.violations.push({
-        severity: status === 'NOT_AVAILABLE' ? 'ERROR' : 'WARNING',
-        target: { lineItem: { id: l.id } },
-        description:
-          status === 'NOT_AVAILABLE'
-            ? `${p.name} is out of stock.`
-            : `Only ${stock} of ${p.name} are in stock (${l.quantity} asked).`,
-        ...(status === 'NOT_AVAILABLE' ? { suggestedFix: 'REMOVE_LINE_ITEM' as const } : {}),
-      });
-    }
-    const fullPrice = v?.priceMinor ?? p.priceMinor;
-    const s = l.subscriptionOptionInfo?.subscriptionSettings;
-    const plan = s
-      ? ((p.subscriptionOptions as { options?: SubOption[] } | null)?.options ?? []).find(
-          (o) => o.frequency === s.frequency && o.interval === s.interval,
-        )
-      : undefined;
-    // A subscriber's discount is rounded once per unit price (then × quantity, exact).
-    const subPrice = plan?.discountPercent
-      ? fullPrice - (fullPrice * BigInt(Math.round(plan.discountPercent * 100)) + 5000n) / 10000n
-      : fullPrice;
-    const price = l.override?.priceMinor !== undefined ? BigInt(l.override.priceMinor) : subPrice;
-    const weightRaw = l.override?.weight ?? v?.weightValue ?? p.weightValue ?? 0;
-    const weight = (v?.weightUnit ?? p.weightUnit) === 'LB' ? weightRaw * LB_TO_KG : weightRaw;
-    const media = l.override?.image ?? p.media[0];
-    const shippable = p.productType === 'PHYSICAL';
-    out.lineItems.push({
-      id: l.id,
-      quantity: l.quantity,
-      catalogReference: ref,
-      productName: l.override?.productName ?? p.name,
-      itemType: p.productType as LineItem['itemType'],
-      url: `${publicUrl}/products/${p.slug}`,
-      ...(media ? { image: { url: media.url, ...(media.altText ? { altText: media.altText } : {}) } } : {}),
-      descriptionLines: Object.entries(v?.choices ?? {}).map(([name, value]) => ({ name, value: String(value) })),
-      price: money(price),
-      fullPrice: money(fullPrice),
-      ...(p.compareAtMinor !== null ? { compareAtPrice: money(p.compareAtMinor) } : {}),
-      lineItemPrice: money(price * BigInt(l.quantity)),
-      ...((v?.sku ?? p.sku) ? { sku: (v?.sku ?? p.sku)! } : {}),
-      physicalProperties: { weight, shippable },
-      availability: { status, ...(track ? { quantityAvailable: Math.max(stock ?? 0, 0) } : {}) },
-      ...(s && plan
-        ? {
-            subscriptionOptionInfo: {
-              subscriptionSettings: { ...s, ...(plan.billingCycles ? { billingCycles: plan.billingCycles } : {}) },
-              ...(plan.discountPercent ? { discountPercent: plan.discountPercent } : {}),
-            },
-          }
-        : {}),
-      ...(l.serviceProperties ? { serviceProperties: l.serviceProperties } : {}),
-      ...(l.override ? { catalogOverrideFields: { ...l.override } } : {}),
-      ...(p.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
-    });
-    out.totalsLines.push({
-      id: l.id,
-      name: p.name,
-      catalogItemId: p.id,
-      ...(v ? { variantId: v.id } : {}),
-      collectionIds: collections.get(p.id) ?? [],
-      itemType: p.productType as TotalsLine['itemType'],
-      quantity: l.quantity,
-      unitPrice: price,
-      unitWeight: weight,
-      shippable,
-      ...(p.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
-    });
-    if (p.depositMinor !== null) out.deposits.set(l.id, p.depositMinor);
-    if (s && plan) {
-      out.subscriptions.push({
-        lineId: l.id,
-        name: p.name,
-        settings: s,
-        ...(plan.billingCycles ? { billingCycles: plan.billingCycles } : {}),
-        lineTotal: price * BigInt(l.quantity),
-      });
-    }
+    resolveCatalogLine(out, l, ref, p, v, collections.get(p.id) ?? [], money, publicUrl);
   }
   return out;
+}
+
+/** A catalog line, priced from its product and variant: what the buyer sees, what the engine prices, its plan. */
+function resolveCatalogLine(
+  out: ResolvedLines,
+  l: StoredLine,
+  ref: NonNullable<StoredLine['catalogReference']>,
+  p: ProductRow,
+  v: VariantRow | undefined,
+  collectionIds: string[],
+  money: (m: bigint) => Money,
+  publicUrl: string,
+): void {
+  const track = v ? v.trackQuantity : p.trackQuantity;
+  const stock = v ? v.quantity : p.quantity;
+  const inStock = v ? v.inStock : p.inStock;
+  const { status, violation: short } = stockOf(l, p.name, { track, stock, inStock });
+  if (short) out.violations.push(short);
+  const fullPrice = v?.priceMinor ?? p.priceMinor;
+  const { s, plan, subPrice } = subscriptionPrice(l, p.subscriptionOptions, fullPrice);
+  const price = l.override?.priceMinor !== undefined ? BigInt(l.override.priceMinor) : subPrice;
+  const weightRaw = l.override?.weight ?? v?.weightValue ?? p.weightValue ?? 0;
+  const weight = (v?.weightUnit ?? p.weightUnit) === 'LB' ? weightRaw * LB_TO_KG : weightRaw;
+  const media = l.override?.image ?? p.media[0];
+  const shippable = p.productType === 'PHYSICAL';
+  out.lineItems.push({
+    id: l.id,
+    quantity: l.quantity,
+    catalogReference: ref,
+    productName: l.override?.productName ?? p.name,
+    itemType: p.productType as LineItem['itemType'],
+    url: `${publicUrl}/products/${p.slug}`,
+    ...(media ? { image: { url: media.url, ...(media.altText ? { altText: media.altText } : {}) } } : {}),
+    descriptionLines: Object.entries(v?.choices ?? {}).map(([name, value]) => ({ name, value: String(value) })),
+    price: money(price),
+    fullPrice: money(fullPrice),
+    ...(p.compareAtMinor !== null ? { compareAtPrice: money(p.compareAtMinor) } : {}),
+    lineItemPrice: money(price * BigInt(l.quantity)),
+    ...((v?.sku ?? p.sku) ? { sku: (v?.sku ?? p.sku)! } : {}),
+    physicalProperties: { weight, shippable },
+    availability: { status, ...(track ? { quantityAvailable: Math.max(stock ?? 0, 0) } : {}) },
+    ...(s && plan
+      ? {
+          subscriptionOptionInfo: {
+            subscriptionSettings: { ...s, ...(plan.billingCycles ? { billingCycles: plan.billingCycles } : {}) },
+            ...(plan.discountPercent ? { discountPercent: plan.discountPercent } : {}),
+          },
+        }
+      : {}),
+    ...(l.serviceProperties ? { serviceProperties: l.serviceProperties } : {}),
+    ...(l.override ? { catalogOverrideFields: { ...l.override } } : {}),
+    ...(p.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
+  });
+  out.totalsLines.push({
+    id: l.id,
+    name: p.name,
+    catalogItemId: p.id,
+    ...(v ? { variantId: v.id } : {}),
+    collectionIds,
+    itemType: p.productType as TotalsLine['itemType'],
+    quantity: l.quantity,
+    unitPrice: price,
+    unitWeight: weight,
+    shippable,
+    ...(p.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
+  });
+  if (p.depositMinor !== null) out.deposits.set(l.id, p.depositMinor);
+  if (s && plan) {
+    out.subscriptions.push({
+      lineId: l.id,
+      name: p.name,
+      settings: s,
+      ...(plan.billingCycles ? { billingCycles: plan.billingCycles } : {}),
+      lineTotal: price * BigInt(l.quantity),
+    });
+  }
 }
