@@ -50,113 +50,16 @@ export async function runCli(argv: string[]): Promise<void> {
       await withDatabase(async () => {});
       console.log('Migrations applied.');
       return;
-    case 'seed': {
-      const result = await withDatabase((db) => seed(db, loadConfig(), { demo: true }));
-      console.log(
-        `Seeded: site ${result.siteCreated ? 'created' : 'kept'}, web client ${result.webClientCreated ? 'created' : 'updated'}.`,
-      );
-      if (result.owner) console.log(`Owner login: ${result.owner.email} / ${result.owner.password}`);
-      return;
-    }
-    case 'api-key': {
-      if (sub !== 'create') throw new UsageError(`Unknown api-key command "${sub ?? ''}"`);
-      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, scopes: { type: 'string' } } });
-      if (!values.name) throw new UsageError('--name is required');
-      const scopes = (values.scopes ?? '*')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const bad = scopes.filter((s) => !(API_KEY_SCOPES as readonly string[]).includes(s));
-      if (bad.length || !scopes.length) throw new UsageError(`Unknown scope(s): ${bad.join(', ')}`);
-      const { apiKey, key } = await withDatabase((database) =>
-        createApiKey(database, { name: values.name!, scopes: scopes as ApiKeyScope[] }),
-      );
-      console.log(
-        `Created API key "${apiKey.name}" (${apiKey.id}) with scopes ${apiKey.scopes.join(', ')}. It is shown only now:`,
-      );
-      console.log(key);
-      return;
-    }
-    case 'client': {
-      if (sub !== 'create') throw new UsageError(`Unknown client command "${sub ?? ''}"`);
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          name: { type: 'string' },
-          'redirect-uri': { type: 'string', multiple: true },
-          origin: { type: 'string', multiple: true },
-        },
-      });
-      if (!values.name) throw new UsageError('--name is required');
-      const redirectUris = values['redirect-uri'] ?? [];
-      if (!redirectUris.length) throw new UsageError('--redirect-uri is required');
-      for (const u of [...redirectUris, ...(values.origin ?? [])]) {
-        if (!/^https?:\/\/[^\s]+$/.test(u) || !URL.canParse(u)) throw new UsageError(`Not an http(s) URL: ${u}`);
-      }
-      const client = await withDatabase((database) =>
-        createOAuthClient(database, {
-          name: values.name!,
-          redirectUris,
-          ...(values.origin ? { allowedOrigins: values.origin.map((o) => new URL(o).origin) } : {}),
-        }),
-      );
-      console.log(`Registered OAuth client "${client.name}". Its clientId:`);
-      console.log(client.id);
-      return;
-    }
-    case 'owner': {
-      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' } } });
-      if (sub === 'reset-password') {
-        const owner = await withDatabase((database) =>
-          resetOwnerPassword(database.db, values.email ? { email: values.email } : {}),
-        );
-        console.log(`New password for ${owner.email} (shown only now; every session of this owner has ended):`);
-        console.log(owner.password);
-        return;
-      }
-      if (sub === 'create') {
-        if (!values.email) throw new UsageError('--email is required');
-        const owner = await withDatabase((database) => createOwner(database.db, { email: values.email! }));
-        console.log(`Created owner ${owner.email}. The password is shown only now:`);
-        console.log(owner.password);
-        return;
-      }
-      throw new UsageError(`Unknown owner command "${sub ?? ''}"`);
-    }
-    case 'load-data': {
-      const { values } = parseArgs({
-        args: [sub, ...rest].filter((a): a is string => a !== undefined),
-        options: {
-          members: { type: 'string' },
-          reviews: { type: 'string' },
-          entity: { type: 'string' },
-          files: { type: 'string' },
-          orders: { type: 'string' },
-        },
-      });
-      const count = (v: string | undefined, fallback: number) => {
-        const n = v === undefined ? fallback : Number(v);
-        if (!Number.isInteger(n) || n < 0 || n > 10_000_000) throw new UsageError(`Not a count: ${v}`);
-        return n;
-      };
-      // `--files N` or `--orders N` alone loads only media files or orders.
-      const only = (values.files !== undefined || values.orders !== undefined) && values.members === undefined;
-      const files = count(values.files, 0);
-      const orders = count(values.orders, 0);
-      const members = count(values.members, only ? 0 : 100_000);
-      const reviews = count(values.reviews, only ? 0 : 10_000);
-      if (reviews > members) throw new UsageError('--reviews can be at most --members (one review per member)');
-      const [namespace, entityId] = (values.entity ?? 'stores/load-product').split('/');
-      if (!namespace || !entityId || !/^[a-z][a-z0-9_-]*$/.test(namespace) || !/^[\w.-]+$/.test(entityId)) {
-        throw new UsageError('--entity must look like namespace/id, such as stores/load-product');
-      }
-      const started = Date.now();
-      await withDatabase((database) => loadData(database, { files, orders, members, reviews, namespace, entityId }));
-      console.log(
-        `Loaded ${orders} orders, ${files} media files, ${members} members and ${reviews} reviews of ${namespace}/${entityId} in ${Date.now() - started} ms.`,
-      );
-      return;
-    }
+    case 'seed':
+      return seedCommand();
+    case 'api-key':
+      return apiKeyCommand(sub, rest);
+    case 'client':
+      return clientCommand(sub, rest);
+    case 'owner':
+      return ownerCommand(sub, rest);
+    case 'load-data':
+      return loadDataCommand([sub, ...rest].filter((a): a is string => a !== undefined));
     case undefined:
     case 'help':
     case '--help':
@@ -165,6 +68,114 @@ export async function runCli(argv: string[]): Promise<void> {
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }
+}
+
+async function seedCommand(): Promise<void> {
+  const result = await withDatabase((db) => seed(db, loadConfig(), { demo: true }));
+  console.log(
+    `Seeded: site ${result.siteCreated ? 'created' : 'kept'}, web client ${result.webClientCreated ? 'created' : 'updated'}.`,
+  );
+  if (result.owner) console.log(`Owner login: ${result.owner.email} / ${result.owner.password}`);
+}
+
+async function apiKeyCommand(sub: string | undefined, rest: string[]): Promise<void> {
+  if (sub !== 'create') throw new UsageError(`Unknown api-key command "${sub ?? ''}"`);
+  const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, scopes: { type: 'string' } } });
+  if (!values.name) throw new UsageError('--name is required');
+  const scopes = (values.scopes ?? '*')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = scopes.filter((s) => !(API_KEY_SCOPES as readonly string[]).includes(s));
+  if (bad.length || !scopes.length) throw new UsageError(`Unknown scope(s): ${bad.join(', ')}`);
+  const { apiKey, key } = await withDatabase((database) =>
+    createApiKey(database, { name: values.name!, scopes: scopes as ApiKeyScope[] }),
+  );
+  console.log(
+    `Created API key "${apiKey.name}" (${apiKey.id}) with scopes ${apiKey.scopes.join(', ')}. It is shown only now:`,
+  );
+  console.log(key);
+}
+
+async function clientCommand(sub: string | undefined, rest: string[]): Promise<void> {
+  if (sub !== 'create') throw new UsageError(`Unknown client command "${sub ?? ''}"`);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      origin: { type: 'string', multiple: true },
+    },
+  });
+  if (!values.name) throw new UsageError('--name is required');
+  const redirectUris = values['redirect-uri'] ?? [];
+  if (!redirectUris.length) throw new UsageError('--redirect-uri is required');
+  for (const u of [...redirectUris, ...(values.origin ?? [])]) {
+    if (!/^https?:\/\/[^\s]+$/.test(u) || !URL.canParse(u)) throw new UsageError(`Not an http(s) URL: ${u}`);
+  }
+  const client = await withDatabase((database) =>
+    createOAuthClient(database, {
+      name: values.name!,
+      redirectUris,
+      ...(values.origin ? { allowedOrigins: values.origin.map((o) => new URL(o).origin) } : {}),
+    }),
+  );
+  console.log(`Registered OAuth client "${client.name}". Its clientId:`);
+  console.log(client.id);
+}
+
+async function ownerCommand(sub: string | undefined, rest: string[]): Promise<void> {
+  const { values } = parseArgs({ args: rest, options: { email: { type: 'string' } } });
+  if (sub === 'reset-password') {
+    const owner = await withDatabase((database) =>
+      resetOwnerPassword(database.db, values.email ? { email: values.email } : {}),
+    );
+    console.log(`New password for ${owner.email} (shown only now; every session of this owner has ended):`);
+    console.log(owner.password);
+    return;
+  }
+  if (sub === 'create') {
+    if (!values.email) throw new UsageError('--email is required');
+    const owner = await withDatabase((database) => createOwner(database.db, { email: values.email! }));
+    console.log(`Created owner ${owner.email}. The password is shown only now:`);
+    console.log(owner.password);
+    return;
+  }
+  throw new UsageError(`Unknown owner command "${sub ?? ''}"`);
+}
+
+async function loadDataCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      members: { type: 'string' },
+      reviews: { type: 'string' },
+      entity: { type: 'string' },
+      files: { type: 'string' },
+      orders: { type: 'string' },
+    },
+  });
+  const count = (v: string | undefined, fallback: number) => {
+    const n = v === undefined ? fallback : Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 10_000_000) throw new UsageError(`Not a count: ${v}`);
+    return n;
+  };
+  // `--files N` or `--orders N` alone loads only media files or orders.
+  const only = (values.files !== undefined || values.orders !== undefined) && values.members === undefined;
+  const files = count(values.files, 0);
+  const orders = count(values.orders, 0);
+  const members = count(values.members, only ? 0 : 100_000);
+  const reviews = count(values.reviews, only ? 0 : 10_000);
+  if (reviews > members) throw new UsageError('--reviews can be at most --members (one review per member)');
+  const [namespace, entityId] = (values.entity ?? 'stores/load-product').split('/');
+  if (!namespace || !entityId || !/^[a-z][a-z0-9_-]*$/.test(namespace) || !/^[\w.-]+$/.test(entityId)) {
+    throw new UsageError('--entity must look like namespace/id, such as stores/load-product');
+  }
+  const started = Date.now();
+  await withDatabase((database) => loadData(database, { files, orders, members, reviews, namespace, entityId }));
+  console.log(
+    `Loaded ${orders} orders, ${files} media files, ${members} members and ${reviews} reviews of ${namespace}/${entityId} in ${Date.now() - started} ms.`,
+  );
 }
 
 runCli(process.argv.slice(2)).catch((e: unknown) => {
