@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { listProducts, type ListProductsQuery, type ProductSort, type ProductType } from '@plaza/sdk/catalog';
+import {
+  listProducts,
+  type ListProductsQuery,
+  type Product,
+  type ProductSort,
+  type ProductType,
+} from '@plaza/sdk/catalog';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -44,18 +50,21 @@ export function queryFromParams(p: URLSearchParams): ListProductsQuery {
   q.sort = sort && sort in SORTS ? (sort as ProductSort) : 'CREATED_DESC';
   return q;
 }
-
-export default function CatalogPage() {
-  const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
+/** The products for the query, a page at a time (the cursor carries the filters after the first). */
+function useProductPages(query: ListProductsQuery) {
   const plaza = usePlazaClient();
-  const collections = useCollections();
-  const list = useInfiniteQuery({
+  return useInfiniteQuery({
     queryKey: shopKeys.products(query),
     queryFn: ({ pageParam }) => call(plaza, listProducts, pageParam ? { cursor: pageParam, limit: PAGE } : query),
     initialPageParam: '',
     getNextPageParam: (last) => (last.pagingMetadata.hasNext ? last.pagingMetadata.cursors.next : undefined),
   });
+}
+
+export default function CatalogPage() {
+  const [params, setParams] = useSearchParams();
+  const query = queryFromParams(params);
+  const list = useProductPages(query);
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -80,53 +89,13 @@ export default function CatalogPage() {
         >
           {filtersOpen ? 'Hide filters' : filtered ? 'Filters (on)' : 'Filters'}
         </Button>
-        <aside id="shop-filters" aria-label="Filters" className={`space-y-4 ${filtersOpen ? '' : 'hidden lg:block'}`}>
-          <SearchBox value={query.text ?? ''} onSearch={(v) => set('q', v)} />
-          <SelectField
-            label="Collection"
-            value={query.collectionId ?? ''}
-            onChange={(e) => set('collection', e.target.value)}
-          >
-            <option value="">All collections</option>
-            {collections.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Type" value={query.productType ?? ''} onChange={(e) => set('type', e.target.value)}>
-            <option value="">Everything</option>
-            {Object.entries(TYPES).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </SelectField>
-          <fieldset>
-            <legend className="text-sm font-medium text-neutral-800">Price</legend>
-            <div className="mt-1 flex items-start gap-2">
-              <PriceBox label="Lowest price" value={query.minPrice ?? ''} onChange={(v) => set('min', v)} />
-              <span aria-hidden className="pt-2">
-                –
-              </span>
-              <PriceBox label="Highest price" value={query.maxPrice ?? ''} onChange={(v) => set('max', v)} />
-            </div>
-          </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={query.inStock === true}
-              onChange={(e) => set('inStock', e.target.checked ? '1' : '')}
-            />
-            In stock only
-          </label>
-          {filtered && (
-            <Button variant="ghost" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
-              Clear filters
-            </Button>
-          )}
-        </aside>
+        <CatalogFilters
+          open={filtersOpen}
+          query={query}
+          set={set}
+          filtered={filtered}
+          onClear={() => setParams(new URLSearchParams(), { replace: true })}
+        />
         <section aria-labelledby="shop-products">
           {/* The cards' names are h3: the outline reads Shop → Products → each product. */}
           <h2 id="shop-products" className="sr-only">
@@ -147,25 +116,102 @@ export default function CatalogPage() {
               ))}
             </SelectField>
           </div>
-          {list.isPending ? (
-            <ProductGridSkeleton />
-          ) : list.error && !products.length ? (
-            <ErrorMessage error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-          ) : products.length === 0 ? (
-            <EmptyState title={filtered ? 'Nothing matches these filters' : 'No products yet'}>
-              {filtered ? 'Try fewer filters or another word.' : 'New products are on their way.'}
-            </EmptyState>
-          ) : (
-            <>
-              <ProductGrid products={products} eager={4} />
-              {list.hasNextPage && (
-                <MoreOnScroll busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-              )}
-            </>
-          )}
+          <ProductResults list={list} products={products} filtered={filtered} />
         </section>
       </div>
     </div>
+  );
+}
+
+/** Search, collection, type, price and stock filters; each change goes to the address bar. */
+function CatalogFilters({
+  open,
+  query,
+  set,
+  filtered,
+  onClear,
+}: {
+  open: boolean;
+  query: ListProductsQuery;
+  set: (key: string, value: string) => void;
+  filtered: boolean;
+  onClear: () => void;
+}) {
+  const collections = useCollections();
+  return (
+    <aside id="shop-filters" aria-label="Filters" className={`space-y-4 ${open ? '' : 'hidden lg:block'}`}>
+      <SearchBox value={query.text ?? ''} onSearch={(v) => set('q', v)} />
+      <SelectField
+        label="Collection"
+        value={query.collectionId ?? ''}
+        onChange={(e) => set('collection', e.target.value)}
+      >
+        <option value="">All collections</option>
+        {collections.data?.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Type" value={query.productType ?? ''} onChange={(e) => set('type', e.target.value)}>
+        <option value="">Everything</option>
+        {Object.entries(TYPES).map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset>
+        <legend className="text-sm font-medium text-neutral-800">Price</legend>
+        <div className="mt-1 flex items-start gap-2">
+          <PriceBox label="Lowest price" value={query.minPrice ?? ''} onChange={(v) => set('min', v)} />
+          <span aria-hidden className="pt-2">
+            –
+          </span>
+          <PriceBox label="Highest price" value={query.maxPrice ?? ''} onChange={(v) => set('max', v)} />
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={query.inStock === true}
+          onChange={(e) => set('inStock', e.target.checked ? '1' : '')}
+        />
+        In stock only
+      </label>
+      {filtered && (
+        <Button variant="ghost" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+    </aside>
+  );
+}
+
+/** The product grid, or why there is none yet, with more loading as the buyer scrolls. */
+function ProductResults({
+  list,
+  products,
+  filtered,
+}: {
+  list: ReturnType<typeof useProductPages>;
+  products: Product[];
+  filtered: boolean;
+}) {
+  return list.isPending ? (
+    <ProductGridSkeleton />
+  ) : list.error && !products.length ? (
+    <ErrorMessage error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+  ) : products.length === 0 ? (
+    <EmptyState title={filtered ? 'Nothing matches these filters' : 'No products yet'}>
+      {filtered ? 'Try fewer filters or another word.' : 'New products are on their way.'}
+    </EmptyState>
+  ) : (
+    <>
+      <ProductGrid products={products} eager={4} />
+      {list.hasNextPage && <MoreOnScroll busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />}
+    </>
   );
 }
 
