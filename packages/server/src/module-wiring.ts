@@ -1,6 +1,9 @@
 import { onDeliveriesWritten } from './platform/events/outbox.js';
 import { onVerifiedSignIn } from './platform/identity/sign-in-handlers.js';
+import { onMemberContentHandOver, onMembersChanged } from './platform/members/hooks.js';
 import { onVisitorSignedIn } from './platform/oauth/visitor-sign-in.js';
+import { handOverReviews } from './platform/reviews/authors.js';
+import { reviewReads } from './platform/reviews/read-cache.js';
 import { nudgeDeliveries } from './platform/webhooks/nudge.js';
 import { placementHandlers } from './placement-handlers.js';
 import { mergeCartAtSignIn } from './store/cart/merge.js';
@@ -17,6 +20,9 @@ export function wireModules(): void {
   onVerifiedSignIn(claimGuestPurchases);
   // The visitor's cart joins the member's.
   onVisitorSignedIn(mergeCartAtSignIn);
+  // Reviews show member names and belong to members: a change or a deletion reaches them.
+  onMembersChanged(() => reviewReads.changed());
+  onMemberContentHandOver(handOverReviews);
   // An event written on this node goes out without waiting a poll.
   onDeliveriesWritten(nudgeDeliveries);
 }

@@ -4,7 +4,7 @@ import { violation } from '../../kernel/errors.js';
 import { emitEvent } from '../events/outbox.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';
-import { handOverReviews } from '../reviews/authors.js';
+import { handOverMemberContent } from './hooks.js';
 import { assertNotOwner } from './moderation.service.js';
 import { findMember, loadMember, myId, visibleTo } from './read.service.js';
 import { toMember, type MemberRow } from './view.js';
@@ -33,7 +33,7 @@ export async function checkAssignee(
  */
 export async function deleteMemberRow(tx: Ctx, row: MemberRow, contentAssigneeId: string | undefined): Promise<void> {
   assertNotOwner(row, 'deleted');
-  await handOverReviews(tx, row.id, contentAssigneeId);
+  await handOverMemberContent(tx, row.id, contentAssigneeId);
   await endIdentitySessions(tx, row.id);
   await tx.db.delete(identities).where(eq(identities.id, row.id));
   await emitEvent(tx, { type: 'members.member.deleted', entityId: row.id, entity: toMember(row, 'FULL') });

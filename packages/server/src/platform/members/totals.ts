@@ -2,7 +2,7 @@ import { count, type SQL } from 'drizzle-orm';
 import type { ListMembersResponse } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { createReadCache } from '../../lib/cache.js';
-import { reviewReads } from '../reviews/read-cache.js';
+import { notifyOthersMembersChanged } from './hooks.js';
 import { members } from './tables.js';
 
 /**
@@ -14,7 +14,7 @@ export const memberReads = createReadCache<ListMembersResponse | number>(2_000);
 /** Call after members were added, removed or changed on this node (reviews show member names too). */
 export function membersChanged(): void {
   memberReads.changed();
-  reviewReads.changed();
+  notifyOthersMembersChanged();
 }
 
 export async function countMembers(ctx: Ctx, where: SQL | undefined): Promise<number> {
