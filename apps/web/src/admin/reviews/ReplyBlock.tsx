@@ -41,21 +41,12 @@ export function ReplyBlock({
 }) {
   const plaza = usePlaza();
   const toast = useToast();
-  const date = useDateFormat();
   const [text, setText] = useState(review.reply?.message ?? '');
-  const [removing, setRemoving] = useState(false);
   const save = useReviewsMutation(
     (message: string) => plaza.reviews.setReply(review.id, message),
     () => {
       onEditing(false);
       toast('Reply saved');
-    },
-  );
-  const remove = useReviewsMutation(
-    () => plaza.reviews.removeReply(review.id),
-    () => {
-      setRemoving(false);
-      toast('Reply removed');
     },
   );
 
@@ -72,49 +63,7 @@ export function ReplyBlock({
     );
   }
   if (!review.reply) return null;
-  return (
-    <div className="mt-3 rounded-md border-l-4 border-accent/40 bg-neutral-50 p-3">
-      <p className="text-xs font-medium text-neutral-700">Public reply · {date(review.reply.updatedDate)}</p>
-      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-neutral-800">{review.reply.message}</p>
-      <div className="mt-2 flex gap-2">
-        <GuardedButton
-          variant="ghost"
-          className="-ml-2 min-h-8 px-2"
-          blockedReason={ownerOnly}
-          onClick={() => onEditing(true)}
-        >
-          Edit reply
-        </GuardedButton>
-        <GuardedButton
-          variant="ghost"
-          className="min-h-8 px-2 text-red-700 hover:bg-red-50"
-          blockedReason={ownerOnly}
-          onClick={() => {
-            remove.reset();
-            setRemoving(true);
-          }}
-        >
-          Remove reply
-        </GuardedButton>
-      </div>
-      <ConfirmDialog
-        open={removing}
-        title="Remove your reply?"
-        confirmLabel="Remove reply"
-        danger
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate(undefined)}
-        onCancel={() => setRemoving(false)}
-      >
-        <p>It no longer shows under the review on your site.</p>
-        {remove.error && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
-    </div>
-  );
+  return <SavedReply reviewId={review.id} reply={review.reply} ownerOnly={ownerOnly} onEdit={() => onEditing(true)} />;
 }
 
 /**
@@ -164,5 +113,68 @@ export function ReplyEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The saved reply with its date, and editing or removing it (after a confirmation). */
+function SavedReply({
+  reviewId,
+  reply,
+  ownerOnly,
+  onEdit,
+}: {
+  reviewId: string;
+  reply: NonNullable<Review['reply']>;
+  ownerOnly: string | null;
+  onEdit: () => void;
+}) {
+  const plaza = usePlaza();
+  const toast = useToast();
+  const date = useDateFormat();
+  const [removing, setRemoving] = useState(false);
+  const remove = useReviewsMutation(
+    () => plaza.reviews.removeReply(reviewId),
+    () => {
+      setRemoving(false);
+      toast('Reply removed');
+    },
+  );
+  return (
+    <div className="mt-3 rounded-md border-l-4 border-accent/40 bg-neutral-50 p-3">
+      <p className="text-xs font-medium text-neutral-700">Public reply · {date(reply.updatedDate)}</p>
+      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-neutral-800">{reply.message}</p>
+      <div className="mt-2 flex gap-2">
+        <GuardedButton variant="ghost" className="-ml-2 min-h-8 px-2" blockedReason={ownerOnly} onClick={onEdit}>
+          Edit reply
+        </GuardedButton>
+        <GuardedButton
+          variant="ghost"
+          className="min-h-8 px-2 text-red-700 hover:bg-red-50"
+          blockedReason={ownerOnly}
+          onClick={() => {
+            remove.reset();
+            setRemoving(true);
+          }}
+        >
+          Remove reply
+        </GuardedButton>
+      </div>
+      <ConfirmDialog
+        open={removing}
+        title="Remove your reply?"
+        confirmLabel="Remove reply"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(undefined)}
+        onCancel={() => setRemoving(false)}
+      >
+        <p>It no longer shows under the review on your site.</p>
+        {remove.error && (
+          <div className="mt-3">
+            <ErrorMessage error={remove.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </div>
   );
 }

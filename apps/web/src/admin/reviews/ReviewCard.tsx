@@ -25,13 +25,8 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
   const plaza = usePlaza();
   const { member: me } = useAuth();
   const toast = useToast();
-  const date = useDateFormat();
   const [deleting, setDeleting] = useState(false);
   const [replying, setReplying] = useState(false);
-  const moderate = useReviewsMutation(
-    (decision: 'APPROVED' | 'REJECTED') => plaza.reviews.updateModerationStatus(review.id, decision),
-    (_r, decision) => toast(decision === 'APPROVED' ? 'Review approved: it shows on your site' : 'Review rejected'),
-  );
   const remove = useReviewsMutation(
     () => plaza.reviews.deleteReview(review.id),
     () => {
@@ -62,58 +57,8 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
       ) : (
         !review.content.title && <p className="mt-2 text-sm text-neutral-500 italic">A rating without text.</p>
       )}
-      {media.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos and videos">
-          {media.map((m, i) => {
-            const url = (m.image ?? m.video)!;
-            return (
-              <li key={i}>
-                <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="block">
-                  {m.image ? (
-                    <img
-                      src={url}
-                      alt={`Photo ${i + 1} of the review`}
-                      loading="lazy"
-                      referrerPolicy="no-referrer"
-                      className="h-20 w-20 rounded-md border border-neutral-200 object-cover"
-                    />
-                  ) : (
-                    <span className="inline-flex h-20 items-center rounded-md border border-neutral-200 px-3 text-sm text-accent underline">
-                      Video {i + 1}
-                    </span>
-                  )}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <div className="mt-3 flex items-center gap-2 text-xs text-neutral-600">
-        <span className="min-w-0">
-          {author.memberId ? (
-            <Link to={memberLink(author.memberId)} className="font-medium text-neutral-800 hover:underline">
-              {name}
-            </Link>
-          ) : (
-            <span className="font-medium text-neutral-800">{name}</span>
-          )}
-          {author.authorType === 'CONTACT' && (
-            <>
-              {' '}
-              (visitor
-              {author.email ? (
-                <>
-                  , <span className="break-all">{author.email}</span>
-                </>
-              ) : null}
-              )
-            </>
-          )}{' '}
-          · {date(review.reviewDate)}
-          {review.updatedDate !== review.createdDate && <> · edited {date(review.updatedDate)}</>}
-          {review.origin.type === 'REVIEW_REQUEST' && <> · after a review request</>}
-        </span>
-      </div>
+      {media.length > 0 && <ReviewMedia media={media} />}
+      <ReviewByline review={review} name={name} memberLink={memberLink} />
       {/* Keyed by the reply, so the editor starts from the saved text each time it opens. */}
       <ReplyBlock
         key={review.reply?.updatedDate ?? 'none'}
@@ -122,6 +67,133 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
         editing={replying}
         onEditing={setReplying}
       />
+      <ReviewActions
+        review={review}
+        ownerOnly={ownerOnly}
+        replying={replying}
+        onReply={() => setReplying(true)}
+        onDelete={() => {
+          remove.reset();
+          setDeleting(true);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${name}'s review?`}
+        confirmLabel="Delete review"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(undefined)}
+        onCancel={() => setDeleting(false)}
+      >
+        <p>It disappears from your site and from the rating. This cannot be undone.</p>
+        {remove.error && (
+          <div className="mt-3">
+            <ErrorMessage error={remove.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+type ReviewMediaItem = NonNullable<Review['content']['media']>[number];
+
+/** The review's photos and videos, each opening its web address in a new tab. */
+function ReviewMedia({ media }: { media: ReviewMediaItem[] }) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos and videos">
+      {media.map((m, i) => {
+        const url = (m.image ?? m.video)!;
+        return (
+          <li key={i}>
+            <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="block">
+              {m.image ? (
+                <img
+                  src={url}
+                  alt={`Photo ${i + 1} of the review`}
+                  loading="lazy"
+                  referrerPolicy="no-referrer"
+                  className="h-20 w-20 rounded-md border border-neutral-200 object-cover"
+                />
+              ) : (
+                <span className="inline-flex h-20 items-center rounded-md border border-neutral-200 px-3 text-sm text-accent underline">
+                  Video {i + 1}
+                </span>
+              )}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Who wrote the review (a member links to their page; a visitor shows their e-mail), when, and how it came. */
+function ReviewByline({
+  review,
+  name,
+  memberLink,
+}: {
+  review: Review;
+  name: string;
+  memberLink: (id: string) => string;
+}) {
+  const date = useDateFormat();
+  const author = review.author;
+  return (
+    <div className="mt-3 flex items-center gap-2 text-xs text-neutral-600">
+      <span className="min-w-0">
+        {author.memberId ? (
+          <Link to={memberLink(author.memberId)} className="font-medium text-neutral-800 hover:underline">
+            {name}
+          </Link>
+        ) : (
+          <span className="font-medium text-neutral-800">{name}</span>
+        )}
+        {author.authorType === 'CONTACT' && (
+          <>
+            {' '}
+            (visitor
+            {author.email ? (
+              <>
+                , <span className="break-all">{author.email}</span>
+              </>
+            ) : null}
+            )
+          </>
+        )}{' '}
+        · {date(review.reviewDate)}
+        {review.updatedDate !== review.createdDate && <> · edited {date(review.updatedDate)}</>}
+        {review.origin.type === 'REVIEW_REQUEST' && <> · after a review request</>}
+      </span>
+    </div>
+  );
+}
+
+/** Approve, reject, reply and delete (the owner only), with a moderation that failed. */
+function ReviewActions({
+  review,
+  ownerOnly,
+  replying,
+  onReply,
+  onDelete,
+}: {
+  review: Review;
+  ownerOnly: string | null;
+  replying: boolean;
+  onReply: () => void;
+  onDelete: () => void;
+}) {
+  const plaza = usePlaza();
+  const toast = useToast();
+  const moderate = useReviewsMutation(
+    (decision: 'APPROVED' | 'REJECTED') => plaza.reviews.updateModerationStatus(review.id, decision),
+    (_r, decision) => toast(decision === 'APPROVED' ? 'Review approved: it shows on your site' : 'Review rejected'),
+  );
+  const status = review.moderation.moderationStatus;
+  return (
+    <>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-3">
         {status !== 'APPROVED' && (
           <GuardedButton
@@ -143,7 +215,7 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
           </GuardedButton>
         )}
         {!review.reply && !replying && (
-          <GuardedButton variant="secondary" blockedReason={ownerOnly} onClick={() => setReplying(true)}>
+          <GuardedButton variant="secondary" blockedReason={ownerOnly} onClick={onReply}>
             Reply
           </GuardedButton>
         )}
@@ -151,10 +223,7 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
           variant="ghost"
           className="text-red-700 hover:bg-red-50 hover:text-red-800 sm:ml-auto"
           blockedReason={ownerOnly}
-          onClick={() => {
-            remove.reset();
-            setDeleting(true);
-          }}
+          onClick={onDelete}
         >
           Delete
         </GuardedButton>
@@ -164,22 +233,6 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
           <ErrorMessage error={moderate.error} />
         </div>
       )}
-      <ConfirmDialog
-        open={deleting}
-        title={`Delete ${name}'s review?`}
-        confirmLabel="Delete review"
-        danger
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate(undefined)}
-        onCancel={() => setDeleting(false)}
-      >
-        <p>It disappears from your site and from the rating. This cannot be undone.</p>
-        {remove.error && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
-    </li>
+    </>
   );
 }

@@ -71,47 +71,7 @@ const blank = () => ({
 
 /** Schedules one review-request e-mail: what to review, where the button leads, to whom, and when. */
 export function ReviewRequestForm() {
-  const plaza = usePlaza();
-  const toast = useToast();
-  const [form, setForm] = useState(blank);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [k]: e.target.value });
-    rules.edited(k);
-  };
-  const create = useReviewsMutation(
-    () => {
-      const when = new Date(form.sendAt);
-      // "Now" (or a minute ago, after a slow form) is sent as now: the server refuses dates in the past.
-      const sendDate = Number.isNaN(when.getTime()) || when.getTime() < Date.now() ? new Date() : when;
-      return plaza.reviews.createReviewRequest({
-        namespace: form.namespace.trim(),
-        entityId: form.entityId.trim(),
-        entityName: form.entityName.trim(),
-        link: form.link.trim(),
-        contact: { email: form.email.trim(), ...(form.name.trim() ? { name: form.name.trim() } : {}) },
-        channel: 'EMAIL',
-        sendDate: sendDate.toISOString(),
-      });
-    },
-    ({ reviewRequest }) => {
-      toast(`Review request to ${reviewRequest.contact.email} scheduled`);
-      setForm(blank());
-    },
-  );
-  const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as typeof form;
-  const rules = useFormRules(
-    requestRules,
-    { ...trimmed, email: trimmed.email.toLowerCase() },
-    {
-      serverError: create.error,
-      fieldOf: (path) => FIELD_OF[path.replace(/^reviewRequest\./, '')],
-    },
-  );
-  const err = (field: RequestField) => rules.errors[field];
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (rules.check()) create.mutate(undefined);
-  };
+  const { form, set, rules, err, create, submit } = useReviewRequestForm();
   return (
     <Card
       title="Ask for a review"
@@ -184,4 +144,50 @@ export function ReviewRequestForm() {
       </form>
     </Card>
   );
+}
+
+/** The request being typed, checked by the contract's rules, and scheduled (the form empties once it is). */
+function useReviewRequestForm() {
+  const plaza = usePlaza();
+  const toast = useToast();
+  const [form, setForm] = useState(blank);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm({ ...form, [k]: e.target.value });
+    rules.edited(k);
+  };
+  const create = useReviewsMutation(
+    () => {
+      const when = new Date(form.sendAt);
+      // "Now" (or a minute ago, after a slow form) is sent as now: the server refuses dates in the past.
+      const sendDate = Number.isNaN(when.getTime()) || when.getTime() < Date.now() ? new Date() : when;
+      return plaza.reviews.createReviewRequest({
+        namespace: form.namespace.trim(),
+        entityId: form.entityId.trim(),
+        entityName: form.entityName.trim(),
+        link: form.link.trim(),
+        contact: { email: form.email.trim(), ...(form.name.trim() ? { name: form.name.trim() } : {}) },
+        channel: 'EMAIL',
+        sendDate: sendDate.toISOString(),
+      });
+    },
+    ({ reviewRequest }) => {
+      toast(`Review request to ${reviewRequest.contact.email} scheduled`);
+      setForm(blank());
+    },
+  );
+  const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as typeof form;
+  const rules = useFormRules(
+    requestRules,
+    { ...trimmed, email: trimmed.email.toLowerCase() },
+    {
+      serverError: create.error,
+      fieldOf: (path) => FIELD_OF[path.replace(/^reviewRequest\./, '')],
+    },
+  );
+  const err = (field: RequestField) => rules.errors[field];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (rules.check()) create.mutate(undefined);
+  };
+  return { form, set, rules, err, create, submit };
 }

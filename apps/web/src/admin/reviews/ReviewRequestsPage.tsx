@@ -50,22 +50,13 @@ export function ReviewRequestsPage() {
 }
 
 function OwnerReviewRequests() {
-  const plaza = usePlaza();
-  const toast = useToast();
   const [status, setStatus] = useState<Tab>('ALL');
   const [offset, setOffset] = useState(0);
-  const [canceling, setCanceling] = useState<ReviewRequest | null>(null);
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useReviewRequestsList({
     ...(status === 'ALL' ? {} : { status }),
     paging: { limit: PAGE_SIZE, offset },
   });
-  const cancel = useReviewsMutation(
-    (id: string) => plaza.reviews.cancelReviewRequest(id),
-    () => {
-      setCanceling(null);
-      toast('Review request canceled');
-    },
-  );
+  const cancel = useCancelRequest();
   const columns = useRequestColumns();
 
   return (
@@ -96,16 +87,7 @@ function OwnerReviewRequests() {
             rowKey={(r) => r.id}
             rowLabel={(r) => `to ${r.contact.email}`}
             columns={columns}
-            actions={[
-              {
-                label: 'Cancel request',
-                when: (r) => r.status === 'SCHEDULED',
-                onSelect: (r) => {
-                  cancel.reset();
-                  setCanceling(r);
-                },
-              },
-            ]}
+            actions={[{ label: 'Cancel request', when: (r) => r.status === 'SCHEDULED', onSelect: cancel.ask }]}
             loading={isPending}
             error={error}
             onRetry={() => void refetch()}
@@ -119,24 +101,46 @@ function OwnerReviewRequests() {
           />
         </section>
       </div>
-      <ConfirmDialog
-        open={canceling !== null}
-        title={`Cancel the e-mail to ${canceling?.contact.email ?? ''}?`}
-        confirmLabel="Yes, cancel it"
-        danger
-        busy={cancel.isPending}
-        onConfirm={() => canceling && cancel.mutate(canceling.id)}
-        onCancel={() => setCanceling(null)}
-      >
-        <p>It will not be sent. You can schedule a new one later.</p>
-        {cancel.error && (
-          <div className="mt-3">
-            <ErrorMessage error={cancel.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      {cancel.dialog}
     </>
   );
+}
+
+/** Canceling a scheduled request after a confirmation: `ask` opens it, render `dialog`. */
+function useCancelRequest() {
+  const plaza = usePlaza();
+  const toast = useToast();
+  const [canceling, setCanceling] = useState<ReviewRequest | null>(null);
+  const cancel = useReviewsMutation(
+    (id: string) => plaza.reviews.cancelReviewRequest(id),
+    () => {
+      setCanceling(null);
+      toast('Review request canceled');
+    },
+  );
+  const ask = (r: ReviewRequest) => {
+    cancel.reset();
+    setCanceling(r);
+  };
+  const dialog = (
+    <ConfirmDialog
+      open={canceling !== null}
+      title={`Cancel the e-mail to ${canceling?.contact.email ?? ''}?`}
+      confirmLabel="Yes, cancel it"
+      danger
+      busy={cancel.isPending}
+      onConfirm={() => canceling && cancel.mutate(canceling.id)}
+      onCancel={() => setCanceling(null)}
+    >
+      <p>It will not be sent. You can schedule a new one later.</p>
+      {cancel.error && (
+        <div className="mt-3">
+          <ErrorMessage error={cancel.error} />
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+  return { ask, dialog };
 }
 
 /** What was asked about and of whom, its state (and why it failed), and when it went or goes out. */
