@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { ShippingRegion, ShippingRegionInput } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
@@ -63,8 +63,6 @@ export function RegionForm({
   const [tried, setTried] = useState(false);
   const form = useFormRules(regionRules, { name: name.trim() ? name : '' }, { serverError: save.error });
   const noCountry = !worldwide && !places.some((p) => p.country);
-  const setPlace = (i: number, change: Partial<Place>) =>
-    setPlaces((all) => all.map((p, j) => (j === i ? { ...p, ...change } : p)));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -94,59 +92,14 @@ export function RegionForm({
           form.edited('name');
         }}
       />
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-neutral-800">Where it ships</legend>
-        {[
-          { on: false, label: 'These countries' },
-          { on: true, label: 'Rest of the world', detail: 'Every place your other regions don’t cover.' },
-        ].map((c) => (
-          <label key={c.label} className="flex items-start gap-3 text-sm">
-            <input
-              type="radio"
-              name="region-scope"
-              className="mt-0.5 h-4 w-4 accent-accent"
-              checked={worldwide === c.on}
-              onChange={() => setWorldwide(c.on)}
-            />
-            <span>
-              <span className="block font-medium">{c.label}</span>
-              {c.detail && <span className="text-neutral-600">{c.detail}</span>}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <ScopeFieldset worldwide={worldwide} setWorldwide={setWorldwide} />
       {!worldwide && (
-        <div className="space-y-4">
-          {places.map((p, i) => (
-            <div key={i} className="space-y-3 rounded-md border border-neutral-200 p-3">
-              <Combobox
-                label={`Country ${i + 1}`}
-                value={p.country}
-                options={countryOptions()}
-                onChange={(country) => setPlace(i, { country, parts: '' })}
-              />
-              <StatesChoice key={p.country} place={p} onChange={(parts) => setPlace(i, { parts })} />
-              {places.length > 1 && (
-                <Button variant="ghost" onClick={() => setPlaces((all) => all.filter((_, j) => j !== i))}>
-                  Remove this country
-                </Button>
-              )}
-            </div>
-          ))}
-          <Button variant="secondary" onClick={() => setPlaces((all) => [...all, { country: '', parts: '' }])}>
-            Add a country
-          </Button>
-          {tried && noCountry && (
-            <p role="alert" className="text-sm text-red-700">
-              Choose at least one country, or ship to the rest of the world.
-            </p>
-          )}
-          {form.errors.destinations && (
-            <p role="alert" className="text-sm text-red-700">
-              {form.errors.destinations}
-            </p>
-          )}
-        </div>
+        <PlacesList
+          places={places}
+          setPlaces={setPlaces}
+          noCountry={tried && noCountry}
+          destinationsError={form.errors.destinations}
+        />
       )}
       <FormProblems form={form} error={save.error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -158,6 +111,83 @@ export function RegionForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Some countries, or everywhere the other regions don't cover. */
+function ScopeFieldset({ worldwide, setWorldwide }: { worldwide: boolean; setWorldwide: (on: boolean) => void }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-neutral-800">Where it ships</legend>
+      {[
+        { on: false, label: 'These countries' },
+        { on: true, label: 'Rest of the world', detail: 'Every place your other regions don’t cover.' },
+      ].map((c) => (
+        <label key={c.label} className="flex items-start gap-3 text-sm">
+          <input
+            type="radio"
+            name="region-scope"
+            className="mt-0.5 h-4 w-4 accent-accent"
+            checked={worldwide === c.on}
+            onChange={() => setWorldwide(c.on)}
+          />
+          <span>
+            <span className="block font-medium">{c.label}</span>
+            {c.detail && <span className="text-neutral-600">{c.detail}</span>}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The region's countries, each whole or only some of its states. */
+function PlacesList({
+  places,
+  setPlaces,
+  noCountry,
+  destinationsError,
+}: {
+  places: Place[];
+  setPlaces: Dispatch<SetStateAction<Place[]>>;
+  /** After a Save with no country chosen. */
+  noCountry: boolean;
+  destinationsError: string | undefined;
+}) {
+  const setPlace = (i: number, change: Partial<Place>) =>
+    setPlaces((all) => all.map((p, j) => (j === i ? { ...p, ...change } : p)));
+  return (
+    <div className="space-y-4">
+      {places.map((p, i) => (
+        <div key={i} className="space-y-3 rounded-md border border-neutral-200 p-3">
+          <Combobox
+            label={`Country ${i + 1}`}
+            value={p.country}
+            options={countryOptions()}
+            onChange={(country) => setPlace(i, { country, parts: '' })}
+          />
+          <StatesChoice key={p.country} place={p} onChange={(parts) => setPlace(i, { parts })} />
+          {places.length > 1 && (
+            <Button variant="ghost" onClick={() => setPlaces((all) => all.filter((_, j) => j !== i))}>
+              Remove this country
+            </Button>
+          )}
+        </div>
+      ))}
+      <Button variant="secondary" onClick={() => setPlaces((all) => [...all, { country: '', parts: '' }])}>
+        Add a country
+      </Button>
+      {noCountry && (
+        <p role="alert" className="text-sm text-red-700">
+          Choose at least one country, or ship to the rest of the world.
+        </p>
+      )}
+      {destinationsError && (
+        <p role="alert" className="text-sm text-red-700">
+          {destinationsError}
+        </p>
+      )}
+    </div>
   );
 }
 
