@@ -60,87 +60,105 @@ function ShippingScreen() {
       ) : (
         <div className="space-y-6">
           {regions.data.map((region) => (
-            <section
-              key={region.id}
-              aria-label={region.name}
-              className="space-y-3 rounded-lg border border-neutral-200 bg-white p-4 sm:p-5"
-            >
-              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0">
-                  <h2 className="text-base font-semibold">{region.name}</h2>
-                  <p className="text-sm text-neutral-600">{regionPlaces(region)}</p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button variant="secondary" onClick={() => setEditing({ kind: 'option', region, option: null })}>
-                    Add option
-                  </Button>
-                  <Button variant="ghost" onClick={() => setEditing({ kind: 'region', region })}>
-                    Edit region
-                  </Button>
-                  <Button variant="ghost" onClick={() => setDeleting({ kind: 'region', region })}>
-                    Delete region
-                  </Button>
-                </div>
-              </div>
-              <ResourceTable<ShippingOption>
-                noun={{ one: 'option', other: 'options' }}
-                rows={options.data?.filter((o) => o.shippingRegionId === region.id)}
-                rowKey={(o) => o.id}
-                rowLabel={(o) => o.title}
-                loading={options.isPending}
-                error={options.error}
-                onRetry={() => void options.refetch()}
-                onOpen={(option) => setEditing({ kind: 'option', region, option })}
-                columns={[
-                  {
-                    header: 'Option',
-                    primary: true,
-                    cell: (o) => (
-                      <span className="block min-w-0">
-                        <span className="block truncate font-medium text-neutral-900">{o.title}</span>
-                        {o.estimatedDeliveryTime && (
-                          <span className="block truncate text-xs text-neutral-500">{o.estimatedDeliveryTime}</span>
-                        )}
-                      </span>
-                    ),
-                  },
-                  { header: 'Price', className: 'w-2/5', cell: (o) => rateWords(o) },
-                  {
-                    header: 'Slots',
-                    className: 'w-20',
-                    cell: (o) => (o.deliveryTimeSlots.length ? String(o.deliveryTimeSlots.length) : 'None'),
-                  },
-                ]}
-                actions={[
-                  { label: 'Delete', danger: true, onSelect: (option) => setDeleting({ kind: 'option', option }) },
-                ]}
-                empty={{ title: 'No options yet', body: 'Buyers here cannot check out until you add a way to ship.' }}
-              />
-            </section>
+            <RegionCard key={region.id} region={region} options={options} onEdit={setEditing} onDelete={setDeleting} />
           ))}
         </div>
       )}
-      <Drawer
-        open={editing !== null}
-        title={
-          editing?.kind === 'region'
-            ? editing.region
-              ? `Edit ${editing.region.name}`
-              : 'Add a shipping region'
-            : editing?.option
-              ? `Edit ${editing.option.title}`
-              : `Add an option for ${editing?.region.name ?? ''}`
-        }
-        onClose={close}
-      >
-        {editing?.kind === 'region' && <RegionForm region={editing.region} onDone={close} onCancel={close} />}
-        {editing?.kind === 'option' && (
-          <OptionForm regionId={editing.region.id} option={editing.option} onDone={close} onCancel={close} />
-        )}
-      </Drawer>
+      <EditDrawer editing={editing} onClose={close} />
       <PickupSection />
       <DeleteConfirm deleting={deleting} onClose={() => setDeleting(null)} />
     </>
+  );
+}
+
+/** One region: its places, its actions, and the table of its shipping options. */
+function RegionCard({
+  region,
+  options,
+  onEdit: setEditing,
+  onDelete: setDeleting,
+}: {
+  region: ShippingRegion;
+  options: ReturnType<typeof useShippingOptions>;
+  onEdit: (editing: Editing) => void;
+  onDelete: (deleting: Deleting) => void;
+}) {
+  return (
+    <section aria-label={region.name} className="space-y-3 rounded-lg border border-neutral-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="text-base font-semibold">{region.name}</h2>
+          <p className="text-sm text-neutral-600">{regionPlaces(region)}</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setEditing({ kind: 'option', region, option: null })}>
+            Add option
+          </Button>
+          <Button variant="ghost" onClick={() => setEditing({ kind: 'region', region })}>
+            Edit region
+          </Button>
+          <Button variant="ghost" onClick={() => setDeleting({ kind: 'region', region })}>
+            Delete region
+          </Button>
+        </div>
+      </div>
+      <ResourceTable<ShippingOption>
+        noun={{ one: 'option', other: 'options' }}
+        rows={options.data?.filter((o) => o.shippingRegionId === region.id)}
+        rowKey={(o) => o.id}
+        rowLabel={(o) => o.title}
+        loading={options.isPending}
+        error={options.error}
+        onRetry={() => void options.refetch()}
+        onOpen={(option) => setEditing({ kind: 'option', region, option })}
+        columns={[
+          {
+            header: 'Option',
+            primary: true,
+            cell: (o) => (
+              <span className="block min-w-0">
+                <span className="block truncate font-medium text-neutral-900">{o.title}</span>
+                {o.estimatedDeliveryTime && (
+                  <span className="block truncate text-xs text-neutral-500">{o.estimatedDeliveryTime}</span>
+                )}
+              </span>
+            ),
+          },
+          { header: 'Price', className: 'w-2/5', cell: (o) => rateWords(o) },
+          {
+            header: 'Slots',
+            className: 'w-20',
+            cell: (o) => (o.deliveryTimeSlots.length ? String(o.deliveryTimeSlots.length) : 'None'),
+          },
+        ]}
+        actions={[{ label: 'Delete', danger: true, onSelect: (option) => setDeleting({ kind: 'option', option }) }]}
+        empty={{ title: 'No options yet', body: 'Buyers here cannot check out until you add a way to ship.' }}
+      />
+    </section>
+  );
+}
+
+/** The drawer that adds or edits a region or one of its options. */
+function EditDrawer({ editing, onClose: close }: { editing: Editing | null; onClose: () => void }) {
+  return (
+    <Drawer
+      open={editing !== null}
+      title={
+        editing?.kind === 'region'
+          ? editing.region
+            ? `Edit ${editing.region.name}`
+            : 'Add a shipping region'
+          : editing?.option
+            ? `Edit ${editing.option.title}`
+            : `Add an option for ${editing?.region.name ?? ''}`
+      }
+      onClose={close}
+    >
+      {editing?.kind === 'region' && <RegionForm region={editing.region} onDone={close} onCancel={close} />}
+      {editing?.kind === 'option' && (
+        <OptionForm regionId={editing.region.id} option={editing.option} onDone={close} onCancel={close} />
+      )}
+    </Drawer>
   );
 }
 
