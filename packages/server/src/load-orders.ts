@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { LineItem } from '@plaza/contracts';
+import type { LineItem, Money } from '@plaza/contracts';
 import type { Database } from './kernel/db.js';
 import { currencyDecimals, toMoney } from './store/catalog/money.js';
 import type { OrderSnapshot } from './store/orders/tables.js';
@@ -127,59 +127,78 @@ function makeBaskets(currency: string, locale: string): Basket[] {
     const taxed = next() < 0.4;
     const tax = taxed ? ((subtotal - discount) * 8n) / 100n : 0n;
     const total = subtotal - discount + shipping + tax;
-    const zero = money(0n);
-    baskets.push({
-      snapshot: {
-        lineItems,
-        shippingInfo: { title: ship.title, code: ship.code, cost: money(shipping), logistics: {} },
-        appliedDiscounts: coupon
+    baskets.push(basketOf({ lineItems, ship, subtotal, discount, shipping, tax, total, coupon, taxed }, money));
+  }
+  return baskets;
+}
+
+/** A basket's order snapshot from its drawn lines, shipping, coupon and tax. */
+function basketOf(
+  b: {
+    lineItems: LineItem[];
+    ship: (typeof SHIPPING)[number];
+    subtotal: bigint;
+    discount: bigint;
+    shipping: bigint;
+    tax: bigint;
+    total: bigint;
+    coupon: boolean;
+    taxed: boolean;
+  },
+  money: (minor: bigint) => Money,
+): Basket {
+  const { lineItems, ship, subtotal, discount, shipping, tax, total, coupon, taxed } = b;
+  const zero = money(0n);
+  return {
+    snapshot: {
+      lineItems,
+      shippingInfo: { title: ship.title, code: ship.code, cost: money(shipping), logistics: {} },
+      appliedDiscounts: coupon
+        ? [
+            {
+              discountType: 'GLOBAL',
+              coupon: {
+                id: '00000000-0000-4000-8000-0000000c0de0',
+                code: 'SAVE10',
+                name: '10% off',
+                amount: money(discount),
+              },
+              lineItemIds: [],
+            },
+          ]
+        : [],
+      priceSummary: {
+        subtotal: money(subtotal),
+        discount: money(discount),
+        shipping: money(shipping),
+        additionalFees: zero,
+        tax: money(tax),
+        tip: zero,
+        total: money(total),
+        taxIncludedInPrices: false,
+        payNow: money(total),
+      },
+      taxSummary: {
+        totalTax: money(tax),
+        calculationDetails: { rateType: taxed ? 'MANUAL_RATE' : 'NO_TAX_COLLECTED' },
+        taxBreakdown: taxed
           ? [
               {
-                discountType: 'GLOBAL',
-                coupon: {
-                  id: '00000000-0000-4000-8000-0000000c0de0',
-                  code: 'SAVE10',
-                  name: '10% off',
-                  amount: money(discount),
-                },
-                lineItemIds: [],
+                jurisdiction: 'Store rate',
+                jurisdictionType: 'COUNTRY',
+                taxName: 'Sales tax',
+                rate: '0.08',
+                taxAmount: money(tax),
               },
             ]
           : [],
-        priceSummary: {
-          subtotal: money(subtotal),
-          discount: money(discount),
-          shipping: money(shipping),
-          additionalFees: zero,
-          tax: money(tax),
-          tip: zero,
-          total: money(total),
-          taxIncludedInPrices: false,
-          payNow: money(total),
-        },
-        taxSummary: {
-          totalTax: money(tax),
-          calculationDetails: { rateType: taxed ? 'MANUAL_RATE' : 'NO_TAX_COLLECTED' },
-          taxBreakdown: taxed
-            ? [
-                {
-                  jurisdiction: 'Store rate',
-                  jurisdictionType: 'COUNTRY',
-                  taxName: 'Sales tax',
-                  rate: '0.08',
-                  taxAmount: money(tax),
-                },
-              ]
-            : [],
-        },
-        paymentOption: 'FULL_PAYMENT_ONLINE',
       },
-      total: String(total),
-      words: lineItems.map((l) => l.productName).join(' '),
-      delivery: ship.delivery,
-    });
-  }
-  return baskets;
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+    },
+    total: String(total),
+    words: lineItems.map((l) => l.productName).join(' '),
+    delivery: ship.delivery,
+  };
 }
 
 const list = (items: readonly string[]) => `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
@@ -207,16 +226,18 @@ export async function loadOrders(database: Database, n: number): Promise<void> {
   }
 }
 
+// UUID v7 of a date (as the server makes them): 48 bits of milliseconds, version 7, variant, random bits.
+const uuid7 = (date: string, hex: string) =>
+  `(lpad(to_hex((extract(epoch FROM ${date}) * 1000)::bigint), 12, '0') || '7' || substr(${hex}, 1, 3) ||
+      substr('89ab', 1 + get_byte(decode(substr(${hex}, 20, 2), 'hex'), 0) % 4, 1) || substr(${hex}, 4, 15))::uuid`;
+// Dates in JSON as the server writes them (toISOString), whatever the session's time zone.
+const iso = (date: string) => `to_char(${date} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One statement for orders `from`..`to`: draw each order (s to f), then write it, its payment and its refund. */
 function batchSql(o: { from: number; to: number; n: number; seed: number; buyers: number; currency: string }) {
   // A draw of 0..999 (or 0..m-1) per order and purpose: deterministic for a load, independent between purposes.
   const h = (salt: number, m = 1000) => `((hashint8extended(j, ${o.seed + salt}) & 2147483647) % ${m})::int`;
-  // UUID v7 of a date (as the server makes them): 48 bits of milliseconds, version 7, variant, random bits.
-  const uuid7 = (date: string, hex: string) =>
-    `(lpad(to_hex((extract(epoch FROM ${date}) * 1000)::bigint), 12, '0') || '7' || substr(${hex}, 1, 3) ||
-      substr('89ab', 1 + get_byte(decode(substr(${hex}, 20, 2), 'hex'), 0) % 4, 1) || substr(${hex}, 4, 15))::uuid`;
   const place = (i: number) => `(${list(PLACES.map((p) => p[i] ?? ''))})[1 + city]`;
-  // Dates in JSON as the server writes them (toISOString), whatever the session's time zone.
-  const iso = (date: string) => `to_char(${date} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return sql.raw(`
     s AS (
       SELECT j, md5(j::text || '-${o.seed}') AS hex,
@@ -258,10 +279,15 @@ function batchSql(o: { from: number; to: number; n: number; seed: number; buyers
         least(now(), created + make_interval(hours => 1 + ful % 72)) AS updated
       FROM e JOIN b USING (k)
     ),
-    o AS (
+${writeSql(o.currency)}`);
+}
+
+/** The rest of a batch's statement: the drawn orders (f) written as orders (o), payments (p) and refunds. */
+function writeSql(currency: string): string {
+  return `    o AS (
       INSERT INTO orders (id, number, status, payment_status, fulfillment_status, buyer_email, currency, total_minor,
         channel, tags, search_text, snapshot, activities, stock_taken, purchased_date, created_date, updated_date)
-      SELECT ${uuid7('created', 'hex')}, number, status, payment_status, fulfillment_status, email, '${o.currency}',
+      SELECT ${uuid7('created', 'hex')}, number, status, payment_status, fulfillment_status, email, '${currency}',
         total,
         CASE WHEN ch < 850 THEN 'WEB' WHEN ch < 900 THEN 'POS' WHEN ch < 930 THEN 'BACKOFFICE_MERCHANT'
           WHEN ch < 950 THEN 'FACEBOOK' WHEN ch < 965 THEN 'ETSY' WHEN ch < 980 THEN 'AMAZON' WHEN ch < 990 THEN 'TIKTOK'
@@ -313,5 +339,5 @@ function batchSql(o: { from: number; to: number; n: number; seed: number; buyers
     SELECT gen_random_uuid(), order_id, 'SUCCEEDED', refunded_minor,
       jsonb_build_array(jsonb_build_object('paymentId', id, 'amountMinor', refunded_minor::text)), 'Returned by the buyer',
       updated_date
-    FROM p WHERE refunded_minor > 0`);
+    FROM p WHERE refunded_minor > 0`;
 }
