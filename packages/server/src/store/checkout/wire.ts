@@ -1,9 +1,9 @@
-import type { Checkout, CheckoutSettings, SalesChannel } from '@plaza/contracts';
+import type { Checkout, CheckoutSettings, Money, SalesChannel, Violation } from '@plaza/contracts';
 import { toMoney } from '../catalog/money.js';
 import type { Totals } from '../totals/types.js';
 import { totalsToWire } from '../totals/wire.js';
 import type { ResolvedLines } from './lines.js';
-import type { CheckoutRow } from './model.js';
+import type { CheckoutRow, StoredCheckoutInfo } from './model.js';
 
 /** How many charges an open-ended subscription lists (it has no last one). */
 export const OPEN_ENDED_CHARGES_SHOWN = 12;
@@ -46,25 +46,9 @@ export function toCheckout(
       ? { deliveryTimeSlot: info.selectedShippingOption.deliveryTimeSlot }
       : {}),
   });
-  const customFields = settings.customFields.map((f) => ({
-    key: f.key,
-    label: f.label,
-    valueType: f.valueType,
-    required: f.required,
-    ...(info.customFields?.[f.key] !== undefined ? { value: info.customFields[f.key]! } : {}),
-  }));
-  const violations = [...resolved.violations, ...totals.violations];
-  for (const f of customFields) {
-    if (f.required && f.value === undefined) {
-      violations.push({
-        severity: 'ERROR',
-        target: { other: { name: `customFields.${f.key}` } },
-        description: `${f.label} is required.`,
-      });
-    }
-  }
+  const customFields = customFieldsOf(settings, info);
   // A chosen option that is no longer offered is the shipping stage's ERROR (in totals.violations): said once.
-  const start = opts.now;
+  const violations = [...resolved.violations, ...totals.violations, ...missingFieldViolations(customFields)];
   return {
     id: row.id,
     ...(row.cartId ? { cartId: row.cartId } : {}),
@@ -83,22 +67,70 @@ export function toCheckout(
     ...(info.buyerNote ? { buyerNote: info.buyerNote } : {}),
     ...(row.couponCode ? { couponCode: row.couponCode } : {}),
     appliedDiscounts: wire.appliedDiscounts,
-    subscriptionCharges: resolved.subscriptions.map((s) => {
-      const first = s.settings.startDate ? new Date(s.settings.startDate) : start;
-      const count = s.billingCycles ?? OPEN_ENDED_CHARGES_SHOWN;
-      const line = totals.lines.find((l) => l.id === s.lineId);
-      const amount = line ? line.total : s.lineTotal;
-      return {
-        lineItemId: s.lineId,
-        description: `${s.name}: every ${s.settings.interval} ${s.settings.frequency.toLowerCase()}(s)`,
-        charges: Array.from({ length: count }, (_, i) => ({
-          cycle: i + 1,
-          cycleBillingDate: addCycles(first, s.settings.frequency, s.settings.interval, i).toISOString(),
-          amount: money(amount),
-        })),
-        openEnded: s.billingCycles === undefined,
-      };
-    }),
+    subscriptionCharges: subscriptionChargesOf(resolved, totals, money, opts.now),
+    ...tipAndGiftCardOf(totals, info, money),
+    customFields,
+    membershipOptions: { eligibleMemberships: [], invalidMemberships: [] },
+    priceSummary: wire.priceSummary,
+    taxSummary: wire.taxSummary,
+    violations,
+    channelType: row.channelType as SalesChannel,
+    paymentOption: info.paymentOption,
+    checkoutUrl: opts.checkoutUrl,
+    ...(row.overrideCheckoutUrl ? { overrideCheckoutUrl: row.overrideCheckoutUrl } : {}),
+    completed: row.completed,
+    createdDate: row.createdDate.toISOString(),
+    updatedDate: row.updatedDate.toISOString(),
+  };
+}
+
+type ToMoney = (m: bigint) => Money;
+
+/** The site's custom fields, with the buyer's value where there is one. */
+function customFieldsOf(settings: CheckoutSettings, info: StoredCheckoutInfo) {
+  return settings.customFields.map((f) => ({
+    key: f.key,
+    label: f.label,
+    valueType: f.valueType,
+    required: f.required,
+    ...(info.customFields?.[f.key] !== undefined ? { value: info.customFields[f.key]! } : {}),
+  }));
+}
+
+/** An ERROR per required custom field left empty. */
+function missingFieldViolations(customFields: ReturnType<typeof customFieldsOf>): Violation[] {
+  return customFields
+    .filter((f) => f.required && f.value === undefined)
+    .map((f) => ({
+      severity: 'ERROR',
+      target: { other: { name: `customFields.${f.key}` } },
+      description: `${f.label} is required.`,
+    }));
+}
+
+/** Each subscription line's coming charges, from its start date (or now). */
+function subscriptionChargesOf(resolved: ResolvedLines, totals: Totals, money: ToMoney, start: Date) {
+  return resolved.subscriptions.map((s) => {
+    const first = s.settings.startDate ? new Date(s.settings.startDate) : start;
+    const count = s.billingCycles ?? OPEN_ENDED_CHARGES_SHOWN;
+    const line = totals.lines.find((l) => l.id === s.lineId);
+    const amount = line ? line.total : s.lineTotal;
+    return {
+      lineItemId: s.lineId,
+      description: `${s.name}: every ${s.settings.interval} ${s.settings.frequency.toLowerCase()}(s)`,
+      charges: Array.from({ length: count }, (_, i) => ({
+        cycle: i + 1,
+        cycleBillingDate: addCycles(first, s.settings.frequency, s.settings.interval, i).toISOString(),
+        amount: money(amount),
+      })),
+      openEnded: s.billingCycles === undefined,
+    };
+  });
+}
+
+/** The tip (when there is one, or the buyer chose none) and the gift card, as the checkout shows them. */
+function tipAndGiftCardOf(totals: Totals, info: StoredCheckoutInfo, money: ToMoney) {
+  return {
     ...(totals.tipResult && (totals.tipResult.amount > 0n || info.tip)
       ? {
           tip: {
@@ -118,17 +150,5 @@ export function toCheckout(
           },
         }
       : {}),
-    customFields,
-    membershipOptions: { eligibleMemberships: [], invalidMemberships: [] },
-    priceSummary: wire.priceSummary,
-    taxSummary: wire.taxSummary,
-    violations,
-    channelType: row.channelType as SalesChannel,
-    paymentOption: info.paymentOption,
-    checkoutUrl: opts.checkoutUrl,
-    ...(row.overrideCheckoutUrl ? { overrideCheckoutUrl: row.overrideCheckoutUrl } : {}),
-    completed: row.completed,
-    createdDate: row.createdDate.toISOString(),
-    updatedDate: row.updatedDate.toISOString(),
   };
 }
