@@ -80,39 +80,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
   }
 
-  const rawPublicUrl = env.PLAZA_PUBLIC_URL?.trim();
-  let publicUrl = `http://localhost:${port}`;
-  if (rawPublicUrl) {
-    try {
-      const u = new URL(rawPublicUrl);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
-      publicUrl = u.origin + u.pathname.replace(/\/+$/, '');
-    } catch {
-      problems.push(`PLAZA_PUBLIC_URL: must be an absolute http(s) URL, got "${rawPublicUrl}"`);
-    }
-  }
-
-  const rawDevOrigin = env.PLAZA_DEV_WEB_ORIGIN?.trim();
-  let devWebOrigin: string | undefined;
-  if (rawDevOrigin) {
-    if (URL.canParse(rawDevOrigin) && /^https?:$/.test(new URL(rawDevOrigin).protocol))
-      devWebOrigin = new URL(rawDevOrigin).origin;
-    else problems.push(`PLAZA_DEV_WEB_ORIGIN: must be an http(s) origin, got "${rawDevOrigin}"`);
-  }
-
-  const corsOrigins: string[] = [];
-  for (const raw of (env.PLAZA_CORS_ORIGINS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    // Exactly scheme://host[:port]: a path, a wildcard or `null` would not be compared as the browser sends it.
-    const url = URL.canParse(raw) ? new URL(raw) : undefined;
-    if (url && /^https?:$/.test(url.protocol) && url.origin === raw.replace(/\/$/, '')) corsOrigins.push(url.origin);
-    else
-      problems.push(
-        `PLAZA_CORS_ORIGINS: each entry must be an http(s) origin such as https://shop.example, got "${raw}"`,
-      );
-  }
+  const publicUrl = publicUrlVar(env, port, problems);
+  const devWebOrigin = devWebOriginVar(env, problems);
+  const corsOrigins = corsOriginsVar(env, problems);
 
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) {
@@ -120,21 +90,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const smtpFrom = env.SMTP_FROM?.trim() || undefined;
   const captchaComplexity = intVar(env, 'PLAZA_CAPTCHA_COMPLEXITY', 10_000, 1, 10_000_000, problems);
-  const rawTrust = env.PLAZA_TRUST_PROXY?.trim() ?? '';
-  let trustProxy: Config['trustProxy'] = false;
-  if (rawTrust === 'true') trustProxy = true;
-  else if (/^\d+$/.test(rawTrust)) trustProxy = Number(rawTrust);
-  else if (rawTrust && rawTrust !== 'false') {
-    const list = rawTrust
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) trustProxy = list;
-    else
-      problems.push(
-        `PLAZA_TRUST_PROXY: must be true, false, a hop count or a comma-separated list of IPs/CIDRs, got "${rawTrust}"`,
-      );
-  }
+  const trustProxy = trustProxyVar(env, problems);
 
   const rawWorker = env.PLAZA_JOB_WORKER?.trim() || 'on';
   if (rawWorker !== 'on' && rawWorker !== 'off')
@@ -179,6 +135,70 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webhooks,
     media,
   };
+}
+
+/** PLAZA_PUBLIC_URL without a trailing slash; default http://localhost:PORT. */
+function publicUrlVar(env: Env, port: number, problems: string[]): string {
+  const rawPublicUrl = env.PLAZA_PUBLIC_URL?.trim();
+  let publicUrl = `http://localhost:${port}`;
+  if (rawPublicUrl) {
+    try {
+      const u = new URL(rawPublicUrl);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+      publicUrl = u.origin + u.pathname.replace(/\/+$/, '');
+    } catch {
+      problems.push(`PLAZA_PUBLIC_URL: must be an absolute http(s) URL, got "${rawPublicUrl}"`);
+    }
+  }
+  return publicUrl;
+}
+
+function devWebOriginVar(env: Env, problems: string[]): string | undefined {
+  const rawDevOrigin = env.PLAZA_DEV_WEB_ORIGIN?.trim();
+  let devWebOrigin: string | undefined;
+  if (rawDevOrigin) {
+    if (URL.canParse(rawDevOrigin) && /^https?:$/.test(new URL(rawDevOrigin).protocol))
+      devWebOrigin = new URL(rawDevOrigin).origin;
+    else problems.push(`PLAZA_DEV_WEB_ORIGIN: must be an http(s) origin, got "${rawDevOrigin}"`);
+  }
+  return devWebOrigin;
+}
+
+function corsOriginsVar(env: Env, problems: string[]): string[] {
+  const corsOrigins: string[] = [];
+  for (const raw of (env.PLAZA_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    // Exactly scheme://host[:port]: a path, a wildcard or `null` would not be compared as the browser sends it.
+    const url = URL.canParse(raw) ? new URL(raw) : undefined;
+    if (url && /^https?:$/.test(url.protocol) && url.origin === raw.replace(/\/$/, '')) corsOrigins.push(url.origin);
+    else
+      problems.push(
+        `PLAZA_CORS_ORIGINS: each entry must be an http(s) origin such as https://shop.example, got "${raw}"`,
+      );
+  }
+  return corsOrigins;
+}
+
+/** PLAZA_TRUST_PROXY: true, false, a hop count, or a list of IPs/CIDRs. */
+function trustProxyVar(env: Env, problems: string[]): Config['trustProxy'] {
+  const rawTrust = env.PLAZA_TRUST_PROXY?.trim() ?? '';
+  let trustProxy: Config['trustProxy'] = false;
+  if (rawTrust === 'true') trustProxy = true;
+  else if (/^\d+$/.test(rawTrust)) trustProxy = Number(rawTrust);
+  else if (rawTrust && rawTrust !== 'false') {
+    const list = rawTrust
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) trustProxy = list;
+    else
+      problems.push(
+        `PLAZA_TRUST_PROXY: must be true, false, a hop count or a comma-separated list of IPs/CIDRs, got "${rawTrust}"`,
+      );
+  }
+  return trustProxy;
 }
 
 function intVar(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
