@@ -9,6 +9,12 @@ import { placementHandlers } from './placement-handlers.js';
 import { mergeCartAtSignIn } from './store/cart/merge.js';
 import { claimGuestPurchases } from './store/orders/claim.js';
 import { usePlacementHandlers } from './store/orders/placement-handlers.js';
+import { discountStage } from './store/discounts/stage.js';
+import { giftCardStage } from './store/gift-cards/stage.js';
+import { feesStage, shippingStage } from './store/shipping/stage.js';
+import { taxStage } from './store/tax/stage.js';
+import { tipStage } from './store/tips/stage.js';
+import { useTotalsStages } from './store/totals/stages.js';
 
 /**
  * Connects modules that react to one another: each exposes a hook, and this root file (not the module) knows who
@@ -16,6 +22,14 @@ import { usePlacementHandlers } from './store/orders/placement-handlers.js';
  */
 export function wireModules(): void {
   usePlacementHandlers(placementHandlers);
+  useTotalsStages({
+    discount: discountStage,
+    shipping: shippingStage,
+    fees: feesStage,
+    tax: taxStage,
+    tip: tipStage,
+    giftCard: giftCardStage,
+  });
   // A proven address gets the orders and subscriptions bought as a guest with it.
   onVerifiedSignIn(claimGuestPurchases);
   // The visitor's cart joins the member's.

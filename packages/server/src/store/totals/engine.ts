@@ -1,10 +1,6 @@
 import type { Ctx } from '../../kernel/context.js';
-import { discountStage } from '../discounts/stage.js';
-import { giftCardStage } from '../gift-cards/stage.js';
-import { feesStage, shippingStage } from '../shipping/stage.js';
-import { taxStage } from '../tax/stage.js';
-import { tipStage } from '../tips/stage.js';
 import { percentOf } from './rounding.js';
+import { totalsStages } from './stages.js';
 import { validationsStage } from './validations.js';
 import type { DiscountResult, FeeResult, Taxable, Totals, TotalsInput } from './types.js';
 
@@ -20,8 +16,9 @@ const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Totals> {
   const lineSubtotals = new Map(input.lines.map((l) => [l.id, l.unitPrice * BigInt(l.quantity)]));
   const subtotal = sum([...lineSubtotals.values()]);
+  const stages = totalsStages();
 
-  const discounts = await discountStage(ctx, input);
+  const discounts = await stages.discount(ctx, input);
   // A stage may never take more off a line than the line is worth.
   const lineDiscount = (id: string) => min(discounts.lineDiscounts.get(id) ?? 0n, lineSubtotals.get(id) ?? 0n);
   const itemsDiscount = sum(input.lines.map((l) => lineDiscount(l.id)));
@@ -29,38 +26,21 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
   const shipping = input.frozen
     ? { options: [], ...(input.frozen.shipping ? { selected: input.frozen.shipping } : {}), violations: [] }
     : input.calculateShipping
-      ? await shippingStage(ctx, input, discounts.lineDiscounts)
+      ? await stages.shipping(ctx, input, discounts.lineDiscounts)
       : { options: [], violations: [] };
   const shippingPrice = shipping.selected?.cost ?? 0n;
   const shippingDiscount = applyShippingDiscounts(shippingPrice, discounts.shippingDiscounts);
 
   const fees: FeeResult[] = input.frozen
     ? (input.manualFees ?? []).map((f) => ({ ...f, source: 'MANUAL' as const }))
-    : await feesStage(ctx, input, shipping);
+    : await stages.fees(ctx, input, shipping);
   const feesTotal = sum(fees.map((f) => f.price));
 
-  const taxables: Taxable[] = [
-    ...input.lines.map((l) => ({
-      id: l.id,
-      kind: 'LINE' as const,
-      amount: lineSubtotals.get(l.id)! - lineDiscount(l.id),
-      quantity: l.quantity,
-      ...(l.taxGroupId ? { taxGroupId: l.taxGroupId } : {}),
-    })),
-    ...(shipping.selected
-      ? [{ id: 'shipping', kind: 'SHIPPING' as const, amount: shippingPrice - shippingDiscount, quantity: 1 }]
-      : []),
-    ...fees
-      .filter((f) => f.taxable)
-      .map((f) => ({
-        id: `fee:${f.code}`,
-        kind: 'FEE' as const,
-        amount: f.price,
-        quantity: 1,
-        ...(f.taxGroupId ? { taxGroupId: f.taxGroupId } : {}),
-      })),
-  ];
-  const tax = input.calculateTax ? await taxStage(ctx, input, taxables) : undefined;
+  const taxables = taxablesOf(input, lineSubtotals, lineDiscount, fees, {
+    selected: shipping.selected !== undefined,
+    amount: shippingPrice - shippingDiscount,
+  });
+  const tax = input.calculateTax ? await stages.tax(ctx, input, taxables) : undefined;
   const taxIncluded = tax?.taxIncludedInPrices ?? false;
   const taxTotal = tax?.total ?? 0n;
 
@@ -69,11 +49,11 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
   // Tips are on what the goods cost after discounts, before shipping and tax.
   const tip = input.frozen
     ? { amount: input.frozen.tip, source: 'DASHBOARD' as const, distribution: [] }
-    : await tipStage(ctx, input, subtotal - itemsDiscount);
+    : await stages.tip(ctx, input, subtotal - itemsDiscount);
   const tipAmount = tip?.amount ?? 0n;
   const total = beforeTip + tipAmount;
 
-  const giftCard = await giftCardStage(ctx, input, total);
+  const giftCard = await stages.giftCard(ctx, input, total);
   const giftCardApplied = min(giftCard.result?.applied ?? 0n, total);
   const due = total - giftCardApplied;
   const payLater =
@@ -123,6 +103,35 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
       ...validations,
     ],
   };
+}
+
+/** What the tax stage taxes: each line after its discount, the shipping after its discount, the taxable fees. */
+function taxablesOf(
+  input: TotalsInput,
+  lineSubtotals: Map<string, bigint>,
+  lineDiscount: (id: string) => bigint,
+  fees: FeeResult[],
+  shipping: { selected: boolean; amount: bigint },
+): Taxable[] {
+  return [
+    ...input.lines.map((l) => ({
+      id: l.id,
+      kind: 'LINE' as const,
+      amount: lineSubtotals.get(l.id)! - lineDiscount(l.id),
+      quantity: l.quantity,
+      ...(l.taxGroupId ? { taxGroupId: l.taxGroupId } : {}),
+    })),
+    ...(shipping.selected ? [{ id: 'shipping', kind: 'SHIPPING' as const, amount: shipping.amount, quantity: 1 }] : []),
+    ...fees
+      .filter((f) => f.taxable)
+      .map((f) => ({
+        id: `fee:${f.code}`,
+        kind: 'FEE' as const,
+        amount: f.price,
+        quantity: 1,
+        ...(f.taxGroupId ? { taxGroupId: f.taxGroupId } : {}),
+      })),
+  ];
 }
 
 /**
