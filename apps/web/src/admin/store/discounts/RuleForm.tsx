@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { DiscountRule, DiscountRuleInput, Trigger } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
@@ -50,6 +50,21 @@ function toTrigger(when: When, fromText: string, toText: string): Trigger | unde
   }
   return undefined;
 }
+type RangeDraft = ReturnType<typeof whenDraft>;
+
+/** What to fix in the discount or its range first, in words. */
+function ruleProblemOf(discount: ReturnType<typeof discountDraft>, range: RangeDraft) {
+  const bound = (s: string) => (range.when === 'ITEM_QUANTITY_RANGE' ? /^\d+$/.test(s) : isAmount(s));
+  const ranged = range.when === 'SUBTOTAL_RANGE' || range.when === 'ITEM_QUANTITY_RANGE';
+  return (
+    discountProblem(discount) ??
+    (ranged && !range.from.trim() && !range.to.trim()
+      ? 'Enter where the range starts, ends, or both.'
+      : ranged && [range.from, range.to].some((s) => s.trim() && !bound(s.trim()))
+        ? 'Enter the range as numbers, such as 50 and 100.'
+        : undefined)
+  );
+}
 
 /** An automatic discount: what it takes off, when it applies (order total or item count), and its dates. */
 export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: () => void }) {
@@ -64,15 +79,7 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
     { name: name.trim() ? name : '', value: discount.value },
     { serverError: save.error, fieldOf: (p) => (p.includes('discount') ? 'value' : undefined) },
   );
-  const bound = (s: string) => (range.when === 'ITEM_QUANTITY_RANGE' ? /^\d+$/.test(s) : isAmount(s));
-  const ranged = range.when === 'SUBTOTAL_RANGE' || range.when === 'ITEM_QUANTITY_RANGE';
-  const problem =
-    discountProblem(discount) ??
-    (ranged && !range.from.trim() && !range.to.trim()
-      ? 'Enter where the range starts, ends, or both.'
-      : ranged && [range.from, range.to].some((s) => s.trim() && !bound(s.trim()))
-        ? 'Enter the range as numbers, such as 50 and 100.'
-        : undefined);
+  const problem = ruleProblemOf(discount, range);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -98,12 +105,6 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
     );
   };
 
-  const whenOptions: Array<{ value: When; label: string }> = [
-    { value: '', label: 'Always' },
-    { value: 'SUBTOTAL_RANGE', label: 'The order total is in a range' },
-    { value: 'ITEM_QUANTITY_RANGE', label: 'The number of items is in a range' },
-  ];
-  if (range.when === 'KEPT') whenOptions.push({ value: 'KEPT', label: 'Its current conditions (unchanged)' });
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
       <TextField
@@ -125,6 +126,36 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
           },
         }}
       />
+      <RangeFields range={range} setRange={setRange} />
+      {tried && problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <FormProblems form={form} error={save.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {rule ? 'Save' : 'Create discount'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** When the discount applies: always, or while the order total or item count is in a range. */
+function RangeFields({ range, setRange }: { range: RangeDraft; setRange: Dispatch<SetStateAction<RangeDraft>> }) {
+  const ranged = range.when === 'SUBTOTAL_RANGE' || range.when === 'ITEM_QUANTITY_RANGE';
+  const whenOptions: Array<{ value: When; label: string }> = [
+    { value: '', label: 'Always' },
+    { value: 'SUBTOTAL_RANGE', label: 'The order total is in a range' },
+    { value: 'ITEM_QUANTITY_RANGE', label: 'The number of items is in a range' },
+  ];
+  if (range.when === 'KEPT') whenOptions.push({ value: 'KEPT', label: 'Its current conditions (unchanged)' });
+  return (
+    <>
       <SelectField<When>
         label="When"
         value={range.when}
@@ -149,20 +180,6 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
           />
         </div>
       )}
-      {tried && problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
-      <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {rule ? 'Save' : 'Create discount'}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
