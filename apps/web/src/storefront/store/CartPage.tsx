@@ -49,9 +49,9 @@ const regionOf = (a: Address | undefined): Address =>
     (['country', 'subdivision', 'postalCode'] as const).flatMap((k) => (a?.[k] ? [[k, a[k]]] : [])),
   ) as Address;
 
-function CartView({ cart }: { cart: Cart }) {
+/** The shipping estimate for the cart's region, re-run when the cart changes; `run` keeps a new region on the cart. */
+function useCartEstimate(cart: Cart) {
   const plaza = usePlazaClient();
-  const start = useStartCheckout();
   const keep = useCartChange();
   // The estimate's region is kept on the cart (its cart info): it is here on the next visit and the checkout starts
   // from it, so the shopper does not type the country and postal code twice.
@@ -82,6 +82,16 @@ function CartView({ cart }: { cart: Cart }) {
       );
     } else estimate.mutate(code);
   };
+  const pick = (selected: string) => {
+    setCode(selected);
+    estimate.mutate(selected);
+  };
+  return { address, setAddress, estimate, shown, run, pick };
+}
+
+function CartView({ cart }: { cart: Cart }) {
+  const start = useStartCheckout();
+  const { address, setAddress, estimate, shown, run, pick } = useCartEstimate(cart);
   const options = shown?.shippingInfo.carrierServiceOptions.flatMap((c) => c.shippingOptions) ?? [];
   const selected = shown?.shippingInfo.selectedCarrierServiceOption;
   const summary = shown?.priceSummary ?? cart.priceSummary;
@@ -112,31 +122,7 @@ function CartView({ cart }: { cart: Cart }) {
           {shown && options.length === 0 && (
             <p className="text-sm text-amber-800">We do not ship to this address yet.</p>
           )}
-          {options.length > 0 && (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">Shipping options</legend>
-              {options.map((o) => (
-                <label key={o.code} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="estimate-option"
-                    checked={selected?.code === o.code}
-                    onChange={() => {
-                      setCode(o.code);
-                      estimate.mutate(o.code);
-                    }}
-                  />
-                  <span className="flex-1">
-                    {o.title}
-                    {o.logistics.deliveryTime && (
-                      <span className="text-neutral-500"> · {o.logistics.deliveryTime}</span>
-                    )}
-                  </span>
-                  <span className="tabular-nums">{o.cost.price.formattedAmount}</span>
-                </label>
-              ))}
-            </fieldset>
-          )}
+          {options.length > 0 && <ShippingOptions options={options} selectedCode={selected?.code} onPick={pick} />}
         </form>
         {summary && (
           <div className="border-t border-neutral-200 pt-4">
@@ -162,5 +148,41 @@ function CartView({ cart }: { cart: Cart }) {
         {blocked && <p className="text-sm text-red-700">Fix the problems above to check out.</p>}
       </aside>
     </div>
+  );
+}
+
+type EstimateOption = NonNullable<
+  ReturnType<typeof useCartEstimate>['shown']
+>['shippingInfo']['carrierServiceOptions'][number]['shippingOptions'][number];
+
+/** The ways to ship to the estimate's address, with their price; picking one re-estimates with it. */
+function ShippingOptions({
+  options,
+  selectedCode,
+  onPick,
+}: {
+  options: EstimateOption[];
+  selectedCode: string | undefined;
+  onPick: (code: string) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">Shipping options</legend>
+      {options.map((o) => (
+        <label key={o.code} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="estimate-option"
+            checked={selectedCode === o.code}
+            onChange={() => onPick(o.code)}
+          />
+          <span className="flex-1">
+            {o.title}
+            {o.logistics.deliveryTime && <span className="text-neutral-500"> · {o.logistics.deliveryTime}</span>}
+          </span>
+          <span className="tabular-nums">{o.cost.price.formattedAmount}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
