@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { emitEvent } from '../../platform/events/outbox.js';
 import type { PlacementHandler } from '../orders/placement-handlers.js';
+import { knownCarts } from './known-carts.js';
 import { carts } from './tables.js';
 
 /** The cart became the order: the shopper's next visit starts with an empty cart. */
@@ -16,5 +17,9 @@ export const cartOnPlacement: PlacementHandler = {
     if (!cart) return;
     outcome.boughtCart = cart.ownerKey;
     await emitEvent(tx, { type: 'ecom.cart.deleted', entityId: cart.id });
+  },
+  // Only now: a rollback would have left the cart, and this node's remembered row with it.
+  afterCommit: (ctx, outcome) => {
+    if (outcome.boughtCart) knownCarts.forget(ctx.db, outcome.boughtCart);
   },
 };

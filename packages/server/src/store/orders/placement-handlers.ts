@@ -40,6 +40,8 @@ export interface PlacementHandler {
   name: string;
   order: number;
   run(tx: Ctx, placed: PlacedOrder, outcome: PlacementOutcome): Promise<void>;
+  /** After the commit, on this node (e.g. drop a cached row the transaction deleted); must not throw. */
+  afterCommit?(ctx: Ctx, outcome: PlacementOutcome): void;
 }
 
 let handlers: readonly PlacementHandler[] = [];
@@ -47,6 +49,11 @@ let handlers: readonly PlacementHandler[] = [];
 /** Set once by the app (src/placement-handlers.ts): placement knows the handlers, not the modules behind them. */
 export function usePlacementHandlers(list: readonly PlacementHandler[]): void {
   handlers = [...list].sort((a, b) => a.order - b.order);
+}
+
+/** The handlers' after-commit parts, once the placement's transaction has committed. */
+export function runAfterPlacementCommit(ctx: Ctx, outcome: PlacementOutcome): void {
+  for (const handler of handlers) handler.afterCommit?.(ctx, outcome);
 }
 
 export async function runPlacementHandlers(tx: Ctx, placed: PlacedOrder, outcome: PlacementOutcome): Promise<void> {

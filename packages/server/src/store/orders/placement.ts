@@ -8,13 +8,13 @@ import { afterWrite } from '../catalog/read-cache.js';
 import { loadCheckout, renderCheckout } from '../checkout/service.js';
 import type { CheckoutRow } from '../checkout/model.js';
 import { checkouts } from '../checkout/tables.js';
-import { knownCarts } from '../cart/known-carts.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { deliverQueued } from '../../platform/mail/service.js';
 import { providerForToken } from '../payments/app-provider.js';
 import { guardAuthorization } from '../payments/authorization-guard.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import { AlreadyPlaced, commitQuote, type Committed } from './placement-commit.js';
+import { runAfterPlacementCommit } from './placement-handlers.js';
 import { quoteCheckout, type Quote } from './placement-quote.js';
 import { orderById, thankYouToken, toOrder, transactionsOf, type PaymentRow } from './wire.js';
 
@@ -63,7 +63,7 @@ async function placeInStages(ctx: Ctx, checkoutId: string, opts: PlaceOptions): 
   }
   // With SMTP the mail was stored QUEUED in the transaction; it goes out now that the order exists.
   for (const id of [placed.mailId, ...placed.mailIds]) if (id) void deliverQueued(ctx, id);
-  if (placed.boughtCart) knownCarts.forget(ctx.db, placed.boughtCart);
+  runAfterPlacementCommit(ctx, placed);
   return answer(ctx, placed);
 }
 
