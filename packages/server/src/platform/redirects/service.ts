@@ -58,6 +58,35 @@ function toSession(id: string, fullUrl: string, sessionToken = ''): RedirectSess
  * Exactly one target per request; the targets of later releases answer 400 "unsupported redirect target".
  */
 export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSessionRequest): Promise<RedirectSession> {
+  assertOneTarget(req);
+  const id = uuidv7();
+  const base = ctx.config.publicUrl;
+  const web = ctx.config.devWebOrigin ?? base;
+  const store = async (kind: string, clientId: string | null, data: Record<string, unknown>) =>
+    withTx(ctx, async (tx) => {
+      const expiresDate = new Date(tx.clock().getTime() + REDIRECT_SESSION_TTL_MS);
+      await tx.db.insert(redirectSessions).values({ id, kind, clientId, data, expiresDate });
+      const entity = { id, kind, clientId };
+      await emitEvent(tx, { type: 'redirects.redirect_session.created', entityId: id, entity });
+    });
+  const s: SessionTarget = { id, base, web, store };
+  if (req.auth) return authSession(ctx, req.auth, s);
+  if (req.ecomCheckout) return checkoutSession(ctx, req, req.ecomCheckout.checkoutId, s);
+  if (req.storesProduct) return productSession(ctx, req.storesProduct, s);
+  if (req.logout) return logoutSession(ctx, req, req.logout.clientId, s);
+  return loginSession(req, s);
+}
+
+/** What every target's session shares: its id, the server's and the web app's origins, and how to store it. */
+interface SessionTarget {
+  id: string;
+  base: string;
+  web: string;
+  store: (kind: string, clientId: string | null, data: Record<string, unknown>) => Promise<void>;
+}
+
+/** Exactly one target, and none of the later releases' (400 naming them). */
+function assertOneTarget(req: CreateRedirectSessionRequest): void {
   const unsupported = UNSUPPORTED.filter((t) => req[t] !== undefined);
   if (unsupported.length) {
     throw new AppError('VALIDATION', `unsupported redirect target: ${unsupported.join(', ')}`, {
@@ -80,86 +109,99 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
       ],
     });
   }
-  const id = uuidv7();
-  const base = ctx.config.publicUrl;
-  const web = ctx.config.devWebOrigin ?? base;
-  const store = async (kind: string, clientId: string | null, data: Record<string, unknown>) =>
-    withTx(ctx, async (tx) => {
-      const expiresDate = new Date(tx.clock().getTime() + REDIRECT_SESSION_TTL_MS);
-      await tx.db.insert(redirectSessions).values({ id, kind, clientId, data, expiresDate });
-      const entity = { id, kind, clientId };
-      await emitEvent(tx, { type: 'redirects.redirect_session.created', entityId: id, entity });
-    });
+}
 
-  if (req.auth) {
-    const a = req.auth.authRequest;
-    const client = await requireOAuthClient(ctx, a.clientId);
-    if (!redirectUriMatches(client, a.redirectUri)) {
-      throw violation(
-        'auth.authRequest.redirectUri',
-        'FORMAT',
-        'redirectUri must exactly match one registered for this client',
-      );
-    }
-    const params = new URLSearchParams({
-      client_id: a.clientId,
-      redirect_uri: a.redirectUri,
-      response_type: a.responseType,
-      code_challenge: a.codeChallenge,
-      code_challenge_method: a.codeChallengeMethod,
-      state: a.state,
-      scope: a.scope ?? 'offline_access',
-      response_mode: a.responseMode ?? 'fragment',
-      ...(req.auth.prompt ? { prompt: req.auth.prompt } : {}),
-      ...(a.nonce ? { nonce: a.nonce } : {}),
-      ...(a.sessionToken ? { sessionToken: a.sessionToken } : {}),
-    });
-    await store('AUTH', a.clientId, { prompt: req.auth.prompt ?? null });
-    return toSession(id, `${base}/oauth2/authorize?${params}`, a.sessionToken ?? '');
+/** Continues an OAuth authorization request (the redirect URI must be the client's). */
+async function authSession(
+  ctx: Ctx,
+  auth: NonNullable<CreateRedirectSessionRequest['auth']>,
+  { id, base, store }: SessionTarget,
+): Promise<RedirectSession> {
+  const a = auth.authRequest;
+  const client = await requireOAuthClient(ctx, a.clientId);
+  if (!redirectUriMatches(client, a.redirectUri)) {
+    throw violation(
+      'auth.authRequest.redirectUri',
+      'FORMAT',
+      'redirectUri must exactly match one registered for this client',
+    );
   }
+  const params = new URLSearchParams({
+    client_id: a.clientId,
+    redirect_uri: a.redirectUri,
+    response_type: a.responseType,
+    code_challenge: a.codeChallenge,
+    code_challenge_method: a.codeChallengeMethod,
+    state: a.state,
+    scope: a.scope ?? 'offline_access',
+    response_mode: a.responseMode ?? 'fragment',
+    ...(auth.prompt ? { prompt: auth.prompt } : {}),
+    ...(a.nonce ? { nonce: a.nonce } : {}),
+    ...(a.sessionToken ? { sessionToken: a.sessionToken } : {}),
+  });
+  await store('AUTH', a.clientId, { prompt: auth.prompt ?? null });
+  return toSession(id, `${base}/oauth2/authorize?${params}`, a.sessionToken ?? '');
+}
 
-  if (req.ecomCheckout) {
-    // Only a checkout the caller may reach (their own, or any for `ecom` keys): anyone else's is a 404.
-    const checkout = await loadCheckout(ctx, req.ecomCheckout.checkoutId);
-    const callbacks = await checkoutCallbacks(ctx, req.callbacks ?? {});
-    await store('ECOM_CHECKOUT', null, { checkoutId: checkout.id, ...callbacks });
-    const params = new URLSearchParams(callbacks);
-    return toSession(id, `${web}/checkout/${checkout.id}${params.size ? `?${params}` : ''}`);
+/** Opens the hosted checkout, with the `callbacks` back. */
+async function checkoutSession(
+  ctx: Ctx,
+  req: CreateRedirectSessionRequest,
+  checkoutId: string,
+  { id, web, store }: SessionTarget,
+): Promise<RedirectSession> {
+  // Only a checkout the caller may reach (their own, or any for `ecom` keys): anyone else's is a 404.
+  const checkout = await loadCheckout(ctx, checkoutId);
+  const callbacks = await checkoutCallbacks(ctx, req.callbacks ?? {});
+  await store('ECOM_CHECKOUT', null, { checkoutId: checkout.id, ...callbacks });
+  const params = new URLSearchParams(callbacks);
+  return toSession(id, `${web}/checkout/${checkout.id}${params.size ? `?${params}` : ''}`);
+}
+
+/** Opens a product's page, by slug or id. */
+async function productSession(
+  ctx: Ctx,
+  target: NonNullable<CreateRedirectSessionRequest['storesProduct']>,
+  { id, web, store }: SessionTarget,
+): Promise<RedirectSession> {
+  const { productSlug, productId } = target;
+  if ((productSlug === undefined) === (productId === undefined)) {
+    throw violation('storesProduct.productSlug', 'REQUIRED_ONE_OF_FIELD', 'give exactly one of productSlug, productId');
   }
+  const product = await getProduct(ctx, productId ? { id: productId } : { slug: productSlug! });
+  await store('STORES_PRODUCT', null, { productId: product.id });
+  return toSession(id, `${web}/products/${product.slug}`);
+}
 
-  if (req.storesProduct) {
-    const { productSlug, productId } = req.storesProduct;
-    if ((productSlug === undefined) === (productId === undefined)) {
-      throw violation(
-        'storesProduct.productSlug',
-        'REQUIRED_ONE_OF_FIELD',
-        'give exactly one of productSlug, productId',
-      );
-    }
-    const product = await getProduct(ctx, productId ? { id: productId } : { slug: productSlug! });
-    await store('STORES_PRODUCT', null, { productId: product.id });
-    return toSession(id, `${web}/products/${product.slug}`);
+/** Ends the browser's sign-in session, returning to a URL of the client's. */
+async function logoutSession(
+  ctx: Ctx,
+  req: CreateRedirectSessionRequest,
+  clientId: string,
+  { id, base, store }: SessionTarget,
+): Promise<RedirectSession> {
+  const client = await requireOAuthClient(ctx, clientId);
+  const postFlowUrl = req.callbacks?.postFlowUrl;
+  if (postFlowUrl && !isRegisteredReturn(postFlowUrl, client)) {
+    throw violation(
+      'callbacks.postFlowUrl',
+      'FORMAT',
+      'postFlowUrl must be a registered redirect URI or on an allowed origin of the client',
+    );
   }
+  await store('LOGOUT', client.id, { postFlowUrl: postFlowUrl ?? null });
+  const params = new URLSearchParams({
+    clientId: client.id,
+    ...(postFlowUrl ? { postLogoutRedirectUri: postFlowUrl } : {}),
+  });
+  return toSession(id, `${base}/identity/v1/logout?${params}`);
+}
 
-  if (req.logout) {
-    const client = await requireOAuthClient(ctx, req.logout.clientId);
-    const postFlowUrl = req.callbacks?.postFlowUrl;
-    if (postFlowUrl && !isRegisteredReturn(postFlowUrl, client)) {
-      throw violation(
-        'callbacks.postFlowUrl',
-        'FORMAT',
-        'postFlowUrl must be a registered redirect URI or on an allowed origin of the client',
-      );
-    }
-    await store('LOGOUT', client.id, { postFlowUrl: postFlowUrl ?? null });
-    const params = new URLSearchParams({
-      clientId: client.id,
-      ...(postFlowUrl ? { postLogoutRedirectUri: postFlowUrl } : {}),
-    });
-    return toSession(id, `${base}/identity/v1/logout?${params}`);
-  }
-
-  // login: the hosted login page, returning to postFlowUrl.
+/** The hosted login page, returning to postFlowUrl (on this site). */
+async function loginSession(
+  req: CreateRedirectSessionRequest,
+  { id, base, web, store }: SessionTarget,
+): Promise<RedirectSession> {
   const postFlowUrl = req.callbacks?.postFlowUrl;
   if (
     postFlowUrl &&
