@@ -12,6 +12,7 @@ export * from './back-in-stock.js';
 export * from './recommendations.js';
 export * from './abandoned-checkouts.js';
 export * from './orders.js';
+export * from './fulfillments.js';
 export * from './payments-collector.js';
 export * from './subscription-contracts.js';
 export * from './payment-requests.js';
