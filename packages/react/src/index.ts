@@ -47,3 +47,28 @@ export {
 } from './webhooks.js';
 export { mediaMutations, mediaQueries, mediaUploadClient, type MediaFileQuery, type MediaSelection } from './media.js';
 export { mailboxQueries } from './mailbox.js';
+export { shopQueries, storeQueries } from './store/roots.js';
+export { catalogMutations, catalogQueries, shopCatalogQueries } from './store/catalog.js';
+export { orderMutations, orderQueries, type RefundInput } from './store/orders.js';
+export { taxMutations, taxQueries, type TaxRegionSave } from './store/tax.js';
+export { discountMutations, discountQueries } from './store/discounts.js';
+export { checkoutSettingsMutations, checkoutSettingsQueries, restocksByDefault } from './store/checkout-settings.js';
+export {
+  shippingMutations,
+  shippingQueries,
+  type PickupChanges,
+  type PickupSave,
+  type ShippingOptionChanges,
+  type ShippingOptionSave,
+} from './store/shipping.js';
+export { giftCardMutations, giftCardQueries, type GiftCardQuery } from './store/gift-cards.js';
+export {
+  cartChanged,
+  cartCount,
+  cartMutations,
+  cartQueries,
+  useCartFollowsSignIn,
+  type Cart,
+  type CartAction,
+} from './store/cart.js';
+export { tipMutations, tipQueries } from './store/tips.js';
