@@ -98,37 +98,7 @@ export function productRows(
   if (inputVariants.length && !options.length) {
     throw violation('product.options', 'REQUIRED_FIELD', 'product.variants need product.options to choose from');
   }
-  const byKey = new Map(existingVariants.map((v) => [v.choicesKey, v]));
-  const seen = new Set<string>();
-  const variants = inputVariants.map((v, i): VariantRow => {
-    const field = `product.variants[${i}]`;
-    for (const o of options) {
-      const choice = v.choices[o.name];
-      if (choice === undefined)
-        throw violation(`${field}.choices`, 'REQUIRED_FIELD', `${field} has no choice for "${o.name}"`);
-      if (!o.choices.includes(choice)) {
-        throw violation(`${field}.choices`, 'INVALID_ENUM_VALUE', `"${choice}" is not a choice of "${o.name}"`);
-      }
-    }
-    const extra = Object.keys(v.choices).find((k) => !names.includes(k));
-    if (extra) throw violation(`${field}.choices`, 'FIELD_NOT_ALLOWED', `"${extra}" is not an option of this product`);
-    const key = choicesKey(v.choices);
-    if (seen.has(key))
-      throw violation(`${field}.choices`, 'VALIDATION', `${field} repeats the choices of another variant`);
-    seen.add(key);
-    return {
-      id: byKey.get(key)?.id ?? uuidv7(),
-      productId: id,
-      position: i,
-      choices: v.choices,
-      choicesKey: key,
-      priceMinor: v.price ? parseAmount(v.price.amount, currency, `${field}.price.amount`) : null,
-      sku: v.sku ?? null,
-      ...weightColumns(v.weight),
-      ...inventoryColumns(v.inventory, `${field}.inventory`),
-      visible: v.visible ?? true,
-    };
-  });
+  const variants = variantRows(inputVariants, options, currency, id, existingVariants);
   const own = variants.length
     ? { trackQuantity: false, quantity: null, inStock: variants.some((v) => v.visible && v.inStock) }
     : inventoryColumns(p.inventory, 'product.inventory');
@@ -157,6 +127,48 @@ export function productRows(
     },
     variants,
   };
+}
+
+/** Each variant checked against the options (one choice of each, no other, no two alike) and turned into a row. */
+function variantRows(
+  inputVariants: NonNullable<ProductInput['variants']>,
+  options: NonNullable<ProductInput['options']>,
+  currency: string,
+  id: string,
+  existingVariants: VariantRow[],
+): VariantRow[] {
+  const names = options.map((o) => o.name);
+  const byKey = new Map(existingVariants.map((v) => [v.choicesKey, v]));
+  const seen = new Set<string>();
+  return inputVariants.map((v, i): VariantRow => {
+    const field = `product.variants[${i}]`;
+    for (const o of options) {
+      const choice = v.choices[o.name];
+      if (choice === undefined)
+        throw violation(`${field}.choices`, 'REQUIRED_FIELD', `${field} has no choice for "${o.name}"`);
+      if (!o.choices.includes(choice)) {
+        throw violation(`${field}.choices`, 'INVALID_ENUM_VALUE', `"${choice}" is not a choice of "${o.name}"`);
+      }
+    }
+    const extra = Object.keys(v.choices).find((k) => !names.includes(k));
+    if (extra) throw violation(`${field}.choices`, 'FIELD_NOT_ALLOWED', `"${extra}" is not an option of this product`);
+    const key = choicesKey(v.choices);
+    if (seen.has(key))
+      throw violation(`${field}.choices`, 'VALIDATION', `${field} repeats the choices of another variant`);
+    seen.add(key);
+    return {
+      id: byKey.get(key)?.id ?? uuidv7(),
+      productId: id,
+      position: i,
+      choices: v.choices,
+      choicesKey: key,
+      priceMinor: v.price ? parseAmount(v.price.amount, currency, `${field}.price.amount`) : null,
+      sku: v.sku ?? null,
+      ...weightColumns(v.weight),
+      ...inventoryColumns(v.inventory, `${field}.inventory`),
+      visible: v.visible ?? true,
+    };
+  });
 }
 
 const weightOf = (r: { weightValue: number | null; weightUnit: string | null }) =>
