@@ -95,41 +95,18 @@ export function applyInfo(
       case 'shippingInfo.shippingDestination':
         info.shippingDestination = input.shippingInfo!.shippingDestination!;
         break;
-      case 'shippingInfo.selectedCarrierServiceOption': {
-        const s = input.shippingInfo!.selectedCarrierServiceOption!;
-        const slot = s.logistics?.deliveryTimeSlot;
-        if (slot && Date.parse(slot.from) >= Date.parse(slot.to)) {
-          throw violation(
-            `${prefix}.shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.to`,
-            'VALIDATION',
-            'to must be after from',
-          );
-        }
-        info.selectedShippingOption = { code: s.code, ...(slot ? { deliveryTimeSlot: slot } : {}) };
+      case 'shippingInfo.selectedCarrierServiceOption':
+        info.selectedShippingOption = selectedShippingOption(input, prefix);
         break;
-      }
       case 'buyerNote':
         info.buyerNote = input.buyerNote!;
         break;
       case 'customFields':
         info.customFields = customFieldValues(input.customFields!, opts.settings, prefix);
         break;
-      case 'tip': {
-        const t = input.tip!;
-        const given = [t.presetId, t.amount, t.percentage].filter((x) => x !== undefined).length;
-        if (given > 1) {
-          throw violation(`${prefix}.tip`, 'ONE_OF_ALIGNMENT', 'give one of presetId, amount or percentage');
-        }
-        info.tip = {
-          source: t.source ?? 'WEB',
-          ...(t.presetId ? { presetId: t.presetId } : {}),
-          ...(t.percentage !== undefined ? { percentage: t.percentage } : {}),
-          ...(t.amount
-            ? { amountMinor: parseAmount(t.amount.amount, currency, `${prefix}.tip.amount.amount`).toString() }
-            : {}),
-        };
+      case 'tip':
+        info.tip = tipOf(input, currency, prefix);
         break;
-      }
       case 'paymentOption':
         checkPaymentOption(input.paymentOption!, opts.hasDeposit, `${prefix}.paymentOption`);
         info.paymentOption = input.paymentOption!;
@@ -141,22 +118,62 @@ export function applyInfo(
         if (!hasScope(ctx.caller, 'ecom')) {
           throw violation(`${prefix}.merchantDiscounts`, 'FIELD_NOT_ALLOWED', 'only API keys with the ecom scope');
         }
-        info.merchantDiscounts = input.merchantDiscounts!.map((d, i) => ({
-          ...(d.amount
-            ? {
-                amountMinor: parseAmount(
-                  d.amount.amount,
-                  currency,
-                  `${prefix}.merchantDiscounts[${i}].amount.amount`,
-                ).toString(),
-              }
-            : {}),
-          ...(d.percentage !== undefined ? { percentage: d.percentage } : {}),
-          ...(d.lineItemIds ? { lineItemIds: d.lineItemIds } : {}),
-          ...(d.description ? { description: d.description } : {}),
-        }));
+        info.merchantDiscounts = merchantDiscountsOf(input, currency, prefix);
         break;
     }
   }
   return { info, ...(channelType ? { channelType } : {}) };
+}
+
+/** The chosen shipping option; a delivery slot must end after it starts. */
+function selectedShippingOption(input: CheckoutInfoInput, prefix: string) {
+  const s = input.shippingInfo!.selectedCarrierServiceOption!;
+  const slot = s.logistics?.deliveryTimeSlot;
+  if (slot && Date.parse(slot.from) >= Date.parse(slot.to)) {
+    throw violation(
+      `${prefix}.shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.to`,
+      'VALIDATION',
+      'to must be after from',
+    );
+  }
+  return { code: s.code, ...(slot ? { deliveryTimeSlot: slot } : {}) };
+}
+
+/** The buyer's tip: a preset, an amount or a percentage (one of them). */
+function tipOf(input: CheckoutInfoInput, currency: string, prefix: string): StoredCheckoutInfo['tip'] {
+  const t = input.tip!;
+  const given = [t.presetId, t.amount, t.percentage].filter((x) => x !== undefined).length;
+  if (given > 1) {
+    throw violation(`${prefix}.tip`, 'ONE_OF_ALIGNMENT', 'give one of presetId, amount or percentage');
+  }
+  return {
+    source: t.source ?? 'WEB',
+    ...(t.presetId ? { presetId: t.presetId } : {}),
+    ...(t.percentage !== undefined ? { percentage: t.percentage } : {}),
+    ...(t.amount
+      ? { amountMinor: parseAmount(t.amount.amount, currency, `${prefix}.tip.amount.amount`).toString() }
+      : {}),
+  };
+}
+
+/** Merchant discounts as stored (amounts in minor units). */
+function merchantDiscountsOf(
+  input: CheckoutInfoInput,
+  currency: string,
+  prefix: string,
+): StoredCheckoutInfo['merchantDiscounts'] {
+  return input.merchantDiscounts!.map((d, i) => ({
+    ...(d.amount
+      ? {
+          amountMinor: parseAmount(
+            d.amount.amount,
+            currency,
+            `${prefix}.merchantDiscounts[${i}].amount.amount`,
+          ).toString(),
+        }
+      : {}),
+    ...(d.percentage !== undefined ? { percentage: d.percentage } : {}),
+    ...(d.lineItemIds ? { lineItemIds: d.lineItemIds } : {}),
+    ...(d.description ? { description: d.description } : {}),
+  }));
 }
