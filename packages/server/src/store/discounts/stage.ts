@@ -27,8 +27,27 @@ export async function discountStage(ctx: Ctx, input: TotalsInput): Promise<Disco
       out.lineDiscounts.set(id, (out.lineDiscounts.get(id) ?? 0n) + amount);
     }
   };
+  const run: StageRun = { ctx, input, cfg, subtotals, left, out, take };
+  await applyRules(run);
+  await applyCoupon(run);
+  applyMerchantDiscounts(run);
+  return out;
+}
 
-  // 1. Automatic rules.
+/** What the stage's steps share: the totals input, the config, what each line is worth and has left, the result. */
+interface StageRun {
+  ctx: Ctx;
+  input: TotalsInput;
+  cfg: Awaited<ReturnType<typeof discountConfig>>;
+  subtotals: Map<string, bigint>;
+  left: Map<string, bigint>;
+  out: DiscountResult;
+  /** Takes these amounts off the lines. */
+  take: (parts: Map<string, bigint>) => void;
+}
+
+/** 1. Automatic rules: per line, the one live rule worth most; shipping rules go to the engine. */
+async function applyRules({ ctx, input, cfg, subtotals, out, take }: StageRun): Promise<void> {
   // A draft of an order keeps the discounts it was sold with (as merchant discounts): no rule applies again.
   const live = input.frozen
     ? []
@@ -64,8 +83,10 @@ export async function discountStage(ctx: Ctx, input: TotalsInput): Promise<Disco
     drafts[b.rule]!.lineItemIds.push(id);
   }
   out.applied.push(...drafts.filter((d) => d.amount > 0n || d.discountType === 'SHIPPING'));
+}
 
-  // 2. The coupon: applied, or not applied with a violation saying why.
+/** 2. The coupon, on what the rules left: applied, or not applied with a violation saying why. */
+async function applyCoupon({ ctx, input, cfg, subtotals, left, out, take }: StageRun): Promise<void> {
   if (input.couponCode) {
     const coupon = cfg.coupons.get(input.couponCode.toLowerCase());
     const inScope = coupon ? scopeLines(coupon.discount, input.lines) : [];
@@ -93,8 +114,10 @@ export async function discountStage(ctx: Ctx, input: TotalsInput): Promise<Disco
       }
     }
   }
+}
 
-  // 3. Merchant discounts (API keys), in the order given.
+/** 3. Merchant discounts (API keys), in the order given, on what is left. */
+function applyMerchantDiscounts({ input, left, out, take }: StageRun): void {
   for (const m of input.merchantDiscounts ?? []) {
     const ids = m.lineItemIds ? new Set(m.lineItemIds) : undefined;
     const lines = input.lines.filter((l) => !ids || ids.has(l.id));
@@ -113,7 +136,6 @@ export async function discountStage(ctx: Ctx, input: TotalsInput): Promise<Disco
       },
     });
   }
-  return out;
 }
 
 /** The lines a discount covers: all of them (GLOBAL, SHIPPING), or the listed products / collections. */
