@@ -122,7 +122,19 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     await pdf.embedFont(StandardFonts.HelveticaBold),
   );
   const right = A4[0] - MARGIN;
+  drawHeading(w, doc, right);
+  const cols = { qty: right - 190, unit: right - 80, total: right };
+  drawLines(w, doc, cols);
+  drawTotals(w, doc, cols, right);
+  return pdf.save();
+}
 
+type Columns = { qty: number; unit: number; total: number };
+
+/** The title, the document's numbers and dates, and who sells, buys and receives. */
+function drawHeading(w: Writer, doc: InvoiceDocument, right: number): void {
+  const kind = doc.kind ?? 'INVOICE';
+  const invoice = kind === 'INVOICE';
   w.text(MARGIN, doc.seller.name, { size: 16, bold: true });
   w.text(0, TITLES[kind].toUpperCase(), { size: 16, bold: true, right });
   w.y -= 18;
@@ -149,8 +161,10 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     party(w, MARGIN, 'Delivery', doc.delivery);
     w.y -= 16;
   }
+}
 
-  const cols = { qty: right - 190, unit: right - 80, total: right };
+/** The lines' table; its header again on every new page. */
+function drawLines(w: Writer, doc: InvoiceDocument, cols: Columns): void {
   const header = () => {
     w.text(MARGIN, 'Item', { bold: true });
     w.text(0, 'Qty', { bold: true, right: cols.qty });
@@ -177,7 +191,10 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   }
   w.rule();
   w.y -= 16;
+}
 
+/** The totals, the tax per jurisdiction and the note. */
+function drawTotals(w: Writer, doc: InvoiceDocument, cols: Columns, right: number): void {
   for (const [i, t] of doc.totals.entries()) {
     w.room(16);
     const last = i === doc.totals.length - 1;
@@ -203,7 +220,6 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     w.room(20);
     w.text(MARGIN, doc.note, { size: 9, color: MUTED, width: right - MARGIN });
   }
-  return pdf.save();
 }
 
 function party(w: Writer, x: number, title: string, p: Party): void {
