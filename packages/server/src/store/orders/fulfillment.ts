@@ -65,26 +65,7 @@ export async function createFulfillment(ctx: Ctx, orderId: string, req: CreateFu
     }
     const done = await tx.db.select().from(orderFulfillments).where(eq(orderFulfillments.orderId, orderId));
     const left = leftToSend(order, done);
-    const lines =
-      req.fulfillment.lineItems ??
-      [...left.entries()].filter(([, n]) => n > 0).map(([id, quantity]) => ({ id, quantity }));
-    if (!lines.length)
-      throw new AppError('CONFLICT', 'Everything in this order was already sent', {
-        applicationCode: 'ALREADY_FULFILLED',
-      });
-    for (const [i, l] of lines.entries()) {
-      const rest = left.get(l.id);
-      if (rest === undefined)
-        throw violation(`fulfillment.lineItems[${i}].id`, 'VALIDATION', 'This line is not in the order');
-      if (l.quantity > rest) {
-        throw violation(
-          `fulfillment.lineItems[${i}].quantity`,
-          'VALIDATION',
-          `Only ${Math.max(0, rest)} of this line are left to send`,
-        );
-      }
-      left.set(l.id, rest - l.quantity);
-    }
+    const lines = takeLines(req, left);
     const now = tx.clock();
     const tracking = req.fulfillment.trackingInfo;
     const [row] = await tx.db
@@ -107,44 +88,9 @@ export async function createFulfillment(ctx: Ctx, orderId: string, req: CreateFu
       ...(tracking?.trackingLink ? [activity(tx, 'TRACKING_LINK_ADDED')] : []),
     ];
     if (order.buyerEmail && req.notifyBuyer !== false) {
-      const site = await getSite(tx);
-      const base = {
-        siteName: site.name,
-        number: String(order.number),
-        link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
-        // What this parcel holds: each line with the quantity sent now.
-        items: mailLines(
-          tx,
-          lines.flatMap((l) => {
-            const item = order.snapshot.lineItems.find((x) => x.id === l.id);
-            return item ? [{ ...item, quantity: l.quantity }] : [];
-          }),
-        ),
-      };
-      // A pickup order is not sent: "fulfilled" means it waits at the pickup place.
-      const pickup = isPickupCode(order.snapshot.shippingInfo?.code);
-      ({ id: mailId } = pickup
-        ? await queueMail(tx, {
-            to: order.buyerEmail,
-            template: 'ORDER_READY_FOR_PICKUP',
-            data: {
-              ...base,
-              place: order.snapshot.shippingInfo?.title ?? 'the shop',
-              ...pickupMail(order.snapshot.shippingInfo),
-            },
-          })
-        : await queueMail(tx, {
-            to: order.buyerEmail,
-            template: 'ORDER_SHIPPED',
-            data: {
-              ...base,
-              ...mailShipping(order.snapshot.shippingInfo, site),
-              ...(tracking?.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
-              ...(tracking?.shippingProvider ? { carrier: tracking.shippingProvider } : {}),
-              ...(tracking?.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
-            },
-          }));
-      log.push(activity(tx, pickup ? 'PICKUP_READY_EMAIL_SENT' : 'SHIPPING_CONFIRMATION_EMAIL_SENT'));
+      const mail = await mailParcel(tx, order, order.buyerEmail, lines, tracking);
+      mailId = mail.mailId;
+      log.push(mail.logged);
     }
     await tx.db
       .update(orders)
@@ -156,6 +102,82 @@ export async function createFulfillment(ctx: Ctx, orderId: string, req: CreateFu
   });
   if (mailId) void deliverQueued(ctx, mailId);
   return result;
+}
+
+/** The lines this parcel sends (all that is left by default); more of a line than is left is a 400. */
+function takeLines(req: CreateFulfillmentRequest, left: Map<string, number>) {
+  const lines =
+    req.fulfillment.lineItems ??
+    [...left.entries()].filter(([, n]) => n > 0).map(([id, quantity]) => ({ id, quantity }));
+  if (!lines.length)
+    throw new AppError('CONFLICT', 'Everything in this order was already sent', {
+      applicationCode: 'ALREADY_FULFILLED',
+    });
+  for (const [i, l] of lines.entries()) {
+    const rest = left.get(l.id);
+    if (rest === undefined)
+      throw violation(`fulfillment.lineItems[${i}].id`, 'VALIDATION', 'This line is not in the order');
+    if (l.quantity > rest) {
+      throw violation(
+        `fulfillment.lineItems[${i}].quantity`,
+        'VALIDATION',
+        `Only ${Math.max(0, rest)} of this line are left to send`,
+      );
+    }
+    left.set(l.id, rest - l.quantity);
+  }
+  return lines;
+}
+
+type Tracking = CreateFulfillmentRequest['fulfillment']['trackingInfo'];
+
+/** Queues the buyer's mail about this parcel (shipped, or ready for pickup) and the activity that logs it. */
+async function mailParcel(
+  tx: Ctx,
+  order: OrderRow,
+  to: string,
+  lines: Array<{ id: string; quantity: number }>,
+  tracking: Tracking,
+) {
+  const orderId = order.id;
+  const site = await getSite(tx);
+  const base = {
+    siteName: site.name,
+    number: String(order.number),
+    link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
+    // What this parcel holds: each line with the quantity sent now.
+    items: mailLines(
+      tx,
+      lines.flatMap((l) => {
+        const item = order.snapshot.lineItems.find((x) => x.id === l.id);
+        return item ? [{ ...item, quantity: l.quantity }] : [];
+      }),
+    ),
+  };
+  // A pickup order is not sent: "fulfilled" means it waits at the pickup place.
+  const pickup = isPickupCode(order.snapshot.shippingInfo?.code);
+  const { id: mailId } = pickup
+    ? await queueMail(tx, {
+        to,
+        template: 'ORDER_READY_FOR_PICKUP',
+        data: {
+          ...base,
+          place: order.snapshot.shippingInfo?.title ?? 'the shop',
+          ...pickupMail(order.snapshot.shippingInfo),
+        },
+      })
+    : await queueMail(tx, {
+        to,
+        template: 'ORDER_SHIPPED',
+        data: {
+          ...base,
+          ...mailShipping(order.snapshot.shippingInfo, site),
+          ...(tracking?.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
+          ...(tracking?.shippingProvider ? { carrier: tracking.shippingProvider } : {}),
+          ...(tracking?.trackingLink ? { trackingLink: tracking.trackingLink } : {}),
+        },
+      });
+  return { mailId, logged: activity(tx, pickup ? 'PICKUP_READY_EMAIL_SENT' : 'SHIPPING_CONFIRMATION_EMAIL_SENT') };
 }
 
 /** Changes a fulfillment's tracking (TRACKING_NUMBER_EDITED / TRACKING_LINK_ADDED on the order's log). */
