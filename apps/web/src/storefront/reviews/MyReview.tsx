@@ -91,25 +91,15 @@ export function MyReview({
     <div className="mb-6 space-y-3">
       {notice && mode === 'view' && <Alert tone="success">{notice}</Alert>}
       {body}
-      <ConfirmDialog
+      <DeleteReviewDialog
         open={confirmDelete}
-        title="Delete your review?"
-        confirmLabel="Delete review"
-        danger
-        busy={remove.isPending}
+        remove={remove}
         onConfirm={() => review && remove.mutate(review.id)}
         onCancel={() => {
           setConfirmDelete(false);
           remove.reset();
         }}
-      >
-        <p>Your rating and text are removed for good. You can write a new review afterwards.</p>
-        {remove.error !== null && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      />
     </div>
   );
 }
@@ -197,5 +187,37 @@ function OwnReview({
         }
       />
     </div>
+  );
+}
+
+/** Asks before deleting the review for good; a failed delete says why inside the dialog. */
+function DeleteReviewDialog({
+  open,
+  remove,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  remove: ReturnType<typeof useReviewMutations>['remove'];
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Delete your review?"
+      confirmLabel="Delete review"
+      danger
+      busy={remove.isPending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>Your rating and text are removed for good. You can write a new review afterwards.</p>
+      {remove.error !== null && (
+        <div className="mt-3">
+          <ErrorMessage error={remove.error} />
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }

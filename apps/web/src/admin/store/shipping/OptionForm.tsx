@@ -73,6 +73,20 @@ function saveVarsOf(
       };
 }
 
+/** Saves the option, then says so and closes. */
+function useOptionSave(onDone: () => void) {
+  const save = useSaveOption();
+  const toast = useToast();
+  const send = (vars: ReturnType<typeof saveVarsOf>) =>
+    save.mutate(vars, {
+      onSuccess: (r) => {
+        toast(`${r.shippingOption.title} is saved`);
+        onDone();
+      },
+    });
+  return { save, send };
+}
+
 /** A way to ship to one region: its rates (flat, or by total, weight or item count), free-over and delivery slots. */
 export function OptionForm({
   regionId,
@@ -85,8 +99,7 @@ export function OptionForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const save = useSaveOption();
-  const toast = useToast();
+  const { save, send } = useOptionSave(onDone);
   const [title, setTitle] = useState(option?.title ?? '');
   const [eta, setEta] = useState(option?.estimatedDeliveryTime ?? '');
   const [free, setFree] = useState(option?.freeShippingOver?.amount ?? '');
@@ -104,12 +117,7 @@ export function OptionForm({
     e.preventDefault();
     setTried(true);
     if (!form.check() || rateProblem) return;
-    save.mutate(saveVarsOf(regionId, option, { title, eta, free, rates, slots }), {
-      onSuccess: (r) => {
-        toast(`${r.shippingOption.title} is saved`);
-        onDone();
-      },
-    });
+    send(saveVarsOf(regionId, option, { title, eta, free, rates, slots }));
   };
 
   return (

@@ -18,11 +18,6 @@ const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
 
 /** Tips on or off, the choices buyers get, and whether they can type their own. */
 export function TipChoicesSection({ draft, set }: SectionProps) {
-  const setPreset = (i: number, change: Partial<TipPreset>) =>
-    set(
-      'presets',
-      draft.presets.map((p, j) => (j === i ? { ...p, ...change } : p)),
-    );
   return (
     <FormSection title="Tips at checkout">
       <label className="flex items-center gap-3 text-sm font-medium">
@@ -35,50 +30,7 @@ export function TipChoicesSection({ draft, set }: SectionProps) {
         Buyers can add a tip
       </label>
       {draft.presets.map((p, i) => (
-        <div key={p.id} className="flex flex-wrap items-end gap-3">
-          <SelectField<TipPreset['type']>
-            label={`Choice ${i + 1}`}
-            value={p.type}
-            options={[
-              { value: 'PERCENTAGE', label: 'Percent of the order' },
-              { value: 'AMOUNT', label: 'Amount' },
-            ]}
-            onChange={(type) => setPreset(i, { type })}
-          />
-          <TextField
-            label={p.type === 'PERCENTAGE' ? 'Percent' : 'Amount'}
-            className="w-28"
-            inputMode="decimal"
-            value={p.value}
-            onChange={(e) => setPreset(i, { value: e.target.value })}
-          />
-          <label className="flex items-center gap-2 pb-2 text-sm">
-            <input
-              type="radio"
-              name="tip-default"
-              className="h-4 w-4 accent-accent"
-              checked={Boolean(p.isDefault)}
-              onChange={() =>
-                set(
-                  'presets',
-                  draft.presets.map((x, j) => ({ ...x, isDefault: j === i })),
-                )
-              }
-            />
-            Picked first
-          </label>
-          <Button
-            variant="ghost"
-            onClick={() =>
-              set(
-                'presets',
-                draft.presets.filter((_, j) => j !== i),
-              )
-            }
-          >
-            Remove
-          </Button>
-        </div>
+        <PresetRow key={p.id} draft={draft} set={set} i={i} />
       ))}
       {draft.presets.length < 10 && (
         <Button
@@ -98,6 +50,62 @@ export function TipChoicesSection({ draft, set }: SectionProps) {
         Buyers can also type their own amount
       </label>
     </FormSection>
+  );
+}
+
+/** One tip choice: percent or amount, how much, whether it is picked first, and Remove. */
+function PresetRow({ draft, set, i }: SectionProps & { i: number }) {
+  const p = draft.presets[i]!;
+  const setPreset = (change: Partial<TipPreset>) =>
+    set(
+      'presets',
+      draft.presets.map((x, j) => (j === i ? { ...x, ...change } : x)),
+    );
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <SelectField<TipPreset['type']>
+        label={`Choice ${i + 1}`}
+        value={p.type}
+        options={[
+          { value: 'PERCENTAGE', label: 'Percent of the order' },
+          { value: 'AMOUNT', label: 'Amount' },
+        ]}
+        onChange={(type) => setPreset({ type })}
+      />
+      <TextField
+        label={p.type === 'PERCENTAGE' ? 'Percent' : 'Amount'}
+        className="w-28"
+        inputMode="decimal"
+        value={p.value}
+        onChange={(e) => setPreset({ value: e.target.value })}
+      />
+      <label className="flex items-center gap-2 pb-2 text-sm">
+        <input
+          type="radio"
+          name="tip-default"
+          className="h-4 w-4 accent-accent"
+          checked={Boolean(p.isDefault)}
+          onChange={() =>
+            set(
+              'presets',
+              draft.presets.map((x, j) => ({ ...x, isDefault: j === i })),
+            )
+          }
+        />
+        Picked first
+      </label>
+      <Button
+        variant="ghost"
+        onClick={() =>
+          set(
+            'presets',
+            draft.presets.filter((_, j) => j !== i),
+          )
+        }
+      >
+        Remove
+      </Button>
+    </div>
   );
 }
 
