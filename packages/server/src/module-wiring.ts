@@ -6,7 +6,9 @@ import { handOverReviews } from './platform/reviews/authors.js';
 import { reviewReads } from './platform/reviews/read-cache.js';
 import { nudgeDeliveries } from './platform/webhooks/nudge.js';
 import { placementHandlers } from './placement-handlers.js';
+import { notifyRestocked } from './store/back-in-stock/report.service.js';
 import { mergeCartAtSignIn } from './store/cart/merge.js';
+import { onStockChanged } from './store/catalog/restock.js';
 import { claimGuestPurchases } from './store/orders/claim.js';
 import { usePlacementHandlers } from './store/orders/placement-handlers.js';
 import { discountStage } from './store/discounts/stage.js';
@@ -30,6 +32,8 @@ export function wireModules(): void {
     tip: tipStage,
     giftCard: giftCardStage,
   });
+  // Items back in stock notify the shoppers waiting for them.
+  onStockChanged(notifyRestocked);
   // A proven address gets the orders and subscriptions bought as a guest with it.
   onVerifiedSignIn(claimGuestPurchases);
   // The visitor's cart joins the member's.

@@ -8,7 +8,6 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { enqueueJob } from '../../platform/jobs/service.js';
 import { itemKeyOf, referenceOf, toRequest, type ItemKey } from './model.js';
@@ -111,25 +110,10 @@ export async function reportItemsBackInStock(
   return started!;
 }
 
-/** The stock of a product and its variants, before a catalog change (compared with the product after it). */
+/** The stock of a product and its variants before a catalog change (catalog's restock.ts reads it). */
 export interface StockState {
   inventory: { inStock: boolean };
   variants: Array<{ id: string; inventory: { inStock: boolean } }>;
-}
-
-/** Reads the stock state of a product inside the catalog's transaction, before it changes. */
-export async function stockBefore(ctx: Ctx, productId: string): Promise<StockState> {
-  const [[p], variants] = await Promise.all([
-    ctx.db.select({ inStock: catalogProducts.inStock }).from(catalogProducts).where(eq(catalogProducts.id, productId)),
-    ctx.db
-      .select({ id: catalogVariants.id, inStock: catalogVariants.inStock })
-      .from(catalogVariants)
-      .where(eq(catalogVariants.productId, productId)),
-  ]);
-  return {
-    inventory: { inStock: p?.inStock ?? true },
-    variants: variants.map((v) => ({ id: v.id, inventory: { inStock: v.inStock } })),
-  };
 }
 
 /** The mail's item details from the catalog: name (with the variant's choices), price and first image. */

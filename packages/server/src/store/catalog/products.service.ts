@@ -15,9 +15,9 @@ import { hasScope } from '../../kernel/caller.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { notifyRestocked, stockBefore } from '../back-in-stock/report.service.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { afterWrite } from './read-cache.js';
+import { stockBefore, stockChanged } from './restock.js';
 import { getSite } from '../../platform/site/service.js';
 import { productRows, slugify, slugTaken, toInput, toProduct, type ProductRow } from './model.js';
 import { catalogCollections, catalogProductCollections, catalogProducts, catalogVariants } from './tables.js';
@@ -209,7 +209,7 @@ export async function updateProduct(ctx: Ctx, id: string, req: UpdateProductRequ
         entity: product,
         modifiedFields: req.fieldMask.paths,
       });
-      await notifyRestocked(tx, before!, product!);
+      await stockChanged(tx, before!, product!);
       if (req.fieldMask.paths.includes('media'))
         await markFilesUsed(
           tx,
@@ -309,7 +309,7 @@ export async function adjustInventory(ctx: Ctx, id: string, req: AdjustInventory
       const [after] = await hydrate(tx, [row!]);
       const path = req.variantId ? 'variants' : 'inventory';
       await emitEvent(tx, { type: 'catalog.product.updated', entityId: id, entity: after, modifiedFields: [path] });
-      await notifyRestocked(tx, stock, after!);
+      await stockChanged(tx, stock, after!);
       return after!;
     }),
   );
