@@ -58,48 +58,9 @@ export default function OrderPage() {
   const refunded = Number(order.balanceSummary.refunded.amount) > 0;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      {fresh ? (
-        <>
-          <h1 className="text-2xl font-bold tracking-tight">Thank you for your order!</h1>
-          <p className="mt-1 text-neutral-600">
-            Your order number is <strong className="text-neutral-900">{order.number}</strong>
-            {order.buyerInfo.email ? `. We will write to ${order.buyerInfo.email}.` : '.'}
-          </p>
-        </>
-      ) : (
-        <h1 className="text-2xl font-bold tracking-tight">Order {order.number}</h1>
-      )}
-      <dl className="mt-6 grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-neutral-600">Order</dt>
-          <dd className="font-medium">{ORDER_WORDS[order.status]}</dd>
-        </div>
-        <div>
-          <dt className="text-neutral-600">Payment</dt>
-          <dd className="font-medium" data-testid="payment-status">
-            {PAYMENT_WORDS[order.paymentStatus]}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-neutral-600">Delivery</dt>
-          <dd className="font-medium">{deliveryWords(order)}</dd>
-        </div>
-      </dl>
-      <ul className="mt-6 divide-y divide-neutral-200">
-        {order.lineItems.map((l) => (
-          <li key={l.id} className="flex items-center gap-3 py-3 text-sm">
-            <div className="w-12 shrink-0">
-              <ProductImage media={l.image} size={48} />
-            </div>
-            <span className="min-w-0 flex-1">
-              <span className="block font-medium">{l.productName}</span>
-              <LineFacts line={l} />
-              <span className="text-neutral-600">Quantity {l.quantity}</span>
-            </span>
-            <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderHeading order={order} fresh={fresh} />
+      <StatusFacts order={order} />
+      <OrderLines order={order} />
       <div className="mt-4">
         <Totals summary={order.priceSummary} extra={shippingRow(order)} />
       </div>
@@ -123,6 +84,64 @@ export default function OrderPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** A thank-you with the order number right after paying; else just the order number. */
+function OrderHeading({ order, fresh }: { order: Order; fresh: boolean }) {
+  return fresh ? (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight">Thank you for your order!</h1>
+      <p className="mt-1 text-neutral-600">
+        Your order number is <strong className="text-neutral-900">{order.number}</strong>
+        {order.buyerInfo.email ? `. We will write to ${order.buyerInfo.email}.` : '.'}
+      </p>
+    </>
+  ) : (
+    <h1 className="text-2xl font-bold tracking-tight">Order {order.number}</h1>
+  );
+}
+
+/** The order, payment and delivery states in words. */
+function StatusFacts({ order }: { order: Order }) {
+  return (
+    <dl className="mt-6 grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-neutral-600">Order</dt>
+        <dd className="font-medium">{ORDER_WORDS[order.status]}</dd>
+      </div>
+      <div>
+        <dt className="text-neutral-600">Payment</dt>
+        <dd className="font-medium" data-testid="payment-status">
+          {PAYMENT_WORDS[order.paymentStatus]}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-neutral-600">Delivery</dt>
+        <dd className="font-medium">{deliveryWords(order)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** What was bought: picture, name, options and quantity, with the line's price. */
+function OrderLines({ order }: { order: Order }) {
+  return (
+    <ul className="mt-6 divide-y divide-neutral-200">
+      {order.lineItems.map((l) => (
+        <li key={l.id} className="flex items-center gap-3 py-3 text-sm">
+          <div className="w-12 shrink-0">
+            <ProductImage media={l.image} size={48} />
+          </div>
+          <span className="min-w-0 flex-1">
+            <span className="block font-medium">{l.productName}</span>
+            <LineFacts line={l} />
+            <span className="text-neutral-600">Quantity {l.quantity}</span>
+          </span>
+          <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
