@@ -153,7 +153,6 @@ const ACTIONS = {
 };
 
 function Details({ id }: { id: string }) {
-  const formatDate = useDateFormat();
   const toast = useToast();
   const plaza = usePlazaClient();
   const { data, error, refetch, isFetching } = useQuery({
@@ -172,55 +171,8 @@ function Details({ id }: { id: string }) {
   const run = (action: Action) => change.mutate(action, { onSettled: () => setConfirming(false) });
   return (
     <div className="space-y-5 text-sm">
-      <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2">
-        <dt className="text-neutral-600">Customer</dt>
-        <dd>{s.buyerInfo.email ?? 'A shopper'}</dd>
-        <dt className="text-neutral-600">Product</dt>
-        <dd>
-          {s.lineItem.quantity} × {s.lineItem.productName}
-        </dd>
-        <dt className="text-neutral-600">Price</dt>
-        <dd>
-          {s.price.formattedAmount} {everyWords(s.subscriptionSettings)}
-        </dd>
-        <dt className="text-neutral-600">Payments</dt>
-        <dd>
-          {s.cyclesCompleted}
-          {s.subscriptionSettings.billingCycles ? ` of ${s.subscriptionSettings.billingCycles}` : ''} made
-        </dd>
-        <dt className="text-neutral-600">Card</dt>
-        <dd>
-          {s.paymentMethod.brand} ending {s.paymentMethod.lastFourDigits}
-        </dd>
-        <dt className="text-neutral-600">Status</dt>
-        <dd>{SUBSCRIPTION_STATUS_WORDS[s.status]}</dd>
-        {s.nextBillingDate && s.status === 'ACTIVE' && (
-          <>
-            <dt className="text-neutral-600">Next charge</dt>
-            <dd>{formatDate(s.nextBillingDate)}</dd>
-          </>
-        )}
-        {s.lastFailure && (
-          <>
-            <dt className="text-neutral-600">Last problem</dt>
-            <dd className="text-red-700">
-              {formatDate(s.lastFailure.date)}: {s.lastFailure.reason}
-            </dd>
-          </>
-        )}
-      </dl>
-      <section>
-        <h3 className="font-medium">Orders</h3>
-        <ul className="mt-2 space-y-1">
-          {[s.originOrderId, ...s.renewalOrderIds].map((orderId, i) => (
-            <li key={orderId}>
-              <Link to={`/admin/store/orders/${orderId}`} className="text-accent hover:underline">
-                {i === 0 ? 'First order' : `Renewal ${i}`}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ContractFacts s={s} />
+      <ContractOrders s={s} />
       {change.error && <ErrorMessage error={change.error} />}
       <div className="flex flex-wrap gap-2">
         {s.status === 'ACTIVE' && (
@@ -251,5 +203,67 @@ function Details({ id }: { id: string }) {
         <p>{s.buyerInfo.email ?? 'The customer'} will not be charged again. Orders already placed stay as they are.</p>
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** Who, what, how often, and the contract's state and last problem. */
+function ContractFacts({ s }: { s: SubscriptionContract }) {
+  const formatDate = useDateFormat();
+  return (
+    <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2">
+      <dt className="text-neutral-600">Customer</dt>
+      <dd>{s.buyerInfo.email ?? 'A shopper'}</dd>
+      <dt className="text-neutral-600">Product</dt>
+      <dd>
+        {s.lineItem.quantity} × {s.lineItem.productName}
+      </dd>
+      <dt className="text-neutral-600">Price</dt>
+      <dd>
+        {s.price.formattedAmount} {everyWords(s.subscriptionSettings)}
+      </dd>
+      <dt className="text-neutral-600">Payments</dt>
+      <dd>
+        {s.cyclesCompleted}
+        {s.subscriptionSettings.billingCycles ? ` of ${s.subscriptionSettings.billingCycles}` : ''} made
+      </dd>
+      <dt className="text-neutral-600">Card</dt>
+      <dd>
+        {s.paymentMethod.brand} ending {s.paymentMethod.lastFourDigits}
+      </dd>
+      <dt className="text-neutral-600">Status</dt>
+      <dd>{SUBSCRIPTION_STATUS_WORDS[s.status]}</dd>
+      {s.nextBillingDate && s.status === 'ACTIVE' && (
+        <>
+          <dt className="text-neutral-600">Next charge</dt>
+          <dd>{formatDate(s.nextBillingDate)}</dd>
+        </>
+      )}
+      {s.lastFailure && (
+        <>
+          <dt className="text-neutral-600">Last problem</dt>
+          <dd className="text-red-700">
+            {formatDate(s.lastFailure.date)}: {s.lastFailure.reason}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The first order and each renewal, linked to its order page. */
+function ContractOrders({ s }: { s: SubscriptionContract }) {
+  return (
+    <section>
+      <h3 className="font-medium">Orders</h3>
+      <ul className="mt-2 space-y-1">
+        {[s.originOrderId, ...s.renewalOrderIds].map((orderId, i) => (
+          <li key={orderId}>
+            <Link to={`/admin/store/orders/${orderId}`} className="text-accent hover:underline">
+              {i === 0 ? 'First order' : `Renewal ${i}`}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
