@@ -50,6 +50,24 @@ export { mailboxQueries } from './mailbox.js';
 export { shopQueries, storeQueries } from './store/roots.js';
 export { catalogMutations, catalogQueries, shopCatalogQueries } from './store/catalog.js';
 export { orderMutations, orderQueries, type RefundInput } from './store/orders.js';
+export {
+  mySubscriptionMutations,
+  mySubscriptionQueries,
+  subscriptionMutations,
+  subscriptionQueries,
+  type SubscriptionAction,
+} from './store/subscriptions.js';
+export { backInStockMutations, backInStockQueries, type WaitingItem } from './store/back-in-stock.js';
+export { abandonedCheckoutQueries } from './store/abandoned-checkouts.js';
+export {
+  checkoutChangesSettled,
+  checkoutMutations,
+  checkoutQueries,
+  paymentRequestQueries,
+  recommendationQueries,
+  shopOrderQueries,
+  type CheckoutChange,
+} from './store/shop.js';
 export { taxMutations, taxQueries, type TaxRegionSave } from './store/tax.js';
 export { discountMutations, discountQueries } from './store/discounts.js';
 export { checkoutSettingsMutations, checkoutSettingsQueries, restocksByDefault } from './store/checkout-settings.js';
@@ -58,6 +76,8 @@ export {
   shippingQueries,
   type PickupChanges,
   type PickupSave,
+  type CarrierChanges,
+  type FeeSave,
   type ShippingOptionChanges,
   type ShippingOptionSave,
 } from './store/shipping.js';

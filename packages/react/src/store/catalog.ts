@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   adjustInventory,
   createCollection,
@@ -80,6 +80,17 @@ export const shopCatalogQueries = {
     queryOptions({
       queryKey: [...shopQueries.all(), 'products', query] as const,
       queryFn: () => call(client, listProducts, query),
+    }),
+  /**
+   * The products for the query, `pageSize` at a time (the cursor carries the filters after the first page).
+   */
+  productPages: (client: FetchClient, query: ListProductsQuery, pageSize: number) =>
+    infiniteQueryOptions({
+      queryKey: [...shopQueries.all(), 'products', query] as const,
+      queryFn: ({ pageParam }) =>
+        call(client, listProducts, pageParam ? { cursor: pageParam, limit: pageSize } : query),
+      initialPageParam: '',
+      getNextPageParam: (last) => (last.pagingMetadata.hasNext ? last.pagingMetadata.cursors.next : undefined),
     }),
   product: (client: FetchClient, slug: string) =>
     queryOptions({

@@ -1,16 +1,20 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CreateFulfillmentRequest, UpdateOrderRequest } from '@plaza/contracts';
+import type { CommitDeltasRequest, CreateFulfillmentRequest, UpdateOrderRequest } from '@plaza/contracts';
 import {
   addActivity,
+  aggregateOrders,
   cancelOrder,
   capturePayments,
+  commitDeltas,
   createFulfillment,
+  createPaymentRequest,
   deleteActivity,
   getOrder,
   getOrderTransactions,
   getRefundability,
   issueOrderInvoice,
   listFulfillments,
+  listPaymentRequests,
   markAsPaid,
   removeOrderInvoice,
   searchOrders,
@@ -56,6 +60,37 @@ export const orderQueries = {
     queryOptions({
       queryKey: [...orderQueries.all(), 'one', orderId, 'fulfillments'] as const,
       queryFn: () => call(client, listFulfillments, orderId).then((r) => r.fulfillments),
+    }),
+  paymentRequests: (client: FetchClient, orderId: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'payment-requests', orderId] as const,
+      queryFn: () => call(client, listPaymentRequests, orderId).then((r) => r.paymentRequests),
+    }),
+  /** Orders and sales per day since `firstDay` ("2026-11-11", UTC), canceled orders left out. */
+  salesSince: (client: FetchClient, firstDay: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'sales', firstDay] as const,
+      queryFn: () =>
+        call(client, aggregateOrders, {
+          aggregation: { groupBy: ['day'] },
+          filter: { createdFrom: `${firstDay}T00:00:00.000Z`, status: ['INITIALIZED', 'APPROVED', 'PENDING'] },
+        }),
+    }),
+  /**
+   * The totals an order would have after `changes` (its JSON; empty: nothing to price yet). A refused draft is shown
+   * as it is, not asked again; the last totals stay shown while the next are priced.
+   */
+  draftPreview: (client: FetchClient, orderId: string, changes: string) =>
+    queryOptions({
+      queryKey: [...storeQueries.all(), 'order-draft', orderId, changes] as const,
+      queryFn: () =>
+        call(client, commitDeltas, orderId, {
+          changes: JSON.parse(changes) as CommitDeltasRequest['changes'],
+          commitSettings: { previewOnly: true },
+        }),
+      enabled: changes !== '',
+      retry: false,
+      placeholderData: keepPreviousData,
     }),
 };
 
@@ -120,4 +155,13 @@ export const orderMutations = {
   issueInvoice: orderChange((client, orderId: string) => call(client, issueOrderInvoice, orderId)),
   sendInvoice: orderChange((client, orderId: string) => call(client, sendOrderInvoice, orderId)),
   removeInvoice: orderChange((client, orderId: string) => call(client, removeOrderInvoice, orderId)),
+  // Changing the items or asking for a payment moves totals, stock and lists all over the store.
+  commitEdit: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, storeQueries.all(), (v: { orderId: string; request: CommitDeltasRequest }) =>
+      call(client, commitDeltas, v.orderId, v.request),
+    ),
+  requestPayment: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, storeQueries.all(), (v: { orderId: string; amount: string }) =>
+      call(client, createPaymentRequest, { orderId: v.orderId, amount: { amount: v.amount } }),
+    ),
 };

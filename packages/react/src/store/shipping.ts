@@ -1,17 +1,24 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  createAdditionalFee,
   createPickupLocation,
   createShippingOption,
   createShippingRegion,
+  deleteAdditionalFee,
   deletePickupLocation,
   deleteShippingOption,
   deleteShippingRegion,
+  getShippingProviderConfiguration,
+  listAdditionalFees,
   listPickupLocations,
   listShippingOptions,
   listShippingRegions,
+  updateAdditionalFee,
   updatePickupLocation,
   updateShippingOption,
+  updateShippingProviderConfiguration,
   updateShippingRegion,
+  type AdditionalFeeSettingInput,
   type PickupLocationInput,
   type ShippingOptionInput,
   type ShippingRegionInput,
@@ -24,6 +31,8 @@ export const shippingQueries = {
   regionsKey: () => [...shippingQueries.all(), 'regions'] as const,
   optionsKey: () => [...shippingQueries.all(), 'options'] as const,
   pickupsKey: () => [...shippingQueries.all(), 'pickups'] as const,
+  /** Additional fees sit beside shipping, not under it: a shipping change leaves them as they are. */
+  feesKey: () => [...storeQueries.all(), 'fees'] as const,
   regions: (client: FetchClient) =>
     queryOptions({
       queryKey: shippingQueries.regionsKey(),
@@ -40,6 +49,16 @@ export const shippingQueries = {
       queryKey: shippingQueries.pickupsKey(),
       queryFn: () => call(client, listPickupLocations).then((r) => r.pickupLocations),
     }),
+  carriers: (client: FetchClient) =>
+    queryOptions({
+      queryKey: [...shippingQueries.all(), 'carriers'] as const,
+      queryFn: () => call(client, getShippingProviderConfiguration).then((r) => r.shippingProviderConfiguration),
+    }),
+  fees: (client: FetchClient) =>
+    queryOptions({
+      queryKey: shippingQueries.feesKey(),
+      queryFn: () => call(client, listAdditionalFees).then((r) => r.additionalFees),
+    }),
 };
 
 /** An update's fields: as for a create, and `null` clears the free-shipping threshold or the delivery time. */
@@ -48,6 +67,9 @@ export type PickupChanges = Parameters<(typeof updatePickupLocation)['request']>
 
 export type ShippingOptionSave =
   { id: null; option: ShippingOptionInput } | { id: string; option: ShippingOptionChanges };
+export type CarrierChanges = Parameters<(typeof updateShippingProviderConfiguration)['request']>[0];
+export type FeeSave =
+  { id: null; fee: AdditionalFeeSettingInput } | { id: string; fee: Partial<AdditionalFeeSettingInput> };
 export type PickupSave = { id: null; pickup: PickupLocationInput } | { id: string; pickup: PickupChanges };
 
 export const shippingMutations = {
@@ -76,4 +98,17 @@ export const shippingMutations = {
     ),
   deletePickup: (client: FetchClient, qc: QueryClient) =>
     invalidating(qc, shippingQueries.pickupsKey(), (id: string) => call(client, deletePickupLocation, id)),
+  /** Carriers may offer rates in every region: everything about shipping is read again. */
+  updateCarriers: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, shippingQueries.all(), (changes: CarrierChanges) =>
+      call(client, updateShippingProviderConfiguration, changes, Object.keys(changes)),
+    ),
+  saveFee: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, shippingQueries.feesKey(), (v: FeeSave) =>
+      v.id === null
+        ? call(client, createAdditionalFee, v.fee)
+        : call(client, updateAdditionalFee, v.id, v.fee, Object.keys(v.fee)),
+    ),
+  deleteFee: (client: FetchClient, qc: QueryClient) =>
+    invalidating(qc, shippingQueries.feesKey(), (id: string) => call(client, deleteAdditionalFee, id)),
 };
