@@ -58,9 +58,6 @@ function Screen() {
 function Slip({ order }: { order: Order }) {
   const { data: site } = useSite();
   const day = useShortDate();
-  const method = deliveryMethod(order);
-  const pickup = isPickup(order);
-  const dest = order.shippingInfo?.logistics.shippingDestination;
   const units = order.lineItems.reduce((n, l) => n + l.quantity, 0);
   return (
     <article
@@ -80,80 +77,97 @@ function Slip({ order }: { order: Order }) {
         </dl>
       </header>
 
-      <div className="grid gap-4 border-b border-neutral-200 py-4 sm:grid-cols-3 print:grid-cols-3">
-        <section aria-label={pickup ? 'Collected by' : 'Ship to'}>
-          <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-            {pickup ? 'Collected by' : 'Ship to'}
-          </h3>
-          {dest ? (
-            <ShipToLines d={dest} phone className="mt-1" />
-          ) : (
-            <p className="mt-1">{order.buyerInfo.email ?? 'No address'}</p>
-          )}
-        </section>
-        <section aria-label="Delivery method">
-          <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">Delivery method</h3>
-          <p className="mt-1 font-medium">{method ?? 'None chosen'}</p>
-          <DeliveryDetails order={order} className="mt-1" />
-        </section>
-        {order.buyerNote && (
-          <section aria-label="Note from the buyer">
-            <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">Note from the buyer</h3>
-            <p className="mt-1 whitespace-pre-line">{order.buyerNote}</p>
-          </section>
-        )}
-      </div>
+      <SlipDelivery order={order} />
 
-      <table className="mt-4 w-full border-collapse">
-        <caption className="sr-only">Items to pack</caption>
-        <thead>
-          <tr className="border-b border-neutral-200 text-left text-xs tracking-wide text-neutral-600 uppercase">
-            <th scope="col" className="w-14 pb-2 font-semibold">
-              <span className="sr-only">Picture</span>
-            </th>
-            <th scope="col" className="pb-2 font-semibold">
-              Item
-            </th>
-            <th scope="col" className="hidden pb-2 font-semibold sm:table-cell print:table-cell">
-              SKU
-            </th>
-            <th scope="col" className="w-10 pb-2 text-right font-semibold">
-              Qty
-            </th>
-            <th scope="col" className="w-16 pb-2 pl-2 text-center font-semibold sm:w-20">
-              Packed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lineItems.map((l) => {
-            const options = optionWords(l.descriptionLines);
-            return (
-              <tr key={l.id} className="border-b border-neutral-200 align-top break-inside-avoid">
-                <td className="py-3 pr-3">
-                  <div className="w-12">
-                    <ProductImage media={l.image} size={48} eager />
-                  </div>
-                </td>
-                <td className="py-3 pr-3">
-                  <span className="block font-medium">{l.productName}</span>
-                  {options && <span className="block">{options}</span>}
-                  {l.sku && <span className="block text-neutral-600 sm:hidden print:hidden">SKU {l.sku}</span>}
-                </td>
-                <td className="hidden py-3 pr-3 font-mono sm:table-cell print:table-cell">{l.sku ?? '—'}</td>
-                <td className="py-3 text-right text-base font-semibold tabular-nums">{l.quantity}</td>
-                <td className="py-3 pl-2 text-center">
-                  <span aria-hidden className="inline-block h-5 w-5 rounded border-2 border-neutral-400" />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ItemsToPack order={order} />
       <p className="mt-4 text-right text-neutral-700">
         {units} {units === 1 ? 'item' : 'items'} in {order.lineItems.length}{' '}
         {order.lineItems.length === 1 ? 'line' : 'lines'}
       </p>
     </article>
+  );
+}
+
+/** Who gets it (or collects it), how it goes, and the buyer's note. */
+function SlipDelivery({ order }: { order: Order }) {
+  const method = deliveryMethod(order);
+  const pickup = isPickup(order);
+  const dest = order.shippingInfo?.logistics.shippingDestination;
+  return (
+    <div className="grid gap-4 border-b border-neutral-200 py-4 sm:grid-cols-3 print:grid-cols-3">
+      <section aria-label={pickup ? 'Collected by' : 'Ship to'}>
+        <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+          {pickup ? 'Collected by' : 'Ship to'}
+        </h3>
+        {dest ? (
+          <ShipToLines d={dest} phone className="mt-1" />
+        ) : (
+          <p className="mt-1">{order.buyerInfo.email ?? 'No address'}</p>
+        )}
+      </section>
+      <section aria-label="Delivery method">
+        <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">Delivery method</h3>
+        <p className="mt-1 font-medium">{method ?? 'None chosen'}</p>
+        <DeliveryDetails order={order} className="mt-1" />
+      </section>
+      {order.buyerNote && (
+        <section aria-label="Note from the buyer">
+          <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">Note from the buyer</h3>
+          <p className="mt-1 whitespace-pre-line">{order.buyerNote}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The lines to pack, each with a box to tick by hand. */
+function ItemsToPack({ order }: { order: Order }) {
+  return (
+    <table className="mt-4 w-full border-collapse">
+      <caption className="sr-only">Items to pack</caption>
+      <thead>
+        <tr className="border-b border-neutral-200 text-left text-xs tracking-wide text-neutral-600 uppercase">
+          <th scope="col" className="w-14 pb-2 font-semibold">
+            <span className="sr-only">Picture</span>
+          </th>
+          <th scope="col" className="pb-2 font-semibold">
+            Item
+          </th>
+          <th scope="col" className="hidden pb-2 font-semibold sm:table-cell print:table-cell">
+            SKU
+          </th>
+          <th scope="col" className="w-10 pb-2 text-right font-semibold">
+            Qty
+          </th>
+          <th scope="col" className="w-16 pb-2 pl-2 text-center font-semibold sm:w-20">
+            Packed
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lineItems.map((l) => {
+          const options = optionWords(l.descriptionLines);
+          return (
+            <tr key={l.id} className="border-b border-neutral-200 align-top break-inside-avoid">
+              <td className="py-3 pr-3">
+                <div className="w-12">
+                  <ProductImage media={l.image} size={48} eager />
+                </div>
+              </td>
+              <td className="py-3 pr-3">
+                <span className="block font-medium">{l.productName}</span>
+                {options && <span className="block">{options}</span>}
+                {l.sku && <span className="block text-neutral-600 sm:hidden print:hidden">SKU {l.sku}</span>}
+              </td>
+              <td className="hidden py-3 pr-3 font-mono sm:table-cell print:table-cell">{l.sku ?? '—'}</td>
+              <td className="py-3 text-right text-base font-semibold tabular-nums">{l.quantity}</td>
+              <td className="py-3 pl-2 text-center">
+                <span aria-hidden className="inline-block h-5 w-5 rounded border-2 border-neutral-400" />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
