@@ -143,6 +143,18 @@ export async function pruneEvents(ctx: Ctx): Promise<number> {
   return (result as { affectedRows?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0;
 }
 
+/** One attempt: signs the event, posts it and records the answer (unless the worker was killed meanwhile). */
+async function deliverOne(ctx: Ctx, d: Claimed, allowPrivate: boolean, signal: AbortSignal): Promise<void> {
+  const jwt = await signAppJwt(ctx, { ...d.envelope });
+  const result = await postWebhook(d.url, jwt, {
+    timeoutMs: ctx.config.webhooks.timeoutMs,
+    allowPrivate,
+    signal,
+  });
+  if (signal.aborted) return;
+  await record(ctx, d, result);
+}
+
 export interface DeliveryWorker {
   /** Stops claiming and waits for the attempts in flight to be recorded. */
   stop(): Promise<void>;
@@ -174,16 +186,6 @@ export function startDeliveryWorker(ctx: Ctx, opts: { pollMs: number }): Deliver
         setTimeout(resolve, 10);
       };
     });
-  const deliver = async (d: Claimed, allowPrivate: boolean) => {
-    const jwt = await signAppJwt(ctx, { ...d.envelope });
-    const result = await postWebhook(d.url, jwt, {
-      timeoutMs: ctx.config.webhooks.timeoutMs,
-      allowPrivate,
-      signal: abort.signal,
-    });
-    if (abort.signal.aborted) return;
-    await record(ctx, d, result);
-  };
   const inFlight = new Set<Promise<void>>();
   const loop = (async () => {
     while (!stopped) {
@@ -199,7 +201,7 @@ export function startDeliveryWorker(ctx: Ctx, opts: { pollMs: number }): Deliver
         if (batch.length) {
           const allowPrivate = await allowPrivateTargets(ctx);
           for (const d of batch) {
-            const p: Promise<void> = deliver(d, allowPrivate)
+            const p: Promise<void> = deliverOne(ctx, d, allowPrivate, abort.signal)
               .catch((err: unknown) => {
                 if (!abort.signal.aborted) ctx.log.error({ err, deliveryId: d.id }, 'webhook delivery failed');
               })
