@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { PaymentRequest } from '@plaza/contracts';
 import { createPaymentRequest, listPaymentRequests, type Order } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
@@ -24,7 +25,6 @@ const STATUS = {
  */
 export function PaymentRequests({ order }: { order: Order }) {
   const plaza = usePlazaClient();
-  const formatDate = useDateFormat();
   const toast = useToast();
   const key = [...storeKeys.all(), 'orders', 'payment-requests', order.id];
   const { data } = useQuery({
@@ -58,27 +58,7 @@ export function PaymentRequests({ order }: { order: Order }) {
   if (!canAsk && !data?.length) return null;
   return (
     <div className="space-y-2 text-sm">
-      {data && data.length > 0 && (
-        <>
-          <h3 className="font-medium">Payment links</h3>
-          <ul className="space-y-2">
-            {data.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center gap-2">
-                {STATUS[r.status]}
-                <span>
-                  {r.amount.formattedAmount} · {r.title}
-                </span>
-                <span className="text-xs text-neutral-600">
-                  {r.status === 'PAID' && r.paidDate
-                    ? `paid ${formatDate(r.paidDate)}`
-                    : `until ${formatDate(r.expirationDate)}`}
-                </span>
-                {r.status === 'UNPAID' && <CopyButton text={r.url} label="Copy link" />}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {data && data.length > 0 && <PaymentLinkList requests={data} />}
       {canAsk && (
         <Button
           variant="secondary"
@@ -118,5 +98,31 @@ export function PaymentRequests({ order }: { order: Order }) {
         </form>
       </Dialog>
     </div>
+  );
+}
+
+/** Each link's state, amount and date, with a copy button while it is unpaid. */
+function PaymentLinkList({ requests: data }: { requests: PaymentRequest[] }) {
+  const formatDate = useDateFormat();
+  return (
+    <>
+      <h3 className="font-medium">Payment links</h3>
+      <ul className="space-y-2">
+        {data.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center gap-2">
+            {STATUS[r.status]}
+            <span>
+              {r.amount.formattedAmount} · {r.title}
+            </span>
+            <span className="text-xs text-neutral-600">
+              {r.status === 'PAID' && r.paidDate
+                ? `paid ${formatDate(r.paidDate)}`
+                : `until ${formatDate(r.expirationDate)}`}
+            </span>
+            {r.status === 'UNPAID' && <CopyButton text={r.url} label="Copy link" />}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
