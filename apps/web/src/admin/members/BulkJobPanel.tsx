@@ -40,23 +40,7 @@ export function BulkJobPanel({
   const words = bulkVerbs[action];
 
   if (error) return <ErrorMessage error={error} />;
-  if (!job || !done) {
-    const p = job?.progress;
-    return (
-      <div className="space-y-2 rounded-lg border border-neutral-200 bg-white p-4" aria-live="polite">
-        <p className="text-sm font-medium">
-          {words.doing} members…{' '}
-          {p && p.total > 0 && (
-            <span className="font-normal text-neutral-600 tabular-nums">
-              {number.format(p.processed)} of {number.format(p.total)}
-            </span>
-          )}
-        </p>
-        <ProgressBar label={`${words.doing} members`} value={p?.processed ?? 0} max={p?.total ?? 0} />
-        <p className="text-xs text-neutral-600">You can keep working; the list refreshes when this is done.</p>
-      </div>
-    );
-  }
+  if (!job || !done) return <JobProgress progress={job?.progress} doing={words.doing} />;
 
   const { succeeded, failed, total } = job.progress;
   const tone =
@@ -99,5 +83,23 @@ export function BulkJobPanel({
         Dismiss
       </Button>
     </Alert>
+  );
+}
+
+/** A job under way: how far it got, as words and a bar. */
+function JobProgress({ progress: p, doing }: { progress: Job['progress'] | undefined; doing: string }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-neutral-200 bg-white p-4" aria-live="polite">
+      <p className="text-sm font-medium">
+        {doing} members…{' '}
+        {p && p.total > 0 && (
+          <span className="font-normal text-neutral-600 tabular-nums">
+            {number.format(p.processed)} of {number.format(p.total)}
+          </span>
+        )}
+      </p>
+      <ProgressBar label={`${doing} members`} value={p?.processed ?? 0} max={p?.total ?? 0} />
+      <p className="text-xs text-neutral-600">You can keep working; the list refreshes when this is done.</p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Member } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
+import type { PlazaClient } from '../../plaza.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
@@ -56,30 +57,13 @@ export function MemberActions({ member, onDeleted }: { member: Member; onDeleted
   const plaza = usePlaza();
   const { member: me } = useAuth();
   const toast = useToast();
-  const name = memberName(member);
-  const texts = copy(name);
+  const texts = copy(memberName(member));
   const [confirming, setConfirming] = useState<MemberAction | null>(null);
   const [assignee, setAssignee] = useState<ContentAssignee>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
 
   const act = useMembersMutation(
-    (action: MemberAction): Promise<unknown> => {
-      const m = plaza.members;
-      switch (action) {
-        case 'approve':
-          return m.approveMember(member.id);
-        case 'block':
-          return m.blockMember(member.id);
-        case 'mute':
-          return m.muteMember(member.id);
-        case 'unmute':
-          return m.unmuteMember(member.id);
-        case 'disconnect':
-          return m.disconnectMember(member.id);
-        case 'delete':
-          return m.deleteMember(member.id, assignee ?? undefined);
-      }
-    },
+    (action: MemberAction) => callFor(plaza, member.id, action, assignee),
     (_r, action) => {
       setConfirming(null);
       toast(texts[action].done);
@@ -87,16 +71,11 @@ export function MemberActions({ member, onDeleted }: { member: Member; onDeleted
     },
   );
 
-  const isOwner = me?.role === 'OWNER';
   // An action the member's state rules out is not offered at all (no "Approve" for an approved member); one the
   // caller may not do stays visible, saying why.
   const applies = (action: MemberAction) => actionBlocker(member, action) === null;
   const blocker = (action: MemberAction) =>
-    !isOwner && !texts[action].contributor
-      ? `Only the owner can ${texts[action].label.replace('…', '').toLowerCase()} members.`
-      : me?.id === member.id && action !== 'mute' && action !== 'unmute'
-        ? 'You cannot do this to yourself.'
-        : null;
+    blockedReason(texts[action], action, me?.role === 'OWNER', me?.id === member.id);
   const run = (action: MemberAction) => {
     act.reset();
     if (texts[action].confirm) setConfirming(action);
@@ -113,7 +92,6 @@ export function MemberActions({ member, onDeleted }: { member: Member; onDeleted
         {texts[action].label}
       </GuardedButton>
     );
-  const dialog = confirming ? texts[confirming].confirm : undefined;
 
   return (
     <section aria-labelledby="member-actions-title">
@@ -133,12 +111,18 @@ export function MemberActions({ member, onDeleted }: { member: Member; onDeleted
           <ErrorMessage error={act.error} />
         </div>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={dialog?.title ?? ''}
-        confirmLabel={dialog?.button ?? ''}
-        danger
+      <ConfirmMemberAction
+        action={confirming}
+        copy={confirming ? texts[confirming].confirm : undefined}
         busy={act.isPending}
+        error={act.error}
+        memberId={member.id}
+        assignee={assignee}
+        onAssignee={(value) => {
+          setAssignee(value);
+          setProblem(null);
+        }}
+        problem={problem}
         onConfirm={() => {
           const incomplete = confirming === 'delete' ? assigneeProblem(assignee) : null;
           setProblem(incomplete);
@@ -150,31 +134,92 @@ export function MemberActions({ member, onDeleted }: { member: Member; onDeleted
           setProblem(null);
           act.reset();
         }}
-      >
-        <p>{dialog?.body}</p>
-        {confirming === 'delete' && (
-          <div className="mt-4">
-            <ContentAssigneeChoice
-              value={assignee}
-              onChange={(value) => {
-                setAssignee(value);
-                setProblem(null);
-              }}
-              exclude={[member.id]}
-            />
-          </div>
-        )}
-        {problem && (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            {problem}
-          </p>
-        )}
-        {act.error && (
-          <div className="mt-3">
-            <ErrorMessage error={act.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      />
     </section>
+  );
+}
+
+/** The member API call behind each action; deleting hands the member's content to the chosen assignee. */
+function callFor(
+  plaza: PlazaClient,
+  memberId: string,
+  action: MemberAction,
+  assignee: ContentAssignee,
+): Promise<unknown> {
+  const m = plaza.members;
+  switch (action) {
+    case 'approve':
+      return m.approveMember(memberId);
+    case 'block':
+      return m.blockMember(memberId);
+    case 'mute':
+      return m.muteMember(memberId);
+    case 'unmute':
+      return m.unmuteMember(memberId);
+    case 'disconnect':
+      return m.disconnectMember(memberId);
+    case 'delete':
+      return m.deleteMember(memberId, assignee ?? undefined);
+  }
+}
+
+/** Why the caller may not take an action: contributors only the harmless ones, and nobody most of them on themself. */
+function blockedReason(text: ActionCopy, action: MemberAction, isOwner: boolean, isSelf: boolean): string | null {
+  if (!isOwner && !text.contributor) return `Only the owner can ${text.label.replace('…', '').toLowerCase()} members.`;
+  if (isSelf && action !== 'mute' && action !== 'unmute') return 'You cannot do this to yourself.';
+  return null;
+}
+
+/** The confirmation of a destructive action; deleting first asks who gets the member's content. */
+function ConfirmMemberAction({
+  action,
+  copy,
+  busy,
+  error,
+  memberId,
+  assignee,
+  onAssignee,
+  problem,
+  onConfirm,
+  onCancel,
+}: {
+  action: MemberAction | null;
+  copy: ActionCopy['confirm'];
+  busy: boolean;
+  error: unknown;
+  memberId: string;
+  assignee: ContentAssignee;
+  onAssignee: (value: ContentAssignee) => void;
+  problem: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={action !== null}
+      title={copy?.title ?? ''}
+      confirmLabel={copy?.button ?? ''}
+      danger
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>{copy?.body}</p>
+      {action === 'delete' && (
+        <div className="mt-4">
+          <ContentAssigneeChoice value={assignee} onChange={onAssignee} exclude={[memberId]} />
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {error != null && (
+        <div className="mt-3">
+          <ErrorMessage error={error} />
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -40,18 +40,7 @@ export function MemberContactDetails({ member }: { member: Member }) {
     },
   );
 
-  // One line per address, its parts in the order its country writes them.
-  const format = useAddressFormat();
-  const addressText = (x: Address) => (format ? format(x).join(', ') || '(empty address)' : '');
-  const lists: Record<Group, ReactNode[]> = {
-    emails: (contact.emails ?? []).map((e) => <Tagged key={e.email} text={e.email} tag={tagLabel(e.tag)} />),
-    phones: (contact.phones ?? []).map((p) => (
-      <Tagged key={p.phone} text={[p.countryCode, p.phone].filter(Boolean).join(' ')} tag={tagLabel(p.tag)} />
-    )),
-    addresses: (contact.addresses ?? []).map((a, i) => (
-      <Tagged key={i} text={addressText(a.address)} tag={tagLabel(a.tag)} />
-    )),
-  };
+  const lists = useContactLists(contact);
   const custom = [...(contact.customFields ?? []), ...(member.profile.customFields ?? [])];
 
   return (
@@ -74,34 +63,16 @@ export function MemberContactDetails({ member }: { member: Member }) {
       />
       <div className="mt-4 space-y-4">
         {(['emails', 'phones', 'addresses'] as const).map((group) => (
-          <div key={group} className="rounded-md border border-neutral-200 p-3">
-            <div className="flex items-center justify-between gap-3">
-              <h4 className="text-sm font-medium">{groupWords[group].title}</h4>
-              <GuardedButton
-                variant="ghost"
-                className="min-h-8 px-2 text-red-700 hover:bg-red-50 hover:text-red-800"
-                aria-label={`Delete all ${groupWords[group].one}`}
-                blockedReason={
-                  me?.role !== 'OWNER'
-                    ? 'Only the owner can delete contact details.'
-                    : lists[group].length === 0
-                      ? 'There are none.'
-                      : null
-                }
-                onClick={() => {
-                  remove.reset();
-                  setConfirming(group);
-                }}
-              >
-                Delete all
-              </GuardedButton>
-            </div>
-            {lists[group].length ? (
-              <ul className="mt-2 space-y-1 text-sm">{lists[group]}</ul>
-            ) : (
-              <p className="mt-1 text-sm text-neutral-500">None</p>
-            )}
-          </div>
+          <ContactGroup
+            key={group}
+            group={group}
+            items={lists[group]}
+            isOwner={me?.role === 'OWNER'}
+            onDelete={() => {
+              remove.reset();
+              setConfirming(group);
+            }}
+          />
         ))}
       </div>
       <ConfirmDialog
@@ -127,6 +98,59 @@ export function MemberContactDetails({ member }: { member: Member }) {
         )}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** Each group's entries as list items: e-mails, phones with their country code, and addresses on one line. */
+function useContactLists(contact: NonNullable<Member['contact']>): Record<Group, ReactNode[]> {
+  // One line per address, its parts in the order its country writes them.
+  const format = useAddressFormat();
+  const addressText = (x: Address) => (format ? format(x).join(', ') || '(empty address)' : '');
+  return {
+    emails: (contact.emails ?? []).map((e) => <Tagged key={e.email} text={e.email} tag={tagLabel(e.tag)} />),
+    phones: (contact.phones ?? []).map((p) => (
+      <Tagged key={p.phone} text={[p.countryCode, p.phone].filter(Boolean).join(' ')} tag={tagLabel(p.tag)} />
+    )),
+    addresses: (contact.addresses ?? []).map((a, i) => (
+      <Tagged key={i} text={addressText(a.address)} tag={tagLabel(a.tag)} />
+    )),
+  };
+}
+
+/** One group of contact details with its "Delete all" button (the owner only, and only when there are some). */
+function ContactGroup({
+  group,
+  items,
+  isOwner,
+  onDelete,
+}: {
+  group: Group;
+  items: ReactNode[];
+  isOwner: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="rounded-md border border-neutral-200 p-3">
+      <div className="flex items-center justify-between gap-3">
+        <h4 className="text-sm font-medium">{groupWords[group].title}</h4>
+        <GuardedButton
+          variant="ghost"
+          className="min-h-8 px-2 text-red-700 hover:bg-red-50 hover:text-red-800"
+          aria-label={`Delete all ${groupWords[group].one}`}
+          blockedReason={
+            !isOwner ? 'Only the owner can delete contact details.' : items.length === 0 ? 'There are none.' : null
+          }
+          onClick={onDelete}
+        >
+          Delete all
+        </GuardedButton>
+      </div>
+      {items.length ? (
+        <ul className="mt-2 space-y-1 text-sm">{items}</ul>
+      ) : (
+        <p className="mt-1 text-sm text-neutral-500">None</p>
+      )}
+    </div>
   );
 }
 

@@ -30,60 +30,18 @@ const PAGE_SIZE = 25;
 export function MembersPage() {
   const { member: me } = useAuth();
   const isOwner = me?.role === 'OWNER';
-  const queryClient = useQueryClient();
   const drawer = useMemberDrawer();
 
-  const [filters, setFiltersState] = useState<MemberFilters>(noFilters);
-  const [sort, setSortState] = useState<TableSort>({ key: 'created', order: 'DESC' });
-  const [offset, setOffset] = useState(0);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
-  const [confirming, setConfirming] = useState<BulkAction | null>(null);
-  const [job, setJob] = useState<{ id: string; action: BulkAction } | null>(null);
-
-  // Typing waits for a pause; the dropdowns apply at once.
-  const search = useDebouncedValue(filters.search, 300);
-  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
-  const request = useMemo(() => tableRequest(applied, sort, { limit: PAGE_SIZE, offset }), [applied, sort, offset]);
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useMembersQuery(request);
+  const selection = useMemberSelection();
+  const { selected, allMatching, setAllMatching, clearSelection } = selection;
+  const listing = useMemberListing(clearSelection);
+  const { filters, setFilters, applied, sort, setSort, offset, setOffset } = listing;
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = listing.query;
   const members = data?.members ?? [];
   const total = data?.metadata.total ?? 0;
   const approveAction = useApproveAction();
-
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
-  // A different filter or order means a different set of rows: start from the first page with nothing selected.
-  const setFilters = (next: MemberFilters) => {
-    setFiltersState(next);
-    setOffset(0);
-    clearSelection();
-  };
-  const setSort = (next: TableSort) => {
-    setSortState(next);
-    setOffset(0);
-  };
-  const select = (id: string, on: boolean) => {
-    setAllMatching(false);
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  };
-  const selectPage = (on: boolean) => {
-    setAllMatching(false);
-    setSelected((s) => {
-      const next = new Set(s);
-      for (const m of members) {
-        if (on) next.add(m.id);
-        else next.delete(m.id);
-      }
-      return next;
-    });
-  };
+  const [confirming, setConfirming] = useState<BulkAction | null>(null);
+  const [job, setJob] = useState<{ id: string; action: BulkAction } | null>(null);
 
   const count = allMatching ? total : selected.size;
   const target: BulkTarget = allMatching
@@ -91,11 +49,6 @@ export function MembersPage() {
     : { kind: 'ids', ids: [...selected] };
   const pageFullySelected = members.length > 0 && members.every((m) => selected.has(m.id));
 
-  const onJobFinished = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: memberQueries.all() });
-  }, [queryClient]);
-
-  const filtered = Boolean(applied.search.trim() || applied.status || applied.role || applied.activityStatus);
   return (
     <>
       <PageHeader
@@ -104,16 +57,7 @@ export function MembersPage() {
       />
       <div className="space-y-4">
         <MembersToolbar filters={filters} onChange={setFilters} />
-        {job && (
-          <BulkJobPanel
-            key={job.id}
-            jobId={job.id}
-            action={job.action}
-            drawerLink={drawer.link}
-            onFinished={onJobFinished}
-            onDismiss={() => setJob(null)}
-          />
-        )}
+        {job && <RunningJob key={job.id} job={job} drawerLink={drawer.link} onDismiss={() => setJob(null)} />}
         {count > 0 && (
           <BulkBar
             count={count}
@@ -135,17 +79,13 @@ export function MembersPage() {
           onRetry={() => void refetch()}
           retrying={isFetching}
           stale={isPlaceholderData}
-          empty={
-            filtered
-              ? { title: 'No member matches', body: 'Try another search or clear the filters.' }
-              : { title: 'No members yet', body: 'People who sign up on your site show up here.' }
-          }
+          empty={emptyTable(applied)}
           sort={sort}
           onSort={setSort}
           selection={{
             selected: allMatching ? new Set(members.map((m) => m.id)) : selected,
-            onSelect: select,
-            onSelectPage: selectPage,
+            onSelect: selection.select,
+            onSelectPage: (on) => selection.selectPage(members, on),
           }}
           {...(isOwner ? { actions: [approveAction] } : {})}
           paging={{ offset, pageSize: PAGE_SIZE, onOffsetChange: setOffset }}
@@ -167,6 +107,93 @@ export function MembersPage() {
       <MemberDrawer memberId={drawer.memberId} onClose={drawer.close} />
     </>
   );
+}
+
+/** What an empty table says: nothing matches the search and filters, or nobody has signed up yet. */
+function emptyTable(applied: MemberFilters) {
+  const filtered = Boolean(applied.search.trim() || applied.status || applied.role || applied.activityStatus);
+  return filtered
+    ? { title: 'No member matches', body: 'Try another search or clear the filters.' }
+    : { title: 'No members yet', body: 'People who sign up on your site show up here.' };
+}
+
+/** The bulk job under way; the members list refreshes once it finishes. */
+function RunningJob({
+  job,
+  drawerLink,
+  onDismiss,
+}: {
+  job: { id: string; action: BulkAction };
+  drawerLink: (memberId: string) => string;
+  onDismiss: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const onJobFinished = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: memberQueries.all() });
+  }, [queryClient]);
+  return (
+    <BulkJobPanel
+      jobId={job.id}
+      action={job.action}
+      drawerLink={drawerLink}
+      onFinished={onJobFinished}
+      onDismiss={onDismiss}
+    />
+  );
+}
+
+/** The filters, order and page of the table, and the members query they make. */
+function useMemberListing(clearSelection: () => void) {
+  const [filters, setFiltersState] = useState<MemberFilters>(noFilters);
+  const [sort, setSortState] = useState<TableSort>({ key: 'created', order: 'DESC' });
+  const [offset, setOffset] = useState(0);
+  // Typing waits for a pause; the dropdowns apply at once.
+  const search = useDebouncedValue(filters.search, 300);
+  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const request = useMemo(() => tableRequest(applied, sort, { limit: PAGE_SIZE, offset }), [applied, sort, offset]);
+  const query = useMembersQuery(request);
+  // A different filter or order means a different set of rows: start from the first page with nothing selected.
+  const setFilters = (next: MemberFilters) => {
+    setFiltersState(next);
+    setOffset(0);
+    clearSelection();
+  };
+  const setSort = (next: TableSort) => {
+    setSortState(next);
+    setOffset(0);
+  };
+  return { filters, setFilters, applied, sort, setSort, offset, setOffset, query };
+}
+
+/** Rows picked one by one or a page at a time, or (`allMatching`) every member the filters match. */
+function useMemberSelection() {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  const select = (id: string, on: boolean) => {
+    setAllMatching(false);
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+  const selectPage = (members: Member[], on: boolean) => {
+    setAllMatching(false);
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const m of members) {
+        if (on) next.add(m.id);
+        else next.delete(m.id);
+      }
+      return next;
+    });
+  };
+  return { selected, allMatching, setAllMatching, clearSelection, select, selectPage };
 }
 
 /** "Approve" on a row, offered only for a member who waits for approval (the drawer holds every other action). */

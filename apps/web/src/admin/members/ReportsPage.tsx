@@ -40,26 +40,15 @@ const actionWords: Record<ReportAction, { label: string; done: string }> = {
 
 /** /admin/reports: what members reported about each other; the owner dismisses, mutes or blocks. */
 export function ReportsPage() {
-  const plaza = usePlaza();
   const { member: me } = useAuth();
-  const toast = useToast();
-  const date = useDateFormat();
   const drawer = useMemberDrawer();
   const [status, setStatus] = useState<StatusTab>('OPEN');
   const [offset, setOffset] = useState(0);
-  const [blocking, setBlocking] = useState<MemberReport | null>(null);
+  const { resolve, blocking, setBlocking, busyOn, askBlock } = useResolveReport();
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useReportsList({
     ...(status === 'ALL' ? {} : { status }),
     paging: { limit: PAGE_SIZE, offset },
   });
-  const resolve = useMembersMutation(
-    ({ report, action }: { report: MemberReport; action: ReportAction }) =>
-      plaza.members.resolveReport(report.id, action),
-    (_r, { action }) => {
-      setBlocking(null);
-      toast(actionWords[action].done);
-    },
-  );
   const reports = data?.reports ?? [];
   const isOwner = me?.role === 'OWNER';
 
@@ -85,75 +74,22 @@ export function ReportsPage() {
         ) : error ? (
           <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : reports.length === 0 ? (
-          <EmptyState title={status === 'OPEN' ? 'No open reports' : 'No reports here'}>
-            {status === 'OPEN' ? 'When members report someone, it shows up here.' : 'Try another status.'}
-          </EmptyState>
+          <NoReports open={status === 'OPEN'} />
         ) : (
           <ul
             className={`divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white ${isPlaceholderData ? 'opacity-60' : ''}`}
           >
-            {reports.map((r) => {
-              const reported = r.reportedMember ? memberName(r.reportedMember) : 'a deleted member';
-              const busy = (a: ReportAction) =>
-                resolve.isPending && resolve.variables.report.id === r.id && resolve.variables.action === a;
-              const ownerOnly = isOwner ? null : 'Only the owner can act on reports.';
-              return (
-                <li key={r.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-start">
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <Badge tone={r.reason === 'HARASSMENT' ? 'danger' : 'warning'}>{reportReasons[r.reason]}</Badge>
-                      <span className="text-sm">
-                        about{' '}
-                        <Link to={drawer.link(r.reportedMemberId)} className="font-medium text-accent hover:underline">
-                          {reported}
-                        </Link>
-                      </span>
-                      {r.status !== 'OPEN' && <Badge>{r.action ? outcomes[r.action] : 'Closed'}</Badge>}
-                    </p>
-                    {r.text ? (
-                      <p className="text-sm break-words whitespace-pre-wrap text-neutral-800">{r.text}</p>
-                    ) : (
-                      <p className="text-sm text-neutral-500 italic">No comment.</p>
-                    )}
-                    <p className="text-xs text-neutral-600">
-                      Reported by <Reporter id={r.reporterMemberId} link={drawer.link(r.reporterMemberId)} /> ·{' '}
-                      {date(r.createdDate)}
-                      {r.resolvedDate && <> · closed {date(r.resolvedDate)}</>}
-                    </p>
-                  </div>
-                  {r.status === 'OPEN' && (
-                    <div className="flex flex-wrap gap-2">
-                      <GuardedButton
-                        variant="secondary"
-                        blockedReason={ownerOnly}
-                        busy={busy('DISMISS')}
-                        onClick={() => resolve.mutate({ report: r, action: 'DISMISS' })}
-                      >
-                        Dismiss
-                      </GuardedButton>
-                      <GuardedButton
-                        variant="secondary"
-                        blockedReason={ownerOnly}
-                        busy={busy('MUTE')}
-                        onClick={() => resolve.mutate({ report: r, action: 'MUTE' })}
-                      >
-                        Mute member
-                      </GuardedButton>
-                      <GuardedButton
-                        variant="danger"
-                        blockedReason={ownerOnly}
-                        onClick={() => {
-                          resolve.reset();
-                          setBlocking(r);
-                        }}
-                      >
-                        Block member
-                      </GuardedButton>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
+            {reports.map((r) => (
+              <ReportRow
+                key={r.id}
+                report={r}
+                link={drawer.link}
+                ownerOnly={isOwner ? null : 'Only the owner can act on reports.'}
+                busy={(a) => busyOn(r, a)}
+                onResolve={(action) => resolve.mutate({ report: r, action })}
+                onBlock={() => askBlock(r)}
+              />
+            ))}
           </ul>
         )}
         {data && (
@@ -168,27 +104,150 @@ export function ReportsPage() {
           />
         )}
       </div>
-      <ConfirmDialog
-        open={blocking !== null}
-        title={`Block ${blocking?.reportedMember ? memberName(blocking.reportedMember) : 'this member'}?`}
-        confirmLabel="Block member"
-        danger
+      <BlockReportedDialog
+        report={blocking}
         busy={resolve.isPending}
+        error={resolve.error}
         onConfirm={() => blocking && resolve.mutate({ report: blocking, action: 'BLOCK' })}
         onCancel={() => {
           setBlocking(null);
           resolve.reset();
         }}
-      >
-        <p>They are signed out at once and cannot log in until you approve them again. The report is resolved.</p>
-        {resolve.error && (
-          <div className="mt-3">
-            <ErrorMessage error={resolve.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      />
       <MemberDrawer memberId={drawer.memberId} onClose={drawer.close} />
     </>
+  );
+}
+
+/** Resolving reports; blocking waits for a confirmation (`blocking`, opened by `askBlock`). */
+function useResolveReport() {
+  const plaza = usePlaza();
+  const toast = useToast();
+  const [blocking, setBlocking] = useState<MemberReport | null>(null);
+  const resolve = useMembersMutation(
+    ({ report, action }: { report: MemberReport; action: ReportAction }) =>
+      plaza.members.resolveReport(report.id, action),
+    (_r, { action }) => {
+      setBlocking(null);
+      toast(actionWords[action].done);
+    },
+  );
+  const busyOn = (r: MemberReport, a: ReportAction) =>
+    resolve.isPending && resolve.variables.report.id === r.id && resolve.variables.action === a;
+  const askBlock = (r: MemberReport) => {
+    resolve.reset();
+    setBlocking(r);
+  };
+  return { resolve, blocking, setBlocking, busyOn, askBlock };
+}
+
+function NoReports({ open }: { open: boolean }) {
+  return (
+    <EmptyState title={open ? 'No open reports' : 'No reports here'}>
+      {open ? 'When members report someone, it shows up here.' : 'Try another status.'}
+    </EmptyState>
+  );
+}
+
+/** One report: why, about whom, the comment, who reported it and when, and (while open) what to do about it. */
+function ReportRow({
+  report: r,
+  link,
+  ownerOnly,
+  busy,
+  onResolve,
+  onBlock,
+}: {
+  report: MemberReport;
+  link: (memberId: string) => string;
+  ownerOnly: string | null;
+  busy: (action: ReportAction) => boolean;
+  onResolve: (action: 'DISMISS' | 'MUTE') => void;
+  onBlock: () => void;
+}) {
+  const date = useDateFormat();
+  const reported = r.reportedMember ? memberName(r.reportedMember) : 'a deleted member';
+  return (
+    <li className="flex flex-col gap-3 p-4 lg:flex-row lg:items-start">
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge tone={r.reason === 'HARASSMENT' ? 'danger' : 'warning'}>{reportReasons[r.reason]}</Badge>
+          <span className="text-sm">
+            about{' '}
+            <Link to={link(r.reportedMemberId)} className="font-medium text-accent hover:underline">
+              {reported}
+            </Link>
+          </span>
+          {r.status !== 'OPEN' && <Badge>{r.action ? outcomes[r.action] : 'Closed'}</Badge>}
+        </p>
+        {r.text ? (
+          <p className="text-sm break-words whitespace-pre-wrap text-neutral-800">{r.text}</p>
+        ) : (
+          <p className="text-sm text-neutral-500 italic">No comment.</p>
+        )}
+        <p className="text-xs text-neutral-600">
+          Reported by <Reporter id={r.reporterMemberId} link={link(r.reporterMemberId)} /> · {date(r.createdDate)}
+          {r.resolvedDate && <> · closed {date(r.resolvedDate)}</>}
+        </p>
+      </div>
+      {r.status === 'OPEN' && (
+        <div className="flex flex-wrap gap-2">
+          <GuardedButton
+            variant="secondary"
+            blockedReason={ownerOnly}
+            busy={busy('DISMISS')}
+            onClick={() => onResolve('DISMISS')}
+          >
+            Dismiss
+          </GuardedButton>
+          <GuardedButton
+            variant="secondary"
+            blockedReason={ownerOnly}
+            busy={busy('MUTE')}
+            onClick={() => onResolve('MUTE')}
+          >
+            Mute member
+          </GuardedButton>
+          <GuardedButton variant="danger" blockedReason={ownerOnly} onClick={onBlock}>
+            Block member
+          </GuardedButton>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Blocking signs the reported member out, so it asks first; a failure shows inside the dialog. */
+function BlockReportedDialog({
+  report,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  report: MemberReport | null;
+  busy: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={report !== null}
+      title={`Block ${report?.reportedMember ? memberName(report.reportedMember) : 'this member'}?`}
+      confirmLabel="Block member"
+      danger
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>They are signed out at once and cannot log in until you approve them again. The report is resolved.</p>
+      {error != null && (
+        <div className="mt-3">
+          <ErrorMessage error={error} />
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }
 
