@@ -1,3 +1,4 @@
+import { withTx, type Ctx } from './kernel/context.js';
 import { onDeliveriesWritten } from './platform/events/outbox.js';
 import { onVerifiedSignIn } from './platform/identity/sign-in-handlers.js';
 import { onMemberContentHandOver, onMembersChanged } from './platform/members/hooks.js';
@@ -9,7 +10,8 @@ import { placementHandlers } from './placement-handlers.js';
 import { notifyRestocked } from './store/back-in-stock/report.service.js';
 import { mergeCartAtSignIn } from './store/cart/merge.js';
 import { onStockChanged } from './store/catalog/restock.js';
-import { claimGuestPurchases } from './store/orders/claim.js';
+import { claimGuestOrders } from './store/orders/claim.js';
+import { claimGuestContracts } from './store/subscriptions/claim.js';
 import { usePlacementHandlers } from './store/orders/placement-handlers.js';
 import { discountStage } from './store/discounts/stage.js';
 import { giftCardStage } from './store/gift-cards/stage.js';
@@ -43,4 +45,13 @@ export function wireModules(): void {
   onMemberContentHandOver(handOverReviews);
   // An event written on this node goes out without waiting a poll.
   onDeliveriesWritten(nudgeDeliveries);
+}
+
+/** Guest orders and subscription contracts move together: one transaction, orders first. */
+function claimGuestPurchases(ctx: Ctx, memberId: string, email: string): Promise<number> {
+  return withTx(ctx, async (tx) => {
+    const orders = await claimGuestOrders(tx, memberId, email);
+    await claimGuestContracts(tx, memberId, email);
+    return orders;
+  });
 }
