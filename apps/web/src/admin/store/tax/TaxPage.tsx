@@ -10,7 +10,7 @@ import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { ResourceTable } from '../../ui/ResourceTable.js';
+import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
 import { countryName } from '../shipping/countries.js';
 import {
   useCreateTaxGroup,
@@ -47,8 +47,6 @@ function TaxScreen() {
   const regions = useTaxRegions();
   const [editing, setEditing] = useState<TaxRegion | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TaxRegion | null>(null);
-  const remove = useDeleteTaxRegion();
-  const toast = useToast();
   const add = (
     <Button onClick={() => setEditing('new')} aria-haspopup="dialog">
       Add tax region
@@ -79,19 +77,7 @@ function TaxScreen() {
           error={regions.error}
           onRetry={() => void regions.refetch()}
           onOpen={setEditing}
-          columns={[
-            {
-              header: 'Region',
-              primary: true,
-              cell: (r) => <span className="font-medium text-neutral-900">{place(r)}</span>,
-            },
-            {
-              header: 'Taxes',
-              cell: (r) => r.jurisdictions.map((j) => `${j.name} ${rateToPercent(j.rate)}%`).join(', ') || 'None',
-            },
-            { header: 'Total', className: 'w-24', cell: total },
-            { header: 'Shipping', className: 'w-28', cell: (r) => (r.taxShipping ? 'Taxed' : 'Not taxed') },
-          ]}
+          columns={regionColumns}
           actions={[{ label: 'Delete', danger: true, onSelect: setDeleting }]}
           empty={{
             title: 'No tax regions yet',
@@ -108,83 +94,67 @@ function TaxScreen() {
       >
         {editing && <TaxRegionForm region={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Drawer>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the tax rates of ${deleting ? place(deleting) : ''}?`}
-        confirmLabel="Delete tax region"
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast('Tax region deleted');
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              toast(`It was not deleted: ${describeError(e).message}`, 'error');
-            },
-          })
-        }
-      >
-        Orders there are no longer taxed unless another region covers them.
-      </ConfirmDialog>
+      <DeleteRegionDialog region={deleting} onClose={() => setDeleting(null)} />
     </>
+  );
+}
+
+const regionColumns: Column<TaxRegion>[] = [
+  {
+    header: 'Region',
+    primary: true,
+    cell: (r) => <span className="font-medium text-neutral-900">{place(r)}</span>,
+  },
+  {
+    header: 'Taxes',
+    cell: (r) => r.jurisdictions.map((j) => `${j.name} ${rateToPercent(j.rate)}%`).join(', ') || 'None',
+  },
+  { header: 'Total', className: 'w-24', cell: total },
+  { header: 'Shipping', className: 'w-28', cell: (r) => (r.taxShipping ? 'Taxed' : 'Not taxed') },
+];
+
+/** Asks before deleting a region's rates; a failure closes the dialog and says why. */
+function DeleteRegionDialog({ region: deleting, onClose }: { region: TaxRegion | null; onClose: () => void }) {
+  const remove = useDeleteTaxRegion();
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      open={deleting !== null}
+      title={`Delete the tax rates of ${deleting ? place(deleting) : ''}?`}
+      confirmLabel="Delete tax region"
+      danger
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        deleting &&
+        remove.mutate(deleting.id, {
+          onSuccess: () => {
+            toast('Tax region deleted');
+            onClose();
+          },
+          onError: (e) => {
+            onClose();
+            toast(`It was not deleted: ${describeError(e).message}`, 'error');
+          },
+        })
+      }
+    >
+      Orders there are no longer taxed unless another region covers them.
+    </ConfirmDialog>
   );
 }
 
 /** Kinds of products taxed differently (books, food); the default group applies to everything else. */
 function TaxGroups() {
   const groups = useTaxGroups();
-  const create = useCreateTaxGroup();
   const remove = useDeleteTaxGroup();
   const toast = useToast();
-  const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<TaxGroup | null>(null);
   return (
     <section aria-label="Tax groups" className="mt-8 space-y-3">
       <h2 className="text-lg font-semibold">Tax groups</h2>
       <p className="text-sm text-neutral-600">Kinds of products taxed at their own rate, such as books or food.</p>
-      <form
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!name.trim()) return;
-          create.mutate(
-            { name: name.trim() },
-            {
-              onSuccess: (r) => {
-                toast(`${r.taxGroup.name} is added`);
-                setName('');
-              },
-              onError: (err) => toast(`Not added: ${describeError(err).message}`, 'error'),
-            },
-          );
-        }}
-      >
-        <label htmlFor="tax-group-name" className="sr-only">
-          New tax group
-        </label>
-        <input
-          id="tax-group-name"
-          className={inputClass}
-          placeholder="Books"
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          className="shrink-0 whitespace-nowrap"
-          busy={create.isPending}
-          disabled={!name.trim()}
-        >
-          Add group
-        </Button>
-      </form>
+      <AddGroupForm />
       <ResourceTable<TaxGroup>
         noun={{ one: 'tax group', other: 'tax groups' }}
         rows={groups.data}
@@ -232,5 +202,52 @@ function TaxGroups() {
         Products in it are taxed like everything else.
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** Adds a tax group by name; the field empties once it is added. */
+function AddGroupForm() {
+  const create = useCreateTaxGroup();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  return (
+    <form
+      className="flex gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!name.trim()) return;
+        create.mutate(
+          { name: name.trim() },
+          {
+            onSuccess: (r) => {
+              toast(`${r.taxGroup.name} is added`);
+              setName('');
+            },
+            onError: (err) => toast(`Not added: ${describeError(err).message}`, 'error'),
+          },
+        );
+      }}
+    >
+      <label htmlFor="tax-group-name" className="sr-only">
+        New tax group
+      </label>
+      <input
+        id="tax-group-name"
+        className={inputClass}
+        placeholder="Books"
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Button
+        type="submit"
+        variant="secondary"
+        className="shrink-0 whitespace-nowrap"
+        busy={create.isPending}
+        disabled={!name.trim()}
+      >
+        Add group
+      </Button>
+    </form>
   );
 }
