@@ -52,44 +52,13 @@ export function Combobox({
   const id = useId();
   const listId = `${id}-list`;
   const hintId = hint ? `${id}-hint` : undefined;
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  const { open, query, active, setActive, matches, shown, openList, close, type, pick, onKeyDown } = useComboboxState(
+    options,
+    value,
+    onChange,
+  );
   const input = useRef<HTMLInputElement>(null);
   const selected = options.find((o) => o.value === value);
-  const matches = useMemo(() => matchOptions(options, query), [options, query]);
-  const shown = matches.slice(0, SHOWN);
-
-  const openList = () => {
-    setQuery('');
-    setActive(
-      Math.max(
-        0,
-        options.findIndex((o) => o.value === value),
-      ),
-    );
-    setOpen(true);
-  };
-  const pick = (option: ComboboxOption | undefined) => {
-    if (option) onChange(option.value);
-    setOpen(false);
-    setQuery('');
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) return openList();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => Math.min(Math.max(i + step, 0), shown.length - 1));
-    } else if (e.key === 'Enter' && open) {
-      e.preventDefault();
-      pick(shown[active]);
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      setOpen(false);
-      setQuery('');
-    }
-  };
 
   return (
     <div className="relative">
@@ -112,17 +81,10 @@ export function Combobox({
           value={open ? query : (selected?.label ?? value)}
           onFocus={openList}
           onClick={() => !open && openList()}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(0);
-            setOpen(true);
-          }}
+          onChange={(e) => type(e.target.value)}
           onKeyDown={onKeyDown}
           // Leaving the field keeps the chosen value (a click on an option lands first, on mousedown).
-          onBlur={() => {
-            setOpen(false);
-            setQuery('');
-          }}
+          onBlur={close}
         />
         <ChevronsUpDown
           aria-hidden
@@ -135,41 +97,126 @@ export function Combobox({
         </p>
       )}
       {open && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg"
-        >
-          {shown.length === 0 && <li className="px-3 py-2 text-neutral-500">Nothing matches “{query}”</li>}
-          {shown.map((o, i) => (
-            <li
-              key={o.value}
-              id={`${id}-opt-${i}`}
-              role="option"
-              aria-selected={o.value === value}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(o);
-              }}
-              onMouseEnter={() => setActive(i)}
-              className={cx(
-                'flex cursor-pointer items-center gap-2 px-3 py-2',
-                i === active ? 'bg-accent-soft text-accent-ink' : 'text-neutral-800',
-              )}
-            >
-              <Check aria-hidden className={cx('h-4 w-4 shrink-0', o.value !== value && 'invisible')} />
-              <span className="min-w-0 flex-1 truncate">{o.label}</span>
-              {o.detail && <span className="shrink-0 text-xs text-neutral-500">{o.detail}</span>}
-            </li>
-          ))}
-          {matches.length > SHOWN && (
-            <li className="px-3 py-2 text-xs text-neutral-500">
-              {matches.length - SHOWN} more: keep typing to narrow the list
-            </li>
-          )}
-        </ul>
+        <OptionList
+          id={id}
+          label={label}
+          value={value}
+          query={query}
+          matches={matches}
+          shown={shown}
+          active={active}
+          onActive={setActive}
+          onPick={pick}
+        />
       )}
     </div>
+  );
+}
+
+/** Open or closed, the typed query and its matches, the highlighted option, and the keys that move and pick. */
+function useComboboxState(options: readonly ComboboxOption[], value: string, onChange: (value: string) => void) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const matches = useMemo(() => matchOptions(options, query), [options, query]);
+  const shown = matches.slice(0, SHOWN);
+
+  const openList = () => {
+    setQuery('');
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.value === value),
+      ),
+    );
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+  };
+  const pick = (option: ComboboxOption | undefined) => {
+    if (option) onChange(option.value);
+    close();
+  };
+  const type = (text: string) => {
+    setQuery(text);
+    setActive(0);
+    setOpen(true);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) return openList();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => Math.min(Math.max(i + step, 0), shown.length - 1));
+    } else if (e.key === 'Enter' && open) {
+      e.preventDefault();
+      pick(shown[active]);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      close();
+    }
+  };
+  return { open, query, active, setActive, matches, shown, openList, close, type, pick, onKeyDown };
+}
+
+/** The open list: the shown matches (the chosen one ticked), or why there are none, and how many more there are. */
+function OptionList({
+  id,
+  label,
+  value,
+  query,
+  matches,
+  shown,
+  active,
+  onActive,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  query: string;
+  matches: ComboboxOption[];
+  shown: ComboboxOption[];
+  active: number;
+  onActive: (index: number) => void;
+  onPick: (option: ComboboxOption) => void;
+}) {
+  return (
+    <ul
+      id={`${id}-list`}
+      role="listbox"
+      aria-label={label}
+      className="absolute z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg"
+    >
+      {shown.length === 0 && <li className="px-3 py-2 text-neutral-500">Nothing matches “{query}”</li>}
+      {shown.map((o, i) => (
+        <li
+          key={o.value}
+          id={`${id}-opt-${i}`}
+          role="option"
+          aria-selected={o.value === value}
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(o);
+          }}
+          onMouseEnter={() => onActive(i)}
+          className={cx(
+            'flex cursor-pointer items-center gap-2 px-3 py-2',
+            i === active ? 'bg-accent-soft text-accent-ink' : 'text-neutral-800',
+          )}
+        >
+          <Check aria-hidden className={cx('h-4 w-4 shrink-0', o.value !== value && 'invisible')} />
+          <span className="min-w-0 flex-1 truncate">{o.label}</span>
+          {o.detail && <span className="shrink-0 text-xs text-neutral-500">{o.detail}</span>}
+        </li>
+      ))}
+      {matches.length > SHOWN && (
+        <li className="px-3 py-2 text-xs text-neutral-500">
+          {matches.length - SHOWN} more: keep typing to narrow the list
+        </li>
+      )}
+    </ul>
   );
 }

@@ -70,18 +70,15 @@ export function ManagedList<T>({
       {addLabel}
     </Button>
   );
-  const actions: Array<RowAction<T>> = [];
-  if (editor.edits) actions.push({ label: 'Edit', onSelect: setEditing });
-  if (toggle) {
-    const said = toggle.said ?? ((name, on) => (on ? `${name} is on` : `${name} is off`));
-    const flip = (row: T, on: boolean) =>
-      toggle.set(row, on, { onSuccess: () => toast(said(table.rowLabel(row), on)), onError: failed('Not changed') });
-    actions.push(
-      { label: 'Turn off', when: (r) => toggle.isOn(r), onSelect: (r) => flip(r, false) },
-      { label: 'Turn on', when: (r) => !toggle.isOn(r), onSelect: (r) => flip(r, true) },
-    );
-  }
-  if (remove) actions.push({ label: 'Delete', danger: true, onSelect: setDeleting });
+  const actions = rowActions<T>({
+    edits: editor.edits,
+    toggle,
+    removes: Boolean(remove),
+    onEdit: setEditing,
+    onDelete: setDeleting,
+    onToggled: (row, on, said) => toast(said(table.rowLabel(row), on)),
+    onFailed: failed('Not changed'),
+  });
   const deletingName = deleting ? table.rowLabel(deleting) : '';
 
   return (
@@ -132,4 +129,37 @@ export function ManagedList<T>({
       )}
     </>
   );
+}
+
+/** The row menu: Edit when rows open in the editor, Turn on or off with a switch, and Delete. */
+function rowActions<T>({
+  edits,
+  toggle,
+  removes,
+  onEdit,
+  onDelete,
+  onToggled,
+  onFailed,
+}: {
+  edits: boolean | undefined;
+  toggle: ManagedListProps<T>['toggle'];
+  removes: boolean;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+  onToggled: (row: T, on: boolean, said: (name: string, on: boolean) => string) => void;
+  onFailed: (e: unknown) => void;
+}): Array<RowAction<T>> {
+  const actions: Array<RowAction<T>> = [];
+  if (edits) actions.push({ label: 'Edit', onSelect: onEdit });
+  if (toggle) {
+    const said = toggle.said ?? ((name, on) => (on ? `${name} is on` : `${name} is off`));
+    const flip = (row: T, on: boolean) =>
+      toggle.set(row, on, { onSuccess: () => onToggled(row, on, said), onError: onFailed });
+    actions.push(
+      { label: 'Turn off', when: (r) => toggle.isOn(r), onSelect: (r) => flip(r, false) },
+      { label: 'Turn on', when: (r) => !toggle.isOn(r), onSelect: (r) => flip(r, true) },
+    );
+  }
+  if (removes) actions.push({ label: 'Delete', danger: true, onSelect: onDelete });
+  return actions;
 }
