@@ -95,49 +95,12 @@ export function OrderHistory({ order }: { order: Order }) {
 
 function Entry({ order, activity: a }: { order: Order; activity: Activity }) {
   const formatDate = useDateFormat();
-  const edit = useEditComment();
   const remove = useDeleteComment();
   const toast = useToast();
   const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const message = a.merchantComment?.message;
-  if (draft !== null) {
-    return (
-      <li className="space-y-2">
-        <TextAreaField
-          label="Comment"
-          rows={2}
-          maxLength={2000}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            busy={edit.isPending}
-            disabled={!draft.trim()}
-            onClick={() =>
-              edit.mutate(
-                { orderId: order.id, activityId: a.id, message: draft.trim() },
-                {
-                  onSuccess: () => {
-                    setDraft(null);
-                    toast('Comment saved');
-                  },
-                  onError: (err) => toast(`Not saved: ${describeError(err).message}`, 'error'),
-                },
-              )
-            }
-          >
-            Save
-          </Button>
-          <Button variant="secondary" onClick={() => setDraft(null)}>
-            Cancel
-          </Button>
-        </div>
-      </li>
-    );
-  }
+  if (draft !== null) return <CommentEditor order={order} activity={a} draft={draft} setDraft={setDraft} />;
   return (
     <li>
       <span className="block">
@@ -187,6 +150,57 @@ function Entry({ order, activity: a }: { order: Order; activity: Activity }) {
       >
         <p>“{message}” will no longer show in the order’s history.</p>
       </ConfirmDialog>
+    </li>
+  );
+}
+
+/** Edits a comment in place; Save keeps it, Cancel drops the change. */
+function CommentEditor({
+  order,
+  activity: a,
+  draft,
+  setDraft,
+}: {
+  order: Order;
+  activity: Activity;
+  draft: string;
+  setDraft: (draft: string | null) => void;
+}) {
+  const edit = useEditComment();
+  const toast = useToast();
+  return (
+    <li className="space-y-2">
+      <TextAreaField
+        label="Comment"
+        rows={2}
+        maxLength={2000}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          busy={edit.isPending}
+          disabled={!draft.trim()}
+          onClick={() =>
+            edit.mutate(
+              { orderId: order.id, activityId: a.id, message: draft.trim() },
+              {
+                onSuccess: () => {
+                  setDraft(null);
+                  toast('Comment saved');
+                },
+                onError: (err) => toast(`Not saved: ${describeError(err).message}`, 'error'),
+              },
+            )
+          }
+        >
+          Save
+        </Button>
+        <Button variant="secondary" onClick={() => setDraft(null)}>
+          Cancel
+        </Button>
+      </div>
     </li>
   );
 }
