@@ -5,7 +5,7 @@ import { CloseIcon } from '../../ui/icons.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { setCartOpen } from '../cartUi.js';
-import { cartCount, useCart } from './api.js';
+import { cartCount, useCart, type Cart } from './api.js';
 import { CartLines, CouponForm, Totals } from './CartLines.js';
 import { describeProblem } from './problems.js';
 import { useStartCheckout } from './checkoutStart.js';
@@ -14,7 +14,6 @@ import { useStartCheckout } from './checkoutStart.js';
 export default function CartDrawer() {
   const { data: cart, isPending, error, refetch } = useCart();
   const panel = useRef<HTMLDivElement>(null);
-  const start = useStartCheckout();
   const close = () => setCartOpen(false);
   useEffect(() => {
     panel.current?.focus();
@@ -22,7 +21,6 @@ export default function CartDrawer() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  const blocked = (cart?.violations ?? []).some((v) => v.severity === 'ERROR');
   return (
     <div className="fixed inset-0 z-40">
       <div aria-hidden className="absolute inset-0 bg-black/30" onClick={close} />
@@ -75,34 +73,41 @@ export default function CartDrawer() {
             </>
           )}
         </div>
-        {cart && cart.lineItems.length > 0 && (
-          <div className="space-y-3 border-t border-neutral-200 p-4">
-            {cart.priceSummary && <Totals summary={cart.priceSummary} />}
-            <p className="text-xs text-neutral-600">Shipping and tax are worked out at checkout.</p>
-            {start.error && (
-              <p role="alert" className="text-sm text-red-700">
-                {describeProblem(start.error)}
-              </p>
-            )}
-            <div className="flex gap-2">
-              <Link
-                to="/cart"
-                onClick={close}
-                className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-neutral-300 text-sm font-medium hover:bg-neutral-50"
-              >
-                View cart
-              </Link>
-              <Button
-                className="min-h-11 flex-1"
-                disabled={blocked}
-                busy={start.isPending}
-                onClick={() => start.mutate(undefined, { onSuccess: close })}
-              >
-                Check out
-              </Button>
-            </div>
-          </div>
-        )}
+        {cart && cart.lineItems.length > 0 && <DrawerFooter cart={cart} close={close} />}
+      </div>
+    </div>
+  );
+}
+
+/** The totals, "View cart" and "Check out" under the lines. */
+function DrawerFooter({ cart, close }: { cart: Cart; close: () => void }) {
+  const start = useStartCheckout();
+  const blocked = (cart.violations ?? []).some((v) => v.severity === 'ERROR');
+  return (
+    <div className="space-y-3 border-t border-neutral-200 p-4">
+      {cart.priceSummary && <Totals summary={cart.priceSummary} />}
+      <p className="text-xs text-neutral-600">Shipping and tax are worked out at checkout.</p>
+      {start.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {describeProblem(start.error)}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Link
+          to="/cart"
+          onClick={close}
+          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-neutral-300 text-sm font-medium hover:bg-neutral-50"
+        >
+          View cart
+        </Link>
+        <Button
+          className="min-h-11 flex-1"
+          disabled={blocked}
+          busy={start.isPending}
+          onClick={() => start.mutate(undefined, { onSuccess: close })}
+        >
+          Check out
+        </Button>
       </div>
     </div>
   );
