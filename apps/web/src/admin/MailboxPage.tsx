@@ -58,27 +58,13 @@ export function MailboxPage() {
         title="Mailbox"
         description="E-mails the site sent: verification codes, password resets. Without an SMTP server they stay here."
       />
-      <form onSubmit={submit} role="search" className="mb-4 flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="mailbox-search" className="sr-only">
-          Search by recipient address
-        </label>
-        <input
-          id="mailbox-search"
-          type="search"
-          className={cx(inputClass, 'sm:max-w-sm')}
-          placeholder="Recipient address, e.g. ada@example.com"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-          <Button variant="ghost" onClick={() => void refetch()} busy={isFetching && !isPending}>
-            Refresh
-          </Button>
-        </div>
-      </form>
+      <MailboxSearch
+        search={search}
+        onSearch={setSearch}
+        onSubmit={submit}
+        onRefresh={() => void refetch()}
+        refreshing={isFetching && !isPending}
+      />
 
       {isPending ? (
         <ListSkeleton label="Loading the mailbox" />
@@ -93,48 +79,8 @@ export function MailboxPage() {
       ) : (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className={cx('min-w-0', open && 'hidden lg:block')}>
-            <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
-              {data.messages.map((m) => (
-                <li key={m.id}>
-                  <button
-                    type="button"
-                    onClick={() => setOpenId(m.id)}
-                    aria-current={m.id === openId || undefined}
-                    className={cx(
-                      'block w-full px-4 py-3 text-left hover:bg-neutral-50',
-                      m.id === openId && 'bg-accent-soft hover:bg-accent-soft',
-                    )}
-                  >
-                    <span className="flex items-baseline justify-between gap-3">
-                      <span className="truncate text-sm font-medium text-neutral-900">{m.subject}</span>
-                      <time dateTime={m.createdDate} className="shrink-0 text-xs text-neutral-500">
-                        {date(m.createdDate)}
-                      </time>
-                    </span>
-                    <span className="mt-0.5 block truncate text-xs text-neutral-600">
-                      To {m.to} · {templateNames[m.template] ?? m.template}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <nav aria-label="Mailbox pages" className="mt-3 flex items-center justify-between text-sm text-neutral-600">
-              <span>
-                {offset + 1}–{offset + data.messages.length} of {total}
-              </span>
-              <span className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - PAGE))}
-                >
-                  Newer
-                </Button>
-                <Button variant="secondary" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
-                  Older
-                </Button>
-              </span>
-            </nav>
+            <MessageList messages={data.messages} openId={openId} date={date} onOpen={setOpenId} />
+            <MailboxPager offset={offset} count={data.messages.length} total={total} onOffset={setOffset} />
           </div>
           {open ? (
             <MessageView message={open} date={date} onClose={() => setOpenId(null)} />
@@ -146,6 +92,114 @@ export function MailboxPage() {
         </div>
       )}
     </>
+  );
+}
+
+/** The recipient search, and a refresh for e-mails sent since. */
+function MailboxSearch({
+  search,
+  onSearch,
+  onSubmit,
+  onRefresh,
+  refreshing,
+}: {
+  search: string;
+  onSearch: (search: string) => void;
+  onSubmit: (e: FormEvent) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
+  return (
+    <form onSubmit={onSubmit} role="search" className="mb-4 flex flex-col gap-2 sm:flex-row">
+      <label htmlFor="mailbox-search" className="sr-only">
+        Search by recipient address
+      </label>
+      <input
+        id="mailbox-search"
+        type="search"
+        className={cx(inputClass, 'sm:max-w-sm')}
+        placeholder="Recipient address, e.g. ada@example.com"
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+        <Button variant="ghost" onClick={onRefresh} busy={refreshing}>
+          Refresh
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The page's e-mails, newest first; the open one is marked. */
+function MessageList({
+  messages,
+  openId,
+  date,
+  onOpen,
+}: {
+  messages: MailMessage[];
+  openId: string | null;
+  date: (iso: string) => string;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
+      {messages.map((m) => (
+        <li key={m.id}>
+          <button
+            type="button"
+            onClick={() => onOpen(m.id)}
+            aria-current={m.id === openId || undefined}
+            className={cx(
+              'block w-full px-4 py-3 text-left hover:bg-neutral-50',
+              m.id === openId && 'bg-accent-soft hover:bg-accent-soft',
+            )}
+          >
+            <span className="flex items-baseline justify-between gap-3">
+              <span className="truncate text-sm font-medium text-neutral-900">{m.subject}</span>
+              <time dateTime={m.createdDate} className="shrink-0 text-xs text-neutral-500">
+                {date(m.createdDate)}
+              </time>
+            </span>
+            <span className="mt-0.5 block truncate text-xs text-neutral-600">
+              To {m.to} · {templateNames[m.template] ?? m.template}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MailboxPager({
+  offset,
+  count,
+  total,
+  onOffset,
+}: {
+  offset: number;
+  count: number;
+  total: number;
+  onOffset: (offset: number) => void;
+}) {
+  return (
+    <nav aria-label="Mailbox pages" className="mt-3 flex items-center justify-between text-sm text-neutral-600">
+      <span>
+        {offset + 1}–{offset + count} of {total}
+      </span>
+      <span className="flex gap-2">
+        <Button variant="secondary" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - PAGE))}>
+          Newer
+        </Button>
+        <Button variant="secondary" disabled={offset + PAGE >= total} onClick={() => onOffset(offset + PAGE)}>
+          Older
+        </Button>
+      </span>
+    </nav>
   );
 }
 
