@@ -32,9 +32,7 @@ export interface ReviewsWidgetProps {
  */
 export function ReviewsWidget({ namespace, entityId, title = 'Reviews', pageSize = 10 }: ReviewsWidgetProps) {
   const headingId = useId();
-  const sortId = useId();
   const { member } = useAuth();
-  const here = useLocation();
   const { data: site } = useSite();
   const [sort, setSort] = useState<ReviewSortKey>('relevance');
   const summary = useRatingSummary(namespace, entityId);
@@ -62,17 +60,7 @@ export function ReviewsWidget({ namespace, entityId, title = 'Reviews', pageSize
           ) : (
             <Skeleton className="h-40 w-full" />
           )}
-          {!member && (
-            <div className="rounded-lg border border-neutral-200 bg-neutral-50 p-4 text-sm text-neutral-700">
-              <p>Bought from {storeName}? Share your experience.</p>
-              <Link
-                to={`/login?returnTo=${encodeURIComponent(here.pathname + here.search)}`}
-                className="mt-3 inline-flex min-h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
-              >
-                Sign in to write a review
-              </Link>
-            </div>
-          )}
+          {!member && <SignInPrompt storeName={storeName} />}
         </div>
         <div className="min-w-0">
           {member && (
@@ -80,23 +68,7 @@ export function ReviewsWidget({ namespace, entityId, title = 'Reviews', pageSize
               <MyReview namespace={namespace} entityId={entityId} memberId={member.id} replyFrom={storeName} />
             </Suspense>
           )}
-          <div className="flex items-center justify-end gap-2 border-b border-neutral-200 pb-3">
-            <label htmlFor={sortId} className="text-sm whitespace-nowrap text-neutral-700">
-              Sort by
-            </label>
-            <select
-              id={sortId}
-              value={sort}
-              onChange={(e) => setSort(e.target.value as ReviewSortKey)}
-              className={cx(inputClass, 'max-w-48 pr-8')}
-            >
-              {Object.entries(REVIEW_SORTS).map(([key, s]) => (
-                <option key={key} value={key}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SortSelect sort={sort} setSort={setSort} />
           {list.error ? (
             <div className="mt-4">
               <ErrorMessage error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
@@ -126,6 +98,44 @@ export function ReviewsWidget({ namespace, entityId, title = 'Reviews', pageSize
         </div>
       </div>
     </section>
+  );
+}
+/** For a visitor: a link to sign in (and come back here) to write a review. */
+function SignInPrompt({ storeName }: { storeName: string }) {
+  const here = useLocation();
+  return (
+    <div className="rounded-lg border border-neutral-200 bg-neutral-50 p-4 text-sm text-neutral-700">
+      <p>Bought from {storeName}? Share your experience.</p>
+      <Link
+        to={`/login?returnTo=${encodeURIComponent(here.pathname + here.search)}`}
+        className="mt-3 inline-flex min-h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
+      >
+        Sign in to write a review
+      </Link>
+    </div>
+  );
+}
+
+function SortSelect({ sort, setSort }: { sort: ReviewSortKey; setSort: (sort: ReviewSortKey) => void }) {
+  const sortId = useId();
+  return (
+    <div className="flex items-center justify-end gap-2 border-b border-neutral-200 pb-3">
+      <label htmlFor={sortId} className="text-sm whitespace-nowrap text-neutral-700">
+        Sort by
+      </label>
+      <select
+        id={sortId}
+        value={sort}
+        onChange={(e) => setSort(e.target.value as ReviewSortKey)}
+        className={cx(inputClass, 'max-w-48 pr-8')}
+      >
+        {Object.entries(REVIEW_SORTS).map(([key, s]) => (
+          <option key={key} value={key}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
