@@ -106,7 +106,6 @@ export function DiscountFields({
   set: (change: Partial<DiscountDraft>) => void;
   valueField: ComponentProps<typeof TextField>;
 }) {
-  const collections = useCollections();
   const scopes: Array<{ value: Scope; label: string }> = [
     { value: 'GLOBAL', label: 'Everything in the order' },
     { value: 'COLLECTIONS', label: 'Products in some collections' },
@@ -115,8 +114,6 @@ export function DiscountFields({
   if (draft.scope === 'PRODUCTS') {
     scopes.splice(1, 0, { value: 'PRODUCTS', label: `${draft.catalogItemIds.length} chosen products` });
   }
-  const toggleCollection = (id: string, on: boolean) =>
-    set({ collectionIds: on ? [...draft.collectionIds, id] : draft.collectionIds.filter((c) => c !== id) });
   const endsFirst = Boolean(draft.start && draft.end && draft.end <= draft.start);
   return (
     <>
@@ -150,28 +147,7 @@ export function DiscountFields({
         options={scopes}
         onChange={(scope) => set({ scope })}
       />
-      {draft.scope === 'COLLECTIONS' && (
-        <fieldset className="space-y-2 rounded-md border border-neutral-200 p-3">
-          <legend className="px-1 text-sm font-medium">Collections</legend>
-          {collections.isPending ? (
-            <p className="text-sm text-neutral-500">Loading collections…</p>
-          ) : !collections.data?.length ? (
-            <p className="text-sm text-neutral-600">You have no collections yet. Add them under Store → Collections.</p>
-          ) : (
-            collections.data.map((c) => (
-              <label key={c.id} className="flex items-center gap-3 text-sm">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-accent"
-                  checked={draft.collectionIds.includes(c.id)}
-                  onChange={(e) => toggleCollection(c.id, e.target.checked)}
-                />
-                {c.name}
-              </label>
-            ))
-          )}
-        </fieldset>
-      )}
+      {draft.scope === 'COLLECTIONS' && <CollectionChoice draft={draft} set={set} />}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Starts"
@@ -188,5 +164,34 @@ export function DiscountFields({
         />
       </div>
     </>
+  );
+}
+
+/** The collections whose products the discount applies to, ticked from the list. */
+function CollectionChoice({ draft, set }: { draft: DiscountDraft; set: (change: Partial<DiscountDraft>) => void }) {
+  const collections = useCollections();
+  const toggleCollection = (id: string, on: boolean) =>
+    set({ collectionIds: on ? [...draft.collectionIds, id] : draft.collectionIds.filter((c) => c !== id) });
+  return (
+    <fieldset className="space-y-2 rounded-md border border-neutral-200 p-3">
+      <legend className="px-1 text-sm font-medium">Collections</legend>
+      {collections.isPending ? (
+        <p className="text-sm text-neutral-500">Loading collections…</p>
+      ) : !collections.data?.length ? (
+        <p className="text-sm text-neutral-600">You have no collections yet. Add them under Store → Collections.</p>
+      ) : (
+        collections.data.map((c) => (
+          <label key={c.id} className="flex items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-accent"
+              checked={draft.collectionIds.includes(c.id)}
+              onChange={(e) => toggleCollection(c.id, e.target.checked)}
+            />
+            {c.name}
+          </label>
+        ))
+      )}
+    </fieldset>
   );
 }
