@@ -68,14 +68,36 @@ function ProductLoader({ productId }: { productId: string }) {
   return <ProductForm key={data.updatedDate} product={data} />;
 }
 
+/** Adds the product (then opens its page) or saves only what changed; with nothing changed, Save just undoes. */
+function useProductSave(product: Product | null, saved: ProductDraft, undo: () => void) {
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const send = (draft: ProductDraft) => {
+    if (!product) {
+      create.mutate(inputOf(draft), {
+        onSuccess: (r) => {
+          toast(`${r.product.name} is added`);
+          void navigate(`/admin/store/products/${r.product.id}`, { replace: true });
+        },
+      });
+      return;
+    }
+    const changes = changesOf(draft, saved);
+    if (!Object.keys(changes).length) return undo();
+    update.mutate(
+      { productId: product.id, product: changes },
+      { onSuccess: (r) => toast(`${r.product.name} is saved`) },
+    );
+  };
+  return { save: product ? update : create, send };
+}
+
 function ProductForm({ product }: { product: Product | null }) {
   const saved = useMemo(() => (product ? draftOf(product) : emptyDraft()), [product]);
   const { draft, set, dirty, undo } = useDraft<ProductDraft>(saved);
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const save = product ? update : create;
-  const navigate = useNavigate();
-  const toast = useToast();
+  const { save, send } = useProductSave(product, saved, undo);
   const [deleting, setDeleting] = useState(false);
   // After the first Save, every problem stands next to its field (the images', options' and variants' too).
   const [tried, setTried] = useState(false);
@@ -97,21 +119,7 @@ function ProductForm({ product }: { product: Product | null }) {
     setTried(true);
     const fieldsOk = form.check();
     if (!fieldsOk || draftHasProblems(draft)) return;
-    if (!product) {
-      create.mutate(inputOf(draft), {
-        onSuccess: (r) => {
-          toast(`${r.product.name} is added`);
-          void navigate(`/admin/store/products/${r.product.id}`, { replace: true });
-        },
-      });
-      return;
-    }
-    const changes = changesOf(draft, saved);
-    if (!Object.keys(changes).length) return undo();
-    update.mutate(
-      { productId: product.id, product: changes },
-      { onSuccess: (r) => toast(`${r.product.name} is saved`) },
-    );
+    send(draft);
   };
 
   return (
