@@ -181,7 +181,6 @@ function originOf(url: string): string {
 
 function ClientList({ clients }: { clients: OAuthClient[] }) {
   const toast = useToast();
-  const date = useDateFormat();
   const [deleting, setDeleting] = useState<OAuthClient | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const remove = usePlazaMutation(settingsMutations.deleteOAuthClient, {
@@ -195,72 +194,15 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
     <>
       <ul className="space-y-3">
         {clients.map((c) => (
-          <li key={c.id} className="rounded-lg border border-neutral-200 bg-white p-4">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">
-                  {c.name}
-                  {c.id === own && (
-                    <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-medium text-accent-ink">
-                      This web app
-                    </span>
-                  )}
-                </p>
-                <p className="mt-0.5 text-xs text-neutral-600">
-                  Client ID <code className="font-mono text-neutral-900 select-all">{c.id}</code> · created{' '}
-                  {date(c.createdDate)}
-                </p>
-              </div>
-              {c.id !== own && (
-                <Button variant="secondary" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
-                  Delete
-                </Button>
-              )}
-            </div>
-            <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
-              <div className="min-w-0">
-                <dt className="text-xs font-medium text-neutral-500">Redirect URIs</dt>
-                {c.redirectUris.map((u) => (
-                  <dd key={u} className="font-mono text-xs break-all">
-                    {u}
-                  </dd>
-                ))}
-              </div>
-              <div className="min-w-0">
-                <dt className="text-xs font-medium text-neutral-500">Allowed origins</dt>
-                {editing === c.id ? (
-                  <dd>
-                    <OriginsEditor value={c} onDone={() => setEditing(null)} />
-                  </dd>
-                ) : (
-                  <>
-                    {c.allowedOrigins.length ? (
-                      c.allowedOrigins.map((o) => (
-                        <dd key={o} className="font-mono text-xs break-all">
-                          {o}
-                        </dd>
-                      ))
-                    ) : (
-                      <dd className="text-xs text-neutral-500">None</dd>
-                    )}
-                    {/* The web app's own origins follow PLAZA_PUBLIC_URL at every start. */}
-                    {c.id !== own && (
-                      <dd className="mt-1">
-                        <button
-                          type="button"
-                          className="text-xs font-medium text-accent-ink underline underline-offset-2"
-                          onClick={() => setEditing(c.id)}
-                          aria-label={`Edit allowed origins of ${c.name}`}
-                        >
-                          Edit origins
-                        </button>
-                      </dd>
-                    )}
-                  </>
-                )}
-              </div>
-            </dl>
-          </li>
+          <ClientRow
+            key={c.id}
+            client={c}
+            own={c.id === own}
+            editing={editing === c.id}
+            onEdit={() => setEditing(c.id)}
+            onEditDone={() => setEditing(null)}
+            onDelete={() => setDeleting(c)}
+          />
         ))}
       </ul>
       <ConfirmDialog
@@ -286,6 +228,100 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** One client: its name and ID, its redirect URIs and allowed origins; the web app's own can't be changed here. */
+function ClientRow({
+  client: c,
+  own,
+  editing,
+  onEdit,
+  onEditDone,
+  onDelete,
+}: {
+  client: OAuthClient;
+  own: boolean;
+  editing: boolean;
+  onEdit: () => void;
+  onEditDone: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="rounded-lg border border-neutral-200 bg-white p-4">
+      <ClientTitle client={c} own={own} onDelete={onDelete} />
+      <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-neutral-500">Redirect URIs</dt>
+          {c.redirectUris.map((u) => (
+            <dd key={u} className="font-mono text-xs break-all">
+              {u}
+            </dd>
+          ))}
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-neutral-500">Allowed origins</dt>
+          {editing ? (
+            <dd>
+              <OriginsEditor value={c} onDone={onEditDone} />
+            </dd>
+          ) : (
+            <>
+              {c.allowedOrigins.length ? (
+                c.allowedOrigins.map((o) => (
+                  <dd key={o} className="font-mono text-xs break-all">
+                    {o}
+                  </dd>
+                ))
+              ) : (
+                <dd className="text-xs text-neutral-500">None</dd>
+              )}
+              {/* The web app's own origins follow PLAZA_PUBLIC_URL at every start. */}
+              {!own && (
+                <dd className="mt-1">
+                  <button
+                    type="button"
+                    className="text-xs font-medium text-accent-ink underline underline-offset-2"
+                    onClick={onEdit}
+                    aria-label={`Edit allowed origins of ${c.name}`}
+                  >
+                    Edit origins
+                  </button>
+                </dd>
+              )}
+            </>
+          )}
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** The client's name (marked when it is this web app), its ID and age, and Delete for the others. */
+function ClientTitle({ client: c, own, onDelete }: { client: OAuthClient; own: boolean; onDelete: () => void }) {
+  const date = useDateFormat();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words">
+          {c.name}
+          {own && (
+            <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-medium text-accent-ink">
+              This web app
+            </span>
+          )}
+        </p>
+        <p className="mt-0.5 text-xs text-neutral-600">
+          Client ID <code className="font-mono text-neutral-900 select-all">{c.id}</code> · created{' '}
+          {date(c.createdDate)}
+        </p>
+      </div>
+      {!own && (
+        <Button variant="secondary" onClick={onDelete} aria-label={`Delete ${c.name}`}>
+          Delete
+        </Button>
+      )}
+    </div>
   );
 }
 
