@@ -148,11 +148,6 @@ export function SubscriptionSection({
   set: SetDraft;
   error?: string | undefined;
 }) {
-  const setPlan = (i: number, change: Partial<PlanDraft>) =>
-    set(
-      'plans',
-      draft.plans.map((p, j) => (j === i ? { ...p, ...change } : p)),
-    );
   return (
     <FormSection title="Subscriptions">
       <label className="flex items-center gap-3 text-sm font-medium">
@@ -176,48 +171,7 @@ export function SubscriptionSection({
             Customers can also buy it once
           </label>
           {draft.plans.map((p, i) => (
-            <div
-              key={i}
-              className="grid grid-cols-2 gap-3 rounded-md border border-neutral-200 p-3 sm:grid-cols-5 sm:items-end"
-            >
-              <TextField
-                label="Every"
-                inputMode="numeric"
-                value={p.interval}
-                onChange={(e) => setPlan(i, { interval: e.target.value.replace(/\D/g, '') })}
-              />
-              <SelectField<Frequency>
-                label="Period"
-                value={p.frequency}
-                options={[...FREQUENCY_OPTIONS]}
-                onChange={(v) => setPlan(i, { frequency: v })}
-              />
-              <TextField
-                label="Payments"
-                hint="Empty: until canceled"
-                inputMode="numeric"
-                value={p.billingCycles}
-                onChange={(e) => setPlan(i, { billingCycles: e.target.value.replace(/\D/g, '') })}
-              />
-              <TextField
-                label="Discount %"
-                inputMode="decimal"
-                value={p.discountPercent}
-                onChange={(e) => setPlan(i, { discountPercent: e.target.value })}
-              />
-              <Button
-                variant="ghost"
-                disabled={draft.plans.length === 1}
-                onClick={() =>
-                  set(
-                    'plans',
-                    draft.plans.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                Remove
-              </Button>
-            </div>
+            <PlanRow key={i} draft={draft} set={set} i={i} />
           ))}
           {draft.plans.length < 10 && (
             <Button variant="secondary" onClick={() => set('plans', [...draft.plans, newPlan()])}>
@@ -228,5 +182,56 @@ export function SubscriptionSection({
       )}
       <Problem text={error} />
     </FormSection>
+  );
+}
+
+/** One subscription plan: how often, how many payments, its discount, and Remove. */
+function PlanRow({ draft, set, i }: { draft: ProductDraft; set: SetDraft; i: number }) {
+  const p = draft.plans[i]!;
+  const setPlan = (change: Partial<PlanDraft>) =>
+    set(
+      'plans',
+      draft.plans.map((x, j) => (j === i ? { ...x, ...change } : x)),
+    );
+  return (
+    <div className="grid grid-cols-2 gap-3 rounded-md border border-neutral-200 p-3 sm:grid-cols-5 sm:items-end">
+      <TextField
+        label="Every"
+        inputMode="numeric"
+        value={p.interval}
+        onChange={(e) => setPlan({ interval: e.target.value.replace(/\D/g, '') })}
+      />
+      <SelectField<Frequency>
+        label="Period"
+        value={p.frequency}
+        options={[...FREQUENCY_OPTIONS]}
+        onChange={(v) => setPlan({ frequency: v })}
+      />
+      <TextField
+        label="Payments"
+        hint="Empty: until canceled"
+        inputMode="numeric"
+        value={p.billingCycles}
+        onChange={(e) => setPlan({ billingCycles: e.target.value.replace(/\D/g, '') })}
+      />
+      <TextField
+        label="Discount %"
+        inputMode="decimal"
+        value={p.discountPercent}
+        onChange={(e) => setPlan({ discountPercent: e.target.value })}
+      />
+      <Button
+        variant="ghost"
+        disabled={draft.plans.length === 1}
+        onClick={() =>
+          set(
+            'plans',
+            draft.plans.filter((_, j) => j !== i),
+          )
+        }
+      >
+        Remove
+      </Button>
+    </div>
   );
 }
