@@ -33,10 +33,46 @@ const rules: FormRules<Field> = {
 };
 type Limits = 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer';
 
-/** A code buyers enter at checkout: what it takes off, from what, how often, and when. */
-export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
+type CouponValues = Record<'code' | 'name' | Limits, string>;
+
+function couponInputOf(
+  coupon: Coupon | null,
+  v: CouponValues,
+  discount: ReturnType<typeof discountDraft>,
+): CouponInput {
+  return {
+    code: v.code.trim(),
+    name: v.name.trim(),
+    discount: toDiscountInput(discount),
+    activeTimeInfo: toActiveTimeInfo(discount),
+    ...(coupon ? {} : { active: true }),
+    // An emptied limit is sent as absent under its mask path, which removes it on an edit.
+    minimumSubtotal: v.minimumSubtotal.trim() ? { amount: normalizeAmount(v.minimumSubtotal) } : undefined,
+    usageLimit: v.usageLimit.trim() ? Number(v.usageLimit) : undefined,
+    limitPerCustomer: v.limitPerCustomer.trim() ? Number(v.limitPerCustomer) : undefined,
+  };
+}
+
+/** Saves the coupon, then says so and closes. */
+function useCouponSave(coupon: Coupon | null, onDone: () => void) {
   const save = useSaveCoupon();
   const toast = useToast();
+  const send = (input: CouponInput) =>
+    save.mutate(
+      { id: coupon?.id ?? null, coupon: input },
+      {
+        onSuccess: (r) => {
+          toast(coupon ? `${r.coupon.code} is saved` : `${r.coupon.code} is ready`);
+          onDone();
+        },
+      },
+    );
+  return { save, send };
+}
+
+/** A code buyers enter at checkout: what it takes off, from what, how often, and when. */
+export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
+  const { save, send } = useCouponSave(coupon, onDone);
   const [v, setV] = useState({
     code: coupon?.code ?? '',
     name: coupon?.name ?? '',
@@ -69,26 +105,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
     e.preventDefault();
     setTried(true);
     if (!form.check() || problem) return;
-    const input: CouponInput = {
-      code: v.code.trim(),
-      name: v.name.trim(),
-      discount: toDiscountInput(discount),
-      activeTimeInfo: toActiveTimeInfo(discount),
-      ...(coupon ? {} : { active: true }),
-      // An emptied limit is sent as absent under its mask path, which removes it on an edit.
-      minimumSubtotal: v.minimumSubtotal.trim() ? { amount: normalizeAmount(v.minimumSubtotal) } : undefined,
-      usageLimit: v.usageLimit.trim() ? Number(v.usageLimit) : undefined,
-      limitPerCustomer: v.limitPerCustomer.trim() ? Number(v.limitPerCustomer) : undefined,
-    };
-    save.mutate(
-      { id: coupon?.id ?? null, coupon: input },
-      {
-        onSuccess: (r) => {
-          toast(coupon ? `${r.coupon.code} is saved` : `${r.coupon.code} is ready`);
-          onDone();
-        },
-      },
-    );
+    send(couponInputOf(coupon, v, discount));
   };
 
   return (
