@@ -19,7 +19,6 @@ const displayName = (i: Identity) =>
 /** /admin/approvals: accounts waiting for the owner (and those still verifying their e-mail). */
 export function ApprovalsPage() {
   const toast = useToast();
-  const date = useDateFormat();
   const [rejecting, setRejecting] = useState<Identity | null>(null);
   const { data, error, isPending, isFetching, refetch } = usePendingIdentities({ fresh: true });
   const act = usePlazaMutation(identityMutations.decideIdentity, {
@@ -55,53 +54,18 @@ export function ApprovalsPage() {
             ) : (
               <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white">
                 {waiting.map((i) => (
-                  <li key={i.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium break-all">{i.email.address}</p>
-                      <p className="mt-0.5 text-xs text-neutral-600">
-                        {displayName(i) && <>{displayName(i)} · </>}signed up {date(i.createdDate)} ·{' '}
-                        {i.email.isVerified ? 'e-mail verified' : 'e-mail not verified yet'}
-                      </p>
-                    </div>
-                    <div className="flex gap-2">
-                      <Button
-                        onClick={() => act.mutate({ id: i.id, action: 'approve' })}
-                        busy={act.isPending && act.variables?.id === i.id && act.variables.action === 'approve'}
-                        aria-label={`Approve ${i.email.address}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setRejecting(i)}
-                        aria-label={`Reject ${i.email.address}`}
-                      >
-                        Reject
-                      </Button>
-                    </div>
-                  </li>
+                  <WaitingRow
+                    key={i.id}
+                    identity={i}
+                    approving={act.isPending && act.variables?.id === i.id && act.variables.action === 'approve'}
+                    onApprove={() => act.mutate({ id: i.id, action: 'approve' })}
+                    onReject={() => setRejecting(i)}
+                  />
                 ))}
               </ul>
             )}
           </section>
-          {verifying.length > 0 && (
-            <section aria-labelledby="verifying-title">
-              <h2 id="verifying-title" className="mb-1 text-base font-semibold">
-                Verifying their e-mail ({verifying.length})
-              </h2>
-              <p className="mb-3 text-sm text-neutral-600">
-                They become members once they enter the code they were mailed.
-              </p>
-              <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white">
-                {verifying.map((i) => (
-                  <li key={i.id} className="p-4">
-                    <p className="font-medium break-all">{i.email.address}</p>
-                    <p className="mt-0.5 text-xs text-neutral-600">signed up {date(i.createdDate)}</p>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          {verifying.length > 0 && <VerifyingSection identities={verifying} />}
         </div>
       )}
       <ConfirmDialog
@@ -124,5 +88,60 @@ export function ApprovalsPage() {
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** An account waiting for the owner: its address, name and sign-up, and Approve or Reject. */
+function WaitingRow({
+  identity: i,
+  approving,
+  onApprove,
+  onReject,
+}: {
+  identity: Identity;
+  approving: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const date = useDateFormat();
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-all">{i.email.address}</p>
+        <p className="mt-0.5 text-xs text-neutral-600">
+          {displayName(i) && <>{displayName(i)} · </>}signed up {date(i.createdDate)} ·{' '}
+          {i.email.isVerified ? 'e-mail verified' : 'e-mail not verified yet'}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button onClick={onApprove} busy={approving} aria-label={`Approve ${i.email.address}`}>
+          Approve
+        </Button>
+        <Button variant="secondary" onClick={onReject} aria-label={`Reject ${i.email.address}`}>
+          Reject
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Accounts still verifying their e-mail: nothing to do but wait. */
+function VerifyingSection({ identities }: { identities: Identity[] }) {
+  const date = useDateFormat();
+  return (
+    <section aria-labelledby="verifying-title">
+      <h2 id="verifying-title" className="mb-1 text-base font-semibold">
+        Verifying their e-mail ({identities.length})
+      </h2>
+      <p className="mb-3 text-sm text-neutral-600">They become members once they enter the code they were mailed.</p>
+      <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white">
+        {identities.map((i) => (
+          <li key={i.id} className="p-4">
+            <p className="font-medium break-all">{i.email.address}</p>
+            <p className="mt-0.5 text-xs text-neutral-600">signed up {date(i.createdDate)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
