@@ -59,7 +59,9 @@ export {
 } from './store/subscriptions.js';
 export { backInStockMutations, backInStockQueries, type WaitingItem } from './store/back-in-stock.js';
 export { abandonedCheckoutQueries } from './store/abandoned-checkouts.js';
+export { digitalFileQueries } from './store/digital-files.js';
 export {
+  checkoutChangeKey,
   checkoutChangesSettled,
   checkoutMutations,
   checkoutQueries,

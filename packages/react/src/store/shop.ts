@@ -89,11 +89,12 @@ export const checkoutQueries = {
 export type CheckoutChange =
   { kind: 'update'; request: UpdateCheckoutRequest } | { kind: 'removeCoupon' } | { kind: 'removeGiftCard' };
 
-const changeKey = (checkoutId: string) => ['checkout-change', checkoutId] as const;
+/** The mutation key of a checkout's changes (`useIsMutating` shows it saving). */
+export const checkoutChangeKey = (checkoutId: string) => ['checkout-change', checkoutId] as const;
 
 /** Resolves once no change of this checkout is on its way (a part saved on the way to the Pay button). */
 export function checkoutChangesSettled(queryClient: QueryClient, checkoutId: string): Promise<void> {
-  const done = () => queryClient.isMutating({ mutationKey: changeKey(checkoutId) }) === 0;
+  const done = () => queryClient.isMutating({ mutationKey: checkoutChangeKey(checkoutId) }) === 0;
   return new Promise((resolve) => {
     if (done()) return resolve();
     const stop = queryClient.getMutationCache().subscribe(() => {
@@ -113,7 +114,7 @@ export const checkoutMutations = {
   change:
     (checkoutId: string) =>
     (client: FetchClient, qc: QueryClient): UseMutationOptions<Checkout, Error, CheckoutChange> => ({
-      mutationKey: changeKey(checkoutId),
+      mutationKey: checkoutChangeKey(checkoutId),
       scope: { id: `checkout:${checkoutId}` },
       mutationFn: (c) =>
         (c.kind === 'update'

@@ -54,12 +54,18 @@ export const mySubscriptionQueries = {
     }),
 };
 
-/** Options that read the member's list again once the change went through. */
+/**
+ * Options that read the member's list again once the change went through (not after a refusal). In `onSettled`, so
+ * a page's own `onSuccess` runs first and leaves the refresh in place.
+ */
 function refreshingMine<V>(
   qc: QueryClient,
   mutationFn: (v: V) => Promise<SubscriptionContractResponse>,
 ): UseMutationOptions<SubscriptionContractResponse, Error, V> {
-  return { mutationFn, onSuccess: () => qc.invalidateQueries({ queryKey: mySubscriptionQueries.all() }) };
+  return {
+    mutationFn,
+    onSettled: (_r, error) => (error ? undefined : qc.invalidateQueries({ queryKey: mySubscriptionQueries.all() })),
+  };
 }
 
 export const mySubscriptionMutations = {
