@@ -81,6 +81,35 @@ export function CustomerPanel({ order }: { order: Order }) {
   );
 }
 
+/** The order change: the address (with the name on it), note and tags always; the e-mail only when given. */
+function customerChangesOf(
+  orderId: string,
+  d: { email: string; person: ReturnType<typeof personOf>; address: Address; note: string; tags: string },
+) {
+  const { email, person, address, note, tags } = d;
+  const hasAddress = Object.keys(cleanAddress(address)).length > 0;
+  const paths = ['shippingInfo.logistics.shippingDestination', 'buyerNote', 'tags'];
+  if (email.trim()) paths.push('buyerInfo.email');
+  return {
+    orderId,
+    paths,
+    order: {
+      ...(email.trim() ? { buyerInfo: { email: email.trim() } } : {}),
+      ...(hasAddress || person.firstName || person.lastName
+        ? {
+            shippingInfo: {
+              logistics: {
+                shippingDestination: { address: cleanAddress(address), contactDetails: contactOf(person) },
+              },
+            },
+          }
+        : {}),
+      ...(note.trim() ? { buyerNote: note.trim() } : {}),
+      tags: tagsOf(tags),
+    },
+  };
+}
+
 function CustomerForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const update = useUpdateOrder();
   const toast = useToast();
@@ -98,35 +127,12 @@ function CustomerForm({ order, onDone }: { order: Order; onDone: () => void }) {
       return;
     }
     setProblem(null);
-    const hasAddress = Object.keys(cleanAddress(address)).length > 0;
-    const paths = ['shippingInfo.logistics.shippingDestination', 'buyerNote', 'tags'];
-    if (email.trim()) paths.push('buyerInfo.email');
-    update.mutate(
-      {
-        orderId: order.id,
-        paths,
-        order: {
-          ...(email.trim() ? { buyerInfo: { email: email.trim() } } : {}),
-          ...(hasAddress || person.firstName || person.lastName
-            ? {
-                shippingInfo: {
-                  logistics: {
-                    shippingDestination: { address: cleanAddress(address), contactDetails: contactOf(person) },
-                  },
-                },
-              }
-            : {}),
-          ...(note.trim() ? { buyerNote: note.trim() } : {}),
-          tags: tagsOf(tags),
-        },
+    update.mutate(customerChangesOf(order.id, { email, person, address, note, tags }), {
+      onSuccess: () => {
+        toast('Customer details saved');
+        onDone();
       },
-      {
-        onSuccess: () => {
-          toast('Customer details saved');
-          onDone();
-        },
-      },
-    );
+    });
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
