@@ -17,17 +17,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
   const listId = useId();
-  const words = useDebouncedValue(text.trim(), 250);
-  const records = useRecordMatches(open ? words : '');
-  const rows: PaletteRow[] = useMemo(
-    () => [
-      ...matchScreens(visibleNav(), text)
-        .slice(0, text ? 8 : 50)
-        .map((s) => ({ key: s.to, label: s.label, detail: s.group ?? 'Dashboard', to: s.to, kind: 'Screen' })),
-      ...records.rows,
-    ],
-    [text, records.rows],
-  );
+  const { rows, busy } = usePaletteRows(text, open);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -84,34 +74,81 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
       </div>
       <ul id={listId} role="listbox" aria-label="Results" className="max-h-[60vh] overflow-y-auto p-2">
         {rows.map((row, i) => (
-          <li
+          <PaletteOption
             key={row.key}
             id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            onMouseMove={() => setActive(i)}
-            onClick={() => go(row)}
-            className={cx(
-              'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm',
-              i === active ? 'bg-accent-soft text-accent-ink' : 'text-neutral-800',
-            )}
-          >
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium">{row.label}</span>
-              <span className="block truncate text-xs text-neutral-500">{row.detail}</span>
-            </span>
-            <span className="shrink-0 text-xs text-neutral-500">{row.kind}</span>
-          </li>
+            row={row}
+            active={i === active}
+            onHover={() => setActive(i)}
+            onPick={() => go(row)}
+          />
         ))}
         {rows.length === 0 && (
           <li className="px-3 py-6 text-center text-sm text-neutral-600" role="presentation">
-            {records.busy ? 'Searching…' : `Nothing found for “${text}”.`}
+            {busy ? 'Searching…' : `Nothing found for “${text}”.`}
           </li>
         )}
       </ul>
-      <p className="border-t border-neutral-200 px-4 py-2 text-xs text-neutral-500" aria-live="polite">
-        {records.busy ? 'Searching orders, members and products…' : 'Arrow keys to move, Enter to open, Esc to close.'}
-      </p>
+      <PaletteStatus busy={busy} />
     </dialog>
+  );
+}
+
+/** The dashboard's screens matching the text (all of them before any is typed), then the matching records. */
+function usePaletteRows(text: string, open: boolean) {
+  const words = useDebouncedValue(text.trim(), 250);
+  const records = useRecordMatches(open ? words : '');
+  const rows: PaletteRow[] = useMemo(
+    () => [
+      ...matchScreens(visibleNav(), text)
+        .slice(0, text ? 8 : 50)
+        .map((s) => ({ key: s.to, label: s.label, detail: s.group ?? 'Dashboard', to: s.to, kind: 'Screen' })),
+      ...records.rows,
+    ],
+    [text, records.rows],
+  );
+  return { rows, busy: records.busy };
+}
+
+function PaletteOption({
+  id,
+  row,
+  active,
+  onHover,
+  onPick,
+}: {
+  id: string;
+  row: PaletteRow;
+  active: boolean;
+  onHover: () => void;
+  onPick: () => void;
+}) {
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      onMouseMove={onHover}
+      onClick={onPick}
+      className={cx(
+        'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm',
+        active ? 'bg-accent-soft text-accent-ink' : 'text-neutral-800',
+      )}
+    >
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium">{row.label}</span>
+        <span className="block truncate text-xs text-neutral-500">{row.detail}</span>
+      </span>
+      <span className="shrink-0 text-xs text-neutral-500">{row.kind}</span>
+    </li>
+  );
+}
+
+/** Says a search is under way, or how to use the keys; read out as it changes. */
+function PaletteStatus({ busy }: { busy: boolean }) {
+  return (
+    <p className="border-t border-neutral-200 px-4 py-2 text-xs text-neutral-500" aria-live="polite">
+      {busy ? 'Searching orders, members and products…' : 'Arrow keys to move, Enter to open, Esc to close.'}
+    </p>
   );
 }
