@@ -49,24 +49,7 @@ export function CodeBox({
   const kept = applied ?? stored;
   if (kept && code) setCode(''); // applied: the box starts empty when the code is removed
   if (kept)
-    return (
-      <div className="text-sm">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <span data-testid={`${id}-state`} className={stored ? 'text-red-800' : undefined}>
-            {kept.text}
-            {stored && ' is not applied'}
-          </span>
-          <Button variant="ghost" className="min-h-8 px-2 text-xs" busy={busy} onClick={onRemove}>
-            {removeLabel}
-          </Button>
-        </div>
-        {stored?.why && (
-          <p role="status" className="mt-1 text-red-800">
-            {stored.why}
-          </p>
-        )}
-      </div>
-    );
+    return <KeptCode id={id} kept={kept} stored={stored} busy={busy} onRemove={onRemove} removeLabel={removeLabel} />;
   const apply = () => {
     if (code.trim() && !busy) onApply(code.trim());
   };
@@ -101,6 +84,42 @@ export function CodeBox({
       {shownError && (
         <p id={`${id}-problem`} role="alert" className="mt-1 text-sm text-red-700">
           {shownError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A code on the cart: what it takes off (or that it no longer applies, and why), with a way to remove it. */
+function KeptCode({
+  id,
+  kept,
+  stored,
+  busy,
+  onRemove,
+  removeLabel,
+}: {
+  id: string;
+  kept: { text: string };
+  stored: { text: string; why: string | undefined } | undefined;
+  busy: boolean;
+  onRemove: () => void;
+  removeLabel: string;
+}) {
+  return (
+    <div className="text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span data-testid={`${id}-state`} className={stored ? 'text-red-800' : undefined}>
+          {kept.text}
+          {stored && ' is not applied'}
+        </span>
+        <Button variant="ghost" className="min-h-8 px-2 text-xs" busy={busy} onClick={onRemove}>
+          {removeLabel}
+        </Button>
+      </div>
+      {stored?.why && (
+        <p role="status" className="mt-1 text-red-800">
+          {stored.why}
         </p>
       )}
     </div>
