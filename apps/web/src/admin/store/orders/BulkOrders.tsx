@@ -12,17 +12,14 @@ import { callMethod, storeKeys, usePlazaClient } from '../api.js';
 const STEP = 25;
 
 type Run = (ids: string[]) => Promise<BulkOrderResults>;
-
-/**
- * What to do with the selected orders: mark them paid or add a tag, 25 at a time with a progress bar, then one
- * summary ("12 marked as paid; 2 were not: already paid").
- */
-export function BulkOrders({ ids, onDone }: { ids: string[]; onDone: () => void }) {
-  const plaza = usePlazaClient();
+/** Runs a bulk action over the ids a chunk at a time, showing progress, then one summary toast; refreshes after. */
+function useBulkRun(ids: string[], onDone: () => void) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [tag, setTag] = useState('');
-  const [progress, setProgress] = useState<{ done: number; label: string } | null>(null);
+  const [progress, setProgress] = useState<{
+    done: number;
+    label: string;
+  } | null>(null);
 
   const run = async (label: string, past: string, step: Run) => {
     setProgress({ done: 0, label });
@@ -50,6 +47,17 @@ export function BulkOrders({ ids, onDone }: { ids: string[]; onDone: () => void 
       onDone();
     }
   };
+  return { progress, run };
+}
+
+/**
+ * What to do with the selected orders: mark them paid or add a tag, 25 at a time with a progress bar, then one
+ * summary ("12 marked as paid; 2 were not: already paid").
+ */
+export function BulkOrders({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+  const plaza = usePlazaClient();
+  const [tag, setTag] = useState('');
+  const { progress, run } = useBulkRun(ids, onDone);
 
   if (progress) {
     return (
@@ -82,7 +90,10 @@ export function BulkOrders({ ids, onDone }: { ids: string[]; onDone: () => void 
           e.preventDefault();
           if (!cleanTag) return;
           void run(`Tagging “${cleanTag}”`, `tagged “${cleanTag}”`, (chunk) =>
-            callMethod(plaza, bulkUpdateOrderTags, { orderIds: chunk, assignTags: [cleanTag] }),
+            callMethod(plaza, bulkUpdateOrderTags, {
+              orderIds: chunk,
+              assignTags: [cleanTag],
+            }),
           ).then(() => setTag(''));
         }}
       >
