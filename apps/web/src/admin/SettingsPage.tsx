@@ -186,39 +186,7 @@ function SignInPolicyForm({ site }: { site: Site }) {
             onChange={(on) => form.set('ownerApprovalRequired', on)}
           />
         </FormSection>
-        <FormSection title="Captcha" description="A puzzle that keeps robots from guessing passwords.">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="captcha-mode" className="mb-1 block text-sm font-medium text-neutral-800">
-                Ask for a captcha
-              </label>
-              <select
-                id="captcha-mode"
-                className={inputClass}
-                value={policy.captchaMode}
-                onChange={(e) => form.set('captchaMode', e.target.value as SignInPolicy['captchaMode'])}
-              >
-                {Object.entries(captchaModes).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {policy.captchaMode === 'AFTER_FAILURES' && (
-              <TextField
-                label="Failed sign-ins before a captcha"
-                hint="From one address; 1 to 100."
-                type="number"
-                min={1}
-                max={100}
-                required
-                value={policy.captchaAfterFailures}
-                onChange={(e) => form.set('captchaAfterFailures', Number(e.target.value))}
-              />
-            )}
-          </div>
-        </FormSection>
+        <CaptchaSection policy={policy} onChange={form.set} />
       </FormPage>
       <ConfirmDialog
         open={confirming}
@@ -240,6 +208,51 @@ function SignInPolicyForm({ site }: { site: Site }) {
         </div>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** When to ask for a captcha, and (after failures) after how many. */
+function CaptchaSection({
+  policy,
+  onChange,
+}: {
+  policy: SignInPolicy;
+  onChange: <K extends keyof SignInPolicy>(key: K, value: SignInPolicy[K]) => void;
+}) {
+  return (
+    <FormSection title="Captcha" description="A puzzle that keeps robots from guessing passwords.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="captcha-mode" className="mb-1 block text-sm font-medium text-neutral-800">
+            Ask for a captcha
+          </label>
+          <select
+            id="captcha-mode"
+            className={inputClass}
+            value={policy.captchaMode}
+            onChange={(e) => onChange('captchaMode', e.target.value as SignInPolicy['captchaMode'])}
+          >
+            {Object.entries(captchaModes).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {policy.captchaMode === 'AFTER_FAILURES' && (
+          <TextField
+            label="Failed sign-ins before a captcha"
+            hint="From one address; 1 to 100."
+            type="number"
+            min={1}
+            max={100}
+            required
+            value={policy.captchaAfterFailures}
+            onChange={(e) => onChange('captchaAfterFailures', Number(e.target.value))}
+          />
+        )}
+      </div>
+    </FormSection>
   );
 }
 
