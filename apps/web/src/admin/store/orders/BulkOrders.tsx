@@ -12,14 +12,12 @@ import { callMethod, storeKeys, usePlazaClient } from '../api.js';
 const STEP = 25;
 
 type Run = (ids: string[]) => Promise<BulkOrderResults>;
+
 /** Runs a bulk action over the ids a chunk at a time, showing progress, then one summary toast; refreshes after. */
 function useBulkRun(ids: string[], onDone: () => void) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [progress, setProgress] = useState<{
-    done: number;
-    label: string;
-  } | null>(null);
+  const [progress, setProgress] = useState<{ done: number; label: string } | null>(null);
 
   const run = async (label: string, past: string, step: Run) => {
     setProgress({ done: 0, label });
