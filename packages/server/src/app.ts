@@ -86,7 +86,7 @@ export async function buildApp({
         allowUnionTypes: true,
       },
     },
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   const keys = new KeyStore(database.db);
   await keys.init();
@@ -109,7 +109,7 @@ export async function buildApp({
       if (!isPluginRoute) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
       route.config = { ...route.config, access: 'public' };
     }
-    routeIndex.add(route.method as string | string[], route.url);
+    routeIndex.add(route.method, route.url);
   });
 
   // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.

@@ -77,7 +77,7 @@ describe('loadConfig', () => {
     ['2', 2],
     ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
   ])('reads PLAZA_TRUST_PROXY=%j', (raw, expected) => {
-    expect(loadConfig({ PLAZA_TRUST_PROXY: raw as string }).trustProxy).toEqual(expected);
+    expect(loadConfig({ PLAZA_TRUST_PROXY: raw }).trustProxy).toEqual(expected);
   });
 
   it('rejects a PLAZA_TRUST_PROXY that is no address list', () => {

@@ -17,7 +17,7 @@ export function drainHandlersOnClose(app: App, timeoutMs = 20_000): void {
       return result.finally(() => {
         if (--running === 0) idle?.();
       });
-    } as typeof route.handler;
+    };
   });
   // preClose: new requests are already answered 503, and every onClose (the database's) comes after it.
   app.addHook('preClose', async () => {

@@ -52,7 +52,7 @@ function fromFastifyError(err: FastifyError): AppError | undefined {
  * with the request id and never sent to the caller.
  */
 export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const appError = err instanceof AppError ? err : fromFastifyError(err as FastifyError);
+  const appError = err instanceof AppError ? err : fromFastifyError(err);
   if (!appError) {
     req.log.error({ err }, 'unhandled error');
     const body: ErrorBody = {
@@ -64,7 +64,7 @@ export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, 
   if (appError.status >= 500) req.log.error({ err }, appError.message);
   for (const [k, v] of Object.entries(appError.options.headers ?? {})) reply.header(k, v);
   // The framework's refusals keep their own 4xx (414, 413, 415…); the body is ours either way.
-  const frameworkStatus = err instanceof AppError ? undefined : (err as FastifyError).statusCode;
+  const frameworkStatus = err instanceof AppError ? undefined : err.statusCode;
   const status = frameworkStatus && frameworkStatus >= 400 && frameworkStatus < 500 ? frameworkStatus : appError.status;
   return reply.status(status).send(appError.toBody());
 }

@@ -2,7 +2,6 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../routes.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import type { App } from './types.js';
 
 type RouteSchema = Record<string, { properties?: Record<string, unknown> } | undefined>;
 
@@ -15,7 +14,7 @@ beforeAll(async () => {
   recorder.addHook('onRoute', (route) => {
     for (const m of [route.method].flat()) schemas.set(`${m} ${route.url}`, (route.schema ?? {}) as RouteSchema);
   });
-  await registerRoutes(recorder as unknown as App);
+  await registerRoutes(recorder);
   await recorder.close();
 });
 afterAll(() => srv?.close());

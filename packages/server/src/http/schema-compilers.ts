@@ -104,7 +104,7 @@ export function lazySchemaCompilers(): SchemaCompilers {
           );
       },
       buildSerializer(externalSchemas: unknown, options: unknown) {
-        const compile = buildSerializer(externalSchemas as never, options as never) as unknown as Compile<Serializer>;
+        const compile = buildSerializer(externalSchemas, options as never) as unknown as Compile<Serializer>;
         const optionsKey = JSON.stringify([externalSchemas, options]);
         let cache = serializers.get(optionsKey);
         if (!cache) serializers.set(optionsKey, (cache = new WeakMap()));

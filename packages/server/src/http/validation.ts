@@ -29,7 +29,7 @@ function toFieldPath(instancePath: string, child?: string): string {
 }
 
 function describe(e: FastifySchemaValidationError, field: string): string {
-  const p = e.params as Record<string, unknown>;
+  const p = e.params;
   switch (e.keyword) {
     case 'required':
       return `${field} is required`;

@@ -54,7 +54,7 @@ export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>): Promise
   if ((ctx as TxCtx).inTx) return fn(ctx);
   countSql(2); // BEGIN and COMMIT (or ROLLBACK)
   return ctx.db.transaction(async (tx) =>
-    markTransaction(() => fn({ ...ctx, db: tx as unknown as Db, inTx: true, rootDb: ctx.db } as TxCtx)),
+    markTransaction(() => fn({ ...ctx, db: tx, inTx: true, rootDb: ctx.db } as TxCtx)),
   );
 }
 

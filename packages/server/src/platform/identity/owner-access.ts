@@ -68,7 +68,7 @@ export async function resetOwnerPassword(db: Db, opts: { email?: string } = {}) 
         revision: sql`${identities.revision} + 1`,
       })
       .where(eq(identities.id, owner.id));
-    await endIdentitySessions(cliCtx(tx as unknown as Db), owner.id);
+    await endIdentitySessions(cliCtx(tx), owner.id);
     await tx
       .delete(loginThrottle)
       .where(or(eq(loginThrottle.key, `email:${email}`), like(loginThrottle.key, `login:${email}|%`)));

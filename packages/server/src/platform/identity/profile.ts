@@ -17,7 +17,7 @@ export function toIdentity(r: IdentityRow): Identity {
       name: r.status as IdentityStatus,
       reasons: r.status === 'PENDING' ? (r.statusReasons as PendingReason[]) : [],
     },
-    identityProfile: r.profile as IdentityProfile,
+    identityProfile: r.profile,
   };
 }
 

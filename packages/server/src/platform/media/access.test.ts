@@ -64,19 +64,18 @@ const send = (route: Route, auth?: string, body?: unknown) =>
 
 describe('who may call the media routes', () => {
   it.each([...managerRoutes, ...uploaderRoutes])('%s %s: 401 without a token', async (...route) => {
-    expect((await send(route as Route)).status).toBe(401);
+    expect((await send(route)).status).toBe(401);
   });
   it.each(managerRoutes)('%s %s: 403 for a member, a visitor and another scope’s key', async (...route) => {
     const otherKey = await srv.createApiKey(['catalog']);
-    for (const auth of [c.memberA.auth, c.visitor, otherKey])
-      expect((await send(route as Route, auth)).status, auth).toBe(403);
+    for (const auth of [c.memberA.auth, c.visitor, otherKey]) expect((await send(route, auth)).status, auth).toBe(403);
   });
   it.each(
     [...managerRoutes, ...uploaderRoutes].filter(
       (r) => r[0] !== 'DELETE' && !r[1].includes('/x') && !r[1].includes('some-folder'),
     ),
   )('%s %s: 400 naming the field for what it cannot take', async (...route) => {
-    const r = route as Route;
+    const r = route;
     const res = await send(r, c.owner, r[2]);
     expect(res.status).toBe(400);
     const fv = (res.body as { details?: { validationError?: { fieldViolations?: unknown[] } } }).details

@@ -155,7 +155,7 @@ async function findRows(ctx: Ctx, q: Query, limit: number): Promise<MediaFileRow
       .orderBy(...order)
       .limit(limit + 1)
       .offset(q.offset);
-    if (fast.length > limit) return fast as MediaFileRow[];
+    if (fast.length > limit) return fast;
   }
   return ctx.db
     .select()

@@ -131,7 +131,7 @@ async function withDescendants(ctx: Ctx, ids: string[]): Promise<string[]> {
       )})`}
       UNION SELECT f.id FROM media_folders f JOIN t ON f.parent_folder_id = t.id
     ) SELECT id FROM t`);
-  return (rows as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+  return (rows as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
 }
 
 export async function updateFolder(ctx: Ctx, id: string, req: UpdateFolderRequest): Promise<MediaFolder> {

@@ -20,7 +20,7 @@ export async function upload(
     auth,
     body: { mimeType: 'image/png', fileName: 'picture.png', ...fields },
   });
-  if (start.status !== 200) return { start, put: start as never };
+  if (start.status !== 200) return { start, put: start };
   const res = await fetch(start.body.uploadUrl, {
     method: 'PUT',
     body: bytes,

@@ -37,8 +37,7 @@ const auth = (who: Who): string =>
     apiKey: c.apiKey,
   })[who];
 const idOf = (who: Who): string | undefined =>
-  ({ memberA: c.memberA.id, memberB: c.memberB.id, contributor: c.contributor.id, owner: c.ownerId })[who as string] as
-    string | undefined;
+  ({ memberA: c.memberA.id, memberB: c.memberB.id, contributor: c.contributor.id, owner: c.ownerId })[who as string];
 
 interface Row {
   name: string;

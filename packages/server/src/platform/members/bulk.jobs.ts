@@ -147,9 +147,7 @@ function deleteBatch(contentAssigneeId: string | undefined) {
             applicationCode: 'CONTENT_ASSIGNEE',
           });
         }
-        await tx.db.transaction((sp) =>
-          deleteMemberRow({ ...tx, db: sp as unknown as Ctx['db'] }, row, contentAssigneeId),
-        );
+        await tx.db.transaction((sp) => deleteMemberRow({ ...tx, db: sp }, row, contentAssigneeId));
         succeeded++;
       } catch (err) {
         failures.push(failure(row.id, err));

@@ -55,7 +55,7 @@ describe('POST /members/v1/members/bulk/block-by-filter', () => {
       newMember(srv, { nickname: 'Bulkmember A' }),
       newMember(srv, { nickname: 'Bulkmember B' }),
     ]);
-    expect((await api.get(signedIn[0]!.auth, '/members/my')).status).toBe(200);
+    expect((await api.get(signedIn[0].auth, '/members/my')).status).toBe(200);
 
     const began = Date.now();
     const res = await start(c.apiKey, 'block-by-filter', {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_STATUSES, type Member, type MemberStatus } from '@plaza/contracts';
+import { MEMBER_STATUSES, type Member } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
 import { appCode, call, violations } from '../../../test/http.js';
@@ -175,7 +175,7 @@ describe('wrong callers and bad input', () => {
     expect(violations((await api.post(c.owner, `/members/nope/${action}`)).body)).toEqual(['id:FORMAT']);
     expect((await api.post(c.owner, `/members/0190a3b2-0000-7000-8000-000000000000/${action}`)).status).toBe(404);
     expect(await memberRow(srv, target.id)).toMatchObject({
-      status: 'PENDING' as MemberStatus,
+      status: 'PENDING',
       activityStatus: 'ACTIVE',
     });
   });

@@ -49,9 +49,7 @@ function cleanInput(input: MemberInput, prefix: string): MemberInput {
     }
   };
   const { emails, phones, addresses, customFields } = input.contact ?? {};
-  const contact = collect(() =>
-    normalizeProfile({ emails, phones, addresses, customFields } as IdentityProfile, `${prefix}.contact`),
-  );
+  const contact = collect(() => normalizeProfile({ emails, phones, addresses, customFields }, `${prefix}.contact`));
   const profileFields = collect(
     () => normalizeProfile({ customFields: input.profile?.customFields }, `${prefix}.profile`).customFields,
   );
@@ -75,7 +73,7 @@ function patchFor(input: MemberInput, leaves: readonly MaskPath[], contact: Cont
   const set: Patch = {};
   const doc: Record<string, unknown> = { ...contact };
   for (const p of leaves) {
-    const value = getPath(input as Record<string, unknown>, p);
+    const value = getPath(input, p);
     const key = p.split('.').at(-1)!;
     if (p.startsWith('contact.') && (CONTACT_DOC_KEYS as readonly string[]).includes(key)) {
       if (value === undefined || (typeof value === 'string' && !value.trim())) delete doc[key];
@@ -94,7 +92,7 @@ function patchFor(input: MemberInput, leaves: readonly MaskPath[], contact: Cont
     else if (p === 'privacyStatus') set.privacyStatus = value as string;
   }
   if (leaves.some((p) => p.startsWith('contact.') && (CONTACT_DOC_KEYS as readonly string[]).includes(p.slice(8)))) {
-    set.contact = doc as ContactDetails;
+    set.contact = doc;
   }
   return set;
 }
@@ -165,10 +163,10 @@ export async function updateMember(ctx: Ctx, id: string, req: UpdateMemberReques
   const admin = selfOrAdmin(ctx, id, 'update');
   const allowed: readonly MaskPath[] = admin ? MEMBER_ADMIN_MASK_PATHS : MEMBER_SELF_MASK_PATHS;
   const paths = req.fieldMask.paths;
-  checkFieldMask(paths, allowed, req.member as Record<string, unknown>, 'member');
+  checkFieldMask(paths, allowed, req.member, 'member');
   const leaves = [...new Set(allowed.filter((a) => paths.some((p) => a === p || a.startsWith(`${p}.`))))];
   // Only what the mask selects is read (and validated): the rest of the body is ignored.
-  const input = cleanInput(applyFieldMask({}, req.member as Record<string, unknown>, leaves) as MemberInput, 'member');
+  const input = cleanInput(applyFieldMask({}, req.member as Record<string, unknown>, leaves), 'member');
   const changesRole = leaves.includes('role');
   if (changesRole && !(ctx.caller.type === 'MEMBER' && ctx.caller.role === 'OWNER')) throw roleChangeForbidden();
 

@@ -51,7 +51,7 @@ export function authorizeRoutes(app: App): void {
       },
       config: { access: 'public' },
     },
-    async (req, reply) => authorize(req, reply, req.query as AuthorizeParams),
+    async (req, reply) => authorize(req, reply, req.query),
   );
 
   app.get(

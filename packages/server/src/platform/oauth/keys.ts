@@ -142,7 +142,7 @@ export class KeyStore implements SigningKeys {
     if (!kid || kid.length > 64) return undefined;
     const [row] = await this.db.select().from(signingKeys).where(eq(signingKeys.kid, kid)).limit(1);
     if (!row || row.retiredDate) return undefined;
-    return this.#load(row.kid, row.privateJwk as JsonWebKey, row.publicJwk as JsonWebKey);
+    return this.#load(row.kid, row.privateJwk, row.publicJwk);
   }
 
   /**

@@ -102,7 +102,7 @@ export async function listSubscriptions(ctx: Ctx): Promise<WebhookSubscriptionSu
     ORDER BY d.subscription_id, d.event_seq DESC`);
   const lastBy = new Map(
     (
-      last as unknown as {
+      last as {
         rows: Array<{ subscription_id: string; status: string; last_status_code: number | null; date: Date | string }>;
       }
     ).rows.map((r) => [r.subscription_id, r]),
@@ -132,7 +132,7 @@ export async function updateSubscription(
   req: UpdateWebhookSubscriptionRequest,
 ): Promise<WebhookSubscription> {
   const s = req.subscription;
-  checkFieldMask(req.fieldMask.paths, WEBHOOK_SUBSCRIPTION_MASK_PATHS, s as Record<string, unknown>, 'subscription');
+  checkFieldMask(req.fieldMask.paths, WEBHOOK_SUBSCRIPTION_MASK_PATHS, s, 'subscription');
   const has = (p: string) => req.fieldMask.paths.includes(p);
   if (has('url')) await checkTarget(ctx, s.url!, 'subscription.url');
   return withTx(ctx, async (tx) => {

@@ -52,7 +52,7 @@ async function claim(ctx: Ctx, limit: number): Promise<Claimed[]> {
     RETURNING d.id, d.subscription_id, d.attempts, d.retry_until,
       (SELECT url FROM webhook_subscriptions WHERE id = d.subscription_id) AS url,
       (SELECT envelope FROM domain_events WHERE id = d.event_id) AS envelope`);
-  return (result as unknown as { rows: Claimed[] }).rows;
+  return (result as { rows: Claimed[] }).rows;
 }
 
 /**
@@ -106,9 +106,7 @@ async function record(ctx: Ctx, d: Claimed, r: SendResult): Promise<void> {
       FROM d
     ), s AS (${subscription})
     SELECT url, consecutive_failures, just_paused FROM s`);
-  const row = (
-    result as unknown as { rows: Array<{ url: string; consecutive_failures: number; just_paused: boolean }> }
-  ).rows[0];
+  const row = (result as { rows: Array<{ url: string; consecutive_failures: number; just_paused: boolean }> }).rows[0];
   if (row?.just_paused) await tellOwnerPaused(ctx, row.url, row.consecutive_failures);
 }
 
@@ -119,7 +117,7 @@ async function tellOwnerPaused(ctx: Ctx, url: string, failures: number): Promise
     const owners = await ctx.db.execute(
       sql`SELECT login_email AS email FROM members WHERE role = 'OWNER' ORDER BY created_date LIMIT 5`,
     );
-    for (const { email } of (owners as unknown as { rows: Array<{ email: string }> }).rows) {
+    for (const { email } of (owners as { rows: Array<{ email: string }> }).rows) {
       await sendMail(ctx, {
         to: email,
         template: 'WEBHOOK_PAUSED',

@@ -86,14 +86,14 @@ describe('POST …/report-items-back-in-stock', () => {
       await ask(srv, people.visitor, p, shopperEmail('b')),
       await ask(srv, people.visitor, p, shopperEmail('c')),
     ];
-    await call(srv.url, 'PUT', `${BASE}/${c!.id}/mark-as-notification-sent`, { auth: ecomKey });
-    const res = await report({ requestIds: [a!.id, c!.id], itemDetails: itemDetails() }, people.owner);
+    await call(srv.url, 'PUT', `${BASE}/${c.id}/mark-as-notification-sent`, { auth: ecomKey });
+    const res = await report({ requestIds: [a.id, c.id], itemDetails: itemDetails() }, people.owner);
     expect(res.body.requestCount).toBe(1);
     await jobDone(srv, people.owner, res.body.jobId);
-    expect(await statusOf(a!.id)).toBe('NOTIFICATION_SENT');
-    expect(await statusOf(b!.id)).toBe('RECEIVED');
-    expect(await mailbox(srv, mailKey, a!.email)).toHaveLength(1);
-    expect(await mailbox(srv, mailKey, c!.email)).toHaveLength(0);
+    expect(await statusOf(a.id)).toBe('NOTIFICATION_SENT');
+    expect(await statusOf(b.id)).toBe('RECEIVED');
+    expect(await mailbox(srv, mailKey, a.email)).toHaveLength(1);
+    expect(await mailbox(srv, mailKey, c.email)).toHaveLength(0);
   });
 
   it('checks its input, writing nothing', async () => {

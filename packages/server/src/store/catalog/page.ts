@@ -43,7 +43,7 @@ export async function loadPage(ctx: Ctx, where: SQL, order: SQL, limit: number):
           WHERE pc.product_id = ${p.id}) AS "__collections"
       FROM ${p} WHERE ${where} ORDER BY ${order} LIMIT ${limit}
     ) t`);
-  const [first] = (result as unknown as { rows: Array<{ page: string }> }).rows;
+  const [first] = (result as { rows: Array<{ page: string }> }).rows;
   const rows = JSON.parse(first?.page ?? '[]') as Json[];
   return rows.map(({ __variants, __collections, ord: _ord, ...r }) => ({
     row: {

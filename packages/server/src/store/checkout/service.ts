@@ -49,7 +49,7 @@ export async function loadCheckout(ctx: Ctx, id: string, lock = false): Promise<
   if (own !== undefined) {
     const [row] = await lockVisitorCheckout(ctx.db).execute({ id, owner: own });
     if (!row) throw notFound('Checkout');
-    return row as CheckoutRow;
+    return row;
   }
   const q = ctx.db
     .select()
@@ -58,7 +58,7 @@ export async function loadCheckout(ctx: Ctx, id: string, lock = false): Promise<
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('Checkout');
-  return row as CheckoutRow;
+  return row;
 }
 
 /**
@@ -265,7 +265,7 @@ export async function getCheckoutByCartId(ctx: Ctx, cartId: string): Promise<Che
     .orderBy(desc(checkouts.createdDate))
     .limit(1);
   if (!row) throw notFound('Checkout');
-  return showCheckout(ctx, row as CheckoutRow);
+  return showCheckout(ctx, row);
 }
 
 export async function getCheckoutUrl(ctx: Ctx, id: string): Promise<{ checkoutUrl: string }> {

@@ -107,7 +107,7 @@ export function invoiceOnOrder(
   const state = invoiceStateOf({
     orderNumber: order.number,
     activities: order.activities,
-    approval: order.status as OrderApprovalStatus,
+    approval: order.status,
     paymentStatus: order.paymentStatus,
     now,
   });

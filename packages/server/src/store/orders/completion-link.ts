@@ -3,7 +3,6 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { loadCheckout, webBase } from '../checkout/service.js';
-import type { CheckoutRow } from '../checkout/model.js';
 import { checkouts } from '../checkout/tables.js';
 import { completeCheckout } from './placement.js';
 
@@ -48,7 +47,7 @@ export async function completeByLink(ctx: Ctx, token: string): Promise<string> {
   await withTx(ctx, async (tx) => {
     // The signature is the authority here: the browser that follows the link is usually nobody we know.
     const [row] = await tx.db.select().from(checkouts).where(eq(checkouts.id, claims.c)).for('update');
-    if (row) await completeCheckout(tx, row as CheckoutRow);
+    if (row) await completeCheckout(tx, row);
   });
   return claims.r;
 }

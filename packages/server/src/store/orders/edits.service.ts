@@ -186,7 +186,7 @@ async function applyChanges(
         else delete snapshot.buyerNote;
         break;
       case 'tags':
-        set.tags = [...new Set(changes.tags!)];
+        set.tags = [...new Set(changes.tags)];
         break;
     }
   }

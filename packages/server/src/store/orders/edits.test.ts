@@ -66,7 +66,7 @@ describe('creating an order (POST /ecom/v1/orders)', () => {
     expect(order.buyerInfo.memberId).toBe(c.memberA.id);
     expect(order.buyerInfo.email).toBe(c.memberA.email);
     expect(order.activities[0]).toMatchObject({ type: 'ORDER_PLACED', author: 'An app' });
-    expect(await stockOf(srv, lamp.id)).toBe(before! - 2);
+    expect(await stockOf(srv, lamp.id)).toBe(before - 2);
     const theirs = await call<SearchOrdersResponse>(srv.url, 'POST', '/ecom/v1/orders/search', {
       auth: c.memberA.auth,
       body: {},

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, Order, Product } from '@plaza/contracts';
+import type { Order, Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { drawnText } from '../../test/pdf-text.js';
@@ -188,10 +188,7 @@ describe('a delivery with a chosen time slot', () => {
       fieldMask: { paths: ['shippingInfo.shippingDestination', 'shippingInfo.selectedCarrierServiceOption'] },
     });
     expect(picked.status, JSON.stringify(picked.body)).toBe(200);
-    expect(
-      (picked.body as { checkout: Checkout }).checkout.shippingInfo.selectedCarrierServiceOption?.logistics
-        .deliveryTimeSlot,
-    ).toEqual(slot);
+    expect(picked.body.checkout.shippingInfo.selectedCarrierServiceOption?.logistics.deliveryTimeSlot).toEqual(slot);
     const placed = await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor));
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.order.shippingInfo?.logistics.deliveryTimeSlot).toEqual(slot);

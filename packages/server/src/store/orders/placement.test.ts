@@ -55,7 +55,7 @@ describe('placing an order', () => {
     });
     expect(Number(order.number)).toBeGreaterThanOrEqual(10001);
     expect(order.activities.map((a) => a.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID']);
-    expect(await stockOf(srv, tee.id)).toBe(before! - 2);
+    expect(await stockOf(srv, tee.id)).toBe(before - 2);
     expect((await checkoutCall(srv, c.visitor, 'GET', co.id)).body.checkout.completed).toBe(true);
     expect(await eventsOf(srv, order.id)).toEqual(['ecom.order.created']);
     const [mail] = await srv

@@ -41,7 +41,7 @@ const paymentsOf = async (orderId: string) =>
     await call<{ orderTransactions: OrderTransactions }>(srv.url, 'GET', `/ecom/v1/orders/${orderId}/transactions`, {
       auth: c.owner,
     })
-  ).body.orderTransactions.payments.map((p) => p.id!);
+  ).body.orderTransactions.payments.map((p) => p.id);
 const trigger = (inventoryUpdateTrigger: 'ON_ORDER_PAID' | 'ON_ORDER_PLACED') =>
   setCheckoutSettings(srv, c.owner, { inventoryUpdateTrigger });
 

@@ -21,7 +21,7 @@ const unavailable = (result: ServicePluginResult<never>) =>
 
 /** A capture, void or refund the app answered: SUCCEEDED or a readable refusal. */
 function settled(result: ServicePluginResult<'capturePayment'>, what: string): { ok: boolean } {
-  if (!result.ok) throw unavailable(result as ServicePluginResult<never>);
+  if (!result.ok) throw unavailable(result);
   if (result.response.status === 'FAILED') {
     throw new AppError(
       'CONFLICT',
@@ -52,7 +52,7 @@ async function moneyCall(
     },
     { method },
   );
-  return settled(result as ServicePluginResult<'capturePayment'>, what);
+  return settled(result, what);
 }
 
 /**
@@ -78,7 +78,7 @@ export const appPaymentProvider: PaymentProvider = {
     if (!result.ok && result.reason === 'NOT_REGISTERED') {
       throw violation('paymentToken', 'FORMAT', 'paymentToken is not a card token this shop issued');
     }
-    if (!result.ok) throw unavailable(result as ServicePluginResult<never>);
+    if (!result.ok) throw unavailable(result);
     const r = result.response;
     return {
       status: r.status,
@@ -98,7 +98,7 @@ export const appPaymentProvider: PaymentProvider = {
       },
       { method: 'voidPayment' },
     );
-    return settled(result as ServicePluginResult<'capturePayment'>, 'release the payment');
+    return settled(result, 'release the payment');
   },
   refund: (ctx, input) => moneyCall(ctx, 'refundPayment', input, 'refund'),
 };

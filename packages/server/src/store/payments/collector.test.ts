@@ -92,7 +92,7 @@ describe('capture, refund and void', () => {
       ['25.00', 'SUCCEEDED', false],
       ['75.00', 'SUCCEEDED', true],
     ]);
-    expect(await stock()).toBe(stockBefore! + 2);
+    expect(await stock()).toBe(stockBefore + 2);
     const refunded = await orderOf(srv, c.owner, order.id);
     expect(refunded.paymentStatus).toBe('FULLY_REFUNDED');
     expect(refunded.balanceSummary.refunded.amount).toBe('100.00');

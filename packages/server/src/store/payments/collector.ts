@@ -215,6 +215,6 @@ export async function refundability(ctx: Ctx, orderId: string): Promise<Refundab
           return { ...base, refundability: 'MANUAL', manuallyRefundableReason: 'OFFLINE' };
         return { ...base, refundability: 'REFUNDABLE' };
       }),
-    } as RefundabilityResponse;
+    };
   });
 }

@@ -128,7 +128,7 @@ async function cards(ctx: Ctx, chosen: string[]): Promise<Map<string, Recommende
       FROM catalog_products WHERE id = ANY(${uuidArray(chosen)}) AND visible AND in_stock`),
   ]);
   const out = new Map<string, RecommendedItem['product']>();
-  for (const r of (res as unknown as { rows: CardRow[] }).rows) {
+  for (const r of (res as { rows: CardRow[] }).rows) {
     out.set(r.id, {
       id: r.id,
       name: r.name,

@@ -53,7 +53,7 @@ async function availableSources(ctx: Ctx): Promise<Source[]> {
       SOURCES.map((s) => sql`(${s.table}, ${s.column})`),
       sql`, `,
     )})`);
-  const names = new Set((res as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name));
+  const names = new Set((res as { rows: Array<{ name: string }> }).rows.map((r) => r.name));
   const sources = SOURCES.filter((s) => names.has(`${s.table}.${s.column}`));
   present.set(ctx.db, { sources, at: Date.now() });
   return sources;

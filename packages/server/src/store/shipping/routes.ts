@@ -103,7 +103,7 @@ function createAndReadRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s, n
   app.get(
     `${path}/:id`,
     { schema: { tags, summary: `Get a ${noun}`, params: IdParams, response: response(schemas.one) }, config },
-    async (req) => ({ [key]: await s.get(req.ctx, (req.params as { id: string }).id) }),
+    async (req) => ({ [key]: await s.get(req.ctx, req.params.id) }),
   );
 }
 
@@ -123,7 +123,7 @@ function updateAndDeleteRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s,
       config,
     },
     async (req) => ({
-      [key]: await s.update(req.ctx, (req.params as { id: string }).id, req.body as U),
+      [key]: await s.update(req.ctx, req.params.id, req.body as U),
     }),
   );
   app.delete(
@@ -139,7 +139,7 @@ function updateAndDeleteRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s,
       config,
     },
     async (req) => {
-      await s.remove(req.ctx, (req.params as { id: string }).id);
+      await s.remove(req.ctx, req.params.id);
       return {};
     },
   );

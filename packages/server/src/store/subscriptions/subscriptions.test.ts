@@ -130,7 +130,7 @@ describe('subscription contracts', () => {
       promised.slice(1).map(([date, amount]) => [date!.slice(0, 10), amount]),
     );
     expect(renewals.every((o) => o.paymentStatus === 'PAID' && o.tags.includes('subscription'))).toBe(true);
-    expect(await stock()).toBe(before! - 4);
+    expect(await stock()).toBe(before - 4);
     const mails = await srv
       .ctx()
       .db.select()
