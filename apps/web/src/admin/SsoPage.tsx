@@ -161,7 +161,6 @@ function CreateConnectionForm({ onCreated }: { onCreated: (c: IdpConnection) => 
 
 function ConnectionList({ connections }: { connections: IdpConnection[] }) {
   const toast = useToast();
-  const date = useDateFormat();
   const [deleting, setDeleting] = useState<IdpConnection | null>(null);
   const check = usePlazaMutation(identityMutations.checkIdpConnection, {
     onSuccess: ({ connection }) => {
@@ -185,27 +184,7 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
         {connections.map((c) => (
           <li key={c.id} className="rounded-lg border border-neutral-200 bg-white p-4">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">
-                  {c.displayName}
-                  {!c.enabled && (
-                    <span className="ml-2 rounded bg-neutral-100 px-1.5 py-0.5 text-[11px] text-neutral-600">Off</span>
-                  )}
-                </p>
-                <p className="mt-0.5 text-xs break-all text-neutral-600">
-                  {c.issuer} · client <code className="font-mono">{c.clientId}</code> · added {date(c.createdDate)}
-                </p>
-                <p className="mt-2 text-xs text-neutral-600">
-                  Redirect URI at the provider:{' '}
-                  <code className="font-mono break-all text-neutral-900 select-all">{c.callbackUrl}</code>
-                </p>
-                {c.lastCheckError && (
-                  <Alert tone="warning" className="mt-3" title="Not offered on login pages">
-                    {c.lastCheckError}
-                    {c.lastCheckedDate && ` (checked ${date(c.lastCheckedDate)})`}
-                  </Alert>
-                )}
-              </div>
+              <ConnectionInfo connection={c} />
               {c.lastCheckError && (
                 <Button
                   variant="secondary"
@@ -242,5 +221,33 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The provider's name and state, its issuer and client, the redirect URI to give it, and why it is off. */
+function ConnectionInfo({ connection: c }: { connection: IdpConnection }) {
+  const date = useDateFormat();
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="font-medium">
+        {c.displayName}
+        {!c.enabled && (
+          <span className="ml-2 rounded bg-neutral-100 px-1.5 py-0.5 text-[11px] text-neutral-600">Off</span>
+        )}
+      </p>
+      <p className="mt-0.5 text-xs break-all text-neutral-600">
+        {c.issuer} · client <code className="font-mono">{c.clientId}</code> · added {date(c.createdDate)}
+      </p>
+      <p className="mt-2 text-xs text-neutral-600">
+        Redirect URI at the provider:{' '}
+        <code className="font-mono break-all text-neutral-900 select-all">{c.callbackUrl}</code>
+      </p>
+      {c.lastCheckError && (
+        <Alert tone="warning" className="mt-3" title="Not offered on login pages">
+          {c.lastCheckError}
+          {c.lastCheckedDate && ` (checked ${date(c.lastCheckedDate)})`}
+        </Alert>
+      )}
+    </div>
   );
 }
