@@ -126,26 +126,16 @@ export function ReportForm({
         <legend className="mb-2 text-sm font-medium text-neutral-800">Why are you reporting them?</legend>
         <div className="space-y-2">
           {REPORT_REASONS.map((r) => (
-            <label
+            <ReasonOption
               key={r}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-neutral-200 p-3 has-[:checked]:border-accent has-[:checked]:bg-accent-soft/50"
-            >
-              <input
-                type="radio"
-                name={groupId}
-                value={r}
-                checked={reason === r}
-                onChange={() => {
-                  onReason(r);
-                  form.edited('reason');
-                }}
-                className="mt-1 accent-accent"
-              />
-              <span>
-                <span className="block text-sm font-medium text-neutral-900">{REASONS[r].label}</span>
-                <span className="block text-xs text-neutral-600">{REASONS[r].hint}</span>
-              </span>
-            </label>
+              reason={r}
+              name={groupId}
+              checked={reason === r}
+              onPick={() => {
+                onReason(r);
+                form.edited('reason');
+              }}
+            />
           ))}
         </div>
         {form.errors.reason && (
@@ -175,5 +165,28 @@ export function ReportForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One reason to choose, with its hint. */
+function ReasonOption({
+  reason: r,
+  name,
+  checked,
+  onPick,
+}: {
+  reason: ReportReason;
+  name: string;
+  checked: boolean;
+  onPick: () => void;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-md border border-neutral-200 p-3 has-[:checked]:border-accent has-[:checked]:bg-accent-soft/50">
+      <input type="radio" name={name} value={r} checked={checked} onChange={onPick} className="mt-1 accent-accent" />
+      <span>
+        <span className="block text-sm font-medium text-neutral-900">{REASONS[r].label}</span>
+        <span className="block text-xs text-neutral-600">{REASONS[r].hint}</span>
+      </span>
+    </label>
   );
 }
