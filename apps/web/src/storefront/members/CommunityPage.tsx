@@ -11,6 +11,20 @@ import { MemberCard } from './MemberCard.js';
 
 const PAGE_SIZE = 24;
 
+/** A page of the community's members by nickname, matching the search when there is one. */
+function usePublicMembers(q: string, offset: number) {
+  return useMembersQuery({
+    // Owners could see PRIVATE members too: this page is the public directory either way.
+    query: {
+      filter: { privacyStatus: 'PUBLIC' },
+      sort: [{ fieldName: 'profile.nickname', order: 'ASC' }],
+      paging: { limit: PAGE_SIZE, offset },
+    },
+    ...(q ? { search: { expression: q.slice(0, 100) } } : {}),
+    fieldsets: ['PUBLIC'],
+  });
+}
+
 /** /members: the members who joined the community (PUBLIC), by nickname, with search and pages. */
 export default function CommunityPage() {
   const [params, setParams] = useSearchParams();
@@ -28,16 +42,7 @@ export default function CommunityPage() {
     return () => clearTimeout(t);
   }, [typed, q, setParams]);
 
-  const result = useMembersQuery({
-    // Owners could see PRIVATE members too: this page is the public directory either way.
-    query: {
-      filter: { privacyStatus: 'PUBLIC' },
-      sort: [{ fieldName: 'profile.nickname', order: 'ASC' }],
-      paging: { limit: PAGE_SIZE, offset },
-    },
-    ...(q ? { search: { expression: q.slice(0, 100) } } : {}),
-    fieldsets: ['PUBLIC'],
-  });
+  const result = usePublicMembers(q, offset);
   const members = result.data?.members ?? [];
 
   const goTo = (next: number) => {
