@@ -59,8 +59,58 @@ export async function buildApp({
   logDestination,
 }: AppOptions): Promise<App> {
   const schemas = lazySchemaCompilers();
-  const app = Fastify({
-    schemaController: { compilersFactory: schemas.compilersFactory },
+  const app = createFastify(config, schemas.compilersFactory, logDestination);
+
+  const keys = new KeyStore(database.db);
+  await keys.init();
+  app.decorate('database', database);
+  app.decorate('keys', keys);
+  app.decorate('compileAllSchemas', () => schemas.compileAll());
+  app.decorate('resolveCaller', (header: string | undefined, now: Date) =>
+    resolveCaller(header, { db: database.db, keys, issuer: config.publicUrl, now, checks: credentialChecks }),
+  );
+
+  drainHandlersOnClose(app);
+  const routeIndex = indexRoutes(app);
+  // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.
+  // Only the read cache's own fields are used; this runs before a request has its context.
+  await registerCors(app, config, () => allClientOrigins({ db: database.db } as Ctx));
+  addRequestHooks(app, { db: database.db, clock, config, keys });
+
+  // The standard OAuth token request is form-encoded; everything else is JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  registerSecurityHeaders(app, config);
+  // JSON answers above 1 KB go out compressed; assets come precompressed (Content-Encoding set, so not twice).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
+
+  app.setErrorHandler(errorHandler);
+  await registerOpenApi(app);
+  await registerRoutes(app);
+  wireModules();
+  const serveSpa = await registerWebApp(app, config);
+  const apiNotFound = notFoundHandler(routeIndex);
+  app.setNotFoundHandler((req, reply) => (serveSpa(req, reply) ? reply : apiNotFound(req, reply)));
+
+  const background: Ctx = { db: database.db, caller: { type: 'NONE' }, clock, config, log: app.log, keys };
+  // The webhook key exists before any request signs with it (inside a transaction, see webhooks/signing.ts).
+  app.addHook('onReady', async () => {
+    await ensureWebhookKey(background);
+  });
+  if (config.jobWorker) runBackgroundWork(app, { ...background });
+  return app;
+}
+
+/** Fastify with our logger, error shapes, request ids, limits and validator settings. */
+function createFastify(
+  config: Config,
+  compilersFactory: ReturnType<typeof lazySchemaCompilers>['compilersFactory'],
+  logDestination: LogDestination | undefined,
+): App {
+  return Fastify({
+    schemaController: { compilersFactory },
     logger: loggerOptions(config, logDestination),
     // One line per request, written by the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -87,17 +137,10 @@ export async function buildApp({
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+}
 
-  const keys = new KeyStore(database.db);
-  await keys.init();
-  app.decorate('database', database);
-  app.decorate('keys', keys);
-  app.decorate('compileAllSchemas', schemas.compileAll);
-  app.decorate('resolveCaller', (header: string | undefined, now: Date) =>
-    resolveCaller(header, { db: database.db, keys, issuer: config.publicUrl, now, checks: credentialChecks }),
-  );
-
-  drainHandlersOnClose(app);
+/** Every route must declare who may call it; the index lets a wrong method answer 405 instead of 404. */
+function indexRoutes(app: App): RouteIndex {
   const routeIndex = new RouteIndex();
   app.addHook('onRoute', (route) => {
     const isPluginRoute =
@@ -111,11 +154,11 @@ export async function buildApp({
     }
     routeIndex.add(route.method, route.url);
   });
+  return routeIndex;
+}
 
-  // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.
-  // Only the read cache's own fields are used; this runs before a request has its context.
-  await registerCors(app, config, () => allClientOrigins({ db: database.db } as Ctx));
-
+/** The caller and context of each request, the text check, the request log, and the headers every answer carries. */
+function addRequestHooks(app: App, base: Pick<Ctx, 'db' | 'clock' | 'config' | 'keys'>): void {
   app.decorateRequest('ctx', null as never);
   const sqlCounts = new WeakMap<object, { n: number }>();
   if (process.env.PLAZA_SQL_COUNT === '1') {
@@ -127,14 +170,14 @@ export async function buildApp({
   }
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
-    const now = clock();
+    const now = base.clock();
     const caller =
       access && access !== 'public'
         ? await app.resolveCaller(req.headers.authorization, now)
         : ({ type: 'NONE' } as const);
     const consistency = req.headers[CONSISTENCY_HEADER];
     const consistencyMs = typeof consistency === 'string' ? parseInt(consistency, 36) : NaN;
-    req.ctx = { db: database.db, caller, clock, config, log: req.log, keys };
+    req.ctx = { ...base, caller, log: req.log };
     if (Number.isFinite(consistencyMs)) req.ctx.consistencyMs = consistencyMs;
     if (access) checkAccess(access, caller);
   });
@@ -160,50 +203,25 @@ export async function buildApp({
       reply.header(CONSISTENCY_HEADER, Date.now().toString(36));
     }
   });
+}
 
-  // The standard OAuth token request is form-encoded; everything else is JSON.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
-  registerSecurityHeaders(app, config);
-  // JSON answers above 1 KB go out compressed; assets come precompressed (Content-Encoding set, so not twice).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
-
-  app.setErrorHandler(errorHandler);
-  await registerOpenApi(app);
-  await registerRoutes(app);
-  wireModules();
-  const serveSpa = await registerWebApp(app, config);
-  const apiNotFound = notFoundHandler(routeIndex);
-  app.setNotFoundHandler((req, reply) => (serveSpa(req, reply) ? reply : apiNotFound(req, reply)));
-
-  // The webhook key exists before any request signs with it (inside a transaction, see webhooks/signing.ts).
+/** Background jobs run next to the API (any number of nodes share them); they stop before the database closes. */
+function runBackgroundWork(app: App, ctx: Ctx): void {
+  let worker: JobWorker | undefined;
+  let webhooks: DeliveryWorker | undefined;
+  let sweeper: { stop(): void } | undefined;
+  let trash: { stop(): void } | undefined;
   app.addHook('onReady', async () => {
-    await ensureWebhookKey({ db: database.db, caller: { type: 'NONE' }, clock, config, log: app.log, keys });
+    worker = startJobWorker(ctx, jobHandlers, ctx.config.jobPollMs);
+    webhooks = startDeliveryWorker(ctx, { pollMs: ctx.config.jobPollMs });
+    sweeper = startAbandonedCheckoutSweeper(ctx, ctx.config.abandonedSweepMs);
+    trash = startPeriodic(ctx, 'media trash sweep', 3_600_000, emptyOldTrash);
   });
-
-  // Background jobs run next to the API (any number of nodes share them); they stop before the database closes.
-  if (config.jobWorker) {
-    let worker: JobWorker | undefined;
-    let webhooks: DeliveryWorker | undefined;
-    let sweeper: { stop(): void } | undefined;
-    let trash: { stop(): void } | undefined;
-    app.addHook('onReady', async () => {
-      const ctx = { db: database.db, caller: { type: 'NONE' as const }, clock, config, log: app.log, keys };
-      worker = startJobWorker(ctx, jobHandlers, config.jobPollMs);
-      webhooks = startDeliveryWorker(ctx, { pollMs: config.jobPollMs });
-      sweeper = startAbandonedCheckoutSweeper(ctx, config.abandonedSweepMs);
-      trash = startPeriodic(ctx, 'media trash sweep', 3_600_000, emptyOldTrash);
-    });
-    app.addHook('preClose', async () => {
-      sweeper?.stop();
-      trash?.stop();
-      await Promise.all([worker?.stop(), webhooks?.stop()]);
-    });
-  }
-
-  return app;
+  app.addHook('preClose', async () => {
+    sweeper?.stop();
+    trash?.stop();
+    await Promise.all([worker?.stop(), webhooks?.stop()]);
+  });
 }
 
 declare module 'fastify' {
