@@ -84,13 +84,6 @@ export {
   type ShippingOptionSave,
 } from './store/shipping.js';
 export { giftCardMutations, giftCardQueries, type GiftCardQuery } from './store/gift-cards.js';
-export {
-  cartChanged,
-  cartCount,
-  cartMutations,
-  cartQueries,
-  useCartFollowsSignIn,
-  type Cart,
-  type CartAction,
-} from './store/cart.js';
+export { cartChanged, cartCount, cartQueries, useCartFollowsSignIn, type Cart } from './store/cart.js';
+export { cartMutations, type CartAction } from './store/cart-changes.js';
 export { tipMutations, tipQueries } from './store/tips.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { queryOptions, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AddressWithContact,
   AppliedDiscount,
@@ -8,19 +8,14 @@ import type {
   PriceSummary,
   Violation,
 } from '@plaza/contracts';
-import {
-  addToCurrentCart,
-  getCurrentCart,
-  removeCouponFromCurrentCart,
-  removeLineItemsFromCurrentCart,
-  updateCurrentCart,
-  updateCurrentCartLineItemQuantity,
-} from '@plaza/sdk/ecom';
+import { getCurrentCart } from '@plaza/sdk/ecom';
 import { useAuth } from '../auth.js';
 import { call, type FetchClient } from '../call.js';
 import { shopQueries } from './roots.js';
 
 // The current cart (spec §7 "Current cart"), shared by the header badge (first page) and the store pages (lazy).
+// Its changes are in cart-changes.ts: a module the first page uses ships whole with it, and only store pages change the
+// cart.
 
 export interface Cart {
   id: string;
@@ -103,41 +98,3 @@ export function useCartFollowsSignIn() {
     void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
   }, [memberId, queryClient]);
 }
-
-/** One change to the current cart. */
-export type CartAction =
-  | { kind: 'add'; lineItems: LineItemInput[] }
-  | { kind: 'quantity'; lineItems: { id: string; quantity: number }[] }
-  | { kind: 'remove'; lineItemIds: string[] }
-  | { kind: 'coupon'; couponCode: string }
-  | { kind: 'removeCoupon' }
-  | { kind: 'contactInfo'; contactInfo: AddressWithContact };
-
-function cartRequest(client: FetchClient, a: CartAction) {
-  switch (a.kind) {
-    case 'add':
-      return call(client, addToCurrentCart, { lineItems: a.lineItems });
-    case 'quantity':
-      return call(client, updateCurrentCartLineItemQuantity, { lineItems: a.lineItems });
-    case 'remove':
-      return call(client, removeLineItemsFromCurrentCart, { lineItemIds: a.lineItemIds });
-    case 'coupon':
-      return call(client, updateCurrentCart, { couponCode: a.couponCode });
-    case 'removeCoupon':
-      return call(client, removeCouponFromCurrentCart);
-    case 'contactInfo':
-      return call(client, updateCurrentCart, {
-        cartInfo: { contactInfo: a.contactInfo },
-        fieldMask: { paths: ['contactInfo'] },
-      });
-  }
-}
-
-export const cartMutations = {
-  /** Every answer is the whole cart: it replaces the cached one (no second read); a refusal reads the cart again. */
-  change: (client: FetchClient, qc: QueryClient): UseMutationOptions<Cart, Error, CartAction> => ({
-    mutationFn: (a: CartAction) => cartRequest(client, a).then((r) => r.cart as Cart),
-    onSuccess: (cart) => cartChanged(qc, cart),
-    onError: () => void qc.invalidateQueries({ queryKey: cartQueries.all() }),
-  }),
-};

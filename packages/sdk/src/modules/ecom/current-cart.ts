@@ -10,6 +10,9 @@ import type {
   UpdateCurrentCartRequest,
 } from '@plaza/contracts';
 import { defineMethod } from '../../core/method.js';
+import { CART, getCurrentCart } from './get-current-cart.js';
+
+export { getCurrentCart };
 
 export type {
   AddToCartRequest,
@@ -27,25 +30,11 @@ export type {
 
 type LineQuantities = UpdateCartLineItemsQuantityRequest['lineItems'];
 
-const CART = '/ecom/v1/carts/current';
 const post = <B, R = CartResponse>(tail: string) =>
   defineMethod<[request: B], R>({
     argumentNames: ['request'],
     request: (body) => ({ method: 'POST', path: `${CART}/${tail}`, body }),
   });
-
-/**
- * The caller's cart (a visitor's or a member's). There is none until something is added: a 404 with
- * `details.applicationError.code === 'CART_NOT_FOUND'`. On failure, `onError` gets `{ argumentNames: [] }`.
- *
- * @example
- * const { cart } = await client.currentCart.getCurrentCart();
- * console.log(cart.lineItems.length, cart.priceSummary.total.formattedAmount);
- */
-export const getCurrentCart = defineMethod<[], CartResponse>({
-  argumentNames: [],
-  request: () => ({ method: 'GET', path: CART }),
-});
 
 /**
  * Cart info (contact, note, business location) by field mask, a coupon code, or items to add. Creates the cart when
