@@ -1,3 +1,4 @@
+import { call, storeQueries, usePlaza } from '@plaza/react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { bulkMarkAsPaid, bulkUpdateOrderTags } from '@plaza/sdk/ecom';
@@ -6,7 +7,6 @@ import { Button } from '../../../ui/Button.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
 import { useToast } from '../../Toast.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
-import { callMethod, storeKeys, usePlazaClient } from '../api.js';
 
 /** The bulk routes take up to 100 orders; smaller steps let the bar move and a failure stop early. */
 const STEP = 25;
@@ -41,7 +41,7 @@ function useBulkRun(ids: string[], onDone: () => void) {
       toast(`Stopped: ${describeError(err).message}`, 'error');
     } finally {
       setProgress(null);
-      await queryClient.invalidateQueries({ queryKey: storeKeys.all() });
+      await queryClient.invalidateQueries({ queryKey: storeQueries.all() });
       onDone();
     }
   };
@@ -53,7 +53,7 @@ function useBulkRun(ids: string[], onDone: () => void) {
  * summary ("12 marked as paid; 2 were not: already paid").
  */
 export function BulkOrders({ ids, onDone }: { ids: string[]; onDone: () => void }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const [tag, setTag] = useState('');
   const { progress, run } = useBulkRun(ids, onDone);
 
@@ -75,9 +75,7 @@ export function BulkOrders({ ids, onDone }: { ids: string[]; onDone: () => void 
       </p>
       <Button
         variant="secondary"
-        onClick={() =>
-          void run('Marking as paid', 'marked as paid', (chunk) => callMethod(plaza, bulkMarkAsPaid, chunk))
-        }
+        onClick={() => void run('Marking as paid', 'marked as paid', (chunk) => call(plaza, bulkMarkAsPaid, chunk))}
       >
         Mark as paid
       </Button>
@@ -88,7 +86,7 @@ export function BulkOrders({ ids, onDone }: { ids: string[]; onDone: () => void 
           e.preventDefault();
           if (!cleanTag) return;
           void run(`Tagging “${cleanTag}”`, `tagged “${cleanTag}”`, (chunk) =>
-            callMethod(plaza, bulkUpdateOrderTags, {
+            call(plaza, bulkUpdateOrderTags, {
               orderIds: chunk,
               assignTags: [cleanTag],
             }),

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Address } from '@plaza/contracts';
 import type { Order } from '@plaza/sdk/ecom';
+import { orderMutations, usePlazaMutation } from '@plaza/react';
 import { AddressFields, cleanAddress, contactOf, personOf } from '../../../ui/AddressFields.js';
 import { Button } from '../../../ui/Button.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
@@ -9,7 +10,6 @@ import { Drawer } from '../../ui/Drawer.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { useToast } from '../../Toast.js';
 import { DeliveryDetails, deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
-import { useUpdateOrder } from './api.js';
 
 const tagsOf = (text: string) => [
   ...new Set(
@@ -111,7 +111,7 @@ function customerChangesOf(
 }
 
 function CustomerForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const update = useUpdateOrder();
+  const update = usePlazaMutation(orderMutations.update);
   const toast = useToast();
   const dest = order.shippingInfo?.logistics.shippingDestination;
   const [email, setEmail] = useState(order.buyerInfo.email ?? '');

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { DraftOrderChanges } from '@plaza/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { commitDeltas, type Order } from '@plaza/sdk/ecom';
+import { useQuery } from '@tanstack/react-query';
+import { type Order } from '@plaza/sdk/ecom';
+import { catalogQueries, orderMutations, orderQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
 import { TextField } from '../../../ui/Field.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
-import { callMethod, storeKeys, usePlazaClient, useProducts, useStoreChange } from '../api.js';
 import { ProductLines } from '../ProductLines.js';
 import { draftFormOf, toDraftChanges, type DraftForm } from './draftChanges.js';
 import { AdjustmentsFieldset, CustomItemsFieldset, OrderLinesFieldset, type SetDraft } from './EditItemsFields.js';
@@ -41,27 +41,15 @@ export function EditItemsButton({ order }: { order: Order }) {
 
 /** The totals the order would have after these changes, asked of the server a moment after typing stops. */
 function useDraftPreview(order: Order, changes: DraftOrderChanges, blocked: boolean) {
-  const plaza = usePlazaClient();
   const wanted = useDebouncedValue(blocked ? '' : JSON.stringify(changes), 300);
-  const preview = useQuery({
-    queryKey: [...storeKeys.all(), 'order-draft', order.id, wanted],
-    queryFn: () =>
-      callMethod(plaza, commitDeltas, order.id, {
-        changes: JSON.parse(wanted) as typeof changes,
-        commitSettings: { previewOnly: true },
-      }),
-    enabled: wanted !== '',
-    retry: false,
-    placeholderData: keepPreviousData,
-  });
+  const preview = useQuery(orderQueries.draftPreview(usePlaza(), order.id, wanted));
   const stale = wanted !== (blocked ? '' : JSON.stringify(changes));
   return { preview, stale };
 }
 
 function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const plaza = usePlazaClient();
   const toast = useToast();
-  const products = useProducts({ limit: 100, sort: 'NAME_ASC' });
+  const products = useQuery(catalogQueries.products(usePlaza(), { limit: 100, sort: 'NAME_ASC' }));
   const list = products.data?.products ?? [];
   const [form, setForm] = useState<DraftForm>(() => draftFormOf(order));
   const [reason, setReason] = useState('');
@@ -71,22 +59,20 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
 
   const { changes, problem, empty } = toDraftChanges(order, form, list);
   const { preview, stale } = useDraftPreview(order, changes, Boolean(problem) || empty);
-  const save = useStoreChange(storeKeys.all(), () =>
-    callMethod(plaza, commitDeltas, order.id, {
-      draftOrderId,
-      changes,
-      ...(reason.trim() ? { reason: reason.trim() } : {}),
-    }),
-  );
+  const save = usePlazaMutation(orderMutations.commitEdit);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (problem || empty) return;
-    save.mutate(undefined, {
-      onSuccess: () => {
-        toast(`Order ${order.number} is updated`);
-        onDone();
+    const request = { draftOrderId, changes, ...(reason.trim() ? { reason: reason.trim() } : {}) };
+    save.mutate(
+      { orderId: order.id, request },
+      {
+        onSuccess: () => {
+          toast(`Order ${order.number} is updated`);
+          onDone();
+        },
       },
-    });
+    );
   };
 
   return (

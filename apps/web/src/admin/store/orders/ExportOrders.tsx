@@ -1,10 +1,10 @@
+import { usePlaza } from '@plaza/react';
 import { useState } from 'react';
 import type { SearchOrdersRequest } from '@plaza/sdk/ecom';
 import { getConfig } from '../../../config.js';
 import { Button } from '../../../ui/Button.js';
 import { useToast } from '../../Toast.js';
 import { ProgressBar } from '../../ui/ProgressBar.js';
-import { usePlazaClient } from '../api.js';
 
 type Filter = NonNullable<SearchOrdersRequest['search']>['filter'];
 
@@ -13,7 +13,7 @@ type Filter = NonNullable<SearchOrdersRequest['search']>['filter'];
  * lines as they arrive is the progress (the total is not known up front).
  */
 export function ExportOrders({ filter }: { filter: Filter }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const toast = useToast();
   const [rows, setRows] = useState<number | null>(null);
   const start = async () => {

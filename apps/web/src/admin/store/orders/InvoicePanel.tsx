@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { InvoiceStatus, Order } from '@plaza/sdk/ecom';
+import { orderMutations, usePlaza, usePlazaMutation } from '@plaza/react';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
@@ -9,9 +10,7 @@ import { useShortDate } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { GuardedButton } from '../../ui/GuardedButton.js';
-import { usePlazaClient } from '../api.js';
 import { orderDocument } from '../../../storefront/store/orders/document.js';
-import { useIssueInvoice, useRemoveInvoice, useSendInvoice } from './api.js';
 
 type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
 
@@ -37,8 +36,8 @@ const closed = (order: Order) => order.status === 'CANCELED' || order.status ===
  */
 export function InvoicePanel({ order }: { order: Order }) {
   const invoice = order.invoice;
-  const issue = useIssueInvoice();
-  const send = useSendInvoice();
+  const issue = usePlazaMutation(orderMutations.issueInvoice);
+  const send = usePlazaMutation(orderMutations.sendInvoice);
   const toast = useToast();
   const shortDate = useShortDate();
   const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
@@ -113,7 +112,7 @@ export function InvoicePanel({ order }: { order: Order }) {
 }
 
 function RemoveButton({ order, number }: { order: Order; number: string }) {
-  const remove = useRemoveInvoice();
+  const remove = usePlazaMutation(orderMutations.removeInvoice);
   const toast = useToast();
   const [open, setOpen] = useState(false);
   return (
@@ -149,7 +148,7 @@ function RemoveButton({ order, number }: { order: Order; number: string }) {
 
 /** The PDF the customer gets too: the issued invoice, else the order's receipt or pro forma invoice. */
 function DownloadButton({ order }: { order: Order }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const toast = useToast();
   const doc = orderDocument(order);
   return (

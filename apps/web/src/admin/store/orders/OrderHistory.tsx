@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Order } from '@plaza/sdk/ecom';
+import { orderMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
@@ -7,7 +8,6 @@ import { TextAreaField } from '../../../ui/Field.js';
 import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { useComment, useDeleteComment, useEditComment } from './api.js';
 
 type Activity = Order['activities'][number];
 
@@ -50,7 +50,7 @@ function refundWords(a: Activity): string {
 
 /** The order's history, newest first: what happened, and the owner's comments (which can be edited or deleted). */
 export function OrderHistory({ order }: { order: Order }) {
-  const comment = useComment();
+  const comment = usePlazaMutation(orderMutations.comment);
   const toast = useToast();
   const [text, setText] = useState('');
   return (
@@ -95,7 +95,7 @@ export function OrderHistory({ order }: { order: Order }) {
 
 function Entry({ order, activity: a }: { order: Order; activity: Activity }) {
   const formatDate = useDateFormat();
-  const remove = useDeleteComment();
+  const remove = usePlazaMutation(orderMutations.deleteComment);
   const toast = useToast();
   const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -166,7 +166,7 @@ function CommentEditor({
   draft: string;
   setDraft: (draft: string | null) => void;
 }) {
-  const edit = useEditComment();
+  const edit = usePlazaMutation(orderMutations.editComment);
   const toast = useToast();
   return (
     <li className="space-y-2">

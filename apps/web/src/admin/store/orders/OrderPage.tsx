@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Order } from '@plaza/sdk/ecom';
+import {
+  checkoutSettingsQueries,
+  orderMutations,
+  orderQueries,
+  restocksByDefault,
+  usePlaza,
+  usePlazaMutation,
+} from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, buttonClass } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { downloadFile } from '../../../lib/download.js';
-import { usePlazaClient } from '../api.js';
 import { orderDocument } from '../../../storefront/store/orders/document.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { useRestockByDefault } from '../checkout/api.js';
-import { useCancelOrder, useOrder } from './api.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { EditItemsButton } from './EditItems.js';
 import { InvoicePanel } from './InvoicePanel.js';
@@ -35,7 +41,7 @@ export function OrderPage() {
 
 function Screen() {
   const { orderId = '' } = useParams();
-  const { data, error, isPending, isFetching, refetch } = useOrder(orderId);
+  const { data, error, isPending, isFetching, refetch } = useQuery(orderQueries.order(usePlaza(), orderId));
   if (isPending) return <Skeleton className="h-64 w-full" />;
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   const { order, transactions } = data;
@@ -82,7 +88,7 @@ function Screen() {
 
 /** The PDF the customer gets too, named for what it is: the issued invoice, else the receipt or pro forma. */
 function InvoiceButton({ order }: { order: Order }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const toast = useToast();
   const doc = orderDocument(order);
   return (
@@ -100,11 +106,11 @@ function InvoiceButton({ order }: { order: Order }) {
 }
 
 function CancelButton({ order }: { order: Order }) {
-  const cancel = useCancelOrder();
+  const cancel = usePlazaMutation(orderMutations.cancel);
   const toast = useToast();
   const [open, setOpen] = useState(false);
   // Until the owner ticks or unticks it, the box follows the shop's "Restock action" setting.
-  const byDefault = useRestockByDefault();
+  const byDefault = restocksByDefault(useQuery(checkoutSettingsQueries.settings(usePlaza())).data);
   const [chosen, setRestock] = useState<boolean>();
   const restock = chosen ?? byDefault;
   return (

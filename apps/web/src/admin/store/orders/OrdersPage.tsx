@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lineWords } from '@plaza/contracts/constants';
 import type { Order, SearchOrdersRequest } from '@plaza/sdk/ecom';
-import { useSite } from '@plaza/react';
+import { orderQueries, usePlaza, useSite } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { deliveryNote } from '../../../storefront/store/orders/lines.js';
 import { Badge } from '../../../ui/Badge.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
@@ -12,7 +13,6 @@ import { FilterTabs } from '../../ui/FilterTabs.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SearchBox } from '../../ui/SearchBox.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
-import { useOrders } from './api.js';
 import { BulkOrders } from './BulkOrders.js';
 import { ExportOrders } from './ExportOrders.js';
 import { SavedViews } from './SavedViews.js';
@@ -102,10 +102,12 @@ function List({
     });
   const formatDate = useDateFormat();
   const { data: site } = useSite();
-  const list = useOrders({
-    ...(filter && Object.keys(filter).length ? { filter } : {}),
-    cursorPaging: { limit: 25, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
-  });
+  const list = useQuery(
+    orderQueries.list(usePlaza(), {
+      ...(filter && Object.keys(filter).length ? { filter } : {}),
+      cursorPaging: { limit: 25, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
+    }),
+  );
   const { data } = list;
   return (
     <div className="space-y-4">

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { useSite } from '@plaza/react';
+import { orderQueries, usePlaza, useSite } from '@plaza/react';
 import { optionWords } from '@plaza/contracts/constants';
 import type { Order } from '@plaza/sdk/ecom';
+import { useQuery } from '@tanstack/react-query';
 import { Button, buttonClass } from '../../../ui/Button.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
@@ -10,7 +11,6 @@ import { ProductImage } from '../../../storefront/store/ProductCard.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useShortDate } from '../../dates.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { useOrder } from './api.js';
 
 /**
  * /admin/store/orders/:orderId/packing-slip: what goes in the parcel and where it goes, to print and put in the box
@@ -27,7 +27,7 @@ export function PackingSlipPage() {
 
 function Screen() {
   const { orderId = '' } = useParams();
-  const { data, error, isPending, isFetching, refetch } = useOrder(orderId);
+  const { data, error, isPending, isFetching, refetch } = useQuery(orderQueries.order(usePlaza(), orderId));
   if (isPending) return <Skeleton className="h-64 w-full" />;
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   const { order } = data;

@@ -1,7 +1,8 @@
+import { orderMutations, orderQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PaymentRequest } from '@plaza/contracts';
-import { createPaymentRequest, listPaymentRequests, type Order } from '@plaza/sdk/ecom';
+import { type Order } from '@plaza/sdk/ecom';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
 import { CopyButton } from '../../../ui/CopyButton.js';
@@ -11,7 +12,6 @@ import { TextField } from '../../../ui/Field.js';
 import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { callMethod, storeKeys, usePlazaClient, useStoreChange } from '../api.js';
 
 const STATUS = {
   UNPAID: <Badge tone="warning">Waiting</Badge>,
@@ -24,28 +24,20 @@ const STATUS = {
  * and "Request payment" for what is still due, e-mailed to the buyer.
  */
 export function PaymentRequests({ order }: { order: Order }) {
-  const plaza = usePlazaClient();
   const toast = useToast();
-  const key = [...storeKeys.all(), 'orders', 'payment-requests', order.id];
-  const { data } = useQuery({
-    queryKey: key,
-    queryFn: () => callMethod(plaza, listPaymentRequests, order.id).then((r) => r.paymentRequests),
-  });
+  const { data } = useQuery(orderQueries.paymentRequests(usePlaza(), order.id));
   const [open, setOpen] = useState(false);
   const due = order.balanceSummary.balance.amount;
   const [amount, setAmount] = useState(due);
   const [problem, setProblem] = useState<string>();
-  const create = useStoreChange(
-    storeKeys.all(),
-    (p, v: { amount: string }) =>
-      callMethod(p, createPaymentRequest, { orderId: order.id, amount: { amount: v.amount } }),
-    () => {
+  const create = usePlazaMutation(orderMutations.requestPayment, {
+    onSuccess: () => {
       setOpen(false);
       toast(
         order.buyerInfo.email ? `Payment link sent to ${order.buyerInfo.email}` : 'Payment link made: copy it below',
       );
     },
-  );
+  });
   const canAsk = Number(due) > 0 && order.status !== 'CANCELED';
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -53,7 +45,7 @@ export function PaymentRequests({ order }: { order: Order }) {
     if (Number(amount) > Number(due))
       return setProblem(`At most ${order.balanceSummary.balance.formattedAmount} is due.`);
     setProblem(undefined);
-    create.mutate({ amount: normalizeAmount(amount) });
+    create.mutate({ orderId: order.id, amount: normalizeAmount(amount) });
   };
   if (!canAsk && !data?.length) return null;
   return (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Order, OrderPayment, OrderTransactions } from '@plaza/sdk/ecom';
+import { orderMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
 import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { useCapture, useMarkPaid, useVoid } from './api.js';
 import { PaymentRequests } from './PaymentRequests.js';
 import { RefundDialog } from './RefundDialog.js';
 import { restockedWords } from './RestockLines.js';
@@ -23,7 +23,7 @@ export function minus(a: string, b: string): string {
 
 /** The order's payments with what the owner can do on each: take, release, refund; and "mark as paid". */
 export function PaymentsPanel({ order, transactions }: { order: Order; transactions: OrderTransactions }) {
-  const markPaid = useMarkPaid();
+  const markPaid = usePlazaMutation(orderMutations.markPaid);
   const toast = useToast();
   const formatDate = useDateFormat();
   const due = Number(order.balanceSummary.balance.amount) > 0 && order.status !== 'CANCELED';
@@ -81,8 +81,8 @@ function PaymentRow({
   payment: OrderPayment;
   refunds: OrderTransactions['refunds'];
 }) {
-  const capture = useCapture();
-  const release = useVoid();
+  const capture = usePlazaMutation(orderMutations.capturePayment);
+  const release = usePlazaMutation(orderMutations.voidPayment);
   const toast = useToast();
   const [refunding, setRefunding] = useState(false);
   const state = p.regularPaymentDetails?.status;

@@ -1,13 +1,20 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { Order, OrderPayment, OrderRefund } from '@plaza/sdk/ecom';
+import {
+  checkoutSettingsQueries,
+  orderMutations,
+  orderQueries,
+  restocksByDefault,
+  usePlaza,
+  usePlazaMutation,
+} from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
 import { TextField } from '../../../ui/Field.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useRefund, useRefundability } from './api.js';
-import { useRestockByDefault } from '../checkout/api.js';
 import { RestockLines, restockable, restockProblem, type Restockable } from './RestockLines.js';
 
 type Money = OrderPayment['amount'];
@@ -74,11 +81,11 @@ function useRefundForm(
   lines: Restockable[],
   onClose: () => void,
 ) {
-  const refund = useRefund();
+  const refund = usePlazaMutation(orderMutations.refund);
   const toast = useToast();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const restock = useRestockForm(lines, useRestockByDefault());
+  const restock = useRestockForm(lines, restocksByDefault(useQuery(checkoutSettingsQueries.settings(usePlaza())).data));
   const [notify, setNotify] = useState(true);
   const [problem, setProblem] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -153,7 +160,7 @@ export function RefundDialog({
   refunds: readonly OrderRefund[];
   onClose: () => void;
 }) {
-  const refundability = useRefundability(order.id, open);
+  const refundability = useQuery({ ...orderQueries.refundability(usePlaza(), order.id), enabled: open });
   const item = refundability.data?.refundablePerItem.find((r) => r.paymentId === payment.id);
   const max = item?.refundableAmount;
   const lines = restockable(order, refunds);

@@ -1,10 +1,9 @@
+import { orderQueries, usePlaza } from '@plaza/react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { aggregateOrders } from '@plaza/sdk/ecom';
 import { Card } from '../../../ui/Card.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { callMethod, storeKeys, usePlazaClient } from '../api.js';
 
 const DAYS = 14;
 /** The last 14 UTC days, oldest first ("2026-11-11" … today). */
@@ -16,16 +15,8 @@ export function lastDays(now: Date, days = DAYS): string[] {
 
 /** The home's sales card: orders and sales of the last two weeks, a bar per day (canceled orders left out). */
 export function SalesCard() {
-  const plaza = usePlazaClient();
   const days = lastDays(new Date());
-  const { data, error, isPending, refetch, isFetching } = useQuery({
-    queryKey: [...storeKeys.all(), 'orders', 'sales', days[0]],
-    queryFn: () =>
-      callMethod(plaza, aggregateOrders, {
-        aggregation: { groupBy: ['day'] },
-        filter: { createdFrom: `${days[0]}T00:00:00.000Z`, status: ['INITIALIZED', 'APPROVED', 'PENDING'] },
-      }),
-  });
+  const { data, error, isPending, refetch, isFetching } = useQuery(orderQueries.salesSince(usePlaza(), days[0]!));
   return (
     <Card title="Sales, last 14 days">
       {isPending ? (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Order } from '@plaza/sdk/ecom';
+import { orderMutations, orderQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
@@ -8,7 +10,6 @@ import { FULFILLMENT_WORDS } from '../../../storefront/store/orders/words.js';
 import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { useFulfill, useFulfillments } from './api.js';
 
 /** A pickup order is made ready, not shipped: the words of the panel and its dialog for each. */
 const PICKUP_WORDS = {
@@ -25,7 +26,7 @@ const PICKUP_WORDS = {
  * is ready and "Mark as ready for pickup" (the customer gets the ready-for-pickup e-mail).
  */
 export function ShippingPanel({ order }: { order: Order }) {
-  const { data } = useFulfillments(order.id);
+  const { data } = useQuery(orderQueries.fulfillments(usePlaza(), order.id));
   const formatDate = useDateFormat();
   const [open, setOpen] = useState(false);
   const pickup = !!order.shippingInfo?.logistics?.pickupDetails;
@@ -74,7 +75,7 @@ export function ShippingPanel({ order }: { order: Order }) {
 }
 
 function ShipDialog({ open, order, onClose }: { open: boolean; order: Order; onClose: () => void }) {
-  const fulfill = useFulfill();
+  const fulfill = usePlazaMutation(orderMutations.fulfill);
   const toast = useToast();
   const [v, setV] = useState({ carrier: '', number: '', link: '' });
   const [problem, setProblem] = useState<string>();
@@ -133,7 +134,7 @@ function ShipDialog({ open, order, onClose }: { open: boolean; order: Order; onC
 
 /** A pickup order made ready: no carrier or tracking, and the customer is told where and when to collect it. */
 function ReadyDialog({ open, order, onClose }: { open: boolean; order: Order; onClose: () => void }) {
-  const fulfill = useFulfill();
+  const fulfill = usePlazaMutation(orderMutations.fulfill);
   const toast = useToast();
   const [problem, setProblem] = useState<string>();
   const submit = () =>
