@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { TaxGroup, TaxRegion } from '@plaza/contracts';
+import { taxMutations, taxQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
@@ -12,14 +14,6 @@ import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
 import { countryName } from '../shipping/countries.js';
-import {
-  useCreateTaxGroup,
-  useDeleteTaxGroup,
-  useDeleteTaxRegion,
-  useTaxGroups,
-  useTaxRegions,
-  useTaxSettings,
-} from './api.js';
 import { subdivisionName } from '../../../ui/subdivisions.js';
 import { rateToPercent } from './rates.js';
 import { TaxRegionForm } from './TaxRegionForm.js';
@@ -43,8 +37,8 @@ export function TaxPage() {
 }
 
 function TaxScreen() {
-  const settings = useTaxSettings();
-  const regions = useTaxRegions();
+  const settings = useQuery(taxQueries.settings(usePlaza()));
+  const regions = useQuery(taxQueries.regions(usePlaza()));
   const [editing, setEditing] = useState<TaxRegion | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TaxRegion | null>(null);
   const add = (
@@ -115,7 +109,7 @@ const regionColumns: Column<TaxRegion>[] = [
 
 /** Asks before deleting a region's rates; a failure closes the dialog and says why. */
 function DeleteRegionDialog({ region: deleting, onClose }: { region: TaxRegion | null; onClose: () => void }) {
-  const remove = useDeleteTaxRegion();
+  const remove = usePlazaMutation(taxMutations.deleteRegion);
   const toast = useToast();
   return (
     <ConfirmDialog
@@ -146,8 +140,8 @@ function DeleteRegionDialog({ region: deleting, onClose }: { region: TaxRegion |
 
 /** Kinds of products taxed differently (books, food); the default group applies to everything else. */
 function TaxGroups() {
-  const groups = useTaxGroups();
-  const remove = useDeleteTaxGroup();
+  const groups = useQuery(taxQueries.groups(usePlaza()));
+  const remove = usePlazaMutation(taxMutations.deleteGroup);
   const toast = useToast();
   const [deleting, setDeleting] = useState<TaxGroup | null>(null);
   return (
@@ -207,7 +201,7 @@ function TaxGroups() {
 
 /** Adds a tax group by name; the field empties once it is added. */
 function AddGroupForm() {
-  const create = useCreateTaxGroup();
+  const create = usePlazaMutation(taxMutations.createGroup);
   const toast = useToast();
   const [name, setName] = useState('');
   return (

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { TaxGroupOverride, TaxRegion } from '@plaza/contracts';
+import { taxMutations, taxQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { RatesFieldset, RegionPicker, TaxGroupsFieldset, type GroupRow, type Row } from './TaxRegionFields.js';
-import { useSaveTaxRegion, useTaxGroups, useTaxSettings } from './api.js';
 import { percentToRate, rateToPercent } from './rates.js';
 
 const groupRows = (overrides: TaxGroupOverride[] | undefined) =>
@@ -27,7 +28,7 @@ const overridesOf = (rows: Record<string, GroupRow>): TaxGroupOverride[] =>
 
 /** The tax region form's state, what to fix first, and the save. */
 function useTaxRegionForm(region: TaxRegion | null, onDone: () => void) {
-  const save = useSaveTaxRegion();
+  const save = usePlazaMutation(taxMutations.saveRegion);
   const toast = useToast();
   const [country, setCountry] = useState(region?.country ?? '');
   const [state, setState] = useState(region?.subdivision?.split('-')[1] ?? '');
@@ -40,8 +41,8 @@ function useTaxRegionForm(region: TaxRegion | null, onDone: () => void) {
   const [taxFees, setTaxFees] = useState(region?.taxFees ?? true);
   const [groups, setGroups] = useState<Record<string, GroupRow>>(() => groupRows(region?.groupOverrides));
   const [fallback, setFallback] = useState(region ? rateToPercent(region.fallbackRate) : '0');
-  const taxGroups = useTaxGroups().data?.filter((g) => !g.isDefault) ?? [];
-  const auto = useTaxSettings().data?.calculationMode === 'AUTO';
+  const taxGroups = useQuery(taxQueries.groups(usePlaza())).data?.filter((g) => !g.isDefault) ?? [];
+  const auto = useQuery(taxQueries.settings(usePlaza())).data?.calculationMode === 'AUTO';
   const [tried, setTried] = useState(false);
   const form = useFormRules({}, {}, { serverError: save.error });
   const problem = !country

@@ -1,10 +1,10 @@
 import type { TaxSettings } from '@plaza/contracts';
+import { taxMutations, usePlazaMutation } from '@plaza/react';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, FormSection, useDraft } from '../../ui/FormPage.js';
 import { SelectField } from '../../ui/SelectField.js';
-import { useUpdateTaxSettings } from './api.js';
 
 type Draft = Pick<TaxSettings, 'taxIncludedInPrices' | 'calculationMode' | 'taxableAddressType'>;
 
@@ -15,7 +15,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
     calculationMode: settings.calculationMode,
     taxableAddressType: settings.taxableAddressType,
   });
-  const update = useUpdateTaxSettings();
+  const update = usePlazaMutation(taxMutations.updateSettings);
   const toast = useToast();
   const form = useFormRules({}, {}, { serverError: update.error });
   return (
