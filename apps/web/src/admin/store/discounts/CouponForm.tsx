@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Coupon, CouponInput } from '@plaza/contracts';
+import { discountMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
@@ -7,7 +8,6 @@ import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useSaveCoupon } from './api.js';
 import { DiscountFields, discountDraft, discountProblem, toActiveTimeInfo, toDiscountInput } from './DiscountFields.js';
 
 const whole = (v: string) => /^\d+$/.test(v) && Number(v) >= 1;
@@ -55,7 +55,7 @@ function couponInputOf(
 
 /** Saves the coupon, then says so and closes. */
 function useCouponSave(coupon: Coupon | null, onDone: () => void) {
-  const save = useSaveCoupon();
+  const save = usePlazaMutation(discountMutations.saveCoupon);
   const toast = useToast();
   const send = (input: CouponInput) =>
     save.mutate(

@@ -1,8 +1,9 @@
 import type { Coupon } from '@plaza/contracts';
+import { discountMutations, discountQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ManagedList } from '../../ui/ManagedList.js';
-import { useCoupons, useDeleteCoupon, useSetCouponActive } from './api.js';
 import { CouponForm } from './CouponForm.js';
 import { CouponStatus, discountWords, usageWords } from './words.js';
 
@@ -16,9 +17,9 @@ export function CouponsPage() {
 }
 
 function CouponsScreen() {
-  const query = useCoupons();
-  const setActive = useSetCouponActive();
-  const remove = useDeleteCoupon();
+  const query = useQuery(discountQueries.coupons(usePlaza()));
+  const setActive = usePlazaMutation(discountMutations.setCouponActive);
+  const remove = usePlazaMutation(discountMutations.deleteCoupon);
   return (
     <ManagedList<Coupon>
       query={query}

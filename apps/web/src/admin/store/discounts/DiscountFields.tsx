@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react';
 import type { Discount, DiscountInput, DiscountRule } from '@plaza/contracts';
+import { catalogQueries, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { TextField } from '../../../ui/Field.js';
 import { SelectField } from '../../ui/SelectField.js';
-import { useCollections } from '../api.js';
 import { normalizeAmount } from '../productDraft.js';
 
 type Type = Discount['type'];
@@ -169,7 +170,7 @@ export function DiscountFields({
 
 /** The collections whose products the discount applies to, ticked from the list. */
 function CollectionChoice({ draft, set }: { draft: DiscountDraft; set: (change: Partial<DiscountDraft>) => void }) {
-  const collections = useCollections();
+  const collections = useQuery(catalogQueries.collections(usePlaza()));
   const toggleCollection = (id: string, on: boolean) =>
     set({ collectionIds: on ? [...draft.collectionIds, id] : draft.collectionIds.filter((c) => c !== id) });
   return (

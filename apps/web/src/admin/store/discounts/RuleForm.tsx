@@ -1,5 +1,6 @@
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { DiscountRule, DiscountRuleInput, Trigger } from '@plaza/contracts';
+import { discountMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
@@ -8,7 +9,6 @@ import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useSaveDiscountRule } from './api.js';
 import { DiscountFields, discountDraft, discountProblem, toActiveTimeInfo, toDiscountInput } from './DiscountFields.js';
 
 /** '' always; KEPT: conditions made elsewhere (several combined, or an app's) that this form leaves as they are. */
@@ -68,7 +68,7 @@ function ruleProblemOf(discount: ReturnType<typeof discountDraft>, range: RangeD
 
 /** An automatic discount: what it takes off, when it applies (order total or item count), and its dates. */
 export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: () => void }) {
-  const save = useSaveDiscountRule();
+  const save = usePlazaMutation(discountMutations.saveRule);
   const toast = useToast();
   const [name, setName] = useState(rule?.name ?? '');
   const [discount, setDiscount] = useState(() => discountDraft(rule?.discount, rule?.activeTimeInfo));

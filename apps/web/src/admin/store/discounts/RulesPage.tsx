@@ -1,8 +1,9 @@
 import type { DiscountRule, Trigger } from '@plaza/contracts';
+import { discountMutations, discountQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ManagedList } from '../../ui/ManagedList.js';
-import { useDeleteDiscountRule, useDiscountRules, useSetRuleActive } from './api.js';
 import { RuleForm } from './RuleForm.js';
 import { CouponStatus, discountWords } from './words.js';
 
@@ -32,9 +33,9 @@ export function RulesPage() {
 }
 
 function RulesScreen() {
-  const query = useDiscountRules();
-  const setActive = useSetRuleActive();
-  const remove = useDeleteDiscountRule();
+  const query = useQuery(discountQueries.rules(usePlaza()));
+  const setActive = usePlazaMutation(discountMutations.setRuleActive);
+  const remove = usePlazaMutation(discountMutations.deleteRule);
   return (
     <ManagedList<DiscountRule>
       query={query}
