@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import type { CheckoutSettings } from '@plaza/sdk/ecom';
+import { checkoutSettingsMutations, checkoutSettingsQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
@@ -9,7 +11,6 @@ import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { useCheckoutSettings, useUpdateCheckoutSettings } from './api.js';
 import { settingsChanges, settingsDraftOf, type SettingsDraft } from './settingsDraft.js';
 import { CheckoutLookSection, CustomFieldsSection, PoliciesSection, StockSection } from './CheckoutSettingsSections.js';
 
@@ -38,7 +39,7 @@ export function CheckoutSettingsPage() {
 }
 
 function Loader() {
-  const { data, error, isPending, isFetching, refetch } = useCheckoutSettings();
+  const { data, error, isPending, isFetching, refetch } = useQuery(checkoutSettingsQueries.settings(usePlaza()));
   return (
     <>
       <PageHeader title="Checkout" description="How your checkout looks, and what happens to stock around orders." />
@@ -60,7 +61,7 @@ function Loader() {
 function SettingsForm({ settings }: { settings: CheckoutSettings }) {
   const saved = useMemo(() => settingsDraftOf(settings), [settings]);
   const { draft, set, dirty, undo } = useDraft<SettingsDraft>(saved);
-  const update = useUpdateCheckoutSettings();
+  const update = usePlazaMutation(checkoutSettingsMutations.update);
   const toast = useToast();
   const form = useFormRules(
     rules,

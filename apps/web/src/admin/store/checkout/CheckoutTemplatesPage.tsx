@@ -1,10 +1,11 @@
 import type { CheckoutTemplate } from '@plaza/sdk/ecom';
+import { checkoutSettingsMutations, checkoutSettingsQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../ui/Badge.js';
 import { CopyButton } from '../../../ui/CopyButton.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ManagedList } from '../../ui/ManagedList.js';
-import { useCheckoutTemplates, useDeleteTemplate, useSetTemplateActive } from './api.js';
 import { TemplateForm } from './TemplateForm.js';
 
 /** The link as buyers open it: the server's address may be a path on this site. */
@@ -24,9 +25,9 @@ export function CheckoutTemplatesPage() {
 }
 
 function TemplatesScreen() {
-  const query = useCheckoutTemplates();
-  const setActive = useSetTemplateActive();
-  const remove = useDeleteTemplate();
+  const query = useQuery(checkoutSettingsQueries.templates(usePlaza()));
+  const setActive = usePlazaMutation(checkoutSettingsMutations.setTemplateActive);
+  const remove = usePlazaMutation(checkoutSettingsMutations.deleteTemplate);
   return (
     <ManagedList<CheckoutTemplate>
       query={query}

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { CheckoutTemplate } from '@plaza/sdk/ecom';
+import { catalogQueries, checkoutSettingsMutations, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
-import { useProducts } from '../api.js';
 import { catalogLines, newProductLine, ProductLines, productLinesProblem, type ProductLine } from '../ProductLines.js';
-import { useCreateTemplate } from './api.js';
 
 const rules: FormRules<'name' | 'couponCode'> = {
   name: { label: 'Name', required: true, requiredMessage: 'Name the link, such as “Summer bundle”.', maxLength: 200 },
@@ -17,8 +17,8 @@ const rules: FormRules<'name' | 'couponCode'> = {
 
 /** A ready basket (products and quantities, optionally a coupon) behind a "buy now" link. */
 export function TemplateForm({ onDone, onCancel }: { onDone: (t: CheckoutTemplate) => void; onCancel: () => void }) {
-  const products = useProducts({ limit: 100, sort: 'NAME_ASC' });
-  const create = useCreateTemplate();
+  const products = useQuery(catalogQueries.products(usePlaza(), { limit: 100, sort: 'NAME_ASC' }));
+  const create = usePlazaMutation(checkoutSettingsMutations.createTemplate);
   const toast = useToast();
   const [name, setName] = useState('');
   const [coupon, setCoupon] = useState('');
