@@ -1,22 +1,15 @@
+import { shippingMutations, shippingQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  getShippingProviderConfiguration,
-  updateShippingProviderConfiguration,
-  type ShippingProviderConfiguration,
-} from '@plaza/sdk/ecom';
+import { type ShippingProviderConfiguration } from '@plaza/sdk/ecom';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { callMethod, usePlazaClient, useStoreChange } from '../api.js';
-import { shippingKeys } from './api.js';
 import { carrierDraft, carrierInput, carrierProblem, MASK_PATH, type CarrierDraft } from './carrierDraft.js';
 import { BoxesSection, LocalDeliverySection, ServicesSection, ShipsFromSection } from './CarrierSections.js';
-
-const key = () => [...shippingKeys.all(), 'carriers'] as const;
 
 /** /admin/store/carriers: where parcels leave from, the carrier services and their rates, boxes, local delivery. */
 export function CarriersPage() {
@@ -28,11 +21,7 @@ export function CarriersPage() {
 }
 
 function Loader() {
-  const plaza = usePlazaClient();
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: key(),
-    queryFn: () => callMethod(plaza, getShippingProviderConfiguration).then((r) => r.shippingProviderConfiguration),
-  });
+  const { data, error, isPending, isFetching, refetch } = useQuery(shippingQueries.carriers(usePlaza()));
   return (
     <>
       <PageHeader
@@ -53,9 +42,7 @@ function Loader() {
 function CarriersForm({ config }: { config: ShippingProviderConfiguration }) {
   const saved = useMemo(() => carrierDraft(config), [config]);
   const { draft, set, dirty, undo, changed } = useDraft<CarrierDraft>(saved);
-  const update = useStoreChange(shippingKeys.all(), (plaza, v: ReturnType<typeof carrierInput>) =>
-    callMethod(plaza, updateShippingProviderConfiguration, v, Object.keys(v)),
-  );
+  const update = usePlazaMutation(shippingMutations.updateCarriers);
   const toast = useToast();
 
   return (

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdditionalFeeSetting, AdditionalFeeSettingInput } from '@plaza/sdk/ecom';
+import { shippingMutations, shippingQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
@@ -13,7 +15,6 @@ import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { ProductChecklist } from '../ProductChecklist.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useAdditionalFees, useDeleteFee, useSaveFee } from './feesApi.js';
 
 type Kind = AdditionalFeeSetting['type'];
 type Surcharge = AdditionalFeeSetting['surcharge']['type'];
@@ -42,9 +43,9 @@ export function FeesPage() {
 }
 
 function FeesScreen() {
-  const query = useAdditionalFees();
-  const save = useSaveFee();
-  const remove = useDeleteFee();
+  const query = useQuery(shippingQueries.fees(usePlaza()));
+  const save = usePlazaMutation(shippingMutations.saveFee);
+  const remove = usePlazaMutation(shippingMutations.deleteFee);
   return (
     <ManagedList<AdditionalFeeSetting>
       query={query}
@@ -125,7 +126,7 @@ const startValueOf = (fee: AdditionalFeeSetting | null) =>
 
 /** Saves the fee (a new one starts switched on), then says so and closes. */
 function useFeeSave(fee: AdditionalFeeSetting | null, onDone: () => void) {
-  const save = useSaveFee();
+  const save = usePlazaMutation(shippingMutations.saveFee);
   const toast = useToast();
   const send = (input: AdditionalFeeSettingInput) =>
     save.mutate(fee ? { id: fee.id, fee: input } : { id: null, fee: { ...input, enabled: true } }, {

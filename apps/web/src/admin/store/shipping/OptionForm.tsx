@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ShippingOption, ShippingOptionInput } from '@plaza/sdk/ecom';
+import { shippingMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
@@ -7,7 +8,6 @@ import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useSaveOption } from './api.js';
 import { RatesFieldset, SlotsFieldset, type RateDraft, type SlotDraft } from './OptionFields.js';
 
 export const optionRules: FormRules<'title' | 'estimatedDeliveryTime' | 'freeShippingOver' | 'rates'> = {
@@ -75,7 +75,7 @@ function saveVarsOf(
 
 /** Saves the option, then says so and closes. */
 function useOptionSave(onDone: () => void) {
-  const save = useSaveOption();
+  const save = usePlazaMutation(shippingMutations.saveOption);
   const toast = useToast();
   const send = (vars: ReturnType<typeof saveVarsOf>) =>
     save.mutate(vars, {

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { PickupLocation } from '@plaza/sdk/ecom';
+import { shippingMutations, shippingQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
@@ -10,7 +12,6 @@ import { Combobox } from '../../ui/Combobox.js';
 import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useDeletePickup, usePickupLocations, useSavePickup } from './api.js';
 import { countryName, countryOptions } from './countries.js';
 
 type Method = PickupLocation['pickupMethod'];
@@ -32,8 +33,8 @@ const where = (p: PickupLocation) =>
 
 /** Places buyers collect their orders from, below the shipping regions. */
 export function PickupSection() {
-  const query = usePickupLocations();
-  const remove = useDeletePickup();
+  const query = useQuery(shippingQueries.pickups(usePlaza()));
+  const remove = usePlazaMutation(shippingMutations.deletePickup);
   return (
     <section aria-label="Pickup" className="mt-8 space-y-3">
       <ManagedList<PickupLocation>
@@ -133,7 +134,7 @@ function saveVarsOf(pickup: PickupLocation | null, v: PickupValues) {
 }
 
 function PickupForm({ pickup, onDone }: { pickup: PickupLocation | null; onDone: () => void }) {
-  const save = useSavePickup();
+  const save = usePlazaMutation(shippingMutations.savePickup);
   const toast = useToast();
   const [v, setV] = useState(() => valuesOf(pickup));
   const set = (change: Partial<typeof v>) => setV((old) => ({ ...old, ...change }));

@@ -1,5 +1,6 @@
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { ShippingRegion, ShippingRegionInput } from '@plaza/sdk/ecom';
+import { shippingMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
@@ -8,7 +9,6 @@ import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { Combobox } from '../../ui/Combobox.js';
 import { SelectField } from '../../ui/SelectField.js';
-import { useSaveRegion } from './api.js';
 import { countryOptions } from './countries.js';
 import { subdivisionsOf } from '../../../ui/subdivisions.js';
 
@@ -50,7 +50,7 @@ export function RegionForm({
   onDone: (saved: ShippingRegion) => void;
   onCancel: () => void;
 }) {
-  const save = useSaveRegion();
+  const save = usePlazaMutation(shippingMutations.saveRegion);
   const toast = useToast();
   const [name, setName] = useState(region?.name ?? '');
   const [worldwide, setWorldwide] = useState(region?.destinationScope === 'WORLDWIDE');

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { ShippingOption, ShippingRegion } from '@plaza/sdk/ecom';
+import { shippingMutations, shippingQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
@@ -10,7 +12,6 @@ import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ResourceTable } from '../../ui/ResourceTable.js';
-import { useDeleteOption, useDeleteRegion, useShippingOptions, useShippingRegions } from './api.js';
 import { OptionForm } from './OptionForm.js';
 import { PickupSection } from './PickupSection.js';
 import { RegionForm } from './RegionForm.js';
@@ -31,8 +32,8 @@ export function ShippingPage() {
 }
 
 function ShippingScreen() {
-  const regions = useShippingRegions();
-  const options = useShippingOptions();
+  const regions = useQuery(shippingQueries.regions(usePlaza()));
+  const options = useQuery(shippingQueries.options(usePlaza()));
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const addRegion = (
@@ -79,7 +80,7 @@ function RegionCard({
   onDelete: setDeleting,
 }: {
   region: ShippingRegion;
-  options: ReturnType<typeof useShippingOptions>;
+  options: UseQueryResult<ShippingOption[]>;
   onEdit: (editing: Editing) => void;
   onDelete: (deleting: Deleting) => void;
 }) {
@@ -163,8 +164,8 @@ function EditDrawer({ editing, onClose: close }: { editing: Editing | null; onCl
 }
 
 function DeleteConfirm({ deleting, onClose }: { deleting: Deleting | null; onClose: () => void }) {
-  const region = useDeleteRegion();
-  const option = useDeleteOption();
+  const region = usePlazaMutation(shippingMutations.deleteRegion);
+  const option = usePlazaMutation(shippingMutations.deleteOption);
   const toast = useToast();
   const name = deleting?.kind === 'region' ? deleting.region.name : (deleting?.option.title ?? '');
   const handlers = {
