@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { GiftCard } from '@plaza/contracts';
+import type { GiftCard, GiftCardResponse } from '@plaza/contracts';
+import { giftCardMutations, giftCardQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { Alert } from '../../../ui/Alert.js';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
@@ -18,7 +20,6 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
-import { useGiftCards, useIssueGiftCard, useSetGiftCardDisabled } from './api.js';
 
 const PAGE = 25;
 const rules: FormRules<'amount' | 'note'> = {
@@ -44,12 +45,14 @@ function GiftCardsScreen() {
       .replace(/[^A-Za-z0-9]/g, '')
       .slice(-4),
   );
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useGiftCards({
-    ...(ending ? { codeEndsWith: ending } : {}),
-    offset,
-    limit: PAGE,
-  });
-  const disable = useSetGiftCardDisabled();
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery(
+    giftCardQueries.list(usePlaza(), {
+      ...(ending ? { codeEndsWith: ending } : {}),
+      offset,
+      limit: PAGE,
+    }),
+  );
+  const disable = usePlazaMutation(giftCardMutations.setDisabled);
   const toast = useToast();
   const date = useDateFormat();
   const [issuing, setIssuing] = useState(false);
@@ -167,7 +170,7 @@ function DisableCardDialog({
   onClose,
 }: {
   card: GiftCard | null;
-  disable: ReturnType<typeof useSetGiftCardDisabled>;
+  disable: UseMutationResult<GiftCardResponse, Error, { id: string; disabled: boolean }>;
   onClose: () => void;
 }) {
   const toast = useToast();
@@ -203,7 +206,7 @@ function DisableCardDialog({
 
 /** Issues a card; its full code is shown here once, with a button to copy it, and never again. */
 function IssueForm({ onClose }: { onClose: () => void }) {
-  const issue = useIssueGiftCard();
+  const issue = usePlazaMutation(giftCardMutations.issue);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [expires, setExpires] = useState('');

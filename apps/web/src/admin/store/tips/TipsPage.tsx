@@ -1,3 +1,4 @@
+import { tipMutations, tipQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TipSettings, UpdateTipSettingsRequest } from '@plaza/contracts';
@@ -9,12 +10,8 @@ import { OwnerOnly } from '../../developers/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { getTipSettings, updateTipSettings } from '@plaza/sdk/ecom';
-import { callMethod, storeKeys, usePlazaClient, useStoreChange } from '../api.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { StaffSection, TipChoicesSection, type TipsDraft } from './TipsSections.js';
-
-const key = () => [...storeKeys.all(), 'tips'] as const;
 
 /** Only the changed settings, with amounts and names tidied for the server. */
 function tipChanges(changed: Array<keyof TipsDraft>, draft: TipsDraft) {
@@ -34,11 +31,7 @@ export function TipsPage() {
 }
 
 function Loader() {
-  const plaza = usePlazaClient();
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: key(),
-    queryFn: () => callMethod(plaza, getTipSettings).then((r) => r.tipSettings),
-  });
+  const { data, error, isPending, isFetching, refetch } = useQuery(tipQueries.settings(usePlaza()));
   return (
     <>
       <PageHeader title="Tips" description="Let buyers add a tip at checkout, and share it among your staff." />
@@ -59,9 +52,7 @@ function TipsForm({ settings }: { settings: TipSettings }) {
     return rest;
   }, [settings]);
   const { draft, set, dirty, undo, changed } = useDraft<TipsDraft>(saved);
-  const update = useStoreChange(key(), (plaza, tipSettings: UpdateTipSettingsRequest['tipSettings']) =>
-    callMethod(plaza, updateTipSettings, tipSettings, Object.keys(tipSettings)),
-  );
+  const update = usePlazaMutation(tipMutations.update);
   const toast = useToast();
   const form = useFormRules({}, {}, { serverError: update.error });
   const problem = draft.presets.some((p) => !isAmount(p.value))
