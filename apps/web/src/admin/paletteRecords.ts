@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memberQueries } from '@plaza/react';
-import { listProducts } from '@plaza/sdk/catalog';
-import { searchOrders } from '@plaza/sdk/ecom';
-import { callMethod, storeKeys, usePlazaClient } from './store/api.js';
+import { catalogQueries, memberQueries, orderQueries, usePlaza } from '@plaza/react';
 
 /** One line of the command palette: a screen or a record, and where it leads. */
 export interface PaletteRow {
@@ -21,15 +18,16 @@ const LIMIT = 5;
  * Nothing is asked for an empty box.
  */
 export function useRecordMatches(words: string): { rows: PaletteRow[]; busy: boolean } {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const enabled = words.length > 0;
   const orderSearch = {
     filter: /^\d+$/.test(words) ? { number: words } : { text: words },
     cursorPaging: { limit: LIMIT },
   };
+  // The lists' factories keep the last page while the next loads; here a new search shows nothing stale.
   const orders = useQuery({
-    queryKey: [...storeKeys.all(), 'orders', 'list', orderSearch],
-    queryFn: () => callMethod(plaza, searchOrders, orderSearch),
+    ...orderQueries.list(plaza, orderSearch),
+    placeholderData: undefined,
     enabled: enabled && words.length <= 100,
   });
   const members = useQuery({
@@ -42,8 +40,8 @@ export function useRecordMatches(words: string): { rows: PaletteRow[]; busy: boo
   });
   const productQuery = { text: words, limit: LIMIT, includeHidden: true };
   const products = useQuery({
-    queryKey: storeKeys.products(productQuery),
-    queryFn: () => callMethod(plaza, listProducts, productQuery),
+    ...catalogQueries.products(plaza, productQuery),
+    placeholderData: undefined,
     enabled: enabled && words.length <= 100,
   });
   if (!enabled) return { rows: [], busy: false };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AbandonedCheckout, ListAbandonedCheckoutsResponse } from '@plaza/sdk/ecom';
+import { storeQueries } from '@plaza/react';
 import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
 import { AbandonedCheckoutsPage } from './AbandonedCheckoutsPage.js';
-import { storeKeys } from './api.js';
 
 const money = (amount: string) => ({ amount, formattedAmount: `€${amount}` });
 const basket = (over: Partial<AbandonedCheckout>): AbandonedCheckout => ({
@@ -22,7 +22,7 @@ const basket = (over: Partial<AbandonedCheckout>): AbandonedCheckout => ({
 
 function page(data: ListAbandonedCheckoutsResponse) {
   const queryClient = queryClientWithSite();
-  queryClient.setQueryData([...storeKeys.all(), 'abandoned-checkouts', { limit: 25 }], data);
+  queryClient.setQueryData([...storeQueries.all(), 'abandoned-checkouts', { limit: 25 }], data);
   return render(<AbandonedCheckoutsPage />, staffClient('OWNER'), queryClient, '/admin/store/abandoned-checkouts');
 }
 

@@ -1,7 +1,7 @@
+import { abandonedCheckoutQueries, usePlaza } from '@plaza/react';
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  listAbandonedCheckouts,
   type AbandonedCheckout,
   type AbandonedCheckoutActivity,
   type ListAbandonedCheckoutsQuery,
@@ -17,7 +17,6 @@ import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { countOf } from '../ui/ResourceTable.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
-import { callMethod, storeKeys, usePlazaClient } from './api.js';
 
 type Status = 'ALL' | AbandonedCheckout['status'];
 const BASKETS = { one: 'basket', other: 'baskets' };
@@ -94,15 +93,10 @@ function List({
   filtered: boolean;
   onOpen: (a: AbandonedCheckout) => void;
 }) {
-  const plaza = usePlazaClient();
   const pages = useCursorPages();
   const formatDate = useDateFormat();
   const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
-  const list = useQuery({
-    queryKey: [...storeKeys.all(), 'abandoned-checkouts', query],
-    queryFn: () => callMethod(plaza, listAbandonedCheckouts, query),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(abandonedCheckoutQueries.list(usePlaza(), query));
   const { data } = list;
   const totals = data?.metadata.totals;
   return (

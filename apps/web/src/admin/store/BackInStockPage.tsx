@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { BackInStockNotificationRequest, BackInStockStatus } from '@plaza/sdk/ecom';
+import { backInStockMutations, backInStockQueries, usePlaza, usePlazaMutation, type WaitingItem } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../ui/Badge.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { describeError } from '../../ui/ErrorMessage.js';
@@ -8,14 +10,6 @@ import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
-import {
-  useDeleteRequest,
-  useMarkNotified,
-  useNotifyNow,
-  useProductRequests,
-  useWaitingItems,
-  type WaitingItem,
-} from './backInStockApi.js';
 import { JobProgress } from './JobProgress.js';
 import { StockBadge } from './labels.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
@@ -39,8 +33,8 @@ export function BackInStockPage() {
 }
 
 function BackInStockPageScreen() {
-  const { data, error, isPending, isFetching, refetch } = useWaitingItems();
-  const notify = useNotifyNow();
+  const { data, error, isPending, isFetching, refetch } = useQuery(backInStockQueries.waitingItems(usePlaza()));
+  const notify = usePlazaMutation(backInStockMutations.notifyNow);
   const toast = useToast();
   const [confirming, setConfirming] = useState<WaitingItem | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -124,10 +118,12 @@ function BackInStockPageScreen() {
 }
 
 function RequestsDrawer({ item, onClose }: { item: WaitingItem | null; onClose: () => void }) {
-  const { data, error, isPending, isFetching, refetch } = useProductRequests(item?.product.id ?? null);
+  const { data, error, isPending, isFetching, refetch } = useQuery(
+    backInStockQueries.requests(usePlaza(), item?.product.id ?? null),
+  );
   const date = useDateFormat();
-  const mark = useMarkNotified();
-  const remove = useDeleteRequest();
+  const mark = usePlazaMutation(backInStockMutations.markNotified);
+  const remove = usePlazaMutation(backInStockMutations.deleteRequest);
   const toast = useToast();
   const [deleting, setDeleting] = useState<BackInStockNotificationRequest | null>(null);
   const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');

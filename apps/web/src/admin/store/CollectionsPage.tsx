@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Collection } from '@plaza/sdk/catalog';
+import { catalogMutations, catalogQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
@@ -9,7 +11,6 @@ import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { ManagedList } from '../ui/ManagedList.js';
-import { useCollections, useCreateCollection, useDeleteCollection, useUpdateCollection } from './api.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
 
 export const collectionRules: FormRules<'name' | 'description'> = {
@@ -32,8 +33,8 @@ export function CollectionsPage() {
 }
 
 function CollectionsPageScreen() {
-  const query = useCollections();
-  const remove = useDeleteCollection();
+  const query = useQuery(catalogQueries.collections(usePlaza()));
+  const remove = usePlazaMutation(catalogMutations.deleteCollection);
   return (
     <ManagedList<Collection>
       query={query}
@@ -94,8 +95,8 @@ function CollectionForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const create = useCreateCollection();
-  const update = useUpdateCollection();
+  const create = usePlazaMutation(catalogMutations.createCollection);
+  const update = usePlazaMutation(catalogMutations.updateCollection);
   const save = collection ? update : create;
   const toast = useToast();
   const [name, setName] = useState(collection?.name ?? '');

@@ -1,14 +1,13 @@
+import { digitalFileQueries, usePlaza } from '@plaza/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { getFileDescriptor, searchFiles } from '@plaza/sdk/media';
 import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { FormSection } from '../ui/FormPage.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
-import { callMethod, usePlazaClient } from './api.js';
 import type { ProductDraft } from './productDraft.js';
 
 type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
@@ -18,13 +17,8 @@ type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =
  * once they have paid, and can download it again from their order.
  */
 export function DigitalFileSection({ draft, set }: { draft: ProductDraft; set: SetDraft }) {
-  const plaza = usePlazaClient();
   const [choosing, setChoosing] = useState(false);
-  const chosen = useQuery({
-    queryKey: ['media', 'file', draft.digitalFileId],
-    queryFn: () => callMethod(plaza, getFileDescriptor, draft.digitalFileId).then((r) => r.file),
-    enabled: Boolean(draft.digitalFileId),
-  });
+  const chosen = useQuery(digitalFileQueries.file(usePlaza(), draft.digitalFileId));
   if (draft.productType !== 'DIGITAL') return null;
   return (
     <FormSection
@@ -69,19 +63,9 @@ export function DigitalFileSection({ draft, set }: { draft: ProductDraft; set: S
 }
 
 function PrivateFiles({ onPick, onClose }: { onPick: (id: string) => void; onClose: () => void }) {
-  const plaza = usePlazaClient();
   const [search, setSearch] = useState('');
   const words = useDebouncedValue(search.trim());
-  const files = useQuery({
-    queryKey: ['media', 'private-files', words],
-    queryFn: () =>
-      callMethod(plaza, searchFiles, {
-        ...(words ? { search: words } : {}),
-        private: true,
-        sort: { fieldName: 'createdDate', order: 'DESC' },
-        paging: { limit: 50 },
-      }).then((r) => r.files),
-  });
+  const files = useQuery(digitalFileQueries.privateFiles(usePlaza(), words));
   const ready = (files.data ?? []).filter((f) => f.operationStatus === 'READY');
   return (
     <div className="mt-4 space-y-4">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { catalogQueries, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { TextField } from '../../ui/Field.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
-import { useProducts } from './api.js';
 
 /**
  * Choose some products: a search over the shop's products with a checkbox each. The chosen ones stay listed on top
@@ -18,7 +19,9 @@ export function ProductChecklist({
 }) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 250);
-  const found = useProducts({ limit: 20, sort: 'NAME_ASC', ...(search ? { text: search } : {}) });
+  const found = useQuery(
+    catalogQueries.products(usePlaza(), { limit: 20, sort: 'NAME_ASC', ...(search ? { text: search } : {}) }),
+  );
   // Names of chosen products the current search does not show, remembered from earlier pages.
   const [names, setNames] = useState<Record<string, string>>({});
   const products = found.data?.products ?? [];

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CATALOG_LIMITS } from '@plaza/contracts/constants';
+import { catalogQueries, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { MediaPicker, siteAddress } from '../media/MediaPicker.js';
 import { FormSection } from '../ui/FormPage.js';
 import { SelectField } from '../ui/SelectField.js';
-import { useCollections } from './api.js';
 import { FREQUENCY_OPTIONS } from './labels.js';
 import type { SetDraft } from './ProductFields.js';
 import { imageProblem, isImageAddress, type Frequency, type PlanDraft, type ProductDraft } from './productDraft.js';
@@ -101,7 +102,7 @@ export function MediaSection({
 }
 
 export function CollectionsSection({ draft, set }: { draft: ProductDraft; set: SetDraft }) {
-  const { data, isPending } = useCollections();
+  const { data, isPending } = useQuery(catalogQueries.collections(usePlaza()));
   const toggle = (id: string, on: boolean) =>
     set('collectionIds', on ? [...draft.collectionIds, id] : draft.collectionIds.filter((c) => c !== id));
   return (

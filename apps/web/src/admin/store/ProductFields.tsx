@@ -1,11 +1,12 @@
 import type { ProductType } from '@plaza/sdk/catalog';
 import { CATALOG_LIMITS } from '@plaza/contracts/constants';
+import { taxQueries, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { FormSection } from '../ui/FormPage.js';
 import { SelectField } from '../ui/SelectField.js';
 import { PRODUCT_TYPE_OPTIONS } from './labels.js';
-import { useTaxGroups } from './tax/api.js';
 import { isAmount, type ProductDraft } from './productDraft.js';
 
 export type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
@@ -142,7 +143,7 @@ export function PricingSection({ draft, set, form, edited }: SectionProps) {
 
 /** Which tax rates apply: the shop's default group, or one made under Tax (books, food…). */
 function TaxGroupField({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const groups = useTaxGroups();
+  const groups = useQuery(taxQueries.groups(usePlaza()));
   const options = [
     { value: '', label: 'Standard (the shop’s default)' },
     ...(groups.data ?? []).filter((g) => !g.isDefault || g.id === value).map((g) => ({ value: g.id, label: g.name })),

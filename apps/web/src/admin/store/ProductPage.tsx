@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product } from '@plaza/sdk/catalog';
+import { catalogMutations, catalogQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../ui/ErrorMessage.js';
@@ -9,7 +11,6 @@ import { Skeleton } from '../../ui/Skeleton.js';
 import { useToast } from '../Toast.js';
 import { FormPage, useDraft } from '../ui/FormPage.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { useCreateProduct, useDeleteProduct, useProduct, useUpdateProduct } from './api.js';
 import { BasicsSection, PricingSection, productFieldOf, productRules } from './ProductFields.js';
 import { DigitalFileSection } from './DigitalFileSection.js';
 import { CollectionsSection, MediaSection, SubscriptionSection } from './ProductExtras.js';
@@ -42,7 +43,7 @@ function ProductPageScreen() {
 }
 
 function ProductLoader({ productId }: { productId: string }) {
-  const { data, error, isPending, isFetching, refetch } = useProduct(productId);
+  const { data, error, isPending, isFetching, refetch } = useQuery(catalogQueries.product(usePlaza(), productId));
   if (isPending) {
     return (
       <div aria-busy="true" aria-label="Loading the product" className="space-y-3">
@@ -70,8 +71,8 @@ function ProductLoader({ productId }: { productId: string }) {
 
 /** Adds the product (then opens its page) or saves only what changed; with nothing changed, Save just undoes. */
 function useProductSave(product: Product | null, saved: ProductDraft, undo: () => void) {
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
+  const create = usePlazaMutation(catalogMutations.createProduct);
+  const update = usePlazaMutation(catalogMutations.updateProduct);
   const navigate = useNavigate();
   const toast = useToast();
   const send = (draft: ProductDraft) => {
@@ -173,7 +174,7 @@ function ProductForm({ product }: { product: Product | null }) {
 }
 
 function DeleteProduct({ product, open, onClose }: { product: Product; open: boolean; onClose: () => void }) {
-  const remove = useDeleteProduct();
+  const remove = usePlazaMutation(catalogMutations.deleteProduct);
   const navigate = useNavigate();
   const toast = useToast();
   return (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ListProductsQuery, Product, ProductType } from '@plaza/sdk/catalog';
+import { catalogQueries, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../ui/Badge.js';
 import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
@@ -9,7 +11,6 @@ import { SearchBox } from '../ui/SearchBox.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
 import { SelectField } from '../ui/SelectField.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
-import { useCollections, useProducts } from './api.js';
 import { PRODUCT_TYPE_OPTIONS, productTypeLabel, StockBadge } from './labels.js';
 import { StockDrawer } from './StockDrawer.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
@@ -93,7 +94,7 @@ const AddProduct = () => (
 );
 
 function CollectionFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { data } = useCollections();
+  const { data } = useQuery(catalogQueries.collections(usePlaza()));
   return (
     <SelectField
       label="Collection"
@@ -115,7 +116,9 @@ function ProductList({
 }) {
   const pages = useCursorPages();
   const query = pages.cursor ? { cursor: pages.cursor, limit: PAGE } : filters;
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useProducts(query);
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery(
+    catalogQueries.products(usePlaza(), query),
+  );
   const navigate = useNavigate();
   const open = (p: Product) => void navigate(`/admin/store/products/${p.id}`);
   const rows = data?.products;

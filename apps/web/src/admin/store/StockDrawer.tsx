@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { Inventory, Product } from '@plaza/sdk/catalog';
+import { catalogMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { describeError } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
-import { useAdjustInventory } from './api.js';
 import { inventoryWords } from './labels.js';
 
 /**
@@ -50,7 +50,7 @@ function StockRow({
   label: string;
   inventory: Inventory;
 }) {
-  const adjust = useAdjustInventory();
+  const adjust = usePlazaMutation(catalogMutations.adjustInventory);
   const toast = useToast();
   const [change, setChange] = useState('');
   const [problem, setProblem] = useState<string>();

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { backInStockQueries, catalogQueries } from '@plaza/react';
 import type { Collection, Product } from '@plaza/sdk/catalog';
 import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
-import { storeKeys } from './api.js';
 import { BackInStockPage } from './BackInStockPage.js';
 import { CollectionsPage } from './CollectionsPage.js';
 import { ProductsPage } from './ProductsPage.js';
-import { backInStockKeys } from './backInStockApi.js';
 
 let n = 0;
 const uuid = () => `0190a1b2-0000-7000-b000-${String(++n).padStart(12, '0')}`;
@@ -67,7 +66,7 @@ describe('ProductsPage', () => {
         },
       ],
     });
-    queryClient.setQueryData(storeKeys.products(firstPage), {
+    queryClient.setQueryData([...catalogQueries.allProducts(), firstPage], {
       products: [
         product({ name: 'Blue mug' }),
         tee,
@@ -80,7 +79,7 @@ describe('ProductsPage', () => {
       ],
       pagingMetadata: { count: 3, cursors: {}, hasNext: false },
     });
-    queryClient.setQueryData(storeKeys.collections(), [collection('Kitchen')]);
+    queryClient.setQueryData(catalogQueries.allCollections(), [collection('Kitchen')]);
     const html = render(<ProductsPage />, owner(), queryClient, '/admin/store/products');
     const text = textOf(html);
     for (const words of ['Blue mug', '€12.00', '12 in stock', '7 in stock (2 variants)', 'Out of stock', 'Hidden'])
@@ -95,7 +94,7 @@ describe('ProductsPage', () => {
 
   it('invites the first product when there is none, and is the owner’s', () => {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(storeKeys.products(firstPage), {
+    queryClient.setQueryData([...catalogQueries.allProducts(), firstPage], {
       products: [],
       pagingMetadata: { count: 0, cursors: {}, hasNext: false },
     });
@@ -109,7 +108,7 @@ describe('ProductsPage', () => {
 describe('CollectionsPage', () => {
   it('lists collections with whether they are shown', () => {
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(storeKeys.collections(), [collection('Kitchen'), collection('Drafts', false)]);
+    queryClient.setQueryData(catalogQueries.allCollections(), [collection('Kitchen'), collection('Drafts', false)]);
     const html = render(<CollectionsPage />, owner(), queryClient);
     const text = textOf(html);
     expect(text).toContain('2 collections');
@@ -123,7 +122,7 @@ describe('BackInStockPage', () => {
   it('lists the products shoppers wait for, with counts and Notify now', () => {
     const queryClient = queryClientWithSite();
     queryClient.setQueryData(
-      [...backInStockKeys.all(), 'items'],
+      [...backInStockQueries.all(), 'items'],
       [{ product: product({ name: 'Red mug' }), waiting: 3 }],
     );
     const html = render(<BackInStockPage />, owner(), queryClient);

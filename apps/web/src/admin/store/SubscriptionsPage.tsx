@@ -1,15 +1,14 @@
+import {
+  type SubscriptionAction,
+  subscriptionMutations,
+  subscriptionQueries,
+  usePlaza,
+  usePlazaMutation,
+} from '@plaza/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  cancelSubscriptionContract,
-  getSubscriptionContract,
-  listSubscriptionContracts,
-  pauseSubscriptionContract,
-  resumeSubscriptionContract,
-  type ListSubscriptionContractsQuery,
-  type SubscriptionContract,
-} from '@plaza/sdk/ecom';
+import { useQuery } from '@tanstack/react-query';
+import { type ListSubscriptionContractsQuery, type SubscriptionContract } from '@plaza/sdk/ecom';
 import { everyWords, SUBSCRIPTION_STATUS_WORDS } from '../../account/subscriptionWords.js';
 import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
@@ -23,13 +22,10 @@ import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { callMethod, storeKeys, usePlazaClient, useStoreChange } from './api.js';
 
 type Status = 'ALL' | SubscriptionContract['status'];
 const SUBSCRIPTIONS = { one: 'subscription', other: 'subscriptions' };
 const TONE = { ACTIVE: 'success', PAUSED: 'warning', CANCELED: 'neutral', ENDED: 'neutral' } as const;
-const key = () => [...storeKeys.all(), 'subscriptions'] as const;
-
 /** /admin/store/subscriptions: who receives what regularly, the next charges, and the ones that need attention. */
 export function SubscriptionsPage() {
   return (
@@ -71,15 +67,6 @@ function Screen() {
   );
 }
 
-function useContracts(query: ListSubscriptionContractsQuery) {
-  const plaza = usePlazaClient();
-  return useQuery({
-    queryKey: [...key(), query],
-    queryFn: () => callMethod(plaza, listSubscriptionContracts, query),
-    placeholderData: keepPreviousData,
-  });
-}
-
 function List({
   filters,
   filtered,
@@ -92,7 +79,7 @@ function List({
   const pages = useCursorPages();
   const formatDate = useDateFormat();
   const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
-  const list = useContracts(query);
+  const list = useQuery(subscriptionQueries.list(usePlaza(), query));
   const { data } = list;
   return (
     <div className="space-y-4">
@@ -145,30 +132,24 @@ function List({
   );
 }
 
-type Action = 'pause' | 'resume' | 'cancel';
-const ACTIONS = {
-  pause: { method: pauseSubscriptionContract, done: 'Subscription paused' },
-  resume: { method: resumeSubscriptionContract, done: 'Subscription resumed' },
-  cancel: { method: cancelSubscriptionContract, done: 'Subscription canceled' },
+type Action = SubscriptionAction;
+const DONE: Record<Action, string> = {
+  pause: 'Subscription paused',
+  resume: 'Subscription resumed',
+  cancel: 'Subscription canceled',
 };
 
 function Details({ id }: { id: string }) {
   const toast = useToast();
-  const plaza = usePlazaClient();
-  const { data, error, refetch, isFetching } = useQuery({
-    queryKey: [...key(), 'one', id],
-    queryFn: () => callMethod(plaza, getSubscriptionContract, id),
-  });
+  const { data, error, refetch, isFetching } = useQuery(subscriptionQueries.one(usePlaza(), id));
   const [confirming, setConfirming] = useState(false);
-  const change = useStoreChange(
-    key(),
-    (plaza, action: Action) => callMethod(plaza, ACTIONS[action].method, id),
-    (_r, action) => toast(ACTIONS[action].done),
-  );
+  const change = usePlazaMutation(subscriptionMutations.act, {
+    onSuccess: (_r, v) => toast(DONE[v.action]),
+  });
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   const s = data?.subscriptionContract;
   if (!s) return <Skeleton className="h-48 w-full" />;
-  const run = (action: Action) => change.mutate(action, { onSettled: () => setConfirming(false) });
+  const run = (action: Action) => change.mutate({ id, action }, { onSettled: () => setConfirming(false) });
   return (
     <div className="space-y-5 text-sm">
       <ContractFacts s={s} />
