@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '@plaza/react';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useAuth, usePlaza } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
-import { usePlazaClient } from '../storefront/store/api.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { PageSkeleton } from '../ui/PageSkeleton.js';
 import { AccountNav } from './AccountNav.js';
@@ -12,22 +11,18 @@ import { SignInToSee } from './SignInToSee.js';
  * An account page that lists the member's things (orders, subscriptions): a way to sign in for visitors, then the
  * account tabs, the title, and loading, error, empty or the list.
  */
-export function AccountListPage<T>(props: {
+export function AccountListPage<T, K extends readonly unknown[]>(props: {
   title: string;
   /** What a signed-out visitor is asked to sign in to see: "the orders you placed". */
   signInTo: { title: string; what: string };
-  queryKey: readonly unknown[];
-  load: (plaza: PlazaClient) => Promise<T[]>;
+  /** The list's query, from @plaza/react's factories (only asked once the member is signed in). */
+  query: (plaza: PlazaClient) => UseQueryOptions<T[], Error, T[], K>;
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
   const { loggedIn } = useAuth();
-  const plaza = usePlazaClient();
-  const { data, error, isPending, refetch, isFetching } = useQuery({
-    queryKey: props.queryKey,
-    queryFn: () => props.load(plaza),
-    enabled: loggedIn,
-  });
+  const plaza = usePlaza();
+  const { data, error, isPending, refetch, isFetching } = useQuery({ ...props.query(plaza), enabled: loggedIn });
   if (!loggedIn) return <SignInToSee {...props.signInTo} />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { searchOrders, type Order } from '@plaza/sdk/ecom';
-import { call, shopKeys } from '../storefront/store/api.js';
+import type { Order } from '@plaza/sdk/ecom';
+import { shopOrderQueries } from '@plaza/react';
 import { useDayFormat } from '../storefront/format.js';
 import { DOWNLOADABLE, digitalLines, DownloadList } from '../storefront/store/orders/Downloads.js';
 import { AccountListPage } from './AccountListPage.js';
@@ -11,12 +11,10 @@ export default function DownloadsPage() {
     <AccountListPage
       title="My downloads"
       signInTo={{ title: 'Your downloads', what: 'the files you bought' }}
-      queryKey={[...shopKeys.all(), 'my-downloads']}
-      load={(plaza) =>
-        call(plaza, searchOrders, { filter: { paymentStatus: DOWNLOADABLE }, cursorPaging: { limit: 100 } }).then((r) =>
-          r.orders.filter((o) => digitalLines(o).length > 0),
-        )
-      }
+      query={(plaza) => ({
+        ...shopOrderQueries.downloadable(plaza, { paymentStatus: DOWNLOADABLE }),
+        select: (orders: Order[]) => orders.filter((o) => digitalLines(o).length > 0),
+      })}
       empty={
         <>
           No downloads yet. Files you buy appear here once they are paid.{' '}

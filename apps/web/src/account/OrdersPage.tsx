@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { searchOrders } from '@plaza/sdk/ecom';
-import { call, shopKeys } from '../storefront/store/api.js';
+import { shopOrderQueries } from '@plaza/react';
 import { PAYMENT_WORDS, ORDER_WORDS } from '../storefront/store/orders/words.js';
 import { useDayFormat } from '../storefront/format.js';
 import { AccountListPage } from './AccountListPage.js';
@@ -12,8 +11,7 @@ export default function OrdersPage() {
     <AccountListPage
       title="My orders"
       signInTo={{ title: 'Your orders', what: 'the orders you placed' }}
-      queryKey={[...shopKeys.all(), 'my-orders']}
-      load={(plaza) => call(plaza, searchOrders, { cursorPaging: { limit: 50 } }).then((r) => r.orders)}
+      query={shopOrderQueries.mine}
       empty={
         <>
           No orders yet. Orders placed as a guest with your verified e-mail address show here too.{' '}

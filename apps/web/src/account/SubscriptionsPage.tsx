@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  cancelSubscriptionContract,
-  listSubscriptionContracts,
-  updatePaymentMethod,
-  type SubscriptionContract,
-} from '@plaza/sdk/ecom';
+import { mySubscriptionMutations, mySubscriptionQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import type { SubscriptionContract } from '@plaza/sdk/ecom';
 import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from '../storefront/store/checkout/CardFields.js';
-import { call, shopKeys, usePlazaClient } from '../storefront/store/api.js';
 import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
@@ -16,16 +10,13 @@ import { useDayFormat } from '../storefront/format.js';
 import { AccountListPage } from './AccountListPage.js';
 import { everyWords, SUBSCRIPTION_STATUS_WORDS } from './subscriptionWords.js';
 
-const keys = () => [...shopKeys.all(), 'my-subscriptions'] as const;
-
 /** /account/subscriptions: what the member receives regularly, the next charge, and a way to stop it. */
 export default function SubscriptionsPage() {
   return (
     <AccountListPage
       title="My subscriptions"
       signInTo={{ title: 'Your subscriptions', what: 'your subscriptions' }}
-      queryKey={keys()}
-      load={(plaza) => call(plaza, listSubscriptionContracts, { limit: 100 }).then((r) => r.subscriptionContracts)}
+      query={mySubscriptionQueries.list}
       empty={
         <>
           No subscriptions. Products you can receive regularly offer it on their page.{' '}
@@ -47,13 +38,8 @@ export default function SubscriptionsPage() {
 }
 
 function Subscription({ contract: s }: { contract: SubscriptionContract }) {
-  const plaza = usePlazaClient();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => call(plaza, cancelSubscriptionContract, s.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys() }),
-  });
+  const cancel = usePlazaMutation(mySubscriptionMutations.cancel);
   const date = useDayFormat();
   const active = s.status === 'ACTIVE' || s.status === 'PAUSED';
   return (
@@ -102,7 +88,7 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           // A refusal shows under the subscription (cancel.error).
-          cancel.mutate(undefined, { onSettled: () => setConfirming(false) })
+          cancel.mutate(s.id, { onSettled: () => setConfirming(false) })
         }
       >
         <p>You will not be charged again. Orders already placed are not affected.</p>
@@ -113,17 +99,14 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
 
 /** "Change card": a card form under the subscription; the new card is checked before it is kept. */
 function ChangeCard({ contract: s }: { contract: SubscriptionContract }) {
-  const plaza = usePlazaClient();
-  const queryClient = useQueryClient();
+  const plaza = usePlaza();
   const [open, setOpen] = useState(false);
   const [card, setCard] = useState<Card>(EMPTY_CARD);
   const [problem, setProblem] = useState<string>();
-  const save = useMutation({
-    mutationFn: async () => call(plaza, updatePaymentMethod, s.id, await cardToken(plaza, card)),
+  const save = usePlazaMutation(mySubscriptionMutations.changeCard, {
     onSuccess: () => {
       setOpen(false);
       setCard(EMPTY_CARD);
-      return queryClient.invalidateQueries({ queryKey: keys() });
     },
   });
   if (!open) {
@@ -145,7 +128,7 @@ function ChangeCard({ contract: s }: { contract: SubscriptionContract }) {
         e.preventDefault();
         const wrong = cardProblem(card);
         setProblem(wrong);
-        if (!wrong) save.mutate();
+        if (!wrong) save.mutate({ id: s.id, paymentToken: () => cardToken(plaza, card) });
       }}
     >
       <CardFields card={card} onChange={setCard} legend="New card" />

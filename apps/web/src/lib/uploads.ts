@@ -7,15 +7,15 @@ import {
   type FilesClient,
   type UploadOptions,
 } from '@plaza/sdk/media';
+import { call } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
-import { callMethod } from './callMethod.js';
 
 /** The `files` methods `uploadFile` needs, sent through the app's client. */
 export const filesClient = (plaza: PlazaClient): FilesClient => ({
   files: {
-    generateFileUploadUrl: (o) => callMethod(plaza, generateFileUploadUrl, o),
-    generateFileResumableUploadUrl: (o) => callMethod(plaza, generateFileResumableUploadUrl, o),
-    getFileDescriptor: (id) => callMethod(plaza, getFileDescriptor, id),
+    generateFileUploadUrl: (o) => call(plaza, generateFileUploadUrl, o),
+    generateFileResumableUploadUrl: (o) => call(plaza, generateFileResumableUploadUrl, o),
+    getFileDescriptor: (id) => call(plaza, getFileDescriptor, id),
   },
 });
 
@@ -27,7 +27,7 @@ export async function uploadAndWait(plaza: PlazaClient, file: File, opts: Upload
   let current = await uploadFile(filesClient(plaza), file, opts);
   for (let wait = 200; current.operationStatus === 'PENDING'; wait = Math.min(wait * 1.5, 2000)) {
     await new Promise((r) => setTimeout(r, wait));
-    current = (await callMethod(plaza, getFileDescriptor, current.id)).file;
+    current = (await call(plaza, getFileDescriptor, current.id)).file;
   }
   if (current.operationStatus === 'FAILED') throw new Error(current.failureReason ?? 'The picture could not be used.');
   return current;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { cartCount, useCart, useCartFollowsSignIn } from './cartQuery.js';
+import { cartCount, cartQueries, useCartFollowsSignIn, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { setCartOpen, useCartOpen } from './cartUi.js';
 
 // The drawer is its own chunk: the first page only carries this button.
@@ -7,7 +8,7 @@ const CartDrawer = lazy(() => import('./store/CartDrawer.js'));
 
 /** The header's cart icon with the item count; opens the drawer. */
 export function CartButton() {
-  const count = cartCount(useCart().data);
+  const count = cartCount(useQuery(cartQueries.current(usePlaza())).data);
   return (
     <button
       type="button"

@@ -1,13 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  AddressWithContact,
-  AppliedDiscount,
-  LineItem,
-  LineItemInput,
-  PriceSummary,
-  Violation,
-} from '@plaza/contracts';
+import type { AddressWithContact, AppliedDiscount, LineItem, PriceSummary, Violation } from '@plaza/contracts';
 import { getCurrentCart } from '@plaza/sdk/ecom';
 import { useAuth } from '../auth.js';
 import { call, type FetchClient } from '../call.js';

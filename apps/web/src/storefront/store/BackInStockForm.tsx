@@ -1,10 +1,10 @@
+import { call, usePlaza } from '@plaza/react';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { CatalogReference, Product } from '@plaza/sdk/catalog';
 import { createBackInStockNotificationRequest } from '@plaza/sdk/ecom';
 import { Button } from '../../ui/Button.js';
 import { inputClass } from '../../ui/inputClass.js';
-import { call, usePlazaClient } from './api.js';
 import { describeProblem } from './problems.js';
 
 /** "Tell me when it is back": one e-mail, sent once when the item is restocked. */
@@ -17,7 +17,7 @@ export function BackInStockForm({
   catalogReference: CatalogReference;
   price: string;
 }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const [email, setEmail] = useState('');
   const ask = useMutation({
     mutationFn: () => {

@@ -1,18 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { type Cart, cartCount, cartQueries, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../ui/Button.js';
 import { CloseIcon } from '../../ui/icons.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { setCartOpen } from '../cartUi.js';
-import { cartCount, useCart, type Cart } from './api.js';
 import { CartLines, CouponForm, Totals } from './CartLines.js';
 import { describeProblem } from './problems.js';
 import { useStartCheckout } from './checkoutStart.js';
 
 /** The cart sliding in from the side (its own lazy chunk; opened by the header icon and by "Add to cart"). */
 export default function CartDrawer() {
-  const { data: cart, isPending, error, refetch } = useCart();
+  const { data: cart, isPending, error, refetch } = useQuery(cartQueries.current(usePlaza()));
   const panel = useRef<HTMLDivElement>(null);
   const close = () => setCartOpen(false);
   useEffect(() => {

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import type { LineItem, PriceSummary, Violation } from '@plaza/contracts';
+import { type Cart, cartMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
-import { useCartChange, type Cart } from './api.js';
 import { CodeBox, codeProblem } from './CodeBox.js';
 import { describeProblem } from './problems.js';
 import { ProductImage } from './ProductCard.js';
 
 /** The cart's lines with quantity steppers and remove; each line's problems right under it, with their fix. */
 export function CartLines({ cart, compact }: { cart: Cart; compact?: boolean }) {
-  const change = useCartChange();
+  const change = usePlazaMutation(cartMutations.change);
   const problems = (id: string) => (cart.violations ?? []).filter((v) => v.target.lineItem?.id === id);
   return (
     <div>
@@ -139,7 +139,7 @@ function LineProblem({ violation, onRemove }: { violation: Violation; onRemove: 
  * not applying any more (the cart went under its minimum) with the reason; that never stops checking out.
  */
 export function CouponForm({ cart }: { cart: Cart }) {
-  const change = useCartChange();
+  const change = usePlazaMutation(cartMutations.change);
   const applied = (cart.appliedDiscounts ?? []).find((d) => d.coupon)?.coupon;
   const why = (cart.violations ?? []).find((v) => v.target.other?.name === 'couponCode')?.description;
   return (

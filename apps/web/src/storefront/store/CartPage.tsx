@@ -1,20 +1,20 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Address } from '@plaza/contracts';
+import { estimateCurrentCartTotals } from '@plaza/sdk/ecom';
+import { call, type Cart, cartMutations, cartQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
-import { estimateCurrentCartTotals } from '@plaza/sdk/ecom';
-import { call, useCart, useCartChange, usePlazaClient, type Cart } from './api.js';
 import { RegionFields } from '../../ui/RegionFields.js';
 import { CartLines, CouponForm, Totals } from './CartLines.js';
 import { useStartCheckout } from './checkoutStart.js';
 import { describeProblem } from './problems.js';
 
 export default function CartPage() {
-  const { data: cart, isPending, error, refetch, isFetching } = useCart();
+  const { data: cart, isPending, error, refetch, isFetching } = useQuery(cartQueries.current(usePlaza()));
   useEffect(() => {
     document.title = 'Your cart';
   }, []);
@@ -51,8 +51,8 @@ const regionOf = (a: Address | undefined): Address =>
 
 /** The shipping estimate for the cart's region, re-run when the cart changes; `run` keeps a new region on the cart. */
 function useCartEstimate(cart: Cart) {
-  const plaza = usePlazaClient();
-  const keep = useCartChange();
+  const plaza = usePlaza();
+  const keep = usePlazaMutation(cartMutations.change);
   // The estimate's region is kept on the cart (its cart info): it is here on the next visit and the checkout starts
   // from it, so the shopper does not type the country and postal code twice.
   const [address, setAddress] = useState<Address>(() => regionOf(cart.contactInfo?.address));

@@ -1,18 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import {
-  listProducts,
-  type ListProductsQuery,
-  type Product,
-  type ProductSort,
-  type ProductType,
-} from '@plaza/sdk/catalog';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ListProductsQuery, type Product, type ProductSort, type ProductType } from '@plaza/sdk/catalog';
+import { shopCatalogQueries, usePlaza } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { inputClass, SelectField } from '../../ui/Field.js';
-import { call, shopKeys, useCollections, usePlazaClient } from './api.js';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard.js';
 
 const PAGE = 12;
@@ -52,13 +46,7 @@ export function queryFromParams(p: URLSearchParams): ListProductsQuery {
 }
 /** The products for the query, a page at a time (the cursor carries the filters after the first). */
 function useProductPages(query: ListProductsQuery) {
-  const plaza = usePlazaClient();
-  return useInfiniteQuery({
-    queryKey: shopKeys.products(query),
-    queryFn: ({ pageParam }) => call(plaza, listProducts, pageParam ? { cursor: pageParam, limit: PAGE } : query),
-    initialPageParam: '',
-    getNextPageParam: (last) => (last.pagingMetadata.hasNext ? last.pagingMetadata.cursors.next : undefined),
-  });
+  return useInfiniteQuery(shopCatalogQueries.productPages(usePlaza(), query, PAGE));
 }
 
 export default function CatalogPage() {
@@ -137,7 +125,7 @@ function CatalogFilters({
   filtered: boolean;
   onClear: () => void;
 }) {
-  const collections = useCollections();
+  const collections = useQuery(shopCatalogQueries.collections(usePlaza()));
   return (
     <aside id="shop-filters" aria-label="Filters" className={`space-y-4 ${open ? '' : 'hidden lg:block'}`}>
       <SearchBox value={query.text ?? ''} onSearch={(v) => set('q', v)} />

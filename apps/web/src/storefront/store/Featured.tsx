@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
+import { shopCatalogQueries, usePlaza } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { useCollections, useProductList } from './api.js';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard.js';
 
 /** The home page's shop window: the newest products and the collections (a lazy chunk of its own). */
 export default function Featured() {
-  const products = useProductList({ sort: 'CREATED_DESC', limit: 8 });
-  const collections = useCollections();
+  const products = useQuery(shopCatalogQueries.products(usePlaza(), { sort: 'CREATED_DESC', limit: 8 }));
+  const collections = useQuery(shopCatalogQueries.collections(usePlaza()));
   return (
     <section aria-labelledby="featured-title" className="mt-12">
       <div className="flex items-end justify-between gap-4">

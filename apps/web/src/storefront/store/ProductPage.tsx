@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Product } from '@plaza/sdk/catalog';
+import { cartMutations, shopCatalogQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
+import { PLAZA_CATALOG_APP_ID as CATALOG_APP_ID } from '@plaza/contracts/constants';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { setCartOpen } from '../cartUi.js';
 import { ReviewsSkeleton } from '../reviews/ReviewsSkeleton.js';
-import { CATALOG_APP_ID, useCartChange, useProduct } from './api.js';
 import { describeProblem } from './problems.js';
 import { Price } from './ProductCard.js';
 import { Description, OptionPicker, PlanPicker, ProductGallery, QuantityAndAdd, StockState } from './ProductParts.js';
@@ -18,7 +20,13 @@ const BackInStockForm = lazy(() => import('./BackInStockForm.js').then((m) => ({
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
-  const { data: product, error, isPending, refetch, isFetching } = useProduct(slug);
+  const {
+    data: product,
+    error,
+    isPending,
+    refetch,
+    isFetching,
+  } = useQuery(shopCatalogQueries.product(usePlaza(), slug));
   useEffect(() => {
     if (product) document.title = product.name;
   }, [product]);
@@ -71,7 +79,7 @@ function ProductView({ product }: { product: Product }) {
   const unavailable = product.options.length > 0 && !variant;
   const inStock = !unavailable && inventory.inStock;
   const maxQty = inventory.trackQuantity && inventory.quantity !== undefined ? inventory.quantity : 99;
-  const add = useCartChange();
+  const add = usePlazaMutation(cartMutations.change);
   const catalogReference = {
     appId: CATALOG_APP_ID,
     catalogItemId: product.id,

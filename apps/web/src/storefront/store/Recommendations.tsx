@@ -1,22 +1,11 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { getRecommendation } from '@plaza/sdk/ecom';
-import { call, CATALOG_APP_ID, shopKeys, usePlazaClient } from './api.js';
+import { recommendationQueries, usePlaza } from '@plaza/react';
 import { Price, ProductImage } from './ProductCard.js';
 
 /** "You may also like": bought or carted together, else the same collection, filled up with best sellers. */
 export function Recommendations({ productId }: { productId: string }) {
-  const plaza = usePlazaClient();
-  const { data } = useQuery({
-    queryKey: [...shopKeys.all(), 'recommendations', productId],
-    queryFn: () =>
-      call(plaza, getRecommendation, {
-        algorithms: [{ algorithmId: 'RELATED_ITEMS' }],
-        items: [{ appId: CATALOG_APP_ID, catalogItemId: productId }],
-        minimumRecommendedItems: 4,
-      }).then((r) => r.recommendation.items.slice(0, 4)),
-    staleTime: 60_000,
-  });
+  const { data } = useQuery(recommendationQueries.related(usePlaza(), productId));
   // Nothing to suggest, or suggestions failed: the section is simply absent (it is a bonus, not the page).
   if (!data?.length) return null;
   return (

@@ -1,15 +1,15 @@
+import { call, usePlaza } from '@plaza/react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { createCheckoutFromTemplate } from '@plaza/sdk/ecom';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Spinner } from '../../../ui/Spinner.js';
-import { call, usePlazaClient } from '../api.js';
 
 /** A shareable "buy now" link: makes a checkout from the owner's template and opens it. */
 export default function BuyNowPage() {
   const { templateId = '' } = useParams();
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const navigate = useNavigate();
   const create = useMutation({
     mutationFn: () => call(plaza, createCheckoutFromTemplate, templateId).then((r) => r.checkout.id),

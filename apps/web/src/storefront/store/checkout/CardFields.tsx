@@ -1,7 +1,7 @@
+import { call } from '@plaza/react';
 import { createTestCardToken } from '@plaza/sdk/ecom';
 import { TextField } from '../../../ui/Field.js';
 import type { PlazaClient } from '../../../plaza.js';
-import { call } from '../api.js';
 
 export interface Card {
   number: string;

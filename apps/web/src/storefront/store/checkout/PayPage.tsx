@@ -1,12 +1,12 @@
+import { call, paymentRequestQueries, usePlaza } from '@plaza/react';
 import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getPaymentRequest, payPaymentRequest } from '@plaza/sdk/ecom';
+import { payPaymentRequest } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
 import { PageSkeleton } from '../../../ui/PageSkeleton.js';
 import { useDayFormat } from '../../format.js';
-import { call, shopKeys, usePlazaClient } from '../api.js';
 import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from './CardFields.js';
 
 /**
@@ -18,14 +18,10 @@ export default function PayPage() {
   const { requestId = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const queryClient = useQueryClient();
-  const key = [...shopKeys.all(), 'payment-request', requestId];
-  const { data, error, isPending, refetch, isFetching } = useQuery({
-    queryKey: key,
-    queryFn: () => call(plaza, getPaymentRequest, requestId, token).then((r) => r.paymentRequest),
-    retry: false,
-  });
+  const request = paymentRequestQueries.forPayer(plaza, requestId, token);
+  const { data, error, isPending, refetch, isFetching } = useQuery(request);
   const [card, setCard] = useState<Card>(EMPTY_CARD);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -38,7 +34,7 @@ export default function PayPage() {
     setBusy(true);
     try {
       const paid = await call(plaza, payPaymentRequest, requestId, token, await cardToken(plaza, card));
-      queryClient.setQueryData(key, paid.paymentRequest);
+      queryClient.setQueryData(request.queryKey, paid.paymentRequest);
     } catch (err) {
       setProblem(describeError(err).message);
     } finally {

@@ -2,13 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Checkout } from '@plaza/contracts';
+import {
+  call,
+  cartChanged,
+  checkoutChangeKey,
+  checkoutChangesSettled,
+  checkoutQueries,
+  shopQueries,
+  usePlaza,
+} from '@plaza/react';
 import { createOrder, createOrderAndCharge } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
-import { call, cartChanged, shopKeys, usePlazaClient } from '../api.js';
 import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from './CardFields.js';
 import { whatIsMissing, type Missing } from './missing.js';
-import { changeKey, changesSettled, checkoutKey } from './useCheckout.js';
 
 export { readExpiry } from './CardFields.js';
 
@@ -20,13 +27,13 @@ export { readExpiry } from './CardFields.js';
  * thank-you page.
  */
 export function PaymentSection({ checkout, closed }: { checkout: Checkout; closed: boolean }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [card, setCard] = useState<Card>(EMPTY_CARD);
   const [refusal, setRefusal] = useState<{ text: string; at: string; card: Card }>();
   const [busy, setBusy] = useState(false);
-  const saving = useIsMutating({ mutationKey: changeKey(checkout.id) }) > 0;
+  const saving = useIsMutating({ mutationKey: checkoutChangeKey(checkout.id) }) > 0;
   const offline = checkout.paymentOption === 'FULL_PAYMENT_OFFLINE';
   const nothingDue = Number(checkout.priceSummary.payNow.amount) === 0;
   const needsCard = !offline && !nothingDue;
@@ -39,8 +46,8 @@ export function PaymentSection({ checkout, closed }: { checkout: Checkout; close
     if (missing.length || busy) return;
     setBusy(true);
     // Leaving a part of the page on the way here saved it: pay for the checkout as it is then, if nothing is missing.
-    await changesSettled(queryClient, checkout.id);
-    const now = queryClient.getQueryData<Checkout>(checkoutKey(checkout.id)) ?? checkout;
+    await checkoutChangesSettled(queryClient, checkout.id);
+    const now = queryClient.getQueryData<Checkout>(checkoutQueries.key(checkout.id)) ?? checkout;
     if (whatIsMissing(now, { closed, cardProblem: needsCard ? cardProblem(card) : undefined }).length) {
       return setBusy(false);
     }
@@ -51,13 +58,13 @@ export function PaymentSection({ checkout, closed }: { checkout: Checkout; close
         : await call(plaza, createOrder, checkout.id);
       // The cart became an order (the server deleted it): the header's cart count starts again.
       cartChanged(queryClient, null);
-      void queryClient.invalidateQueries({ queryKey: shopKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: shopQueries.all() });
       navigate(`/orders/${placed.orderId}?token=${encodeURIComponent(placed.thankYouToken)}`);
     } catch (err) {
       setRefusal({ text: describeError(err).message, at: checkout.updatedDate, card });
       setBusy(false);
       // What refused it (sold out since, a code used up) shows on the page too, with its fix.
-      void queryClient.invalidateQueries({ queryKey: [...shopKeys.all(), 'checkout', checkout.id] });
+      void queryClient.invalidateQueries({ queryKey: checkoutQueries.key(checkout.id) });
     }
   };
 

@@ -1,8 +1,8 @@
+import { tipQueries, usePlaza } from '@plaza/react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Checkout } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
-import { shopKeys, usePlazaClient } from '../api.js';
 import { useAutosave } from './autosave.js';
 import { CodeBox, codeProblem } from '../CodeBox.js';
 import { FIELD } from './missing.js';
@@ -60,24 +60,12 @@ export function CodesSection({ checkout }: { checkout: Checkout }) {
   );
 }
 
-interface TipSettings {
-  enabled: boolean;
-  allowCustom: boolean;
-  presets: { id: string; type: 'PERCENTAGE' | 'AMOUNT'; value: string }[];
-}
-
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Tip presets from the owner's tip settings; absent when tips are off (or the settings cannot be read). */
 export function TipSection({ checkout }: { checkout: Checkout }) {
-  const plaza = usePlazaClient();
   const change = useCheckoutChange(checkout.id);
-  const { data } = useQuery({
-    queryKey: [...shopKeys.all(), 'tip-settings'],
-    queryFn: () => plaza.fetch<{ tipSettings: TipSettings }>('/ecom/v1/tip-settings').then((r) => r.tipSettings),
-    staleTime: 60_000,
-    retry: false,
-  });
+  const { data } = useQuery(tipQueries.shopSettings(usePlaza()));
   const [custom, setCustom] = useState('');
   const setTip = (tip: { presetId?: string; amount?: { amount: string } }) =>
     change.mutate({

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from '@plaza/contracts';
-import { useMyMember } from '@plaza/react';
-import { searchOrders } from '@plaza/sdk/ecom';
+import { shopOrderQueries, useMyMember, usePlaza } from '@plaza/react';
 import type { Person } from '../../../ui/AddressFields.js';
-import { call, shopKeys, usePlazaClient } from '../api.js';
 
 /** An address a signed-in member has used or kept, offered at checkout. */
 export interface SavedAddress {
@@ -30,18 +28,8 @@ const usable = (a: Address | undefined): a is Address => !!(a?.addressLine?.trim
  * (Account → Profile), without repeats. Visitors have none (no request is made for them).
  */
 export function useSavedAddresses(): SavedAddress[] {
-  const plaza = usePlazaClient();
   const me = useMyMember().data;
-  const last = useQuery({
-    queryKey: [...shopKeys.all(), 'my-last-order-address', me?.id],
-    queryFn: () =>
-      call(plaza, searchOrders, {
-        sort: { fieldName: 'createdDate', order: 'DESC' },
-        cursorPaging: { limit: 1 },
-      }).then((r) => r.orders[0]?.shippingInfo?.logistics.shippingDestination ?? null),
-    enabled: !!me,
-    staleTime: 60_000,
-  });
+  const last = useQuery(shopOrderQueries.lastShippingAddress(usePlaza(), me?.id));
   if (!me) return [];
   const contact = me.contact ?? {};
   const own: Person = {

@@ -1,8 +1,8 @@
+import { call, usePlaza } from '@plaza/react';
 import { useMutation } from '@tanstack/react-query';
 import { getDownloadLinks, type Order } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
-import { call, usePlazaClient } from '../api.js';
 import { LineFacts } from './lines.js';
 
 /** The payment states whose files can be downloaded (the server's rule for download links). */
@@ -25,7 +25,7 @@ export function Downloads({ order, token }: { order: Order; token: string | unde
  * however long after the purchase it is opened.
  */
 export function DownloadList({ order, token }: { order: Order; token?: string | undefined }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const open = useMutation({
     mutationFn: async (lineItemId: string) => {
       const { downloadLinks } = await call(plaza, getDownloadLinks, order.id, token);

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '@plaza/react';
-import type { ListFulfillmentsResponse, Order } from '@plaza/contracts';
-import { defineMethod, seg } from '@plaza/sdk';
-import { getOrder } from '@plaza/sdk/ecom';
+import { shopOrderQueries, useAuth, usePlaza } from '@plaza/react';
+import type { Order } from '@plaza/contracts';
 import { downloadFile } from '../../../lib/download.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { call, shopKeys, usePlazaClient } from '../api.js';
 import { Totals, type TotalsRow } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
 import { orderDocument } from './document.js';
@@ -25,7 +22,7 @@ export default function OrderPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? undefined;
   const fresh = token !== undefined;
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const { loggedIn } = useAuth();
   const {
     data: order,
@@ -33,10 +30,7 @@ export default function OrderPage() {
     isPending,
     refetch,
     isFetching,
-  } = useQuery({
-    queryKey: [...shopKeys.all(), 'order', orderId],
-    queryFn: () => call(plaza, getOrder, orderId, token).then((r) => r.order),
-  });
+  } = useQuery(shopOrderQueries.order(plaza, orderId, token));
   useEffect(() => {
     document.title = order ? `Order ${order.number}` : 'Your order';
   }, [order]);
@@ -187,7 +181,7 @@ function shippingRow(order: Order): TotalsRow[] {
  * invoice with its number and status once the shop issued one (the dashboard reads the same), else the receipt.
  */
 function InvoiceButton({ order, token }: { order: Order; token: string | undefined }) {
-  const plaza = usePlazaClient();
+  const plaza = usePlaza();
   const [problem, setProblem] = useState<string>();
   const doc = orderDocument(order);
   const path = `/ecom/v1/orders/${order.id}/invoice.pdf${token ? `?token=${encodeURIComponent(token)}` : ''}`;
@@ -214,18 +208,9 @@ function InvoiceButton({ order, token }: { order: Order; token: string | undefin
   );
 }
 
-const fulfillmentsOf = defineMethod<[orderId: string, token?: string], ListFulfillmentsResponse>({
-  argumentNames: ['orderId', 'token'],
-  request: (id, token) => ({ method: 'GET', path: `/ecom/v1/orders/${seg(id)}/fulfillments`, query: { token } }),
-});
-
 /** The parcels sent so far, with their tracking. */
 function Tracking({ orderId, token }: { orderId: string; token: string | undefined }) {
-  const plaza = usePlazaClient();
-  const { data } = useQuery({
-    queryKey: [...shopKeys.all(), 'order', orderId, 'fulfillments'],
-    queryFn: () => call(plaza, fulfillmentsOf, orderId, token).then((r) => r.fulfillments),
-  });
+  const { data } = useQuery(shopOrderQueries.fulfillments(usePlaza(), orderId, token));
   const sent = data?.filter((f) => f.status === 'FULFILLED') ?? [];
   if (!sent.length) return null;
   return (
