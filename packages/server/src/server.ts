@@ -2,6 +2,7 @@ import type { Config } from './config/index.js';
 import { openDatabase, type Database } from './kernel/db.js';
 import { runMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { wireModules } from './module-wiring.js';
 import type { App } from './http/types.js';
 import { seed, type SeedResult } from './seed.js';
 
@@ -35,6 +36,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openMigratedDatabase(config);
   let app: App | undefined;
   try {
+    // The demo data is written through the modules' services: their hooks answer from the start.
+    wireModules();
     const seedResult = await seed(database, config, {
       demo: true,
       ...(config.devWebOrigin ? { devOrigins: [config.devWebOrigin] } : {}),
