@@ -48,7 +48,8 @@ export {
 export { mediaMutations, mediaQueries, mediaUploadClient, type MediaFileQuery, type MediaSelection } from './media.js';
 export { mailboxQueries } from './mailbox.js';
 export { shopQueries, storeQueries } from './store/roots.js';
-export { catalogMutations, catalogQueries, shopCatalogQueries } from './store/catalog.js';
+export { catalogMutations, catalogQueries } from './store/catalog.js';
+export { shopCatalogQueries } from './store/shop-catalog.js';
 export { orderMutations, orderQueries, type RefundInput } from './store/orders.js';
 export {
   mySubscriptionMutations,
@@ -60,13 +61,13 @@ export {
 export { backInStockMutations, backInStockQueries, type WaitingItem } from './store/back-in-stock.js';
 export { abandonedCheckoutQueries } from './store/abandoned-checkouts.js';
 export { digitalFileQueries } from './store/digital-files.js';
+export { recommendationQueries } from './store/recommendations.js';
 export {
   checkoutChangeKey,
   checkoutChangesSettled,
   checkoutMutations,
   checkoutQueries,
   paymentRequestQueries,
-  recommendationQueries,
   shopOrderQueries,
   type CheckoutChange,
 } from './store/shop.js';

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   adjustInventory,
   createCollection,
@@ -6,7 +6,6 @@ import {
   deleteCollection,
   deleteProduct,
   getProduct,
-  getProductBySlug,
   listCollections,
   listProducts,
   updateCollection,
@@ -17,7 +16,7 @@ import {
   type ProductInput,
 } from '@plaza/sdk/catalog';
 import { call, invalidating, type FetchClient } from '../call.js';
-import { shopQueries, storeQueries } from './roots.js';
+import { storeQueries } from './roots.js';
 
 /** The back office's products and collections: hidden ones included (the owner sees everything she sells or drafts). */
 export const catalogQueries = {
@@ -72,36 +71,4 @@ export const catalogMutations = {
     invalidating(qc, catalogQueries.allCollections(), (collectionId: string) =>
       call(client, deleteCollection, collectionId),
     ),
-};
-
-/** The storefront's catalog: what a shopper sees (visible products and collections only). */
-export const shopCatalogQueries = {
-  products: (client: FetchClient, query: ListProductsQuery) =>
-    queryOptions({
-      queryKey: [...shopQueries.all(), 'products', query] as const,
-      queryFn: () => call(client, listProducts, query),
-    }),
-  /**
-   * The products for the query, `pageSize` at a time (the cursor carries the filters after the first page).
-   */
-  productPages: (client: FetchClient, query: ListProductsQuery, pageSize: number) =>
-    infiniteQueryOptions({
-      queryKey: [...shopQueries.all(), 'products', query] as const,
-      queryFn: ({ pageParam }) =>
-        call(client, listProducts, pageParam ? { cursor: pageParam, limit: pageSize } : query),
-      initialPageParam: '',
-      getNextPageParam: (last) => (last.pagingMetadata.hasNext ? last.pagingMetadata.cursors.next : undefined),
-    }),
-  product: (client: FetchClient, slug: string) =>
-    queryOptions({
-      queryKey: [...shopQueries.all(), 'product', slug] as const,
-      queryFn: () => call(client, getProductBySlug, slug).then((r) => r.product),
-    }),
-  /** Collections change rarely: a minute fresh. */
-  collections: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...shopQueries.all(), 'collections'] as const,
-      queryFn: () => call(client, listCollections).then((r) => r.collections.filter((c) => c.visible)),
-      staleTime: 60_000,
-    }),
 };

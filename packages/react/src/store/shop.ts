@@ -1,12 +1,10 @@
 import { queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Checkout, UpdateCheckoutRequest } from '@plaza/contracts';
-import { PLAZA_CATALOG_APP_ID } from '@plaza/contracts/constants';
 import {
   getCheckout,
   getCheckoutSettings,
   getOrder,
   getPaymentRequest,
-  getRecommendation,
   listFulfillments,
   recoverCheckout,
   removeCoupon,
@@ -132,20 +130,5 @@ export const paymentRequestQueries = {
       queryKey: [...shopQueries.all(), 'payment-request', paymentRequestId] as const,
       queryFn: () => call(client, getPaymentRequest, paymentRequestId, token).then((r) => r.paymentRequest),
       retry: false,
-    }),
-};
-
-export const recommendationQueries = {
-  /** "You may also like": bought or carted together, else the same collection, filled up with best sellers. */
-  related: (client: FetchClient, productId: string) =>
-    queryOptions({
-      queryKey: [...shopQueries.all(), 'recommendations', productId] as const,
-      queryFn: () =>
-        call(client, getRecommendation, {
-          algorithms: [{ algorithmId: 'RELATED_ITEMS' }],
-          items: [{ appId: PLAZA_CATALOG_APP_ID, catalogItemId: productId }],
-          minimumRecommendedItems: 4,
-        }).then((r) => r.recommendation.items.slice(0, 4)),
-      staleTime: 60_000,
     }),
 };
