@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LineItem, Money } from '@plaza/contracts';
 import type { Database } from './kernel/db.js';
-import { currencyDecimals, toMoney } from './store/catalog/money.js';
+import { currencyDecimals, toMoney } from './store/pricing/index.js';
 import type { OrderSnapshot } from './store/orders/tables.js';
 import { siteSettings } from './platform/site/tables.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AbandonedCheckoutActivity } from '@plaza/contracts';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import type { JobHandlers } from '../../platform/jobs/worker.js';
 import type { JobRun } from '../../platform/jobs/types.js';
 import { sendMail } from '../../platform/mail/service.js';

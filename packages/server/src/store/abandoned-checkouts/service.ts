@@ -8,7 +8,7 @@ import type {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { checkouts } from '../checkout/tables.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { getSite } from '../../platform/site/service.js';

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { AbandonedCheckoutActivity } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { renderCheckout } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { checkouts } from '../checkout/tables.js';

@@ -1,7 +1,7 @@
 import type { AbandonedCheckout } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { hostedCheckoutUrl } from '../checkout/service.js';
 import { getSite } from '../../platform/site/service.js';
 import type { abandonedCheckouts } from './tables.js';

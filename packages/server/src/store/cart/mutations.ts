@@ -10,7 +10,7 @@ import {
 import type { Ctx } from '../../kernel/context.js';
 import { hasScope } from '../../kernel/caller.js';
 import { violation } from '../../kernel/errors.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { assertCouponApplied } from '../discounts/applied.js';
 import { loadCatalog, newCatalogMemo, toStoredLines } from '../checkout/lines.js';
 import type { StoredLine } from '../checkout/model.js';

@@ -1,7 +1,7 @@
 import type { Product, ProductInput, Variant } from '@plaza/contracts';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { parseAmount, toMoney } from './money.js';
+import { parseAmount, toMoney } from '../pricing/index.js';
 import type { catalogProducts, catalogVariants } from './tables.js';
 
 export type ProductRow = typeof catalogProducts.$inferSelect;

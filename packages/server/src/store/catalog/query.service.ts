@@ -4,7 +4,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { getSite } from '../../platform/site/service.js';
-import { parseAmount } from './money.js';
+import { parseAmount } from '../pricing/index.js';
 import { toProduct } from './model.js';
 import { loadPage } from './page.js';
 import { productPages } from './read-cache.js';

@@ -8,7 +8,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { hasScope } from '../../kernel/caller.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { getPath } from '../../lib/field-mask.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import type { CustomFieldValue, StoredCheckoutInfo } from './model.js';
 import { checkTaxId } from '../tax/tax-id.js';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../kernel/db.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { hasScope } from '../../kernel/caller.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { parseAmount, toMoney } from '../catalog/money.js';
+import { parseAmount, toMoney } from '../pricing/index.js';
 import { productsForLines, type ProductForLines } from '../catalog/read-cache.js';
 import { catalogProductCollections, catalogProducts, catalogVariants } from '../catalog/tables.js';
 import type { TotalsLine } from '../totals/types.js';

@@ -5,7 +5,7 @@ import { hasScope } from '../../kernel/caller.js';
 import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { members } from '../../platform/members/tables.js';

@@ -1,5 +1,5 @@
 import type { Checkout, CheckoutSettings, Money, SalesChannel, Violation } from '@plaza/contracts';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import type { Totals } from '../totals/types.js';
 import { totalsToWire } from '../totals/wire.js';
 import type { ResolvedLines } from './lines.js';

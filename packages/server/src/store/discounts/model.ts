@@ -9,7 +9,7 @@ import type {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { formatAmount, parseAmount, toMoney } from '../catalog/money.js';
+import { formatAmount, parseAmount, toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import type { coupons, discountRules, StoredDiscount, StoredTrigger } from './tables.js';
 

@@ -1,6 +1,6 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { formatAmount, toMoney } from '../catalog/money.js';
+import { formatAmount, toMoney } from '../pricing/index.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
 import { allocate, percentOf } from '../totals/rounding.js';

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { GiftCard } from '@plaza/contracts';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { type giftCards } from './tables.js';
 
 export type CardRow = typeof giftCards.$inferSelect;

@@ -10,7 +10,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { getSite } from '../../platform/site/service.js';
 import { cardsByCode } from './cache.js';

@@ -9,7 +9,7 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { parseAmount, toMoney } from '../catalog/money.js';
+import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { resolveLines, toStoredLines } from '../checkout/lines.js';

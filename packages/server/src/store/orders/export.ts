@@ -4,7 +4,7 @@ import { and, desc, sql, type SQL } from 'drizzle-orm';
 import { optionWords } from '@plaza/contracts/constants';
 import type { Ctx } from '../../kernel/context.js';
 import type { DateSite } from '../../lib/dates.js';
-import { formatAmount } from '../catalog/money.js';
+import { formatAmount } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import { mailShipping } from './mail-lines.js';
 import { orders } from './tables.js';

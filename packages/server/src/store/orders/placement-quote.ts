@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Checkout } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import type { CheckoutRow } from '../checkout/model.js';
 import { loadCheckout, renderCheckout } from '../checkout/service.js';
 import type { PlaceOptions } from './placement-options.js';

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Order, OrderPayment, OrderRefund, OrderTransactions } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import { invoiceOnOrder } from '../invoices/invoice-status.js';
 import { orderPayments, orderRefunds, orders, type OrderSnapshot } from './tables.js';

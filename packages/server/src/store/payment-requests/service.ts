@@ -4,7 +4,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { parseAmount, toMoney } from '../catalog/money.js';
+import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { webBase } from '../checkout/service.js';
 import { deliverQueued, queueMail } from '../../platform/mail/service.js';

@@ -10,7 +10,7 @@ import type {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { parseAmount, toMoney } from '../catalog/money.js';
+import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { lockOrder, settleOrder } from '../orders/ledger.js';
 import { orderPayments } from '../orders/tables.js';

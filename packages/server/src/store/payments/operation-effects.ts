@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { webBase } from '../checkout/service.js';
 import { queueMail } from '../../platform/mail/service.js';
 import { activity } from '../orders/activity.js';

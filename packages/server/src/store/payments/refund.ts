@@ -3,7 +3,7 @@ import type { OrderTransactions, TriggerRefundRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { parseAmount, toMoney } from '../catalog/money.js';
+import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { giftCards } from '../gift-cards/tables.js';
 import { deliverQueued } from '../../platform/mail/service.js';

@@ -13,7 +13,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { UUID_PATTERN } from '../../lib/filter.js';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import { baskets } from './sources.js';
 

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../kernel/context.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
 import type { FeeResult, ShippingResult, TotalsInput } from '../totals/types.js';

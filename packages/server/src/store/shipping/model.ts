@@ -10,7 +10,7 @@ import type {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { formatAmount, parseAmount, toMoney } from '../catalog/money.js';
+import { formatAmount, parseAmount, toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import type { FeeRow, OptionRow, PickupRow, RegionRow } from './config.js';
 

@@ -1,5 +1,5 @@
 import type { PluginAddress, PluginLineItem } from '@plaza/contracts';
-import { formatAmount } from '../catalog/money.js';
+import { formatAmount } from '../pricing/index.js';
 import type { TotalsInput, TotalsLine } from '../totals/types.js';
 
 /** Lines and addresses as service-plugin apps see them. */

@@ -1,6 +1,6 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { currencyDecimals, parseAmount } from '../catalog/money.js';
+import { currencyDecimals, parseAmount } from '../pricing/index.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
 import { getSite } from '../../platform/site/service.js';

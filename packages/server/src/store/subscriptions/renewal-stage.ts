@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { PLAZA_CATALOG_APP_ID, type LineItem } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 import type { OrderSnapshot } from '../orders/tables.js';
 import { orderById } from '../orders/wire.js';

@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { addCycles } from '../checkout/wire.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { enqueueJob } from '../../platform/jobs/service.js';

@@ -1,6 +1,6 @@
 import type { SubscriptionContract } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import type { subscriptionContracts } from './tables.js';
 

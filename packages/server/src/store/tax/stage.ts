@@ -1,6 +1,6 @@
 import { TAX_FALLBACK, type Address } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { formatAmount, parseAmount } from '../catalog/money.js';
+import { formatAmount, parseAmount } from '../pricing/index.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import { taxOrFallback } from '../../platform/service-plugins/fallbacks.js';
 import type { Taxable, TaxBreakdownLine, TaxResult, TotalsInput } from '../totals/types.js';

@@ -2,7 +2,7 @@ import { TIP_SETTINGS_MASK_PATHS, type TipSettings, type UpdateTipSettingsReques
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { getSite } from '../../platform/site/service.js';
 import { createConfigCache } from '../../lib/config-cache.js';

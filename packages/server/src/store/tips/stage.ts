@@ -1,6 +1,6 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { parseAmount } from '../catalog/money.js';
+import { parseAmount } from '../pricing/index.js';
 import { allocate, percentOf } from '../totals/rounding.js';
 import type { TipResult, TotalsInput } from '../totals/types.js';
 import { tipConfig } from './service.js';

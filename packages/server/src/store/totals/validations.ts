@@ -1,6 +1,6 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { formatAmount } from '../catalog/money.js';
+import { formatAmount } from '../pricing/index.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
 import type { TotalsInput } from './types.js';

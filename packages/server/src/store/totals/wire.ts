@@ -6,7 +6,7 @@ import type {
   TotalsShippingOption,
   TotalsTaxSummary,
 } from '@plaza/contracts';
-import { toMoney } from '../catalog/money.js';
+import { toMoney } from '../pricing/index.js';
 import type { ShippingOptionResult, Totals } from './types.js';
 
 /**
