@@ -203,9 +203,11 @@ describe('on the wire', () => {
     await expect.poll(() => scripts.length).toBeGreaterThan(0);
     for (const s of scripts) {
       expect(s.encoding, s.url).toBe('br');
-      // Sent as the build wrote it (brotli's strongest level, once), not compressed again per request.
-      const built = path.join(DIST_ASSETS, `${path.basename(new URL(s.url).pathname)}.br`);
-      expect(s.wire, s.url).toBe(fs.statSync(built).size);
+      // Sent as the build wrote it (brotli's strongest level, once), not compressed again per request. The build
+      // keeps no copy of a file brotli cannot shrink (a few dozen bytes): only such a file may be packed on the fly.
+      const original = path.join(DIST_ASSETS, path.basename(new URL(s.url).pathname));
+      if (fs.existsSync(`${original}.br`)) expect(s.wire, s.url).toBe(fs.statSync(`${original}.br`).size);
+      else expect(fs.statSync(original).size, s.url).toBeLessThan(100);
     }
     const wire = scripts.reduce((n, s) => n + s.wire, 0);
     const decoded = scripts.reduce((n, s) => n + s.decoded, 0);
