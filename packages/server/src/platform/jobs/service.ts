@@ -88,6 +88,18 @@ export async function cancelJob(ctx: Ctx, id: string): Promise<boolean> {
   return updated.length > 0;
 }
 
+/** What a job has reported so far: its handler reconciles it with the items themselves after a crash. */
+export async function jobCounts(
+  ctx: Ctx,
+  id: string,
+): Promise<Pick<Row, 'succeeded' | 'failed' | 'failures'> | undefined> {
+  const [job] = await ctx.db
+    .select({ succeeded: jobs.succeeded, failed: jobs.failed, failures: jobs.failures })
+    .from(jobs)
+    .where(eq(jobs.id, id));
+  return job;
+}
+
 export function assertJobKind(kind: string): asserts kind is JobKind {
   if (!(kind in SCOPE_OF)) throw new AppError('INTERNAL', `Unknown job kind ${kind}`);
 }

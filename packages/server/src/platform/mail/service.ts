@@ -19,6 +19,9 @@ export interface SentMail {
   status: MailStatus;
 }
 
+/** A rendered message as stored: what composeMail returns for a caller to write with its own rows. */
+export type ComposedMail = typeof mailMessages.$inferSelect;
+
 // One pooled transport per SMTP URL and process; nodemailer reconnects by itself.
 const transports = new Map<string, Transporter>();
 
@@ -116,7 +119,7 @@ export async function queueMail<T extends MailTemplate>(ctx: Ctx, mail: Outgoing
  * The row `queueMail` stores, rendered but not written: for a caller that writes it with its own rows in one
  * statement (an order and its confirmation). Send it after the commit with `deliverQueued`, as queueMail's.
  */
-export function composeMail<T extends MailTemplate>(ctx: Ctx, mail: OutgoingMail<T>): typeof mailMessages.$inferSelect {
+export function composeMail<T extends MailTemplate>(ctx: Ctx, mail: OutgoingMail<T>): ComposedMail {
   const { subject, text, html } = render(mail.template, mail.data);
   const now = ctx.clock();
   const status: MailStatus = ctx.config.smtpUrl ? 'QUEUED' : 'DEV_MAILBOX';
@@ -162,7 +165,13 @@ export async function deliverQueued(ctx: Ctx, id: string): Promise<{ status: Mai
   return { status, ...(after?.error ? { error: after.error } : {}) };
 }
 
-type Row = typeof mailMessages.$inferSelect;
+/** Why a message failed, as the mail server said (undefined when it did not fail or said nothing). */
+export async function mailError(ctx: Ctx, id: string): Promise<string | undefined> {
+  const [stored] = await ctx.db.select({ error: mailMessages.error }).from(mailMessages).where(eq(mailMessages.id, id));
+  return stored?.error ?? undefined;
+}
+
+type Row = ComposedMail;
 
 const toMessage = (r: Row): MailMessage => ({
   id: r.id,

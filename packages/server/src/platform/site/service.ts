@@ -61,6 +61,18 @@ export async function ensureSite(
   return inserted.length > 0;
 }
 
+/**
+ * The currency and locale read straight from a database handle, for data loading that runs without a Ctx (and maybe
+ * before the first start: undefined when there are no settings yet).
+ */
+export async function siteMoneySettings(db: Db): Promise<{ currency: string; locale: string } | undefined> {
+  const [site] = await db
+    .select({ currency: siteSettings.currency, locale: siteSettings.locale })
+    .from(siteSettings)
+    .limit(1);
+  return site;
+}
+
 function assertTimeZone(timeZone: string): void {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
