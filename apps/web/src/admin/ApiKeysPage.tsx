@@ -116,12 +116,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (r: CreateApiKeyResponse) => 
     <Card title="New key">
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          {...rules.field('name')}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            rules.edited('name');
-          }}
+          {...rules.bind('name', name, setName)}
           hint="Say what uses it, e.g. “Nightly export”."
           className="sm:max-w-sm"
         />

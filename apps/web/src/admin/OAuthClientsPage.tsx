@@ -126,36 +126,18 @@ export function NewClientForm({
   return (
     <Card title="New client">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          {...form.field('name')}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            form.edited('name');
-          }}
-          className="sm:max-w-sm"
-        />
+        <TextField {...form.bind('name', name, setName)} className="sm:max-w-sm" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextAreaField
-            {...form.field('redirectUris')}
+            {...form.bind('redirectUris', redirects, setRedirects)}
             rows={3}
             placeholder="https://shop.example.com/auth/callback"
-            value={redirects}
-            onChange={(e) => {
-              setRedirects(e.target.value);
-              form.edited('redirectUris');
-            }}
             hint="One per line. They must match exactly, scheme and path included."
           />
           <TextAreaField
-            {...form.field('allowedOrigins')}
+            {...form.bind('allowedOrigins', origins, setOrigins)}
             rows={3}
             placeholder="https://shop.example.com"
-            value={origins}
-            onChange={(e) => {
-              setOrigins(e.target.value);
-              form.edited('allowedOrigins');
-            }}
             hint="One per line, without a path. Empty: the origins of the redirect URIs."
           />
         </div>
@@ -377,16 +359,11 @@ export function OriginsForm({
       }}
     >
       <TextAreaField
-        {...form.field('allowedOrigins')}
+        {...form.bind('allowedOrigins', text, setText)}
         label={`Allowed origins of ${value.name}`}
         className="[&>label]:sr-only"
         rows={3}
         placeholder="https://shop.example.com"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          form.edited('allowedOrigins');
-        }}
         hint="One per line, without a path. Only these sites may sign members in from the browser and read this server's answers."
         autoFocus
       />

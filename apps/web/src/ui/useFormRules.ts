@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { lengthOf, serverProblems, validateForm, type FormRules } from './formRules.js';
 
 type Value = string | number | boolean | null | undefined;
@@ -11,7 +11,7 @@ type Value = string | number | boolean | null | undefined;
  *
  * @example
  * const form = useFormRules(rules, values, { serverError: save.error });
- * <TextField {...form.field('name')} value={values.name} onChange={(e) => { form.edited('name'); set(e.target.value); }} />
+ * <TextField {...form.bind('name', values.name, setName)} />
  * <form onSubmit={(e) => { e.preventDefault(); if (form.check()) save.mutate(values); }}>
  */
 export function useFormRules<F extends string>(
@@ -34,6 +34,24 @@ export function useFormRules<F extends string>(
     errors[field] = mine ?? (editedSinceError.includes(field) ? undefined : server.byField[field]);
   }
 
+  /** Call when a field changes: its server problem belonged to the old value. */
+  const edited = (field: F) =>
+    setEdits((e) =>
+      e.error === opts.serverError
+        ? { error: e.error, fields: e.fields.includes(field) ? e.fields : [...e.fields, field] }
+        : { error: opts.serverError, fields: [field] },
+    );
+  /** Label, error and length limit for a TextField / TextAreaField. */
+  const field = (name: F) => {
+    const rule = rules[name];
+    return {
+      label: rule.label,
+      error: errors[name],
+      ...(rule.maxLength !== undefined ? { maxLength: rule.maxLength } : {}),
+      ...(rule.required ? { required: true } : {}),
+    };
+  };
+
   return {
     /** The problem to show under each field, if any. */
     errors,
@@ -46,22 +64,20 @@ export function useFormRules<F extends string>(
       setSubmitted(true);
       return Object.keys(client).length === 0;
     },
-    /** Call when a field changes: its server problem belonged to the old value. */
-    edited(field: F) {
-      setEdits((e) =>
-        e.error === opts.serverError
-          ? { error: e.error, fields: e.fields.includes(field) ? e.fields : [...e.fields, field] }
-          : { error: opts.serverError, fields: [field] },
-      );
-    },
-    /** Label, error and length limit for a TextField / TextAreaField. */
-    field(field: F) {
-      const rule = rules[field];
+    edited,
+    field,
+    /**
+     * `field` plus the typed value: a TextField / TextAreaField bound to `value`, where typing sets it with `set` and
+     * clears the field's old server problem.
+     */
+    bind(name: F, value: string, set: (value: string) => void) {
       return {
-        label: rule.label,
-        error: errors[field],
-        ...(rule.maxLength !== undefined ? { maxLength: rule.maxLength } : {}),
-        ...(rule.required ? { required: true } : {}),
+        ...field(name),
+        value,
+        onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+          set(e.target.value);
+          edited(name);
+        },
       };
     },
   };

@@ -2,7 +2,6 @@ import { servicePluginMutations, usePlazaMutation } from '@plaza/react';
 import { useState, type FormEvent } from 'react';
 import type { ServicePluginImplementation, ServicePluginType } from '@plaza/contracts';
 import { SERVICE_PLUGIN_LIMITS } from '@plaza/contracts/constants';
-import { Button } from '../../ui/Button.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
@@ -10,6 +9,7 @@ import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { SelectField } from '../ui/SelectField.js';
 import { PLUGIN_TYPES } from './badges.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const TIMEOUTS = ['1000', '2000', '3000', '5000', '8000', '10000'] as const;
 type Timeout = (typeof TIMEOUTS)[number];
@@ -103,14 +103,7 @@ export function PluginFormView({
         />
         {chosen && <p className="mt-1 text-xs text-neutral-600">{chosen.description}</p>}
       </div>
-      <TextField
-        {...form.field('name')}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          form.edited('name');
-        }}
-      />
+      <TextField {...form.bind('name', name, setName)} />
       <TextField
         {...form.field('url')}
         label="App address"
@@ -138,14 +131,7 @@ export function PluginFormView({
       </div>
       <FormProblems form={form} error={error} />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          Register app
-        </Button>
-      </div>
+      <FormActions submitLabel="Register app" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { EventType, WebhookSubscription } from '@plaza/contracts';
 import { WEBHOOK_LIMITS } from '@plaza/contracts/constants';
-import { Button } from '../../ui/Button.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { TextField } from '../../ui/Field.js';
 import { violationsOf, type FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { EventTypePicker } from './EventTypePicker.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 export interface Draft {
   name: string;
@@ -196,14 +196,7 @@ export function WebhookDraftForm({
       />
       <FormProblems form={form} error={error} />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={saving}>
-          {editing ? 'Save webhook' : 'Add webhook'}
-        </Button>
-      </div>
+      <FormActions submitLabel={editing ? 'Save webhook' : 'Add webhook'} busy={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../ui/Button.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { describeError } from '../../ui/ErrorMessage.js';
 import { TextField } from '../../ui/Field.js';
 import { useToast } from '../Toast.js';
 import { mediaMutations, usePlazaMutation } from '@plaza/react';
+import { FormActions } from '../../ui/FormActions.js';
 
 /** One-field forms of the library: a new folder's name, a link to import. */
 function OneField({
@@ -51,14 +51,13 @@ function OneField({
           error={error ? describeError(error).message : undefined}
           autoFocus
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy} disabled={!value.trim()}>
-            {submitLabel}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={submitLabel}
+          busy={busy}
+          onCancel={onClose}
+          cancelVariant="secondary"
+          disabled={!value.trim()}
+        />
       </form>
     </Dialog>
   );

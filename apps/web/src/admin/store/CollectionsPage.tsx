@@ -3,7 +3,6 @@ import type { Collection } from '@plaza/sdk/catalog';
 import { catalogMutations, catalogQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../ui/Badge.js';
-import { Button } from '../../ui/Button.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import type { FormRules } from '../../ui/formRules.js';
@@ -12,6 +11,8 @@ import { useToast } from '../Toast.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { ManagedList } from '../ui/ManagedList.js';
 import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { FormActions } from '../../ui/FormActions.js';
+import { CheckboxField } from '../../ui/CheckboxField.js';
 
 export const collectionRules: FormRules<'name' | 'description'> = {
   name: {
@@ -122,41 +123,11 @@ function CollectionForm({
 
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
-      <TextField
-        {...form.field('name')}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          form.edited('name');
-        }}
-      />
-      <TextAreaField
-        {...form.field('description')}
-        rows={4}
-        value={description}
-        onChange={(e) => {
-          setDescription(e.target.value);
-          form.edited('description');
-        }}
-      />
-      <label className="flex items-center gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={visible}
-          onChange={(e) => setVisible(e.target.checked)}
-        />
-        Show in the shop
-      </label>
+      <TextField {...form.bind('name', name, setName)} />
+      <TextAreaField {...form.bind('description', description, setDescription)} rows={4} />
+      <CheckboxField label="Show in the shop" checked={visible} onChange={setVisible} />
       <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {collection ? 'Save' : 'Add collection'}
-        </Button>
-      </div>
+      <FormActions submitLabel={collection ? 'Save' : 'Add collection'} busy={save.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { SelectField } from '../ui/SelectField.js';
 import { FREQUENCY_OPTIONS } from './labels.js';
 import type { SetDraft } from './ProductFields.js';
 import { imageProblem, isImageAddress, type Frequency, type PlanDraft, type ProductDraft } from './productDraft.js';
+import { CheckboxField } from '../../ui/CheckboxField.js';
 
 const Problem = ({ text }: { text?: string | undefined }) =>
   text ? (
@@ -162,15 +163,11 @@ export function SubscriptionSection({
       </label>
       {draft.subscriptions && (
         <>
-          <label className="flex items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-accent"
-              checked={draft.allowOneTimePurchases}
-              onChange={(e) => set('allowOneTimePurchases', e.target.checked)}
-            />
-            Customers can also buy it once
-          </label>
+          <CheckboxField
+            label="Customers can also buy it once"
+            checked={draft.allowOneTimePurchases}
+            onChange={(checked) => set('allowOneTimePurchases', checked)}
+          />
           {draft.plans.map((p, i) => (
             <PlanRow key={i} draft={draft} set={set} i={i} />
           ))}

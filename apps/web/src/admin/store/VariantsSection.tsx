@@ -5,6 +5,7 @@ import { FormSection } from '../ui/FormPage.js';
 import type { SetDraft } from './ProductFields.js';
 import { choicesOf, variantGrid, type OptionDraft, type ProductDraft, type VariantDraft } from './productDraft.js';
 import { VariantTable } from './VariantTable.js';
+import { CheckboxField } from '../../ui/CheckboxField.js';
 
 /** The options, each with its comma-separated choices. */
 function OptionRows({ options, setOptions }: { options: OptionDraft[]; setOptions: (options: OptionDraft[]) => void }) {
@@ -127,15 +128,7 @@ export function InventorySection({ draft, set }: { draft: ProductDraft; set: Set
           onChange={(e) => set('quantity', e.target.value.replace(/\D/g, ''))}
         />
       ) : (
-        <label className="flex items-center gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-accent"
-            checked={draft.inStock}
-            onChange={(e) => set('inStock', e.target.checked)}
-          />
-          In stock
-        </label>
+        <CheckboxField label="In stock" checked={draft.inStock} onChange={(checked) => set('inStock', checked)} />
       )}
     </FormSection>
   );

@@ -10,6 +10,7 @@ import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const REASONS: Record<ReportReason, { label: string; hint: string }> = {
   SPAM: { label: 'Spam', hint: 'Advertising, scams or repeated junk.' },
@@ -144,26 +145,16 @@ export function ReportForm({
           </p>
         )}
       </fieldset>
-      <TextAreaField
-        {...form.field('text')}
-        label="Details (optional)"
-        rows={3}
-        value={text}
-        onChange={(e) => {
-          onText(e.target.value);
-          form.edited('text');
-        }}
-      />
+      <TextAreaField {...form.bind('text', text, onText)} label="Details (optional)" rows={3} />
       <FormProblems form={form} error={error} byStatus={{ 409: 'You already reported this member.' }} />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" busy={busy}>
-          Send report
-        </Button>
-      </div>
+      <FormActions
+        submitLabel="Send report"
+        busy={busy}
+        onCancel={onCancel}
+        cancelVariant="secondary"
+        submitVariant="danger"
+      />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { Review } from '@plaza/contracts';
-import { Button } from '../../ui/Button.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import { StarInput } from '../../ui/StarInput.js';
@@ -15,6 +14,7 @@ import {
   ruleValuesOf,
   type ReviewDraft,
 } from './reviewDraft.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 export interface ReviewFormProps {
   /** The review being edited; a new review without it. */
@@ -89,14 +89,12 @@ export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFo
         }}
       />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy}>
-          {review ? 'Save changes' : 'Post review'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={review ? 'Save changes' : 'Post review'}
+        busy={busy}
+        onCancel={onCancel}
+        cancelVariant="secondary"
+      />
     </form>
   );
 }

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { CheckoutTemplate } from '@plaza/sdk/ecom';
 import { catalogQueries, checkoutSettingsMutations, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { catalogLines, newProductLine, ProductLines, productLinesProblem, type ProductLine } from '../ProductLines.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 const rules: FormRules<'name' | 'couponCode'> = {
   name: { label: 'Name', required: true, requiredMessage: 'Name the link, such as “Summer bundle”.', maxLength: 200 },
@@ -53,23 +53,11 @@ export function TemplateForm({ onDone, onCancel }: { onDone: (t: CheckoutTemplat
 
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
-      <TextField
-        {...form.field('name')}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          form.edited('name');
-        }}
-      />
+      <TextField {...form.bind('name', name, setName)} />
       <ProductLines legend="Products" lines={lines} onChange={setLines} products={list} loading={products.isPending} />
       <TextField
-        {...form.field('couponCode')}
+        {...form.bind('couponCode', coupon, setCoupon)}
         hint="Optional: applied when the buyer opens the link."
-        value={coupon}
-        onChange={(e) => {
-          setCoupon(e.target.value);
-          form.edited('couponCode');
-        }}
       />
       {tried && problem && (
         <p role="alert" className="text-sm text-red-700">
@@ -77,14 +65,7 @@ export function TemplateForm({ onDone, onCancel }: { onDone: (t: CheckoutTemplat
         </p>
       )}
       <FormProblems form={form} error={create.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={create.isPending}>
-          Create link
-        </Button>
-      </div>
+      <FormActions submitLabel="Create link" busy={create.isPending} onCancel={onCancel} />
     </form>
   );
 }

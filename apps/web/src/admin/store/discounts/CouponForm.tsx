@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Coupon, CouponInput } from '@plaza/contracts';
 import { discountMutations, usePlazaMutation } from '@plaza/react';
-import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
@@ -9,6 +8,7 @@ import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { DiscountFields, discountDraft, discountProblem, toActiveTimeInfo, toDiscountInput } from './DiscountFields.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 const whole = (v: string) => /^\d+$/.test(v) && Number(v) >= 1;
 type Field = 'code' | 'name' | 'value' | 'minimumSubtotal' | 'usageLimit' | 'limitPerCustomer';
@@ -134,14 +134,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
         </p>
       )}
       <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {coupon ? 'Save' : 'Create coupon'}
-        </Button>
-      </div>
+      <FormActions submitLabel={coupon ? 'Save' : 'Create coupon'} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

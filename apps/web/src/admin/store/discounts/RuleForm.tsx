@@ -1,7 +1,6 @@
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { DiscountRule, DiscountRuleInput, Trigger } from '@plaza/contracts';
 import { discountMutations, usePlazaMutation } from '@plaza/react';
-import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
@@ -10,6 +9,7 @@ import { useToast } from '../../Toast.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { DiscountFields, discountDraft, discountProblem, toActiveTimeInfo, toDiscountInput } from './DiscountFields.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 /** '' always; KEPT: conditions made elsewhere (several combined, or an app's) that this form leaves as they are. */
 type When = '' | 'SUBTOTAL_RANGE' | 'ITEM_QUANTITY_RANGE' | 'KEPT';
@@ -107,14 +107,7 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
 
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
-      <TextField
-        {...form.field('name')}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          form.edited('name');
-        }}
-      />
+      <TextField {...form.bind('name', name, setName)} />
       <DiscountFields
         draft={discount}
         set={(change) => setDiscount((d) => ({ ...d, ...change }))}
@@ -133,14 +126,7 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
         </p>
       )}
       <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {rule ? 'Save' : 'Create discount'}
-        </Button>
-      </div>
+      <FormActions submitLabel={rule ? 'Save' : 'Create discount'} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -20,6 +20,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 const PAGE = 25;
 const rules: FormRules<'amount' | 'note'> = {
@@ -247,15 +248,7 @@ function IssueForm({ onClose }: { onClose: () => void }) {
   }
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
-      <TextField
-        {...form.field('amount')}
-        inputMode="decimal"
-        value={amount}
-        onChange={(e) => {
-          setAmount(e.target.value);
-          form.edited('amount');
-        }}
-      />
+      <TextField {...form.bind('amount', amount, setAmount)} inputMode="decimal" />
       <TextField
         label="Expires on"
         hint="Optional."
@@ -263,24 +256,9 @@ function IssueForm({ onClose }: { onClose: () => void }) {
         value={expires}
         onChange={(e) => setExpires(e.target.value)}
       />
-      <TextField
-        {...form.field('note')}
-        placeholder="For Ann’s birthday"
-        value={note}
-        onChange={(e) => {
-          setNote(e.target.value);
-          form.edited('note');
-        }}
-      />
+      <TextField {...form.bind('note', note, setNote)} placeholder="For Ann’s birthday" />
       <FormProblems form={form} error={issue.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onClose} disabled={issue.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={issue.isPending}>
-          Issue card
-        </Button>
-      </div>
+      <FormActions submitLabel="Issue card" busy={issue.isPending} onCancel={onClose} />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { ProductLines } from '../ProductLines.js';
 import { draftFormOf, toDraftChanges, type DraftForm } from './draftChanges.js';
 import { AdjustmentsFieldset, CustomItemsFieldset, OrderLinesFieldset, type SetDraft } from './EditItemsFields.js';
 import { PriceRows } from './words.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 /** Orders the server lets change: open, nothing shipped or refunded yet, no subscription. */
 const editable = (o: Order) =>
@@ -101,14 +102,12 @@ function EditItemsForm({ order, onDone }: { order: Order; onDone: () => void }) 
           Not saved: {describeError(save.error).message}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending} disabled={Boolean(problem) || empty}>
-          Save changes
-        </Button>
-      </div>
+      <FormActions
+        submitLabel="Save changes"
+        busy={save.isPending}
+        onCancel={onDone}
+        disabled={Boolean(problem) || empty}
+      />
     </form>
   );
 }

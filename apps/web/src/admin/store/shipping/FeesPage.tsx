@@ -3,7 +3,6 @@ import type { AdditionalFeeSetting, AdditionalFeeSettingInput } from '@plaza/sdk
 import { shippingMutations, shippingQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../ui/Badge.js';
-import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
@@ -15,6 +14,8 @@ import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { ProductChecklist } from '../ProductChecklist.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
+import { FormActions } from '../../../ui/FormActions.js';
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 
 type Kind = AdditionalFeeSetting['type'];
 type Surcharge = AdditionalFeeSetting['surcharge']['type'];
@@ -167,14 +168,7 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
   };
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
-      <TextField
-        {...form.field('name')}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          form.edited('name');
-        }}
-      />
+      <TextField {...form.bind('name', name, setName)} />
       <SelectField<Kind> label="Kind" value={kind} options={KINDS} onChange={setKind} />
       <FeeCostFields
         form={form}
@@ -192,24 +186,9 @@ function FeeForm({ fee, onDone }: { fee: AdditionalFeeSetting | null; onDone: ()
         setProducts={setProducts}
         showProblem={tried && noProducts}
       />
-      <label className="flex items-center gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={taxable}
-          onChange={(e) => setTaxable(e.target.checked)}
-        />
-        Tax is charged on this fee
-      </label>
+      <CheckboxField label="Tax is charged on this fee" checked={taxable} onChange={setTaxable} />
       <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {fee ? 'Save fee' : 'Add fee'}
-        </Button>
-      </div>
+      <FormActions submitLabel={fee ? 'Save fee' : 'Add fee'} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -238,14 +217,9 @@ function FeeCostFields(p: {
           onChange={setSurcharge}
         />
         <TextField
-          {...form.field('value')}
+          {...form.bind('value', value, setValue)}
           label={surcharge === 'PERCENTAGE' ? 'Percentage of the items' : 'Amount'}
           inputMode="decimal"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            form.edited('value');
-          }}
         />
       </div>
       {surcharge === 'FIXED' && (

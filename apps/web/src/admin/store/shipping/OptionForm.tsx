@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ShippingOption, ShippingOptionInput } from '@plaza/sdk/ecom';
 import { shippingMutations, usePlazaMutation } from '@plaza/react';
-import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
@@ -9,6 +8,7 @@ import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { RatesFieldset, SlotsFieldset, type RateDraft, type SlotDraft } from './OptionFields.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 export const optionRules: FormRules<'title' | 'estimatedDeliveryTime' | 'freeShippingOver' | 'rates'> = {
   title: { label: 'Name', required: true, requiredMessage: 'Name the option, such as “Standard”.', maxLength: 100 },
@@ -122,15 +122,7 @@ export function OptionForm({
 
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
-      <TextField
-        {...form.field('title')}
-        placeholder="Standard"
-        value={title}
-        onChange={(e) => {
-          setTitle(e.target.value);
-          form.edited('title');
-        }}
-      />
+      <TextField {...form.bind('title', title, setTitle)} placeholder="Standard" />
       <TextField
         {...form.field('estimatedDeliveryTime')}
         placeholder="3–5 business days"
@@ -139,14 +131,9 @@ export function OptionForm({
       />
       <RatesFieldset rates={rates} setRates={setRates} />
       <TextField
-        {...form.field('freeShippingOver')}
+        {...form.bind('freeShippingOver', free, setFree)}
         hint="Optional: orders of at least this much ship free."
         inputMode="decimal"
-        value={free}
-        onChange={(e) => {
-          setFree(e.target.value);
-          form.edited('freeShippingOver');
-        }}
       />
       <SlotsFieldset slots={slots} setSlots={setSlots} />
       {tried && (rateProblem || form.errors.rates) && (
@@ -155,14 +142,7 @@ export function OptionForm({
         </p>
       )}
       <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {option ? 'Save option' : 'Add option'}
-        </Button>
-      </div>
+      <FormActions submitLabel={option ? 'Save option' : 'Add option'} busy={save.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import type { PickupLocation } from '@plaza/sdk/ecom';
 import { shippingMutations, shippingQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
@@ -13,6 +12,7 @@ import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { countryName, countryOptions } from './countries.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 type Method = PickupLocation['pickupMethod'];
 const METHODS: Array<{ value: Method; label: string }> = [
@@ -192,14 +192,11 @@ function PickupForm({ pickup, onDone }: { pickup: PickupLocation | null; onDone:
         }}
       />
       <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {pickup ? 'Save pickup place' : 'Add pickup place'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={pickup ? 'Save pickup place' : 'Add pickup place'}
+        busy={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { Combobox } from '../../ui/Combobox.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { countryOptions } from './countries.js';
 import { subdivisionsOf } from '../../../ui/subdivisions.js';
+import { FormActions } from '../../../ui/FormActions.js';
 
 interface Place {
   country: string;
@@ -84,14 +85,7 @@ export function RegionForm({
 
   return (
     <form className="space-y-5" onSubmit={submit} noValidate>
-      <TextField
-        {...form.field('name')}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          form.edited('name');
-        }}
-      />
+      <TextField {...form.bind('name', name, setName)} />
       <ScopeFieldset worldwide={worldwide} setWorldwide={setWorldwide} />
       {!worldwide && (
         <PlacesList
@@ -102,14 +96,7 @@ export function RegionForm({
         />
       )}
       <FormProblems form={form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {region ? 'Save region' : 'Add region'}
-        </Button>
-      </div>
+      <FormActions submitLabel={region ? 'Save region' : 'Add region'} busy={save.isPending} onCancel={onCancel} />
     </form>
   );
 }

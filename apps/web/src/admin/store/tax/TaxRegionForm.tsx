@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import type { TaxGroupOverride, TaxRegion } from '@plaza/contracts';
 import { taxMutations, taxQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { RatesFieldset, RegionPicker, TaxGroupsFieldset, type GroupRow, type Row } from './TaxRegionFields.js';
 import { percentToRate, rateToPercent } from './rates.js';
+import { FormActions } from '../../../ui/FormActions.js';
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 
 const groupRows = (overrides: TaxGroupOverride[] | undefined) =>
   Object.fromEntries(
@@ -121,24 +122,8 @@ export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; on
         onState={f.setState}
       />
       <RatesFieldset rows={f.rows} setRows={f.setRows} />
-      <label className="flex items-center gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={f.taxShipping}
-          onChange={(e) => f.setTaxShipping(e.target.checked)}
-        />
-        Charge tax on shipping here
-      </label>
-      <label className="flex items-center gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={f.taxFees}
-          onChange={(e) => f.setTaxFees(e.target.checked)}
-        />
-        Charge tax on extra fees here
-      </label>
+      <CheckboxField label="Charge tax on shipping here" checked={f.taxShipping} onChange={f.setTaxShipping} />
+      <CheckboxField label="Charge tax on extra fees here" checked={f.taxFees} onChange={f.setTaxFees} />
       {f.taxGroups.length > 0 && (
         <TaxGroupsFieldset taxGroups={f.taxGroups} groups={f.groups} setGroups={f.setGroups} />
       )}
@@ -157,14 +142,11 @@ export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; on
         </p>
       )}
       <FormProblems form={f.form} error={save.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={save.isPending}>
-          {region ? 'Save tax region' : 'Add tax region'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={region ? 'Save tax region' : 'Add tax region'}
+        busy={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { SelectField } from '../../ui/SelectField.js';
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 
 /** The tip settings as edited (the server's date left out). */
 export type TipsDraft = Omit<TipSettings, 'updatedDate'>;
@@ -40,15 +41,11 @@ export function TipChoicesSection({ draft, set }: SectionProps) {
           Add a choice
         </Button>
       )}
-      <label className="flex items-center gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={draft.allowCustom}
-          onChange={(e) => set('allowCustom', e.target.checked)}
-        />
-        Buyers can also type their own amount
-      </label>
+      <CheckboxField
+        label="Buyers can also type their own amount"
+        checked={draft.allowCustom}
+        onChange={(checked) => set('allowCustom', checked)}
+      />
     </FormSection>
   );
 }
