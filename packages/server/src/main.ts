@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { ConfigError, loadConfig, type Config } from './config/index.js';
 import { DataDirLockedError } from './kernel/data-dir-lock.js';
+import { webBase } from './lib/urls.js';
 import { startServer } from './server.js';
 
 /**
@@ -74,8 +75,8 @@ export function banner(config: Config, server: Awaited<ReturnType<typeof startSe
   const lines = [
     '',
     `  Plaza is running on ${server.url}`,
-    `    Storefront:   ${config.devWebOrigin ?? base}/`,
-    `    Dashboard:    ${config.devWebOrigin ?? base}/admin`,
+    `    Storefront:   ${webBase({ config })}/`,
+    `    Dashboard:    ${webBase({ config })}/admin`,
     `    API docs:     ${base}/docs`,
     `    Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`}`,
   ];

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../../http/cookies.js';
 import type { App } from '../../http/types.js';
+import { webBase } from '../../lib/urls.js';
 import {
   attachSessionCookie,
   consumeSessionToken,
@@ -34,7 +35,7 @@ const AuthorizeQuery = Type.Object(
 );
 
 /** Where the web app's hosted login page lives (the Vite origin in `npm run dev`). */
-const hostedLoginUrl = (req: FastifyRequest) => `${req.ctx.config.devWebOrigin ?? req.ctx.config.publicUrl}/auth/login`;
+const hostedLoginUrl = (req: FastifyRequest) => `${webBase(req.ctx)}/auth/login`;
 
 export function authorizeRoutes(app: App): void {
   app.get(

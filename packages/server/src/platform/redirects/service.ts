@@ -3,6 +3,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/outbox.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { webBase } from '../../lib/urls.js';
 import { getProduct } from '../../store/catalog/products.service.js';
 import { loadCheckout } from '../../store/checkout/service.js';
 import { isRegisteredReturn } from '../oauth/authorize.routes.js';
@@ -23,7 +24,7 @@ async function checkoutCallbacks(
   ctx: Ctx,
   callbacks: NonNullable<CreateRedirectSessionRequest['callbacks']>,
 ): Promise<Record<string, string>> {
-  const site = [new URL(ctx.config.publicUrl).origin, new URL(ctx.config.devWebOrigin ?? ctx.config.publicUrl).origin];
+  const site = [new URL(ctx.config.publicUrl).origin, new URL(webBase(ctx)).origin];
   const clientId = ctx.caller.type === 'MEMBER' || ctx.caller.type === 'ANONYMOUS_VISITOR' ? ctx.caller.clientId : null;
   const client = clientId ? await requireOAuthClient(ctx, clientId) : null;
   const out: Record<string, string> = {};
@@ -61,7 +62,7 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   assertOneTarget(req);
   const id = uuidv7();
   const base = ctx.config.publicUrl;
-  const web = ctx.config.devWebOrigin ?? base;
+  const web = webBase(ctx);
   const store = async (kind: string, clientId: string | null, data: Record<string, unknown>) =>
     withTx(ctx, async (tx) => {
       const expiresDate = new Date(tx.clock().getTime() + REDIRECT_SESSION_TTL_MS);

@@ -5,6 +5,7 @@ import { hasScope } from '../../kernel/caller.js';
 import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
+import { webBase } from '../../lib/urls.js';
 import { parseAmount } from '../pricing/index.js';
 import { getSite } from '../../platform/site/service.js';
 import { emitEvent } from '../../platform/events/outbox.js';
@@ -17,8 +18,6 @@ import { assertCheckoutOpen, getCheckoutSettings } from './settings.service.js';
 import { checkouts } from './tables.js';
 import { toCheckout } from './wire.js';
 
-/** The web app's origin: the hosted checkout and product pages live there. */
-export const webBase = (ctx: Ctx): string => ctx.config.devWebOrigin ?? ctx.config.publicUrl;
 export const hostedCheckoutUrl = (ctx: Ctx, id: string): string => `${webBase(ctx)}/checkout/${id}`;
 
 /** The owner and `ecom` API keys reach every checkout; visitors and members only their own. */

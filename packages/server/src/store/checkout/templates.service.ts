@@ -11,10 +11,11 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { webBase } from '../../lib/urls.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { getSite } from '../../platform/site/service.js';
 import { toStoredLines } from './lines.js';
-import { insertCheckout, webBase } from './service.js';
+import { insertCheckout } from './service.js';
 import { checkoutTemplates } from './tables.js';
 
 type Row = typeof checkoutTemplates.$inferSelect;

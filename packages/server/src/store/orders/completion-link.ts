@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { loadCheckout, webBase } from '../checkout/service.js';
+import { webBase } from '../../lib/urls.js';
+import { loadCheckout } from '../checkout/service.js';
 import { checkouts } from '../checkout/tables.js';
 import { completeCheckout } from './placement.js';
 

@@ -4,7 +4,7 @@ import { optionWords } from '@plaza/contracts/constants';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { catalogProducts } from '../catalog/tables.js';
-import { webBase } from '../checkout/service.js';
+import { webBase } from '../../lib/urls.js';
 import type { JobHandlers } from '../../platform/jobs/worker.js';
 import type { JobRun } from '../../platform/jobs/types.js';
 import { deliverQueued, queueMail } from '../../platform/mail/service.js';

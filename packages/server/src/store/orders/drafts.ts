@@ -14,7 +14,7 @@ import { afterWrite } from '../catalog/read-cache.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { resolveLines, toStoredLines } from '../checkout/lines.js';
 import type { StoredLine } from '../checkout/model.js';
-import { webBase } from '../checkout/service.js';
+import { webBase } from '../../lib/urls.js';
 import { getSite } from '../../platform/site/service.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsLine } from '../totals/types.js';

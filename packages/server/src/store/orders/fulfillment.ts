@@ -4,7 +4,7 @@ import { isPickupCode } from '@plaza/contracts/constants';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { webBase } from '../checkout/service.js';
+import { webBase } from '../../lib/urls.js';
 import { emitEvent } from '../../platform/events/outbox.js';
 import { deliverQueued, queueMail } from '../../platform/mail/service.js';
 import { getSite } from '../../platform/site/service.js';

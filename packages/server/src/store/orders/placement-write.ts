@@ -1,7 +1,7 @@
 import type { LineItem, Order } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { recordJson } from '../../lib/record-json.js';
-import { webBase } from '../checkout/service.js';
+import { webBase } from '../../lib/urls.js';
 import { composeMail } from '../../platform/mail/service.js';
 import { mailMessages } from '../../platform/mail/tables.js';
 import { getSite } from '../../platform/site/service.js';

@@ -6,7 +6,7 @@ import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import { webBase } from '../checkout/service.js';
+import { webBase } from '../../lib/urls.js';
 import { deliverQueued, queueMail } from '../../platform/mail/service.js';
 import { lockOrder, managesOrders, settleOrder } from '../orders/ledger.js';
 import { orderById, transactionsOf, type OrderRow } from '../orders/wire.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../pricing/index.js';
-import { webBase } from '../checkout/service.js';
+import { webBase } from '../../lib/urls.js';
 import { queueMail } from '../../platform/mail/service.js';
 import { activity } from '../orders/activity.js';
 import { settleOrder } from '../orders/ledger.js';
