@@ -12,7 +12,7 @@ import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { outcomeLabel, PLUGIN_TYPES, PluginBadge, pluginTypeLabel } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm } from './PluginForm.js';
-import { OwnerOnly } from './OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 
 /** /admin/service-plugins: apps that change how the store computes things, their test calls and last calls. */
 export function ServicePluginsPage() {

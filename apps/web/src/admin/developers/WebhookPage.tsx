@@ -14,7 +14,7 @@ import { eventLabel } from './eventTypes.js';
 import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
 import { DeliveryLog, RedeliverFailedDialog, useRedeliver } from './WebhookDeliveryLog.js';
 import { WebhookForm } from './WebhookForm.js';
-import { OwnerOnly } from './OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 
 type SubscriptionActions = ReturnType<typeof useSubscriptionActions>;
 

@@ -14,7 +14,7 @@ import { PrivateNetworkSetting } from './PrivateNetworkSetting.js';
 import { PublicKeys } from './PublicKeys.js';
 import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
 import { WebhookForm } from './WebhookForm.js';
-import { OwnerOnly } from './OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 
 export const webhookPath = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
 

@@ -8,7 +8,7 @@ import {
 } from '@plaza/sdk/ecom';
 import { Badge } from '../../ui/Badge.js';
 import { CopyButton } from '../../ui/CopyButton.js';
-import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
 import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';

@@ -12,7 +12,7 @@ import { PageHeader } from '../ui/PageHeader.js';
 import { ResourceTable } from '../ui/ResourceTable.js';
 import { JobProgress } from './JobProgress.js';
 import { StockBadge } from './labels.js';
-import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 
 const statuses: Record<BackInStockStatus, { label: string; tone: 'neutral' | 'accent' | 'success' | 'danger' }> = {
   UNSPECIFIED: { label: 'Unknown', tone: 'neutral' },

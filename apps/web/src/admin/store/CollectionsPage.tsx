@@ -10,7 +10,7 @@ import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { ManagedList } from '../ui/ManagedList.js';
-import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 import { FormActions } from '../../ui/FormActions.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 

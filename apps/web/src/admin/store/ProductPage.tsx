@@ -25,7 +25,7 @@ import {
 } from './productDraft.js';
 import { InventorySection, VariantsSection } from './VariantsSection.js';
 import { useFormRules } from '../../ui/useFormRules.js';
-import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 
 /** /admin/store/products/new and /admin/store/products/:productId: one product on one form. */
 export function ProductPage() {

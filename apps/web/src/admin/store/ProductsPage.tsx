@@ -13,7 +13,7 @@ import { SelectField } from '../ui/SelectField.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { PRODUCT_TYPE_OPTIONS, productTypeLabel, StockBadge } from './labels.js';
 import { StockDrawer } from './StockDrawer.js';
-import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 
 type StockFilter = 'ALL' | 'IN' | 'OUT';
 const PAGE = 25;

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
-import { OwnerOnly } from '../developers/OwnerOnly.js';
+import { OwnerOnly } from '../ui/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
 import { CursorTable, useCursorPages } from '../ui/CursorPager.js';

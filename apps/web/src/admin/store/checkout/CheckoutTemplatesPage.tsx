@@ -3,7 +3,7 @@ import { checkoutSettingsMutations, checkoutSettingsQueries, usePlaza, usePlazaM
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../ui/Badge.js';
 import { CopyButton } from '../../../ui/CopyButton.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ManagedList } from '../../ui/ManagedList.js';
 import { TemplateForm } from './TemplateForm.js';

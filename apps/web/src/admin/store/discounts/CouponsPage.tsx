@@ -1,7 +1,7 @@
 import type { Coupon } from '@plaza/contracts';
 import { discountMutations, discountQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ManagedList } from '../../ui/ManagedList.js';
 import { CouponForm } from './CouponForm.js';

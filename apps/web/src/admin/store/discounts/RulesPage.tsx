@@ -1,7 +1,7 @@
 import type { DiscountRule, Trigger } from '@plaza/contracts';
 import { discountMutations, discountQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ManagedList } from '../../ui/ManagedList.js';
 import { RuleForm } from './RuleForm.js';

@@ -13,7 +13,7 @@ import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useDateFormat } from '../../dates.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';

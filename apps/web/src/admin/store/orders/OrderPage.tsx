@@ -17,7 +17,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { downloadFile } from '../../../lib/download.js';
 import { orderDocument } from '../../../storefront/store/orders/document.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';

@@ -6,7 +6,7 @@ import { orderQueries, usePlaza, useSite } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { deliveryNote } from '../../../storefront/store/orders/lines.js';
 import { Badge } from '../../../ui/Badge.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useDateFormat } from '../../dates.js';
 import { CursorTable, useCursorPages } from '../../ui/CursorPager.js';
 import { FilterTabs } from '../../ui/FilterTabs.js';

@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { DeliveryDetails, deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
 import { ProductImage } from '../../../storefront/store/ProductCard.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useShortDate } from '../../dates.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ShippingProviderConfiguration } from '@plaza/sdk/ecom';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';

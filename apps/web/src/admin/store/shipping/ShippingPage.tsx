@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { describeError, ErrorMessage } from '../../../ui/ErrorMessage.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { ListSkeleton } from '../../ListSkeleton.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';

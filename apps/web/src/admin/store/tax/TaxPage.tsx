@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError, ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { inputClass } from '../../../ui/Field.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';

@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
-import { OwnerOnly } from '../../developers/OwnerOnly.js';
+import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
