@@ -29,11 +29,10 @@ import { jobHandlers } from './job-handlers.js';
 import { startJobWorker, type JobWorker } from './platform/jobs/worker.js';
 import { startDeliveryWorker, type DeliveryWorker } from './platform/webhooks/worker.js';
 import { membersChanged } from './platform/members/totals.js';
-import { KeyStore } from './platform/oauth/keys.js';
-import { allClientOrigins } from './platform/oauth/clients.service.js';
+import { allClientOrigins, KeyStore } from './platform/oauth/index.js';
 import { registerRoutes } from './routes.js';
 import { wireModules } from './module-wiring.js';
-import { registerWebApp } from './platform/web/static.js';
+import { registerWebApp } from './platform/web/index.js';
 
 export interface AppOptions {
   config: Config;

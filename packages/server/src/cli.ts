@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config/index.js';
 import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { main } from './main.js';
 import { createApiKey } from './platform/apps/api-keys.service.js';
-import { createOAuthClient } from './platform/oauth/clients.service.js';
+import { createOAuthClient } from './platform/oauth/index.js';
 import { createOwner, OwnerAccessError, resetOwnerPassword } from './platform/identity/owner-access.js';
 import { loadData } from './load-data.js';
 import { seed } from './seed.js';

@@ -1,6 +1,6 @@
 import { API_KEY_PREFIX, authenticateApiKey } from './platform/apps/api-keys.service.js';
 import { signedInSession } from './platform/identity/sessions.service.js';
-import { isVisitorRevoked } from './platform/oauth/visitor-revocation.js';
+import { isVisitorRevoked } from './platform/oauth/index.js';
 import type { CredentialChecks } from './http/resolve-caller.js';
 
 /** The modules that own credentials, handed to http/'s caller check by app.ts (so http/ imports no module). */

@@ -10,7 +10,7 @@ import { uuidv7 } from './lib/ids.js';
 import { identities } from './platform/identity/tables.js';
 import { insertMember } from './platform/members/create.js';
 import { members } from './platform/members/tables.js';
-import type { KeyStore } from './platform/oauth/keys.js';
+import type { KeyStore } from './platform/oauth/index.js';
 import { setReply, updateModerationStatus } from './platform/reviews/moderation.service.js';
 import { createReview } from './platform/reviews/write.service.js';
 

@@ -2,7 +2,7 @@ import { withTx, type Ctx } from './kernel/context.js';
 import { onDeliveriesWritten } from './platform/events/outbox.js';
 import { onVerifiedSignIn } from './platform/identity/sign-in-handlers.js';
 import { onMemberContentHandOver, onMembersChanged } from './platform/members/hooks.js';
-import { onVisitorSignedIn } from './platform/oauth/visitor-sign-in.js';
+import { onVisitorSignedIn } from './platform/oauth/index.js';
 import { handOverReviews } from './platform/reviews/authors.js';
 import { reviewReads } from './platform/reviews/read-cache.js';
 import { nudgeDeliveries } from './platform/webhooks/nudge.js';

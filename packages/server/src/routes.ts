@@ -31,15 +31,13 @@ import { authRoutes } from './platform/identity/auth.routes.js';
 import { mfaRoutes } from './platform/identity/mfa.routes.js';
 import { mailRoutes } from './platform/mail/routes.js';
 import { membersRoutes } from './platform/members/routes.js';
-import { authorizeRoutes } from './platform/oauth/authorize.routes.js';
-import { discoveryRoutes } from './platform/oauth/discovery.routes.js';
-import { oauthRoutes } from './platform/oauth/routes.js';
+import { authorizeRoutes, discoveryRoutes, oauthRoutes } from './platform/oauth/index.js';
 import { redirectRoutes } from './platform/redirects/routes.js';
 import { reviewRoutes } from './platform/reviews/routes.js';
 import { servicePluginRoutes } from './platform/service-plugins/routes.js';
 import { siteRoutes } from './platform/site/routes.js';
 import { ssoRoutes } from './platform/sso/routes.js';
-import { webConfigRoutes } from './platform/web/routes.js';
+import { webConfigRoutes } from './platform/web/index.js';
 import { webhookRoutes } from './platform/webhooks/routes.js';
 
 /** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */

@@ -3,7 +3,7 @@ import type { Database } from './kernel/db.js';
 import { seedDemoCommunity } from './demo.js';
 import { ensureOwner } from './platform/identity/owner.js';
 import { ensureSite } from './platform/site/service.js';
-import { ensureWebClient } from './platform/web/client.js';
+import { ensureWebClient } from './platform/oauth/index.js';
 
 export interface SeedResult {
   siteCreated: boolean;

@@ -14,7 +14,7 @@ import * as schema from '../db/schema.js';
 import type { App } from '../http/types.js';
 import { createApiKey } from '../platform/apps/api-keys.service.js';
 import { DEMO_OWNER_EMAIL } from '../platform/identity/owner.js';
-import { ensureWebClient, WEB_CLIENT_ID } from '../platform/web/client.js';
+import { ensureWebClient, WEB_CLIENT_ID } from '../platform/oauth/web-client.js';
 import { freshTestDatabase, TEST_OWNER_PASSWORD } from './template-db.js';
 
 export interface TestServer {

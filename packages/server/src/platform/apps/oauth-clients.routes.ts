@@ -7,7 +7,7 @@ import {
   UpdateOAuthClientRequest,
 } from '@plaza/contracts';
 import type { App } from '../../http/types.js';
-import { createOAuthClient, deleteOAuthClient, listOAuthClients, updateOAuthClient } from '../oauth/clients.service.js';
+import { createOAuthClient, deleteOAuthClient, listOAuthClients, updateOAuthClient } from '../oauth/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 
 const access = { admin: ['OWNER' as const], scope: 'oauth-clients.manage' as const };

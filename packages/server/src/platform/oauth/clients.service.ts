@@ -4,7 +4,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { WEB_CLIENT_ID } from '../web/client.js';
+import { WEB_CLIENT_ID } from './web-client.js';
 import { oauthClients } from './tables.js';
 
 type Row = typeof oauthClients.$inferSelect;

@@ -6,9 +6,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../../lib/urls.js';
 import { getProduct } from '../../store/catalog/products.service.js';
 import { loadCheckout } from '../../store/checkout/service.js';
-import { isRegisteredReturn } from '../oauth/authorize.routes.js';
-import { redirectUriMatches, requireOAuthClient } from '../oauth/clients.service.js';
-import { redirectSessions } from '../oauth/tables.js';
+import { insertRedirectSession, isRegisteredReturn, redirectUriMatches, requireOAuthClient } from '../oauth/index.js';
 
 /** Redirect sessions are stored for a day: long enough to finish any flow, short enough to not pile up. */
 const REDIRECT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +64,7 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   const store = async (kind: string, clientId: string | null, data: Record<string, unknown>) =>
     withTx(ctx, async (tx) => {
       const expiresDate = new Date(tx.clock().getTime() + REDIRECT_SESSION_TTL_MS);
-      await tx.db.insert(redirectSessions).values({ id, kind, clientId, data, expiresDate });
+      await insertRedirectSession(tx, { id, kind, clientId, data, expiresDate });
       const entity = { id, kind, clientId };
       await emitEvent(tx, { type: 'redirects.redirect_session.created', entityId: id, entity });
     });

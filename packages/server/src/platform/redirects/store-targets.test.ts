@@ -7,7 +7,7 @@ import { call, violations } from '../../../test/http.js';
 import { createProduct } from '../../store/catalog/testing.js';
 import { newCheckout, ref } from '../../store/checkout/testing.js';
 import { oauthClients } from '../oauth/tables.js';
-import { WEB_CLIENT_ID } from '../web/client.js';
+import { WEB_CLIENT_ID } from '../oauth/web-client.js';
 
 let srv: TestServer;
 let c: Cast;

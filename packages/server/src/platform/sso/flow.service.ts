@@ -4,7 +4,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken } from '../../lib/ids.js';
-import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/authorize.service.js';
+import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/index.js';
 import { startSession } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';
 import { discover, discoveryProblem, ssoGuard } from './check.js';

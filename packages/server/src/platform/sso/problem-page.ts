@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../kernel/errors.js';
-import { sendHostedPage } from '../oauth/respond.js';
+import { sendHostedPage } from '../oauth/index.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
-import { WEB_CLIENT_ID } from './client.js';
+import { WEB_CLIENT_ID } from '../oauth/index.js';
 
 export function webConfigRoutes(app: App): void {
   app.get(

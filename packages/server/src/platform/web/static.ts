@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '@plaza/contracts';
 import type { Config } from '../../config/index.js';
 import type { App } from '../../http/types.js';
-import { WEB_CLIENT_ID } from './client.js';
+import { WEB_CLIENT_ID } from '../oauth/index.js';
 import { newNonce, pageHeaders } from './page-headers.js';
 
 /**

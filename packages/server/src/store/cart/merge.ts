@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ECOM_LIMITS } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../../platform/events/outbox.js';
-import { isVisitorRevoked } from '../../platform/oauth/visitor-revocation.js';
+import { isVisitorRevoked } from '../../platform/oauth/index.js';
 import { mergeLines } from './mutations.js';
 import { lockCartByKey, renderCart } from './service.js';
 import { carts } from './tables.js';

@@ -6,7 +6,7 @@ import type { CreateOrderResponse } from '@plaza/contracts';
 import { loadConfig } from '../../config/index.js';
 import type { Database } from '../../kernel/db.js';
 import { createApiKey } from '../../platform/apps/api-keys.service.js';
-import { WEB_CLIENT_ID } from '../../platform/web/client.js';
+import { WEB_CLIENT_ID } from '../../platform/oauth/web-client.js';
 import { buildServerForChild, freePort, startChildServer, type ChildServer } from '../../test/child-server.js';
 import { freshTestDatabase } from '../../test/template-db.js';
 import { appCode, call } from '../../../test/http.js';

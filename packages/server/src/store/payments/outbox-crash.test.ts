@@ -12,7 +12,7 @@ import { call } from '../../../test/http.js';
 import { createApiKey } from '../../platform/apps/api-keys.service.js';
 import { ref } from '../checkout/testing.js';
 import { json, startPluginApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
-import { WEB_CLIENT_ID } from '../../platform/web/client.js';
+import { WEB_CLIENT_ID } from '../../platform/oauth/web-client.js';
 
 // Issue 20: kill -9 between a payment app's answer and our commit. The app captured (or refunded) the money, and
 // Plaza died before writing it down. After the restart the PAYMENT_OPERATION job asks the app again with the same

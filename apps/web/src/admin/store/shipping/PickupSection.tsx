@@ -72,11 +72,12 @@ export function PickupSection() {
         ]}
         editor={{
           edits: true,
-          newTitle: 'Add a pickup place',
+          title: (p) => (p ? `Edit ${p.name}` : 'Add a pickup place'),
           render: (p, close) => <PickupForm pickup={p} onDone={close} />,
         }}
         remove={{
-          mutation: remove,
+          run: (p, handlers) => remove.mutate(p.id, handlers),
+          busy: remove.isPending,
           confirmLabel: 'Delete pickup place',
           consequence: 'Buyers can no longer choose to collect their orders there.',
         }}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../kernel/db.js';
-import { oauthClients } from '../oauth/tables.js';
+import { oauthClients } from './tables.js';
 
 /** The bundled web app's public OAuth client id. Public clients hold no secret, so a well-known id is safe. */
 export const WEB_CLIENT_ID = 'plaza-web';
