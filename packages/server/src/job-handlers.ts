@@ -7,8 +7,8 @@ import { subscriptionJobHandlers } from './store/subscriptions/renewal.jobs.js';
 import { backInStockJobHandlers } from './store/back-in-stock/notify.jobs.js';
 import { memberJobHandlers } from './platform/members/bulk.jobs.js';
 import { reviewJobHandlers } from './platform/reviews/requests.jobs.js';
-import { mediaJobHandlers } from './platform/media/process.jobs.js';
-import type { JobHandlers } from './platform/jobs/worker.js';
+import { mediaJobHandlers } from './platform/media/index.js';
+import type { JobHandlers } from './platform/jobs/index.js';
 
 /** Every job kind's handler, by domain: the composition root hands them to the worker, so jobs/ imports no module. */
 export const jobHandlers: JobHandlers = {

@@ -1,11 +1,11 @@
 import { withTx, type Ctx } from './kernel/context.js';
-import { onDeliveriesWritten } from './platform/events/outbox.js';
+import { onDeliveriesWritten } from './platform/events/index.js';
 import { onVerifiedSignIn } from './platform/identity/sign-in-handlers.js';
 import { onMemberContentHandOver, onMembersChanged } from './platform/members/hooks.js';
 import { onVisitorSignedIn } from './platform/oauth/index.js';
 import { handOverReviews } from './platform/reviews/authors.js';
 import { reviewReads } from './platform/reviews/read-cache.js';
-import { nudgeDeliveries } from './platform/webhooks/nudge.js';
+import { nudgeDeliveries } from './platform/webhooks/index.js';
 import { placementHandlers } from './placement-handlers.js';
 import { notifyRestocked } from './store/back-in-stock/report.service.js';
 import { mergeCartAtSignIn } from './store/cart/merge.js';

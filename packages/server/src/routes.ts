@@ -18,27 +18,29 @@ import { subscriptionRoutes } from './store/subscriptions/routes.js';
 import { paymentRequestRoutes } from './store/payment-requests/routes.js';
 import { invoiceRoutes } from './store/invoices/routes.js';
 import { collectorRoutes } from './store/payments/routes.js';
-import { mediaFileRoutes } from './platform/media/routes.js';
-import { mediaFolderRoutes } from './platform/media/folders.routes.js';
-import { enterpriseMediaRoutes } from './platform/media/enterprise.routes.js';
-import { mediaUploadRoutes } from './platform/media/upload.routes.js';
+import {
+  enterpriseMediaRoutes,
+  mediaFileRoutes,
+  mediaFolderRoutes,
+  mediaUploadRoutes,
+} from './platform/media/index.js';
 import { recommendationsRoutes } from './store/recommendations/routes.js';
 import { captchaRoutes } from './platform/captcha/routes.js';
-import { healthRoutes } from './platform/health/routes.js';
-import { jobRoutes } from './platform/jobs/routes.js';
+import { healthRoutes } from './platform/health/index.js';
+import { jobRoutes } from './platform/jobs/index.js';
 import { identityAdminRoutes } from './platform/identity/admin.routes.js';
 import { authRoutes } from './platform/identity/auth.routes.js';
 import { mfaRoutes } from './platform/identity/mfa.routes.js';
-import { mailRoutes } from './platform/mail/routes.js';
+import { mailRoutes } from './platform/mail/index.js';
 import { membersRoutes } from './platform/members/routes.js';
 import { authorizeRoutes, discoveryRoutes, oauthRoutes } from './platform/oauth/index.js';
 import { redirectRoutes } from './platform/redirects/routes.js';
 import { reviewRoutes } from './platform/reviews/routes.js';
-import { servicePluginRoutes } from './platform/service-plugins/routes.js';
-import { siteRoutes } from './platform/site/routes.js';
+import { servicePluginRoutes } from './platform/service-plugins/index.js';
+import { siteRoutes } from './platform/site/index.js';
 import { ssoRoutes } from './platform/sso/routes.js';
 import { webConfigRoutes } from './platform/web/index.js';
-import { webhookRoutes } from './platform/webhooks/routes.js';
+import { webhookRoutes } from './platform/webhooks/index.js';
 
 /** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */
 export async function registerRoutes(app: App): Promise<void> {

@@ -2,7 +2,7 @@ import type { Config } from './config/index.js';
 import type { Database } from './kernel/db.js';
 import { seedDemoCommunity } from './demo.js';
 import { ensureOwner } from './platform/identity/owner.js';
-import { ensureSite } from './platform/site/service.js';
+import { ensureSite } from './platform/site/index.js';
 import { ensureWebClient } from './platform/oauth/index.js';
 
 export interface SeedResult {

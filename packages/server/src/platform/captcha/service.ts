@@ -13,7 +13,7 @@ import {
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { captchaSpent } from './tables.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 
 /** A challenge must be solved and used within 5 minutes, once. */
 export const CAPTCHA_TTL_SECONDS = 5 * 60;

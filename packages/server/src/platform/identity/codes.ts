@@ -4,8 +4,8 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
-import { sendMail, type SentMail } from '../mail/service.js';
-import { getSite } from '../site/service.js';
+import { sendMail, type SentMail } from '../mail/index.js';
+import { getSite } from '../site/index.js';
 import { tooManyAttempts } from './errors.js';
 import { authStates, verificationCodes } from './tables.js';
 

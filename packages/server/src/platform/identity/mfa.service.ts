@@ -11,7 +11,7 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 import { codeError, invalidPassword, tooManyAttempts } from './errors.js';
 import { verifyPassword } from './password.js';
 import type { IdentityRow } from './profile.js';

@@ -3,7 +3,7 @@ import type { IdentityProfile, LoginResponse, RegisterRequest, SignOnRequest, Si
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { requireCaptcha } from '../captcha/service.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 import { emailAlreadyExists } from './errors.js';
 import { hashPassword } from './password.js';
 import { normalizeEmail, normalizeProfile, toIdentity, type IdentityRow } from './profile.js';
@@ -12,7 +12,7 @@ import { assertMaySignIn, continueSignIn, findByEmail, type RequestMeta } from '
 import { readThrottle } from './throttle.js';
 import { identities } from './tables.js';
 import { insertMember } from '../members/create.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 
 export interface NewIdentity {
   email: string;

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 import { startEmailVerification } from './codes.js';
 import { signInNotAllowed } from './errors.js';
 import { statusAfter, toIdentity, type IdentityRow } from './profile.js';

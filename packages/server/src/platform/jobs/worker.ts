@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { JobItemFailure, JobKind } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { jobActor } from '../events/identity.js';
+import { jobActor } from '../events/index.js';
 import { onNudge } from './nudge.js';
 import { jobs } from './tables.js';
 import { JobCanceledError, type JobHandler, type JobRun } from './types.js';

@@ -19,7 +19,7 @@ import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { markFilesUsed } from './files.service.js';
 import {
   enterpriseCategories as cats,

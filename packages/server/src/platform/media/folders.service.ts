@@ -13,7 +13,7 @@ import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { deleteFilesForGood } from './purge.js';
 import { mediaFiles, mediaFolders, type MediaFolderRow } from './tables.js';
 

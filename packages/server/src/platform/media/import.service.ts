@@ -6,7 +6,7 @@ import type { FileDescriptor, ImportFileRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { BlockedAddressError, resolveTarget, type Resolver } from '../../lib/net-guard.js';
-import { enqueueJob } from '../jobs/service.js';
+import { enqueueJob } from '../jobs/index.js';
 import { formatBytes } from './intake.js';
 import { mediaTypeOf, TYPE_MAX_BYTES } from './kinds.js';
 import { mediaFiles as mf } from './tables.js';

@@ -1,6 +1,6 @@
 import { inArray, lt, and, eq } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { storeOf } from './storage/store.js';
 import { mediaFiles, mediaFolders, type MediaFileRow } from './tables.js';
 import { toFileDescriptor } from './wire.js';

@@ -5,8 +5,8 @@ import { ROOT_FOLDER_IDS, type FileDescriptor, type GenerateUploadUrlRequest } f
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../events/outbox.js';
-import { enqueueJob } from '../jobs/service.js';
+import { emitEvent } from '../events/index.js';
+import { enqueueJob } from '../jobs/index.js';
 import { isManager, uploaderOf } from './access.js';
 import { checkParent, ensureFolderPath } from './folders.service.js';
 import { formatBytes, inspect, IntakeError, receive, type Received } from './intake.js';

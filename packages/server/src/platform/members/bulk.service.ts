@@ -6,7 +6,7 @@ import type {
   StartJobResponse,
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { enqueueJob } from '../jobs/service.js';
+import { enqueueJob } from '../jobs/index.js';
 import { checkAssignee } from './delete.service.js';
 import { memberWhere } from './read.service.js';
 

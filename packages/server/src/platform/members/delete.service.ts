@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';
 import { identities } from '../identity/tables.js';
 import { handOverMemberContent } from './hooks.js';

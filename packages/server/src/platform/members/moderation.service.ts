@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ActivityStatus, Member } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { releaseIdentity } from '../identity/admin.service.js';
 import { endIdentitySessions } from '../identity/sessions.service.js';
 import { loadMember } from './read.service.js';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Member, PrivacyStatus } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { notFound } from '../../kernel/errors.js';
 import { isUniqueViolation, slugTaken } from './errors.js';
 import { fieldsetFor, loadMember, myId } from './read.service.js';

@@ -1,4 +1,4 @@
-import { markFilesUsed } from '../media/files.service.js';
+import { markFilesUsed } from '../media/index.js';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   MEMBER_ADMIN_MASK_PATHS,
@@ -14,7 +14,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { normalizeEmail, normalizeProfile } from '../identity/profile.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { createIdentity } from '../identity/registration.service.js';
 import { identities } from '../identity/tables.js';
 import { loadMember, selfOrAdmin } from './read.service.js';

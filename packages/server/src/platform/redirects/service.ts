@@ -1,6 +1,6 @@
 import type { CreateRedirectSessionRequest, RedirectSession } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../../lib/urls.js';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { EVENT_VIEWER, loadReview, toReview } from './model.js';
 import { adjustSummaries } from './summary.js';
 import { reviews } from './tables.js';

@@ -5,7 +5,7 @@ import { violation } from '../../kernel/errors.js';
 import { requireCaptcha } from '../captcha/service.js';
 import { normalizeEmail } from '../identity/profile.js';
 import { loginThrottle } from '../identity/tables.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 import { reviewRequests } from './tables.js';
 import { assertMayWrite, fullContent, insertReview } from './write.service.js';
 

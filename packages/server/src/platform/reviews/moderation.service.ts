@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ModerationDecision, ModerationStatus, Review } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound, violation } from '../../kernel/errors.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { loadReview, toReview, viewerOf } from './model.js';
 import { assertTransition } from './moderation.js';
 import { adjustSummaries } from './summary.js';

@@ -1,13 +1,12 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { ReviewRequestFailureReason } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { emitEvent } from '../events/outbox.js';
-import type { JobHandlers } from '../jobs/worker.js';
-import type { JobRun } from '../jobs/types.js';
-import { sendMail } from '../mail/service.js';
+import { emitEvent } from '../events/index.js';
+import type { JobHandlers, JobRun } from '../jobs/index.js';
+import { sendMail } from '../mail/index.js';
 import { mailMessages } from '../mail/tables.js';
 import { members } from '../members/tables.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 import { reviewRequests, reviews } from './tables.js';
 
 type Row = typeof reviewRequests.$inferSelect;

@@ -10,9 +10,9 @@ import type {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { normalizeEmail } from '../identity/profile.js';
-import { cancelJob, enqueueJob } from '../jobs/service.js';
+import { cancelJob, enqueueJob } from '../jobs/index.js';
 import { reviewRequests } from './tables.js';
 
 /** A sendDate may be up to a year ahead, and up to 5 minutes in the past (a "now" from a client's slow clock). */

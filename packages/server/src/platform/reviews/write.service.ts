@@ -1,4 +1,4 @@
-import { markFilesUsed } from '../media/files.service.js';
+import { markFilesUsed } from '../media/index.js';
 import { and, eq } from 'drizzle-orm';
 import {
   REVIEW_MASK_PATHS,
@@ -13,9 +13,9 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { members } from '../members/tables.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 import {
   cleanContent,
   EVENT_VIEWER,

@@ -12,8 +12,7 @@ import {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { signAppJwt } from '../webhooks/signing.js';
-import { allowPrivateTargets } from '../webhooks/settings.js';
+import { allowPrivateTargets, signAppJwt } from '../webhooks/index.js';
 import { allowCall, recordFailure, recordSuccess, releaseTrial } from './breaker.js';
 import { MAX_ANSWER_BYTES, postPluginCall, type Answer } from './send.js';
 import { servicePluginCalls, servicePluginImplementations } from './tables.js';

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { Ctx } from '../../kernel/context.js';
 import { guardedFetch, type GuardOptions } from '../../lib/guarded-fetch.js';
-import { allowPrivateTargets } from '../webhooks/settings.js';
+import { allowPrivateTargets } from '../webhooks/index.js';
 
 /** What a connection needs to reach its provider. */
 export interface ProviderAddress {

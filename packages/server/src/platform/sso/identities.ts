@@ -1,10 +1,10 @@
 import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { identities } from '../identity/tables.js';
-import { emitEvent } from '../events/outbox.js';
+import { emitEvent } from '../events/index.js';
 import { toIdentity } from '../identity/profile.js';
 import { insertMember } from '../members/create.js';
-import { getSite } from '../site/service.js';
+import { getSite } from '../site/index.js';
 
 /**
  * An identity and its member for a first SSO sign-in. The provider vouched for the e-mail, so no code is mailed;

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AbandonedCheckoutActivity } from '@plaza/contracts';
 import { toMoney } from '../pricing/index.js';
-import type { JobHandlers } from '../../platform/jobs/worker.js';
-import type { JobRun } from '../../platform/jobs/types.js';
-import { sendMail } from '../../platform/mail/service.js';
-import { getSite } from '../../platform/site/service.js';
+import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
+import { sendMail } from '../../platform/mail/index.js';
+import { getSite } from '../../platform/site/index.js';
 import { appendActivity } from './service.js';
 import { abandonedCheckouts } from './tables.js';
 import { recoveryUrl } from './wire.js';

@@ -10,8 +10,8 @@ import { AppError, notFound } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { toMoney } from '../pricing/index.js';
 import { checkouts } from '../checkout/tables.js';
-import { emitEvent } from '../../platform/events/outbox.js';
-import { getSite } from '../../platform/site/service.js';
+import { emitEvent } from '../../platform/events/index.js';
+import { getSite } from '../../platform/site/index.js';
 import { abandonedCheckouts as ac } from './tables.js';
 import { recoveryTokenMatches, toAbandonedCheckout } from './wire.js';
 

@@ -8,8 +8,8 @@ import { renderCheckout } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { checkouts } from '../checkout/tables.js';
 import type { CheckoutRow } from '../checkout/model.js';
-import { emitEvent } from '../../platform/events/outbox.js';
-import { enqueueJob } from '../../platform/jobs/service.js';
+import { emitEvent } from '../../platform/events/index.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
 import { toAbandonedCheckout } from './wire.js';
 import { abandonedCheckouts } from './tables.js';
 

@@ -3,7 +3,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../pricing/index.js';
 import { hostedCheckoutUrl } from '../checkout/service.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import type { abandonedCheckouts } from './tables.js';
 
 export type AbandonedRow = typeof abandonedCheckouts.$inferSelect;

@@ -8,8 +8,8 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { emitEvent } from '../../platform/events/outbox.js';
-import { enqueueJob } from '../../platform/jobs/service.js';
+import { emitEvent } from '../../platform/events/index.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
 import { itemKeyOf, referenceOf, toRequest, type ItemKey } from './model.js';
 import { assertTransition } from './status.js';
 import { backInStockRequests as t } from './tables.js';

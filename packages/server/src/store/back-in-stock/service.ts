@@ -11,7 +11,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { canSee, isStoreAdmin, itemKeyOf, referenceOf, requesterOf, toRequest, type ItemKey } from './model.js';
 import { assertTransition, OPEN_STATUSES } from './status.js';
 import { backInStockRequests as t, type BackInStockRow } from './tables.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ECOM_LIMITS } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { isVisitorRevoked } from '../../platform/oauth/index.js';
 import { mergeLines } from './mutations.js';
 import { lockCartByKey, renderCart } from './service.js';

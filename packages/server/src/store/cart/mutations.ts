@@ -14,7 +14,7 @@ import { parseAmount } from '../pricing/index.js';
 import { assertCouponApplied } from '../discounts/applied.js';
 import { loadCatalog, newCatalogMemo, toStoredLines } from '../checkout/lines.js';
 import type { StoredLine } from '../checkout/model.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { changeCart } from './service.js';
 import type { CartRow, StoredMerchantDiscount } from './tables.js';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import type { PlacementHandler } from '../orders/placement-handlers.js';
 import { knownCarts } from './known-carts.js';
 import { carts } from './tables.js';

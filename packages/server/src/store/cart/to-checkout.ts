@@ -4,7 +4,7 @@ import { violation } from '../../kernel/errors.js';
 import { applyInfo, pathsOf } from '../checkout/info.js';
 import { insertCheckout, linesHaveDeposit } from '../checkout/service.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { cartNotFound, lockCurrentCart } from './service.js';
 
 /**

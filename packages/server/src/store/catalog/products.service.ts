@@ -1,4 +1,4 @@
-import { markFilesUsed } from '../../platform/media/files.service.js';
+import { markFilesUsed } from '../../platform/media/index.js';
 import { mediaFiles } from '../../platform/media/tables.js';
 import { taxGroups } from '../tax/tables.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -15,10 +15,10 @@ import { hasScope } from '../../kernel/caller.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { afterWrite } from './read-cache.js';
 import { stockBefore, stockChanged } from './restock.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { productRows, slugify, slugTaken, toInput, toProduct, type ProductRow } from './model.js';
 import { catalogCollections, catalogProductCollections, catalogProducts, catalogVariants } from './tables.js';
 

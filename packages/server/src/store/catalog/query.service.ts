@@ -3,7 +3,7 @@ import type { ListProductsQuery, ListProductsResponse, ProductSort } from '@plaz
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { parseAmount } from '../pricing/index.js';
 import { toProduct } from './model.js';
 import { loadPage } from './page.js';

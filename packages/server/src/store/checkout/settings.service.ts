@@ -8,7 +8,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { checkoutSettings } from './tables.js';
 
 /** What a store starts with: open, medium logo at the side, stock taken when paid, abandoned after an hour. */

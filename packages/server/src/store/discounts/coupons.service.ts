@@ -4,7 +4,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { afterWrite, configChanged } from './config.js';
 import { couponInput, couponValues, fmt, statusAt, toCoupon } from './model.js';
 import { couponRedemptions, coupons } from './tables.js';

@@ -10,7 +10,7 @@ import type {
 import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { formatAmount, parseAmount, toMoney } from '../pricing/index.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import type { coupons, discountRules, StoredDiscount, StoredTrigger } from './tables.js';
 
 /** Row ↔ wire conversions and the checks a schema cannot express. Money is minor units of the site currency. */

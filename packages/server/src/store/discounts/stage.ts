@@ -1,8 +1,7 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { formatAmount, toMoney } from '../pricing/index.js';
-import { callServicePlugin } from '../../platform/service-plugins/call.js';
-import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
+import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
 import { allocate, percentOf } from '../totals/rounding.js';
 import type { AppliedDiscountDraft, DiscountResult, TotalsInput, TotalsLine } from '../totals/types.js';
 import { customerRedemptions, couponCustomerKey } from './coupons.service.js';

@@ -1,11 +1,11 @@
 import type { Order, OrderActivityType, OrderInvoice } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
-import { deliverQueued, queueMail } from '../../platform/mail/service.js';
+import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { activity } from '../orders/activity.js';
 import { lockOrder, logOnOrder, managesOrders } from '../orders/ledger.js';
 import { orderById, thankYouToken, toOrder, transactionsOf, type OrderRow } from '../orders/wire.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { invoiceOnOrder } from './invoice-status.js';
 import { siteDay } from '../../lib/dates.js';
 

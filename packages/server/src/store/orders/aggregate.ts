@@ -2,7 +2,7 @@ import { and, gte, inArray, lte, eq, sql, type SQL } from 'drizzle-orm';
 import type { AggregateOrdersRequest, AggregateOrdersResponse } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../pricing/index.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { orders } from './tables.js';
 
 const DIMENSION: Record<AggregateOrdersRequest['aggregation']['groupBy'][number], SQL> = {

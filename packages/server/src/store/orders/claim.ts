@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { orders } from './tables.js';
 import { toOrders } from './wire.js';
 

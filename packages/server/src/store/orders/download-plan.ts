@@ -1,6 +1,6 @@
 import type { LineItem } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { enqueueJob } from '../../platform/jobs/service.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
 
 export const digitalLines = (lines: LineItem[]) => lines.filter((l) => l.itemType === 'DIGITAL' && l.catalogReference);
 

@@ -15,7 +15,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { resolveLines, toStoredLines } from '../checkout/lines.js';
 import type { StoredLine } from '../checkout/model.js';
 import { webBase } from '../../lib/urls.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsLine } from '../totals/types.js';
 import { appliedDiscountsWire, priceSummaryWire, taxSummaryWire } from '../totals/wire.js';

@@ -5,7 +5,7 @@ import { optionWords } from '@plaza/contracts/constants';
 import type { Ctx } from '../../kernel/context.js';
 import type { DateSite } from '../../lib/dates.js';
 import { formatAmount } from '../pricing/index.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { mailShipping } from './mail-lines.js';
 import { orders } from './tables.js';
 import { filterSql, type Filter } from './service.js';

@@ -3,7 +3,7 @@ import type { Order, OrderActivity, OrderApprovalStatus } from '@plaza/contracts
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { hasScope } from '../../kernel/caller.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { activity } from './activity.js';
 import { planDownloadLinks } from './download-plan.js';

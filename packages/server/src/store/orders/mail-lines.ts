@@ -3,7 +3,7 @@ import { isPickupCode, optionWords, pickupPlaceLines, slotWords } from '@plaza/c
 import type { Ctx } from '../../kernel/context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import type { DateSite } from '../../lib/dates.js';
-import type { MailLine, MailShipping } from '../../platform/mail/templates.js';
+import type { MailLine, MailShipping } from '../../platform/mail/index.js';
 
 /** What an e-mail needs of a checkout's or an order's line (both are `LineItem`s). */
 type Line = Pick<LineItem, 'productName' | 'quantity' | 'descriptionLines' | 'sku' | 'image'>;

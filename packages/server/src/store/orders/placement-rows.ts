@@ -4,7 +4,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { abandonedCheckouts } from '../abandoned-checkouts/tables.js';
 import { checkouts } from '../checkout/tables.js';
-import { preparedChangeAndEmit } from '../../platform/events/outbox.js';
+import { preparedChangeAndEmit } from '../../platform/events/index.js';
 import { mailMessages } from '../../platform/mail/tables.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import type { PlaceOptions } from './placement-options.js';

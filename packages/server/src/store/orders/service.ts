@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { restockByDefault } from '../checkout/settings.service.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { activity } from './activity.js';
 import { assertMove, lockOrder, managesOrders, settleOrder } from './ledger.js';
 import { returnAllStillOut } from './restock.js';

@@ -7,13 +7,13 @@ import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { webBase } from '../../lib/urls.js';
-import { deliverQueued, queueMail } from '../../platform/mail/service.js';
+import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { lockOrder, managesOrders, settleOrder } from '../orders/ledger.js';
 import { orderById, transactionsOf, type OrderRow } from '../orders/wire.js';
 import { insertCapturedCardPayment } from '../payments/card-payment.js';
 import { providerForToken } from '../payments/app-provider.js';
 import { guardAuthorization } from '../payments/authorization-guard.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { paymentRequests as pr } from './tables.js';
 import { siteDay } from '../../lib/dates.js';
 

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { formatAmount } from '../pricing/index.js';
-import { callServicePlugin, type ServicePluginResult } from '../../platform/service-plugins/call.js';
+import { callServicePlugin, type ServicePluginResult } from '../../platform/service-plugins/index.js';
 import type { AuthorizeResult, PaymentProvider } from './provider.js';
 import { testCardProvider } from './test-card.js';
 

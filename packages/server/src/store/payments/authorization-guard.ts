@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
-import type { JobHandlers } from '../../platform/jobs/worker.js';
-import type { JobRun } from '../../platform/jobs/types.js';
-import { enqueueJob } from '../../platform/jobs/service.js';
+import { enqueueJob, type JobHandlers, type JobRun } from '../../platform/jobs/index.js';
 import { orderPayments } from '../orders/tables.js';
 import { appPaymentProvider, providerForToken } from './app-provider.js';
 

@@ -15,7 +15,7 @@ import { afterWrite } from '../catalog/read-cache.js';
 import { lockOrder, settleOrder } from '../orders/ledger.js';
 import { orderPayments } from '../orders/tables.js';
 import { toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import type { OperationRow } from './operation-effects.js';
 import { carryOut, heldByPending, recordOperation, refusedBy } from './operations.js';
 

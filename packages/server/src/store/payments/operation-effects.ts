@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../pricing/index.js';
 import { webBase } from '../../lib/urls.js';
-import { queueMail } from '../../platform/mail/service.js';
+import { queueMail } from '../../platform/mail/index.js';
 import { activity } from '../orders/activity.js';
 import { settleOrder } from '../orders/ledger.js';
 import { orderPayments, orderRefunds, orders } from '../orders/tables.js';
 import { thankYouToken, type OrderRow } from '../orders/wire.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { paymentOperations } from './tables.js';
 
 export type OperationRow = typeof paymentOperations.$inferSelect;

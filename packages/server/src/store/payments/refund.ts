@@ -6,7 +6,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/read-cache.js';
 import { giftCards } from '../gift-cards/tables.js';
-import { deliverQueued } from '../../platform/mail/service.js';
+import { deliverQueued } from '../../platform/mail/index.js';
 import { lockOrder } from '../orders/ledger.js';
 import { restockForRefund } from '../orders/restock.js';
 import { orderPayments, orderRefunds } from '../orders/tables.js';

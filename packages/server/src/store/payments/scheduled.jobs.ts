@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import type { JobHandlers } from '../../platform/jobs/worker.js';
-import type { JobRun } from '../../platform/jobs/types.js';
+import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
 import { orderPayments } from '../orders/tables.js';
 import { capturePayments, voidPayments } from './collector.js';
 

@@ -14,7 +14,7 @@ import { violation } from '../../kernel/errors.js';
 import { createReadCache } from '../../lib/cache.js';
 import { UUID_PATTERN } from '../../lib/filter.js';
 import { toMoney } from '../pricing/index.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { baskets } from './sources.js';
 
 const ALGORITHMS: ListAlgorithmsResponse['availableAlgorithms'] = [

@@ -11,7 +11,7 @@ import type {
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { formatAmount, parseAmount, toMoney } from '../pricing/index.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import type { FeeRow, OptionRow, PickupRow, RegionRow } from './config.js';
 
 /** Row ↔ wire conversions and the checks a schema cannot express. Prices are minor units of the site currency. */

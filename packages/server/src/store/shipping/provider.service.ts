@@ -11,7 +11,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { afterWrite, type ProviderRow } from './config.js';
 import { fmt, invalid, type Fmt } from './model.js';
 import { shippingProviderConfiguration, type StoredCarrierService } from './tables.js';

@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { checkOverlap, checkRegion, fmt, regionInput, toOption, toRegion } from './model.js';
 import { shippingOptions, shippingRegions } from './tables.js';

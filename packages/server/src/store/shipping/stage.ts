@@ -1,9 +1,8 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { currencyDecimals, parseAmount } from '../pricing/index.js';
-import { callServicePlugin } from '../../platform/service-plugins/call.js';
-import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
-import { getSite } from '../../platform/site/service.js';
+import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
+import { getSite } from '../../platform/site/index.js';
 import type { FeeResult, ShippingOptionResult, ShippingResult, TotalsInput, TotalsLine } from '../totals/types.js';
 import { shippingConfig } from './config.js';
 import { additionalFees } from './fees-stage.js';

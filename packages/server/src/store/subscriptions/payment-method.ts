@@ -3,7 +3,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { providerForToken } from '../payments/app-provider.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { change, getContract, refuse, resumed } from './service.js';
 
 /**

@@ -3,8 +3,8 @@ import { SUBSCRIPTION_MAX_FAILED_ATTEMPTS, type Checkout } from '@plaza/contract
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { CheckoutRow } from '../checkout/model.js';
-import { emitEvent } from '../../platform/events/outbox.js';
-import { enqueueJob } from '../../platform/jobs/service.js';
+import { emitEvent } from '../../platform/events/index.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
 import { activity } from '../orders/activity.js';
 import { nextOrderNumber } from '../orders/placement.js';
 import type { PlacedOrder } from '../orders/placement-handlers.js';

@@ -6,7 +6,7 @@ import { toMoney } from '../pricing/index.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
 import type { OrderSnapshot } from '../orders/tables.js';
 import { orderById } from '../orders/wire.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import { subscriptionContracts as sc } from './tables.js';
 import type { ContractRow } from './wire.js';
 

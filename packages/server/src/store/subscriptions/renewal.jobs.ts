@@ -1,9 +1,8 @@
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { afterWrite } from '../catalog/read-cache.js';
-import type { JobHandlers } from '../../platform/jobs/worker.js';
-import type { JobRun } from '../../platform/jobs/types.js';
-import { deliverQueued } from '../../platform/mail/service.js';
+import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
+import { deliverQueued } from '../../platform/mail/index.js';
 import { providerForToken } from '../payments/app-provider.js';
 import { guardAuthorization } from '../payments/authorization-guard.js';
 import { commitRenewal, recordRenewalFailure, RenewalRefused } from './renewal-commit.js';

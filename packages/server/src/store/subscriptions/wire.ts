@@ -1,7 +1,7 @@
 import type { SubscriptionContract } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../pricing/index.js';
-import { getSite } from '../../platform/site/service.js';
+import { getSite } from '../../platform/site/index.js';
 import type { subscriptionContracts } from './tables.js';
 
 export type ContractRow = typeof subscriptionContracts.$inferSelect;

@@ -10,7 +10,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { taxConfig, type GroupRow } from './config.js';
 import { dropGroupOverrides } from './regions.service.js';
 import { taxGroups } from './tables.js';

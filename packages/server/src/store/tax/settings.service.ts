@@ -1,7 +1,7 @@
 import { TAX_SETTINGS_MASK_PATHS, type TaxSettings, type UpdateTaxSettingsRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
-import { emitEvent } from '../../platform/events/outbox.js';
+import { emitEvent } from '../../platform/events/index.js';
 import { DEFAULT_SETTINGS, taxConfig, type SettingsRow } from './config.js';
 import { taxSettings } from './tables.js';
 

@@ -3,8 +3,8 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { parseAmount } from '../pricing/index.js';
-import { emitEvent } from '../../platform/events/outbox.js';
-import { getSite } from '../../platform/site/service.js';
+import { emitEvent } from '../../platform/events/index.js';
+import { getSite } from '../../platform/site/index.js';
 import { createConfigCache } from '../../lib/config-cache.js';
 import { tipSettings } from './tables.js';
 

@@ -1,8 +1,7 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { formatAmount } from '../pricing/index.js';
-import { callServicePlugin } from '../../platform/service-plugins/call.js';
-import { responseOrFallback } from '../../platform/service-plugins/fallbacks.js';
+import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
 import type { TotalsInput } from './types.js';
 
 /** The VALIDATIONS app's violations (none when no app is registered or it cannot answer: the fallback). */
