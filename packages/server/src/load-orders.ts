@@ -4,7 +4,7 @@ import type { LineItem, Money } from '@plaza/contracts';
 import type { Database } from './kernel/db.js';
 import { currencyDecimals, toMoney } from './store/pricing/index.js';
 import type { OrderSnapshot } from './store/orders/tables.js';
-import { siteSettings } from './platform/site/tables.js';
+import { siteMoneySettings } from './platform/site/index.js';
 
 /**
  * `plaza load-data --orders N`: N realistic orders over the last two years, with their payments and refunds, in
@@ -206,10 +206,7 @@ const list = (items: readonly string[]) => `ARRAY[${items.map((s) => `'${s.repla
 /** Adds `n` orders with their payments and refunds, 50,000 to a statement. */
 export async function loadOrders(database: Database, n: number): Promise<void> {
   const { db } = database;
-  const [site] = await db
-    .select({ currency: siteSettings.currency, locale: siteSettings.locale })
-    .from(siteSettings)
-    .limit(1);
+  const site = await siteMoneySettings(db);
   // Before the first start (the bench loads data first) there are no settings yet: the seed's defaults.
   const currency = site?.currency ?? 'USD';
   const baskets = JSON.stringify(makeBaskets(currency, site?.locale ?? 'en-US'));

@@ -3,8 +3,7 @@ import type { ReviewRequestFailureReason } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/index.js';
 import type { JobHandlers, JobRun } from '../jobs/index.js';
-import { sendMail } from '../mail/index.js';
-import { mailMessages } from '../mail/tables.js';
+import { mailError, sendMail } from '../mail/index.js';
 import { members } from '../members/tables.js';
 import { getSite } from '../site/index.js';
 import { reviewRequests, reviews } from './tables.js';
@@ -86,14 +85,11 @@ async function sendReviewRequest(run: JobRun): Promise<void> {
     data: { siteName, link: link.toString(), itemName: r.entityName },
   });
   if (mail.status === 'FAILED') {
-    const [stored] = await ctx.db
-      .select({ error: mailMessages.error })
-      .from(mailMessages)
-      .where(eq(mailMessages.id, mail.id));
+    const error = await mailError(ctx, mail.id);
     await finish(ctx, id, {
       status: 'FAILED',
       reason: 'SEND_FAILED',
-      message: stored?.error ?? 'The mail server did not accept the message',
+      message: error ?? 'The mail server did not accept the message',
     });
     return;
   }

@@ -7,7 +7,7 @@ import type {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { notFound, violation } from '../../kernel/errors.js';
-import { domainEvents } from '../events/tables.js';
+import { eventEnvelope } from '../events/index.js';
 import { nudgeDeliveries } from './nudge.js';
 import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from './tables.js';
 
@@ -92,7 +92,7 @@ async function loadDelivery(ctx: Ctx, subscriptionId: string, id: string): Promi
 /** GET …/deliveries/{deliveryId}: the delivery, its event and every attempt. */
 export async function getDelivery(ctx: Ctx, subscriptionId: string, id: string): Promise<WebhookDeliveryDetails> {
   const row = await loadDelivery(ctx, subscriptionId, id);
-  const [event] = await ctx.db.select().from(domainEvents).where(eq(domainEvents.id, row.eventId));
+  const event = await eventEnvelope(ctx, row.eventId);
   const attempts = await ctx.db
     .select()
     .from(webhookAttempts)
@@ -100,7 +100,7 @@ export async function getDelivery(ctx: Ctx, subscriptionId: string, id: string):
     .orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.date));
   return {
     delivery: toDelivery(row),
-    event: event!.envelope,
+    event: event!,
     attempts: attempts.map((a) => ({
       attempt: a.attempt,
       date: a.date.toISOString(),

@@ -2,8 +2,7 @@ import { and, count, eq, notInArray } from 'drizzle-orm';
 import type { BackInStockStatus, JobItemFailure } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { catalogProducts } from '../catalog/tables.js';
-import type { JobHandler, JobHandlers, JobRun } from '../../platform/jobs/index.js';
-import { jobs } from '../../platform/jobs/tables.js';
+import { jobCounts, type JobHandler, type JobHandlers, type JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { moveTo } from './service.js';
@@ -19,10 +18,7 @@ export const BATCH_SIZE = 25;
  */
 async function syncProgress(run: JobRun): Promise<void> {
   const { ctx } = run;
-  const [job] = await ctx.db
-    .select({ succeeded: jobs.succeeded, failed: jobs.failed, failures: jobs.failures })
-    .from(jobs)
-    .where(eq(jobs.id, run.id));
+  const job = await jobCounts(ctx, run.id);
   const counts = await ctx.db
     .select({ status: t.status, n: count() })
     .from(t)

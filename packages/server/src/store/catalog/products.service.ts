@@ -1,5 +1,4 @@
-import { markFilesUsed } from '../../platform/media/index.js';
-import { mediaFiles } from '../../platform/media/tables.js';
+import { libraryFileState, markFilesUsed } from '../../platform/media/index.js';
 import { taxGroups } from '../tax/tables.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -89,11 +88,7 @@ async function assertDigitalFile(ctx: Ctx, productType: string, fileId: string |
     throw violation('product.digitalFile', 'FIELD_NOT_ALLOWED', 'only DIGITAL products deliver a file');
   }
   if (fileId === undefined) return;
-  const [file] = await ctx.db
-    .select({ private: mediaFiles.private, trashed: mediaFiles.trashedDate })
-    .from(mediaFiles)
-    .where(eq(mediaFiles.id, fileId))
-    .limit(1);
+  const file = await libraryFileState(ctx, fileId);
   if (!file || file.trashed) throw violation(field, 'VALIDATION', `file ${fileId} is not in the media library`);
   if (!file.private) {
     throw violation(field, 'VALIDATION', 'the file must be private, or anyone could download it without buying');

@@ -5,12 +5,10 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { catalogProducts } from '../catalog/tables.js';
 import { webBase } from '../../lib/urls.js';
-import type { JobHandlers } from '../../platform/jobs/worker.js';
-import type { JobRun } from '../../platform/jobs/types.js';
-import { deliverQueued, queueMail } from '../../platform/mail/service.js';
-import { mediaFiles } from '../../platform/media/tables.js';
-import { assetUrl } from '../../platform/media/wire.js';
-import { getSite } from '../../platform/site/service.js';
+import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
+import { deliverQueued, queueMail } from '../../platform/mail/index.js';
+import { originalDownloadUrls } from '../../platform/media/index.js';
+import { getSite } from '../../platform/site/index.js';
 import { activity } from './activity.js';
 import { digitalLines } from './download-plan.js';
 import { logOnOrder } from './ledger.js';
@@ -36,22 +34,15 @@ async function linksFor(ctx: Ctx, lines: LineItem[], expires: Date) {
       ),
     );
   const fileOf = new Map(products.filter((p) => p.fileId).map((p) => [p.id, p.fileId!]));
-  const files = fileOf.size
-    ? await ctx.db
-        .select()
-        .from(mediaFiles)
-        .where(inArray(mediaFiles.id, [...fileOf.values()]))
-    : [];
-  const byId = new Map(files.filter((f) => !f.trashedDate).map((f) => [f.id, f]));
+  const urls = await originalDownloadUrls(ctx, [...fileOf.values()], expires);
   return digital.flatMap((l) => {
-    const file = byId.get(fileOf.get(l.catalogReference!.catalogItemId) ?? '');
-    const original = file?.facts.assets.find((a) => a.id === 'original');
-    if (!file || !original) return [];
+    const url = urls.get(fileOf.get(l.catalogReference!.catalogItemId) ?? '');
+    if (!url) return [];
     return [
       {
         lineItemId: l.id,
         productName: l.productName,
-        url: assetUrl(ctx, file, original, { e: expires.getTime(), d: 'A' }),
+        url,
         expirationDate: expires.toISOString(),
       },
     ];

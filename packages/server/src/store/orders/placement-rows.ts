@@ -5,7 +5,7 @@ import { preparedFor } from '../../lib/prepared.js';
 import { abandonedCheckouts } from '../abandoned-checkouts/tables.js';
 import { checkouts } from '../checkout/tables.js';
 import { preparedChangeAndEmit } from '../../platform/events/index.js';
-import { mailMessages } from '../../platform/mail/tables.js';
+import { insertComposedMails } from '../../platform/mail/index.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import type { PlaceOptions } from './placement-options.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
@@ -49,8 +49,7 @@ export const writeOrder = preparedChangeAndEmit(
   [
     sql`INSERT INTO ${orderPayments}
       SELECT * FROM jsonb_populate_recordset(NULL::${orderPayments}, ${sql.placeholder('payments')}::jsonb) RETURNING 1`,
-    sql`INSERT INTO ${mailMessages}
-      SELECT * FROM jsonb_populate_recordset(NULL::${mailMessages}, ${sql.placeholder('mails')}::jsonb) RETURNING 1`,
+    insertComposedMails('mails'),
   ],
 );
 export const completeForOrder = preparedFor((db) =>

@@ -2,8 +2,7 @@ import type { LineItem, Order } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { recordJson } from '../../lib/record-json.js';
 import { webBase } from '../../lib/urls.js';
-import { composeMail } from '../../platform/mail/index.js';
-import { mailMessages } from '../../platform/mail/tables.js';
+import { composeMail, composedMailsJson } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { mailLines, mailShipping } from './mail-lines.js';
 import { runPlacementHandlers, type PlacedOrder, type PlacementOutcome } from './placement-handlers.js';
@@ -36,7 +35,7 @@ export async function writePlacedOrder(
     {
       order: recordJson(orders, saved),
       payments: recordJson(orderPayments, payments),
-      mails: recordJson(mailMessages, mail ? [mail] : []),
+      mails: composedMailsJson(mail ? [mail] : []),
     },
     { type: 'ecom.order.created', entityId: saved.id, entity },
   );
