@@ -12,33 +12,9 @@ export function AdminLayout() {
   const { data: site } = useSite();
   const siteName = site?.name ?? 'Plaza';
   const counts = useWaitingCounts();
-  const [open, setOpen] = useState(false);
-  const [searching, setSearching] = useState(false);
-  const { pathname } = useLocation();
+  const { open, setOpen, searching, setSearching, search } = useMenuAndSearch();
   // Only the dashboard has sticky bars (save bar, phone header, selection bar); the storefront skips the listener.
   useEffect(keepFocusClearOfStickyBars, []);
-  // Ctrl+K (Cmd+K on a Mac) opens the search from anywhere in the dashboard.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey)) return;
-      e.preventDefault();
-      setOpen(false);
-      setSearching(true);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  const search = () => {
-    setOpen(false);
-    setSearching(true);
-  };
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
 
   return (
     // Printed (a packing slip), the page is only its content: no sidebar, header or grey.
@@ -66,33 +42,7 @@ export function AdminLayout() {
         </div>
       )}
       <div className="min-w-0">
-        <header
-          data-sticky="top"
-          className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-neutral-200 bg-white px-4 md:hidden print:hidden"
-        >
-          <button
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
-            aria-label="Open menu"
-            aria-expanded={open}
-            aria-controls="admin-drawer"
-            onClick={() => setOpen(true)}
-          >
-            <MenuIcon />
-          </button>
-          <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-semibold">{siteName}</span>
-            <span className="block text-xs text-neutral-500">Dashboard</span>
-          </span>
-          <button
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
-            aria-label="Search or jump to"
-            onClick={search}
-          >
-            <Search className="h-5 w-5" aria-hidden />
-          </button>
-        </header>
+        <PhoneHeader siteName={siteName} menuOpen={open} onMenu={() => setOpen(true)} onSearch={search} />
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8 print:max-w-none print:p-0!">
           <main>
             <Outlet />
@@ -101,5 +51,80 @@ export function AdminLayout() {
       </div>
       <CommandPalette open={searching} onClose={() => setSearching(false)} />
     </div>
+  );
+}
+
+/**
+ * The phone menu drawer and the search palette: Ctrl+K (Cmd+K on a Mac) opens the search from anywhere, a new page
+ * or Escape closes the menu.
+ */
+function useMenuAndSearch() {
+  const [open, setOpen] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey)) return;
+      e.preventDefault();
+      setOpen(false);
+      setSearching(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const search = () => {
+    setOpen(false);
+    setSearching(true);
+  };
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  return { open, setOpen, searching, setSearching, search };
+}
+
+/** On phones: the menu button, the site's name and the search button, stuck to the top. */
+function PhoneHeader({
+  siteName,
+  menuOpen,
+  onMenu,
+  onSearch,
+}: {
+  siteName: string;
+  menuOpen: boolean;
+  onMenu: () => void;
+  onSearch: () => void;
+}) {
+  return (
+    <header
+      data-sticky="top"
+      className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-neutral-200 bg-white px-4 md:hidden print:hidden"
+    >
+      <button
+        type="button"
+        className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
+        aria-label="Open menu"
+        aria-expanded={menuOpen}
+        aria-controls="admin-drawer"
+        onClick={onMenu}
+      >
+        <MenuIcon />
+      </button>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold">{siteName}</span>
+        <span className="block text-xs text-neutral-500">Dashboard</span>
+      </span>
+      <button
+        type="button"
+        className="inline-flex h-10 w-10 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100"
+        aria-label="Search or jump to"
+        onClick={onSearch}
+      >
+        <Search className="h-5 w-5" aria-hidden />
+      </button>
+    </header>
   );
 }

@@ -1,3 +1,4 @@
+import type { ListAbandonedCheckoutsResponse } from '@plaza/contracts';
 import { abandonedCheckoutQueries, usePlaza } from '@plaza/react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -101,26 +102,7 @@ function List({
   const totals = data?.metadata.totals;
   return (
     <div className="space-y-4">
-      {totals && (
-        <dl className="grid gap-3 sm:grid-cols-2" aria-label="Summary">
-          <div className="rounded-lg border border-neutral-200 bg-white p-4">
-            <dt className="text-sm text-neutral-600">Not back yet</dt>
-            <dd className="mt-1 text-xl font-semibold">
-              {totals.abandonedValue.formattedAmount}
-              <span className="ml-2 text-sm font-normal text-neutral-600">in {countOf(totals.abandoned, BASKETS)}</span>
-            </dd>
-          </div>
-          <div className="rounded-lg border border-neutral-200 bg-white p-4">
-            <dt className="text-sm text-neutral-600">Ordered after all</dt>
-            <dd className="mt-1 text-xl font-semibold">
-              {totals.recoveredValue.formattedAmount}
-              <span className="ml-2 text-sm font-normal text-neutral-600">
-                from {countOf(totals.recovered, BASKETS)}
-              </span>
-            </dd>
-          </div>
-        </dl>
-      )}
+      {totals && <Totals totals={totals} />}
       <CursorTable<AbandonedCheckout>
         pages={pages}
         query={list}
@@ -163,6 +145,28 @@ function List({
         }
       />
     </div>
+  );
+}
+
+/** What the baskets left behind are worth, and what came back as orders. */
+function Totals({ totals }: { totals: NonNullable<ListAbandonedCheckoutsResponse['metadata']['totals']> }) {
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2" aria-label="Summary">
+      <div className="rounded-lg border border-neutral-200 bg-white p-4">
+        <dt className="text-sm text-neutral-600">Not back yet</dt>
+        <dd className="mt-1 text-xl font-semibold">
+          {totals.abandonedValue.formattedAmount}
+          <span className="ml-2 text-sm font-normal text-neutral-600">in {countOf(totals.abandoned, BASKETS)}</span>
+        </dd>
+      </div>
+      <div className="rounded-lg border border-neutral-200 bg-white p-4">
+        <dt className="text-sm text-neutral-600">Ordered after all</dt>
+        <dd className="mt-1 text-xl font-semibold">
+          {totals.recoveredValue.formattedAmount}
+          <span className="ml-2 text-sm font-normal text-neutral-600">from {countOf(totals.recovered, BASKETS)}</span>
+        </dd>
+      </div>
+    </dl>
   );
 }
 

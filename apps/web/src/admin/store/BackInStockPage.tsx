@@ -9,7 +9,7 @@ import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable } from '../ui/ResourceTable.js';
+import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { JobProgress } from './JobProgress.js';
 import { StockBadge } from './labels.js';
 import { OwnerOnly } from '../ui/OwnerOnly.js';
@@ -70,19 +70,7 @@ function BackInStockPageScreen() {
         onRetry={() => void refetch()}
         retrying={isFetching}
         onOpen={(i) => setOpenId(i.product.id)}
-        columns={[
-          {
-            header: 'Product',
-            primary: true,
-            cell: (i) => (
-              <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-                {i.product.name}
-              </button>
-            ),
-          },
-          { header: 'Waiting', className: 'w-32', cell: (i) => waitingWords(i.waiting) },
-          { header: 'Stock now', className: 'w-48', cell: (i) => <StockBadge product={i.product} /> },
-        ]}
+        columns={WAITING_COLUMNS}
         actions={[{ label: 'Notify now', onSelect: setConfirming }]}
         empty={{
           title: 'Nobody is waiting',
@@ -184,3 +172,18 @@ function RequestsDrawer({ item, onClose }: { item: WaitingItem | null; onClose: 
     </Drawer>
   );
 }
+
+/** The waiting list's columns: the product, how many wait for it and its stock now. */
+const WAITING_COLUMNS: Array<Column<WaitingItem>> = [
+  {
+    header: 'Product',
+    primary: true,
+    cell: (i) => (
+      <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+        {i.product.name}
+      </button>
+    ),
+  },
+  { header: 'Waiting', className: 'w-32', cell: (i) => waitingWords(i.waiting) },
+  { header: 'Stock now', className: 'w-48', cell: (i) => <StockBadge product={i.product} /> },
+];

@@ -8,7 +8,7 @@ import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
-import { ResourceTable } from '../ui/ResourceTable.js';
+import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { SelectField } from '../ui/SelectField.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { PRODUCT_TYPE_OPTIONS, productTypeLabel, StockBadge } from './labels.js';
@@ -135,40 +135,7 @@ function ProductList({
         retrying={isFetching}
         stale={isPlaceholderData}
         onOpen={open}
-        columns={[
-          {
-            header: 'Product',
-            primary: true,
-            cell: (p) => (
-              <span className="flex min-w-0 items-center gap-3">
-                {p.media[0] ? (
-                  <img
-                    src={p.media[0].url}
-                    alt=""
-                    className="h-10 w-10 shrink-0 rounded border border-neutral-200 object-cover"
-                  />
-                ) : (
-                  <span
-                    aria-hidden
-                    className="h-10 w-10 shrink-0 rounded border border-dashed border-neutral-300 bg-neutral-50"
-                  />
-                )}
-                <span className="min-w-0">
-                  <button
-                    type="button"
-                    className="block max-w-full truncate text-left font-medium text-neutral-900 hover:underline"
-                  >
-                    {p.name}
-                  </button>
-                  {!p.visible && <Badge>Hidden</Badge>}
-                </span>
-              </span>
-            ),
-          },
-          { header: 'Price', className: 'w-28', cell: (p) => p.price.formattedAmount },
-          { header: 'Stock', className: 'w-48', cell: (p) => <StockBadge product={p} /> },
-          { header: 'Kind', className: 'w-36', cell: (p) => productTypeLabel(p.productType) },
-        ]}
+        columns={PRODUCT_COLUMNS}
         // Deleting is on the product's page, after a confirmation; rows keep one action so they stay one line high.
         actions={[{ label: 'Adjust stock', onSelect: onAdjust }]}
         actionsClassName="w-36"
@@ -192,3 +159,39 @@ function ProductList({
     </div>
   );
 }
+
+/** The product list's columns: picture and name (and Hidden), price, stock and kind. */
+const PRODUCT_COLUMNS: Array<Column<Product>> = [
+  {
+    header: 'Product',
+    primary: true,
+    cell: (p) => (
+      <span className="flex min-w-0 items-center gap-3">
+        {p.media[0] ? (
+          <img
+            src={p.media[0].url}
+            alt=""
+            className="h-10 w-10 shrink-0 rounded border border-neutral-200 object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden
+            className="h-10 w-10 shrink-0 rounded border border-dashed border-neutral-300 bg-neutral-50"
+          />
+        )}
+        <span className="min-w-0">
+          <button
+            type="button"
+            className="block max-w-full truncate text-left font-medium text-neutral-900 hover:underline"
+          >
+            {p.name}
+          </button>
+          {!p.visible && <Badge>Hidden</Badge>}
+        </span>
+      </span>
+    ),
+  },
+  { header: 'Price', className: 'w-28', cell: (p) => p.price.formattedAmount },
+  { header: 'Stock', className: 'w-48', cell: (p) => <StockBadge product={p} /> },
+  { header: 'Kind', className: 'w-36', cell: (p) => productTypeLabel(p.productType) },
+];

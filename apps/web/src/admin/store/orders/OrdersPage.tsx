@@ -9,6 +9,8 @@ import { Badge } from '../../../ui/Badge.js';
 import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useDateFormat } from '../../dates.js';
 import { CursorTable, useCursorPages } from '../../ui/CursorPager.js';
+import { type Column } from '../../ui/ResourceTable.js';
+import { useRowSelection } from '../../ui/useRowSelection.js';
 import { FilterTabs } from '../../ui/FilterTabs.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SearchBox } from '../../ui/SearchBox.js';
@@ -90,18 +92,8 @@ function List({
 }) {
   const pages = useCursorPages();
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const select = (ids: string[], on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  const formatDate = useDateFormat();
-  const { data: site } = useSite();
+  const { selected, select, clear } = useRowSelection();
+  const columns = useOrderColumns();
   const list = useQuery(
     orderQueries.list(usePlaza(), {
       ...(filter && Object.keys(filter).length ? { filter } : {}),
@@ -111,7 +103,7 @@ function List({
   const { data } = list;
   return (
     <div className="space-y-4">
-      {selected.size > 0 && <BulkOrders ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && <BulkOrders ids={[...selected]} onDone={clear} />}
       <CursorTable<Order>
         pages={pages}
         query={list}
@@ -130,36 +122,7 @@ function List({
               on,
             ),
         }}
-        columns={[
-          {
-            header: 'Order',
-            primary: true,
-            cell: (o) => (
-              <span className="block min-w-0">
-                <button type="button" className="font-medium text-neutral-900 hover:underline">
-                  Order {o.number}
-                </button>
-                <span className="block truncate text-xs text-neutral-500">{o.buyerInfo.email ?? 'No e-mail'}</span>
-                <span className="block truncate text-xs text-neutral-600" title={itemsOf(o)}>
-                  {itemsOf(o)}
-                </span>
-                {deliveryNote(o, site) && (
-                  <span className="block truncate text-xs text-neutral-600" data-testid="delivery-note">
-                    {deliveryNote(o, site)}
-                  </span>
-                )}
-              </span>
-            ),
-          },
-          { header: 'Placed', className: 'w-44', cell: (o) => formatDate(o.createdDate) },
-          { header: 'Total', className: 'w-28', cell: (o) => o.priceSummary.total.formattedAmount },
-          { header: 'Payment', className: 'w-44', cell: (o) => <PaymentBadge order={o} /> },
-          {
-            header: 'Status',
-            className: 'w-28',
-            cell: (o) => (o.status === 'CANCELED' ? <Badge tone="danger">Canceled</Badge> : <Badge>Open</Badge>),
-          },
-        ]}
+        columns={columns}
         empty={
           filtered
             ? { title: 'No order matches', body: 'Try other words or another filter.' }
@@ -168,4 +131,40 @@ function List({
       />
     </div>
   );
+}
+
+/** The order list's columns: the order with its buyer, items and delivery, when, how much, payment and status. */
+function useOrderColumns(): Array<Column<Order>> {
+  const formatDate = useDateFormat();
+  const { data: site } = useSite();
+  return [
+    {
+      header: 'Order',
+      primary: true,
+      cell: (o) => (
+        <span className="block min-w-0">
+          <button type="button" className="font-medium text-neutral-900 hover:underline">
+            Order {o.number}
+          </button>
+          <span className="block truncate text-xs text-neutral-500">{o.buyerInfo.email ?? 'No e-mail'}</span>
+          <span className="block truncate text-xs text-neutral-600" title={itemsOf(o)}>
+            {itemsOf(o)}
+          </span>
+          {deliveryNote(o, site) && (
+            <span className="block truncate text-xs text-neutral-600" data-testid="delivery-note">
+              {deliveryNote(o, site)}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    { header: 'Placed', className: 'w-44', cell: (o) => formatDate(o.createdDate) },
+    { header: 'Total', className: 'w-28', cell: (o) => o.priceSummary.total.formattedAmount },
+    { header: 'Payment', className: 'w-44', cell: (o) => <PaymentBadge order={o} /> },
+    {
+      header: 'Status',
+      className: 'w-28',
+      cell: (o) => (o.status === 'CANCELED' ? <Badge tone="danger">Canceled</Badge> : <Badge>Open</Badge>),
+    },
+  ];
 }

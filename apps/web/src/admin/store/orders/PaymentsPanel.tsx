@@ -86,32 +86,13 @@ function PaymentRow({
   const toast = useToast();
   const [refunding, setRefunding] = useState(false);
   const state = p.regularPaymentDetails?.status;
-  const card = p.regularPaymentDetails?.creditCardDetails;
   const authorized = state === 'AUTHORIZED';
   const left = minus(p.amount.amount, p.refundedAmount.amount);
   const captured = (p.regularPaymentDetails?.authorizationDetails?.captures ?? []).length > 0 || state === 'APPROVED';
-  const takingNow = (p.regularPaymentDetails?.authorizationDetails?.captures ?? []).filter(
-    (c) => c.status === 'PENDING',
-  );
   const failed = (what: string) => (e: unknown) => toast(`${what}: ${describeError(e).message}`, 'error');
   return (
     <li className="rounded-md border border-neutral-200 p-3 text-sm">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-medium">{p.amount.formattedAmount}</span>
-        <span>
-          {METHOD_WORDS[p.method]}
-          {card ? ` · ${card.brand} ending ${card.lastFourDigits}` : ''}
-        </span>
-        <span className="text-neutral-600">{state ? (PAYMENT_STATE_WORDS[state] ?? state) : 'Taken'}</span>
-        {Number(p.refundedAmount.amount) > 0 && (
-          <span className="text-neutral-600">{p.refundedAmount.formattedAmount} refunded</span>
-        )}
-        {takingNow.map((c) => (
-          <span key={c.id} className="text-neutral-600">
-            Taking {c.amount.formattedAmount}: waiting for the card provider
-          </span>
-        ))}
-      </div>
+      <PaymentSummary payment={p} />
       <div className="mt-2 flex flex-wrap gap-2">
         {authorized && (
           <Button
@@ -152,6 +133,33 @@ function PaymentRow({
       </div>
       <RefundDialog open={refunding} order={order} payment={p} refunds={refunds} onClose={() => setRefunding(false)} />
     </li>
+  );
+}
+
+/** How much, by what card, where the payment stands, what was refunded and what is still being taken. */
+function PaymentSummary({ payment: p }: { payment: OrderPayment }) {
+  const state = p.regularPaymentDetails?.status;
+  const card = p.regularPaymentDetails?.creditCardDetails;
+  const takingNow = (p.regularPaymentDetails?.authorizationDetails?.captures ?? []).filter(
+    (c) => c.status === 'PENDING',
+  );
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="font-medium">{p.amount.formattedAmount}</span>
+      <span>
+        {METHOD_WORDS[p.method]}
+        {card ? ` · ${card.brand} ending ${card.lastFourDigits}` : ''}
+      </span>
+      <span className="text-neutral-600">{state ? (PAYMENT_STATE_WORDS[state] ?? state) : 'Taken'}</span>
+      {Number(p.refundedAmount.amount) > 0 && (
+        <span className="text-neutral-600">{p.refundedAmount.formattedAmount} refunded</span>
+      )}
+      {takingNow.map((c) => (
+        <span key={c.id} className="text-neutral-600">
+          Taking {c.amount.formattedAmount}: waiting for the card provider
+        </span>
+      ))}
+    </div>
   );
 }
 

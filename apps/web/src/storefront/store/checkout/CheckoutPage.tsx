@@ -84,27 +84,7 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
           className="space-y-4 rounded-lg border border-neutral-200 bg-neutral-50 p-4 sm:p-6 lg:self-start"
         >
           <h2 className="text-lg font-semibold">Order summary</h2>
-          <ul className="divide-y divide-neutral-200">
-            {checkout.lineItems.map((l) => (
-              <li key={l.id} className="flex items-center gap-3 py-3 text-sm">
-                <div className="relative w-12 shrink-0">
-                  <ProductImage media={l.image} size={48} />
-                  <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-neutral-700 px-1 text-center text-xs leading-5 text-white">
-                    {l.quantity}
-                  </span>
-                </div>
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{l.productName}</p>
-                  {l.descriptionLines.length > 0 && (
-                    <p className="text-neutral-600">
-                      {l.descriptionLines.map((d) => `${d.name}: ${d.value}`).join(' · ')}
-                    </p>
-                  )}
-                </div>
-                <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
-              </li>
-            ))}
-          </ul>
+          <SummaryLines lines={checkout.lineItems} />
           {notes.map((v, i) => (
             <p
               key={i}
@@ -136,6 +116,31 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The basket in the summary: each line's picture with its quantity, name, options and price. */
+function SummaryLines({ lines }: { lines: Checkout['lineItems'] }) {
+  return (
+    <ul className="divide-y divide-neutral-200">
+      {lines.map((l) => (
+        <li key={l.id} className="flex items-center gap-3 py-3 text-sm">
+          <div className="relative w-12 shrink-0">
+            <ProductImage media={l.image} size={48} />
+            <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-neutral-700 px-1 text-center text-xs leading-5 text-white">
+              {l.quantity}
+            </span>
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">{l.productName}</p>
+            {l.descriptionLines.length > 0 && (
+              <p className="text-neutral-600">{l.descriptionLines.map((d) => `${d.name}: ${d.value}`).join(' · ')}</p>
+            )}
+          </div>
+          <span className="tabular-nums">{l.lineItemPrice.formattedAmount}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -47,7 +47,6 @@ export function DeliverySection({ checkout }: { checkout: Checkout }) {
           <legend className="sr-only">Shipping or pickup</legend>
           {options.map((o, i) => {
             const active = selected?.code === o.code;
-            const pickup = o.logistics.pickupDetails;
             return (
               <div key={o.code} className={`rounded-md border p-3 ${active ? 'border-accent' : 'border-neutral-300'}`}>
                 <label className="flex items-center gap-3 text-sm">
@@ -59,18 +58,7 @@ export function DeliverySection({ checkout }: { checkout: Checkout }) {
                     checked={active}
                     onChange={() => pick(o.code)}
                   />
-                  <span className="flex-1">
-                    <span className="font-medium">{o.title}</span>
-                    {o.logistics.deliveryTime && (
-                      <span className="block text-neutral-600">{o.logistics.deliveryTime}</span>
-                    )}
-                    {pickup && (
-                      <span className="block text-neutral-600">
-                        Pick up at {[pickup.address.addressLine, pickup.address.city].filter(Boolean).join(', ')}
-                        {pickup.businessHours && ` · ${pickup.businessHours}`}
-                      </span>
-                    )}
-                  </span>
+                  <OptionWords option={o} />
                   <span className="tabular-nums">{o.cost.price.formattedAmount}</span>
                 </label>
                 {active && o.logistics.deliveryTimeSlots && o.logistics.deliveryTimeSlots.length > 0 && (
@@ -101,5 +89,24 @@ export function DeliverySection({ checkout }: { checkout: Checkout }) {
         </fieldset>
       )}
     </Section>
+  );
+}
+
+type ShippingOption = Checkout['shippingInfo']['carrierServiceOptions'][number]['shippingOptions'][number];
+
+/** An option's name, how long it takes, and for a pickup where and when to collect. */
+function OptionWords({ option }: { option: ShippingOption }) {
+  const pickup = option.logistics.pickupDetails;
+  return (
+    <span className="flex-1">
+      <span className="font-medium">{option.title}</span>
+      {option.logistics.deliveryTime && <span className="block text-neutral-600">{option.logistics.deliveryTime}</span>}
+      {pickup && (
+        <span className="block text-neutral-600">
+          Pick up at {[pickup.address.addressLine, pickup.address.city].filter(Boolean).join(', ')}
+          {pickup.businessHours && ` · ${pickup.businessHours}`}
+        </span>
+      )}
+    </span>
   );
 }
