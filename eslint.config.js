@@ -50,6 +50,32 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules (floating promises, unsafe any, awaits of non-promises) where the types are whole: each folder
+    // has a tsconfig.json that the project service finds next to the file.
+    files: ['packages/contracts/**/*.ts', 'packages/sdk/**/*.ts', 'packages/react/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['packages/sdk/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
+    files: ['packages/sdk/test/**/*.ts', 'packages/react/test/**/*.{ts,tsx}'],
+    rules: {
+      // A fake of an async API keeps its promise shape as `async () => value`.
+      '@typescript-eslint/require-await': 'off',
+      // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` inside an expected object.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+  {
+    // These files call what must not type-check, under @ts-expect-error, to prove the SDK's types refuse it.
+    files: ['packages/sdk/test/types/*.check.ts'],
+    rules: { '@typescript-eslint/no-unsafe-call': 'off' },
+  },
+  {
     // The rules of hooks, and effects that name what they read (an effect that must not re-run for a value reads it
     // through useEffectEvent).
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/react/src/**/*.{ts,tsx}'],

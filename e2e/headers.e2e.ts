@@ -32,7 +32,7 @@ describe('security headers in Chromium', () => {
     expect(headers['permissions-policy']).toContain('camera=()');
     const facts = await page.evaluate(async () => {
       const policy = (document as unknown as { featurePolicy?: { allowsFeature(f: string): boolean } }).featurePolicy;
-      const camera = await navigator.permissions.query({ name: 'camera' as PermissionName });
+      const camera = await navigator.permissions.query({ name: 'camera' });
       const location = await navigator.permissions.query({ name: 'geolocation' });
       return {
         camera: policy?.allowsFeature('camera'),

@@ -116,7 +116,7 @@ const pickMorning = async (page: Page) => {
   await time.waitFor();
   // The second window offered (not "Any time").
   const value = await time.locator('option').nth(2).getAttribute('value');
-  await time.selectOption(value!);
+  await time.selectOption(value);
   await expect.poll(() => time.inputValue()).toBe(value);
 };
 

@@ -254,7 +254,7 @@ describe('orders', () => {
       owner.getByRole('button', { name: 'Export CSV', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    const csv = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
     for (const n of made) expect(csv).toContain(`${n},`);
     expect(csv).not.toContain('NOT_PAID');
   });

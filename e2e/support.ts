@@ -213,11 +213,13 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** The tokens the web app keeps in localStorage. */
-export async function storedTokens(page: Page): Promise<{
+interface StoredTokens {
   accessToken: { value: string; expiresAt: number };
   refreshToken: { value: string; role: string };
-} | null> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('plaza.tokens') ?? 'null'));
+}
+
+export async function storedTokens(page: Page): Promise<StoredTokens | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('plaza.tokens') ?? 'null') as StoredTokens | null);
 }
 
 /** Logs in on the hosted login page the browser is on (or is being sent to). */

@@ -99,7 +99,7 @@ function oneRenewal(seen: Seen): string {
 /** Makes the stored access token expired (its refresh token stays valid). */
 async function expireStoredToken(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const t = JSON.parse(localStorage.getItem('plaza.tokens')!);
+    const t = JSON.parse(localStorage.getItem('plaza.tokens')!) as { accessToken: { expiresAt: number } };
     t.accessToken.expiresAt = Math.floor(Date.now() / 1000) - 60;
     localStorage.setItem('plaza.tokens', JSON.stringify(t));
   });

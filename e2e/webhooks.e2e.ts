@@ -64,7 +64,7 @@ beforeAll(async () => {
   await ownerIntoDashboard(j.page, j.plaza);
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const s of servers) {
     s.closeAllConnections();
     s.close();

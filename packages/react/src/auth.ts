@@ -91,10 +91,10 @@ interface Snapshot {
 }
 
 interface AuthStore {
-  subscribe(onChange: () => void): () => void;
-  get(): Snapshot;
+  subscribe: (onChange: () => void) => () => void;
+  get: () => Snapshot;
   /** Tells the subscribers of a change the tokens don't show (a new login state). */
-  notify(): void;
+  notify: () => void;
 }
 
 const stores = new WeakMap<AuthLike, AuthStore>();

@@ -146,7 +146,7 @@ describe('mutations invalidate their module with one call', () => {
     vars: V,
     qc = createPlazaQueryClient(),
   ) {
-    const observer = new MutationObserver(qc, factory(client, qc) as never);
+    const observer = new MutationObserver(qc, factory(client, qc));
     return observer.mutate(vars as never);
   }
 

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { stateFromError, stateFromResponse } from '../src/auth/login-state.js';
 import { errorFromResponse, PlazaError } from '../src/core/errors.js';
 
-const identity = { id: '0190a1b2-0000-7000-8000-000000000001', status: 'PENDING' };
+/** Only what the mapping passes through: the rest of an identity plays no part here. */
+const identity = { id: '0190a1b2-0000-7000-8000-000000000001', status: 'PENDING' } as unknown as Parameters<
+  typeof stateFromResponse
+>[0]['identity'];
 
 /** The PlazaError the SDK makes of this answer. */
 const answer = (status: number, body: unknown) =>

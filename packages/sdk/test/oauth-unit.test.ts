@@ -22,7 +22,7 @@ function scripted(answers: (() => Response | Promise<Response>)[]): { fetch: Fet
   const calls: Call[] = [];
   const fetch: FetchLike = async (url, init) => {
     const key = new Headers(init?.headers).get('idempotency-key');
-    calls.push({ url, key, body: JSON.parse(String(init?.body)) as Record<string, string> });
+    calls.push({ url, key, body: JSON.parse(init?.body as string) as Record<string, string> });
     await new Promise((r) => setTimeout(r, 20));
     return answers[Math.min(calls.length, answers.length) - 1]!();
   };

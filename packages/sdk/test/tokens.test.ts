@@ -44,16 +44,16 @@ describe('token expiry (seconds)', () => {
 describe('token storage', () => {
   const tokens = { accessToken: { value: 'a', expiresAt: 5 }, refreshToken: { value: 'r', role: 'visitor' as const } };
 
-  it('memoryStorage keeps and clears tokens', () => {
+  it('memoryStorage keeps and clears tokens', async () => {
     const s = memoryStorage();
     expect(s.get()).toBeNull();
-    s.set(tokens);
+    await s.set(tokens);
     expect(s.get()).toEqual(tokens);
-    s.clear();
+    await s.clear();
     expect(s.get()).toBeNull();
   });
 
-  it('localStorageAdapter stores JSON under its key and ignores malformed entries', () => {
+  it('localStorageAdapter stores JSON under its key and ignores malformed entries', async () => {
     const map = new Map<string, string>();
     const store = {
       getItem: (k: string) => map.get(k) ?? null,
@@ -62,14 +62,14 @@ describe('token storage', () => {
     } as Storage;
     const s = localStorageAdapter('shop.tokens', store);
     expect(s.get()).toBeNull();
-    s.set(tokens);
+    await s.set(tokens);
     expect(JSON.parse(map.get('shop.tokens')!)).toEqual(tokens);
     expect(s.get()).toEqual(tokens);
     map.set('shop.tokens', '{not json');
     expect(s.get()).toBeNull();
     map.set('shop.tokens', '{"accessToken":1}');
     expect(s.get()).toBeNull();
-    s.clear();
+    await s.clear();
     expect(map.has('shop.tokens')).toBe(false);
   });
 });

@@ -43,8 +43,8 @@ async function readCart(client: FetchClient): Promise<Cart | null> {
   askOnce = false;
   try {
     const { cart } = await call(client, getCurrentCart);
-    remember(cart as Cart);
-    return cart as Cart;
+    remember(cart);
+    return cart;
   } catch (error) {
     if ((error as { status?: number }).status !== 404) throw error;
     remember(null);

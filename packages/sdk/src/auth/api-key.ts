@@ -15,5 +15,5 @@ export interface ApiKeyStrategy extends AuthStrategy {
 export function ApiKeyStrategy(options: { apiKey: string }): ApiKeyStrategy {
   const apiKey = options.apiKey;
   if (!apiKey) throw new Error('ApiKeyStrategy needs an apiKey');
-  return { apiKey, getAuthHeaders: async () => ({ Authorization: apiKey }) };
+  return { apiKey, getAuthHeaders: () => Promise.resolve({ Authorization: apiKey }) };
 }

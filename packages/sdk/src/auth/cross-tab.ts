@@ -23,7 +23,7 @@ export function shareAcrossTabs(
   storage: TokenStorage,
   name: string,
   env: CrossTabEnv = {
-    locks: globalThis.navigator?.locks as CrossTabEnv['locks'],
+    locks: globalThis.navigator?.locks,
     BroadcastChannel: globalThis.BroadcastChannel,
   },
 ): TokenStorage {

@@ -70,7 +70,7 @@ export function requestIdOf(res: Response): string {
 export function parseErrorBody(text: string): Partial<ErrorBody> | undefined {
   try {
     const body: unknown = JSON.parse(text);
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Partial<ErrorBody>) : undefined;
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : undefined;
   } catch {
     return undefined;
   }

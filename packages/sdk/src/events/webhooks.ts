@@ -25,7 +25,7 @@ export function createWebhooks(): Webhooks {
   const handlers = new Map<string, Array<(event: never) => unknown>>();
   const self: Webhooks = {
     on(type, handler) {
-      handlers.set(type, [...(handlers.get(type) ?? []), handler as (event: never) => unknown]);
+      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
       return self;
     },
     async process(jwt, keys) {

@@ -47,7 +47,7 @@ describe('@plaza/sdk/ecom backInStockNotifications', () => {
     );
     const hidden = await stranger.backInStockNotifications
       .getBackInStockNotificationRequest(request.id)
-      .catch((e) => e);
+      .catch((e: unknown) => e);
     expect(isPlazaError(hidden) && hidden.status).toBe(404);
 
     const { counts } = await admin.backInStockNotifications.countBackInStockNotificationRequestsByCatalogReferences([
@@ -85,7 +85,7 @@ describe('@plaza/sdk/ecom backInStockNotifications', () => {
     await shopper.backInStockNotifications.deleteBackInStockNotificationRequest(second.request.id);
     const gone = await admin.backInStockNotifications
       .getBackInStockNotificationRequest(second.request.id)
-      .catch((e) => e);
+      .catch((e: unknown) => e);
     expect(isPlazaError(gone) && gone.status).toBe(404);
   });
 });

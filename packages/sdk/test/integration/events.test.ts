@@ -54,10 +54,10 @@ describe('webhooks.process with the server signature', () => {
       'JWT is not valid',
     );
 
-    const { publicKey } = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    const { publicKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
       'sign',
       'verify',
-    ])) as CryptoKeyPair;
+    ]);
     const wrongKey = await crypto.subtle.exportKey('jwk', publicKey);
     await expect(webhooks.process(jwt, { publicKey: wrongKey })).rejects.toThrow('JWT is not valid');
 

@@ -123,7 +123,7 @@ export const countBackInStockNotificationRequestsByCatalogReferences = defineMet
       catalogReferences: catalogReferences.map((r) => ({
         appId: r.appId,
         catalogItemId: r.catalogItemId,
-        options: r.options?.variantId ? { variantId: String(r.options.variantId) } : undefined,
+        options: r.options?.variantId ? { variantId: String(r.options.variantId as string) } : undefined,
       })),
     },
   }),

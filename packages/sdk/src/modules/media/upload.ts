@@ -31,10 +31,12 @@ export interface UploadOptions extends Partial<Omit<GenerateUploadUrlRequest, 's
 const MB = 1024 * 1024;
 const TUS = { 'Tus-Resumable': '1.0.0' };
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
+/** An abort rejects with the signal's reason: the DOMException (an Error) or what the caller passed to abort(). */
+const abortReason = (signal: AbortSignal) => signal.reason as Error;
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+    signal?.addEventListener('abort', () => (clearTimeout(t), reject(abortReason(signal))), { once: true });
   });
 
 /** PUT with upload progress where the platform has it (XMLHttpRequest in browsers); fetch elsewhere. */
@@ -57,7 +59,8 @@ function put(url: string, file: Blob, type: string, opts: UploadOptions): Promis
     xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, file.size);
     xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status }));
     xhr.onerror = () => reject(new PlazaError('The upload was interrupted', 0));
-    xhr.onabort = () => reject(opts.signal?.reason ?? new PlazaError('The upload was cancelled', 0));
+    xhr.onabort = () =>
+      reject((opts.signal && abortReason(opts.signal)) ?? new PlazaError('The upload was cancelled', 0));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
   });
