@@ -8,9 +8,7 @@ import { FormProblems } from '../../ui/FormProblems.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
-import { PageHeader } from '../ui/PageHeader.js';
-import { ManagedList } from '../ui/ManagedList.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ManagedListPage, type ManagedListSetup } from '../ui/ManagedListPage.js';
 import { FormActions } from '../../ui/FormActions.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 
@@ -27,64 +25,57 @@ export const collectionRules: FormRules<'name' | 'description'> = {
 /** /admin/store/collections: groups of products customers can browse. */
 export function CollectionsPage() {
   return (
-    <OwnerOnly title="Collections" what="collections">
-      <CollectionsPageScreen />
-    </OwnerOnly>
+    <ManagedListPage<Collection>
+      title="Collections"
+      what="collections"
+      description="Group products so customers can browse them, such as “Kitchen” or “Gifts under 20”."
+      useList={useCollectionsList}
+    />
   );
 }
 
-function CollectionsPageScreen() {
+function useCollectionsList(): ManagedListSetup<Collection> {
   const query = useQuery(catalogQueries.collections(usePlaza()));
   const remove = usePlazaMutation(catalogMutations.deleteCollection);
-  return (
-    <ManagedList<Collection>
-      query={query}
-      header={(add) => (
-        <PageHeader
-          title="Collections"
-          description="Group products so customers can browse them, such as “Kitchen” or “Gifts under 20”."
-          actions={add}
-        />
-      )}
-      addLabel="Add collection"
-      noun={{ one: 'collection', other: 'collections' }}
-      rows={query.data}
-      total={query.data?.length}
-      rowKey={(c) => c.id}
-      rowLabel={(c) => c.name}
-      columns={[
-        {
-          header: 'Collection',
-          primary: true,
-          cell: (c) => (
-            <span className="block min-w-0">
-              <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-                {c.name}
-              </button>
-              {c.description && <span className="block truncate text-xs text-neutral-500">{c.description}</span>}
-            </span>
-          ),
-        },
-        {
-          header: 'In the shop',
-          className: 'w-32',
-          cell: (c) => (c.visible ? <Badge tone="success">Shown</Badge> : <Badge>Hidden</Badge>),
-        },
-      ]}
-      editor={{
-        edits: true,
-        title: (c) => (c ? `Edit ${c.name}` : 'Add a collection'),
-        render: (c, close) => <CollectionForm collection={c} onDone={close} onCancel={close} />,
-      }}
-      remove={{
-        run: (c, handlers) => remove.mutate(c.id, handlers),
-        busy: remove.isPending,
-        confirmLabel: 'Delete collection',
-        consequence: 'Its products stay in your shop; they only leave this collection.',
-      }}
-      empty={{ title: 'No collections yet', body: 'Collections group your products into aisles customers can browse.' }}
-    />
-  );
+  return {
+    query,
+    addLabel: 'Add collection',
+    noun: { one: 'collection', other: 'collections' },
+    rows: query.data,
+    total: query.data?.length,
+    rowKey: (c) => c.id,
+    rowLabel: (c) => c.name,
+    columns: [
+      {
+        header: 'Collection',
+        primary: true,
+        cell: (c) => (
+          <span className="block min-w-0">
+            <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
+              {c.name}
+            </button>
+            {c.description && <span className="block truncate text-xs text-neutral-500">{c.description}</span>}
+          </span>
+        ),
+      },
+      {
+        header: 'In the shop',
+        className: 'w-32',
+        cell: (c) => (c.visible ? <Badge tone="success">Shown</Badge> : <Badge>Hidden</Badge>),
+      },
+    ],
+    editor: {
+      edits: true,
+      newTitle: 'Add a collection',
+      render: (c, close) => <CollectionForm collection={c} onDone={close} onCancel={close} />,
+    },
+    remove: {
+      mutation: remove,
+      confirmLabel: 'Delete collection',
+      consequence: 'Its products stay in your shop; they only leave this collection.',
+    },
+    empty: { title: 'No collections yet', body: 'Collections group your products into aisles customers can browse.' },
+  };
 }
 
 function CollectionForm({

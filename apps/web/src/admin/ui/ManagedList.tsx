@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { describeError } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from './Drawer.js';
+import { PageHeader } from './PageHeader.js';
 import { ResourceTable, type ResourceTableProps, type RowAction } from './ResourceTable.js';
 
 type Handlers = { onSuccess: () => void; onError: (e: unknown) => void };
@@ -14,14 +15,19 @@ export interface ManagedListProps<T> extends Omit<
 > {
   /** The list's query: its loading, error and retry states. */
   query: { error: unknown; isPending: boolean; isFetching: boolean; refetch: () => unknown };
-  /** The heading above the table, given the add button to place in it. */
-  header: (add: ReactNode) => ReactNode;
+  /** The page's heading and what the list is for: a PageHeader with the add button in it. */
+  title?: string;
+  description?: ReactNode;
+  /** Any other heading above the table, given the add button to place in it (instead of title). */
+  header?: (add: ReactNode) => ReactNode;
   /** "Add collection": opens the editor empty. */
   addLabel: string;
   addVariant?: 'primary' | 'secondary';
   editor: {
-    /** The drawer's title for a new row (null) or an existing one. */
-    title: (row: T | null) => string;
+    /** The drawer's title for a new row: "Add a collection". */
+    newTitle: string;
+    /** The drawer's title for an existing row, default "Edit <name>". */
+    title?: (row: T) => string;
     render: (row: T | null, close: () => void) => ReactNode;
     /** Rows open in the editor when clicked (and get an Edit action); without it the editor only adds. */
     edits?: boolean;
@@ -34,9 +40,8 @@ export interface ManagedListProps<T> extends Omit<
     said?: (name: string, on: boolean) => string;
   };
   remove?: {
-    /** Deletes the row; `handlers` report the outcome. */
-    run: (row: T, handlers: Handlers) => void;
-    busy: boolean;
+    /** The delete mutation, sent the row's key (its id). */
+    mutation: { mutate: (id: string, handlers: Handlers) => void; isPending: boolean };
     /** "Delete collection". */
     confirmLabel: string;
     /** What deleting means for the shop, in the confirmation. */
@@ -51,7 +56,9 @@ export interface ManagedListProps<T> extends Omit<
  */
 export function ManagedList<T>({
   query,
-  header,
+  title,
+  description,
+  header = (add) => <PageHeader title={title ?? ''} description={description} actions={add} />,
   addLabel,
   addVariant = 'primary',
   editor,
@@ -80,6 +87,8 @@ export function ManagedList<T>({
     onFailed: failed('Not changed'),
   });
   const deletingName = deleting ? table.rowLabel(deleting) : '';
+  const editorTitle = (row: T | 'new' | null) =>
+    row === null ? '' : row === 'new' ? editor.newTitle : (editor.title?.(row) ?? `Edit ${table.rowLabel(row)}`);
 
   return (
     <>
@@ -95,11 +104,7 @@ export function ManagedList<T>({
         actionsClassName={table.actionsClassName ?? (toggle ? 'w-52' : undefined)}
         empty={{ ...empty, action: add }}
       />
-      <Drawer
-        open={editing !== null}
-        title={editing === null ? '' : editor.title(editing === 'new' ? null : editing)}
-        onClose={close}
-      >
+      <Drawer open={editing !== null} title={editorTitle(editing)} onClose={close}>
         {editing !== null && editor.render(editing === 'new' ? null : editing, close)}
       </Drawer>
       {remove && (
@@ -108,11 +113,11 @@ export function ManagedList<T>({
           title={`Delete ${deletingName}?`}
           confirmLabel={remove.confirmLabel}
           danger
-          busy={remove.busy}
+          busy={remove.mutation.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() =>
             deleting &&
-            remove.run(deleting, {
+            remove.mutation.mutate(table.rowKey(deleting), {
               onSuccess: () => {
                 toast(`${deletingName} is deleted`);
                 setDeleting(null);

@@ -166,9 +166,13 @@ describe('ManagedList', () => {
         rowKey={(r) => r.id}
         rowLabel={(r) => r.name}
         columns={columns}
-        editor={{ edits: true, title: () => 'Edit', render: () => null }}
+        editor={{ edits: true, newTitle: 'Add', title: () => 'Edit', render: () => null }}
         toggle={{ isOn: (r) => r.status === 'APPROVED', set: () => undefined }}
-        remove={{ run: () => undefined, busy: false, confirmLabel: 'Delete member', consequence: 'Gone.' }}
+        remove={{
+          mutation: { mutate: () => undefined, isPending: false },
+          confirmLabel: 'Delete member',
+          consequence: 'Gone.',
+        }}
         empty={{ title: 'No members yet' }}
       />,
       staffClient('OWNER'),

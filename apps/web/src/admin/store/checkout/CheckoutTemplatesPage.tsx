@@ -3,9 +3,7 @@ import { checkoutSettingsMutations, checkoutSettingsQueries, usePlaza, usePlazaM
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../ui/Badge.js';
 import { CopyButton } from '../../../ui/CopyButton.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
-import { PageHeader } from '../../ui/PageHeader.js';
-import { ManagedList } from '../../ui/ManagedList.js';
+import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { TemplateForm } from './TemplateForm.js';
 
 /** The link as buyers open it: the server's address may be a path on this site. */
@@ -18,74 +16,66 @@ const itemsWords = (t: CheckoutTemplate) => {
 /** /admin/store/buy-links: ready baskets behind a "buy now" link to share in a post, a mail or a button. */
 export function CheckoutTemplatesPage() {
   return (
-    <OwnerOnly title="Buy now links" what="buy now links">
-      <TemplatesScreen />
-    </OwnerOnly>
+    <ManagedListPage<CheckoutTemplate>
+      title="Buy now links"
+      what="buy now links"
+      description="A link that opens checkout with products already in the basket: share it anywhere."
+      useList={useTemplatesList}
+    />
   );
 }
 
-function TemplatesScreen() {
+function useTemplatesList(): ManagedListSetup<CheckoutTemplate> {
   const query = useQuery(checkoutSettingsQueries.templates(usePlaza()));
   const setActive = usePlazaMutation(checkoutSettingsMutations.setTemplateActive);
   const remove = usePlazaMutation(checkoutSettingsMutations.deleteTemplate);
-  return (
-    <ManagedList<CheckoutTemplate>
-      query={query}
-      header={(add) => (
-        <PageHeader
-          title="Buy now links"
-          description="A link that opens checkout with products already in the basket: share it anywhere."
-          actions={add}
-        />
-      )}
-      addLabel="Create a link"
-      noun={{ one: 'link', other: 'links' }}
-      rows={query.data?.checkoutTemplates}
-      total={query.data?.metadata.total}
-      rowKey={(t) => t.id}
-      rowLabel={(t) => t.name}
-      columns={[
-        {
-          header: 'Link',
-          primary: true,
-          cell: (t) => (
-            <span className="block min-w-0">
-              <span className="block truncate font-medium text-neutral-900">{t.name}</span>
-              <span className="block truncate text-xs text-neutral-500">{itemsWords(t)}</span>
-            </span>
-          ),
-        },
-        {
-          header: 'Status',
-          className: 'w-24',
-          cell: (t) => (t.status === 'ACTIVE' ? <Badge tone="success">Works</Badge> : <Badge>Off</Badge>),
-        },
-        {
-          header: 'Share',
-          className: 'w-36',
-          cell: (t) => <CopyButton text={absolute(t.buyNowUrl)} label="Copy link" />,
-        },
-      ]}
-      editor={{
-        title: () => 'Create a buy now link',
-        render: (_, close) => <TemplateForm onDone={close} onCancel={close} />,
-      }}
-      toggle={{
-        isOn: (t) => t.status === 'ACTIVE',
-        set: (t, active, handlers) => setActive.mutate({ id: t.id, active }, handlers),
-        said: (name, on) => (on ? `${name} works again` : `${name} is turned off`),
-      }}
-      remove={{
-        run: (t, handlers) => remove.mutate(t.id, handlers),
-        busy: remove.isPending,
-        confirmLabel: 'Delete link',
-        consequence:
-          'Anyone who opens the link afterwards sees that it no longer works. Checkouts already started stay.',
-      }}
-      empty={{
-        title: 'No buy now links yet',
-        body: 'Make one for a bundle or a best seller, then share it in a post or a newsletter.',
-      }}
-    />
-  );
+  return {
+    query,
+    addLabel: 'Create a link',
+    noun: { one: 'link', other: 'links' },
+    rows: query.data?.checkoutTemplates,
+    total: query.data?.metadata.total,
+    rowKey: (t) => t.id,
+    rowLabel: (t) => t.name,
+    columns: [
+      {
+        header: 'Link',
+        primary: true,
+        cell: (t) => (
+          <span className="block min-w-0">
+            <span className="block truncate font-medium text-neutral-900">{t.name}</span>
+            <span className="block truncate text-xs text-neutral-500">{itemsWords(t)}</span>
+          </span>
+        ),
+      },
+      {
+        header: 'Status',
+        className: 'w-24',
+        cell: (t) => (t.status === 'ACTIVE' ? <Badge tone="success">Works</Badge> : <Badge>Off</Badge>),
+      },
+      {
+        header: 'Share',
+        className: 'w-36',
+        cell: (t) => <CopyButton text={absolute(t.buyNowUrl)} label="Copy link" />,
+      },
+    ],
+    editor: {
+      newTitle: 'Create a buy now link',
+      render: (_, close) => <TemplateForm onDone={close} onCancel={close} />,
+    },
+    toggle: {
+      isOn: (t) => t.status === 'ACTIVE',
+      set: (t, active, handlers) => setActive.mutate({ id: t.id, active }, handlers),
+      said: (name, on) => (on ? `${name} works again` : `${name} is turned off`),
+    },
+    remove: {
+      mutation: remove,
+      confirmLabel: 'Delete link',
+      consequence: 'Anyone who opens the link afterwards sees that it no longer works. Checkouts already started stay.',
+    },
+    empty: {
+      title: 'No buy now links yet',
+      body: 'Make one for a bundle or a best seller, then share it in a post or a newsletter.',
+    },
+  };
 }

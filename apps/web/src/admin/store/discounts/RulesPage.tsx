@@ -1,9 +1,7 @@
 import type { DiscountRule, Trigger } from '@plaza/contracts';
 import { discountMutations, discountQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
-import { PageHeader } from '../../ui/PageHeader.js';
-import { ManagedList } from '../../ui/ManagedList.js';
+import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { RuleForm } from './RuleForm.js';
 import { CouponStatus, discountWords } from './words.js';
 
@@ -26,55 +24,48 @@ function whenWords(t: Trigger | undefined): string {
 /** /admin/store/discounts: discounts that apply by themselves when their condition is met. */
 export function RulesPage() {
   return (
-    <OwnerOnly title="Automatic discounts" what="discounts">
-      <RulesScreen />
-    </OwnerOnly>
+    <ManagedListPage<DiscountRule>
+      title="Automatic discounts"
+      what="discounts"
+      description="Discounts that apply by themselves, such as 10% off orders over 50. For codes, see Coupons."
+      useList={useRulesList}
+    />
   );
 }
 
-function RulesScreen() {
+function useRulesList(): ManagedListSetup<DiscountRule> {
   const query = useQuery(discountQueries.rules(usePlaza()));
   const setActive = usePlazaMutation(discountMutations.setRuleActive);
   const remove = usePlazaMutation(discountMutations.deleteRule);
-  return (
-    <ManagedList<DiscountRule>
-      query={query}
-      header={(add) => (
-        <PageHeader
-          title="Automatic discounts"
-          description="Discounts that apply by themselves, such as 10% off orders over 50. For codes, see Coupons."
-          actions={add}
-        />
-      )}
-      addLabel="Create discount"
-      noun={{ one: 'discount', other: 'discounts' }}
-      rows={query.data}
-      total={query.data?.length}
-      rowKey={(r) => r.id}
-      rowLabel={(r) => r.name}
-      columns={[
-        {
-          header: 'Discount',
-          primary: true,
-          cell: (r) => <span className="font-medium text-neutral-900">{r.name}</span>,
-        },
-        { header: 'Takes off', className: 'w-44', cell: (r) => discountWords(r.discount) },
-        { header: 'When', className: 'w-44', cell: (r) => whenWords(r.trigger) },
-        { header: 'Status', className: 'w-28', cell: (r) => <CouponStatus coupon={r} /> },
-      ]}
-      editor={{
-        edits: true,
-        title: (r) => (r ? `Edit ${r.name}` : 'Create an automatic discount'),
-        render: (r, close) => <RuleForm rule={r} onDone={close} />,
-      }}
-      toggle={{ isOn: (r) => r.active, set: (r, active, handlers) => setActive.mutate({ id: r.id, active }, handlers) }}
-      remove={{
-        run: (r, handlers) => remove.mutate(r.id, handlers),
-        busy: remove.isPending,
-        confirmLabel: 'Delete discount',
-        consequence: 'New orders no longer get it. Orders already placed keep their discount.',
-      }}
-      empty={{ title: 'No automatic discounts', body: 'Reward bigger orders without a code.' }}
-    />
-  );
+  return {
+    query,
+    addLabel: 'Create discount',
+    noun: { one: 'discount', other: 'discounts' },
+    rows: query.data,
+    total: query.data?.length,
+    rowKey: (r) => r.id,
+    rowLabel: (r) => r.name,
+    columns: [
+      {
+        header: 'Discount',
+        primary: true,
+        cell: (r) => <span className="font-medium text-neutral-900">{r.name}</span>,
+      },
+      { header: 'Takes off', className: 'w-44', cell: (r) => discountWords(r.discount) },
+      { header: 'When', className: 'w-44', cell: (r) => whenWords(r.trigger) },
+      { header: 'Status', className: 'w-28', cell: (r) => <CouponStatus coupon={r} /> },
+    ],
+    editor: {
+      edits: true,
+      newTitle: 'Create an automatic discount',
+      render: (r, close) => <RuleForm rule={r} onDone={close} />,
+    },
+    toggle: { isOn: (r) => r.active, set: (r, active, handlers) => setActive.mutate({ id: r.id, active }, handlers) },
+    remove: {
+      mutation: remove,
+      confirmLabel: 'Delete discount',
+      consequence: 'New orders no longer get it. Orders already placed keep their discount.',
+    },
+    empty: { title: 'No automatic discounts', body: 'Reward bigger orders without a code.' },
+  };
 }

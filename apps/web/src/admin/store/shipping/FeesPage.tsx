@@ -7,10 +7,8 @@ import { TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
-import { PageHeader } from '../../ui/PageHeader.js';
-import { ManagedList } from '../../ui/ManagedList.js';
+import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { ProductChecklist } from '../ProductChecklist.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
@@ -37,59 +35,52 @@ const rules: FormRules<'name' | 'value'> = {
 /** /admin/store/fees: handling and insurance fees added to orders that ship. */
 export function FeesPage() {
   return (
-    <OwnerOnly title="Extra fees" what="extra fees">
-      <FeesScreen />
-    </OwnerOnly>
+    <ManagedListPage<AdditionalFeeSetting>
+      title="Extra fees"
+      what="extra fees"
+      description="Handling or insurance charged on top of shipping, on every order that ships."
+      useList={useFeesList}
+    />
   );
 }
 
-function FeesScreen() {
+function useFeesList(): ManagedListSetup<AdditionalFeeSetting> {
   const query = useQuery(shippingQueries.fees(usePlaza()));
   const save = usePlazaMutation(shippingMutations.saveFee);
   const remove = usePlazaMutation(shippingMutations.deleteFee);
-  return (
-    <ManagedList<AdditionalFeeSetting>
-      query={query}
-      header={(add) => (
-        <PageHeader
-          title="Extra fees"
-          description="Handling or insurance charged on top of shipping, on every order that ships."
-          actions={add}
-        />
-      )}
-      addLabel="Add fee"
-      noun={{ one: 'fee', other: 'fees' }}
-      rows={query.data}
-      rowKey={(f) => f.id}
-      rowLabel={(f) => f.name}
-      columns={[
-        { header: 'Fee', primary: true, cell: (f) => <span className="font-medium text-neutral-900">{f.name}</span> },
-        { header: 'Kind', className: 'w-32', cell: (f) => KINDS.find((k) => k.value === f.type)?.label },
-        { header: 'Costs', className: 'w-44', cell: costWords },
-        {
-          header: 'Status',
-          className: 'w-20',
-          cell: (f) => (f.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>),
-        },
-      ]}
-      editor={{
-        edits: true,
-        title: (f) => (f ? `Edit ${f.name}` : 'Add a fee'),
-        render: (f, close) => <FeeForm fee={f} onDone={close} />,
-      }}
-      toggle={{
-        isOn: (f) => f.enabled,
-        set: (f, enabled, handlers) => save.mutate({ id: f.id, fee: { enabled } }, handlers),
-      }}
-      remove={{
-        run: (f, handlers) => remove.mutate(f.id, handlers),
-        busy: remove.isPending,
-        confirmLabel: 'Delete fee',
-        consequence: 'New orders no longer pay it. Orders already placed keep what they paid.',
-      }}
-      empty={{ title: 'No extra fees', body: 'Orders pay the items and shipping only.' }}
-    />
-  );
+  return {
+    query,
+    addLabel: 'Add fee',
+    noun: { one: 'fee', other: 'fees' },
+    rows: query.data,
+    rowKey: (f) => f.id,
+    rowLabel: (f) => f.name,
+    columns: [
+      { header: 'Fee', primary: true, cell: (f) => <span className="font-medium text-neutral-900">{f.name}</span> },
+      { header: 'Kind', className: 'w-32', cell: (f) => KINDS.find((k) => k.value === f.type)?.label },
+      { header: 'Costs', className: 'w-44', cell: costWords },
+      {
+        header: 'Status',
+        className: 'w-20',
+        cell: (f) => (f.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>),
+      },
+    ],
+    editor: {
+      edits: true,
+      newTitle: 'Add a fee',
+      render: (f, close) => <FeeForm fee={f} onDone={close} />,
+    },
+    toggle: {
+      isOn: (f) => f.enabled,
+      set: (f, enabled, handlers) => save.mutate({ id: f.id, fee: { enabled } }, handlers),
+    },
+    remove: {
+      mutation: remove,
+      confirmLabel: 'Delete fee',
+      consequence: 'New orders no longer pay it. Orders already placed keep what they paid.',
+    },
+    empty: { title: 'No extra fees', body: 'Orders pay the items and shipping only.' },
+  };
 }
 
 type FeeRules = ReturnType<typeof useFormRules<keyof typeof rules>>;

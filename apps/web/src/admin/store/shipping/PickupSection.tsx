@@ -72,12 +72,11 @@ export function PickupSection() {
         ]}
         editor={{
           edits: true,
-          title: (p) => (p ? `Edit ${p.name}` : 'Add a pickup place'),
+          newTitle: 'Add a pickup place',
           render: (p, close) => <PickupForm pickup={p} onDone={close} />,
         }}
         remove={{
-          run: (p, handlers) => remove.mutate(p.id, handlers),
-          busy: remove.isPending,
+          mutation: remove,
           confirmLabel: 'Delete pickup place',
           consequence: 'Buyers can no longer choose to collect their orders there.',
         }}
