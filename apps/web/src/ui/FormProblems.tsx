@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cx } from './cx.js';
 import { ErrorMessage } from './ErrorMessage.js';
 import { friendlyError } from './friendlyError.js';
@@ -30,5 +31,15 @@ export function FormProblems({
       )}
       {box && className ? <div className={className}>{box}</div> : box}
     </>
+  );
+}
+
+/** A problem with the form as a whole (no one field's), said at once where it stands; nothing when there is none. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {children}
+    </p>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/Field.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
 import { inventoryWords } from './labels.js';
+import { FormAlert } from '../../ui/FormProblems.js';
 
 /**
  * Quick stock count from the list: add or take out units (the server adds them to what is there now, so two people
@@ -107,11 +108,7 @@ function StockRow({
           <Button variant="secondary" busy={adjust.isPending} onClick={() => send({ inStock: !now.inStock })}>
             {now.inStock ? 'Mark out of stock' : 'Mark in stock'}
           </Button>
-          {problem && (
-            <p role="alert" className="text-sm text-red-700">
-              {problem}
-            </p>
-          )}
+          <FormAlert>{problem}</FormAlert>
         </div>
       )}
     </section>

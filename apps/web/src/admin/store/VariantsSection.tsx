@@ -6,6 +6,7 @@ import type { SetDraft } from './ProductFields.js';
 import { choicesOf, variantGrid, type OptionDraft, type ProductDraft, type VariantDraft } from './productDraft.js';
 import { VariantTable } from './VariantTable.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
+import { FormAlert } from '../../ui/FormProblems.js';
 
 /** The options, each with its comma-separated choices. */
 function OptionRows({ options, setOptions }: { options: OptionDraft[]; setOptions: (options: OptionDraft[]) => void }) {
@@ -74,11 +75,7 @@ export function VariantsSection({
       description="Sizes, colours or materials: each combination becomes a variant with its own price, SKU and stock."
     >
       <OptionRows options={draft.options} setOptions={setOptions} />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormAlert>{error}</FormAlert>
       {draft.variants.length > 0 && (
         <VariantTable
           variants={draft.variants}

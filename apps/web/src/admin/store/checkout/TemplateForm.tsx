@@ -3,7 +3,7 @@ import type { CheckoutTemplate } from '@plaza/sdk/ecom';
 import { catalogQueries, checkoutSettingsMutations, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { TextField } from '../../../ui/Field.js';
-import { FormProblems } from '../../../ui/FormProblems.js';
+import { FormAlert, FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
@@ -59,11 +59,7 @@ export function TemplateForm({ onDone, onCancel }: { onDone: (t: CheckoutTemplat
         {...form.bind('couponCode', coupon, setCoupon)}
         hint="Optional: applied when the buyer opens the link."
       />
-      {tried && problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
+      <FormAlert>{tried && problem}</FormAlert>
       <FormProblems form={form} error={create.error} />
       <FormActions submitLabel="Create link" busy={create.isPending} onCancel={onCancel} />
     </form>

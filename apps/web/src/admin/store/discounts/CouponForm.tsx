@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Coupon, CouponInput } from '@plaza/contracts';
 import { discountMutations, usePlazaMutation } from '@plaza/react';
 import { TextField } from '../../../ui/Field.js';
-import { FormProblems } from '../../../ui/FormProblems.js';
+import { FormAlert, FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
@@ -89,15 +89,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
     { serverError: save.error, fieldOf: (p) => (p.includes('discount') ? 'value' : undefined) },
   );
   const field = (f: 'code' | 'name' | Limits, extra = {}) => (
-    <TextField
-      {...form.field(f)}
-      {...extra}
-      value={v[f]}
-      onChange={(e) => {
-        set({ [f]: e.target.value });
-        form.edited(f);
-      }}
-    />
+    <TextField {...form.bind(f, v[f], (value) => set({ [f]: value }))} {...extra} />
   );
   const problem = discountProblem(discount);
 
@@ -115,24 +107,14 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
       <DiscountFields
         draft={discount}
         set={(change) => setDiscount((d) => ({ ...d, ...change }))}
-        valueField={{
-          ...form.field('value'),
-          onChange: (e) => {
-            setDiscount((d) => ({ ...d, value: e.target.value }));
-            form.edited('value');
-          },
-        }}
+        valueField={form.bind('value', discount.value, (value) => setDiscount((d) => ({ ...d, value })))}
       />
       {field('minimumSubtotal', { inputMode: 'decimal', hint: 'Optional: the order must reach this much.' })}
       <div className="grid grid-cols-2 gap-3">
         {field('usageLimit', { inputMode: 'numeric', hint: 'Empty: no limit.' })}
         {field('limitPerCustomer', { inputMode: 'numeric', hint: 'Empty: no limit.' })}
       </div>
-      {tried && problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
+      <FormAlert>{tried && problem}</FormAlert>
       <FormProblems form={form} error={save.error} />
       <FormActions submitLabel={coupon ? 'Save' : 'Create coupon'} busy={save.isPending} onCancel={onDone} />
     </form>

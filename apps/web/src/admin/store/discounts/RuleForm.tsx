@@ -2,7 +2,7 @@ import { useState, type Dispatch, type FormEvent, type SetStateAction } from 're
 import type { DiscountRule, DiscountRuleInput, Trigger } from '@plaza/contracts';
 import { discountMutations, usePlazaMutation } from '@plaza/react';
 import { TextField } from '../../../ui/Field.js';
-import { FormProblems } from '../../../ui/FormProblems.js';
+import { FormAlert, FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
@@ -111,20 +111,10 @@ export function RuleForm({ rule, onDone }: { rule: DiscountRule | null; onDone: 
       <DiscountFields
         draft={discount}
         set={(change) => setDiscount((d) => ({ ...d, ...change }))}
-        valueField={{
-          ...form.field('value'),
-          onChange: (e) => {
-            setDiscount((d) => ({ ...d, value: e.target.value }));
-            form.edited('value');
-          },
-        }}
+        valueField={form.bind('value', discount.value, (value) => setDiscount((d) => ({ ...d, value })))}
       />
       <RangeFields range={range} setRange={setRange} />
-      {tried && problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
+      <FormAlert>{tried && problem}</FormAlert>
       <FormProblems form={form} error={save.error} />
       <FormActions submitLabel={rule ? 'Save' : 'Create discount'} busy={save.isPending} onCancel={onDone} />
     </form>

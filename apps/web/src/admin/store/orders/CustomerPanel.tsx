@@ -10,6 +10,7 @@ import { Drawer } from '../../ui/Drawer.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { useToast } from '../../Toast.js';
 import { DeliveryDetails, deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
+import { FormAlert } from '../../../ui/FormProblems.js';
 
 const tagsOf = (text: string) => [
   ...new Set(
@@ -160,11 +161,7 @@ function CustomerForm({ order, onDone }: { order: Order; onDone: () => void }) {
         value={tags}
         onChange={(e) => setTags(e.target.value)}
       />
-      {problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
+      <FormAlert>{problem}</FormAlert>
       {update.error && <ErrorMessage error={update.error} />}
       <div className="flex gap-2">
         <Button type="submit" busy={update.isPending}>

@@ -3,7 +3,7 @@ import type { ShippingRegion, ShippingRegionInput } from '@plaza/sdk/ecom';
 import { shippingMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
-import { FormProblems } from '../../../ui/FormProblems.js';
+import { FormAlert, FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
@@ -169,11 +169,7 @@ function PlacesList({
           Choose at least one country, or ship to the rest of the world.
         </p>
       )}
-      {destinationsError && (
-        <p role="alert" className="text-sm text-red-700">
-          {destinationsError}
-        </p>
-      )}
+      <FormAlert>{destinationsError}</FormAlert>
     </div>
   );
 }

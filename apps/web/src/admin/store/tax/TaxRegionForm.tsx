@@ -3,7 +3,7 @@ import type { TaxGroupOverride, TaxRegion } from '@plaza/contracts';
 import { taxMutations, taxQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { TextField } from '../../../ui/Field.js';
-import { FormProblems } from '../../../ui/FormProblems.js';
+import { FormAlert, FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { RatesFieldset, RegionPicker, TaxGroupsFieldset, type GroupRow, type Row } from './TaxRegionFields.js';
@@ -136,11 +136,7 @@ export function TaxRegionForm({ region, onDone }: { region: TaxRegion | null; on
           onChange={(e) => f.setFallback(e.target.value)}
         />
       )}
-      {f.tried && problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
+      <FormAlert>{f.tried && problem}</FormAlert>
       <FormProblems form={f.form} error={save.error} />
       <FormActions
         submitLabel={region ? 'Save tax region' : 'Add tax region'}
