@@ -3,14 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { OAuthClient } from '@plaza/contracts';
 import { clientRules, NewClientForm, OriginsForm } from './OAuthClientsPage.js';
 import { validateField } from '../ui/formRules.js';
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
-const noop = () => undefined;
+import { count, noop, spacedText as text } from '../ui/testing.js';
 
 const shop: OAuthClient = {
   id: 'shop-app',

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { TextAreaField, TextField } from './Field.js';
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+import { count, spacedText as text } from './testing.js';
 
 describe('a field with a length limit', () => {
   it('shows a counter and lets the value through uncut', () => {

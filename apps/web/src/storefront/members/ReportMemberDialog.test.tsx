@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { ReportForm } from './ReportMemberDialog.js';
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
-const noop = () => undefined;
+import { count, noop, spacedText as text } from '../../ui/testing.js';
 
 const form = (details: string, error: unknown = null) =>
   renderToString(

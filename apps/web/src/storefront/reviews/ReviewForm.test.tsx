@@ -4,14 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { PlazaProvider } from '@plaza/react';
 import type { Review } from '@plaza/contracts';
 import { ReviewForm } from './ReviewForm.js';
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
-const noop = () => undefined;
+import { count, noop, spacedText as text } from '../../ui/testing.js';
 
 const refused = {
   status: 400,

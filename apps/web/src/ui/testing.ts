@@ -1,0 +1,11 @@
+// Test support for component tests (never imported by the app): reading rendered HTML.
+
+/** Rendered HTML as loose text: tags become spaces, apostrophes are decoded, spaces collapse (not trimmed). */
+export const spacedText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+/** How many times `needle` stands in `haystack`. */
+export const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+export const noop = () => undefined;
