@@ -7,14 +7,13 @@ import { getConfig } from '../config.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
-import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../ui/Field.js';
 import { lengthOf, type FormRules } from '../ui/formRules.js';
 import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
-import { ListSkeleton } from './ListSkeleton.js';
+import { QueryStates } from './ui/QueryStates.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 
@@ -52,7 +51,7 @@ export const clientRules: FormRules<'name' | 'redirectUris' | 'allowedOrigins'> 
 
 /** /admin/oauth-clients: the apps that may sign members in (exact redirect URIs, allowed origins). */
 export function OAuthClientsPage() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(settingsQueries.oauthClients(usePlaza()));
+  const clients = useQuery(settingsQueries.oauthClients(usePlaza()));
   return (
     <>
       <PageHeader
@@ -65,15 +64,18 @@ export function OAuthClientsPage() {
           <h2 id="clients-title" className="mb-3 text-base font-semibold">
             Clients
           </h2>
-          {isPending ? (
-            <ListSkeleton label="Loading OAuth clients" rows={2} />
-          ) : error ? (
-            <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-          ) : data.length === 0 ? (
-            <EmptyState title="No OAuth clients">Add one above for each site or app that signs members in.</EmptyState>
-          ) : (
-            <ClientList clients={data} />
-          )}
+          <QueryStates
+            query={clients}
+            loadingLabel="Loading OAuth clients"
+            rows={2}
+            empty={{
+              is: (data) => data.length === 0,
+              title: 'No OAuth clients',
+              body: 'Add one above for each site or app that signs members in.',
+            }}
+          >
+            {(data) => <ClientList clients={data} />}
+          </QueryStates>
         </section>
       </div>
     </>

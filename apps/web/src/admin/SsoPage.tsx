@@ -7,7 +7,6 @@ import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
-import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { HTTP_URL_PATTERN, SSO_LIMITS } from '@plaza/contracts/constants';
@@ -15,13 +14,13 @@ import { TextField } from '../ui/Field.js';
 import type { FormRules } from '../ui/formRules.js';
 import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
-import { ListSkeleton } from './ListSkeleton.js';
+import { QueryStates } from './ui/QueryStates.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 
 /** /admin/sso: OpenID Connect identity providers behind the "Continue with …" buttons. */
 export function SsoPage() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(identityQueries.idpConnections(usePlaza()));
+  const connections = useQuery(identityQueries.idpConnections(usePlaza()));
   const [created, setCreated] = useState<IdpConnection | null>(null);
   return (
     <>
@@ -46,17 +45,18 @@ export function SsoPage() {
           <h2 id="sso-title" className="mb-3 text-base font-semibold">
             Connections
           </h2>
-          {isPending ? (
-            <ListSkeleton label="Loading SSO connections" rows={2} />
-          ) : error ? (
-            <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-          ) : data.length === 0 ? (
-            <EmptyState title="No providers connected">
-              Login pages show a “Continue with …” button for each provider you connect here.
-            </EmptyState>
-          ) : (
-            <ConnectionList connections={data} />
-          )}
+          <QueryStates
+            query={connections}
+            loadingLabel="Loading SSO connections"
+            rows={2}
+            empty={{
+              is: (data) => data.length === 0,
+              title: 'No providers connected',
+              body: 'Login pages show a “Continue with …” button for each provider you connect here.',
+            }}
+          >
+            {(data) => <ConnectionList connections={data} />}
+          </QueryStates>
         </section>
       </div>
     </>

@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { servicePluginQueries, usePlaza } from '@plaza/react';
 import type { ServicePluginCall, ServicePluginImplementation, TestServicePluginResponse } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
-import { EmptyState } from '../../ui/EmptyState.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useDateFormat } from '../dates.js';
-import { ListSkeleton } from '../ListSkeleton.js';
+import { QueryStates } from '../ui/QueryStates.js';
 import { Drawer } from '../ui/Drawer.js';
 import { OutcomeBadge, PluginBadge, pluginTypeLabel } from './badges.js';
 
@@ -62,22 +60,27 @@ export function PluginDrawer({
             <h3 id="calls-title" className="text-sm font-semibold">
               Last calls
             </h3>
-            {calls.isPending ? (
-              <ListSkeleton label="Loading the last calls" rows={3} />
-            ) : calls.error ? (
-              <ErrorMessage error={calls.error} onRetry={() => void calls.refetch()} retrying={calls.isFetching} />
-            ) : calls.data.length === 0 ? (
-              <EmptyState title="No calls yet">Run a test call, or wait for your store to need the app.</EmptyState>
-            ) : (
-              <ul
-                className="divide-y divide-neutral-100 rounded-md border border-neutral-200"
-                data-testid="plugin-calls"
-              >
-                {calls.data.map((c) => (
-                  <CallItem key={c.id} call={c} when={date(c.calledDate)} />
-                ))}
-              </ul>
-            )}
+            <QueryStates
+              query={calls}
+              loadingLabel="Loading the last calls"
+              rows={3}
+              empty={{
+                is: (data) => data.length === 0,
+                title: 'No calls yet',
+                body: 'Run a test call, or wait for your store to need the app.',
+              }}
+            >
+              {(data) => (
+                <ul
+                  className="divide-y divide-neutral-100 rounded-md border border-neutral-200"
+                  data-testid="plugin-calls"
+                >
+                  {data.map((c) => (
+                    <CallItem key={c.id} call={c} when={date(c.calledDate)} />
+                  ))}
+                </ul>
+              )}
+            </QueryStates>
           </section>
           <div className="border-t border-neutral-200 pt-4">
             <Button variant="danger" onClick={() => onDelete(implementation)}>
