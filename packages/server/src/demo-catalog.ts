@@ -1,9 +1,7 @@
-import { createOption } from './store/shipping/options.service.js';
-import { createRegion } from './store/shipping/regions.service.js';
+import { createOption, createRegion } from './store/shipping/index.js';
 import type { ProductInput } from '@plaza/contracts';
 import type { Ctx } from './kernel/context.js';
-import { createCollection } from './store/catalog/collections.service.js';
-import { createProduct } from './store/catalog/products.service.js';
+import { createCollection, createProduct } from './store/catalog/index.js';
 import { catalogProducts } from './store/catalog/tables.js';
 
 /** Images are small SVG illustrations kept in the web app (apps/web/public/demo), served by the site itself. */

@@ -4,7 +4,7 @@ import { authorizationSweepJobHandlers } from './store/payments/authorization-gu
 import { paymentOperationJobHandlers } from './store/payments/operations.js';
 import { scheduledPaymentJobHandlers } from './store/payments/scheduled.jobs.js';
 import { subscriptionJobHandlers } from './store/subscriptions/renewal.jobs.js';
-import { backInStockJobHandlers } from './store/back-in-stock/notify.jobs.js';
+import { backInStockJobHandlers } from './store/back-in-stock/index.js';
 import { memberJobHandlers } from './platform/members/bulk.jobs.js';
 import { reviewJobHandlers } from './platform/reviews/requests.jobs.js';
 import { mediaJobHandlers } from './platform/media/index.js';

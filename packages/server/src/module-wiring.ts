@@ -7,18 +7,19 @@ import { handOverReviews } from './platform/reviews/authors.js';
 import { reviewReads } from './platform/reviews/read-cache.js';
 import { nudgeDeliveries } from './platform/webhooks/index.js';
 import { placementHandlers } from './placement-handlers.js';
-import { notifyRestocked } from './store/back-in-stock/report.service.js';
-import { mergeCartAtSignIn } from './store/cart/merge.js';
-import { onStockChanged } from './store/catalog/restock.js';
+import { notifyRestocked } from './store/back-in-stock/index.js';
+import { mergeCartAtSignIn } from './store/cart/index.js';
+import { catalogChanged, loadLineCatalog, onStockChanged } from './store/catalog/index.js';
 import { claimGuestOrders } from './store/orders/claim.js';
 import { claimGuestContracts } from './store/subscriptions/claim.js';
 import { usePlacementHandlers } from './store/orders/placement-handlers.js';
-import { discountStage } from './store/discounts/stage.js';
+import { discountStage } from './store/discounts/index.js';
 import { giftCardStage } from './store/gift-cards/stage.js';
-import { feesStage, shippingStage } from './store/shipping/stage.js';
-import { taxStage } from './store/tax/stage.js';
+import { feesStage, shippingStage } from './store/shipping/index.js';
+import { useLineCatalog } from './store/pricing/index.js';
+import { onTaxGroupDeleted, taxStage } from './store/tax/index.js';
 import { tipStage } from './store/tips/stage.js';
-import { useTotalsStages } from './store/totals/stages.js';
+import { useTotalsStages } from './store/totals/index.js';
 
 /**
  * Connects modules that react to one another: each exposes a hook, and this root file (not the module) knows who
@@ -34,6 +35,10 @@ export function wireModules(): void {
     tip: tipStage,
     giftCard: giftCardStage,
   });
+  // Lines are priced from the catalog's products; the catalog prices with pricing's money, so it is handed down.
+  useLineCatalog(loadLineCatalog);
+  // Products naming a deleted tax group fall back to the default group: this node's cached products go stale.
+  onTaxGroupDeleted(() => catalogChanged());
   // Items back in stock notify the shoppers waiting for them.
   onStockChanged(notifyRestocked);
   // A proven address gets the orders and subscriptions bought as a guest with it.

@@ -1,5 +1,5 @@
 import { recoveredOnPlacement } from './store/abandoned-checkouts/on-placement.js';
-import { cartOnPlacement } from './store/cart/on-placement.js';
+import { cartOnPlacement } from './store/cart/index.js';
 import { couponOnPlacement, downloadsOnPlacement, stockOnPlacement } from './store/orders/on-placement.js';
 import type { PlacementHandler } from './store/orders/placement-handlers.js';
 import { depositOnPlacement } from './store/payment-requests/on-placement.js';

@@ -1,15 +1,15 @@
 import type { App } from './http/types.js';
 import { apiKeyRoutes } from './platform/apps/api-keys.routes.js';
 import { oauthClientRoutes } from './platform/apps/oauth-clients.routes.js';
-import { catalogRoutes } from './store/catalog/routes.js';
-import { cartRoutes } from './store/cart/routes.js';
-import { discountsRoutes } from './store/discounts/routes.js';
-import { shippingRoutes } from './store/shipping/routes.js';
-import { taxRoutes } from './store/tax/routes.js';
+import { catalogRoutes } from './store/catalog/index.js';
+import { cartRoutes } from './store/cart/index.js';
+import { discountsRoutes } from './store/discounts/index.js';
+import { shippingRoutes } from './store/shipping/index.js';
+import { taxRoutes } from './store/tax/index.js';
 import { giftCardsRoutes } from './store/gift-cards/routes.js';
 import { tipsRoutes } from './store/tips/routes.js';
-import { checkoutRoutes } from './store/checkout/routes.js';
-import { backInStockRoutes } from './store/back-in-stock/routes.js';
+import { checkoutRoutes } from './store/checkout/index.js';
+import { backInStockRoutes } from './store/back-in-stock/index.js';
 import { abandonedCheckoutRoutes } from './store/abandoned-checkouts/routes.js';
 import { fulfillmentRoutes } from './store/orders/fulfillment.routes.js';
 import { orderEditRoutes } from './store/orders/edits.routes.js';
@@ -24,7 +24,7 @@ import {
   mediaFolderRoutes,
   mediaUploadRoutes,
 } from './platform/media/index.js';
-import { recommendationsRoutes } from './store/recommendations/routes.js';
+import { recommendationsRoutes } from './store/recommendations/index.js';
 import { captchaRoutes } from './platform/captcha/routes.js';
 import { healthRoutes } from './platform/health/index.js';
 import { jobRoutes } from './platform/jobs/index.js';

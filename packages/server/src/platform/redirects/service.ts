@@ -4,8 +4,8 @@ import { emitEvent } from '../events/index.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../../lib/urls.js';
-import { getProduct } from '../../store/catalog/products.service.js';
-import { loadCheckout } from '../../store/checkout/service.js';
+import { getProduct } from '../../store/catalog/index.js';
+import { loadCheckout } from '../../store/checkout/index.js';
 import { insertRedirectSession, isRegisteredReturn, redirectUriMatches, requireOAuthClient } from '../oauth/index.js';
 
 /** Redirect sessions are stored for a day: long enough to finish any flow, short enough to not pile up. */

@@ -2,7 +2,7 @@ import type { AbandonedCheckout } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../pricing/index.js';
-import { hostedCheckoutUrl } from '../checkout/service.js';
+import { hostedCheckoutUrl } from '../checkout/index.js';
 import { getSite } from '../../platform/site/index.js';
 import type { abandonedCheckouts } from './tables.js';
 

@@ -10,10 +10,8 @@ import {
 import type { Ctx } from '../../kernel/context.js';
 import { hasScope } from '../../kernel/caller.js';
 import { violation } from '../../kernel/errors.js';
-import { parseAmount } from '../pricing/index.js';
-import { assertCouponApplied } from '../discounts/applied.js';
-import { loadCatalog, newCatalogMemo, toStoredLines } from '../checkout/lines.js';
-import type { StoredLine } from '../checkout/model.js';
+import { loadCatalog, newCatalogMemo, parseAmount, type StoredLine, toStoredLines } from '../pricing/index.js';
+import { assertCouponApplied } from '../discounts/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { changeCart } from './service.js';
 import type { CartRow, StoredMerchantDiscount } from './tables.js';

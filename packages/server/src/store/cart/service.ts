@@ -5,14 +5,13 @@ import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { webBase } from '../../lib/urls.js';
-import { resolveLines, type CatalogMemo, type ResolvedLines } from '../checkout/lines.js';
+import { type CatalogMemo, type ResolvedLines, resolveLines } from '../pricing/index.js';
 import { changeAndEmit, emitEvent, preparedChangeAndEmit } from '../../platform/events/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { computeTotals } from '../totals/engine.js';
-import { totalsToWire, type TotalsWire } from '../totals/wire.js';
-import type { Totals } from '../totals/types.js';
+import { computeTotals, type Totals, totalsToWire, type TotalsWire } from '../totals/index.js';
 import { knownCarts } from './known-carts.js';
 import { carts, type CartRow } from './tables.js';
+import { cartWriteOverVersion } from './write.sql.js';
 
 /** The key a caller's current cart is found by; only visitors and members have one. */
 export function ownerKeyOf(ctx: Ctx): { key: string; memberId?: string; visitorId?: string } {
@@ -159,19 +158,8 @@ export async function getCurrentCart(ctx: Ctx): Promise<Cart> {
   return (await renderCart(ctx, row)).cart;
 }
 
-const p = (name: string) => sql.placeholder(name);
-/**
- * The common write of a cart change: every field the shopper can change, only over the version that was read (the
- * column names are the ones in tables.ts). Prepared once per database handle.
- */
-const writeOverVersion = preparedChangeAndEmit(
-  'cart_write',
-  sql`UPDATE carts SET lines = ${p('lines')}::jsonb, coupon_code = ${p('couponCode')}::text,
-    merchant_discounts = ${p('merchantDiscounts')}::jsonb, contact_info = ${p('contactInfo')}::jsonb,
-    buyer_note = ${p('buyerNote')}::text, business_location_id = ${p('businessLocationId')}::text,
-    updated_date = ${p('updatedDate')}::timestamptz, version = ${p('readVersion')}::int + 1
-    WHERE id = ${p('id')}::uuid AND version = ${p('readVersion')}::int RETURNING id`,
-);
+/** The common write of a cart change (write.sql.ts), prepared once per database handle. */
+const writeOverVersion = preparedChangeAndEmit('cart_write', cartWriteOverVersion);
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 const cartValues = (row: CartRow, readVersion: number) => ({
   id: row.id,

@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressWithContact } from '@plaza/contracts';
 import { ts } from '../../lib/columns.js';
-import type { StoredLine } from '../checkout/model.js';
+import type { StoredLine } from '../pricing/index.js';
 
 /** A merchant discount as stored (amounts already in minor units). */
 export interface StoredMerchantDiscount {

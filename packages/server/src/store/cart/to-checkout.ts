@@ -1,9 +1,7 @@
 import type { Checkout, CheckoutInfoInput, CreateCheckoutFromCartRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { applyInfo, pathsOf } from '../checkout/info.js';
-import { insertCheckout, linesHaveDeposit } from '../checkout/service.js';
-import { getCheckoutSettings } from '../checkout/settings.service.js';
+import { applyInfo, getCheckoutSettings, insertCheckout, linesHaveDeposit, pathsOf } from '../checkout/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { cartNotFound, lockCurrentCart } from './service.js';
 

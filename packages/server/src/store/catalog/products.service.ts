@@ -1,5 +1,5 @@
 import { libraryFileState, markFilesUsed } from '../../platform/media/index.js';
-import { taxGroups } from '../tax/tables.js';
+import { taxGroupExists } from '../tax/index.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   PRODUCT_MASK_PATHS,
@@ -77,8 +77,8 @@ async function assertCollections(ctx: Ctx, ids: string[]): Promise<void> {
 }
 
 async function assertTaxGroup(ctx: Ctx, id: string): Promise<void> {
-  const [found] = await ctx.db.select({ id: taxGroups.id }).from(taxGroups).where(eq(taxGroups.id, id)).limit(1);
-  if (!found) throw violation('product.taxGroupId', 'VALIDATION', `tax group ${id} does not exist`);
+  if (await taxGroupExists(ctx, id)) return;
+  throw violation('product.taxGroupId', 'VALIDATION', `tax group ${id} does not exist`);
 }
 
 /** A digital product delivers a private file of the media library (a public one could be downloaded by anyone). */

@@ -10,7 +10,7 @@ import { AppError, violation } from '../../kernel/errors.js';
 import { getPath } from '../../lib/field-mask.js';
 import { parseAmount } from '../pricing/index.js';
 import type { CustomFieldValue, StoredCheckoutInfo } from './model.js';
-import { checkTaxId } from '../tax/tax-id.js';
+import { checkTaxId } from '../tax/index.js';
 
 /** Checks and applies the buyer's input (create: every field given; PATCH: the masked paths) to what is stored. */
 

@@ -1,33 +1,8 @@
-import type {
-  AddressWithContact,
-  BillingInfo,
-  CatalogReference,
-  PaymentOption,
-  ProductMedia,
-  SalesChannel,
-} from '@plaza/contracts';
+import type { AddressWithContact, BillingInfo, PaymentOption, SalesChannel } from '@plaza/contracts';
+import type { StoredLine } from '../pricing/index.js';
 
-/** A checkout line as stored: what was chosen, never its price (custom lines and API overrides excepted). */
-export interface StoredLine {
-  id: string;
-  quantity: number;
-  catalogReference?: CatalogReference;
-  subscriptionOptionInfo?: {
-    subscriptionSettings: { frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; interval: number; startDate?: string };
-  };
-  serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number };
-  /** API keys only; prices already in minor units (decimal string of a bigint). */
-  override?: { productName?: string; priceMinor?: string; image?: ProductMedia; weight?: number };
-  /** A custom line (API keys only). */
-  custom?: {
-    productName: string;
-    priceMinor: string;
-    itemType: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE' | 'CUSTOM_AMOUNT_ITEM';
-    media?: ProductMedia;
-    weight?: number;
-    taxGroupId?: string;
-  };
-}
+/** A checkout line as stored (pricing/ prices it). */
+export type { StoredLine };
 
 export type CustomFieldValue = string | number | boolean;
 

@@ -14,7 +14,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../../lib/urls.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { toStoredLines } from './lines.js';
+import { toStoredLines } from '../pricing/index.js';
 import { insertCheckout } from './service.js';
 import { checkoutTemplates } from './tables.js';
 

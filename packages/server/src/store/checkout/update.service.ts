@@ -10,12 +10,12 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
-import { assertCouponApplied } from '../discounts/applied.js';
+import { assertCouponApplied } from '../discounts/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { assertGiftCardApplied } from '../gift-cards/stage.js';
 import { getSite } from '../../platform/site/index.js';
 import { applyInfo, pathsOf } from './info.js';
-import { toStoredLines } from './lines.js';
+import { toStoredLines } from '../pricing/index.js';
 import type { CheckoutRow } from './model.js';
 import { linesHaveDeposit, loadCheckout, rememberShownTotal, renderCheckout } from './service.js';
 import { getCheckoutSettings } from './settings.service.js';

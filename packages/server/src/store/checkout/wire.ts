@@ -1,8 +1,6 @@
 import type { Checkout, CheckoutSettings, Money, SalesChannel, Violation } from '@plaza/contracts';
-import { toMoney } from '../pricing/index.js';
-import type { Totals } from '../totals/types.js';
-import { totalsToWire } from '../totals/wire.js';
-import type { ResolvedLines } from './lines.js';
+import { toMoney, type ResolvedLines } from '../pricing/index.js';
+import { type Totals, totalsToWire } from '../totals/index.js';
 import type { CheckoutRow, StoredCheckoutInfo } from './model.js';
 
 /** How many charges an open-ended subscription lists (it has no last one). */

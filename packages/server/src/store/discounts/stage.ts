@@ -2,8 +2,14 @@ import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { formatAmount, toMoney } from '../pricing/index.js';
 import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
-import { allocate, percentOf } from '../totals/rounding.js';
-import type { AppliedDiscountDraft, DiscountResult, TotalsInput, TotalsLine } from '../totals/types.js';
+import {
+  allocate,
+  type AppliedDiscountDraft,
+  type DiscountResult,
+  percentOf,
+  type TotalsInput,
+  type TotalsLine,
+} from '../totals/index.js';
 import { customerRedemptions, couponCustomerKey } from './coupons.service.js';
 import { discountConfig } from './config.js';
 import { statusAt, type CouponRow } from './model.js';

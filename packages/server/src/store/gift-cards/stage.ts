@@ -1,7 +1,7 @@
 import type { Checkout, Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import type { GiftCardResult, TotalsInput } from '../totals/types.js';
+import type { GiftCardResult, TotalsInput } from '../totals/index.js';
 import { cardsByCode } from './cache.js';
 import { hashCode } from './model.js';
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import { siteDay, type DateSite } from '../../lib/dates.js';
 import { getSite } from '../../platform/site/index.js';
-import { getTaxSettings } from '../tax/settings.service.js';
+import { getTaxSettings } from '../tax/index.js';
 import { getOrder } from '../orders/service.js';
 import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
 

@@ -3,7 +3,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { webBase } from '../../lib/urls.js';
-import { loadCheckout } from '../checkout/service.js';
+import { loadCheckout } from '../checkout/index.js';
 import { checkouts } from '../checkout/tables.js';
 import { completeCheckout } from './placement.js';
 

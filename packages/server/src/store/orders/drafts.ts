@@ -9,16 +9,18 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { parseAmount, toMoney } from '../pricing/index.js';
-import { afterWrite } from '../catalog/read-cache.js';
+import { parseAmount, resolveLines, type StoredLine, toMoney, toStoredLines } from '../pricing/index.js';
+import { afterWrite } from '../catalog/index.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { resolveLines, toStoredLines } from '../checkout/lines.js';
-import type { StoredLine } from '../checkout/model.js';
 import { webBase } from '../../lib/urls.js';
 import { getSite } from '../../platform/site/index.js';
-import { computeTotals } from '../totals/engine.js';
-import type { TotalsLine } from '../totals/types.js';
-import { appliedDiscountsWire, priceSummaryWire, taxSummaryWire } from '../totals/wire.js';
+import {
+  appliedDiscountsWire,
+  computeTotals,
+  priceSummaryWire,
+  taxSummaryWire,
+  type TotalsLine,
+} from '../totals/index.js';
 import { activity } from './activity.js';
 import {
   draftDiscounts,

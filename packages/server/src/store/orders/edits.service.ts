@@ -17,15 +17,13 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
-import { applyInfo, pathsOf } from '../checkout/info.js';
-import { toStoredLines } from '../checkout/lines.js';
-import { insertCheckout } from '../checkout/service.js';
+import { applyInfo, getCheckoutSettings, insertCheckout, pathsOf } from '../checkout/index.js';
+import { toStoredLines } from '../pricing/index.js';
 import { checkouts } from '../checkout/tables.js';
-import { getCheckoutSettings } from '../checkout/settings.service.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { members } from '../../platform/members/tables.js';
 import { getSite } from '../../platform/site/index.js';
-import { checkTaxId } from '../tax/tax-id.js';
+import { checkTaxId } from '../tax/index.js';
 import { activity } from './activity.js';
 import { lockOrder } from './ledger.js';
 import { placeOrder } from './placement.js';

@@ -4,7 +4,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { hasScope } from '../../kernel/caller.js';
 import { emitEvent } from '../../platform/events/index.js';
-import { getCheckoutSettings } from '../checkout/settings.service.js';
+import { getCheckoutSettings } from '../checkout/index.js';
 import { activity } from './activity.js';
 import { planDownloadLinks } from './download-plan.js';
 import { canMove, derivePaymentStatus, holdsStock } from './payment-status.js';

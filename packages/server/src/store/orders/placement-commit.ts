@@ -1,7 +1,6 @@
 import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { loadCheckout } from '../checkout/service.js';
-import { getCheckoutSettings } from '../checkout/settings.service.js';
+import { getCheckoutSettings, loadCheckout } from '../checkout/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
 import { reserveGiftCardBalance } from '../gift-cards/service.js';
 import { providerForToken } from '../payments/app-provider.js';

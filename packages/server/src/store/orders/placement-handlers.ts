@@ -1,6 +1,6 @@
 import type { Checkout } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import type { CheckoutRow } from '../checkout/model.js';
+import type { CheckoutRow } from '../checkout/index.js';
 import type { AuthorizeResult } from '../payments/provider.js';
 import type { PlaceOptions } from './placement-options.js';
 

@@ -1,8 +1,8 @@
 import type { Checkout, Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { couponCustomerKey, redeemCoupon, type RedeemResult } from '../discounts/coupons.service.js';
-import type { CheckoutRow } from '../checkout/model.js';
+import { couponCustomerKey, redeemCoupon, type RedeemResult } from '../discounts/index.js';
+import type { CheckoutRow } from '../checkout/index.js';
 
 /**
  * Money-path rules a placement enforces on top of the checkout's own violations (docs/store/rules.md). Each refusal

@@ -12,8 +12,8 @@ import type {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { afterWrite } from '../catalog/read-cache.js';
-import { restockByDefault } from '../checkout/settings.service.js';
+import { afterWrite } from '../catalog/index.js';
+import { restockByDefault } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { activity } from './activity.js';
 import { assertMove, lockOrder, managesOrders, settleOrder } from './ledger.js';

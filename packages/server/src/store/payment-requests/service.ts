@@ -5,7 +5,7 @@ import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
-import { afterWrite } from '../catalog/read-cache.js';
+import { afterWrite } from '../catalog/index.js';
 import { webBase } from '../../lib/urls.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { lockOrder, managesOrders, settleOrder } from '../orders/ledger.js';

@@ -11,7 +11,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
-import { afterWrite } from '../catalog/read-cache.js';
+import { afterWrite } from '../catalog/index.js';
 import { lockOrder, settleOrder } from '../orders/ledger.js';
 import { orderPayments } from '../orders/tables.js';
 import { toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { afterWrite } from '../catalog/read-cache.js';
+import { afterWrite } from '../catalog/index.js';
 import { enqueueJob, type JobHandlers, type JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
 import { lockOrder } from '../orders/ledger.js';

@@ -4,7 +4,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
-import { afterWrite } from '../catalog/read-cache.js';
+import { afterWrite } from '../catalog/index.js';
 import { giftCards } from '../gift-cards/tables.js';
 import { deliverQueued } from '../../platform/mail/index.js';
 import { lockOrder } from '../orders/ledger.js';

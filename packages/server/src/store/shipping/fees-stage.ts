@@ -1,7 +1,7 @@
 import type { Ctx } from '../../kernel/context.js';
 import { parseAmount } from '../pricing/index.js';
 import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
-import type { FeeResult, ShippingResult, TotalsInput } from '../totals/types.js';
+import type { FeeResult, ShippingResult, TotalsInput } from '../totals/index.js';
 import { shippingConfig, type FeeRow } from './config.js';
 import { pluginAddress, pluginLine } from './plugin.js';
 

@@ -1,5 +1,5 @@
 import { DOMESTIC_CARRIER_SERVICES, INTERNATIONAL_CARRIER_SERVICES, type Address } from '@plaza/contracts';
-import type { ShippingOptionResult, TotalsInput } from '../totals/types.js';
+import type { ShippingOptionResult, TotalsInput } from '../totals/index.js';
 import type { OptionRow, RegionRow, ShippingConfig } from './config.js';
 import { distanceKm, KM_PER_MI, nextSlots } from './slots.js';
 import type { StoredCondition } from './tables.js';

@@ -1,6 +1,6 @@
 import type { PluginAddress, PluginLineItem } from '@plaza/contracts';
 import { formatAmount } from '../pricing/index.js';
-import type { TotalsInput, TotalsLine } from '../totals/types.js';
+import type { TotalsInput, TotalsLine } from '../totals/index.js';
 
 /** Lines and addresses as service-plugin apps see them. */
 export const pluginLine = (l: TotalsLine, currency: string): PluginLineItem => ({

@@ -3,7 +3,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { currencyDecimals, parseAmount } from '../pricing/index.js';
 import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
 import { getSite } from '../../platform/site/index.js';
-import type { FeeResult, ShippingOptionResult, ShippingResult, TotalsInput, TotalsLine } from '../totals/types.js';
+import type { FeeResult, ShippingOptionResult, ShippingResult, TotalsInput, TotalsLine } from '../totals/index.js';
 import { shippingConfig } from './config.js';
 import { additionalFees } from './fees-stage.js';
 import { pluginAddress, pluginLine } from './plugin.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SUBSCRIPTION_MAX_FAILED_ATTEMPTS, type Checkout } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { CheckoutRow } from '../checkout/model.js';
+import type { CheckoutRow } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
 import { activity } from '../orders/activity.js';

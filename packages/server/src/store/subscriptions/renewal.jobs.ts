@@ -1,6 +1,6 @@
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { afterWrite } from '../catalog/read-cache.js';
+import { afterWrite } from '../catalog/index.js';
 import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
 import { providerForToken } from '../payments/app-provider.js';

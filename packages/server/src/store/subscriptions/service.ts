@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { parseAmount } from '../pricing/index.js';
-import { addCycles } from '../checkout/wire.js';
+import { addCycles } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
 import { managesOrders } from '../orders/ledger.js';

@@ -1,4 +1,3 @@
-import { catalogChanged } from '../catalog/read-cache.js';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   TAX_GROUP_MASK_PATHS,
@@ -12,6 +11,7 @@ import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { taxConfig, type GroupRow } from './config.js';
+import { taxGroupDeleted } from './hooks.js';
 import { dropGroupOverrides } from './regions.service.js';
 import { taxGroups } from './tables.js';
 
@@ -106,7 +106,7 @@ export async function updateTaxGroup(ctx: Ctx, id: string, req: UpdateTaxGroupRe
 /**
  * Lines still pointing at a deleted group are taxed as the default group. The regions' overrides of the group go with
  * it (each such region emits its `updated` event); products naming it fall back to the default group (the foreign
- * key sets null), so this node's cached products are made stale too.
+ * key sets null), so this node's cached products are made stale too (onTaxGroupDeleted).
  */
 export async function deleteTaxGroup(ctx: Ctx, id: string): Promise<void> {
   await taxConfig.afterWrite(
@@ -117,5 +117,11 @@ export async function deleteTaxGroup(ctx: Ctx, id: string): Promise<void> {
       await dropGroupOverrides(tx, id);
     }),
   );
-  catalogChanged();
+  taxGroupDeleted(ctx, id);
+}
+
+/** Whether a tax group exists (read from the database: a product naming it is about to be written). */
+export async function taxGroupExists(ctx: Ctx, id: string): Promise<boolean> {
+  const [found] = await ctx.db.select({ id: taxGroups.id }).from(taxGroups).where(eq(taxGroups.id, id)).limit(1);
+  return found !== undefined;
 }

@@ -1,5 +1,4 @@
-import { allocate } from '../totals/rounding.js';
-import type { TaxBreakdownLine } from '../totals/types.js';
+import { allocate, type TaxBreakdownLine } from '../totals/index.js';
 
 /** Rates are fractions with up to 6 decimals: kept as integer parts per million ("0.0725" → 72_500n). */
 export const PPM = 1_000_000n;

@@ -2,7 +2,7 @@ import { TAX_FALLBACK, type Address } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { formatAmount, parseAmount } from '../pricing/index.js';
 import { callServicePlugin, taxOrFallback } from '../../platform/service-plugins/index.js';
-import type { Taxable, TaxBreakdownLine, TaxResult, TotalsInput } from '../totals/types.js';
+import type { Taxable, TaxBreakdownLine, TaxResult, TotalsInput } from '../totals/index.js';
 import { taxConfig, type GroupRow, type RegionRow, type SettingsRow } from './config.js';
 import { itemTax, scaleParts, toPpm, type RatePart } from './rates.js';
 

@@ -1,8 +1,7 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { parseAmount } from '../pricing/index.js';
-import { allocate, percentOf } from '../totals/rounding.js';
-import type { TipResult, TotalsInput } from '../totals/types.js';
+import { allocate, percentOf, type TipResult, type TotalsInput } from '../totals/index.js';
 import { tipConfig } from './service.js';
 
 const refused = (description: string): Violation => ({

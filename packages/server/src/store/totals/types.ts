@@ -1,4 +1,5 @@
-import type { Address, AppliedDiscount, ProductType, Violation } from '@plaza/contracts';
+import type { Address, AppliedDiscount, Violation } from '@plaza/contracts';
+import type { TotalsLine } from '../pricing/index.js';
 
 /**
  * The totals engine's inputs and outputs (one engine for cart, checkout and, next, orders and draft orders).
@@ -14,24 +15,8 @@ import type { Address, AppliedDiscount, ProductType, Violation } from '@plaza/co
 
 export type TotalsSource = 'CART' | 'CHECKOUT' | 'ORDER';
 
-/** One priced line, already resolved from the catalog by the cart or checkout. */
-export interface TotalsLine {
-  id: string;
-  name: string;
-  /** Product id in Plaza's catalog; absent for custom lines. */
-  catalogItemId?: string;
-  variantId?: string;
-  collectionIds: string[];
-  itemType: ProductType | 'CUSTOM_AMOUNT_ITEM';
-  quantity: number;
-  /** Price of one unit as the buyer pays it (tax included on tax-inclusive sites). */
-  unitPrice: bigint;
-  /** Weight of one unit in the site's weight unit (0 when unknown). */
-  unitWeight: number;
-  taxGroupId?: string;
-  /** PHYSICAL lines need shipping. */
-  shippable: boolean;
-}
+/** One priced line (pricing/ resolves it from the catalog). */
+export type { TotalsLine };
 
 export interface TotalsInput {
   source: TotalsSource;

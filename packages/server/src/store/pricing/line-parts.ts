@@ -8,7 +8,7 @@ import {
 } from '@plaza/contracts';
 import { violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { StoredLine } from './model.js';
+import type { StoredLine } from './line-types.js';
 
 /**
  * The parts of lines.ts that need no catalog rows of their own: checking and storing one input line, and the wire

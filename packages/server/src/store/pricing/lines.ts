@@ -1,14 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { CustomLineItemInput, LineItem, LineItemInput, Money, Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import type { Db } from '../../kernel/db.js';
-import { preparedFor } from '../../lib/prepared.js';
 import { hasScope } from '../../kernel/caller.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { parseAmount, toMoney } from '../pricing/index.js';
-import { productsForLines, type ProductForLines } from '../catalog/read-cache.js';
-import { catalogProductCollections, catalogProducts, catalogVariants } from '../catalog/tables.js';
-import type { TotalsLine } from '../totals/types.js';
+import { loadCatalog, type CatalogMemo, type PricedProduct, type PricedVariant } from './line-catalog.js';
 import {
   checkCatalogLine,
   customLineParts,
@@ -19,7 +13,8 @@ import {
   storedCustomLine,
   subscriptionPrice,
 } from './line-parts.js';
-import type { StoredLine } from './model.js';
+import type { StoredLine, TotalsLine } from './line-types.js';
+import { parseAmount, toMoney } from './money.js';
 
 /**
  * Checkout lines: input → stored lines (checked against the catalog), and stored lines → wire line items plus the
@@ -38,92 +33,8 @@ export interface ResolvedLines {
   subscriptions: Array<{ lineId: string; name: string; settings: Sub; billingCycles?: number; lineTotal: bigint }>;
 }
 
-type ProductRow = typeof catalogProducts.$inferSelect;
-type VariantRow = typeof catalogVariants.$inferSelect;
-
-export interface Catalog {
-  products: Map<string, ProductRow>;
-  variants: Map<string, VariantRow>;
-  collections: Map<string, string[]>;
-}
-/**
- * Products already read in this request (a cart reads them once for checking and pricing). `cached`: a cart change
- * may take them from the node's short cache (catalog/read-cache.ts productsForLines).
- */
-export type CatalogMemo = Catalog & { cached?: boolean };
-export const newCatalogMemo = (cached = false): CatalogMemo => ({
-  products: new Map(),
-  variants: new Map(),
-  collections: new Map(),
-  cached,
-});
-
-// Qualified by hand: Drizzle writes a lone table's columns unqualified, which inside the subqueries would name theirs.
-const PRODUCT_ID = sql.raw('"catalog_products"."id"');
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-type VariantJson = Omit<VariantRow, 'priceMinor'> & { priceMinor: string | null };
-
-/** Products by id with their variants and collections aggregated to JSON; `ids` is `{id,…}` or its placeholder. */
-function catalogQuery(db: Db, ids: unknown) {
-  const v = catalogVariants;
-  return db
-    .select({
-      product: catalogProducts,
-      variants: sql<unknown>`coalesce((select json_agg(json_build_object(
-        'id', ${v.id}, 'productId', ${v.productId}, 'position', ${v.position}, 'choices', ${v.choices},
-        'choicesKey', ${v.choicesKey}, 'priceMinor', ${v.priceMinor}::text, 'sku', ${v.sku},
-        'weightValue', ${v.weightValue}, 'weightUnit', ${v.weightUnit}, 'trackQuantity', ${v.trackQuantity},
-        'quantity', ${v.quantity}, 'inStock', ${v.inStock}, 'visible', ${v.visible}) order by ${v.position})
-        from ${v} where ${v.productId} = ${PRODUCT_ID}), '[]'::json)`,
-      collectionIds: sql<unknown>`coalesce((select json_agg(${catalogProductCollections.collectionId})
-        from ${catalogProductCollections} where ${catalogProductCollections.productId} = ${PRODUCT_ID}), '[]'::json)`,
-    })
-    .from(catalogProducts)
-    .where(sql`${catalogProducts.id} = ANY(${ids}::uuid[])`);
-}
-const preparedCatalogQuery = preparedFor((db) => catalogQuery(db, sql.placeholder('ids')).prepare('catalog_lines'));
-
-/** Reads products by id (one statement) into what carts need of them. */
-async function readProducts(ctx: Ctx, uuids: string[]): Promise<Map<string, ProductForLines>> {
-  // One text parameter in PostgreSQL's array syntax (the ids were checked to be UUIDs).
-  const ids = `{${uuids.join(',')}}`;
-  const rows = await preparedCatalogQuery(ctx.db).execute({ ids });
-  return new Map(
-    rows.map((r) => [
-      r.product.id,
-      {
-        product: r.product,
-        collectionIds: json<string[]>(r.collectionIds),
-        variants: json<VariantJson[]>(r.variants).map((x) => ({
-          ...x,
-          priceMinor: x.priceMinor === null ? null : BigInt(x.priceMinor),
-        })),
-      },
-    ]),
-  );
-}
-
-/**
- * Products with their variants and collections in ONE statement (subqueries aggregated to JSON). With a memo,
- * products it holds are not read again.
- */
-export async function loadCatalog(
-  ctx: Ctx,
-  productIds: string[],
-  memo: CatalogMemo = newCatalogMemo(),
-): Promise<Catalog> {
-  const uuids = [...new Set(productIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !memo.products.has(id)))];
-  if (!uuids.length) return memo;
-  const found = memo.cached
-    ? await productsForLines.getMany(ctx, uuids, (missing) => readProducts(ctx, missing))
-    : await readProducts(ctx, uuids);
-  for (const [id, p] of found) {
-    memo.products.set(id, p.product);
-    memo.collections.set(id, p.collectionIds);
-    for (const v of p.variants) memo.variants.set(v.id, v);
-  }
-  return memo;
-}
+type ProductRow = PricedProduct;
+type VariantRow = PricedVariant;
 
 const variantIdOf = (l: { catalogReference?: { options?: Record<string, unknown> } }) =>
   typeof l.catalogReference?.options?.variantId === 'string' ? l.catalogReference.options.variantId : undefined;

@@ -1,0 +1,7 @@
+// Checkouts: created from a cart, a template or the API, filled in by the buyer, priced on every read.
+export { applyInfo, pathsOf } from './info.js';
+export type { CheckoutRow, StoredCheckoutInfo } from './model.js';
+export { checkoutRoutes } from './routes.js';
+export { hostedCheckoutUrl, insertCheckout, linesHaveDeposit, loadCheckout, renderCheckout } from './service.js';
+export { getCheckoutSettings, restockByDefault } from './settings.service.js';
+export { addCycles } from './wire.js';

@@ -1,0 +1,20 @@
+// The totals engine: prices lines, runs the modules' stages (registered at the root) and writes the wire totals.
+export { computeTotals } from './engine.js';
+export { allocate, percentOf } from './rounding.js';
+export { useTotalsStages } from './stages.js';
+export type {
+  AppliedDiscountDraft,
+  DiscountResult,
+  FeeResult,
+  GiftCardResult,
+  ShippingOptionResult,
+  ShippingResult,
+  Taxable,
+  TaxBreakdownLine,
+  TaxResult,
+  TipResult,
+  Totals,
+  TotalsInput,
+  TotalsLine,
+} from './types.js';
+export { appliedDiscountsWire, priceSummaryWire, taxSummaryWire, totalsToWire, type TotalsWire } from './wire.js';
