@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask } from '../common/schema.js';
+import { FieldMask, Timestamps } from '../common/schema.js';
 import { CatalogSlug } from './product.js';
 
 /** A named group of products (many-to-many: a product lists its collections in `collectionIds`). */
@@ -21,8 +21,7 @@ export const Collection = Type.Object({
   slug: Type.String(),
   description: Type.Optional(Type.String()),
   visible: Type.Boolean(),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type Collection = Static<typeof Collection>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
+import { FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CATALOG_LIMITS } from './limits.js';
 
 /** What a product is; a cart treats each differently (shipping, scheduling, gift-card codes). */
@@ -200,8 +200,7 @@ export const Product = Type.Object({
   taxGroupId: Type.Optional(Type.String()),
   /** Which private file a DIGITAL product delivers: catalog admins only (shoppers see the productType alone). */
   digitalFile: Type.Optional(Type.Object({ fileId: Type.String() })),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type Product = Static<typeof Product>;
 

@@ -14,6 +14,9 @@ export function StringEnum<const T extends readonly string[]>(
 /** ISO 8601 UTC date-time string. */
 export const DateString = Type.String({ format: 'date-time' });
 
+/** When a stored entity was made and last changed: spread into its object schema. */
+export const Timestamps = { createdDate: DateString, updatedDate: DateString };
+
 /** Field mask of a PATCH body: only the listed paths change. */
 export const FieldMask = Type.Object(
   { paths: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }) },

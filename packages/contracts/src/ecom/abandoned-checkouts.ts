@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, PageLimit, StringEnum } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 
 /**
  * Abandoned checkouts: a checkout with the buyer's e-mail and no order, untouched for the time in the checkout
@@ -41,8 +41,7 @@ export const AbandonedCheckout = Type.Object({
   recoveredDate: Type.Optional(DateString),
   /** The order placed from it, once RECOVERED. */
   orderId: Type.Optional(Type.String()),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type AbandonedCheckout = Static<typeof AbandonedCheckout>;
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CatalogReference } from '../catalog/product.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../common/patterns.js';
-import { DateString, PageLimit, StringEnum } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CursorPagingMetadata } from '../reviews/review.js';
 
 /**
@@ -61,8 +61,7 @@ export const BackInStockNotificationRequest = Type.Object({
   autoNotified: Type.Optional(Type.Boolean()),
   /** FAILED: why (for the owner). */
   failureMessage: Type.Optional(Type.String()),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type BackInStockNotificationRequest = Static<typeof BackInStockNotificationRequest>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, FieldMask } from '../common/schema.js';
+import { DateString, FieldMask, Timestamps } from '../common/schema.js';
 import {
   Address,
   AddressWithContact,
@@ -33,8 +33,7 @@ export const Cart = Type.Object({
   businessLocationId: Type.Optional(Type.String()),
   buyerInfo: Type.Object({ memberId: Type.Optional(Type.String()), visitorId: Type.Optional(Type.String()) }),
   violations: Type.Array(Violation),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type Cart = Static<typeof Cart>;
 export const CartResponse = Type.Object({ cart: Cart });

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money, MoneyInput } from '../catalog/product.js';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import {
   Address,
   AddressWithContact,
@@ -35,6 +35,11 @@ export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
 export const TaxId = Type.Object(
   { type: StringEnum(TAX_ID_TYPES), value: Type.String({ minLength: 1, maxLength: 30 }) },
+  { additionalProperties: false },
+);
+/** The buyer's contact as a checkout or an order edit takes it. */
+export const BuyerInfoInput = Type.Object(
+  { email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })) },
   { additionalProperties: false },
 );
 export const BillingInfo = Type.Object(
@@ -79,12 +84,7 @@ export const TipInput = Type.Object(
 /** What a buyer (or an app) fills in on a checkout. Every part is optional; PATCH names what changes. */
 export const CheckoutInfoInput = Type.Object(
   {
-    buyerInfo: Type.Optional(
-      Type.Object(
-        { email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })) },
-        { additionalProperties: false },
-      ),
-    ),
+    buyerInfo: Type.Optional(BuyerInfoInput),
     billingInfo: Type.Optional(BillingInfo),
     shippingInfo: Type.Optional(
       Type.Object(
@@ -262,8 +262,7 @@ export const Checkout = Type.Object({
   checkoutUrl: Type.String(),
   overrideCheckoutUrl: Type.Optional(Type.String()),
   completed: Type.Boolean(),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type Checkout = Static<typeof Checkout>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 
 /**
  * Automatic discount rules (/ecom/v1/discount-rules) and coupons (/ecom/v1/coupons). Both carry the same `discount`:
@@ -135,8 +135,7 @@ export const DiscountRule = Type.Object({
   activeTimeInfo: Type.Optional(ActiveTimeInfo),
   /** From the window, at read time: PENDING before start, EXPIRED after end, LIVE otherwise. */
   status: StringEnum(DISCOUNT_RULE_STATUSES),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type DiscountRule = Static<typeof DiscountRule>;
 
@@ -196,8 +195,7 @@ export const Coupon = Type.Object({
   /** Orders placed with it so far. */
   numberOfUsages: Type.Integer(),
   status: StringEnum(DISCOUNT_RULE_STATUSES),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type Coupon = Static<typeof Coupon>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, StringEnum } from '../common/schema.js';
+import { StringEnum, Timestamps } from '../common/schema.js';
 
 /**
  * Fulfillments: some or all of an order's line items sent (or made ready for pickup), with the carrier, tracking
@@ -20,8 +20,7 @@ export const Fulfillment = Type.Object({
   status: StringEnum(FULFILLMENT_RECORD_STATUSES),
   lineItems: Type.Array(Type.Object({ id: Type.String(), quantity: Type.Integer() })),
   trackingInfo: Type.Optional(TrackingInfo),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type Fulfillment = Static<typeof Fulfillment>;
 export const CreateFulfillmentRequest = Type.Object(

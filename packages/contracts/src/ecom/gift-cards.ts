@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money, MoneyInput } from '../catalog/product.js';
-import { DateString, FieldMask, PageLimit, PageOffset } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, PageOffset, Timestamps } from '../common/schema.js';
 
 /**
  * Gift cards: issued by the owner or an `ecom` API key (or bought as a GIFT_CARD item), in the site currency. The full
@@ -28,8 +28,7 @@ export const GiftCard = Type.Object({
   note: Type.Optional(Type.String()),
   source: Type.Union([Type.Literal('MANUAL'), Type.Literal('ORDER')]),
   orderId: Type.Optional(Type.String()),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type GiftCard = Static<typeof GiftCard>;
 

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { FieldMask, StringEnum } from '../common/schema.js';
-import { BillingInfo, CheckoutInfoInput } from './checkout.js';
+import { BillingInfo, BuyerInfoInput, CheckoutInfoInput } from './checkout.js';
 import { AddressWithContact, CustomLineItemInput, ECOM_LIMITS, LineItemInput, SALES_CHANNELS } from './common.js';
 import { Order, OrderActivity } from './orders.js';
-import { BulkOrderResults } from './order-requests.js';
+import { ActivityContent, BulkOrderResults } from './order-requests.js';
 
 /**
  * Orders made and changed by the merchant (the owner or an `ecom` API key): creating an order without a shopper's
@@ -77,12 +77,7 @@ export const ORDER_CLEARABLE_PATHS = [
 
 export const OrderChanges = Type.Object(
   {
-    buyerInfo: Type.Optional(
-      Type.Object(
-        { email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })) },
-        { additionalProperties: false },
-      ),
-    ),
+    buyerInfo: Type.Optional(BuyerInfoInput),
     billingInfo: Type.Optional(BillingInfo),
     shippingInfo: Type.Optional(
       Type.Object(
@@ -164,23 +159,7 @@ export type UpdateOrderLineItemRequest = Static<typeof UpdateOrderLineItemReques
 
 export const UpdateOrderActivityRequest = Type.Object(
   {
-    activity: Type.Object(
-      {
-        merchantComment: Type.Optional(
-          Type.Object({ message: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false }),
-        ),
-        customActivity: Type.Optional(
-          Type.Object(
-            {
-              type: Type.String({ minLength: 1, maxLength: 100 }),
-              additionalData: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
-            },
-            { additionalProperties: false },
-          ),
-        ),
-      },
-      { additionalProperties: false },
-    ),
+    activity: Type.Object(ActivityContent, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );

@@ -181,24 +181,25 @@ export const UpdateOrderStatusRequest = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateOrderStatusRequest = Static<typeof UpdateOrderStatusRequest>;
+/** What an activity the merchant or an app writes says: a comment, or a custom entry with its data. */
+export const ActivityContent = {
+  merchantComment: Type.Optional(
+    Type.Object({ message: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false }),
+  ),
+  customActivity: Type.Optional(
+    Type.Object(
+      {
+        type: Type.String({ minLength: 1, maxLength: 100 }),
+        additionalData: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+};
 export const AddOrderActivityRequest = Type.Object(
   {
     activity: Type.Object(
-      {
-        type: StringEnum(['MERCHANT_COMMENT', 'CUSTOM_ACTIVITY'] as const),
-        merchantComment: Type.Optional(
-          Type.Object({ message: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false }),
-        ),
-        customActivity: Type.Optional(
-          Type.Object(
-            {
-              type: Type.String({ minLength: 1, maxLength: 100 }),
-              additionalData: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
-            },
-            { additionalProperties: false },
-          ),
-        ),
-      },
+      { type: StringEnum(['MERCHANT_COMMENT', 'CUSTOM_ACTIVITY'] as const), ...ActivityContent },
       { additionalProperties: false },
     ),
   },

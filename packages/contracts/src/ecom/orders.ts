@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { BillingInfo, PAYMENT_OPTIONS, TaxSummary } from './checkout.js';
 import { Address, AddressWithContact, AppliedDiscount, LineItem, PriceSummary, SALES_CHANNELS } from './common.js';
 import { OrderInvoice } from './invoices.js';
@@ -114,8 +114,7 @@ export const OrderPayment = Type.Object({
   id: Type.String(),
   amount: Money,
   method: StringEnum(PAYMENT_METHODS),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
   /** Card and offline payments. */
   regularPaymentDetails: Type.Optional(
     Type.Object({
@@ -225,8 +224,7 @@ export const Order = Type.Object({
    */
   invoice: Type.Optional(OrderInvoice),
   purchasedDate: DateString,
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type Order = Static<typeof Order>;
 export const OrderResponse = Type.Object({ order: Order });

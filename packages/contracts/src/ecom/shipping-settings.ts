@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import { Address } from './common.js';
 
 /**
@@ -131,8 +131,7 @@ export const ShippingProviderConfiguration = Type.Object({
   internationalServices: Type.Array(carrierService(INTERNATIONAL_CARRIER_SERVICES)),
   packageTypes: Type.Array(PackageTypeSetting),
   localDelivery: Type.Optional(LocalDelivery),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type ShippingProviderConfiguration = Static<typeof ShippingProviderConfiguration>;
 export const SHIPPING_PROVIDER_CONFIGURATION_MASK_PATHS = [

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money, SUBSCRIPTION_FREQUENCIES } from '../catalog/product.js';
-import { DateString, PageLimit, StringEnum } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 
 /**
  * Subscription contracts: placing an order with a subscription line (paid by card) makes one contract per line on
@@ -50,8 +50,7 @@ export const SubscriptionContract = Type.Object({
   /** Orders placed by renewals, oldest first. */
   renewalOrderIds: Type.Array(Type.String()),
   canceledDate: Type.Optional(DateString),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type SubscriptionContract = Static<typeof SubscriptionContract>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CatalogReference } from '../catalog/product.js';
-import { DateString, FieldMask, PageLimit, PageOffset, StringEnum } from '../common/schema.js';
+import { FieldMask, PageLimit, PageOffset, StringEnum, Timestamps } from '../common/schema.js';
 import { ECOM_LIMITS, LineItemInput } from './common.js';
 
 /** Checkout templates: a predefined basket (catalog lines + coupon) that any visitor can turn into a checkout. */
@@ -35,8 +35,7 @@ export const CheckoutTemplate = Type.Object({
   couponCode: Type.Optional(Type.String()),
   /** The shareable "buy now" link: the storefront page that creates a checkout from this template. */
   buyNowUrl: Type.String(),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type CheckoutTemplate = Static<typeof CheckoutTemplate>;
 

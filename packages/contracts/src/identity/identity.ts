@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS } from './tags.js';
 import { EMAIL_MAX_LENGTH } from '../common/patterns.js';
 import { COUNTRY_PATTERN, IDENTITY_LIMITS, PHONE_PATTERN } from './limits.js';
@@ -107,8 +107,7 @@ export const Identity = Type.Object({
   id: Type.String({ format: 'uuid' }),
   /** Increases with every change; a string, as the hosted platform sends int64 values. */
   revision: Type.String(),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
   lastLoginDate: Type.Optional(DateString),
   email: Type.Object({ address: Type.String(), isVerified: Type.Boolean() }),
   status: Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, PageLimit } from '../common/schema.js';
+import { FieldMask, PageLimit, Timestamps } from '../common/schema.js';
 import { FileDescriptor, MediaPagingMetadata } from './files.js';
 
 /**
@@ -20,8 +20,7 @@ export const EnterpriseCategory = Type.Object({
   parentCategoryId: Type.Optional(Type.String()),
   /** Lower first; categories with the same number by name. */
   sortOrder: Type.Integer(),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type EnterpriseCategory = Static<typeof EnterpriseCategory>;
 
@@ -64,8 +63,7 @@ export const EnterpriseItem = Type.Object({
   assets: Type.Object(
     Object.fromEntries(ENTERPRISE_ASSET_KINDS.map((k) => [k, Type.Optional(Type.Array(FileDescriptor))])),
   ),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type EnterpriseItem = Static<typeof EnterpriseItem>;
 const ItemInput = {

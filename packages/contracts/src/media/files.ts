@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import {
   CONTENT_DISPOSITIONS,
   FILE_STATES,
@@ -119,8 +119,7 @@ export const FileDescriptor = Type.Object({
   publishStatus: StringEnum(PUBLISH_STATUSES),
   externalInfo: Type.Optional(ExternalInfo),
   urlExpirationDate: Type.Optional(DateString),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
   /** When a product, member or review last started using the file. */
   lastUsedDate: Type.Optional(DateString),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
+import { FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { FILE_STATES, MEDIA_LIMITS, MediaPagingMetadata } from './files.js';
 
 /** Folders of the media library. The roots (`media-root`, `trash-root`, `visitor-uploads-root`) are not rows. */
@@ -8,8 +8,7 @@ export const MediaFolder = Type.Object({
   displayName: Type.String(),
   parentFolderId: Type.String(),
   state: StringEnum(FILE_STATES),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type MediaFolder = Static<typeof MediaFolder>;
 

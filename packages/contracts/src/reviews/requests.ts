@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../identity/admin.js';
 
 export const REVIEW_REQUEST_STATUSES = ['SCHEDULED', 'CANCELED', 'FAILED', 'SENT'] as const;
@@ -27,8 +27,7 @@ export const ReviewRequest = Type.Object({
   failureReason: Type.Optional(StringEnum(REVIEW_REQUEST_FAILURE_REASONS)),
   failureMessage: Type.Optional(Type.String()),
   sentDate: Type.Optional(DateString),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type ReviewRequest = Static<typeof ReviewRequest>;
 

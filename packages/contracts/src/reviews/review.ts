@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, PageLimit, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CaptchaTokens } from '../identity/auth.js';
 import { REVIEW_LIMITS, REVIEW_MASK_PATHS } from './limits.js';
 export { REVIEW_LIMITS, REVIEW_MASK_PATHS };
@@ -42,8 +42,7 @@ export const Review = Type.Object({
   id: Type.String({ format: 'uuid' }),
   namespace: Type.String(),
   entityId: Type.String(),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
   reviewDate: DateString,
   content: ReviewContent,
   author: Type.Object({

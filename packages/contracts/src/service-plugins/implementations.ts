@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import { SERVICE_PLUGIN_LIMITS } from './limits.js';
 import { SERVICE_PLUGIN_TYPES } from './spis.js';
 
@@ -17,8 +17,7 @@ export const ServicePluginImplementation = Type.Object({
   timeoutMs: Type.Integer(),
   /** CLOSED: calls go out; OPEN: calls are refused until the cool-down ends (on the node that answers this). */
   circuit: StringEnum(['CLOSED', 'OPEN', 'HALF_OPEN'] as const),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type ServicePluginImplementation = Static<typeof ServicePluginImplementation>;
 

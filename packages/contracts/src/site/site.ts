@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import { CURRENCY_PATTERN, LOCALE_PATTERN, SITE_LIMITS } from './limits.js';
 
 export const CAPTCHA_MODES = ['NEVER', 'AFTER_FAILURES', 'ALWAYS'] as const;
@@ -41,8 +41,7 @@ export const Site = Type.Object(
     timeZone: Type.String({ minLength: 1, maxLength: SITE_LIMITS.timeZone }),
     signInPolicy: SignInPolicy,
     communityPolicy: CommunityPolicy,
-    createdDate: DateString,
-    updatedDate: DateString,
+    ...Timestamps,
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString } from '../common/schema.js';
+import { DateString, Timestamps } from '../common/schema.js';
 import { HTTP_URL_PATTERN } from '../common/patterns.js';
 import { SSO_LIMITS, SSO_SCOPES_PATTERN } from './limits.js';
 
@@ -17,8 +17,7 @@ export const IdpConnection = Type.Object({
   lastCheckedDate: Type.Optional(DateString),
   /** Why the last check failed, in words. While set, the connection is not offered on login pages. */
   lastCheckError: Type.Optional(Type.String()),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type IdpConnection = Static<typeof IdpConnection>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import { EVENT_TYPES } from '../events/types.js';
 import { WEBHOOK_LIMITS } from './limits.js';
 
@@ -33,8 +33,7 @@ export const WebhookSubscription = Type.Object({
   /** PAUSED: deliveries wait (kept, sent on resume); set by the owner or after repeated failures. */
   status: StringEnum(WEBHOOK_SUBSCRIPTION_STATUSES),
   pausedReason: Type.Union([StringEnum(['BY_OWNER', 'FAILING'] as const), Type.Null()]),
-  createdDate: DateString,
-  updatedDate: DateString,
+  ...Timestamps,
 });
 export type WebhookSubscription = Static<typeof WebhookSubscription>;
 
