@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CreateRedirectSessionResponse,
   FactorsResponse,
@@ -9,7 +9,7 @@ import type {
   TotpConfirmResponse,
   TotpEnrollResponse,
 } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations, type CallResult } from '../../../test/http.js';
 import { authSessions, identities, rememberedDevices } from './tables.js';
 import {
@@ -32,17 +32,15 @@ const clock = () => new Date(Date.now() + offset);
 const nextStep = () => void (offset += 30_000);
 const codeNow = (secret: string) => totpCode(secret, totpStep(clock()));
 
-let srv: TestServer;
+// Behind a trusted proxy, so X-Forwarded-For gives each request the client address the test wants.
+const { srv } = serverSuite({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
 let keys: Keys;
 const password = 'a long enough password';
 
 beforeAll(async () => {
-  // Behind a trusted proxy, so X-Forwarded-For gives each request the client address the test wants.
-  srv = await startTestServer({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
   keys = await testKeys(srv);
   await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
 });
-afterAll(() => srv?.close());
 
 const post = <T = Record<string, unknown>>(
   path: string,

@@ -1,21 +1,15 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Review } from '@plaza/contracts';
-import { cast, newMember, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { newMember } from '../../test/community.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { members } from '../members/tables.js';
 import { relevanceScore } from './relevance.js';
 import { reviews } from './tables.js';
 import { moderate, newEntity, setModeration, summary, writeReview } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-});
-afterAll(() => srv?.close());
+const { srv, c } = serverSuite({ cast: true });
 beforeEach(() => setModeration(srv, c.owner, 'MANUAL'));
 
 const reviewCount = async () => (await srv.ctx().db.select({ n: count() }).from(reviews))[0]!.n;

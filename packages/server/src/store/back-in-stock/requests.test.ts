@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BackInStockNotificationRequest,
   CountBackInStockRequestsResponse,
@@ -7,24 +7,21 @@ import type {
   QueryBackInStockRequestsResponse,
 } from '@plaza/contracts';
 import { appCode, call, violations } from '../../../test/http.js';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { backInStockRequests } from './tables.js';
 import { ask, BASE, getRequest, itemDetails, refOf, shopperEmail, soldOutProduct } from './testing.js';
 
-let srv: TestServer;
-let people: Cast;
-let ecomKey: string;
+const {
+  srv,
+  c: people,
+  keys,
+} = serverSuite({ env: { PLAZA_JOB_WORKER: 'off' }, cast: true, keys: { ecom: ['ecom'] } });
 let product: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer({ env: { PLAZA_JOB_WORKER: 'off' } });
-  people = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   product = await soldOutProduct(srv, people.owner);
 }, 120_000);
-afterAll(() => srv?.close());
 
 const rowCount = async () => (await srv.ctx().db.select().from(backInStockRequests)).length;
 
@@ -43,7 +40,7 @@ describe('POST /ecom/v1/back-in-stock-notification-requests', () => {
   });
 
   it('lets members, the owner and ecom keys ask too', async () => {
-    for (const auth of [people.memberA.auth, people.owner, ecomKey]) {
+    for (const auth of [people.memberA.auth, people.owner, keys.ecom]) {
       expect((await ask(srv, auth, product, shopperEmail())).status).toBe('RECEIVED');
     }
   });
@@ -148,7 +145,7 @@ describe('GET and DELETE /ecom/v1/back-in-stock-notification-requests/{id}', () 
   it('shows a request to its requester, the owner and ecom keys, and 404 to everyone else (no e-mail leaked)', async () => {
     const email = shopperEmail('private');
     const mine = await ask(srv, people.memberA.auth, product, email);
-    for (const auth of [people.memberA.auth, people.owner, ecomKey]) {
+    for (const auth of [people.memberA.auth, people.owner, keys.ecom]) {
       const res = await getRequest(srv, auth, mine.id);
       expect(res.status).toBe(200);
       expect(res.body.request).toEqual(mine);
@@ -182,7 +179,7 @@ describe('GET and DELETE /ecom/v1/back-in-stock-notification-requests/{id}', () 
       'ecom.back_in_stock_notification_request.deleted',
     ]);
     const other = await ask(srv, visitor, product, shopperEmail('del2'));
-    expect((await call(srv.url, 'DELETE', `${BASE}/${other.id}`, { auth: ecomKey })).status).toBe(200);
+    expect((await call(srv.url, 'DELETE', `${BASE}/${other.id}`, { auth: keys.ecom })).status).toBe(200);
   });
 });
 
@@ -195,7 +192,7 @@ describe('PUT …/{id}/mark-as-notification-sent', () => {
       });
     expect((await mark(people.visitor)).status).toBe(403);
     expect((await mark(people.memberA.auth)).status).toBe(403);
-    const ok = await mark(ecomKey);
+    const ok = await mark(keys.ecom);
     expect(ok.status).toBe(200);
     expect(ok.body.request).toMatchObject({ id: r.id, status: 'NOTIFICATION_SENT', autoNotified: false });
     const again = await mark(people.owner);
@@ -222,7 +219,7 @@ describe('PUT …/{id}/mark-as-notification-sent', () => {
   it('two marks at once: one wins, the other is 409, one event', async () => {
     const r = await ask(srv, people.visitor, product, shopperEmail('race-mark'));
     const path = `${BASE}/${r.id}/mark-as-notification-sent`;
-    const results = await Promise.all([people.owner, ecomKey].map((auth) => call(srv.url, 'PUT', path, { auth })));
+    const results = await Promise.all([people.owner, keys.ecom].map((auth) => call(srv.url, 'PUT', path, { auth })));
     expect(results.map((x) => x.status).sort()).toEqual([200, 409]);
     expect(await eventsOf(srv, r.id)).toHaveLength(2);
   });
@@ -230,7 +227,7 @@ describe('PUT …/{id}/mark-as-notification-sent', () => {
   it('lets a new request follow a notified one for the same e-mail and item', async () => {
     const email = shopperEmail('again');
     const r = await ask(srv, people.visitor, product, email);
-    await call(srv.url, 'PUT', `${BASE}/${r.id}/mark-as-notification-sent`, { auth: ecomKey });
+    await call(srv.url, 'PUT', `${BASE}/${r.id}/mark-as-notification-sent`, { auth: keys.ecom });
     const next = await ask(srv, people.visitor, product, email);
     expect(next.id).not.toBe(r.id);
     expect(next.status).toBe('RECEIVED');
@@ -248,10 +245,10 @@ describe('GET /ecom/v1/back-in-stock-notification-requests (query)', () => {
       .db.select()
       .from(backInStockRequests)
       .where(eq(backInStockRequests.email, emails[0]!));
-    await call(srv.url, 'PUT', `${BASE}/${first!.id}/mark-as-notification-sent`, { auth: ecomKey });
+    await call(srv.url, 'PUT', `${BASE}/${first!.id}/mark-as-notification-sent`, { auth: keys.ecom });
   });
   type Q = QueryBackInStockRequestsResponse;
-  const get = (qs: string, auth = ecomKey) => call<Q>(srv.url, 'GET', `${BASE}?${qs}`, { auth });
+  const get = (qs: string, auth = keys.ecom) => call<Q>(srv.url, 'GET', `${BASE}?${qs}`, { auth });
 
   it('filters by item, status and e-mail, newest first', async () => {
     const all = await get(`catalogItemId=${p.id}`);
@@ -305,7 +302,7 @@ describe('GET …/count-by-catalog-reference', () => {
     const q = await soldOutProduct(srv, people.owner);
     for (let i = 0; i < 3; i++) await ask(srv, people.visitor, p, shopperEmail('count'));
     const done = await ask(srv, people.visitor, p, shopperEmail('count'));
-    await call(srv.url, 'PUT', `${BASE}/${done.id}/mark-as-notification-sent`, { auth: ecomKey });
+    await call(srv.url, 'PUT', `${BASE}/${done.id}/mark-as-notification-sent`, { auth: keys.ecom });
     const qs =
       `catalogReferences[0].appId=plaza-catalog&catalogReferences[0].catalogItemId=${q.id}` +
       `&catalogReferences[1].appId=plaza-catalog&catalogReferences[1].catalogItemId=${p.id}`;
@@ -328,7 +325,7 @@ describe('GET …/count-by-catalog-reference', () => {
     const p = await soldOutProduct(srv, people.owner);
     await ask(srv, people.visitor, p, shopperEmail('post-count'));
     const path = `${BASE}/count-by-catalog-reference`;
-    const post = (body: unknown, auth = ecomKey) =>
+    const post = (body: unknown, auth = keys.ecom) =>
       call<CountBackInStockRequestsResponse>(srv.url, 'POST', path, { auth, body });
     const refs = [refOf(p), ...Array.from({ length: 99 }, () => refOf(product))];
     const res = await post({ catalogReferences: refs });
@@ -346,7 +343,7 @@ describe('GET …/count-by-catalog-reference', () => {
 
   it('checks the references and the caller', async () => {
     const path = (qs: string) => `${BASE}/count-by-catalog-reference?${qs}`;
-    const res = (qs: string, auth = ecomKey) => call(srv.url, 'GET', path(qs), { auth });
+    const res = (qs: string, auth = keys.ecom) => call(srv.url, 'GET', path(qs), { auth });
     expect(violations((await res('')).body)).toEqual(['catalogReferences:REQUIRED_FIELD']);
     expect(violations((await res(`catalogReferences[0].catalogItemId=${product.id}`)).body)).toEqual([
       'catalogReferences[0].appId:REQUIRED_FIELD',

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { clearDiscounts, COUPONS, createCoupon, createRule, RULES } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let catalogKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catalog: ['catalog'] } });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  catalogKey = await srv.createApiKey(['catalog']);
-}, 120_000);
-afterAll(() => srv?.close());
 beforeEach(() => clearDiscounts(srv, c.owner));
 
 const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
@@ -43,10 +32,10 @@ describe('discount rules', () => {
       trigger: { type: 'AND', triggers: [{ subtotalRange: { from: { amount: '50.00' } } }, { type: 'OR' }] },
       discount: { type: 'PERCENTAGE', percentage: 10, scope: 'GLOBAL' },
     });
-    const got = await call(srv.url, 'GET', `${RULES}/${r.id}`, { auth: ecomKey });
+    const got = await call(srv.url, 'GET', `${RULES}/${r.id}`, { auth: keys.ecom });
     expect(got.body).toEqual({ discountRule: r });
     const upd = await call<{ discountRule: Record<string, unknown> }>(srv.url, 'PATCH', `${RULES}/${r.id}`, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: {
         discountRule: { discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '5' }, scope: 'SHIPPING' } },
         fieldMask: { paths: ['discount'] },
@@ -60,7 +49,7 @@ describe('discount rules', () => {
     });
     // No trigger: named in the mask and left out, the condition is removed and the rule always applies.
     const always = await call<{ discountRule: Record<string, unknown> }>(srv.url, 'PATCH', `${RULES}/${r.id}`, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: { discountRule: {}, fieldMask: { paths: ['trigger'] } },
     });
     expect(always.status, JSON.stringify(always.body)).toBe(200);
@@ -125,8 +114,8 @@ describe('discount rules', () => {
   });
 
   it('only the owner and ecom keys: visitors and members 403, no token 401, catalog keys 403', async () => {
-    const r = await createRule(srv, ecomKey, { discount: { type: 'PERCENTAGE', percentage: 5, scope: 'GLOBAL' } });
-    for (const auth of [c.visitor, c.memberA.auth, catalogKey]) {
+    const r = await createRule(srv, keys.ecom, { discount: { type: 'PERCENTAGE', percentage: 5, scope: 'GLOBAL' } });
+    for (const auth of [c.visitor, c.memberA.auth, keys.catalog]) {
       expect((await call(srv.url, 'GET', RULES, { auth })).status).toBe(403);
       expect((await call(srv.url, 'GET', `${RULES}/${r.id}`, { auth })).status).toBe(403);
       expect((await call(srv.url, 'DELETE', `${RULES}/${r.id}`, { auth })).status).toBe(403);
@@ -153,7 +142,7 @@ describe('coupons', () => {
       minimumSubtotal: { amount: '20.00' },
     });
     const clash = await call(srv.url, 'POST', COUPONS, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: {
         coupon: { code: 'SUMMER10', name: 'x', discount: { type: 'PERCENTAGE', percentage: 1, scope: 'GLOBAL' } },
       },
@@ -167,7 +156,7 @@ describe('coupons', () => {
     });
     expect(rename.status).toBe(409);
     const upd = await call<{ coupon: Record<string, unknown> }>(srv.url, 'PATCH', `${COUPONS}/${cp.id}`, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: { coupon: { name: 'Summer sale', usageLimit: 5 }, fieldMask: { paths: ['name', 'usageLimit'] } },
     });
     expect(upd.body.coupon).toMatchObject({
@@ -176,8 +165,8 @@ describe('coupons', () => {
       code: 'Summer10',
       limitPerCustomer: 1,
     });
-    expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: ecomKey })).status).toBe(200);
-    expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: ecomKey })).status).toBe(404);
+    expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: keys.ecom })).status).toBe(200);
+    expect((await call(srv.url, 'DELETE', `${COUPONS}/${cp.id}`, { auth: keys.ecom })).status).toBe(404);
     expect(await eventsOf(srv, cp.id)).toEqual(['ecom.coupon.created', 'ecom.coupon.updated', 'ecom.coupon.deleted']);
   });
 
@@ -227,7 +216,7 @@ describe('coupons', () => {
     });
     expect(violations(noPrice.body)).toEqual(['coupon.discount.fixedPrice:REQUIRED_FIELD']);
     expect(await count(COUPONS, 'coupons')).toBe(0);
-    for (const auth of [c.visitor, c.memberA.auth, catalogKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, keys.catalog]) {
       expect((await call(srv.url, 'GET', COUPONS, { auth })).status).toBe(403);
       expect((await call(srv.url, 'POST', COUPONS, { auth, body: {} })).status).toBe(403);
     }

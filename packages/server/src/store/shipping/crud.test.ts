@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { clearAll, create, option, PATHS, region } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let catalogKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catalog: ['catalog'] } });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  catalogKey = await srv.createApiKey(['catalog']);
-}, 90_000);
-afterAll(() => srv?.close());
 beforeEach(() => clearAll(srv, c.owner));
 
 /** Schema violations name array items `a.0.b`, service ones `a[0].b`: compare both the same way. */
@@ -33,13 +22,13 @@ describe('shipping regions', () => {
       destinations: [{ country: 'US', subdivisions: ['US-CA', 'US-OR'] }],
     });
     expect(r).toMatchObject({ name: 'US West', destinations: [{ country: 'US', subdivisions: ['US-CA', 'US-OR'] }] });
-    const got = await call(srv.url, 'GET', `${PATHS.regions}/${r.id}`, { auth: ecomKey });
+    const got = await call(srv.url, 'GET', `${PATHS.regions}/${r.id}`, { auth: keys.ecom });
     expect(got.body).toEqual({ shippingRegion: r });
     const upd = await call<{ shippingRegion: { name: string; destinations: unknown } }>(
       srv.url,
       'PATCH',
       `${PATHS.regions}/${r.id}`,
-      { auth: ecomKey, body: { shippingRegion: { name: 'West coast' }, fieldMask: { paths: ['name'] } } },
+      { auth: keys.ecom, body: { shippingRegion: { name: 'West coast' }, fieldMask: { paths: ['name'] } } },
     );
     expect(upd.status).toBe(200);
     expect(upd.body.shippingRegion).toMatchObject({ name: 'West coast', destinations: r.destinations });
@@ -130,7 +119,7 @@ describe('shipping regions', () => {
   it('wrong callers: none 401; visitor, member, contributor and other API keys 403; unknown id 404', async () => {
     const body = { shippingRegion: { name: 'X', destinationScope: 'WORLDWIDE' } };
     expect((await call(srv.url, 'POST', PATHS.regions, { body })).status).toBe(401);
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, catalogKey, c.apiKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.catalog, c.apiKey]) {
       expect((await call(srv.url, 'POST', PATHS.regions, { auth, body })).status).toBe(403);
       expect((await call(srv.url, 'GET', PATHS.regions, { auth })).status).toBe(403);
     }
@@ -144,7 +133,7 @@ describe('shipping regions', () => {
 describe('shipping options', () => {
   it('create with rules, free-over and slots; list by region; update; delete', async () => {
     const r = await region(srv, c.owner, { destinationScope: 'WORLDWIDE' });
-    const o = await option(srv, ecomKey, r.id, {
+    const o = await option(srv, keys.ecom, r.id, {
       title: 'Express',
       estimatedDeliveryTime: '1–2 days',
       rates: [
@@ -284,7 +273,7 @@ describe('pickup locations', () => {
       'PATCH',
       `${PATHS.pickups}/${p.id}`,
       {
-        auth: ecomKey,
+        auth: keys.ecom,
         body: { pickupLocation: { pickupMethod: 'PICKUP_POINT' }, fieldMask: { paths: ['pickupMethod'] } },
       },
     );
