@@ -7,16 +7,15 @@ import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
-import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { APP_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
 import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
-import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
+import { QueryStates } from './ui/QueryStates.js';
 
 // Written out rather than imported: the contracts' values would pull the schema library into this chunk.
 const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
@@ -35,7 +34,8 @@ const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
 
 /** /admin/api-keys: keys for back-office scripts and apps; a new key is shown once. */
 export function ApiKeysPage() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(settingsQueries.apiKeys(usePlaza()));
+  const apiKeys = useQuery(settingsQueries.apiKeys(usePlaza()));
+  const { data } = apiKeys;
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
   const keys = data ?? [];
   const active = keys.filter((k) => !k.revokedDate);
@@ -69,15 +69,18 @@ export function ApiKeysPage() {
           <h2 id="keys-title" className="mb-3 text-base font-semibold">
             Active keys
           </h2>
-          {isPending ? (
-            <ListSkeleton label="Loading API keys" rows={3} />
-          ) : error ? (
-            <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-          ) : active.length === 0 ? (
-            <EmptyState title="No API keys">Create one above when a script or app needs to call the API.</EmptyState>
-          ) : (
-            <KeyList keys={active} />
-          )}
+          <QueryStates
+            query={apiKeys}
+            loadingLabel="Loading API keys"
+            rows={3}
+            empty={{
+              is: () => active.length === 0,
+              title: 'No API keys',
+              body: 'Create one above when a script or app needs to call the API.',
+            }}
+          >
+            {() => <KeyList keys={active} />}
+          </QueryStates>
         </section>
         {revoked.length > 0 && (
           <details className="rounded-lg border border-neutral-200 bg-white p-4">

@@ -5,16 +5,16 @@ import { useLocation } from 'react-router';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
-import { describeError, ErrorMessage } from '../../ui/ErrorMessage.js';
-import { ListSkeleton } from '../ListSkeleton.js';
+import { describeError } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
+import { QueryStates } from '../ui/QueryStates.js';
 
 /**
  * Whether webhooks and apps may reach addresses inside the server's own network. Off by default; turning it on asks
  * first, since a webhook could then be aimed at machines the internet cannot reach.
  */
 export function PrivateNetworkSetting() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.settings(usePlaza()));
+  const settings = useQuery(webhookQueries.settings(usePlaza()));
   const update = usePlazaMutation(webhookMutations.updateSettings);
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -47,28 +47,26 @@ export function PrivateNetworkSetting() {
         title="Your own network"
         description="Webhooks and apps on the internet always work. Addresses inside your server's own network are blocked, so nobody can use a webhook to reach machines that should stay private."
       >
-        {isPending ? (
-          <ListSkeleton label="Loading the network setting" rows={1} />
-        ) : error ? (
-          <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-        ) : (
-          <div className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-neutral-800" data-testid="private-network-state">
-              {data.allowPrivateTargets
-                ? 'Allowed: webhooks and apps may use addresses inside your network.'
-                : 'Blocked: webhooks and apps can only reach addresses on the internet.'}
-            </p>
-            {data.allowPrivateTargets ? (
-              <Button variant="secondary" busy={update.isPending} onClick={() => save(false)}>
-                Block my network again
-              </Button>
-            ) : (
-              <Button variant="secondary" onClick={() => setConfirming(true)}>
-                Allow my network…
-              </Button>
-            )}
-          </div>
-        )}
+        <QueryStates query={settings} loadingLabel="Loading the network setting" rows={1}>
+          {(data) => (
+            <div className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-neutral-800" data-testid="private-network-state">
+                {data.allowPrivateTargets
+                  ? 'Allowed: webhooks and apps may use addresses inside your network.'
+                  : 'Blocked: webhooks and apps can only reach addresses on the internet.'}
+              </p>
+              {data.allowPrivateTargets ? (
+                <Button variant="secondary" busy={update.isPending} onClick={() => save(false)}>
+                  Block my network again
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={() => setConfirming(true)}>
+                  Allow my network…
+                </Button>
+              )}
+            </div>
+          )}
+        </QueryStates>
         <ConfirmDialog
           open={confirming}
           title="Allow webhooks to reach your own network?"

@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import type { WebhookJwks } from '@plaza/contracts';
 import { Card } from '../../ui/Card.js';
 import { CopyButton } from '../../ui/CopyButton.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
-import { ListSkeleton } from '../ListSkeleton.js';
+import { QueryStates } from '../ui/QueryStates.js';
 
 type Format = 'jwks' | 'pem';
 
@@ -30,7 +29,8 @@ export async function jwkToPem(jwk: WebhookJwks['keys'][number]): Promise<string
  * check a message in a few words.
  */
 export function PublicKeys({ origin = typeof location === 'undefined' ? '' : location.origin }: { origin?: string }) {
-  const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.publicKeys(usePlaza()));
+  const keys = useQuery(webhookQueries.publicKeys(usePlaza()));
+  const { data } = keys;
   const [format, setFormat] = useState<Format>('jwks');
   const [pem, setPem] = useState<string | null>(null);
   useEffect(() => {
@@ -61,32 +61,30 @@ export function PublicKeys({ origin = typeof location === 'undefined' ? '' : loc
           </li>
           <li>Ignore any message whose signature does not check out. The Plaza SDK does all of this for you.</li>
         </ol>
-        {isPending ? (
-          <ListSkeleton label="Loading the public keys" rows={2} />
-        ) : error ? (
-          <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-        ) : (
-          <div className="space-y-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <FilterTabs<Format>
-                label="Key format"
-                value={format}
-                onChange={setFormat}
-                tabs={[
-                  { value: 'jwks', label: 'Key set (JWKS)' },
-                  { value: 'pem', label: 'PEM' },
-                ]}
-              />
-              {text && <CopyButton text={text} label="Copy key" />}
+        <QueryStates query={keys} loadingLabel="Loading the public keys" rows={2}>
+          {() => (
+            <div className="space-y-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <FilterTabs<Format>
+                  label="Key format"
+                  value={format}
+                  onChange={setFormat}
+                  tabs={[
+                    { value: 'jwks', label: 'Key set (JWKS)' },
+                    { value: 'pem', label: 'PEM' },
+                  ]}
+                />
+                {text && <CopyButton text={text} label="Copy key" />}
+              </div>
+              <pre
+                data-testid="public-keys"
+                className="max-h-72 overflow-auto rounded-md bg-neutral-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-neutral-100"
+              >
+                {format === 'pem' && !pem ? 'Preparing the PEM form…' : text}
+              </pre>
             </div>
-            <pre
-              data-testid="public-keys"
-              className="max-h-72 overflow-auto rounded-md bg-neutral-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-neutral-100"
-            >
-              {format === 'pem' && !pem ? 'Preparing the PEM form…' : text}
-            </pre>
-          </div>
-        )}
+          )}
+        </QueryStates>
       </div>
     </Card>
   );

@@ -4,26 +4,29 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { ListSkeleton } from '../ListSkeleton.js';
 
 /**
- * A list the dashboard reads from one query, in its states: skeleton rows while it loads, the error with Retry, the
- * empty state when there is nothing, else the list itself.
+ * What the dashboard reads from one query, in its states: skeleton rows (or `loading`) while it loads, the error with
+ * Retry, the empty state when there is nothing, else the content itself.
  */
 export function QueryStates<D>({
   query,
-  loadingLabel,
+  loading,
+  loadingLabel = 'Loading',
   rows,
   empty,
   children,
 }: {
   query: { data: D | undefined; error: unknown; isPending: boolean; isFetching: boolean; refetch: () => unknown };
-  /** "Loading OAuth clients": what a screen reader hears while it loads. */
-  loadingLabel: string;
+  /** What stands in while it loads, when skeleton list rows do not fit (a form, a chart). */
+  loading?: ReactNode;
+  /** "Loading OAuth clients": what a screen reader hears while the skeleton rows stand in. */
+  loadingLabel?: string;
   /** How many skeleton rows stand in. */
   rows?: number;
   /** The empty state, shown when `is` says the data holds nothing. */
   empty?: { is: (data: D) => boolean; title: string; body: ReactNode };
   children: (data: D) => ReactNode;
 }) {
-  if (query.isPending) return <ListSkeleton label={loadingLabel} rows={rows} />;
+  if (query.isPending) return loading ?? <ListSkeleton label={loadingLabel} rows={rows} />;
   if (query.error)
     return <ErrorMessage error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   // Neither loading nor failed: the query has its data.

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import type { CheckoutSettings } from '@plaza/sdk/ecom';
 import { checkoutSettingsMutations, checkoutSettingsQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
@@ -13,6 +12,7 @@ import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { settingsChanges, settingsDraftOf, type SettingsDraft } from './settingsDraft.js';
 import { CheckoutLookSection, CustomFieldsSection, PoliciesSection, StockSection } from './CheckoutSettingsSections.js';
+import { QueryStates } from '../../ui/QueryStates.js';
 
 const rules: FormRules<'logoUrl' | 'abandonedAfter'> = {
   logoUrl: {
@@ -39,21 +39,22 @@ export function CheckoutSettingsPage() {
 }
 
 function Loader() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(checkoutSettingsQueries.settings(usePlaza()));
+  const settings = useQuery(checkoutSettingsQueries.settings(usePlaza()));
   return (
     <>
       <PageHeader title="Checkout" description="How your checkout looks, and what happens to stock around orders." />
-      {isPending ? (
-        <div aria-busy="true" aria-label="Loading the checkout settings" className="space-y-3">
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : error ? (
-        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      ) : (
-        // A saved change starts a fresh draft from what the server kept.
-        <SettingsForm key={data.updatedDate} settings={data} />
-      )}
+      <QueryStates
+        query={settings}
+        loading={
+          <div aria-busy="true" aria-label="Loading the checkout settings" className="space-y-3">
+            <Skeleton className="h-40 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        }
+      >
+        {/* A saved change starts a fresh draft from what the server kept. */}
+        {(data) => <SettingsForm key={data.updatedDate} settings={data} />}
+      </QueryStates>
     </>
   );
 }

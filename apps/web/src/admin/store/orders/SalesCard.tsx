@@ -2,8 +2,8 @@ import { orderQueries, usePlaza } from '@plaza/react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../ui/Card.js';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
+import { QueryStates } from '../../ui/QueryStates.js';
 
 const DAYS = 14;
 /** The last 14 UTC days, oldest first ("2026-11-11" … today). */
@@ -16,16 +16,12 @@ export function lastDays(now: Date, days = DAYS): string[] {
 /** The home's sales card: orders and sales of the last two weeks, a bar per day (canceled orders left out). */
 export function SalesCard() {
   const days = lastDays(new Date());
-  const { data, error, isPending, refetch, isFetching } = useQuery(orderQueries.salesSince(usePlaza(), days[0]!));
+  const sales = useQuery(orderQueries.salesSince(usePlaza(), days[0]!));
   return (
     <Card title="Sales, last 14 days">
-      {isPending ? (
-        <Skeleton className="h-32 w-full" />
-      ) : error ? (
-        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      ) : (
-        <Chart days={days} groups={data.groups} total={data.total} />
-      )}
+      <QueryStates query={sales} loading={<Skeleton className="h-32 w-full" />}>
+        {(data) => <Chart days={days} groups={data.groups} total={data.total} />}
+      </QueryStates>
     </Card>
   );
 }

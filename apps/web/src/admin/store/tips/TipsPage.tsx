@@ -2,7 +2,6 @@ import { tipMutations, tipQueries, usePlaza, usePlazaMutation } from '@plaza/rea
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TipSettings, UpdateTipSettingsRequest } from '@plaza/contracts';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
@@ -12,6 +11,7 @@ import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { StaffSection, TipChoicesSection, type TipsDraft } from './TipsSections.js';
+import { QueryStates } from '../../ui/QueryStates.js';
 
 /** Only the changed settings, with amounts and names tidied for the server. */
 function tipChanges(changed: Array<keyof TipsDraft>, draft: TipsDraft) {
@@ -31,17 +31,13 @@ export function TipsPage() {
 }
 
 function Loader() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(tipQueries.settings(usePlaza()));
+  const settings = useQuery(tipQueries.settings(usePlaza()));
   return (
     <>
       <PageHeader title="Tips" description="Let buyers add a tip at checkout, and share it among your staff." />
-      {isPending ? (
-        <Skeleton className="h-48 w-full" />
-      ) : error ? (
-        <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      ) : (
-        <TipsForm key={data.updatedDate} settings={data} />
-      )}
+      <QueryStates query={settings} loading={<Skeleton className="h-48 w-full" />}>
+        {(data) => <TipsForm key={data.updatedDate} settings={data} />}
+      </QueryStates>
     </>
   );
 }
