@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
-import type { RawRequestInit } from '@plaza/sdk';
 import {
   abandonedCheckoutQueries,
   backInStockQueries,
@@ -19,23 +18,11 @@ import {
   shopCatalogQueries,
   shopOrderQueries,
   subscriptionQueries,
-  type FetchClient,
 } from '../src/index.js';
+import { fakeClient } from './fake-client.js';
 
 const STORE = ['plaza', 'admin', 'store'];
 const SHOP = ['plaza', 'shop'];
-
-/** A client whose `fetch` answers from `answer` and records every request as "METHOD path". */
-function fakeClient(answer: (path: string, init?: RawRequestInit) => unknown = () => ({})) {
-  const sent: string[] = [];
-  const fetch = vi.fn(async (path: string, init?: RawRequestInit) => {
-    sent.push(`${init?.method ?? 'GET'} ${path}`);
-    const result = answer(path, init);
-    if (result instanceof Error) throw result;
-    return result;
-  });
-  return { client: { fetch } as FetchClient, fetch, sent };
-}
 
 describe('more store query keys', () => {
   it('keep the keys the store screens used', () => {

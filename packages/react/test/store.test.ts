@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MutationObserver, type QueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
-import type { RawRequestInit } from '@plaza/sdk';
 import {
   cartChanged,
   cartMutations,
@@ -26,20 +25,9 @@ import {
   type Cart,
   type FetchClient,
 } from '../src/index.js';
+import { fakeClient } from './fake-client.js';
 
 const STORE = ['plaza', 'admin', 'store'];
-
-/** A client whose `fetch` answers from `answer` and records every request as "METHOD path". */
-function fakeClient(answer: (path: string, init?: RawRequestInit) => unknown = () => ({})) {
-  const sent: string[] = [];
-  const fetch = vi.fn(async (path: string, init?: RawRequestInit) => {
-    sent.push(`${init?.method ?? 'GET'} ${path}`);
-    const result = answer(path, init);
-    if (result instanceof Error) throw result;
-    return result;
-  });
-  return { client: { fetch } as FetchClient, fetch, sent };
-}
 
 const label = (part: unknown) => (typeof part === 'string' ? part : JSON.stringify(part));
 
