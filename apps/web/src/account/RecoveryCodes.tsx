@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
+import { CheckboxField } from '../ui/CheckboxField.js';
 
 const TOTAL = 10;
 
@@ -65,15 +66,12 @@ export function SaveRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: 
           Download (.txt)
         </Button>
       </div>
-      <label className="flex items-center gap-2 text-sm text-neutral-700">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={saved}
-          onChange={(e) => setSaved(e.target.checked)}
-        />
-        I saved my recovery codes somewhere safe
-      </label>
+      <CheckboxField
+        label="I saved my recovery codes somewhere safe"
+        checked={saved}
+        onChange={setSaved}
+        className="flex items-center gap-2 text-sm text-neutral-700"
+      />
       <Button onClick={onDone} disabled={!saved}>
         Done
       </Button>

@@ -15,6 +15,7 @@ import { Combobox } from './ui/Combobox.js';
 import { FormPage, FormSection, useDraft } from './ui/FormPage.js';
 import { currencyOptions, localeOptions, timeZoneOptions } from './ui/pickers.js';
 import { useUpdateSite } from './useUpdateSite.js';
+import { CheckboxField } from '../ui/CheckboxField.js';
 
 // Type-only use of the contracts: importing their values would pull the schema library into the chunk.
 const captchaModes: Record<SignInPolicy['captchaMode'], string> = {
@@ -267,20 +268,7 @@ function CheckboxRow({
   checked: boolean;
   onChange: (on: boolean) => void;
 }) {
-  return (
-    <label className="flex items-start gap-3 text-sm">
-      <input
-        type="checkbox"
-        className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>
-        {label}
-        <span className="block text-xs text-neutral-600">{hint}</span>
-      </span>
-    </label>
-  );
+  return <CheckboxField label={label} hint={hint} checked={checked} onChange={onChange} />;
 }
 
 /** /admin/settings/community: review moderation and new members' privacy. */

@@ -29,6 +29,7 @@ import { OrderItems } from './OrderItems.js';
 import { PaymentsPanel } from './PaymentsPanel.js';
 import { ShippingPanel } from './ShippingPanel.js';
 import { PaymentBadge, PriceRows } from './words.js';
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 
 /** /admin/store/orders/:orderId: one order with its items, payments, history and what can be done with it. */
 export function OrderPage() {
@@ -142,15 +143,12 @@ function CancelButton({ order }: { order: Order }) {
         }
       >
         <p>Money already taken is not refunded by this: refund it under Payments.</p>
-        <label className="mt-3 flex items-center gap-3">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-accent"
-            checked={restock}
-            onChange={(e) => setRestock(e.target.checked)}
-          />
-          Put the items back in stock
-        </label>
+        <CheckboxField
+          label="Put the items back in stock"
+          checked={restock}
+          onChange={setRestock}
+          className="mt-3 flex items-center gap-3"
+        />
       </ConfirmDialog>
     </>
   );

@@ -16,6 +16,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { useToast } from '../../Toast.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { RestockLines, restockable, restockProblem, type Restockable } from './RestockLines.js';
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 
 type Money = OrderPayment['amount'];
 
@@ -236,15 +237,5 @@ function Tick({
   onChange: (on: boolean) => void;
   children: string;
 }) {
-  return (
-    <label className="flex items-center gap-3">
-      <input
-        type="checkbox"
-        className="h-4 w-4 accent-accent"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {children}
-    </label>
-  );
+  return <CheckboxField label={children} checked={checked} onChange={onChange} className="flex items-center gap-3" />;
 }
