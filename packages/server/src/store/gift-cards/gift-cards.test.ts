@@ -1,25 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTx } from '../../kernel/context.js';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { domainEvents } from '../../platform/events/tables.js';
 import { reserveGiftCardBalance } from './service.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let catalogKey: string;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  catalogKey = await srv.createApiKey(['catalog']);
-}, 90_000);
-afterAll(() => srv?.close());
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catalog: ['catalog'] } });
 
 const PATH = '/ecom/v1/gift-cards';
 interface Card {
@@ -41,7 +29,7 @@ const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
 
 describe('gift cards', () => {
   it('issues with a generated code shown once; afterwards only the last 4; events never carry the code', async () => {
-    const card = await issue({ initialBalance: { amount: '50.00' }, note: 'Raffle prize' }, ecomKey);
+    const card = await issue({ initialBalance: { amount: '50.00' }, note: 'Raffle prize' }, keys.ecom);
     expect(card.code).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
     expect(card).toMatchObject({
       last4: card.code!.slice(-4),
@@ -103,7 +91,7 @@ describe('gift cards', () => {
   it('update expiry and disable with a field mask; delete; each with its event', async () => {
     const card = await issue({ initialBalance: { amount: '10' } });
     const upd = await call<{ giftCard: Card }>(srv.url, 'PATCH', `${PATH}/${card.id}`, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: {
         giftCard: { expirationDate: '2099-01-01T00:00:00.000Z', disabled: true },
         fieldMask: { paths: ['expirationDate', 'disabled'] },
@@ -158,7 +146,7 @@ describe('gift cards', () => {
   it('wrong callers: 401 without a token, 403 for buyers, contributors and other keys', async () => {
     const card = await issue({ initialBalance: { amount: '10' } });
     expect((await call(srv.url, 'GET', PATH)).status).toBe(401);
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, catalogKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.catalog]) {
       expect((await call(srv.url, 'GET', PATH, { auth })).status).toBe(403);
       expect((await call(srv.url, 'GET', `${PATH}/${card.id}`, { auth })).status).toBe(403);
       const res = await call(srv.url, 'POST', PATH, { auth, body: { giftCard: { initialBalance: { amount: '9' } } } });

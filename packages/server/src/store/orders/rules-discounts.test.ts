@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppliedDiscount, Checkout, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall } from '../checkout/testing.js';
@@ -26,18 +25,14 @@ import { cardToken, placeAndCharge } from './testing.js';
  * the routes a storefront and the owner call.
  */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let lamp: Product;
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   lamp = await createProduct(srv, c.owner, { price: { amount: '20.00' } });
   mug = await createProduct(srv, c.owner, { price: { amount: '10.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const DAY = 86_400_000;
 const amountOf = (d: AppliedDiscount) => (d.discountRule ?? d.coupon ?? d.merchantDiscount)?.amount.amount;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall, newCheckout, ref } from '../checkout/testing.js';
@@ -25,15 +24,12 @@ import { cardToken, placeAndCharge } from './testing.js';
  * settings (presets, custom, off), each in the total the card is charged. Through the owner's and the buyer's routes.
  */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let lamp: Product;
 let mug: Product;
 let ebook: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   lamp = await createProduct(srv, c.owner, { price: { amount: '20.00' } });
   mug = await createProduct(srv, c.owner, { price: { amount: '10.00' } });
   ebook = await createProduct(srv, c.owner, { productType: 'DIGITAL', price: { amount: '7.00' } });
@@ -47,7 +43,6 @@ beforeAll(async () => {
     allowCustom: true,
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const fee = (body: Record<string, unknown>) =>
   create(srv, c.owner, PATHS.fees, 'additionalFee', { type: 'HANDLING_FEE', ...body });

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ListSubscriptionContractsResponse,
   OrderDownloadLinksResponse,
   PaymentRequest,
   Product,
 } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall, newCheckout, ref } from '../checkout/testing.js';
@@ -32,16 +31,13 @@ import { cardToken, collector, ensureTestShipping, orderOf, place, placeAndCharg
  * routes a buyer, the hosted payment page and the owner call.
  */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let sofa: Product;
 let lamp: Product;
 let coffee: Product;
 let ebook: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   sofa = await createProduct(srv, c.owner, { price: { amount: '100.00' }, deposit: { amount: '20.00' } });
   lamp = await createProduct(srv, c.owner, { price: { amount: '30.00' } });
   coffee = await createProduct(srv, c.owner, {
@@ -59,7 +55,6 @@ beforeAll(async () => {
   });
   await ensureTestShipping(srv);
 }, 120_000);
-afterAll(() => srv?.close());
 
 const requestsOf = async (orderId: string) =>
   (

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { newCheckout, ref } from '../checkout/testing.js';
@@ -25,15 +24,12 @@ import { cardToken, placeAndCharge } from './testing.js';
  * total. Configuration through the owner's routes, orders through the buyer's.
  */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let lamp: Product;
 let ebook: Product;
 let germany: { id: string };
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   lamp = await createProduct(srv, c.owner, { price: { amount: '20.00' } });
   ebook = await createProduct(srv, c.owner, { productType: 'DIGITAL', price: { amount: '10.00' } });
   const world = await region(srv, c.owner, { name: 'World', destinationScope: 'WORLDWIDE' });
@@ -63,7 +59,6 @@ beforeAll(async () => {
     ],
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const to = (country: string, subdivision?: string) => ({
   shippingDestination: {

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { clearTax, TAX } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let catalogKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catalog: ['catalog'] } });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  catalogKey = await srv.createApiKey(['catalog']);
-}, 90_000);
-afterAll(() => srv?.close());
 beforeEach(() => clearTax(srv, c.owner));
 
 const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
@@ -35,7 +24,7 @@ describe('tax settings', () => {
       taxableAddressType: 'SHIPPING',
     });
     const upd = await call<{ taxSettings: Record<string, unknown> }>(srv.url, 'PATCH', TAX.settings, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: {
         taxSettings: { taxIncludedInPrices: true, businessAddress: { country: 'DE', city: 'Berlin' } },
         fieldMask: { paths: ['taxIncludedInPrices', 'businessAddress'] },
@@ -69,7 +58,7 @@ describe('tax settings', () => {
     });
     expect(violations(missing.body)).toEqual(['taxSettings.taxableAddressType:REQUIRED_FIELD']);
     expect((await call(srv.url, 'GET', TAX.settings)).status).toBe(401);
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, catalogKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.catalog]) {
       expect((await call(srv.url, 'GET', TAX.settings, { auth })).status).toBe(403);
       const res = await call(srv.url, 'PATCH', TAX.settings, {
         auth,
@@ -87,7 +76,7 @@ describe('tax settings', () => {
 describe('tax groups', () => {
   it('create, get, list, update, delete with events; one default at a time', async () => {
     const books = await call<{ taxGroup: { id: string; isDefault: boolean } }>(srv.url, 'POST', TAX.groups, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: { taxGroup: { name: 'Books', isDefault: true } },
     });
     expect(books.status).toBe(200);
@@ -108,7 +97,7 @@ describe('tax groups', () => {
       body: { taxGroup: { name: 'Books & papers' }, fieldMask: { paths: ['name'] } },
     });
     expect(upd.body.taxGroup.name).toBe('Books & papers');
-    expect((await call(srv.url, 'GET', `${TAX.groups}/${id}`, { auth: ecomKey })).body).toMatchObject({
+    expect((await call(srv.url, 'GET', `${TAX.groups}/${id}`, { auth: keys.ecom })).body).toMatchObject({
       taxGroup: { name: 'Books & papers' },
     });
     expect((await call(srv.url, 'DELETE', `${TAX.groups}/${id}`, { auth: c.owner })).status).toBe(200);
@@ -140,7 +129,7 @@ describe('tax groups', () => {
     const bad = await call(srv.url, 'POST', TAX.groups, { auth: c.owner, body: { taxGroup: { name: '' } } });
     expect(bad.status).toBe(400);
     expect(violations(bad.body).map(norm)).toEqual(['taxGroup.name:MIN_LENGTH']);
-    for (const auth of [c.visitor, c.memberA.auth, catalogKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, keys.catalog]) {
       expect((await call(srv.url, 'POST', TAX.groups, { auth, body: { taxGroup: { name: 'X' } } })).status).toBe(403);
       expect((await call(srv.url, 'GET', TAX.groups, { auth })).status).toBe(403);
     }
@@ -151,7 +140,7 @@ describe('tax groups', () => {
 describe('tax regions', () => {
   it('create, get, list, update with a mask (null clears), delete, with events', async () => {
     const res = await call<{ taxRegion: Record<string, unknown> & { id: string } }>(srv.url, 'POST', TAX.regions, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: { taxRegion: { ...ca, taxShipping: true, calculationOverride: 'MANUAL', fallbackRate: '0.07' } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -175,7 +164,7 @@ describe('tax regions', () => {
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect(upd.body.taxRegion).toMatchObject({ taxFees: true, taxShipping: true, subdivision: 'US-CA' });
     expect(upd.body.taxRegion.calculationOverride).toBeUndefined();
-    const list = await call<{ taxRegions: unknown[] }>(srv.url, 'GET', TAX.regions, { auth: ecomKey });
+    const list = await call<{ taxRegions: unknown[] }>(srv.url, 'GET', TAX.regions, { auth: keys.ecom });
     expect(list.body.taxRegions).toHaveLength(1);
     expect((await call(srv.url, 'DELETE', `${TAX.regions}/${r.id}`, { auth: c.owner })).status).toBe(200);
     expect(await eventsOf(srv, r.id)).toEqual([
@@ -284,7 +273,7 @@ describe('tax regions', () => {
 
   it('wrong callers: 401 without a token, 403 for visitors, members, contributors and other keys', async () => {
     expect((await call(srv.url, 'GET', TAX.regions)).status).toBe(401);
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, catalogKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.catalog]) {
       expect((await call(srv.url, 'GET', TAX.regions, { auth })).status).toBe(403);
       expect((await call(srv.url, 'POST', TAX.regions, { auth, body: { taxRegion: ca } })).status).toBe(403);
     }

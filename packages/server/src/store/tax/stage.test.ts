@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import {
   createImplementation,
   deleteImplementation,
@@ -12,19 +11,15 @@ import type { Taxable, TotalsInput } from '../totals/types.js';
 import { taxStage } from './stage.js';
 import { clearTax, patchSettings, post, TAX } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   app = await startPluginApp(srv.url);
   await fetch(`${srv.url}/webhooks/v1/public-keys`);
 }, 90_000);
 afterAll(async () => {
   await app?.close();
-  await srv?.close();
 });
 beforeEach(() => clearTax(srv, c.owner));
 afterEach(async () => {
