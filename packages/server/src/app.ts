@@ -27,7 +27,7 @@ import { startPeriodic } from './lib/periodic.js';
 import { emptyOldTrash } from './platform/media/index.js';
 import { jobHandlers } from './job-handlers.js';
 import { type JobWorker, startJobWorker } from './platform/jobs/index.js';
-import { membersChanged } from './platform/members/totals.js';
+import { membersChanged } from './platform/members/index.js';
 import { allClientOrigins, KeyStore } from './platform/oauth/index.js';
 import { registerRoutes } from './routes.js';
 import { wireModules } from './module-wiring.js';

@@ -5,10 +5,11 @@ import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { main } from './main.js';
 import { createApiKey } from './platform/apps/api-keys.service.js';
 import { createOAuthClient } from './platform/oauth/index.js';
-import { createOwner, OwnerAccessError, resetOwnerPassword } from './platform/identity/owner-access.js';
 import { loadData } from './load-data.js';
 import { seed } from './seed.js';
 import { openMigratedDatabase } from './server.js';
+import { wireModules } from './module-wiring.js';
+import { createOwner, OwnerAccessError, resetOwnerPassword } from './platform/members/index.js';
 
 const USAGE = `Usage: plaza <command>
 
@@ -34,6 +35,8 @@ class UsageError extends Error {}
 /** Runs one CLI command with the database, then closes it. */
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openMigratedDatabase>>) => Promise<T>): Promise<T> {
   const database = await openMigratedDatabase(loadConfig());
+  // Commands write through the modules' services, whose hooks (e.g. a session's end revoking its tokens) answer here.
+  wireModules();
   try {
     return await fn(database);
   } finally {

@@ -5,7 +5,7 @@ import { paymentOperationJobHandlers } from './store/payments/operations.js';
 import { scheduledPaymentJobHandlers } from './store/payments/scheduled.jobs.js';
 import { subscriptionJobHandlers } from './store/subscriptions/renewal.jobs.js';
 import { backInStockJobHandlers } from './store/back-in-stock/index.js';
-import { memberJobHandlers } from './platform/members/bulk.jobs.js';
+import { memberJobHandlers } from './platform/members/index.js';
 import { reviewJobHandlers } from './platform/reviews/requests.jobs.js';
 import { mediaJobHandlers } from './platform/media/index.js';
 import type { JobHandlers } from './platform/jobs/index.js';

@@ -1,8 +1,21 @@
 import { withTx, type Ctx } from './kernel/context.js';
 import { onDeliveriesWritten } from './platform/events/index.js';
-import { onVerifiedSignIn } from './platform/identity/sign-in-handlers.js';
-import { onMemberContentHandOver, onMembersChanged } from './platform/members/hooks.js';
-import { onVisitorSignedIn } from './platform/oauth/index.js';
+import { onVerifiedSignIn, useIdentityMembers, useSessionTokens } from './platform/identity/index.js';
+import {
+  insertMember,
+  memberApprovalDecided,
+  memberSignedIn,
+  memberStanding,
+  onMemberContentHandOver,
+  onMembersChanged,
+} from './platform/members/index.js';
+import {
+  identitiesHoldingTokens,
+  isClientOrigin,
+  onVisitorSignedIn,
+  revokeIdentityTokens,
+  revokeSessionTokens,
+} from './platform/oauth/index.js';
 import { handOverReviews } from './platform/reviews/authors.js';
 import { reviewReads } from './platform/reviews/read-cache.js';
 import { nudgeDeliveries } from './platform/webhooks/index.js';
@@ -26,6 +39,19 @@ import { useTotalsStages } from './store/totals/index.js';
  * answers it, so no module imports one that sits above it. buildApp calls it before the app serves anything.
  */
 export function wireModules(): void {
+  // Identity sits below members and oauth: they answer for an identity's member and for its sessions' tokens.
+  useIdentityMembers({
+    standing: memberStanding,
+    created: insertMember,
+    signedIn: memberSignedIn,
+    approvalDecided: memberApprovalDecided,
+  });
+  useSessionTokens({
+    sessionEnded: revokeSessionTokens,
+    identitySignedOut: revokeIdentityTokens,
+    tokenHolders: identitiesHoldingTokens,
+    isClientOrigin,
+  });
   usePlacementHandlers(placementHandlers);
   useTotalsStages({
     discount: discountStage,

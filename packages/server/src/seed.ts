@@ -1,7 +1,7 @@
 import type { Config } from './config/index.js';
 import type { Database } from './kernel/db.js';
 import { seedDemoCommunity } from './demo.js';
-import { ensureOwner } from './platform/identity/owner.js';
+import { ensureOwner } from './platform/members/index.js';
 import { ensureSite } from './platform/site/index.js';
 import { ensureWebClient } from './platform/oauth/index.js';
 

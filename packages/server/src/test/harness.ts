@@ -13,7 +13,7 @@ import { openDatabase, type Database, type Db } from '../kernel/db.js';
 import * as schema from '../db/schema.js';
 import type { App } from '../http/types.js';
 import { createApiKey } from '../platform/apps/api-keys.service.js';
-import { DEMO_OWNER_EMAIL } from '../platform/identity/owner.js';
+import { DEMO_OWNER_EMAIL } from '../platform/members/owner.js';
 import { ensureWebClient, WEB_CLIENT_ID } from '../platform/oauth/web-client.js';
 import { freshTestDatabase, TEST_OWNER_PASSWORD } from './template-db.js';
 

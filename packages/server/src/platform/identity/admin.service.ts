@@ -3,9 +3,9 @@ import type { Identity, ListIdentitiesQuery, ListIdentitiesResponse } from '@pla
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { statusAfter, toIdentity, type IdentityRow } from './profile.js';
+import { identityMembers } from './member-hooks.js';
 import { endIdentitySessions } from './sessions.service.js';
 import { identities } from './tables.js';
-import { members } from '../members/tables.js';
 
 /** GET /identity/v1/identities: newest first, optionally of one status (PENDING: waiting for approval). */
 export async function listIdentities(ctx: Ctx, q: ListIdentitiesQuery): Promise<ListIdentitiesResponse> {
@@ -44,7 +44,7 @@ export async function approveIdentity(ctx: Ctx, id: string): Promise<Identity> {
   return withTx(ctx, async (tx) => {
     await pendingApproval(tx, id, 'ACTIVE');
     const updated = await releaseIdentity(tx, id);
-    await tx.db.update(members).set({ status: 'APPROVED', updatedDate: tx.clock() }).where(eq(members.id, id));
+    await identityMembers().approvalDecided(tx, id, 'APPROVED', tx.clock());
     return toIdentity(updated!);
   });
 }
@@ -81,7 +81,7 @@ export async function rejectIdentity(ctx: Ctx, id: string): Promise<Identity> {
       .set({ status: 'BLOCKED', statusReasons: [], updatedDate: now, revision: sql`${identities.revision} + 1` })
       .where(eq(identities.id, id))
       .returning();
-    await tx.db.update(members).set({ status: 'BLOCKED', updatedDate: now }).where(eq(members.id, id));
+    await identityMembers().approvalDecided(tx, id, 'BLOCKED', now);
     await endIdentitySessions(tx, id);
     return toIdentity(updated!);
   });

@@ -5,7 +5,6 @@ import { notFound, violation } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { sendMail } from '../mail/index.js';
-import { oauthClients } from '../oauth/tables.js';
 import { getSite } from '../site/index.js';
 import { invalidPassword, invalidRecoveryToken } from './errors.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -14,6 +13,7 @@ import { endIdentitySessions } from './sessions.service.js';
 import { findByEmail, findById } from './signin.js';
 import { identities, recoveryTokens, rememberedDevices } from './tables.js';
 import { sleep } from './throttle.js';
+import { tokenHooks } from './token-hooks.js';
 
 /** Recovery links work once, for an hour; at most 5 are mailed to one account per hour (no mail bombing). */
 export const RECOVERY = { TTL_MS: 60 * 60_000, MAX_PER_HOUR: 5, MIN_RESPONSE_MS: 150 } as const;
@@ -26,8 +26,7 @@ async function assertOwnOrigin(ctx: Ctx, redirect: string): Promise<void> {
   const origin = new URL(redirect).origin;
   const own = [new URL(ctx.config.publicUrl).origin, ...(ctx.config.devWebOrigin ? [ctx.config.devWebOrigin] : [])];
   if (own.includes(origin)) return;
-  const clients = await ctx.db.select({ origins: oauthClients.allowedOrigins }).from(oauthClients);
-  if (clients.some((c) => c.origins.includes(origin))) return;
+  if (await tokenHooks().isClientOrigin(ctx, origin)) return;
   throw violation('redirect', 'FORMAT', `redirect must be on this site or an allowed origin of an OAuth client`);
 }
 

@@ -5,13 +5,13 @@ import { uuidv7 } from '../../lib/ids.js';
 import { requireCaptcha } from '../captcha/service.js';
 import { getSite } from '../site/index.js';
 import { emailAlreadyExists } from './errors.js';
+import { identityMembers } from './member-hooks.js';
 import { hashPassword } from './password.js';
 import { normalizeEmail, normalizeProfile, toIdentity, type IdentityRow } from './profile.js';
 import { startSession } from './sessions.service.js';
 import { assertMaySignIn, continueSignIn, findByEmail, type RequestMeta } from './signin.js';
 import { readThrottle } from './throttle.js';
 import { identities } from './tables.js';
-import { insertMember } from '../members/create.js';
 import { emitEvent } from '../events/index.js';
 
 export interface NewIdentity {
@@ -21,7 +21,7 @@ export interface NewIdentity {
   emailVerified: boolean;
   /** Pending reasons; none makes the identity ACTIVE. */
   reasons: string[];
-  /** false: the caller finishes the member in its transaction and emits its created event (see insertMember). */
+  /** false: the caller finishes the member in its transaction and emits its created event (see members/create.ts). */
   announceMember?: boolean;
 }
 
@@ -50,7 +50,7 @@ export async function createIdentity(ctx: Ctx, input: NewIdentity): Promise<Iden
       .returning();
     if (!row) throw emailAlreadyExists();
     await emitEvent(tx, { type: 'identity.identity.created', entityId: id, entity: toIdentity(row) });
-    await insertMember(tx, {
+    await identityMembers().created(tx, {
       id,
       email: input.email,
       profile: input.profile,

@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
-import { refreshTokens } from '../oauth/tables.js';
 import { authSessions, identities, sessionTokens } from './tables.js';
-import { members } from '../members/tables.js';
 import { verifiedSignIn } from './sign-in-handlers.js';
+import { identityMembers } from './member-hooks.js';
+import { tokenHooks } from './token-hooks.js';
 
 /** A sign-in session lasts 30 days from its last use of the cookie; session tokens 10 minutes. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -103,6 +103,7 @@ export interface SignedIn extends LiveSession {
  * identity is ACTIVE and its member is neither BLOCKED nor OFFLINE. Every member request and token grant asks it.
  */
 async function signedInWhere(ctx: Pick<Ctx, 'db' | 'clock'>, where: SQL): Promise<SignedIn | undefined> {
+  const member = identityMembers().standing(authSessions.identityId);
   const [row] = await ctx.db
     .select({
       sessionId: authSessions.id,
@@ -110,14 +111,13 @@ async function signedInWhere(ctx: Pick<Ctx, 'db' | 'clock'>, where: SQL): Promis
       amr: authSessions.amr,
       lastSeenDate: authSessions.lastSeenDate,
       identityStatus: identities.status,
-      memberStatus: members.status,
-      role: members.role,
+      memberStatus: member.status,
+      role: member.role,
       email: identities.email,
       emailVerified: identities.emailVerified,
     })
     .from(authSessions)
     .innerJoin(identities, eq(identities.id, authSessions.identityId))
-    .leftJoin(members, eq(members.id, authSessions.identityId))
     .where(and(where, isNull(authSessions.revokedDate), gt(authSessions.expiresDate, ctx.clock())))
     .limit(1);
   if (!row || row.identityStatus !== 'ACTIVE' || row.memberStatus === 'BLOCKED' || row.memberStatus === 'OFFLINE') {
@@ -169,10 +169,7 @@ export async function endSession(ctx: Ctx, sessionId: string): Promise<void> {
       .update(authSessions)
       .set({ revokedDate: now })
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedDate)));
-    await tx.db
-      .update(refreshTokens)
-      .set({ revokedDate: now })
-      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedDate)));
+    await tokenHooks().sessionEnded(tx, sessionId, now);
   });
 }
 
@@ -189,17 +186,20 @@ export async function endIdentitySessions(ctx: Ctx, identityId: string, exceptSe
       .where(and(eq(authSessions.identityId, identityId), isNull(authSessions.revokedDate)));
     for (const { id } of sessions) if (id !== exceptSessionId) await endSession(tx, id);
     // Member tokens are keyed by identity too: revoke any not tied to a kept session.
-    await tx.db
-      .update(refreshTokens)
-      .set({ revokedDate: now })
-      .where(
-        and(
-          eq(refreshTokens.subject, identityId),
-          isNull(refreshTokens.revokedDate),
-          exceptSessionId
-            ? or(isNull(refreshTokens.sessionId), ne(refreshTokens.sessionId, exceptSessionId))
-            : undefined,
-        ),
-      );
+    await tokenHooks().identitySignedOut(tx, identityId, exceptSessionId, now);
   });
+}
+
+/**
+ * Of these identities, the ones with a live session or an unrevoked token: those a sign-out must reach (two set
+ * queries instead of one look per identity).
+ */
+export async function identitiesSignedIn(tx: Ctx, identityIds: string[]): Promise<string[]> {
+  if (!identityIds.length) return [];
+  const live = await tx.db
+    .selectDistinct({ id: authSessions.identityId })
+    .from(authSessions)
+    .where(and(inArray(authSessions.identityId, identityIds), isNull(authSessions.revokedDate)));
+  const holders = await tokenHooks().tokenHolders(tx, identityIds);
+  return [...new Set([...live.map((r) => r.id), ...holders])];
 }

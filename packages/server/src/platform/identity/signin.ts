@@ -6,8 +6,8 @@ import { startEmailVerification } from './codes.js';
 import { signInNotAllowed } from './errors.js';
 import { statusAfter, toIdentity, type IdentityRow } from './profile.js';
 import { startSession } from './sessions.service.js';
+import { identityMembers } from './member-hooks.js';
 import { identities } from './tables.js';
-import { members } from '../members/tables.js';
 
 /** Where a sign-in request came from; kept on the session. */
 export interface RequestMeta {
@@ -25,9 +25,8 @@ export interface IdentityWithMember {
 
 async function loadWhere(ctx: Ctx, where: SQL): Promise<IdentityWithMember | undefined> {
   const [row] = await ctx.db
-    .select({ identity: identities, memberStatus: members.status })
+    .select({ identity: identities, memberStatus: identityMembers().standing(identities.id).status })
     .from(identities)
-    .leftJoin(members, eq(members.id, identities.id))
     .where(where)
     .limit(1);
   return row ? { identity: row.identity, memberStatus: row.memberStatus ?? undefined } : undefined;
@@ -80,7 +79,7 @@ export async function continueSignIn(
     })
     .where(eq(identities.id, row.id))
     .returning()) as [IdentityRow];
-  await ctx.db.update(members).set({ lastLoginDate: now }).where(eq(members.id, row.id));
+  await identityMembers().signedIn(ctx, row.id, now);
   const { sessionToken } = await startSession(ctx, {
     identityId: row.id,
     amr: opts.amr,

@@ -1,12 +1,9 @@
-import { and, asc, count, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, gt, inArray, type SQL } from 'drizzle-orm';
 import type { JobItemFailure, MemberFilter } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { releaseIdentity } from '../identity/admin.service.js';
-import { endIdentitySessions } from '../identity/sessions.service.js';
-import { authSessions } from '../identity/tables.js';
+import { endIdentitySessions, identitiesSignedIn, releaseIdentity } from '../identity/index.js';
 import type { JobHandlers, JobRun } from '../jobs/index.js';
-import { refreshTokens } from '../oauth/tables.js';
 import { deleteMemberRow } from './delete.service.js';
 import { assertNotOwner } from './moderation.service.js';
 import { filterSql, searchSql } from './query.js';
@@ -86,16 +83,7 @@ async function walk(
  * found with two set queries instead of one look per member.
  */
 async function endSessionsOf(tx: Ctx, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  const live = await tx.db
-    .selectDistinct({ id: authSessions.identityId })
-    .from(authSessions)
-    .where(and(inArray(authSessions.identityId, ids), isNull(authSessions.revokedDate)));
-  const tokens = await tx.db
-    .selectDistinct({ id: refreshTokens.subject })
-    .from(refreshTokens)
-    .where(and(inArray(refreshTokens.subject, ids), isNull(refreshTokens.revokedDate)));
-  for (const id of new Set([...live, ...tokens].map((r) => r.id))) await endIdentitySessions(tx, id);
+  for (const id of await identitiesSignedIn(tx, ids)) await endIdentitySessions(tx, id);
 }
 
 /**

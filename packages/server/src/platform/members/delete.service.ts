@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { emitEvent } from '../events/index.js';
-import { endIdentitySessions } from '../identity/sessions.service.js';
-import { identities } from '../identity/tables.js';
+import { deleteIdentity, endIdentitySessions } from '../identity/index.js';
 import { handOverMemberContent } from './hooks.js';
 import { assertNotOwner } from './moderation.service.js';
 import { findMember, loadMember, myId, visibleTo } from './read.service.js';
@@ -35,7 +33,7 @@ export async function deleteMemberRow(tx: Ctx, row: MemberRow, contentAssigneeId
   assertNotOwner(row, 'deleted');
   await handOverMemberContent(tx, row.id, contentAssigneeId);
   await endIdentitySessions(tx, row.id);
-  await tx.db.delete(identities).where(eq(identities.id, row.id));
+  await deleteIdentity(tx, row.id);
   await emitEvent(tx, { type: 'members.member.deleted', entityId: row.id, entity: toMember(row, 'FULL') });
   await emitEvent(tx, { type: 'identity.identity.deleted', entityId: row.id, entity: { id: row.id } });
 }

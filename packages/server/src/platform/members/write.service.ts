@@ -13,10 +13,8 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask, getPath } from '../../lib/field-mask.js';
-import { normalizeEmail, normalizeProfile } from '../identity/profile.js';
+import { createIdentity, mergeIdentityProfile, normalizeEmail, normalizeProfile } from '../identity/index.js';
 import { emitEvent } from '../events/index.js';
-import { createIdentity } from '../identity/registration.service.js';
-import { identities } from '../identity/tables.js';
 import { loadMember, selfOrAdmin } from './read.service.js';
 import { members, type ContactDetails } from './tables.js';
 import { memberColumns, toMember, type MemberRow } from './view.js';
@@ -123,18 +121,16 @@ async function syncIdentityProfile(tx: Ctx, row: MemberRow): Promise<void> {
     addresses: row.contact.addresses,
     customFields: row.contact.customFields,
   });
-  const keys = ['firstName', 'lastName', 'nickname', 'picture', 'emails', 'phones', 'addresses', 'customFields'];
-  await tx.db
-    .update(identities)
-    .set({
-      profile: sql`(${identities.profile} - array[${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}]::text[]) || ${JSON.stringify(profile)}::jsonb`,
-      updatedDate: tx.clock(),
-      revision: sql`${identities.revision} + 1`,
-    })
-    .where(eq(identities.id, row.id));
+  await mergeIdentityProfile(tx, row.id, profile, [
+    'firstName',
+    'lastName',
+    'nickname',
+    'picture',
+    'emails',
+    'phones',
+    'addresses',
+    'customFields',
+  ]);
 }
 
 const roleChangeForbidden = () =>

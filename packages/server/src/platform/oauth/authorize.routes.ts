@@ -10,7 +10,7 @@ import {
   SESSION_TTL_SECONDS,
   sessionFromCookie,
   type SignedIn,
-} from '../identity/sessions.service.js';
+} from '../identity/index.js';
 import { createAuthorizationCode } from './authorization-codes.js';
 import { checkAuthorizeRequest, type AuthorizeParams } from './authorize.service.js';
 import { findOAuthClient, redirectUriMatches } from './clients.service.js';

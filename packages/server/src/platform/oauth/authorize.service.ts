@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
-import { identities } from '../identity/tables.js';
-import { members } from '../members/tables.js';
+import { identityStanding } from '../identity/index.js';
 import { findOAuthClient, redirectUriMatches } from './clients.service.js';
 import type { ResponseMode } from './respond.js';
 import type { OAuthClient } from '@plaza/contracts';
@@ -69,11 +67,6 @@ export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promi
 
 /** Whether the identity may receive tokens now: active, and its member neither blocked nor offline. */
 export async function canSignIn(ctx: Ctx, identityId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ status: identities.status, memberStatus: members.status })
-    .from(identities)
-    .leftJoin(members, eq(members.id, identities.id))
-    .where(and(eq(identities.id, identityId)))
-    .limit(1);
+  const row = await identityStanding(ctx, identityId);
   return !!row && row.status === 'ACTIVE' && row.memberStatus !== 'BLOCKED' && row.memberStatus !== 'OFFLINE';
 }

@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { TokenRequest, TokenResponse } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { identities } from '../identity/tables.js';
-import { members } from '../members/tables.js';
-import { endSession, startSession } from '../identity/sessions.service.js';
+import { endSession, identityStanding, startSession } from '../identity/index.js';
 import { visitorSignedIn } from './visitor-sign-in.js';
 import { canSignIn } from './authorize.service.js';
 import { readAuthorizationCode } from './authorization-codes.js';
@@ -68,13 +65,8 @@ async function memberTokenResponse(ctx: Ctx, m: MemberGrant, subject: TokenSubje
 }
 
 async function whoIs(ctx: Ctx, identityId: string): Promise<Who | undefined> {
-  const [row] = await ctx.db
-    .select({ email: identities.email, emailVerified: identities.emailVerified, role: members.role })
-    .from(identities)
-    .leftJoin(members, eq(members.id, identities.id))
-    .where(eq(identities.id, identityId))
-    .limit(1);
-  return row && { ...row, role: row.role ?? 'MEMBER' };
+  const row = await identityStanding(ctx, identityId);
+  return row && { email: row.email, emailVerified: row.emailVerified, role: row.role ?? 'MEMBER' };
 }
 
 /** Signs a member's access (and ID) token next to a refresh token that is already stored. */

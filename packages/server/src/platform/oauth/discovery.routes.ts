@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import { sha256 } from '../../lib/hash.js';
-import { identities } from '../identity/tables.js';
-import { endSession } from '../identity/sessions.service.js';
+import { endSession, identityEmail } from '../identity/index.js';
 import { refreshTokens } from './tables.js';
 
 export function discoveryRoutes(app: App): void {
@@ -61,10 +60,7 @@ function registerUserInfoAndRevokeRoutes(app: App): void {
     async (req) => {
       const caller = req.ctx.caller;
       if (caller.type !== 'MEMBER') throw new AppError('FORBIDDEN', 'Member token required');
-      const [who] = await req.ctx.db
-        .select({ email: identities.email, verified: identities.emailVerified })
-        .from(identities)
-        .where(eq(identities.id, caller.memberId));
+      const who = await identityEmail(req.ctx, caller.memberId);
       if (!who) throw new AppError('UNAUTHENTICATED', 'The member no longer exists');
       return { sub: caller.memberId, email: who.email, email_verified: who.verified };
     },

@@ -13,6 +13,12 @@ export {
 export { discoveryRoutes } from './discovery.routes.js';
 export { KeyStore } from './keys.js';
 export { sendHostedPage } from './respond.js';
+export {
+  identitiesHoldingTokens,
+  isClientOrigin,
+  revokeIdentityTokens,
+  revokeSessionTokens,
+} from './session-tokens.js';
 export { insertRedirectSession } from './redirect-sessions.js';
 export { oauthRoutes } from './routes.js';
 export { isVisitorRevoked } from './visitor-revocation.js';

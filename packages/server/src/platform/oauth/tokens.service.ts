@@ -6,7 +6,7 @@ import { AppError, violation } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { requireOAuthClient } from './clients.service.js';
-import { endSession, signedInSession } from '../identity/sessions.service.js';
+import { endSession, signedInSession } from '../identity/index.js';
 import {
   exchangeAuthorizationCode,
   exchangeAuthorizedClient,

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, like, or, sql } from 'drizzle-orm';
-import type { Ctx } from '../../kernel/context.js';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../kernel/db.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
-import { members } from '../members/tables.js';
-import { hashPassword } from './password.js';
-import { endIdentitySessions } from './sessions.service.js';
-import { identities, loginThrottle } from './tables.js';
+import {
+  emailTaken,
+  hashPassword,
+  identityEmails,
+  insertOwnerIdentity,
+  replaceOwnerPassword,
+} from '../identity/index.js';
+import { members } from './tables.js';
 
 /**
  * Owner access from the command line (`plaza owner reset-password`, `plaza owner create`): the way back in for
@@ -18,18 +21,18 @@ export class OwnerAccessError extends Error {}
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The identity operations need only the database and a clock; the CLI has no request. */
-function cliCtx(db: Db): Ctx {
-  return { db, caller: { type: 'NONE' }, clock: () => new Date() } as unknown as Ctx;
-}
-
+/** The owners, oldest first, with their login e-mails. */
 async function owners(db: Db) {
-  return db
-    .select({ id: members.id, email: identities.email })
+  const rows = await db
+    .select({ id: members.id })
     .from(members)
-    .innerJoin(identities, eq(identities.id, members.id))
     .where(eq(members.role, 'OWNER'))
     .orderBy(asc(members.createdDate));
+  const emails = await identityEmails(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.flatMap((r) => (emails.has(r.id) ? [{ id: r.id, email: emails.get(r.id)! }] : []));
 }
 
 /**
@@ -57,22 +60,7 @@ export async function resetOwnerPassword(db: Db, opts: { email?: string } = {}) 
 
   const password = randomToken(12);
   const passwordHash = await hashPassword(password);
-  const email = owner.email.toLowerCase();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(identities)
-      .set({
-        passwordHash,
-        passwordResetRequired: false,
-        updatedDate: new Date(),
-        revision: sql`${identities.revision} + 1`,
-      })
-      .where(eq(identities.id, owner.id));
-    await endIdentitySessions(cliCtx(tx), owner.id);
-    await tx
-      .delete(loginThrottle)
-      .where(or(eq(loginThrottle.key, `email:${email}`), like(loginThrottle.key, `login:${email}|%`)));
-  });
+  await db.transaction((tx) => replaceOwnerPassword(tx, owner.id, owner.email, passwordHash));
   return { email: owner.email, password };
 }
 
@@ -80,20 +68,14 @@ export async function resetOwnerPassword(db: Db, opts: { email?: string } = {}) 
 export async function createOwner(db: Db, opts: { email: string }) {
   const email = opts.email.trim();
   if (!SIMPLE_EMAIL.test(email) || email.length > 254) throw new OwnerAccessError(`Not an e-mail address: ${email}`);
-  const [taken] = await db
-    .select({ id: identities.id })
-    .from(identities)
-    .where(sql`lower(${identities.email}) = lower(${email})`);
-  if (taken) {
+  if (await emailTaken(db, email)) {
     throw new OwnerAccessError(`An account with ${email} exists already; choose another e-mail.`);
   }
   const password = randomToken(12);
   const passwordHash = await hashPassword(password);
   const id = uuidv7();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(identities)
-      .values({ id, email, passwordHash, status: 'ACTIVE', emailVerified: true, profile: { nickname: 'Owner' } });
+    await insertOwnerIdentity(tx, { id, email, passwordHash });
     await tx.insert(members).values({
       id,
       slug: `owner-${randomBytes(4).toString('hex')}`,

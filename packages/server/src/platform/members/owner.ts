@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../kernel/db.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
-import { hashPassword } from './password.js';
-import { identities } from './tables.js';
-import { members } from '../members/tables.js';
+import { hashPassword, insertOwnerIdentity } from '../identity/index.js';
+import { members } from './tables.js';
 
 export const DEMO_OWNER_EMAIL = 'owner@plaza.local';
 
@@ -22,9 +21,7 @@ export async function ensureOwner(
   const id = uuidv7();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(identities)
-      .values({ id, email, passwordHash, status: 'ACTIVE', emailVerified: true, profile: { nickname: 'Owner' } });
+    await insertOwnerIdentity(tx, { id, email, passwordHash });
     await tx.insert(members).values({
       id,
       slug: 'owner',
