@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, CreateOrderResponse, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, type CallResult } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall } from '../checkout/testing.js';
@@ -26,16 +25,12 @@ import { cardToken, place, placeAndCharge } from './testing.js';
  * routes a buyer calls and the gift-card routes the owner calls.
  */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let lamp: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   lamp = await createProduct(srv, c.owner, { price: { amount: '20.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const withCard = (auth: string, code: string) => checkoutOf(srv, auth, [[lamp, 1]], {}, { giftCardCode: code });
 const patchCard = async (id: string, giftCard: Record<string, unknown>) => {

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { clearAll, create, PATHS } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let catalogKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catalog: ['catalog'] } });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  catalogKey = await srv.createApiKey(['catalog']);
-}, 90_000);
-afterAll(() => srv?.close());
 beforeEach(() => clearAll(srv, c.owner));
 
 /** Schema violations name array items `a.0.b`, service ones `a[0].b`: compare both the same way. */
@@ -27,7 +16,7 @@ const count = async () =>
 
 describe('additional fee settings', () => {
   it('FIXED and PERCENTAGE; per-product fees name existing products; events', async () => {
-    const product = await createProduct(srv, catalogKey);
+    const product = await createProduct(srv, keys.catalog);
     const fixed = await create(srv, c.owner, PATHS.fees, 'additionalFee', {
       name: 'Handling',
       type: 'HANDLING_FEE',
@@ -42,7 +31,7 @@ describe('additional fee settings', () => {
       taxable: true,
       enabled: true,
     });
-    const pct = await create(srv, ecomKey, PATHS.fees, 'additionalFee', {
+    const pct = await create(srv, keys.ecom, PATHS.fees, 'additionalFee', {
       name: 'Insurance',
       type: 'INSURANCE',
       surcharge: { type: 'PERCENTAGE', percentage: 1.5 },
@@ -102,6 +91,6 @@ describe('additional fee settings', () => {
   it('wrong callers', async () => {
     expect((await call(srv.url, 'GET', PATHS.fees, {})).status).toBe(401);
     expect((await call(srv.url, 'GET', PATHS.fees, { auth: c.visitor })).status).toBe(403);
-    expect((await call(srv.url, 'GET', PATHS.fees, { auth: catalogKey })).status).toBe(403);
+    expect((await call(srv.url, 'GET', PATHS.fees, { auth: keys.catalog })).status).toBe(403);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServicePluginType } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import {
   createImplementation,
   deleteImplementation,
@@ -12,19 +11,15 @@ import { computeTotals } from '../totals/engine.js';
 import { shippingStage } from './stage.js';
 import { clearAll, create, line, option, patchProvider, PATHS, region, totalsInput } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   app = await startPluginApp(srv.url);
   await fetch(`${srv.url}/webhooks/v1/public-keys`);
 }, 90_000);
 afterAll(async () => {
   await app?.close();
-  await srv?.close();
 });
 beforeEach(async () => {
   await clearAll(srv, c.owner);

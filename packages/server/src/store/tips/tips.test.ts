@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsInput } from '../totals/types.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let catalogKey: string;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  catalogKey = await srv.createApiKey(['catalog']);
-}, 90_000);
-afterAll(() => srv?.close());
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catalog: ['catalog'] } });
 
 const PATH = '/ecom/v1/tip-settings';
 const patch = (body: Record<string, unknown>, auth = c.owner) =>
@@ -67,12 +55,12 @@ const split = (t: Awaited<ReturnType<typeof computeTotals>>) =>
 
 describe('tip settings', () => {
   it('get (staff only for managers), masked update with its event', async () => {
-    const owner = await call<{ tipSettings: Record<string, unknown> }>(srv.url, 'GET', PATH, { auth: ecomKey });
+    const owner = await call<{ tipSettings: Record<string, unknown> }>(srv.url, 'GET', PATH, { auth: keys.ecom });
     expect(owner.body.tipSettings).toMatchObject({ enabled: true, presets: PRESETS, split: 'EQUAL', staff: STAFF });
     const buyer = await call<{ tipSettings: Record<string, unknown> }>(srv.url, 'GET', PATH, { auth: c.visitor });
     expect(buyer.status).toBe(200);
     expect(buyer.body.tipSettings).toMatchObject({ enabled: true, presets: PRESETS, staff: [] });
-    const res = await patch({ split: 'PROPORTIONAL' }, ecomKey);
+    const res = await patch({ split: 'PROPORTIONAL' }, keys.ecom);
     expect(res.body.tipSettings).toMatchObject({ split: 'PROPORTIONAL', presets: PRESETS, allowCustom: true });
     expect(await eventsOf(srv, 'tip-settings')).toContain('ecom.tip_settings.updated');
   });
@@ -91,7 +79,7 @@ describe('tip settings', () => {
       expect(res.status, expected).toBe(400);
       expect(violations(res.body).map((v) => v.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.'))).toContain(expected);
     }
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, catalogKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.catalog]) {
       expect((await patch({ enabled: false }, auth)).status).toBe(403);
     }
     expect((await call(srv.url, 'GET', PATH)).status).toBe(401);
