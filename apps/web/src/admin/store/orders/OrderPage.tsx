@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Order } from '@plaza/sdk/ecom';
-import {
-  checkoutSettingsQueries,
-  orderMutations,
-  orderQueries,
-  restocksByDefault,
-  usePlaza,
-  usePlazaMutation,
-} from '@plaza/react';
+import { checkoutSettingsQueries, orderMutations, restocksByDefault, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, buttonClass } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
-import { ErrorMessage, describeError } from '../../../ui/ErrorMessage.js';
-import { Skeleton } from '../../../ui/Skeleton.js';
+import { describeError } from '../../../ui/ErrorMessage.js';
 import { downloadFile } from '../../../lib/download.js';
 import { orderDocument } from '../../../storefront/store/orders/document.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
@@ -30,6 +22,7 @@ import { PaymentsPanel } from './PaymentsPanel.js';
 import { ShippingPanel } from './ShippingPanel.js';
 import { PaymentBadge, PriceRows } from './words.js';
 import { CheckboxField } from '../../../ui/CheckboxField.js';
+import { useRouteOrder } from './useRouteOrder.js';
 
 /** /admin/store/orders/:orderId: one order with its items, payments, history and what can be done with it. */
 export function OrderPage() {
@@ -41,10 +34,8 @@ export function OrderPage() {
 }
 
 function Screen() {
-  const { orderId = '' } = useParams();
-  const { data, error, isPending, isFetching, refetch } = useQuery(orderQueries.order(usePlaza(), orderId));
-  if (isPending) return <Skeleton className="h-64 w-full" />;
-  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  const { data, waiting } = useRouteOrder();
+  if (!data) return waiting;
   const { order, transactions } = data;
   return (
     <>

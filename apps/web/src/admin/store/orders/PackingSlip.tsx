@@ -1,16 +1,14 @@
-import { Link, useParams } from 'react-router';
-import { orderQueries, usePlaza, useSite } from '@plaza/react';
+import { Link } from 'react-router';
+import { useSite } from '@plaza/react';
 import { optionWords } from '@plaza/contracts/constants';
 import type { Order } from '@plaza/sdk/ecom';
-import { useQuery } from '@tanstack/react-query';
 import { Button, buttonClass } from '../../../ui/Button.js';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
-import { Skeleton } from '../../../ui/Skeleton.js';
 import { DeliveryDetails, deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
 import { ProductImage } from '../../../storefront/store/ProductCard.js';
 import { OwnerOnly } from '../../ui/OwnerOnly.js';
 import { useShortDate } from '../../dates.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { useRouteOrder } from './useRouteOrder.js';
 
 /**
  * /admin/store/orders/:orderId/packing-slip: what goes in the parcel and where it goes, to print and put in the box
@@ -26,10 +24,8 @@ export function PackingSlipPage() {
 }
 
 function Screen() {
-  const { orderId = '' } = useParams();
-  const { data, error, isPending, isFetching, refetch } = useQuery(orderQueries.order(usePlaza(), orderId));
-  if (isPending) return <Skeleton className="h-64 w-full" />;
-  if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  const { data, waiting } = useRouteOrder();
+  if (!data) return waiting;
   const { order } = data;
   return (
     <>
