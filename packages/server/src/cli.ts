@@ -3,7 +3,7 @@ import { API_KEY_SCOPES, type ApiKeyScope } from '@plaza/contracts';
 import { ConfigError, loadConfig } from './config/index.js';
 import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { main } from './main.js';
-import { createApiKey } from './platform/apps/api-keys.service.js';
+import { createApiKey } from './platform/apps/index.js';
 import { createOAuthClient } from './platform/oauth/index.js';
 import { loadData } from './load-data.js';
 import { seed } from './seed.js';

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, authenticateApiKey } from './platform/apps/api-keys.service.js';
+import { API_KEY_PREFIX, authenticateApiKey } from './platform/apps/index.js';
 import { signedInSession } from './platform/identity/index.js';
 import { isVisitorRevoked } from './platform/oauth/index.js';
 import type { CredentialChecks } from './http/resolve-caller.js';

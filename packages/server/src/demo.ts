@@ -11,8 +11,7 @@ import { identities } from './platform/identity/tables.js';
 import { insertMember } from './platform/members/create.js';
 import { members } from './platform/members/tables.js';
 import type { KeyStore } from './platform/oauth/index.js';
-import { setReply, updateModerationStatus } from './platform/reviews/moderation.service.js';
-import { createReview } from './platform/reviews/write.service.js';
+import { createReview, setReply, updateModerationStatus } from './platform/reviews/index.js';
 
 /** The store's own reviews: the storefront's home page shows this entity. */
 export const STORE_REVIEWS = { namespace: 'site', entityId: 'store' } as const;

@@ -6,7 +6,7 @@ import { scheduledPaymentJobHandlers } from './store/payments/scheduled.jobs.js'
 import { subscriptionJobHandlers } from './store/subscriptions/renewal.jobs.js';
 import { backInStockJobHandlers } from './store/back-in-stock/index.js';
 import { memberJobHandlers } from './platform/members/index.js';
-import { reviewJobHandlers } from './platform/reviews/requests.jobs.js';
+import { reviewJobHandlers } from './platform/reviews/index.js';
 import { mediaJobHandlers } from './platform/media/index.js';
 import type { JobHandlers } from './platform/jobs/index.js';
 

@@ -16,8 +16,7 @@ import {
   revokeIdentityTokens,
   revokeSessionTokens,
 } from './platform/oauth/index.js';
-import { handOverReviews } from './platform/reviews/authors.js';
-import { reviewReads } from './platform/reviews/read-cache.js';
+import { handOverReviews, reviewReads } from './platform/reviews/index.js';
 import { nudgeDeliveries } from './platform/webhooks/index.js';
 import { placementHandlers } from './placement-handlers.js';
 import { notifyRestocked } from './store/back-in-stock/index.js';

@@ -1,6 +1,5 @@
 import type { App } from './http/types.js';
-import { apiKeyRoutes } from './platform/apps/api-keys.routes.js';
-import { oauthClientRoutes } from './platform/apps/oauth-clients.routes.js';
+import { apiKeyRoutes, oauthClientRoutes } from './platform/apps/index.js';
 import { catalogRoutes } from './store/catalog/index.js';
 import { cartRoutes } from './store/cart/index.js';
 import { discountsRoutes } from './store/discounts/index.js';
@@ -25,18 +24,18 @@ import {
   mediaUploadRoutes,
 } from './platform/media/index.js';
 import { recommendationsRoutes } from './store/recommendations/index.js';
-import { captchaRoutes } from './platform/captcha/routes.js';
+import { captchaRoutes } from './platform/captcha/index.js';
 import { healthRoutes } from './platform/health/index.js';
 import { jobRoutes } from './platform/jobs/index.js';
 import { authRoutes, identityAdminRoutes, mfaRoutes } from './platform/identity/index.js';
 import { mailRoutes } from './platform/mail/index.js';
 import { membersRoutes } from './platform/members/index.js';
 import { authorizeRoutes, discoveryRoutes, oauthRoutes } from './platform/oauth/index.js';
-import { redirectRoutes } from './platform/redirects/routes.js';
-import { reviewRoutes } from './platform/reviews/routes.js';
+import { redirectRoutes } from './platform/redirects/index.js';
+import { reviewRoutes } from './platform/reviews/index.js';
 import { servicePluginRoutes } from './platform/service-plugins/index.js';
 import { siteRoutes } from './platform/site/index.js';
-import { ssoRoutes } from './platform/sso/routes.js';
+import { ssoRoutes } from './platform/sso/index.js';
 import { webConfigRoutes } from './platform/web/index.js';
 import { webhookRoutes } from './platform/webhooks/index.js';
 

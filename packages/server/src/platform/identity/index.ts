@@ -23,5 +23,6 @@ export {
   startSession,
 } from './sessions.service.js';
 export { onVerifiedSignIn } from './sign-in-handlers.js';
+export { identityIdByEmail, insertSsoIdentity } from './sso-identity.js';
 export { identityEmail, identityStanding } from './standing.js';
 export { type SessionTokens, useSessionTokens } from './token-hooks.js';

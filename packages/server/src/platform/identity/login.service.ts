@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LoginRequest, LoginResponse } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { requireCaptcha } from '../captcha/service.js';
+import { requireCaptcha } from '../captcha/index.js';
 import { getSite } from '../site/index.js';
 import { invalidPassword, resetPasswordRequired, tooManyAttempts } from './errors.js';
 import { secondFactorStep } from './mfa-login.service.js';

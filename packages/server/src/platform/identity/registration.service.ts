@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { IdentityProfile, LoginResponse, RegisterRequest, SignOnRequest, SignOnResponse } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { requireCaptcha } from '../captcha/service.js';
+import { requireCaptcha } from '../captcha/index.js';
 import { getSite } from '../site/index.js';
 import { emailAlreadyExists } from './errors.js';
 import { identityMembers } from './member-hooks.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CreateContactReviewRequest, OriginType, Review } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { requireCaptcha } from '../captcha/service.js';
+import { requireCaptcha } from '../captcha/index.js';
 import { normalizeEmail } from '../identity/profile.js';
 import { loginThrottle } from '../identity/tables.js';
 import { getSite } from '../site/index.js';

@@ -1,12 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken } from '../../lib/ids.js';
 import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/index.js';
-import { startSession } from '../identity/sessions.service.js';
-import { identities } from '../identity/tables.js';
+import { identityIdByEmail, startSession } from '../identity/index.js';
 import { discover, discoveryProblem, ssoGuard } from './check.js';
 import { getEnabledConnection, recordCheck, ssoCallbackUrl } from './connections.service.js';
 import { createSsoIdentity } from './identities.js';
@@ -147,15 +146,11 @@ export async function completeSsoLogin(ctx: Ctx, callbackUrl: URL): Promise<stri
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
     if (!email) throw providerError('the provider shared no e-mail address');
     // Link to an existing identity only on an e-mail the provider vouches for; otherwise anyone could claim it.
-    const [existing] = await tx.db
-      .select({ id: identities.id })
-      .from(identities)
-      .where(sql`lower(${identities.email}) = ${email}`)
-      .limit(1);
-    if (existing && claims.email_verified !== true)
+    const existingId = await identityIdByEmail(tx, email);
+    if (existingId && claims.email_verified !== true)
       throw providerError('this e-mail already has an account; sign in with its password first');
     const id =
-      existing?.id ??
+      existingId ??
       (await createSsoIdentity(tx, {
         email,
         emailVerified: claims.email_verified === true,

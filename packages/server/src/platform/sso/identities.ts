@@ -1,9 +1,8 @@
 import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { identities } from '../identity/tables.js';
 import { emitEvent } from '../events/index.js';
-import { toIdentity } from '../identity/profile.js';
-import { insertMember } from '../members/create.js';
+import { insertSsoIdentity } from '../identity/index.js';
+import { insertMember } from '../members/index.js';
 import { getSite } from '../site/index.js';
 
 /**
@@ -18,18 +17,14 @@ export async function createSsoIdentity(
   const nickname = p.name ?? p.email.split('@')[0]!;
   const { signInPolicy } = await getSite(ctx);
   const pending = signInPolicy.ownerApprovalRequired;
-  const [row] = await ctx.db
-    .insert(identities)
-    .values({
-      id,
-      email: p.email,
-      status: pending ? 'PENDING' : 'ACTIVE',
-      statusReasons: pending ? ['ADMIN_APPROVAL_REQUIRED'] : [],
-      emailVerified: p.emailVerified,
-      profile: { nickname },
-    })
-    .returning();
-  await emitEvent(ctx, { type: 'identity.identity.created', entityId: id, entity: toIdentity(row!) });
+  const identity = await insertSsoIdentity(ctx, {
+    id,
+    email: p.email,
+    pending,
+    emailVerified: p.emailVerified,
+    nickname,
+  });
+  await emitEvent(ctx, { type: 'identity.identity.created', entityId: id, entity: identity });
   await insertMember(ctx, {
     id,
     email: p.email,
