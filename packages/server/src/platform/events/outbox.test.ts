@@ -1,24 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { eventEnvelopeSchema, type EventType } from '@plaza/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTx } from '../../kernel/context.js';
-import { cast, newMember, type Cast } from '../../test/community.js';
+import { newMember } from '../../test/community.js';
 import { waitFor } from '../webhooks/testing.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { members } from '../members/tables.js';
 import { emitEvent } from './outbox.js';
 import { domainEvents } from './tables.js';
 
-let srv: TestServer;
-let c: Cast;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-});
-afterAll(() => srv?.close());
+const { srv, c } = serverSuite({ cast: true });
 
 const eventsOf = (entityId: string, type?: EventType) =>
   srv.database.db

@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListReportsResponse, MemberReport } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
-import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
+import { serverSuite } from '../../test/suite.js';
+import { newMember, type TestMember } from '../../test/community.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { memberReports } from './tables.js';
 import { BEYOND_PUBLIC, memberRow, setMember } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-});
-afterAll(() => srv?.close());
+const { srv, c } = serverSuite({ cast: true });
 
 type Report = { report: MemberReport };
 const report = (auth: string | undefined, body: unknown) =>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { cast, memberAuth, newMember, type Cast } from '../../test/community.js';
 import { appCode, violations } from '../../../test/http.js';
 import { uuidv7 } from '../../lib/ids.js';
@@ -8,16 +8,14 @@ import { identities } from '../identity/tables.js';
 import { reviews } from '../reviews/tables.js';
 import { memberRow, membersApi } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let c: Cast;
 let api: ReturnType<typeof membersApi>;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   api = membersApi(srv);
   c = await cast(srv);
 });
-afterAll(() => srv?.close());
 
 const identityOf = async (id: string) =>
   (await srv.database.db.select().from(identities).where(eq(identities.id, id)))[0];

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_DECISIONS, MODERATION_STATUSES, type Review } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { assertTransition, canTransition, initialStatus, statusAfterEdit } from './moderation.js';
 import { reviews } from './tables.js';
@@ -37,14 +36,10 @@ describe('moderation transition table', () => {
   });
 });
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   await setModeration(srv, c.owner, 'MANUAL');
 });
-afterAll(() => srv?.close());
 
 const statusOf = async (id: string) =>
   (await srv.ctx().db.select({ s: reviews.moderationStatus }).from(reviews).where(eq(reviews.id, id)))[0]?.s;

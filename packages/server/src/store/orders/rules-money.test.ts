@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall, setCheckoutSettings } from '../checkout/testing.js';
@@ -30,18 +29,14 @@ import { cardToken, collector, DECLINED_CARD, orderOf, place, placeAndCharge, SH
  * places nothing, and an offline order is placed unpaid. Through the routes a buyer and the owner call.
  */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let lamp: Product;
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   lamp = await createProduct(srv, c.owner, { price: { amount: '20.00' } });
   mug = await createProduct(srv, c.owner, { price: { amount: '10.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 describe('what is charged', () => {
   it('money.total-matches: with a rule, a coupon, a fee, tax, a tip and a gift card, six orders at once are each charged what their checkout showed', async () => {

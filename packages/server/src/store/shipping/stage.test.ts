@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsInput } from '../totals/types.js';
@@ -9,14 +8,8 @@ import { shippingConfig } from './config.js';
 import { shippingStage } from './stage.js';
 import { clearAll, create, line, option, PATHS, region, totalsInput } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-}, 90_000);
-afterAll(() => srv?.close());
 beforeEach(() => clearAll(srv, c.owner));
 
 const stage = (input: Partial<TotalsInput> = {}, discounts = new Map<string, bigint>()) =>
