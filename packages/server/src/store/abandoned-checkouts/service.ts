@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { toMoney } from '../pricing/index.js';
-import { checkouts } from '../checkout/tables.js';
+import { lockCheckoutRow, setCheckoutOwner } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { abandonedCheckouts as ac } from './tables.js';
@@ -127,7 +127,7 @@ export async function markCheckoutRecovered(ctx: Ctx, checkoutId: string, orderI
 export async function recoverCheckout(ctx: Ctx, checkoutId: string, token: string): Promise<{ checkoutId: string }> {
   if (!recoveryTokenMatches(ctx, checkoutId, token)) throw notFound('Checkout');
   return withTx(ctx, async (tx) => {
-    const [co] = await tx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update').limit(1);
+    const co = await lockCheckoutRow(tx, checkoutId);
     if (!co) throw notFound('Checkout');
     if (co.completed) {
       throw new AppError('CONFLICT', 'This checkout is already paid for: the order was placed.', {
@@ -150,7 +150,7 @@ export async function recoverCheckout(ctx: Ctx, checkoutId: string, token: strin
     if (!owner) throw new AppError('FORBIDDEN', 'Only a shopper can take over a checkout.');
     if (owner.visitorId !== co.visitorId || owner.memberId !== null) {
       // Not a change a buyer made: the checkout's updated date (its abandonment clock) stays.
-      await tx.db.update(checkouts).set(owner).where(eq(checkouts.id, checkoutId));
+      await setCheckoutOwner(tx, checkoutId, owner);
     }
     return { checkoutId };
   });

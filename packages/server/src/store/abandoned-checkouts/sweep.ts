@@ -1,11 +1,10 @@
 import { startPeriodic } from '../../lib/periodic.js';
-import { and, eq, isNotNull, lt, notExists, sql } from 'drizzle-orm';
+import { eq, notExists, sql } from 'drizzle-orm';
 import type { AbandonedCheckoutActivity } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount } from '../pricing/index.js';
-import { type CheckoutRow, getCheckoutSettings, renderCheckout } from '../checkout/index.js';
-import { checkouts } from '../checkout/tables.js';
+import { getCheckoutSettings, renderCheckout, staleOpenCheckouts } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
 import { toAbandonedCheckout } from './wire.js';
@@ -27,24 +26,18 @@ export async function sweepAbandonedCheckouts(ctx: Ctx): Promise<number> {
   const settings = await getCheckoutSettings(ctx);
   const now = ctx.clock();
   const cutoff = new Date(now.getTime() - afterMs(settings.abandonedCheckout));
-  const candidates = (await ctx.db
-    .select()
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.completed, false),
-        lt(checkouts.updatedDate, cutoff),
-        isNotNull(sql`${checkouts.info}->>'email'`),
-        notExists(
-          ctx.db
-            .select({ one: sql`1` })
-            .from(abandonedCheckouts)
-            .where(eq(abandonedCheckouts.checkoutId, checkouts.id)),
-        ),
+  const candidates = await staleOpenCheckouts(ctx, {
+    cutoff,
+    limit: BATCH,
+    // Those recorded already are left out.
+    unless: (checkoutId) =>
+      notExists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(abandonedCheckouts)
+          .where(eq(abandonedCheckouts.checkoutId, checkoutId)),
       ),
-    )
-    .orderBy(checkouts.updatedDate)
-    .limit(BATCH)) as CheckoutRow[];
+  });
   let recorded = 0;
   for (const row of candidates) {
     if (!row.lines.length) continue;

@@ -1,7 +1,7 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import type { BackInStockStatus, JobItemFailure } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { catalogProducts } from '../catalog/tables.js';
+import { productSlug } from '../catalog/index.js';
 import { jobCounts, type JobHandler, type JobHandlers, type JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
@@ -50,11 +50,7 @@ async function syncProgress(run: JobRun): Promise<void> {
 async function linkOf(ctx: Ctx, r: BackInStockRow, slugs: Map<string, string | null>): Promise<string> {
   if (r.itemUrl) return new URL(r.itemUrl, ctx.config.publicUrl).toString();
   if (!slugs.has(r.productId)) {
-    const [p] = await ctx.db
-      .select({ slug: catalogProducts.slug })
-      .from(catalogProducts)
-      .where(eq(catalogProducts.id, r.productId));
-    slugs.set(r.productId, p?.slug ?? null);
+    slugs.set(r.productId, (await productSlug(ctx, r.productId)) ?? null);
   }
   const slug = slugs.get(r.productId);
   return new URL(slug ? `/products/${slug}` : '/', ctx.config.publicUrl).toString();

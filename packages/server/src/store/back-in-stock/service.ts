@@ -10,7 +10,7 @@ import type {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { catalogProducts, catalogVariants } from '../catalog/tables.js';
+import { productStock, variantStock } from '../catalog/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { canSee, isStoreAdmin, itemKeyOf, referenceOf, requesterOf, toRequest, type ItemKey } from './model.js';
 import { assertTransition, OPEN_STATUSES } from './status.js';
@@ -20,21 +20,13 @@ const FIELD = 'request.catalogReference';
 
 /** The item must exist (a hidden one counts as missing for shoppers) and be out of stock: else a 400 saying which. */
 async function assertOutOfStock(ctx: Ctx, key: ItemKey): Promise<void> {
-  const [product] = await ctx.db
-    .select({ inStock: catalogProducts.inStock, visible: catalogProducts.visible })
-    .from(catalogProducts)
-    .where(eq(catalogProducts.id, key.productId))
-    .limit(1);
+  const product = await productStock(ctx, key.productId);
   if (!product || (!product.visible && !isStoreAdmin(ctx))) {
     throw violation(`${FIELD}.catalogItemId`, 'VALIDATION', 'no such item in the catalog');
   }
   let inStock = product.inStock;
   if (key.variantId) {
-    const [variant] = await ctx.db
-      .select({ inStock: catalogVariants.inStock, visible: catalogVariants.visible })
-      .from(catalogVariants)
-      .where(and(eq(catalogVariants.id, key.variantId), eq(catalogVariants.productId, key.productId)))
-      .limit(1);
+    const variant = await variantStock(ctx, key.productId, key.variantId);
     if (!variant || !variant.visible) {
       throw violation(`${FIELD}.options.variantId`, 'VALIDATION', 'no such variant of this product');
     }

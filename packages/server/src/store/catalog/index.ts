@@ -1,6 +1,15 @@
 // The catalog: products, variants and collections, their stock, and the node's short caches of them.
 export { createCollection } from './collections.service.js';
 export { loadLineCatalog } from './lines-read.js';
+export {
+  digitalFileIds,
+  existingProductIds,
+  itemStock,
+  productSlug,
+  productStock,
+  variantStock,
+  type ItemStock,
+} from './lookups.js';
 export { createProduct, getProduct } from './products.service.js';
 export { afterWrite, catalogChanged } from './read-cache.js';
 export { onStockChanged } from './restock.js';

@@ -2,6 +2,13 @@
 export { applyInfo, pathsOf } from './info.js';
 export type { CheckoutRow, StoredCheckoutInfo } from './model.js';
 export { checkoutRoutes } from './routes.js';
+export {
+  deleteOpenCheckout,
+  lockCheckoutRow,
+  setCheckoutCompleted,
+  setCheckoutOwner,
+  staleOpenCheckouts,
+} from './rows.js';
 export { hostedCheckoutUrl, insertCheckout, linesHaveDeposit, loadCheckout, renderCheckout } from './service.js';
 export { getCheckoutSettings, restockByDefault } from './settings.service.js';
 export { addCycles } from './wire.js';

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { webBase } from '../../lib/urls.js';
-import { loadCheckout } from '../checkout/index.js';
-import { checkouts } from '../checkout/tables.js';
+import { loadCheckout, lockCheckoutRow } from '../checkout/index.js';
 import { completeCheckout } from './placement.js';
 
 /**
@@ -47,7 +45,7 @@ export async function completeByLink(ctx: Ctx, token: string): Promise<string> {
   }
   await withTx(ctx, async (tx) => {
     // The signature is the authority here: the browser that follows the link is usually nobody we know.
-    const [row] = await tx.db.select().from(checkouts).where(eq(checkouts.id, claims.c)).for('update');
+    const row = await lockCheckoutRow(tx, claims.c);
     if (row) await completeCheckout(tx, row);
   });
   return claims.r;

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { LineItem, OrderDownloadLinksResponse } from '@plaza/contracts';
 import { optionWords } from '@plaza/contracts/constants';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
-import { catalogProducts } from '../catalog/tables.js';
+import { digitalFileIds } from '../catalog/index.js';
 import { webBase } from '../../lib/urls.js';
 import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
@@ -24,16 +23,10 @@ const linksExpireAt = (ctx: Ctx) => new Date(ctx.clock().getTime() + LINK_DAYS *
 async function linksFor(ctx: Ctx, lines: LineItem[], expires: Date) {
   const digital = digitalLines(lines);
   if (!digital.length) return [];
-  const products = await ctx.db
-    .select({ id: catalogProducts.id, fileId: catalogProducts.digitalFileId })
-    .from(catalogProducts)
-    .where(
-      inArray(
-        catalogProducts.id,
-        digital.map((l) => l.catalogReference!.catalogItemId),
-      ),
-    );
-  const fileOf = new Map(products.filter((p) => p.fileId).map((p) => [p.id, p.fileId!]));
+  const fileOf = await digitalFileIds(
+    ctx,
+    digital.map((l) => l.catalogReference!.catalogItemId),
+  );
   const urls = await originalDownloadUrls(ctx, [...fileOf.values()], expires);
   return digital.flatMap((l) => {
     const url = urls.get(fileOf.get(l.catalogReference!.catalogItemId) ?? '');

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   LINE_ITEM_MASK_PATHS,
   ORDER_CLEARABLE_PATHS,
@@ -17,9 +17,8 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
-import { applyInfo, getCheckoutSettings, insertCheckout, pathsOf } from '../checkout/index.js';
+import { applyInfo, deleteOpenCheckout, getCheckoutSettings, insertCheckout, pathsOf } from '../checkout/index.js';
 import { toStoredLines } from '../pricing/index.js';
-import { checkouts } from '../checkout/tables.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { members } from '../../platform/members/tables.js';
 import { getSite } from '../../platform/site/index.js';
@@ -95,7 +94,7 @@ export async function createOrderByMerchant(ctx: Ctx, req: CreateOrderByMerchant
     });
     return placed.order;
   } catch (err) {
-    await ctx.db.delete(checkouts).where(and(eq(checkouts.id, checkout.id), eq(checkouts.completed, false)));
+    await deleteOpenCheckout(ctx, checkout.id);
     throw err;
   }
 }

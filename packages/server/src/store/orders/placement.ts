@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CreateOrderResponse, Order } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import type { PlaceOptions } from './placement-options.js';
 import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { afterWrite } from '../catalog/index.js';
-import { type CheckoutRow, loadCheckout, renderCheckout } from '../checkout/index.js';
-import { checkouts } from '../checkout/tables.js';
+import { type CheckoutRow, loadCheckout, renderCheckout, setCheckoutCompleted } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
 import { providerForToken } from '../payments/app-provider.js';
@@ -122,7 +121,7 @@ async function answer(
 export async function completeCheckout(tx: Ctx, row: CheckoutRow): Promise<void> {
   if (row.completed) return;
   const now = tx.clock();
-  await tx.db.update(checkouts).set({ completed: true, updatedDate: now }).where(eq(checkouts.id, row.id));
+  await setCheckoutCompleted(tx, row.id, now);
   const checkout = await renderCheckout(tx, { ...row, completed: true, updatedDate: now });
   await emitEvent(tx, {
     type: 'ecom.checkout.updated',

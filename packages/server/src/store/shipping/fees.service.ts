@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ADDITIONAL_FEE_MASK_PATHS,
   type CreateAdditionalFeeRequest,
@@ -11,18 +11,14 @@ import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
-import { catalogProducts } from '../catalog/tables.js';
+import { existingProductIds } from '../catalog/index.js';
 import { feeInput, feeValues, fmt, invalid, toFee } from './model.js';
 import { additionalFeeSettings } from './tables.js';
 
 /** Per-product fees name products that exist (a product deleted later simply matches no line). */
 async function assertProducts(ctx: Ctx, ids: string[] | undefined): Promise<void> {
   if (!ids?.length) return;
-  const found = await ctx.db
-    .select({ id: catalogProducts.id })
-    .from(catalogProducts)
-    .where(inArray(catalogProducts.id, ids));
-  const known = new Set(found.map((p) => p.id));
+  const known = await existingProductIds(ctx, ids);
   const i = ids.findIndex((id) => !known.has(id));
   if (i >= 0) throw invalid(`additionalFee.catalogItemIds[${i}]`, `product ${ids[i]} does not exist`);
 }

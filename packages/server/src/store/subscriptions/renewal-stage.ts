@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PLAZA_CATALOG_APP_ID, type LineItem } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../pricing/index.js';
-import { catalogProducts, catalogVariants } from '../catalog/tables.js';
+import { itemStock } from '../catalog/index.js';
 import type { OrderSnapshot } from '../orders/tables.js';
 import { orderById } from '../orders/wire.js';
 import { getSite } from '../../platform/site/index.js';
@@ -79,15 +79,7 @@ async function availabilityNow(ctx: Ctx, line: LineItem): Promise<LineItem['avai
   const ref = line.catalogReference;
   if (!ref || ref.appId !== PLAZA_CATALOG_APP_ID) return undefined;
   const variantId = (ref.options as { variantId?: string } | undefined)?.variantId;
-  const t = variantId ? catalogVariants : catalogProducts;
-  const [item] = await ctx.db
-    .select({ track: t.trackQuantity, quantity: t.quantity, inStock: t.inStock })
-    .from(t)
-    .where(
-      variantId
-        ? and(eq(catalogVariants.id, variantId), eq(catalogVariants.productId, ref.catalogItemId))
-        : eq(catalogProducts.id, ref.catalogItemId),
-    );
+  const item = await itemStock(ctx, ref.catalogItemId, variantId);
   if (!item) return { status: 'NOT_AVAILABLE' };
   if (!item.track) return { status: item.inStock ? 'AVAILABLE' : 'NOT_AVAILABLE' };
   const left = Math.max(item.quantity ?? 0, 0);
