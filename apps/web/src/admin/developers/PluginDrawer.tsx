@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { servicePluginQueries, usePlaza } from '@plaza/react';
 import type { ServicePluginCall, ServicePluginImplementation, TestServicePluginResponse } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
@@ -27,7 +27,6 @@ export function PluginDrawer({
     ...servicePluginQueries.calls(usePlaza(), implementation?.id ?? ''),
     enabled: implementation !== null,
   });
-  const date = useDateFormat();
   return (
     <Drawer open={implementation !== null} title={implementation?.name ?? 'App'} onClose={onClose}>
       {implementation && (
@@ -56,32 +55,7 @@ export function PluginDrawer({
             <p className="text-xs text-neutral-600">Sends the app a sample request, even while it is turned off.</p>
             {lastTest && <TestResult result={lastTest} />}
           </section>
-          <section aria-labelledby="calls-title" className="space-y-3">
-            <h3 id="calls-title" className="text-sm font-semibold">
-              Last calls
-            </h3>
-            <QueryStates
-              query={calls}
-              loadingLabel="Loading the last calls"
-              rows={3}
-              empty={{
-                is: (data) => data.length === 0,
-                title: 'No calls yet',
-                body: 'Run a test call, or wait for your store to need the app.',
-              }}
-            >
-              {(data) => (
-                <ul
-                  className="divide-y divide-neutral-100 rounded-md border border-neutral-200"
-                  data-testid="plugin-calls"
-                >
-                  {data.map((c) => (
-                    <CallItem key={c.id} call={c} when={date(c.calledDate)} />
-                  ))}
-                </ul>
-              )}
-            </QueryStates>
-          </section>
+          <LastCalls calls={calls} />
           <div className="border-t border-neutral-200 pt-4">
             <Button variant="danger" onClick={() => onDelete(implementation)}>
               Delete app
@@ -90,6 +64,36 @@ export function PluginDrawer({
         </div>
       )}
     </Drawer>
+  );
+}
+
+/** The app's last calls, newest first, each with its outcome, latency and when. */
+function LastCalls({ calls }: { calls: UseQueryResult<ServicePluginCall[]> }) {
+  const date = useDateFormat();
+  return (
+    <section aria-labelledby="calls-title" className="space-y-3">
+      <h3 id="calls-title" className="text-sm font-semibold">
+        Last calls
+      </h3>
+      <QueryStates
+        query={calls}
+        loadingLabel="Loading the last calls"
+        rows={3}
+        empty={{
+          is: (data) => data.length === 0,
+          title: 'No calls yet',
+          body: 'Run a test call, or wait for your store to need the app.',
+        }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-neutral-100 rounded-md border border-neutral-200" data-testid="plugin-calls">
+            {data.map((c) => (
+              <CallItem key={c.id} call={c} when={date(c.calledDate)} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+    </section>
   );
 }
 
