@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { cast, newMember, type Cast } from '../../test/community.js';
 import { appCode, violations } from '../../../test/http.js';
 import { memberRow, membersApi } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let c: Cast;
 let api: ReturnType<typeof membersApi>;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   api = membersApi(srv);
   c = await cast(srv);
 });
-afterAll(() => srv?.close());
 
 describe('POST /members/v1/members/my/slug', () => {
   it('changes my slug; the same slug again changes nothing', async () => {

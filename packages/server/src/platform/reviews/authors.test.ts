@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../kernel/context.js';
-import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { newMember, type TestMember } from '../../test/community.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { domainEvents } from '../events/tables.js';
 import { handOverReviews } from './authors.js';
 import { reviews } from './tables.js';
 import { moderate, newEntity, setModeration, summary, writeReview } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   await setModeration(srv, c.owner, 'MANUAL');
 });
-afterAll(() => srv?.close());
 
 const byAuthor = async (memberId: string) =>
   (await srv.ctx().db.select().from(reviews).where(eq(reviews.authorMemberId, memberId))).map((r) => r.entityId).sort();

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { withTx } from '../../kernel/context.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsInput } from '../totals/types.js';
 import { reserveGiftCardBalance } from './service.js';
 
-let srv: TestServer;
-let c: Cast;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-}, 90_000);
-afterAll(() => srv?.close());
+const { srv, c } = serverSuite({ cast: true });
 
 const PATH = '/ecom/v1/gift-cards';
 const issue = async (body: Record<string, unknown>) => {
