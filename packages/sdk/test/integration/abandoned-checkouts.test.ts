@@ -5,44 +5,34 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Cast } from '../../../server/src/test/community.js';
-import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { checkouts as checkoutRows } from '../../../server/src/store/checkout/tables.js';
 import { sweepAbandonedCheckouts } from '../../../server/src/store/abandoned-checkouts/sweep.js';
-import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { ApiKeyStrategy } from '../../src/index.js';
 import { abandonedCheckouts } from '../../src/modules/ecom/abandoned-checkouts.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { failure, fixedAuth } from './community-clients.js';
-import { withCastServer } from './cast-server.js';
+import { castClients } from './cast-server.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let people: Cast;
-const modules = { abandonedCheckouts, checkouts };
-const client = (auth: ReturnType<typeof fixedAuth>) => createClient({ baseUrl: srv.url, auth, modules });
-
-withCastServer((s, p) => {
-  srv = s;
-  people = p;
-});
+const { ctx, client } = castClients({ abandonedCheckouts, checkouts });
 
 describe('abandoned checkouts through the SDK', () => {
   it('lists and reads them with an ecom key; the buyer recovers the checkout on another device', async () => {
-    const product = await createProduct(srv, people.owner, { price: { amount: '8.00' } });
-    const laptop = client(fixedAuth(people.visitor));
+    const product = await createProduct(ctx.srv, ctx.people.owner, { price: { amount: '8.00' } });
+    const laptop = client(fixedAuth(ctx.people.visitor));
     const { checkout } = await laptop.checkouts.createCheckout({
       lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 3 }],
       checkoutInfo: { buyerInfo: { email: 'sdk@example.com' } },
       channelType: 'WEB',
     });
-    await srv
+    await ctx.srv
       .ctx()
       .db.update(checkoutRows)
       .set({ updatedDate: new Date(Date.now() - 3 * 3_600_000) })
       .where(eq(checkoutRows.id, checkout.id));
-    await sweepAbandonedCheckouts(srv.ctx());
+    await sweepAbandonedCheckouts(ctx.srv.ctx());
 
-    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
     const { abandonedCheckouts: found, metadata } = await admin.abandonedCheckouts.listAbandonedCheckouts({
       email: 'sdk@',
     });
@@ -52,7 +42,7 @@ describe('abandoned checkouts through the SDK', () => {
     const { abandonedCheckout } = await admin.abandonedCheckouts.getAbandonedCheckout(found[0]!.id);
     expect(abandonedCheckout.status).toBe('ABANDONED');
 
-    const phone = client(fixedAuth(`Bearer ${await srv.visitorToken()}`));
+    const phone = client(fixedAuth(`Bearer ${await ctx.srv.visitorToken()}`));
     const token = new URL(abandonedCheckout.checkoutUrl).searchParams.get('recover')!;
     const wrong = await failure(phone.abandonedCheckouts.recoverCheckout(checkout.id, 'x'.repeat(24)));
     expect(wrong.status).toBe(404);

@@ -1,6 +1,5 @@
 /** createClient, errors, onError, consistency and GraphQL against the real server (fresh database per file). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../../server/src/test/harness.js';
+import { describe, expect, it } from 'vitest';
 import {
   ApiKeyStrategy,
   createClient,
@@ -10,23 +9,16 @@ import {
   type ErrorContext,
 } from '../../src/index.js';
 import { site } from '../../src/modules/site.js';
+import { withKeyedServer } from './cast-server.js';
 import { recordingFetch } from './recorder.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let apiKey: string;
-beforeAll(async () => {
-  srv = await startTestServer();
-  apiKey = await srv.createApiKey(['site.manage']);
-});
-afterAll(async () => {
-  await srv?.close();
-});
+const plaza = withKeyedServer(['site.manage']);
 
 function adminClient(extra: { onError?: (e: unknown, c: ErrorContext) => unknown; baseUrl?: string } = {}) {
   const rec = recordingFetch();
   const client = createClient({
-    baseUrl: extra.baseUrl ?? srv.url,
-    auth: ApiKeyStrategy({ apiKey }),
+    baseUrl: extra.baseUrl ?? plaza.srv.url,
+    auth: ApiKeyStrategy({ apiKey: plaza.apiKey }),
     modules: { site },
     fetch: rec.fetch,
     onError: extra.onError,
@@ -36,11 +28,11 @@ function adminClient(extra: { onError?: (e: unknown, c: ErrorContext) => unknown
 
 describe('API key client', () => {
   it('sends the key as a bare Authorization header and updates the site', async () => {
-    const { client, rec } = adminClient({ baseUrl: `${srv.url}/` });
+    const { client, rec } = adminClient({ baseUrl: `${plaza.srv.url}/` });
     const { site: updated } = await client.site.updateSite({ name: 'SDK Test Shop' }, ['name']);
     expect(updated.name).toBe('SDK Test Shop');
-    expect(rec.calls[0]!.url).toBe(`${srv.url}/site/v1/site`); // trailing slash of baseUrl stripped
-    expect(rec.calls[0]!.headers.get('authorization')).toBe(apiKey);
+    expect(rec.calls[0]!.url).toBe(`${plaza.srv.url}/site/v1/site`); // trailing slash of baseUrl stripped
+    expect(rec.calls[0]!.headers.get('authorization')).toBe(plaza.apiKey);
     expect(rec.calls[0]!.body).toEqual({ site: { name: 'SDK Test Shop' }, fieldMask: { paths: ['name'] } });
     expect((await client.site.getSite()).site.name).toBe('SDK Test Shop');
   });
@@ -49,7 +41,7 @@ describe('API key client', () => {
     const { client, rec } = adminClient();
     const res = await client.fetch<{ site: { currency: string } }>('/site/v1/site');
     expect(res.site.currency).toMatch(/^[A-Z]{3}$/);
-    expect(rec.calls[0]!.headers.get('authorization')).toBe(apiKey);
+    expect(rec.calls[0]!.headers.get('authorization')).toBe(plaza.apiKey);
     const e = await client
       .fetch('/site/v1/site', { method: 'PATCH', body: { site: {}, fieldMask: { paths: ['nope'] } } })
       .catch((x: unknown) => x);
@@ -76,8 +68,8 @@ describe('PlazaError from a real 4xx', () => {
 
   it('a visitor may not update the site (401/403, not a validation error)', async () => {
     const client = createClient({
-      baseUrl: srv.url,
-      auth: OAuthStrategy({ clientId: srv.clientId }),
+      baseUrl: plaza.srv.url,
+      auth: OAuthStrategy({ clientId: plaza.srv.clientId }),
       modules: { site },
     });
     const e = await client.site.updateSite({ name: 'Hacked' }, ['name']).catch((x: unknown) => x);
@@ -124,7 +116,7 @@ describe('onError', () => {
     expect(count).toBe(0);
     const down = createClient({
       baseUrl: 'http://127.0.0.1:9',
-      auth: ApiKeyStrategy({ apiKey }),
+      auth: ApiKeyStrategy({ apiKey: plaza.apiKey }),
       modules: { site },
       onError: () => count++,
     });

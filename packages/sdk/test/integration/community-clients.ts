@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { type Cast } from '../../../server/src/test/community.js';
 import { ApiKeyStrategy, createClient, isPlazaError, type AuthStrategy, type PlazaError } from '../../src/index.js';
 import { jobs } from '../../src/modules/jobs.js';
 import { members } from '../../src/modules/members.js';
@@ -21,6 +22,18 @@ export function sdk(baseUrl: string, who: string | { apiKey: string }) {
   return Object.assign(client, { rec });
 }
 export type Sdk = ReturnType<typeof sdk>;
+
+/** A client for each of the cast: the visitor, three members (Carol contributes), the owner and the owner's app. */
+export function castSdks(baseUrl: string, people: Cast) {
+  return {
+    visitor: sdk(baseUrl, people.visitor),
+    alice: sdk(baseUrl, people.memberA.auth),
+    bob: sdk(baseUrl, people.memberB.auth),
+    carol: sdk(baseUrl, people.contributor.auth),
+    owner: sdk(baseUrl, people.owner),
+    app: sdk(baseUrl, { apiKey: people.apiKey }),
+  };
+}
 
 /** The PlazaError a call fails with; fails the test when it succeeds or throws something else. */
 export async function failure(call: Promise<unknown>): Promise<PlazaError> {

@@ -3,21 +3,13 @@
  * module declares its own: a GET of the site carrying a long `tags` query, whose fallback is the plain GET.
  * The recorded requests show which one went out; the server answering 200 shows both are real requests.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GetSiteResponse } from '@plaza/contracts';
-import { startTestServer } from '../../../server/src/test/harness.js';
 import { ApiKeyStrategy, createClient, defineMethod } from '../../src/index.js';
+import { withKeyedServer } from './cast-server.js';
 import { recordingFetch } from './recorder.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let apiKey: string;
-beforeAll(async () => {
-  srv = await startTestServer();
-  apiKey = await srv.createApiKey(['site.manage']);
-});
-afterAll(async () => {
-  await srv?.close();
-});
+const plaza = withKeyedServer(['site.manage']);
 
 const probe = {
   withFallback: defineMethod<[tags: string[]], GetSiteResponse>({
@@ -40,8 +32,8 @@ describe('GET fallback', () => {
     return {
       rec,
       client: createClient({
-        baseUrl: srv.url,
-        auth: ApiKeyStrategy({ apiKey }),
+        baseUrl: plaza.srv.url,
+        auth: ApiKeyStrategy({ apiKey: plaza.apiKey }),
         modules: { probe },
         fetch: rec.fetch,
       }),
@@ -65,7 +57,7 @@ describe('GET fallback', () => {
     const res = await c.probe.withFallback(tags(98)); // 98 * 41 + 97 = 4115 characters
     expect(res.site.name).toEqual(expect.any(String));
     expect(rec.calls).toHaveLength(1);
-    expect(rec.calls[0]!.url).toBe(`${srv.url}/site/v1/site`);
+    expect(rec.calls[0]!.url).toBe(`${plaza.srv.url}/site/v1/site`);
     expect(rec.calls[0]!.headers.get('x-plaza-probe')).toBe('fallback');
     expect(rec.calls[0]!.status).toBe(200);
   });

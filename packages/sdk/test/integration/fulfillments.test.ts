@@ -4,33 +4,24 @@
  * the call's arguments.
  */
 import { describe, expect, it } from 'vitest';
-import type { Cast } from '../../../server/src/test/community.js';
-import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
-import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { ApiKeyStrategy } from '../../src/index.js';
 import { fulfillments } from '../../src/modules/ecom/fulfillments.js';
 import { orders } from '../../src/modules/ecom/orders.js';
 import { failure, fixedAuth } from './community-clients.js';
-import { withCastServer } from './cast-server.js';
+import { castClients } from './cast-server.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let people: Cast;
-const modules = { orders, fulfillments };
-const calls: Array<{ argumentNames: string[] }> = [];
-const client = (auth: ReturnType<typeof fixedAuth>) =>
-  createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
-
-withCastServer((s, p) => {
-  srv = s;
-  people = p;
-});
+const { ctx, calls, client } = castClients({ orders, fulfillments });
 
 describe('fulfillments through the SDK', () => {
   it('send part, then the rest; edit the tracking; the buyer reads them', async () => {
-    const product = await createProduct(srv, people.owner, { name: 'Kettle', price: { amount: '20.00' } });
-    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const product = await createProduct(ctx.srv, ctx.people.owner, { name: 'Kettle', price: { amount: '20.00' } });
+    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 3 };
-    const { order } = await admin.orders.createOrder({ lineItems: [line], buyerInfo: { memberId: people.memberA.id } });
+    const { order } = await admin.orders.createOrder({
+      lineItems: [line],
+      buyerInfo: { memberId: ctx.people.memberA.id },
+    });
     const lineId = order.lineItems[0]!.id;
 
     const first = await admin.fulfillments.createFulfillment(order.id, {
@@ -52,7 +43,7 @@ describe('fulfillments through the SDK', () => {
     });
     expect(edited.fulfillment.trackingInfo?.trackingNumber).toBe('TRK-2');
 
-    const member = client(fixedAuth(people.memberA.auth));
+    const member = client(fixedAuth(ctx.people.memberA.auth));
     const { fulfillments: sent } = await member.fulfillments.listFulfillments(order.id);
     expect(sent.map((f) => f.trackingInfo?.trackingNumber).sort()).toEqual([undefined, 'TRK-2'].sort());
   });

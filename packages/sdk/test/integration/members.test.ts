@@ -9,7 +9,7 @@ import { startTestServer } from '../../../server/src/test/harness.js';
 import { createClient, defineMethod } from '../../src/index.js';
 import { listMembers, type Fieldset, type ListMembersOptions } from '../../src/modules/members.js';
 import type { ListMembersResponse } from '@plaza/contracts';
-import { failure, finished, fixedAuth, sdk, violationsOf, type Sdk } from './community-clients.js';
+import { castSdks, failure, finished, fixedAuth, sdk, violationsOf, type Sdk } from './community-clients.js';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let people: Cast;
@@ -18,12 +18,7 @@ let visitor: Sdk, alice: Sdk, bob: Sdk, carol: Sdk, owner: Sdk, app: Sdk;
 beforeAll(async () => {
   srv = await startTestServer();
   people = await cast(srv);
-  visitor = sdk(srv.url, people.visitor);
-  alice = sdk(srv.url, people.memberA.auth);
-  bob = sdk(srv.url, people.memberB.auth);
-  carol = sdk(srv.url, people.contributor.auth);
-  owner = sdk(srv.url, people.owner);
-  app = sdk(srv.url, { apiKey: people.apiKey });
+  ({ visitor, alice, bob, carol, owner, app } = castSdks(srv.url, people));
 });
 afterAll(async () => {
   await srv?.close();

@@ -4,34 +4,22 @@
  * the order; a declined card is a PlazaError naming the call's arguments.
  */
 import { describe, expect, it } from 'vitest';
-import type { Cast } from '../../../server/src/test/community.js';
-import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { ensureTestShipping, SHIPPING } from '../../../server/src/store/orders/testing.js';
-import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { ApiKeyStrategy } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { orders } from '../../src/modules/ecom/orders.js';
 import { paymentsCollector } from '../../src/modules/ecom/payments-collector.js';
 import { failure, fixedAuth } from './community-clients.js';
-import { withCastServer } from './cast-server.js';
+import { castClients } from './cast-server.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let people: Cast;
-const modules = { checkouts, orders, paymentsCollector };
-const calls: Array<{ argumentNames: string[] }> = [];
-const client = (auth: ReturnType<typeof fixedAuth>) =>
-  createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
-
-withCastServer((s, p) => {
-  srv = s;
-  people = p;
-});
+const { ctx, calls, client } = castClients({ checkouts, orders, paymentsCollector });
 
 describe('orders through the SDK', () => {
   it('buy with the test card, capture and refund part, find it', async () => {
-    const product = await createProduct(srv, people.owner, { price: { amount: '30.00' } });
-    await ensureTestShipping(srv);
-    const shopper = client(fixedAuth(people.visitor));
+    const product = await createProduct(ctx.srv, ctx.people.owner, { price: { amount: '30.00' } });
+    await ensureTestShipping(ctx.srv);
+    const shopper = client(fixedAuth(ctx.people.visitor));
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 2 };
     const { checkout } = await shopper.checkouts.createCheckout({
       lineItems: [line],
@@ -52,12 +40,12 @@ describe('orders through the SDK', () => {
     });
     const placed = await shopper.checkouts.createOrderAndCharge(checkout.id, { paymentToken, delayCapture: true });
     expect(placed.order.paymentStatus).toBe('PENDING_MERCHANT');
-    const stranger = client(fixedAuth(`Bearer ${await srv.visitorToken()}`));
+    const stranger = client(fixedAuth(`Bearer ${await ctx.srv.visitorToken()}`));
     expect((await stranger.orders.getOrder(placed.orderId, placed.thankYouToken)).order.number).toBe(
       placed.order.number,
     );
 
-    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
     const { orderTransactions } = await admin.orders.getOrderTransactions(placed.orderId);
     const paymentId = orderTransactions.payments[0]!.id;
     await admin.paymentsCollector.capturePayments(placed.orderId, [{ paymentId }]);
@@ -76,8 +64,8 @@ describe('orders through the SDK', () => {
   });
 
   it('the merchant creates an order, edits it, and edits a comment', async () => {
-    const product = await createProduct(srv, people.owner, { name: 'Tea tin', price: { amount: '12.00' } });
-    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const product = await createProduct(ctx.srv, ctx.people.owner, { name: 'Tea tin', price: { amount: '12.00' } });
+    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 3 };
     const { order } = await admin.orders.createOrder(
       { lineItems: [line], buyerInfo: { email: 'phone-order@example.com' }, tags: ['phone'] },
@@ -122,12 +110,12 @@ describe('orders through the SDK', () => {
   });
 
   it('the merchant issues, sends and removes an invoice; the member reads it', async () => {
-    const product = await createProduct(srv, people.owner, { name: 'Mug', price: { amount: '9.00' } });
-    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const product = await createProduct(ctx.srv, ctx.people.owner, { name: 'Mug', price: { amount: '9.00' } });
+    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 };
     const { order } = await admin.orders.createOrder({
       lineItems: [line],
-      buyerInfo: { memberId: people.memberA.id },
+      buyerInfo: { memberId: ctx.people.memberA.id },
     });
     expect((await failure(admin.orders.getOrderInvoice(order.id))).status).toBe(404);
     const issued = await admin.orders.issueOrderInvoice(order.id);
@@ -135,7 +123,7 @@ describe('orders through the SDK', () => {
     expect((await failure(admin.orders.issueOrderInvoice(order.id))).status).toBe(409);
     expect(calls.at(-1)?.argumentNames).toEqual(['orderId']);
     expect((await admin.orders.sendOrderInvoice(order.id)).invoice.status).toBe('Sent');
-    const member = client(fixedAuth(people.memberA.auth));
+    const member = client(fixedAuth(ctx.people.memberA.auth));
     expect((await member.orders.getOrderInvoice(order.id)).invoice.amountDue.amount).toBe('9.00');
     expect((await admin.orders.removeOrderInvoice(order.id)).invoice.status).toBe('Deleted');
   });

@@ -4,37 +4,25 @@
  * PlazaError naming the arguments.
  */
 import { describe, expect, it } from 'vitest';
-import type { Cast } from '../../../server/src/test/community.js';
-import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { ensureTestShipping, SHIPPING } from '../../../server/src/store/orders/testing.js';
-import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { ApiKeyStrategy } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { paymentRequests } from '../../src/modules/ecom/payment-requests.js';
 import { failure, fixedAuth } from './community-clients.js';
-import { withCastServer } from './cast-server.js';
+import { castClients } from './cast-server.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let people: Cast;
-const modules = { checkouts, paymentRequests };
-const calls: Array<{ argumentNames: string[] }> = [];
-const client = (auth: ReturnType<typeof fixedAuth>) =>
-  createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
+const { ctx, calls, client } = castClients({ checkouts, paymentRequests });
 const card = { expiryMonth: 12, expiryYear: 2099, cvc: '123', cardNumber: '4242424242424242' };
-
-withCastServer((s, p) => {
-  srv = s;
-  people = p;
-});
 
 describe('payment requests through the SDK', () => {
   it('pay the balance of a deposit from the link', async () => {
-    const product = await createProduct(srv, people.owner, {
+    const product = await createProduct(ctx.srv, ctx.people.owner, {
       price: { amount: '50.00' },
       deposit: { amount: '10.00' },
     });
-    const buyer = client(fixedAuth(people.visitor));
-    await ensureTestShipping(srv);
+    const buyer = client(fixedAuth(ctx.people.visitor));
+    await ensureTestShipping(ctx.srv);
     const { checkout } = await buyer.checkouts.createCheckout({
       lineItems: [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 }],
       checkoutInfo: {
@@ -46,12 +34,12 @@ describe('payment requests through the SDK', () => {
     const { paymentToken } = await buyer.checkouts.createTestCardToken(card);
     const placed = await buyer.checkouts.createOrderAndCharge(checkout.id, { paymentToken });
 
-    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
     const [request] = (await admin.paymentRequests.listPaymentRequests(placed.orderId)).paymentRequests;
     expect(request!.amount.amount).toBe('40.00');
     const token = new URL(request!.url).searchParams.get('token')!;
 
-    const page = client(fixedAuth(`Bearer ${await srv.visitorToken()}`));
+    const page = client(fixedAuth(`Bearer ${await ctx.srv.visitorToken()}`));
     expect((await page.paymentRequests.getPaymentRequest(request!.id, token)).paymentRequest.status).toBe('UNPAID');
     const wrong = await failure(page.paymentRequests.getPaymentRequest(request!.id, 'not-the-right-token'));
     expect(wrong.status).toBe(404);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cast, newMember, type Cast } from '../../../server/src/test/community.js';
 import { startTestServer } from '../../../server/src/test/harness.js';
-import { failure, sdk, violationsOf, type Sdk } from './community-clients.js';
+import { castSdks, failure, sdk, violationsOf, type Sdk } from './community-clients.js';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let people: Cast;
@@ -15,11 +15,7 @@ let visitor: Sdk, alice: Sdk, bob: Sdk, owner: Sdk, app: Sdk;
 beforeAll(async () => {
   srv = await startTestServer();
   people = await cast(srv);
-  visitor = sdk(srv.url, people.visitor);
-  alice = sdk(srv.url, people.memberA.auth);
-  bob = sdk(srv.url, people.memberB.auth);
-  owner = sdk(srv.url, people.owner);
-  app = sdk(srv.url, { apiKey: people.apiKey });
+  ({ visitor, alice, bob, owner, app } = castSdks(srv.url, people));
 });
 afterAll(async () => {
   await srv?.close();

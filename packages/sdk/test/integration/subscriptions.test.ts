@@ -4,36 +4,24 @@
  * the argument.
  */
 import { describe, expect, it } from 'vitest';
-import type { Cast } from '../../../server/src/test/community.js';
-import { type startTestServer } from '../../../server/src/test/harness.js';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { ensureTestShipping, SHIPPING } from '../../../server/src/store/orders/testing.js';
-import { ApiKeyStrategy, createClient } from '../../src/index.js';
+import { ApiKeyStrategy } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { subscriptionContracts } from '../../src/modules/ecom/subscription-contracts.js';
 import { failure, fixedAuth } from './community-clients.js';
-import { withCastServer } from './cast-server.js';
+import { castClients } from './cast-server.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let people: Cast;
-const modules = { checkouts, subscriptionContracts };
-const calls: Array<{ argumentNames: string[] }> = [];
-const client = (auth: ReturnType<typeof fixedAuth>) =>
-  createClient({ baseUrl: srv.url, auth, modules, onError: (_e, call) => calls.push(call as never) });
-
-withCastServer((s, p) => {
-  srv = s;
-  people = p;
-});
+const { ctx, calls, client } = castClients({ checkouts, subscriptionContracts });
 
 describe('subscription contracts through the SDK', () => {
   it('subscribe, list, cancel; the owner pauses and resumes', async () => {
-    const product = await createProduct(srv, people.owner, {
+    const product = await createProduct(ctx.srv, ctx.people.owner, {
       price: { amount: '9.00' },
       subscriptionOptions: { allowOneTimePurchases: true, options: [{ frequency: 'MONTH', interval: 1 }] },
     });
-    const member = client(fixedAuth(people.memberA.auth));
-    await ensureTestShipping(srv);
+    const member = client(fixedAuth(ctx.people.memberA.auth));
+    await ensureTestShipping(ctx.srv);
     const buy = async () => {
       const { checkout } = await member.checkouts.createCheckout({
         lineItems: [
@@ -60,7 +48,7 @@ describe('subscription contracts through the SDK', () => {
     const target = mine.find((s) => s.originOrderId === first.orderId)!;
     expect(target.price.amount).toBe('9.00');
 
-    const stranger = client(fixedAuth(people.memberB.auth));
+    const stranger = client(fixedAuth(ctx.people.memberB.auth));
     const no = await failure(stranger.subscriptionContracts.cancelSubscriptionContract(target.id));
     expect(no.status).toBe(404);
     expect(calls.at(-1)?.argumentNames).toEqual(['subscriptionContractId']);
@@ -78,7 +66,7 @@ describe('subscription contracts through the SDK', () => {
     const canceled = await member.subscriptionContracts.cancelSubscriptionContract(target.id);
     expect(canceled.subscriptionContract.status).toBe('CANCELED');
 
-    const admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom']) }));
+    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
     const other = mine.find((s) => s.originOrderId === second.orderId)!;
     expect((await admin.subscriptionContracts.pauseSubscriptionContract(other.id)).subscriptionContract.status).toBe(
       'PAUSED',
