@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateRedirectSessionResponse, TokenResponse } from '@plaza/contracts';
+import type { TokenResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { authorizationCode } from '../../test/oauth-code.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call } from '../../../test/http.js';
 
 /**
@@ -9,13 +11,11 @@ import { appCode, call } from '../../../test/http.js';
  * so every access token of that session (the thief's and the legitimate holder's) is refused at once.
  */
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let redirectUri: string;
 beforeAll(async () => {
-  srv = await startTestServer();
   redirectUri = `${srv.url}/auth/callback`;
 });
-afterAll(() => srv?.close());
 
 const token = (body: Record<string, unknown>) =>
   call<TokenResponse>(srv.url, 'POST', '/oauth2/token', { body: { clientId: srv.clientId, ...body } });
@@ -34,30 +34,8 @@ const message = (body: unknown) => (body as { message: string }).message;
 
 /** A fresh sign-in session of the owner and an authorization code (with its PKCE verifier) issued in it. */
 async function codeInNewSession() {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
   const { sessionToken } = await srv.signIn();
-  const rs = await call<CreateRedirectSessionResponse>(srv.url, 'POST', '/redirects/v1/redirect-session', {
-    auth: `Bearer ${await srv.visitorToken()}`,
-    body: {
-      auth: {
-        authRequest: {
-          redirectUri,
-          clientId: srv.clientId,
-          codeChallenge: challenge,
-          codeChallengeMethod: 'S256',
-          responseMode: 'query',
-          responseType: 'code',
-          scope: 'offline_access',
-          state: 's',
-          sessionToken,
-        },
-      },
-    },
-  });
-  expect(rs.status).toBe(200);
-  const res = await fetch(rs.body.redirectSession.fullUrl, { redirect: 'manual' });
-  const code = new URL(res.headers.get('location')!).searchParams.get('code');
+  const { code, verifier } = await authorizationCode(srv, sessionToken, redirectUri);
   expect(code).toMatch(/^ac_/);
   return { code: code!, verifier };
 }

@@ -1,58 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateRedirectSessionResponse, Product, TokenResponse } from '@plaza/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Product, TokenResponse } from '@plaza/contracts';
 import { newMember, type TestMember } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { authorizationCode } from '../../test/oauth-code.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { addToCart, cartCall, item } from './testing.js';
 
 /** A visitor's cart joins the member's at sign-in (the code exchange carries the visitor's token). */
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let owner: string;
 let mug: Product;
 let lamp: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   const { sessionToken } = await srv.signIn();
   owner = await ownerToken(sessionToken);
   mug = await createProduct(srv, owner, { price: { amount: '10.00' } });
   lamp = await createProduct(srv, owner, { price: { amount: '30.00' } });
 }, 90_000);
-afterAll(() => srv?.close());
-
-async function codeFor(sessionToken: string) {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirectUri = `${srv.url}/auth/callback`;
-  const rs = await call<CreateRedirectSessionResponse>(srv.url, 'POST', '/redirects/v1/redirect-session', {
-    auth: `Bearer ${await srv.visitorToken()}`,
-    body: {
-      auth: {
-        authRequest: {
-          redirectUri,
-          clientId: srv.clientId,
-          codeChallenge: challenge,
-          codeChallengeMethod: 'S256',
-          responseMode: 'query',
-          responseType: 'code',
-          scope: 'offline_access',
-          state: 's',
-          sessionToken,
-        },
-      },
-    },
-  });
-  expect(rs.status, JSON.stringify(rs.body)).toBe(200);
-  const res = await fetch(rs.body.redirectSession.fullUrl, { redirect: 'manual' });
-  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-  return { code, verifier, redirectUri };
-}
 
 const exchange = async (sessionToken: string, visitorToken?: string) => {
-  const { code, verifier, redirectUri } = await codeFor(sessionToken);
+  const { code, verifier, redirectUri } = await authorizationCode(srv, sessionToken);
   return call<TokenResponse>(srv.url, 'POST', '/oauth2/token', {
     body: {
       grantType: 'authorization_code',

@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { CreateRedirectSessionResponse } from '@plaza/contracts';
+import { call } from '../../test/http.js';
+import type { TestServer } from './harness.js';
+
+/**
+ * An authorization code of the web client (with its PKCE verifier) issued in this sign-in session, the way the web
+ * app's sign-in gets one: a redirect session for the session token, then its URL followed to the callback.
+ */
+export async function authorizationCode(
+  srv: TestServer,
+  sessionToken: string,
+  redirectUri = `${srv.url}/auth/callback`,
+): Promise<{ code: string | null; verifier: string; redirectUri: string }> {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const rs = await call<CreateRedirectSessionResponse>(srv.url, 'POST', '/redirects/v1/redirect-session', {
+    auth: `Bearer ${await srv.visitorToken()}`,
+    body: {
+      auth: {
+        authRequest: {
+          redirectUri,
+          clientId: srv.clientId,
+          codeChallenge: challenge,
+          codeChallengeMethod: 'S256',
+          responseMode: 'query',
+          responseType: 'code',
+          scope: 'offline_access',
+          state: 's',
+          sessionToken,
+        },
+      },
+    },
+  });
+  expect(rs.status, JSON.stringify(rs.body)).toBe(200);
+  const res = await fetch(rs.body.redirectSession.fullUrl, { redirect: 'manual' });
+  return { code: new URL(res.headers.get('location')!).searchParams.get('code'), verifier, redirectUri };
+}
