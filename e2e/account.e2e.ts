@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdp } from '../packages/server/test/oidc-idp.js';
 import { DESKTOP, fillHostedLogin, MOBILE, snap, screenshotPath, storedTokens, totp } from './support.js';
-import { journey } from './journey.js';
+import { journey, logInOnAppPage, signUpWithCode } from './journey.js';
 
 // Account screens: password recovery, change password, the captcha (quiet and visible), and single sign-on with a
 // real OpenID provider (oidc-provider) behind "Continue with …".
@@ -15,15 +15,7 @@ const main = (page: Page) => page.locator('main');
 
 /** Signs up through the UI and verifies the e-mail; the browser ends up a member on the home page. */
 async function signUp(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
-  await page.getByLabel('Verification code', { exact: true }).waitFor();
-  const { code } = await j.mailbox.code(email);
-  await page.getByLabel('Verification code', { exact: true }).fill(code);
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(`${j.plaza.url}/`);
+  await signUpWithCode(j, page, email, password);
   await page.getByTestId('member-email').filter({ hasText: email }).first().waitFor();
 }
 
@@ -81,10 +73,7 @@ describe('password recovery', () => {
     await snap(page, 'reset-password-used-desktop');
 
     // The app's own login form (SDK login, direct login) with the new password.
-    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('the first password');
-    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInOnAppPage(j, page, email, 'the first password');
     await page.getByText('The e-mail or the password is wrong.', { exact: true }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('the second password');
     await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
@@ -278,10 +267,7 @@ describe('two-step verification', () => {
 
     // Phone lost: a recovery code instead, which works once; then a new set replaces the old one.
     await logOut(page);
-    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInOnAppPage(j, page, email, password);
     await page.getByRole('button', { name: 'Use a recovery code', exact: true }).click();
     await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!);
     await snap(page, 'login-recovery-code-desktop');
@@ -303,10 +289,7 @@ describe('two-step verification', () => {
 
     // The app's own login page: a code by e-mail instead, and this device is remembered.
     await logOut(page);
-    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInOnAppPage(j, page, email, password);
     await page.getByRole('button', { name: 'E-mail me a code instead', exact: true }).click();
     await page.getByText(/^A code is on its way/).waitFor();
     const { code } = await j.mailbox.code(email, signupMail.id);
@@ -318,10 +301,7 @@ describe('two-step verification', () => {
 
     // Remembered: the next login skips the second step.
     await logOut(page);
-    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await main(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInOnAppPage(j, page, email, password);
     await page.waitForURL(`${j.plaza.url}/`);
 
     // Turning it off takes the password.

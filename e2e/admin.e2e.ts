@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap, sidebarLink } from './support.js';
-import { journey } from './journey.js';
+import { journey, logInOnAppPage } from './journey.js';
 
 // The owner's dashboard screens of the sign-in issue, driven in Chromium: sign-in policy, approvals, mailbox,
 // API keys, OAuth clients and SSO connections.
@@ -77,10 +77,7 @@ describe('dashboard', () => {
     await j.page.getByText('Nobody is waiting', { exact: true }).waitFor();
 
     // Approved: the member logs in on the app's own login page.
-    await member.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-    await member.getByLabel('Email', { exact: true }).fill(email);
-    await member.getByLabel('Password', { exact: true }).fill('a fine long password');
-    await member.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInOnAppPage(j, member, email, 'a fine long password');
     await member.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => member.getByTestId('member-email').first().textContent()).toBe(email);
     await memberContext.close();

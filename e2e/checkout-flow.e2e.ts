@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@plaza/sdk';
 import { members } from '@plaza/sdk/members';
 import { sidewaysOverflow } from './a11y.js';
-import { apiCall, payButton, productCard, usShipping } from './shop.js';
+import { apiCall, checkOutFromCart, fillTestCard, payButton, productCard, usShipping } from './shop.js';
 import { DESKTOP, MOBILE, snap } from './support.js';
-import { journey } from './journey.js';
+import { journey, logInOnAppPage } from './journey.js';
 
 // "An order path a shop can trust", in Chromium at phone width: cart codes that never lie, and the checkout as one
 // flow (docs/store/checkout.md, "The hosted checkout page"): no Save buttons, the cart's estimate carried in, the Pay
@@ -64,12 +64,6 @@ async function addToCart(page: Page, name: string) {
   await page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Close the cart', exact: true }).click();
 }
-
-const fillCard = async (page: Page) => {
-  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-  await page.getByLabel('Security code', { exact: true }).fill('123');
-};
 
 describe('the order path at phone width', () => {
   it('cart codes, the estimate carried into the checkout, Pay saying what is missing, the thank-you page', async () => {
@@ -130,7 +124,7 @@ describe('the order path at phone width', () => {
     await page.getByLabel('City', { exact: true }).first().fill('San Francisco');
     await payButton(page, /^Enter the card number$/).waitFor();
     expect(await list.count()).toBe(0);
-    await fillCard(page);
+    await fillTestCard(page);
     // 18.00 − 10% = 16.20, shipping 5.00: 21.20.
     await payButton(page, /^Pay \$21\.20$/).waitFor();
     await snap(page, 'checkout-flow-ready-mobile');
@@ -152,15 +146,10 @@ describe('the order path at phone width', () => {
   it('a member is offered their saved address, filled in for them', async () => {
     const context = await j.browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
-    await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email', { exact: true }).fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInOnAppPage(j, page, member.email, member.password);
     await page.waitForURL(`${j.plaza.url}/`);
     await addToCart(page, 'Canvas Tote');
-    await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Check out', exact: true }).click();
-    await page.waitForURL(/\/checkout\//);
+    await checkOutFromCart(page, j.plaza.url);
 
     const saved = page.getByLabel('Saved addresses', { exact: true });
     await expect
@@ -176,7 +165,7 @@ describe('the order path at phone width', () => {
     // The member's e-mail came with the sign-in; the address is kept: only the card is left.
     await payButton(page, /^Enter the card number$/).waitFor();
     await snap(page, 'checkout-flow-saved-address-mobile');
-    await fillCard(page);
+    await fillTestCard(page);
     await payButton(page, /^Pay /).click();
     await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();
     await context.close();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListProductsResponse } from '@plaza/contracts';
-import { apiCall, payButton } from './shop.js';
+import { apiCall, fillTestCard, payButton } from './shop.js';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap, storedTokens } from './support.js';
 import { journey } from './journey.js';
 
@@ -39,9 +39,7 @@ describe('the total the buyer saw', () => {
     });
     await page.goto(`${j.plaza.url}/checkout/${checkout.id}`, { waitUntil: 'networkidle' });
     // With the card in, Pay says the total the page shows.
-    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-    await page.getByLabel('Security code', { exact: true }).fill('123');
+    await fillTestCard(page);
     const before = (await payButton(page, /^Pay \$/).textContent())!.replace('Pay ', '');
 
     // The owner raises the price by 10.00 while the page is open.

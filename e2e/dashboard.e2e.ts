@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap, sidebarLink } from './support.js';
-import { journey } from './journey.js';
+import { journey, logInOnAppPage } from './journey.js';
 
 // The shop owner's dashboard (issue 12, item 6) and the storefront's header (item 7), in Chromium: sidebar groups
 // and waiting counts, the overview, the members table at 1280 px and as cards at 390 px, tab titles, settings.
@@ -159,10 +159,7 @@ describe('storefront', () => {
   it("shows the member's name in the header, not their e-mail; no API docs in the footer", async () => {
     const memberContext = await j.browser.newContext({ viewport: DESKTOP });
     const member = await memberContext.newPage();
-    await member.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-    await member.getByLabel('Email', { exact: true }).fill(email);
-    await member.getByLabel('Password', { exact: true }).fill(password);
-    await member.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInOnAppPage(j, member, email, password);
     await member.waitForURL(`${j.plaza.url}/`);
     await expect.poll(() => member.getByTestId('member-name').first().textContent()).toMatch(/^Grace/);
     expect(await member.getByTestId('member-name').first().textContent()).not.toContain('@');

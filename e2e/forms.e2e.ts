@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startIdp } from '../packages/server/test/oidc-idp.js';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
-import { journey } from './journey.js';
+import { journey, signUpWithCode } from './journey.js';
 
 // "Errors in words": a form with a limit shows a counter and says what is wrong next to the field (the value is not
 // cut), and a sign-in provider that went down lands the shopper on a page in words with a way back, never JSON.
@@ -10,15 +10,7 @@ import { journey } from './journey.js';
 const j = journey();
 
 async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a long enough passphrase');
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
-  await page.getByLabel('Verification code', { exact: true }).waitFor();
-  const { code } = await j.mailbox.code(email);
-  await page.getByLabel('Verification code', { exact: true }).fill(code);
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.waitForURL(`${j.plaza.url}/`);
+  await signUpWithCode(j, page, email, 'a long enough passphrase');
 }
 
 describe('forms say what is wrong, in words', () => {

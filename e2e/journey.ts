@@ -67,3 +67,24 @@ export function journey(opts: JourneyOptions = {}): Journey {
   });
   return j;
 }
+
+/** Signs up on the app's own page with the code the verification mail carries; the page ends on the home page. */
+export async function signUpWithCode(j: Journey, page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.getByLabel('Verification code', { exact: true }).waitFor();
+  const { code } = await j.mailbox.code(email);
+  await page.getByLabel('Verification code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.waitForURL(`${j.plaza.url}/`);
+}
+
+/** Logs in with e-mail and password on the app's own login page (the form in `main`, not the header's button). */
+export async function logInOnAppPage(j: Journey, page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+}

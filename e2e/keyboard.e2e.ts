@@ -5,7 +5,7 @@ import type { ListProductsResponse } from '@plaza/contracts';
 import { axeViolations, focusedRing, ringProblem, sidewaysOverflow, type FocusRing } from './a11y.js';
 import { apiCall } from './shop.js';
 import { DESKTOP, ownerIntoDashboard, screenshotPath, storedTokens } from './support.js';
-import { journey } from './journey.js';
+import { journey, logInOnAppPage } from './journey.js';
 
 // Keyboard and narrow screens (issue 28): a visible focus ring on every control tabbed to, no focused control under
 // a sticky bar, every screen reflowing at 320 px, and axe-core on every screen for a visitor, a member and the owner,
@@ -38,10 +38,7 @@ async function registerMember() {
 async function signedInMember(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await j.browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${j.plaza.url}/login`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email', { exact: true }).fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.locator('main').getByRole('button', { name: 'Log in', exact: true }).click();
+  await logInOnAppPage(j, page, member.email, member.password);
   await page.waitForURL(`${j.plaza.url}/`);
   return { context, page };
 }

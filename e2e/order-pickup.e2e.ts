@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, payButton } from './shop.js';
+import { apiCall, checkOutFromCart, fillTestCard, payButton } from './shop.js';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
 import { journey } from './journey.js';
 
@@ -79,9 +79,7 @@ async function buyHoodie(page: Page, email: string, choose: (page: Page) => Prom
   await page.getByRole('button', { name: 'M', exact: true }).click();
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
-  await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Check out', exact: true }).click();
-  await page.waitForURL(/\/checkout\//);
+  await checkOutFromCart(page, j.plaza.url);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('First name', { exact: true }).first().fill('Ann');
   await page.getByLabel('Last name', { exact: true }).first().fill('Lee');
@@ -90,9 +88,7 @@ async function buyHoodie(page: Page, email: string, choose: (page: Page) => Prom
   await page.locator('#ship-country').selectOption('US');
   await page.locator('#ship-state').selectOption({ label: 'California' });
   await choose(page);
-  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-  await page.getByLabel('Security code', { exact: true }).fill('123');
+  await fillTestCard(page);
   await payButton(page, /^Pay /).click();
   await page.waitForURL(/\/orders\/[\w-]+\?token=/);
   await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, ListProductsResponse } from '@plaza/contracts';
 import { apiCall } from './shop.js';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap, storedTokens } from './support.js';
-import { journey } from './journey.js';
+import { journey, signUpWithCode } from './journey.js';
 
 // An order path a shop can trust, in Chromium: the dashboard and the buyer tell the same invoice story (and the
 // dashboard makes no failing request for an invoice not issued yet); a refund starts from an empty amount with its
@@ -146,15 +146,7 @@ describe('an order path a shop can trust', () => {
     const page = await (await j.browser.newContext({ viewport: DESKTOP })).newPage();
     const placed = await buyAsGuest(page, email, [ebookId]);
 
-    await page.goto(`${j.plaza.url}/signup`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('a guest no longer');
-    await page.getByRole('button', { name: 'Create account', exact: true }).click();
-    await page.getByLabel('Verification code', { exact: true }).waitFor();
-    const { code } = await j.mailbox.code(email);
-    await page.getByLabel('Verification code', { exact: true }).fill(code);
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(`${j.plaza.url}/`);
+    await signUpWithCode(j, page, email, 'a guest no longer');
 
     await page.getByRole('button', { name: /^Your account/ }).click();
     for (const label of ['Orders', 'Subscriptions', 'Downloads']) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillAddressAndShipping } from './shop.js';
+import { checkOutFromCart, fillAddressAndShipping, fillTestCard } from './shop.js';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
 import { journey } from './journey.js';
 
@@ -24,13 +24,9 @@ async function buyHoodieInL(page: Page): Promise<{ number: string; orderId: stri
     .toBe('true');
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
-  await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Check out', exact: true }).click();
-  await page.waitForURL(/\/checkout\//);
+  await checkOutFromCart(page, j.plaza.url);
   await fillAddressAndShipping(page);
-  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-  await page.getByLabel('Security code', { exact: true }).fill('123');
+  await fillTestCard(page);
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/\/orders\/[\w-]+\?token=/);
   await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, ListProductsResponse } from '@plaza/contracts';
-import { apiCall, fillAddressAndShipping } from './shop.js';
+import { apiCall, fillAddressAndShipping, fillTestCard } from './shop.js';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap, storedTokens } from './support.js';
 import { journey } from './journey.js';
 
@@ -286,9 +286,7 @@ describe('orders', () => {
     const buyer = await (await j.browser.newContext({ viewport: MOBILE })).newPage();
     await buyer.goto(`${j.plaza.url}${link.pathname}${link.search}`, { waitUntil: 'networkidle' });
     await expect.poll(() => buyer.getByTestId('amount').textContent()).toBe('$5.00');
-    await buyer.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await buyer.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-    await buyer.getByLabel('Security code', { exact: true }).fill('123');
+    await fillTestCard(buyer);
     await snap(buyer, 'orders-pay-link-mobile');
     await buyer.getByRole('button', { name: 'Pay $5.00', exact: true }).click();
     await buyer.getByText(/^Paid — thank you!/).waitFor();

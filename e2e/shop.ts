@@ -65,3 +65,17 @@ export async function fillAddressAndShipping(page: Page) {
  */
 export const payButton = (page: Page, says: RegExp) =>
   page.getByRole('form', { name: 'Payment', exact: true }).locator('button[type="submit"]').filter({ hasText: says });
+
+/** The test card (it always pays) into the checkout's payment form. */
+export async function fillTestCard(page: Page) {
+  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+  await page.getByLabel('Security code', { exact: true }).fill('123');
+}
+
+/** From the cart page to the hosted checkout through its "Check out" button. */
+export async function checkOutFromCart(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/cart`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Check out', exact: true }).click();
+  await page.waitForURL(/\/checkout\//);
+}

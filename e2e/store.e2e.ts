@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListProductsResponse } from '@plaza/contracts';
-import { apiCall, fillAddressAndShipping, productCard } from './shop.js';
+import { apiCall, fillAddressAndShipping, fillTestCard, productCard } from './shop.js';
 import { DESKTOP, fillHostedLogin, MOBILE, snap, storedTokens } from './support.js';
 import { journey } from './journey.js';
 
@@ -125,9 +125,7 @@ describe('storefront shop', () => {
     expect(await cents(page, 'total-tax')).toBe(0);
     // Only the card is missing; with it, the button pays the total (orders.e2e.ts pays).
     await page.getByRole('button', { name: 'Enter the card number', exact: true }).waitFor();
-    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-    await page.getByLabel('Security code', { exact: true }).fill('123');
+    await fillTestCard(page);
     await page.getByRole('button', { name: /^Pay \$34\.70$/ }).waitFor();
     await snap(page, 'store-checkout-desktop');
     await page.setViewportSize(MOBILE);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillAddressAndShipping, productCard } from './shop.js';
+import { checkOutFromCart, fillAddressAndShipping, fillTestCard, productCard } from './shop.js';
 import { DESKTOP, MOBILE, ownerIntoDashboard, snap } from './support.js';
 import { journey } from './journey.js';
 
@@ -34,13 +34,9 @@ describe('subscriptions', () => {
     await page.getByRole('radio', { name: /Subscribe: Every 2 weeks/ }).check();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor();
-    await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Check out', exact: true }).click();
-    await page.waitForURL(/\/checkout\//);
+    await checkOutFromCart(page, j.plaza.url);
     await fillAddressAndShipping(page);
-    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-    await page.getByLabel('Security code', { exact: true }).fill('123');
+    await fillTestCard(page);
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();
 

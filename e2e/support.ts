@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createClient, OAuthStrategy } from '@plaza/sdk';
+import { freePort } from '../packages/server/src/test/child-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,7 +34,7 @@ export async function startPlaza(
   // A port free a moment ago can be taken before the server binds it (CI once lost a run to that): try again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(env, opts, await freePort());
+      return await startOnce(env, opts, await freePort('0.0.0.0'));
     } catch (e) {
       if (!(e instanceof PortTakenError) || attempt === 3) throw e;
     }
@@ -42,18 +42,6 @@ export async function startPlaza(
 }
 
 class PortTakenError extends Error {}
-
-/** A port the kernel says is free now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startOnce(env: Record<string, string>, opts: { fresh?: boolean }, port: number): Promise<RunningPlaza> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-e2e-'));
