@@ -23,10 +23,11 @@ export async function buildServerForChild(): Promise<void> {
   await buildServer();
 }
 
-export const freePort = () =>
+/** A port free on `host` now (the e2e journeys probe 0.0.0.0, where Plaza listens by default). */
+export const freePort = (host = '127.0.0.1') =>
   new Promise<number>((resolve, reject) => {
     const s = net.createServer().on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
+    s.listen(0, host, () => {
       const { port } = s.address() as net.AddressInfo;
       s.close(() => resolve(port));
     });

@@ -5,6 +5,7 @@ export { releaseIdentity } from './admin.service.js';
 export { authRoutes } from './auth.routes.js';
 export { type IdentityMembers, type NewIdentityMember, useIdentityMembers } from './member-hooks.js';
 export { deleteIdentity, mergeIdentityProfile } from './member-sync.js';
+export { bumpWindowedCount, windowedCount } from './counters.js';
 export { mfaRoutes } from './mfa.routes.js';
 export { emailTaken, identityEmails, insertOwnerIdentity, replaceOwnerPassword } from './owner-identity.js';
 export { hashPassword } from './password.js';

@@ -3,8 +3,7 @@ import type { CreateContactReviewRequest, OriginType, Review } from '@plaza/cont
 import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { requireCaptcha } from '../captcha/index.js';
-import { normalizeEmail } from '../identity/profile.js';
-import { loginThrottle } from '../identity/tables.js';
+import { bumpWindowedCount, normalizeEmail, windowedCount } from '../identity/index.js';
 import { getSite } from '../site/index.js';
 import { reviewRequests } from './tables.js';
 import { assertMayWrite, fullContent, insertReview } from './write.service.js';
@@ -17,28 +16,12 @@ import { assertMayWrite, fullContent, insertReview } from './write.service.js';
 export const CONTACT_REVIEW_WINDOW_MS = 60 * 60_000;
 const counterKey = (ip: string) => `review:${ip}`;
 
-export async function recentContactReviews(ctx: Ctx, ip: string): Promise<number> {
-  const [row] = await ctx.db
-    .select()
-    .from(loginThrottle)
-    .where(eq(loginThrottle.key, counterKey(ip)))
-    .limit(1);
-  return row && ctx.clock().getTime() - row.lastFailureDate.getTime() < CONTACT_REVIEW_WINDOW_MS ? row.failures : 0;
+export function recentContactReviews(ctx: Ctx, ip: string): Promise<number> {
+  return windowedCount(ctx, counterKey(ip), CONTACT_REVIEW_WINDOW_MS);
 }
 
-async function countContactReview(ctx: Ctx, ip: string): Promise<void> {
-  const now = ctx.clock();
-  const cutoff = new Date(now.getTime() - CONTACT_REVIEW_WINDOW_MS).toISOString();
-  await ctx.db
-    .insert(loginThrottle)
-    .values({ key: counterKey(ip), failures: 1, lastFailureDate: now })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`CASE WHEN ${loginThrottle.lastFailureDate} < ${cutoff}::timestamptz THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-        lastFailureDate: now,
-      },
-    });
+function countContactReview(ctx: Ctx, ip: string): Promise<void> {
+  return bumpWindowedCount(ctx, counterKey(ip), CONTACT_REVIEW_WINDOW_MS);
 }
 
 /**

@@ -4,7 +4,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { emitEvent } from '../events/index.js';
 import type { JobHandlers, JobRun } from '../jobs/index.js';
 import { mailError, sendMail } from '../mail/index.js';
-import { members } from '../members/tables.js';
+import { memberIdsWithLoginEmail } from '../members/index.js';
 import { getSite } from '../site/index.js';
 import { reviewRequests, reviews } from './tables.js';
 
@@ -44,13 +44,7 @@ async function alreadyReviewed(ctx: Ctx, r: Row): Promise<boolean> {
       and(
         eq(reviews.namespace, r.namespace),
         eq(reviews.entityId, r.entityId),
-        or(
-          eq(reviews.authorKey, `c:${email}`),
-          inArray(
-            reviews.authorMemberId,
-            ctx.db.select({ id: members.id }).from(members).where(eq(members.loginEmail, email)),
-          ),
-        ),
+        or(eq(reviews.authorKey, `c:${email}`), inArray(reviews.authorMemberId, memberIdsWithLoginEmail(ctx, email))),
       ),
     )
     .limit(1);

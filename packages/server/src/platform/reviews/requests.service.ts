@@ -11,7 +11,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent } from '../events/index.js';
-import { normalizeEmail } from '../identity/profile.js';
+import { normalizeEmail } from '../identity/index.js';
 import { cancelJob, enqueueJob } from '../jobs/index.js';
 import { reviewRequests } from './tables.js';
 

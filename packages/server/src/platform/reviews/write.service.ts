@@ -14,7 +14,7 @@ import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { emitEvent } from '../events/index.js';
-import { members } from '../members/tables.js';
+import { memberActivityStatus } from '../members/index.js';
 import { getSite } from '../site/index.js';
 import {
   cleanContent,
@@ -44,12 +44,7 @@ export interface NewReview {
 /** The signed-in member's id; a muted member may not write (403 MEMBER_MUTED). */
 export async function assertMayWrite(ctx: Ctx): Promise<void> {
   if (ctx.caller.type !== 'MEMBER') return;
-  const [me] = await ctx.db
-    .select({ activityStatus: members.activityStatus })
-    .from(members)
-    .where(eq(members.id, ctx.caller.memberId))
-    .limit(1);
-  if (me?.activityStatus === 'MUTED') {
+  if ((await memberActivityStatus(ctx, ctx.caller.memberId)) === 'MUTED') {
     throw new AppError('FORBIDDEN', 'A muted member cannot write or edit reviews', {
       applicationCode: 'MEMBER_MUTED',
     });

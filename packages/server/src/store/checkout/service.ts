@@ -9,7 +9,7 @@ import { webBase } from '../../lib/urls.js';
 import { parseAmount, resolveLines, toStoredLines } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { emitEvent } from '../../platform/events/index.js';
-import { members } from '../../platform/members/tables.js';
+import { memberLoginEmail } from '../../platform/members/index.js';
 import { computeTotals } from '../totals/index.js';
 import { applyInfo, checkPaymentOption, pathsOf } from './info.js';
 import type { CheckoutRow, StoredCheckoutInfo, StoredLine } from './model.js';
@@ -157,11 +157,7 @@ async function showCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checkout> {
 
 async function memberEmail(ctx: Ctx): Promise<string | undefined> {
   if (ctx.caller.type !== 'MEMBER') return undefined;
-  const [m] = await ctx.db
-    .select({ email: members.loginEmail })
-    .from(members)
-    .where(eq(members.id, ctx.caller.memberId))
-    .limit(1);
+  const m = await memberLoginEmail(ctx, ctx.caller.memberId);
   return m?.email ?? undefined;
 }
 

@@ -20,7 +20,7 @@ import { checkFieldMask, getPath } from '../../lib/field-mask.js';
 import { applyInfo, deleteOpenCheckout, getCheckoutSettings, insertCheckout, pathsOf } from '../checkout/index.js';
 import { toStoredLines } from '../pricing/index.js';
 import { emitEvent } from '../../platform/events/index.js';
-import { members } from '../../platform/members/tables.js';
+import { memberLoginEmail } from '../../platform/members/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { checkTaxId } from '../tax/index.js';
 import { activity } from './activity.js';
@@ -44,11 +44,7 @@ export async function createOrderByMerchant(ctx: Ctx, req: CreateOrderByMerchant
   const memberId = o.buyerInfo?.memberId;
   let email = o.buyerInfo?.email;
   if (memberId) {
-    const [m] = await ctx.db
-      .select({ email: members.loginEmail })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .limit(1);
+    const m = await memberLoginEmail(ctx, memberId);
     if (!m) throw violation('order.buyerInfo.memberId', 'VALIDATION', 'no such member');
     email ??= m.email ?? undefined;
   }

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../kernel/context.js';
+import { members } from './tables.js';
+
+/** Narrow reads other modules make of members, so the members table stays private. */
+
+/** The member's activity status (ACTIVE or MUTED); undefined when there is no such member. */
+export async function memberActivityStatus(ctx: Ctx, id: string): Promise<string | undefined> {
+  const [me] = await ctx.db
+    .select({ activityStatus: members.activityStatus })
+    .from(members)
+    .where(eq(members.id, id))
+    .limit(1);
+  return me?.activityStatus;
+}
+
+/** A subquery of the ids of members with this login e-mail, for `inArray` in the caller's one query. */
+export function memberIdsWithLoginEmail(ctx: Ctx, email: string) {
+  return ctx.db.select({ id: members.id }).from(members).where(eq(members.loginEmail, email));
+}
+
+/** The member's login e-mail (null when it has none); undefined when there is no such member. */
+export async function memberLoginEmail(ctx: Ctx, id: string): Promise<{ email: string | null } | undefined> {
+  const [m] = await ctx.db.select({ email: members.loginEmail }).from(members).where(eq(members.id, id)).limit(1);
+  return m;
+}
