@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import {
   activeIdentity,
@@ -15,19 +15,17 @@ import {
   appData,
 } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite({ clock: () => new Date(Date.now() + offset) });
 let keys: Keys;
 let offset = 0;
 const password = 'verification password';
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(Date.now() + offset) });
   keys = await testKeys(srv);
 });
 beforeEach(() => {
   offset = 0;
 });
-afterAll(() => srv?.close());
 
 const resend = (stateToken: string) => call(srv.url, 'POST', '/identity/v1/auth/resend', { body: { stateToken } });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

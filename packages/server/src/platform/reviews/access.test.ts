@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueryReviewsResponse, Review, ReviewRequest } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { reviews } from './tables.js';
 import { moderate, newEntity, setSitePolicy, writeContactReview, writeReview } from './testing.js';
@@ -16,8 +15,7 @@ const CALLERS: Who[] = ['visitor', 'memberA', 'memberB', 'contributor', 'owner',
 const MODERATORS: Who[] = ['owner', 'apiKey'];
 const SECRET = 'hidden.contact@example.com';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let auth: Record<Who, string>;
 const entityId = newEntity('matrix');
 let privA: Review;
@@ -27,8 +25,6 @@ let pubContact: Review;
 let privContact: Review;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   auth = {
     visitor: c.visitor,
     memberA: c.memberA.auth,
@@ -46,7 +42,6 @@ beforeAll(async () => {
   await moderate(srv, c.owner, pubContact.id, 'APPROVED');
   privContact = await writeContactReview(srv, c.visitor, entityId, { email: 'other.hidden@example.com' });
 }, 60_000);
-afterAll(() => srv?.close());
 
 const ids = (body: unknown) => ((body as QueryReviewsResponse).reviews ?? []).map((r) => r.id).sort();
 const noLeaks = (who: Who, body: unknown) => {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AbandonedCheckout, ListAbandonedCheckoutsResponse, Product } from '@plaza/contracts';
 import { withTx } from '../../kernel/context.js';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { cast } from '../../test/community.js';
+import { startTestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { checkoutCall, newCheckout, ref, setCheckoutSettings } from '../checkout/testing.js';
@@ -13,19 +14,13 @@ import { markCheckoutRecovered } from './service.js';
 import { sweepAbandonedCheckouts } from './sweep.js';
 import { abandonedCheckouts } from './tables.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   mug = await createProduct(srv, c.owner, { price: { amount: '12.50' } });
   await setCheckoutSettings(srv, c.owner, { abandonedCheckout: { after: 30, unit: 'MINUTES' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 /** A checkout by `auth` (a visitor by default) with the buyer's e-mail, last touched `minutesAgo`. */
 async function leftCheckout(email: string | undefined, minutesAgo: number, auth = c.visitor) {
@@ -87,7 +82,7 @@ describe('abandoned checkouts', () => {
       srv.url,
       'GET',
       `/ecom/v1/abandoned-checkouts/${row!.id}`,
-      { auth: ecomKey },
+      { auth: keys.ecom },
     );
     expect(res.status).toBe(200);
     expect(res.body.abandonedCheckout).toMatchObject({
@@ -176,7 +171,7 @@ describe('the reminder link', () => {
   it('hands a visitor’s checkout to whoever opens the link, and only with the right token', async () => {
     const co = await leftCheckout('device@example.com', 40);
     await sweepAbandonedCheckouts(srv.ctx());
-    const { body } = await list(ecomKey, { email: 'device@' });
+    const { body } = await list(keys.ecom, { email: 'device@' });
     const token = new URL(body.abandonedCheckouts[0]!.checkoutUrl).searchParams.get('recover')!;
     const phone = `Bearer ${await srv.visitorToken()}`;
     expect((await checkoutCall(srv, phone, 'GET', co.id)).status).toBe(404);

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkOrderResults, Order, Product, SearchOrdersResponse } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { ref } from '../checkout/testing.js';
@@ -10,22 +9,16 @@ import { mailMessages } from '../../platform/mail/tables.js';
 import { orders } from './tables.js';
 import { collector, orderOf, stockOf } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let lamp: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   lamp = await createProduct(srv, c.owner, {
     name: 'Desk lamp',
     price: { amount: '40.00' },
     inventory: { trackQuantity: true, quantity: 10 },
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const create = (auth: string | undefined, body: unknown) =>
   call<{ order: Order }>(srv.url, 'POST', '/ecom/v1/orders', { ...(auth ? { auth } : {}), body });
@@ -37,7 +30,7 @@ const patch = (auth: string, id: string, body: unknown) =>
   call<{ order: Order }>(srv.url, 'PATCH', `/ecom/v1/orders/${id}`, { auth, body });
 
 async function newOrder(extra: Record<string, unknown> = {}): Promise<Order> {
-  const res = await create(ecomKey, {
+  const res = await create(keys.ecom, {
     order: { lineItems: [lampLine()], buyerInfo: { email: 'phone@example.com' }, ...extra },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -47,7 +40,7 @@ async function newOrder(extra: Record<string, unknown> = {}): Promise<Order> {
 describe('creating an order (POST /ecom/v1/orders)', () => {
   it('prices catalog items, takes the stock, and shows the order to its member', async () => {
     const before = await stockOf(srv, lamp.id);
-    const res = await create(ecomKey, {
+    const res = await create(keys.ecom, {
       order: {
         lineItems: [lampLine(2)],
         buyerInfo: { memberId: c.memberA.id },
@@ -80,7 +73,7 @@ describe('creating an order (POST /ecom/v1/orders)', () => {
 
   it('takes custom items at their own price, keeps the stock when told, and confirms by e-mail when asked', async () => {
     const before = await stockOf(srv, lamp.id);
-    const res = await create(ecomKey, {
+    const res = await create(keys.ecom, {
       order: {
         lineItems: [lampLine()],
         customLineItems: [{ productName: 'Gift wrapping', quantity: 1, price: { amount: '3.50' } }],
@@ -108,10 +101,10 @@ describe('creating an order (POST /ecom/v1/orders)', () => {
   it('refuses bad input, naming the field, with nothing written', async () => {
     const count = async () => (await srv.ctx().db.select({ id: orders.id }).from(orders)).length;
     const n = await count();
-    const none = await create(ecomKey, { order: {} });
+    const none = await create(keys.ecom, { order: {} });
     expect(none.status).toBe(400);
     expect(violations(none.body)[0]?.split(':')[0]).toBe('order.lineItems');
-    const ghost = await create(ecomKey, {
+    const ghost = await create(keys.ecom, {
       order: { lineItems: [lampLine()], buyerInfo: { memberId: '00000000-0000-4000-8000-000000000000' } },
     });
     expect(ghost.status).toBe(400);
@@ -121,7 +114,7 @@ describe('creating an order (POST /ecom/v1/orders)', () => {
     });
     expect(ownerCustom.status).toBe(400);
     expect(violations(ownerCustom.body)[0]).toMatch(/^order\.customLineItems\[0\]/);
-    const badQty = await create(ecomKey, { order: { lineItems: [lampLine(0)] } });
+    const badQty = await create(keys.ecom, { order: { lineItems: [lampLine(0)] } });
     expect(badQty.status).toBe(400);
     expect(await count()).toBe(n);
   });
@@ -190,7 +183,7 @@ describe('changing an order (PATCH)', () => {
     const [a, b] = [await newOrder(), await newOrder()];
     const ghost = '00000000-0000-4000-8000-000000000001';
     const res = await call<BulkOrderResults>(srv.url, 'POST', '/ecom/v1/bulk/orders/update', {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: {
         returnEntity: true,
         orders: [
@@ -210,7 +203,7 @@ describe('changing an order (PATCH)', () => {
     });
     expect(res.body.results[2]?.item?.buyerNote).toBe('Call first');
     const quiet = await call<BulkOrderResults>(srv.url, 'POST', '/ecom/v1/bulk/orders/update', {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: { orders: [{ order: { id: a.id, tags: [] } }] },
     });
     expect(quiet.body.results[0]?.item).toBeUndefined();
@@ -290,7 +283,7 @@ describe('comments and custom activities', () => {
     expect(history.status).toBe(400);
     expect(violations(history.body)[0]?.split(':')[0]).toBe('activityId');
     expect((await call(srv.url, 'DELETE', url, { auth: c.memberA.auth })).status).toBe(403);
-    const deleted = await call<{ order: Order }>(srv.url, 'DELETE', url, { auth: ecomKey });
+    const deleted = await call<{ order: Order }>(srv.url, 'DELETE', url, { auth: keys.ecom });
     expect(deleted.status).toBe(200);
     expect(deleted.body.order.activities.map((a) => a.id)).not.toContain(comment.id);
     expect(deleted.body.order.activities.map((a) => a.id)).toContain(placed.id);

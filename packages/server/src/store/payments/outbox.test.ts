@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderTransactions, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { jobs } from '../../platform/jobs/tables.js';
@@ -17,8 +16,7 @@ import { paymentOperations } from './tables.js';
 // committed before the app is asked and settled after it answers; when the app cannot be reached the operation stays
 // PENDING (its money held, so nothing is spent twice) and the PAYMENT_OPERATION job finishes it later.
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 let mug: Product;
 
@@ -41,8 +39,6 @@ function bank(call: PluginCall, res: Parameters<Parameters<typeof app.answer>[0]
 }
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   app = await startPluginApp(srv.url);
   mug = await createProduct(srv, c.owner, {
     name: 'Mug',
@@ -53,7 +49,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  await srv?.close();
 });
 beforeEach(() => {
   down = false;

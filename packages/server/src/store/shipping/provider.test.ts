@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ShippingProviderConfiguration } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import type { TotalsInput } from '../totals/types.js';
 import { shippingStage } from './stage.js';
 import { clearAll, line, patchProvider, PATHS, totalsInput } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-}, 90_000);
-afterAll(() => srv?.close());
 beforeEach(() => clearAll(srv, c.owner));
 
 const stage = (input: Partial<TotalsInput> = {}) => shippingStage(srv.ctx(), totalsInput(input), new Map());
@@ -33,7 +24,7 @@ const bands = (...rows: Array<[number, string]>) =>
 describe('GET and PATCH', () => {
   it('defaults list every service and package type off; PATCH changes only masked paths and emits updated', async () => {
     const got = await call<{ shippingProviderConfiguration: Record<string, unknown> }>(srv.url, 'GET', PATHS.provider, {
-      auth: ecomKey,
+      auth: keys.ecom,
     });
     expect(got.status).toBe(200);
     const conf = got.body.shippingProviderConfiguration;
@@ -67,7 +58,7 @@ describe('GET and PATCH', () => {
       type: 'CUSTOM',
       enabled: true,
     });
-    const only = await patchProvider(srv, ecomKey, {
+    const only = await patchProvider(srv, keys.ecom, {
       internationalServices: [{ service: 'PRIORITY_MAIL_INTERNATIONAL', enabled: true }],
     });
     expect(only.shipFromAddress).toEqual(shipFromAddress);

@@ -5,7 +5,7 @@ import type { Product, SubscriptionContract } from '@plaza/contracts';
 import { withTx } from '../../kernel/context.js';
 import { CallInTransactionError } from '../../kernel/tx-guard.js';
 import { memberAuth } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { newCheckout, ref } from '../checkout/testing.js';
@@ -23,7 +23,7 @@ import { subscriptionContracts } from './tables.js';
 // the expiry of Plaza's signed requests against its own clock.
 let ahead = 0;
 const moveTo = (date: number) => (ahead = date - Date.now());
-let srv: TestServer;
+const { srv } = serverSuite({ clock: () => new Date(Date.now() + ahead) });
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 const DAY = 86_400_000;
 
@@ -56,7 +56,6 @@ function bank(call: PluginCall, res: Parameters<Parameters<typeof app.answer>[0]
 }
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(Date.now() + ahead) });
   app = await startPluginApp(srv.url);
   await ensureTestShipping(srv);
   await createImplementation(srv.ctx(), {
@@ -68,7 +67,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  await srv?.close();
 });
 beforeEach(() => {
   meanwhile = () => Promise.resolve();
