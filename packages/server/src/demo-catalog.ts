@@ -1,8 +1,7 @@
 import { createOption, createRegion } from './store/shipping/index.js';
 import type { ProductInput } from '@plaza/contracts';
 import type { Ctx } from './kernel/context.js';
-import { createCollection, createProduct } from './store/catalog/index.js';
-import { catalogProducts } from './store/catalog/tables.js';
+import { createCollection, createProduct, hasProducts } from './store/catalog/index.js';
 
 /** Images are small SVG illustrations kept in the web app (apps/web/public/demo), served by the site itself. */
 const img = (name: string, altText: string) => [{ url: `/demo/${name}.svg`, altText }];
@@ -237,8 +236,7 @@ const PRODUCTS: DemoProduct[] = [
  * Goes through the real services, so every product also has its created event. Skipped when products exist.
  */
 export async function seedDemoCatalog(owner: Ctx): Promise<void> {
-  const [any] = await owner.db.select({ id: catalogProducts.id }).from(catalogProducts).limit(1);
-  if (any) return;
+  if (await hasProducts(owner)) return;
   const names = { kitchen: 'Kitchen', apparel: 'Apparel', home: 'Home', gifts: 'Gifts' } as const;
   const ids = {} as Record<keyof typeof names, string>;
   for (const [key, name] of Object.entries(names) as Array<[keyof typeof names, string]>) {

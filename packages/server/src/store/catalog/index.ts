@@ -4,6 +4,7 @@ export { loadLineCatalog } from './lines-read.js';
 export {
   digitalFileIds,
   existingProductIds,
+  hasProducts,
   itemStock,
   productSlug,
   productStock,

@@ -53,6 +53,12 @@ export async function productSlug(ctx: Ctx, productId: string): Promise<string |
   return row?.slug;
 }
 
+/** Whether the catalog holds any product at all (the demo catalog is seeded only into an empty one). */
+export async function hasProducts(ctx: Ctx): Promise<boolean> {
+  const [any] = await ctx.db.select({ id: catalogProducts.id }).from(catalogProducts).limit(1);
+  return any !== undefined;
+}
+
 /** Which of these product ids exist. */
 export async function existingProductIds(ctx: Ctx, ids: string[]): Promise<Set<string>> {
   const found = await ctx.db
