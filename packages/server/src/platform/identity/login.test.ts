@@ -1,8 +1,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import * as argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, violations } from '../../../test/http.js';
 import { needsRehash, verifyPassword } from './password.js';
 import { consumeSessionToken } from './sessions.service.js';
@@ -21,21 +21,19 @@ import {
   type Keys,
 } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let keys: Keys;
 const password = 'a long enough password';
 let email: string;
 let identityId: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   keys = await testKeys(srv);
   // The captcha policy has its own tests; here failures from one address must not start asking for one.
   await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
   email = newEmail('login');
   identityId = await activeIdentity(srv, keys, email, password);
 });
-afterAll(() => srv?.close());
 
 const db = () => srv.database.db;
 /** A hash as Plaza stored them before Argon2: scrypt$logN$r$p$salt$key. */

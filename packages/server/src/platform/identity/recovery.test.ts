@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { identities, rememberedDevices } from './tables.js';
 import {
@@ -17,21 +17,19 @@ import {
   type Keys,
 } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite({ clock: () => new Date(Date.now() + offset) });
 let keys: Keys;
 let offset = 0;
 const password = 'the first password';
 const newPassword = 'the second password';
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(Date.now() + offset) });
   keys = await testKeys(srv);
   await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
 });
 beforeEach(() => {
   offset = 0;
 });
-afterAll(() => srv?.close());
 
 const sendEmail = (body: Record<string, unknown>) => call(srv.url, 'POST', '/identity/v1/send-email', { body });
 const recover = (recoveryToken: string, pw = newPassword) =>

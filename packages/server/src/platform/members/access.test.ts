@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
-import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
+import { newMember, type TestMember } from '../../test/community.js';
 import { call } from '../../../test/http.js';
 import { BEYOND_PUBLIC, FULL_ONLY, setMember } from './testing.js';
 
@@ -12,20 +12,16 @@ import { BEYOND_PUBLIC, FULL_ONLY, setMember } from './testing.js';
 type Who = 'visitor' | 'memberA' | 'memberB' | 'contributor' | 'owner' | 'apiKey';
 const WHO: Who[] = ['visitor', 'memberA', 'memberB', 'contributor', 'owner', 'apiKey'];
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let hidden: TestMember;
 let pending: TestMember;
 let n = 0;
 const GHOST = '0190a3b2-0000-7000-8000-000000000000';
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   hidden = await newMember(srv, { nickname: 'Matrix Hidden', privacyStatus: 'PRIVATE' });
   pending = await newMember(srv, { nickname: 'Matrix Pending', status: 'PENDING' });
 });
-afterAll(() => srv?.close());
 
 const auth = (who: Who): string =>
   ({

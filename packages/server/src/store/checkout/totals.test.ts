@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { createCoupon } from '../discounts/testing.js';
@@ -9,15 +8,10 @@ import { checkoutCall, newCheckout, ref } from './testing.js';
 
 /** The checkout's totals come from the one engine: coupon, merchant discount, tip and gift card, recomputed per call. */
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   mug = await createProduct(srv, c.owner, { price: { amount: '10.00' } });
   await createCoupon(srv, c.owner, { code: 'TENOFF' });
   const tips = await call(srv.url, 'PATCH', '/ecom/v1/tip-settings', {
@@ -34,7 +28,6 @@ beforeAll(async () => {
   });
   expect(card.status, JSON.stringify(card.body)).toBe(200);
 }, 120_000);
-afterAll(() => srv?.close());
 
 describe('totals on the checkout', () => {
   it('coupon, tip and gift card add up, and each change recomputes them', async () => {
@@ -77,7 +70,7 @@ describe('totals on the checkout', () => {
   });
 
   it("an ecom key's merchant discount shows with its percentage", async () => {
-    const co = await newCheckout(srv, ecomKey, {
+    const co = await newCheckout(srv, keys.ecom, {
       lineItems: [{ catalogReference: ref(mug.id), quantity: 1 }],
       checkoutInfo: { merchantDiscounts: [{ percentage: 25, description: 'Staff' }] },
     });
@@ -117,7 +110,7 @@ describe('from the current cart', () => {
 
     const found = await checkoutCall(srv, v, 'GET', `by-cart-id/${cart.id}`);
     expect(found.body.checkout.id).toBe(co.id);
-    expect((await checkoutCall(srv, ecomKey, 'GET', `by-cart-id/${cart.id}`)).body.checkout.id).toBe(co.id);
+    expect((await checkoutCall(srv, keys.ecom, 'GET', `by-cart-id/${cart.id}`)).body.checkout.id).toBe(co.id);
     expect((await checkoutCall(srv, c.visitor, 'GET', `by-cart-id/${cart.id}`)).status).toBe(404);
     expect((await checkoutCall(srv, c.memberA.auth, 'GET', `by-cart-id/${cart.id}`)).status).toBe(404);
   });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListSubscriptionContractsResponse, Order, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { newCheckout, ref } from '../checkout/testing.js';
@@ -20,16 +19,13 @@ import { cardToken, checkoutFor, ensureTestShipping, orderOf, placeAndCharge, SH
 // A guest's purchases follow them into the account they open with the same address, once that address is proven:
 // never to someone who merely typed it (at sign-up or at a checkout).
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let keys: Keys;
 let cup: Product;
 let tea: Product;
 const password = 'a guest no longer';
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   keys = await testKeys(srv);
   cup = await createProduct(srv, c.owner, { name: 'Cup', price: { amount: '12.00' } });
   tea = await createProduct(srv, c.owner, {
@@ -39,7 +35,6 @@ beforeAll(async () => {
   });
   await ensureTestShipping(srv);
 }, 120_000);
-afterAll(() => srv?.close());
 
 /** A paid order of a browser that never signed in, with `email` as the buyer's address. */
 async function guestOrder(email: string): Promise<Order> {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderTransactions, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { cast } from '../../test/community.js';
+import { startTestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { orders } from '../orders/tables.js';
@@ -12,8 +13,7 @@ import { createImplementation } from '../../platform/service-plugins/service.js'
 import { json, startPluginApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
 import { authorizationSweepJobHandlers } from './authorization-guard.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 let mug: Product;
 
@@ -47,8 +47,6 @@ function bank(call: PluginCall, res: Parameters<Parameters<typeof app.answer>[0]
 }
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   app = await startPluginApp(srv.url);
   mug = await createProduct(srv, c.owner, {
     name: 'Mug',
@@ -66,7 +64,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  await srv?.close();
 });
 beforeEach(() => app.answer(bank));
 

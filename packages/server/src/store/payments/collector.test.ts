@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderTransactions, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge, stockOf } from '../orders/testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let lamp: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   lamp = await createProduct(srv, c.owner, {
     price: { amount: '50.00' },
     inventory: { trackQuantity: true, quantity: 40 },
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const stock = () => stockOf(srv, lamp.id);
 type Tx = { orderTransactions: OrderTransactions };
@@ -54,7 +47,9 @@ describe('capture, refund and void', () => {
     });
     expect(part.status).toBe(200);
     expect((await orderOf(srv, c.owner, order.id)).paymentStatus).toBe('PARTIALLY_PAID');
-    const rest = await collector(srv, ecomKey, order.id, 'capture-authorized-payments', { payments: [{ paymentId }] });
+    const rest = await collector(srv, keys.ecom, order.id, 'capture-authorized-payments', {
+      payments: [{ paymentId }],
+    });
     expect(rest.status).toBe(200);
     const payment = (rest.body as Tx).orderTransactions.payments[0]!;
     expect(payment.regularPaymentDetails?.authorizationDetails?.captures.map((x) => x.amount.amount)).toEqual([
