@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type ApiKeyScope } from '@plaza/contracts';
+import { startPluginApp } from '../platform/service-plugins/test-app.js';
 import { cast, type Cast } from './community.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -10,6 +11,11 @@ export interface SuiteOptions<K extends string> {
   cast?: boolean;
   /** API keys to make, by name: `{ ecom: ['ecom'] }` gives `keys.ecom`. */
   keys?: Record<K, ApiKeyScope[]>;
+  /**
+   * Start a service-plugin app for this server (`app`), after its first request has made the webhook signing key,
+   * so no timed plugin call pays for making it.
+   */
+  pluginApp?: boolean;
   /** How long the start may take (a cast signs in several people). */
   timeout?: number;
 }
@@ -20,7 +26,11 @@ export interface Suite<K extends string> {
   /** With `cast`: the people of the access matrix. */
   c: Cast;
   keys: Record<K, string>;
+  /** With `pluginApp`: the service-plugin app, stopped before the server. */
+  app: PluginApp;
 }
+
+type PluginApp = Awaited<ReturnType<typeof startPluginApp>>;
 
 /**
  * The start most server test files share: a server of their own, optionally the cast and some API keys.
@@ -29,7 +39,12 @@ export interface Suite<K extends string> {
  * registered after this call, run after the start; its own `afterAll` hooks run before the server stops.
  */
 export function serverSuite<K extends string = never>(opts: SuiteOptions<K> = {}): Suite<K> {
-  const suite: Suite<K> = { srv: {} as TestServer, c: {} as Cast, keys: {} as Record<K, string> };
+  const suite: Suite<K> = {
+    srv: {} as TestServer,
+    c: {} as Cast,
+    keys: {} as Record<K, string>,
+    app: {} as PluginApp,
+  };
   beforeAll(async () => {
     const started = await startTestServer({
       ...(opts.clock ? { clock: opts.clock } : {}),
@@ -40,7 +55,14 @@ export function serverSuite<K extends string = never>(opts: SuiteOptions<K> = {}
     for (const [name, scopes] of Object.entries<ApiKeyScope[]>(opts.keys ?? ({} as Record<K, ApiKeyScope[]>))) {
       suite.keys[name as K] = await started.createApiKey(scopes);
     }
+    if (opts.pluginApp) {
+      Object.assign(suite.app, await startPluginApp(started.url));
+      await fetch(`${started.url}/webhooks/v1/public-keys`);
+    }
   }, opts.timeout ?? 120_000);
-  afterAll(() => suite.srv.close?.());
+  afterAll(async () => {
+    await suite.app.close?.();
+    await suite.srv.close?.();
+  });
   return suite;
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServicePluginType } from '@plaza/contracts';
 import { serverSuite } from '../../test/suite.js';
 import {
@@ -6,21 +6,12 @@ import {
   deleteImplementation,
   listImplementations,
 } from '../../platform/service-plugins/service.js';
-import { json, startPluginApp } from '../../platform/service-plugins/test-app.js';
+import { json } from '../../platform/service-plugins/test-app.js';
 import { computeTotals } from '../totals/engine.js';
 import { shippingStage } from './stage.js';
 import { clearAll, create, line, option, patchProvider, PATHS, region, totalsInput } from './testing.js';
 
-const { srv, c } = serverSuite({ cast: true });
-let app: Awaited<ReturnType<typeof startPluginApp>>;
-
-beforeAll(async () => {
-  app = await startPluginApp(srv.url);
-  await fetch(`${srv.url}/webhooks/v1/public-keys`);
-}, 90_000);
-afterAll(async () => {
-  await app?.close();
-});
+const { srv, c, app } = serverSuite({ cast: true, pluginApp: true });
 beforeEach(async () => {
   await clearAll(srv, c.owner);
   const world = await region(srv, c.owner, { destinationScope: 'WORLDWIDE' });

@@ -1,26 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serverSuite } from '../../test/suite.js';
 import {
   createImplementation,
   deleteImplementation,
   listImplementations,
 } from '../../platform/service-plugins/service.js';
-import { json, startPluginApp } from '../../platform/service-plugins/test-app.js';
+import { json } from '../../platform/service-plugins/test-app.js';
 import { computeTotals } from '../totals/engine.js';
 import type { Taxable, TotalsInput } from '../totals/types.js';
 import { taxStage } from './stage.js';
 import { clearTax, patchSettings, post, TAX } from './testing.js';
 
-const { srv, c } = serverSuite({ cast: true });
-let app: Awaited<ReturnType<typeof startPluginApp>>;
-
-beforeAll(async () => {
-  app = await startPluginApp(srv.url);
-  await fetch(`${srv.url}/webhooks/v1/public-keys`);
-}, 90_000);
-afterAll(async () => {
-  await app?.close();
-});
+const { srv, c, app } = serverSuite({ cast: true, pluginApp: true });
 beforeEach(() => clearTax(srv, c.owner));
 afterEach(async () => {
   for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);
