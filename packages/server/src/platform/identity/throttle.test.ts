@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { appCode } from '../../../test/http.js';
 import { loginThrottle } from './tables.js';
 import { LOGIN_THROTTLE, loginDelayMs } from './throttle.js';
 import { activeIdentity, appData, login, newEmail, setPolicy, testKeys, type Keys } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite({ clock: () => new Date(Date.now() + offset) });
 let keys: Keys;
 let offset = 0;
 const password = 'throttled password';
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(Date.now() + offset) });
   keys = await testKeys(srv);
   await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
 });
 beforeEach(() => {
   offset = 0;
 });
-afterAll(() => srv?.close());
 
 /** Seeds recent failures of the pair directly, so a test needn't wait through the real delays to reach them. */
 async function seedFailures(email: string, ip: string, failures: number) {
