@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../kernel/context.js';
 import { members } from './tables.js';
 
@@ -24,3 +25,17 @@ export async function memberLoginEmail(ctx: Ctx, id: string): Promise<{ email: s
   const [m] = await ctx.db.select({ email: members.loginEmail }).from(members).where(eq(members.id, id)).limit(1);
   return m;
 }
+
+/**
+ * Members as review authors show them: a derived table to left-join on `id`, so a list and its authors stay one
+ * query (PostgreSQL plans it like a join on the table).
+ */
+export const memberAuthors = new QueryBuilder()
+  .select({
+    id: members.id,
+    nickname: members.nickname,
+    photoUrl: members.photoUrl,
+    privacyStatus: members.privacyStatus,
+  })
+  .from(members)
+  .as('member_authors');

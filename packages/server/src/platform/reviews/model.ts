@@ -11,7 +11,7 @@ import type {
 import type { Ctx } from '../../kernel/context.js';
 import { hasScope, type Caller } from '../../kernel/caller.js';
 import { violation } from '../../kernel/errors.js';
-import { members } from '../members/tables.js';
+import { memberAuthors } from '../members/index.js';
 import { reviews } from './tables.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -26,9 +26,9 @@ export interface MemberAuthor {
 /** The columns every review read selects: the review and its member author. */
 export const reviewWithAuthor = {
   review: reviews,
-  nickname: members.nickname,
-  photoUrl: members.photoUrl,
-  privacyStatus: members.privacyStatus,
+  nickname: memberAuthors.nickname,
+  photoUrl: memberAuthors.photoUrl,
+  privacyStatus: memberAuthors.privacyStatus,
 };
 export type ReviewWithAuthor = ReviewRow & { author?: MemberAuthor };
 
@@ -145,7 +145,7 @@ export async function loadReview(ctx: Ctx, id: string): Promise<ReviewWithAuthor
   const [row] = await ctx.db
     .select(reviewWithAuthor)
     .from(reviews)
-    .leftJoin(members, eq(members.id, reviews.authorMemberId))
+    .leftJoin(memberAuthors, eq(memberAuthors.id, reviews.authorMemberId))
     .where(eq(reviews.id, id))
     .limit(1);
   return row ? withAuthor(row) : undefined;

@@ -10,7 +10,7 @@ import type {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
-import { members } from '../members/tables.js';
+import { memberAuthors } from '../members/index.js';
 import { decodeCursor, encodeCursor, type Sort, type SortField } from './cursor.js';
 import { allOf, parseFilter } from './filter.js';
 import {
@@ -123,7 +123,7 @@ async function readPage(
     await ctx.db
       .select(reviewWithAuthor)
       .from(reviews)
-      .leftJoin(members, eq(members.id, reviews.authorMemberId))
+      .leftJoin(memberAuthors, eq(memberAuthors.id, reviews.authorMemberId))
       .where(where)
       .orderBy(...order)
       .limit(n)
