@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
 import { appCode, violations } from '../../../test/http.js';
 import { BEYOND_PUBLIC, FULL_ONLY, membersApi } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let c: Cast;
 let api: ReturnType<typeof membersApi>;
 let hidden: TestMember;
 let blocked: TestMember;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   api = membersApi(srv);
   c = await cast(srv);
   hidden = await newMember(srv, { nickname: 'Hidden Hanna', privacyStatus: 'PRIVATE', firstName: 'Hanna' });
   blocked = await newMember(srv, { nickname: 'Blocked Boris', status: 'BLOCKED' });
 });
-afterAll(() => srv?.close());
 
 describe('GET /members/v1/members/my', () => {
   it('gives the member FULL of themselves, or less when asked', async () => {
