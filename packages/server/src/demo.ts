@@ -8,7 +8,7 @@ import type { Database } from './kernel/db.js';
 import type { Caller } from './kernel/caller.js';
 import { uuidv7 } from './lib/ids.js';
 import { identities } from './platform/identity/tables.js';
-import { insertMember } from './platform/members/create.js';
+import { insertMember } from './platform/members/index.js';
 import { members } from './platform/members/tables.js';
 import type { KeyStore } from './platform/oauth/index.js';
 import { createReview, setReply, updateModerationStatus } from './platform/reviews/index.js';
