@@ -1,23 +1,17 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Review } from '@plaza/contracts';
-import { cast, newMember, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { newMember } from '../../test/community.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { members } from '../members/tables.js';
 import { reviews } from './tables.js';
 import { newEntity, setSitePolicy } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-beforeAll(async () => {
-  // A tiny proof of work keeps the captcha tests fast; the protocol is the same.
-  srv = await startTestServer({ env: { PLAZA_CAPTCHA_COMPLEXITY: '4' } });
-  c = await cast(srv);
-});
-afterAll(() => srv?.close());
+// A tiny proof of work keeps the captcha tests fast; the protocol is the same.
+const { srv, c } = serverSuite({ env: { PLAZA_CAPTCHA_COMPLEXITY: '4' }, cast: true });
 beforeEach(() =>
   setSitePolicy(srv, c.owner, { community: { reviewModeration: 'MANUAL' }, signIn: { captchaMode: 'NEVER' } }),
 );
