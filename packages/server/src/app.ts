@@ -22,7 +22,7 @@ import { credentialChecks } from './credential-checks.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import type { App } from './http/types.js';
 import { checkRequestText } from './http/validation.js';
-import { startAbandonedCheckoutSweeper } from './store/abandoned-checkouts/sweep.js';
+import { startAbandonedCheckoutSweeper } from './store/abandoned-checkouts/index.js';
 import { startPeriodic } from './lib/periodic.js';
 import { emptyOldTrash } from './platform/media/index.js';
 import { jobHandlers } from './job-handlers.js';

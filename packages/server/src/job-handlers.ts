@@ -1,9 +1,11 @@
-import { abandonedCheckoutJobHandlers } from './store/abandoned-checkouts/reminder.jobs.js';
-import { downloadJobHandlers } from './store/orders/downloads.js';
-import { authorizationSweepJobHandlers } from './store/payments/authorization-guard.js';
-import { paymentOperationJobHandlers } from './store/payments/operations.js';
-import { scheduledPaymentJobHandlers } from './store/payments/scheduled.jobs.js';
-import { subscriptionJobHandlers } from './store/subscriptions/renewal.jobs.js';
+import { abandonedCheckoutJobHandlers } from './store/abandoned-checkouts/index.js';
+import { downloadJobHandlers } from './store/orders/index.js';
+import {
+  authorizationSweepJobHandlers,
+  paymentOperationJobHandlers,
+  scheduledPaymentJobHandlers,
+} from './store/payments/index.js';
+import { subscriptionJobHandlers } from './store/subscriptions/index.js';
 import { backInStockJobHandlers } from './store/back-in-stock/index.js';
 import { memberJobHandlers } from './platform/members/index.js';
 import { reviewJobHandlers } from './platform/reviews/index.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LineItem, Money } from '@plaza/contracts';
 import type { Database } from './kernel/db.js';
 import { currencyDecimals, toMoney } from './store/pricing/index.js';
-import type { OrderSnapshot } from './store/orders/tables.js';
+import type { OrderSnapshot } from './store/orders/index.js';
 import { siteMoneySettings } from './platform/site/index.js';
 
 /**

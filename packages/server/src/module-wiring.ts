@@ -22,15 +22,21 @@ import { placementHandlers } from './placement-handlers.js';
 import { notifyRestocked } from './store/back-in-stock/index.js';
 import { mergeCartAtSignIn } from './store/cart/index.js';
 import { catalogChanged, loadLineCatalog, onStockChanged } from './store/catalog/index.js';
-import { claimGuestOrders } from './store/orders/claim.js';
-import { claimGuestContracts } from './store/subscriptions/claim.js';
-import { usePlacementHandlers } from './store/orders/placement-handlers.js';
+import { hadReminderOut } from './store/abandoned-checkouts/index.js';
+import {
+  claimGuestOrders,
+  usePlacementHandlers,
+  usePlacementPayments,
+  useReminderCheck,
+} from './store/orders/index.js';
+import { guardAuthorization, providerForToken } from './store/payments/index.js';
+import { claimGuestContracts } from './store/subscriptions/index.js';
 import { discountStage } from './store/discounts/index.js';
-import { giftCardStage } from './store/gift-cards/stage.js';
+import { giftCardStage } from './store/gift-cards/index.js';
 import { feesStage, shippingStage } from './store/shipping/index.js';
 import { useLineCatalog } from './store/pricing/index.js';
 import { onTaxGroupDeleted, taxStage } from './store/tax/index.js';
-import { tipStage } from './store/tips/stage.js';
+import { tipStage } from './store/tips/index.js';
 import { useTotalsStages } from './store/totals/index.js';
 
 /**
@@ -52,6 +58,10 @@ export function wireModules(): void {
     isClientOrigin,
   });
   usePlacementHandlers(placementHandlers);
+  // Payments sit above orders: the placement gets its providers and the authorization guard from here.
+  usePlacementPayments({ providerForToken, guardAuthorization });
+  // The placement's commit asks abandoned checkouts whether the checkout had a reminder out.
+  useReminderCheck(hadReminderOut);
   useTotalsStages({
     discount: discountStage,
     shipping: shippingStage,

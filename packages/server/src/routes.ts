@@ -5,18 +5,16 @@ import { cartRoutes } from './store/cart/index.js';
 import { discountsRoutes } from './store/discounts/index.js';
 import { shippingRoutes } from './store/shipping/index.js';
 import { taxRoutes } from './store/tax/index.js';
-import { giftCardsRoutes } from './store/gift-cards/routes.js';
-import { tipsRoutes } from './store/tips/routes.js';
+import { giftCardsRoutes } from './store/gift-cards/index.js';
+import { tipsRoutes } from './store/tips/index.js';
+import { abandonedCheckoutRoutes } from './store/abandoned-checkouts/index.js';
+import { fulfillmentRoutes, orderEditRoutes, orderRoutes } from './store/orders/index.js';
+import { subscriptionRoutes } from './store/subscriptions/index.js';
+import { paymentRequestRoutes } from './store/payment-requests/index.js';
+import { invoiceRoutes, orderInvoicePdf } from './store/invoices/index.js';
+import { collectorRoutes, getOrderTransactions, tokenizeTestCard } from './store/payments/index.js';
 import { checkoutRoutes } from './store/checkout/index.js';
 import { backInStockRoutes } from './store/back-in-stock/index.js';
-import { abandonedCheckoutRoutes } from './store/abandoned-checkouts/routes.js';
-import { fulfillmentRoutes } from './store/orders/fulfillment.routes.js';
-import { orderEditRoutes } from './store/orders/edits.routes.js';
-import { orderRoutes } from './store/orders/routes.js';
-import { subscriptionRoutes } from './store/subscriptions/routes.js';
-import { paymentRequestRoutes } from './store/payment-requests/routes.js';
-import { invoiceRoutes } from './store/invoices/routes.js';
-import { collectorRoutes } from './store/payments/routes.js';
 import {
   enterpriseMediaRoutes,
   mediaFileRoutes,
@@ -71,7 +69,8 @@ export async function registerRoutes(app: App): Promise<void> {
   checkoutRoutes(app);
   backInStockRoutes(app);
   abandonedCheckoutRoutes(app);
-  orderRoutes(app);
+  // Order routes that answer from payments and invoices get those answers here (orders imports neither).
+  orderRoutes(app, { tokenizeTestCard, orderInvoicePdf, getOrderTransactions });
   orderEditRoutes(app);
   subscriptionRoutes(app);
   paymentRequestRoutes(app);

@@ -1,4 +1,4 @@
-import type { PlacementHandler } from '../orders/placement-handlers.js';
+import type { PlacementHandler } from '../orders/index.js';
 import { markCheckoutRecovered } from './service.js';
 
 /** A checkout that had a reminder out is recovered by its order. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { emitEvent } from '../../platform/events/index.js';
-import type { PlacementHandler } from '../orders/placement-handlers.js';
+import type { PlacementHandler } from '../orders/index.js';
 import { knownCarts } from './known-carts.js';
 import { carts } from './tables.js';
 

@@ -12,7 +12,7 @@ import { AppError, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { assertCouponApplied } from '../discounts/index.js';
 import { emitEvent } from '../../platform/events/index.js';
-import { assertGiftCardApplied } from '../gift-cards/stage.js';
+import { assertGiftCardApplied } from '../gift-cards/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { applyInfo, pathsOf } from './info.js';
 import { toStoredLines } from '../pricing/index.js';

@@ -217,3 +217,11 @@ export async function reserveGiftCardBalance(
   cardsByCode.changed();
   return { giftCardId: row.id, balance: row.balance };
 }
+
+/** Puts refunded money back on the card, inside the refund's transaction (payments/refund.ts). */
+export async function returnGiftCardBalance(tx: Ctx, giftCardId: string, amount: bigint, now: Date): Promise<void> {
+  await tx.db
+    .update(giftCards)
+    .set({ balance: sql`${giftCards.balance} + ${amount}`, updatedDate: now })
+    .where(eq(giftCards.id, giftCardId));
+}

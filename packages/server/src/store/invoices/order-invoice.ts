@@ -1,13 +1,12 @@
 import type { InvoiceStatus, Order } from '@plaza/contracts';
 import { INVOICE_BUYER_WORDS, orderDocumentKind } from '@plaza/contracts/constants';
 import { optionWords } from '@plaza/contracts/constants';
-import { mailShipping } from '../orders/mail-lines.js';
+import { getOrder, mailShipping } from '../orders/index.js';
 import type { Ctx } from '../../kernel/context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import { siteDay, type DateSite } from '../../lib/dates.js';
 import { getSite } from '../../platform/site/index.js';
 import { getTaxSettings } from '../tax/index.js';
-import { getOrder } from '../orders/service.js';
 import { renderInvoicePdf, type InvoiceDocument, type Party } from './pdf.js';
 
 /** The invoice of an order as the PDF renderer takes it: one invoice per order, numbered after the order. */

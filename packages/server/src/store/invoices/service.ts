@@ -2,11 +2,19 @@ import type { Order, OrderActivityType, OrderInvoice } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
-import { activity } from '../orders/activity.js';
-import { lockOrder, logOnOrder, managesOrders } from '../orders/ledger.js';
-import { orderById, thankYouToken, toOrder, transactionsOf, type OrderRow } from '../orders/wire.js';
+import {
+  activity,
+  invoiceOnOrder,
+  lockOrder,
+  logOnOrder,
+  managesOrders,
+  orderById,
+  thankYouToken,
+  toOrder,
+  transactionsOf,
+  type OrderRow,
+} from '../orders/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { invoiceOnOrder } from './invoice-status.js';
 import { siteDay } from '../../lib/dates.js';
 
 /** The order's latest invoice on the wire, or undefined when none was ever issued (the order carries it too). */

@@ -2,20 +2,19 @@ import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { getCheckoutSettings, loadCheckout } from '../checkout/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
-import { reserveGiftCardBalance } from '../gift-cards/service.js';
-import { providerForToken } from '../payments/app-provider.js';
-import type { AuthorizeResult } from '../payments/provider.js';
+import { reserveGiftCardBalance } from '../gift-cards/index.js';
 import { activity } from './activity.js';
 import { derivePaymentStatus, holdsStock } from './payment-status.js';
 import type { PlaceOptions } from './placement-options.js';
+import { placementPayments, type AuthorizeResult } from './placement-payments.js';
 import { checkoutHasErrors } from './placement-rules.js';
 import { fingerprintOf, orderOfCompleted, type Quote } from './placement-quote.js';
-import { cardPaymentRow, completeForOrder, PAYMENT_DEFAULTS, snapshotOf, UNIT_MS } from './placement-rows.js';
+import { cardPaymentRow, snapshotOf, UNIT_MS } from './placement-rows.js';
+import { completeForOrder, PAYMENT_DEFAULTS } from './placement-rows.sql.js';
 import { orderPlacedMail, writePlacedOrder, type Committed } from './placement-write.js';
-
-export type { Committed };
 import type { orderPayments, OrderSnapshot } from './tables.js';
 import { searchTextOf, type OrderRow, type PaymentRow } from './wire.js';
+export type { Committed };
 
 /** Another placement of the same checkout committed first: answer its order (and release this one's payment). */
 export class AlreadyPlaced extends Error {
@@ -156,7 +155,7 @@ async function paymentRows(
         runAt: executionDate,
       });
     }
-    const provider = providerForToken(opts.paymentToken!).id;
+    const provider = placementPayments().providerForToken(opts.paymentToken!).id;
     payments.push(
       cardPaymentRow(
         { ...base, id: opts.paymentId },

@@ -1,8 +1,8 @@
 import type { Checkout } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import type { CheckoutRow } from '../checkout/index.js';
-import type { AuthorizeResult } from '../payments/provider.js';
 import type { PlaceOptions } from './placement-options.js';
+import type { AuthorizeResult } from './placement-payments.js';
 
 /** An order the commit transaction has just written, as the modules' placement handlers see it. */
 export interface PlacedOrder {

@@ -1,16 +1,14 @@
 import type { Checkout } from '@plaza/contracts';
-import { sql, eq } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
-import { abandonedCheckouts } from '../abandoned-checkouts/tables.js';
 import { checkouts } from '../checkout/tables.js';
 import { preparedChangeAndEmit } from '../../platform/events/index.js';
 import { insertComposedMails } from '../../platform/mail/index.js';
-import type { AuthorizeResult } from '../payments/provider.js';
 import type { PlaceOptions } from './placement-options.js';
-import { orderPayments, orders, type OrderSnapshot } from './tables.js';
+import type { AuthorizeResult } from './placement-payments.js';
+import type { orderPayments, OrderSnapshot } from './tables.js';
 
-/** What a placement writes, and the statements that write it (module constants: built once, lib/prepared.ts). */
+/** What a placement writes (the statements that write it: placement-rows.sql.ts). */
 
 export function snapshotOf(c: Checkout): OrderSnapshot {
   const selected = c.shippingInfo.selectedCarrierServiceOption;
@@ -40,43 +38,6 @@ export function snapshotOf(c: Checkout): OrderSnapshot {
     paymentOption: c.paymentOption,
   };
 }
-
-// The order, its payments, its confirmation and ecom.order.created in one statement (prepared once): whole rows as JSON parameters.
-export const writeOrder = preparedChangeAndEmit(
-  'order_write',
-  sql`INSERT INTO ${orders} SELECT * FROM jsonb_populate_record(NULL::${orders}, ${sql.placeholder('order')}::jsonb)
-    RETURNING 1`,
-  [
-    sql`INSERT INTO ${orderPayments}
-      SELECT * FROM jsonb_populate_recordset(NULL::${orderPayments}, ${sql.placeholder('payments')}::jsonb) RETURNING 1`,
-    insertComposedMails('mails'),
-  ],
-);
-export const completeForOrder = preparedFor((db) =>
-  db
-    .update(checkouts)
-    .set({ completed: true, updatedDate: sql`${sql.placeholder('now')}::timestamptz` })
-    .where(eq(checkouts.id, sql.placeholder('id')))
-    .returning({
-      number: sql<string>`nextval('order_number_seq')::text`,
-      abandoned: sql<boolean>`exists (select 1 from ${abandonedCheckouts} a
-        where a.checkout_id = ${sql.placeholder('id')} and a.status = 'ABANDONED')`,
-    })
-    .prepare('checkout_complete_for_order'),
-);
-export const PAYMENT_DEFAULTS = {
-  capturedMinor: 0n,
-  refundedMinor: 0n,
-  providerTransactionId: null,
-  card: null,
-  giftCardId: null,
-  delayedCapture: false,
-  captures: [],
-  declineReason: null,
-  scheduledAction: null,
-  authorizedDate: null,
-  voidedDate: null,
-};
 
 export const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000 } as const;
 

@@ -6,7 +6,7 @@ import { composeMail, composedMailsJson } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { mailLines, mailShipping } from './mail-lines.js';
 import { runPlacementHandlers, type PlacedOrder, type PlacementOutcome } from './placement-handlers.js';
-import { writeOrder } from './placement-rows.js';
+import { writeOrder } from './placement-rows.sql.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
 import { thankYouToken, toOrder, type OrderRow, type PaymentRow } from './wire.js';
 

@@ -8,11 +8,9 @@ import { afterWrite } from '../catalog/index.js';
 import { type CheckoutRow, loadCheckout, renderCheckout, setCheckoutCompleted } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
-import { providerForToken } from '../payments/app-provider.js';
-import { guardAuthorization } from '../payments/authorization-guard.js';
-import type { AuthorizeResult } from '../payments/provider.js';
 import { AlreadyPlaced, commitQuote, type Committed } from './placement-commit.js';
 import { runAfterPlacementCommit } from './placement-handlers.js';
+import { placementPayments, type AuthorizeResult } from './placement-payments.js';
 import { quoteCheckout, type Quote } from './placement-quote.js';
 import { orderById, thankYouToken, toOrder, transactionsOf, type PaymentRow } from './wire.js';
 
@@ -51,7 +49,7 @@ async function placeInStages(ctx: Ctx, checkoutId: string, opts: PlaceOptions): 
   const paymentId = opts.paymentId ?? uuidv7(ctx.clock().getTime());
   let placed: Committed;
   try {
-    placed = await guardAuthorization(ctx, opts.paymentToken, paymentId, async () => {
+    placed = await placementPayments().guardAuthorization(ctx, opts.paymentToken, paymentId, async () => {
       const charge = await authorize(ctx, quote, opts, paymentId);
       return afterWrite(withTx(ctx, (tx) => commitQuote(tx, quote, { ...opts, paymentId }, charge)));
     });
@@ -73,7 +71,7 @@ async function authorize(
   paymentId: string,
 ): Promise<AuthorizeResult | undefined> {
   if (!opts.paymentToken || quote.dueNow <= 0n) return undefined;
-  const charge = await providerForToken(opts.paymentToken).authorize(ctx, {
+  const charge = await placementPayments().providerForToken(opts.paymentToken).authorize(ctx, {
     paymentToken: opts.paymentToken,
     amountMinor: quote.dueNow,
     currency: quote.checkout.currency,

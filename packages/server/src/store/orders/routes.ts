@@ -25,10 +25,8 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import { AppError } from '../../kernel/errors.js';
+import type { Ctx } from '../../kernel/context.js';
 import type { App } from '../../http/types.js';
-import { getOrderTransactions } from '../payments/collector.js';
-import { orderInvoicePdf } from '../invoices/order-invoice.js';
-import { tokenizeTestCard } from '../payments/test-card.js';
 import { aggregateOrders } from './aggregate.js';
 import { getDownloadLinks } from './downloads.js';
 import { exportOrdersCsv } from './export.js';
@@ -51,12 +49,22 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { addition
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
-export function orderRoutes(app: App): void {
+/**
+ * What some order routes answer from modules above orders (payments, invoices): src/routes.ts hands them in, so the
+ * routes keep their paths and their place in the API while orders imports neither module.
+ */
+export interface OrderRoutesFromAbove {
+  tokenizeTestCard(ctx: Ctx, req: TestCardTokenRequest): TestCardTokenResponse;
+  orderInvoicePdf(ctx: Ctx, orderId: string, token?: string): Promise<{ number: string; pdf: Uint8Array }>;
+  getOrderTransactions(ctx: Ctx, orderId: string): Promise<OrderTransactionsResponse>;
+}
+
+export function orderRoutes(app: App, above: OrderRoutesFromAbove): void {
   registerPlacementRoutes(app);
-  registerCompletionLinkRoutes(app);
-  registerOrderReadRoutes(app);
+  registerCompletionLinkRoutes(app, above);
+  registerOrderReadRoutes(app, above);
   registerOrderQueryRoutes(app);
-  registerOrderChangeRoutes(app);
+  registerOrderChangeRoutes(app, above);
 }
 
 /** Turning a checkout into an order (or marking it done elsewhere). */
@@ -122,7 +130,7 @@ function registerPlacementRoutes(app: App): void {
 }
 
 /** External payment flows: the completion link, and test cards to pay with. */
-function registerCompletionLinkRoutes(app: App): void {
+function registerCompletionLinkRoutes(app: App, { tokenizeTestCard }: OrderRoutesFromAbove): void {
   app.post(
     '/ecom/v1/checkouts/:id/completion-link',
     {
@@ -193,7 +201,7 @@ function registerCompletionLinkRoutes(app: App): void {
 }
 
 /** One order as its buyer sees it: the order, its downloads and its invoice. */
-function registerOrderReadRoutes(app: App): void {
+function registerOrderReadRoutes(app: App, { orderInvoicePdf }: OrderRoutesFromAbove): void {
   app.get(
     '/ecom/v1/orders/:id',
     {
@@ -319,7 +327,7 @@ function registerOrderQueryRoutes(app: App): void {
 }
 
 /** A manager's view and changes: transactions, cancel, status, activities, tags. */
-function registerOrderChangeRoutes(app: App): void {
+function registerOrderChangeRoutes(app: App, { getOrderTransactions }: OrderRoutesFromAbove): void {
   app.get(
     '/ecom/v1/orders/:id/transactions',
     {

@@ -4,6 +4,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { rowsOf } from '../../lib/rows.js';
 import { catalogProducts, catalogVariants } from '../catalog/tables.js';
+import { takeStockSql } from './stock.sql.js';
 
 interface Take {
   productId: string;
@@ -44,12 +45,7 @@ export async function takeStock(tx: Ctx, lines: LineItem[]): Promise<void> {
     const row = t.variantId
       ? and(eq(catalogVariants.id, t.variantId), eq(catalogVariants.productId, t.productId))
       : eq(catalogProducts.id, t.productId);
-    const result = await tx.db.execute(sql`
-      WITH taken AS (
-        UPDATE ${table} SET quantity = quantity - ${n}, in_stock = quantity - ${n} > 0
-        WHERE ${row} AND track_quantity AND quantity >= ${n} RETURNING 1)
-      SELECT EXISTS (SELECT 1 FROM taken) AS taken,
-        EXISTS (SELECT 1 FROM ${table} WHERE ${row} AND NOT track_quantity AND in_stock) AS available`);
+    const result = await tx.db.execute(takeStockSql(table, row, n));
     const [hit] = rowsOf<{ taken: boolean; available: boolean }>(result);
     if (!hit?.taken && !hit?.available) {
       throw new AppError('CONFLICT', `${t.name} is out of stock (or fewer are left than ordered)`, {

@@ -4,7 +4,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
 import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { invoiceOnOrder } from '../invoices/invoice-status.js';
+import { invoiceOnOrder } from './invoice-status.js';
 import { orderPayments, orderRefunds, orders, type OrderSnapshot } from './tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,4 +1,4 @@
-import type { PlacementHandler } from '../orders/placement-handlers.js';
+import type { PlacementHandler } from '../orders/index.js';
 import { requestDepositBalance } from './service.js';
 
 /** DEPOSIT_ONLINE: the balance the buyer pays later becomes a payment request, mailed after commit. */

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
 import { enqueueJob, type JobHandlers, type JobRun } from '../../platform/jobs/index.js';
-import { orderPayments } from '../orders/tables.js';
+import { paymentRecorded } from '../orders/index.js';
 import { appPaymentProvider, providerForToken } from './app-provider.js';
 
 /** After this, an app's authorization with no payment recorded here belongs to a placement that died: release it. */
@@ -39,11 +38,7 @@ export async function guardAuthorization<T>(
 /** PAYMENT_AUTHORIZATION_SWEEP: releases the authorization when its payment was never recorded. */
 async function sweep({ ctx, payload }: JobRun): Promise<void> {
   const transactionId = String(payload.transactionId);
-  const [kept] = await ctx.db
-    .select({ id: orderPayments.id })
-    .from(orderPayments)
-    .where(eq(orderPayments.id, transactionId));
-  if (kept) return;
+  if (await paymentRecorded(ctx, transactionId)) return;
   // Throws when the app cannot answer: the worker retries the job.
   await appPaymentProvider.void(ctx, { transactionId });
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../kernel/context.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { orderPayments } from '../orders/tables.js';
+import { insertPayment } from '../orders/index.js';
 import type { AuthorizeResult } from './provider.js';
 
 /**
@@ -12,7 +12,7 @@ export async function insertCapturedCardPayment(
   p: { id: string; orderId: string; amountMinor: bigint; charge: AuthorizeResult; provider: string },
 ): Promise<void> {
   const now = tx.clock();
-  await tx.db.insert(orderPayments).values({
+  await insertPayment(tx, {
     id: p.id,
     orderId: p.orderId,
     method: 'CREDIT_CARD',

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type {
   BulkOrderResults,
   CapturePaymentsRequest,
@@ -12,9 +11,16 @@ import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/index.js';
-import { lockOrder, settleOrder } from '../orders/ledger.js';
-import { orderPayments } from '../orders/tables.js';
-import { toTransactions, transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
+import {
+  insertPayment,
+  lockOrder,
+  settleOrder,
+  toTransactions,
+  transactionsOf,
+  updatePayment,
+  type OrderRow,
+  type PaymentRow,
+} from '../orders/index.js';
 import { getSite } from '../../platform/site/index.js';
 import type { OperationRow } from './operation-effects.js';
 import { carryOut, heldByPending, recordOperation, refusedBy } from './operations.js';
@@ -77,10 +83,7 @@ export async function capturePayments(ctx: Ctx, orderId: string, req: CapturePay
         ...p.captures,
         { id: op.id, amountMinor: String(amount), status: 'PENDING', createdDate: now.toISOString() },
       ];
-      await tx.db
-        .update(orderPayments)
-        .set({ captures: p.captures, updatedDate: now })
-        .where(eq(orderPayments.id, p.id));
+      await updatePayment(tx, p.id, { captures: p.captures, updatedDate: now });
       planned.push(op);
     }
     return planned;
@@ -135,7 +138,7 @@ export async function recordPayment(ctx: Ctx, orderId: string, amountText?: stri
         );
       }
       const now = tx.clock();
-      await tx.db.insert(orderPayments).values({
+      await insertPayment(tx, {
         id: uuidv7(now.getTime()),
         orderId,
         method: amountText ? 'MANUAL' : 'OFFLINE',

@@ -1,12 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../pricing/index.js';
 import { webBase } from '../../lib/urls.js';
 import { queueMail } from '../../platform/mail/index.js';
-import { activity } from '../orders/activity.js';
-import { settleOrder } from '../orders/ledger.js';
-import { orderPayments, orderRefunds, orders } from '../orders/tables.js';
-import { thankYouToken, type OrderRow } from '../orders/wire.js';
+import {
+  activity,
+  closePendingRefund,
+  orderById,
+  paymentById,
+  settleOrder,
+  thankYouToken,
+  updatePayment,
+  type OrderRow,
+  type RefundRow,
+  type ScheduledAction,
+} from '../orders/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { paymentOperations } from './tables.js';
 
@@ -16,7 +24,6 @@ export type OperationRow = typeof paymentOperations.$inferSelect;
 export type Answer = { status: 'SUCCEEDED' } | { status: 'FAILED'; reason: string } | { status: 'UNKNOWN' };
 
 type Settled = Exclude<Answer, { status: 'UNKNOWN' }>;
-type ScheduledAction = (typeof orderPayments.$inferSelect)['scheduledAction'];
 
 /**
  * Records a provider's answer on a locked order: the operation's status, then its effect on the payment (captured,
@@ -28,48 +35,39 @@ export async function applyAnswer(tx: Ctx, op: OperationRow, answer: Settled): P
     .update(paymentOperations)
     .set({ status: answer.status, failure: answer.status === 'FAILED' ? answer.reason : null, updatedDate: now })
     .where(eq(paymentOperations.id, op.id));
-  const [payment] = await tx.db.select().from(orderPayments).where(eq(orderPayments.id, op.paymentId));
+  const payment = await paymentById(tx, op.paymentId);
   if (!payment) return [];
   const ok = answer.status === 'SUCCEEDED';
   if (op.kind === 'CAPTURE') {
     const captured = payment.capturedMinor + (ok ? op.amountMinor : 0n);
-    await tx.db
-      .update(orderPayments)
-      .set({
-        capturedMinor: captured,
-        status: captured === payment.amountMinor ? 'APPROVED' : payment.status,
-        captures: payment.captures.map((c) => (c.id === op.id ? { ...c, status: answer.status } : c)),
-        scheduledAction: finished(payment.scheduledAction, ok),
-        updatedDate: now,
-      })
-      .where(eq(orderPayments.id, payment.id));
+    await updatePayment(tx, payment.id, {
+      capturedMinor: captured,
+      status: captured === payment.amountMinor ? 'APPROVED' : payment.status,
+      captures: payment.captures.map((c) => (c.id === op.id ? { ...c, status: answer.status } : c)),
+      scheduledAction: finished(payment.scheduledAction, ok),
+      updatedDate: now,
+    });
     await settleOrder(tx, op.orderId);
     return [];
   }
   if (op.kind === 'VOID') {
     if (!ok) return [];
-    await tx.db
-      .update(orderPayments)
-      .set({
-        status: 'VOIDED',
-        voidedDate: now,
-        scheduledAction: finished(payment.scheduledAction, ok),
-        updatedDate: now,
-      })
-      .where(eq(orderPayments.id, payment.id));
+    await updatePayment(tx, payment.id, {
+      status: 'VOIDED',
+      voidedDate: now,
+      scheduledAction: finished(payment.scheduledAction, ok),
+      updatedDate: now,
+    });
     await settleOrder(tx, op.orderId, [activity(tx, 'PAYMENT_CANCELED')]);
     return [];
   }
   if (ok) {
     const refunded = payment.refundedMinor + op.amountMinor;
-    await tx.db
-      .update(orderPayments)
-      .set({
-        refundedMinor: refunded,
-        status: refunded === payment.capturedMinor ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
-        updatedDate: now,
-      })
-      .where(eq(orderPayments.id, payment.id));
+    await updatePayment(tx, payment.id, {
+      refundedMinor: refunded,
+      status: refunded === payment.capturedMinor ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+      updatedDate: now,
+    });
   }
   return op.refundId ? finishRefundIfAnswered(tx, op.refundId, op.notifyBuyer) : [];
 }
@@ -88,11 +86,7 @@ export async function finishRefundIfAnswered(tx: Ctx, refundId: string, notifyBu
   const parts = await tx.db.select().from(paymentOperations).where(eq(paymentOperations.refundId, refundId));
   if (parts.some((p) => p.status === 'PENDING')) return [];
   const status = parts.every((p) => p.status === 'SUCCEEDED') ? 'SUCCEEDED' : 'FAILED';
-  const [refund] = await tx.db
-    .update(orderRefunds)
-    .set({ status })
-    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'PENDING')))
-    .returning();
+  const refund = await closePendingRefund(tx, refundId, status);
   if (!refund) return [];
   if (status === 'FAILED') {
     await settleOrder(tx, refund.orderId);
@@ -102,12 +96,8 @@ export async function finishRefundIfAnswered(tx: Ctx, refundId: string, notifyBu
 }
 
 /** A refund that went through: the history entry, the order's payment status, and the buyer's e-mail. */
-export async function refundSucceeded(
-  tx: Ctx,
-  refund: typeof orderRefunds.$inferSelect,
-  notifyBuyer: boolean,
-): Promise<string[]> {
-  const [row] = await tx.db.select().from(orders).where(eq(orders.id, refund.orderId));
+export async function refundSucceeded(tx: Ctx, refund: RefundRow, notifyBuyer: boolean): Promise<string[]> {
+  const row = await orderById(tx, refund.orderId);
   const site = await getSite(tx);
   const amount = toMoney(refund.amountMinor, row!.currency, site.locale);
   const reason = refund.reason ?? undefined;

@@ -5,8 +5,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { afterWrite } from '../catalog/index.js';
 import { enqueueJob, type JobHandlers, type JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
-import { lockOrder } from '../orders/ledger.js';
-import { orderPayments, orders } from '../orders/tables.js';
+import { lockOrder, orderById, paymentById } from '../orders/index.js';
 import { providerOf } from './app-provider.js';
 import { applyAnswer, type Answer, type OperationRow } from './operation-effects.js';
 import { paymentOperations } from './tables.js';
@@ -70,10 +69,10 @@ export async function heldByPending(tx: Ctx, orderId: string) {
 
 /** Stage 2, outside any transaction: the provider's answer, keyed by the operation's id. */
 async function ask(ctx: Ctx, op: OperationRow): Promise<Answer> {
-  const [payment] = await ctx.db.select().from(orderPayments).where(eq(orderPayments.id, op.paymentId));
+  const payment = await paymentById(ctx, op.paymentId);
   if (!payment) return { status: 'FAILED', reason: 'The payment no longer exists' };
   const provider = providerOf(payment);
-  const [order] = await ctx.db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, op.orderId));
+  const order = await orderById(ctx, op.orderId);
   const money = {
     providerTransactionId: payment.providerTransactionId ?? '',
     amountMinor: op.amountMinor,

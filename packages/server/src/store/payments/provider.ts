@@ -1,12 +1,8 @@
 import type { Ctx } from '../../kernel/context.js';
+import type { AuthorizeResult } from '../orders/index.js';
 
-export interface AuthorizeResult {
-  /** APPROVED: authorized and captured; AUTHORIZED: captured later by the owner (delayed capture). */
-  status: 'APPROVED' | 'AUTHORIZED' | 'PENDING' | 'DECLINED';
-  providerTransactionId: string;
-  card?: { brand: string; lastFourDigits: string };
-  declineReason?: string;
-}
+// The placement records what a provider answers, so orders defines the answer's shape.
+export type { AuthorizeResult };
 
 /**
  * A payment provider. Every call carries Plaza's own transaction id, so a retried call (after a timeout or a crash)

@@ -1,16 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { OrderTransactions, TriggerRefundRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/index.js';
-import { giftCards } from '../gift-cards/tables.js';
+import { returnGiftCardBalance } from '../gift-cards/index.js';
+import {
+  insertRefund,
+  lockOrder,
+  restockForRefund,
+  transactionsOf,
+  updatePayment,
+  type OrderRow,
+  type PaymentRow,
+} from '../orders/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
-import { lockOrder } from '../orders/ledger.js';
-import { restockForRefund } from '../orders/restock.js';
-import { orderPayments, orderRefunds } from '../orders/tables.js';
-import { transactionsOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
 import { getOrderTransactions } from './collector.js';
 import { refundSucceeded } from './operation-effects.js';
 import { carryOut, heldByPending, recordOperation, refusedBy } from './operations.js';
@@ -43,20 +47,19 @@ async function refundPart(tx: Ctx, row: OrderRow, payments: PaymentRow[], r: Ref
   if (p.method === 'CREDIT_CARD') return { payment: p, amount, byProvider: true };
   const now = tx.clock();
   if (p.method === 'GIFT_CARD' && p.giftCardId) {
-    await tx.db
-      .update(giftCards)
-      .set({ balance: sql`${giftCards.balance} + ${amount}`, updatedDate: now })
-      .where(eq(giftCards.id, p.giftCardId));
+    await returnGiftCardBalance(tx, p.giftCardId, amount, now);
   }
   const refunded = p.refundedMinor + amount;
-  await tx.db
-    .update(orderPayments)
-    .set({
+  await updatePayment(
+    tx,
+    p.id,
+    {
       refundedMinor: refunded,
       status: refunded === p.capturedMinor ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
       updatedDate: now,
-    })
-    .where(and(eq(orderPayments.id, p.id), eq(orderPayments.refundedMinor, p.refundedMinor)));
+    },
+    p.refundedMinor,
+  );
   p.refundedMinor = refunded;
   return { payment: p, amount, byProvider: false };
 }
@@ -89,21 +92,18 @@ export async function triggerRefund(
       for (const [i, r] of req.payments.entries()) parts.push(await refundPart(tx, row, payments, r, i, held));
       const byProvider = parts.filter((p) => p.byProvider);
       const reason = req.details?.reason?.trim() || undefined;
-      const [refund] = await tx.db
-        .insert(orderRefunds)
-        .values({
-          id: refundId,
-          orderId,
-          // PENDING while a card part waits for the provider; the last answer closes it (operation-effects.ts).
-          status: byProvider.length ? 'PENDING' : 'SUCCEEDED',
-          amountMinor: parts.reduce((s, p) => s + p.amount, 0n),
-          payments: parts.map((p) => ({ paymentId: p.payment.id, amountMinor: String(p.amount) })),
-          ...(reason ? { reason } : {}),
-          restocked: restockedItems.length > 0,
-          restockedItems,
-          createdDate: now,
-        })
-        .returning();
+      const refund = await insertRefund(tx, {
+        id: refundId,
+        orderId,
+        // PENDING while a card part waits for the provider; the last answer closes it (operation-effects.ts).
+        status: byProvider.length ? 'PENDING' : 'SUCCEEDED',
+        amountMinor: parts.reduce((s, p) => s + p.amount, 0n),
+        payments: parts.map((p) => ({ paymentId: p.payment.id, amountMinor: String(p.amount) })),
+        ...(reason ? { reason } : {}),
+        restocked: restockedItems.length > 0,
+        restockedItems,
+        createdDate: now,
+      });
       const kind = 'REFUND' as const;
       const ops = [];
       for (const p of byProvider) {
@@ -118,7 +118,7 @@ export async function triggerRefund(
           }),
         );
       }
-      return { ops, mailIds: ops.length ? [] : await refundSucceeded(tx, refund!, notifyBuyer) };
+      return { ops, mailIds: ops.length ? [] : await refundSucceeded(tx, refund, notifyBuyer) };
     }),
   );
   for (const id of mailIds) void deliverQueued(ctx, id);

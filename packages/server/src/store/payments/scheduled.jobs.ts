@@ -1,19 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
-import { orderPayments } from '../orders/tables.js';
+import { paymentById, updatePayment } from '../orders/index.js';
 import { capturePayments, voidPayments } from './collector.js';
 
 type Status = 'SCHEDULED' | 'STARTED' | 'SUCCEEDED' | 'FAILED';
 
 async function mark(ctx: Ctx, id: string, status: Status): Promise<void> {
-  const [p] = await ctx.db.select().from(orderPayments).where(eq(orderPayments.id, id));
+  const p = await paymentById(ctx, id);
   if (!p?.scheduledAction) return;
-  await ctx.db
-    .update(orderPayments)
-    .set({ scheduledAction: { ...p.scheduledAction, status } })
-    .where(eq(orderPayments.id, id));
+  await updatePayment(ctx, id, { scheduledAction: { ...p.scheduledAction, status } });
 }
 
 /**
@@ -25,7 +21,7 @@ async function mark(ctx: Ctx, id: string, status: Status): Promise<void> {
 async function run({ ctx, payload }: JobRun): Promise<void> {
   const orderId = String(payload.orderId);
   const paymentId = String(payload.paymentId);
-  const [p] = await ctx.db.select().from(orderPayments).where(eq(orderPayments.id, paymentId));
+  const p = await paymentById(ctx, paymentId);
   const action = p?.scheduledAction;
   if (!p || !action || action.status === 'SUCCEEDED' || action.status === 'FAILED') return;
   if (p.status !== 'AUTHORIZED' || p.capturedMinor > 0n) return mark(ctx, paymentId, 'FAILED');

@@ -1,5 +1,5 @@
-import { providerForToken } from '../payments/app-provider.js';
-import type { PlacementHandler } from '../orders/placement-handlers.js';
+import { providerForToken } from '../payments/index.js';
+import type { PlacementHandler } from '../orders/index.js';
 import { createContractsForOrder } from './service.js';
 
 /** Subscription lines become contracts, renewed with the card that paid the first order. */

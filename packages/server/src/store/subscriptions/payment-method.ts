@@ -2,7 +2,7 @@ import type { SubscriptionContract } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { providerForToken } from '../payments/app-provider.js';
+import { providerForToken } from '../payments/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { change, getContract, refuse, resumed } from './service.js';
 

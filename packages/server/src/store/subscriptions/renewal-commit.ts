@@ -5,15 +5,21 @@ import { uuidv7 } from '../../lib/ids.js';
 import type { CheckoutRow } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
-import { activity } from '../orders/activity.js';
-import { nextOrderNumber } from '../orders/placement.js';
-import type { PlacedOrder } from '../orders/placement-handlers.js';
-import { cardPaymentRow, PAYMENT_DEFAULTS } from '../orders/placement-rows.js';
-import { orderPlacedMail, writePlacedOrder } from '../orders/placement-write.js';
-import { orderPayments } from '../orders/tables.js';
-import { searchTextOf, type OrderRow, type PaymentRow } from '../orders/wire.js';
-import { providerForToken } from '../payments/app-provider.js';
-import type { AuthorizeResult } from '../payments/provider.js';
+import {
+  activity,
+  cardPaymentRow,
+  nextOrderNumber,
+  orderPlacedMail,
+  PAYMENT_DEFAULTS,
+  paymentRecorded,
+  searchTextOf,
+  writePlacedOrder,
+  type AuthorizeResult,
+  type OrderRow,
+  type PaymentRow,
+  type PlacedOrder,
+} from '../orders/index.js';
+import { providerForToken } from '../payments/index.js';
 import { stillThisTry, type RenewalStage } from './renewal-stage.js';
 import { billingDate } from './service.js';
 import { subscriptionContracts as sc } from './tables.js';
@@ -40,11 +46,7 @@ export class RenewalRefused extends Error {
 export async function commitRenewal(tx: Ctx, stage: RenewalStage, charge: AuthorizeResult): Promise<string[]> {
   const [row] = await tx.db.select().from(sc).where(eq(sc.id, stage.contract.id)).for('update');
   if (row && row.cyclesCompleted >= stage.cycle) {
-    const [same] = await tx.db
-      .select({ id: orderPayments.id })
-      .from(orderPayments)
-      .where(eq(orderPayments.id, stage.paymentId));
-    if (same) return [];
+    if (await paymentRecorded(tx, stage.paymentId)) return [];
   }
   if (!row || !stillThisTry(row, stage)) throw new RenewalRefused();
   const now = tx.clock();

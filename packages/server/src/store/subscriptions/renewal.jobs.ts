@@ -3,8 +3,7 @@ import { AppError } from '../../kernel/errors.js';
 import { afterWrite } from '../catalog/index.js';
 import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
-import { providerForToken } from '../payments/app-provider.js';
-import { guardAuthorization } from '../payments/authorization-guard.js';
+import { guardAuthorization, providerForToken } from '../payments/index.js';
 import { commitRenewal, recordRenewalFailure, RenewalRefused } from './renewal-commit.js';
 import { stageRenewal, type RenewalStage } from './renewal-stage.js';
 

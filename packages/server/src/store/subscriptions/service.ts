@@ -13,7 +13,7 @@ import { parseAmount } from '../pricing/index.js';
 import { addCycles } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
-import { managesOrders } from '../orders/ledger.js';
+import { managesOrders } from '../orders/index.js';
 import { subscriptionContracts as sc } from './tables.js';
 import { toContract, toContracts, type ContractRow } from './wire.js';
 

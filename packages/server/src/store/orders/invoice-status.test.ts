@@ -8,7 +8,7 @@ import { appCode, call } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { ref } from '../checkout/testing.js';
 import { mailMessages } from '../../platform/mail/tables.js';
-import { collector, orderOf } from '../orders/testing.js';
+import { collector, orderOf } from './testing.js';
 import { INVOICE_DUE_DAYS, invoiceStateOf, invoiceStatus } from './invoice-status.js';
 
 const DAY = 86_400_000;

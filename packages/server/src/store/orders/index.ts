@@ -1,0 +1,41 @@
+// Orders: placing them, their ledger (status, history, payments recorded), their wire form and their routes. The
+// modules above (payments, invoices, subscriptions, payment requests) work on orders through these functions.
+export { activity } from './activity.js';
+export { claimGuestOrders } from './claim.js';
+export { downloadJobHandlers } from './downloads.js';
+export { orderEditRoutes } from './edits.routes.js';
+export { fulfillmentRoutes } from './fulfillment.routes.js';
+export { invoiceOnOrder } from './invoice-status.js';
+export { lockOrder, logOnOrder, managesOrders, settleOrder } from './ledger.js';
+export { mailShipping } from './mail-lines.js';
+export { couponOnPlacement, downloadsOnPlacement, stockOnPlacement } from './on-placement.js';
+export {
+  closePendingRefund,
+  insertPayment,
+  insertRefund,
+  paymentById,
+  paymentRecorded,
+  updatePayment,
+  type RefundRow,
+  type ScheduledAction,
+} from './payment-rows.js';
+export { nextOrderNumber } from './placement.js';
+export { usePlacementHandlers, type PlacedOrder, type PlacementHandler } from './placement-handlers.js';
+export { usePlacementPayments, type AuthorizeResult, type PlacementPayments } from './placement-payments.js';
+export { cardPaymentRow } from './placement-rows.js';
+export { PAYMENT_DEFAULTS, useReminderCheck } from './placement-rows.sql.js';
+export { orderPlacedMail, writePlacedOrder } from './placement-write.js';
+export { restockForRefund } from './restock.js';
+export { orderRoutes, type OrderRoutesFromAbove } from './routes.js';
+export { getOrder } from './service.js';
+export type { OrderSnapshot } from './tables.js';
+export {
+  orderById,
+  searchTextOf,
+  thankYouToken,
+  toOrder,
+  toTransactions,
+  transactionsOf,
+  type OrderRow,
+  type PaymentRow,
+} from './wire.js';

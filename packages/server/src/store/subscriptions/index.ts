@@ -1,0 +1,5 @@
+// Subscriptions: contracts bought with an order, renewed by a job that charges the saved card.
+export { claimGuestContracts } from './claim.js';
+export { subscriptionsOnPlacement } from './on-placement.js';
+export { subscriptionJobHandlers } from './renewal.jobs.js';
+export { subscriptionRoutes } from './routes.js';
