@@ -12,9 +12,10 @@ import { fingerprintOf, orderOfCompleted, type Quote } from './placement-quote.j
 import { cardPaymentRow, snapshotOf, UNIT_MS } from './placement-rows.js';
 import { completeForOrder, PAYMENT_DEFAULTS } from './placement-rows.sql.js';
 import { orderPlacedMail, writePlacedOrder, type Committed } from './placement-write.js';
+
+export type { Committed };
 import type { orderPayments, OrderSnapshot } from './tables.js';
 import { searchTextOf, type OrderRow, type PaymentRow } from './wire.js';
-export type { Committed };
 
 /** Another placement of the same checkout committed first: answer its order (and release this one's payment). */
 export class AlreadyPlaced extends Error {

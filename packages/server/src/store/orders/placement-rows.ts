@@ -1,9 +1,5 @@
 import type { Checkout } from '@plaza/contracts';
 import { uuidv7 } from '../../lib/ids.js';
-import { preparedFor } from '../../lib/prepared.js';
-import { checkouts } from '../checkout/tables.js';
-import { preparedChangeAndEmit } from '../../platform/events/index.js';
-import { insertComposedMails } from '../../platform/mail/index.js';
 import type { PlaceOptions } from './placement-options.js';
 import type { AuthorizeResult } from './placement-payments.js';
 import type { orderPayments, OrderSnapshot } from './tables.js';

@@ -25,8 +25,8 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import { AppError } from '../../kernel/errors.js';
-import type { Ctx } from '../../kernel/context.js';
 import type { App } from '../../http/types.js';
+import type { Ctx } from '../../kernel/context.js';
 import { aggregateOrders } from './aggregate.js';
 import { getDownloadLinks } from './downloads.js';
 import { exportOrdersCsv } from './export.js';

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { CreatePaymentRequestRequest, PaymentRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { idToken, idTokenMatches } from '../../lib/id-token.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/index.js';

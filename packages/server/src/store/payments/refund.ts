@@ -5,6 +5,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/index.js';
 import { returnGiftCardBalance } from '../gift-cards/index.js';
+import { deliverQueued } from '../../platform/mail/index.js';
 import {
   insertRefund,
   lockOrder,
@@ -14,7 +15,6 @@ import {
   type OrderRow,
   type PaymentRow,
 } from '../orders/index.js';
-import { deliverQueued } from '../../platform/mail/index.js';
 import { getOrderTransactions } from './collector.js';
 import { refundSucceeded } from './operation-effects.js';
 import { carryOut, heldByPending, recordOperation, refusedBy } from './operations.js';
