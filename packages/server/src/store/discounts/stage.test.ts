@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withTx } from '../../kernel/context.js';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
 import {
@@ -17,20 +16,7 @@ import { discountStage } from './stage.js';
 import { option, region } from '../shipping/testing.js';
 import { clearDiscounts, COUPONS, createCoupon, createRule, line, totalsInput } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let app: Awaited<ReturnType<typeof startPluginApp>>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  app = await startPluginApp(srv.url);
-  await fetch(`${srv.url}/webhooks/v1/public-keys`);
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await srv?.close();
-});
+const { srv, c, app } = serverSuite({ cast: true, pluginApp: true });
 beforeEach(() => clearDiscounts(srv, c.owner));
 afterEach(async () => {
   for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);
@@ -104,7 +90,8 @@ describe('triggers', () => {
     expect(await off()).toBe(0n);
     await app.close().catch(() => undefined);
     expect(await off()).toBe(0n);
-    app = await startPluginApp(srv.url);
+    // A new app in the same object: the later tests and the suite's afterAll use this one.
+    Object.assign(app, await startPluginApp(srv.url));
   });
 });
 
