@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueryReviewsResponse, Review } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import type { SortField } from './cursor.js';
 import { reviews } from './tables.js';
 import { moderate, newEntity, queryIds, setSitePolicy, writeContactReview, writeReview } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 const entityId = newEntity('walk');
 type Row = typeof reviews.$inferSelect;
 let rows: Row[];
@@ -17,8 +15,6 @@ let pendingA: Review;
 let approvedB: Review;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   await setSitePolicy(srv, c.owner, { community: { reviewModeration: 'MANUAL' } });
   // 40 contact reviews (imported with the API key) of varied rating, length and media: 30 approved, 5 rejected,
   // 5 left waiting; then member A's waiting review and member B's approved one.
@@ -44,7 +40,6 @@ beforeAll(async () => {
   expect(reply.status).toBe(200);
   rows = await srv.ctx().db.select().from(reviews).where(eq(reviews.entityId, entityId));
 }, 120_000);
-afterAll(() => srv?.close());
 
 const keyOf = (r: Row, f: SortField): number =>
   f === 'relevanceScore'

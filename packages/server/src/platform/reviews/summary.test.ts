@@ -1,24 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '@plaza/contracts';
-import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { newMember, type TestMember } from '../../test/community.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { summaryDeltas } from './summary.js';
 import { reviews, reviewSummaries } from './tables.js';
 import { moderate, newEntity, setModeration, summary, writeReview } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let crowd: TestMember[];
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   crowd = [];
   for (let i = 0; i < 5; i++) crowd.push(...(await Promise.all(Array.from({ length: 10 }, () => newMember(srv)))));
 }, 120_000);
-afterAll(() => srv?.close());
 
 /** The summary recomputed from the reviews themselves. */
 async function truth(entityId: string) {

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, CheckoutSettings, CheckoutTemplate, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { createCoupon } from '../discounts/testing.js';
 import { checkoutCall, checkoutCount, newCheckout, ref, setCheckoutSettings } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let otherKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], other: ['catalog'] } });
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  otherKey = await srv.createApiKey(['catalog']);
   mug = await createProduct(srv, c.owner, { price: { amount: '8.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const TPL = '/ecom/v1/checkout-templates';
 const tplBody = (extra: Record<string, unknown> = {}) => ({
@@ -40,7 +31,9 @@ describe('checkout templates', () => {
       couponCode: 'BUNDLE',
       buyNowUrl: `${srv.config.publicUrl}/buy/${t.id}`,
     });
-    const got = await call<{ checkoutTemplate: CheckoutTemplate }>(srv.url, 'GET', `${TPL}/${t.id}`, { auth: ecomKey });
+    const got = await call<{ checkoutTemplate: CheckoutTemplate }>(srv.url, 'GET', `${TPL}/${t.id}`, {
+      auth: keys.ecom,
+    });
     expect(got.body.checkoutTemplate).toEqual(t);
     const list = await call<{ checkoutTemplates: CheckoutTemplate[]; metadata: { total: number } }>(
       srv.url,
@@ -50,7 +43,7 @@ describe('checkout templates', () => {
     );
     expect(list.body.checkoutTemplates.map((x) => x.id)).toContain(t.id);
     const upd = await call<{ checkoutTemplate: CheckoutTemplate }>(srv.url, 'PATCH', `${TPL}/${t.id}`, {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: { checkoutTemplate: { name: 'Renamed', status: 'INACTIVE' }, fieldMask: { paths: ['name'] } },
     });
     expect(upd.body.checkoutTemplate).toMatchObject({ name: 'Renamed', status: 'ACTIVE' });
@@ -84,7 +77,7 @@ describe('checkout templates', () => {
 
   it('visitors, members and keys without ecom cannot manage templates; no token is 401', async () => {
     const t = await newTemplate();
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, otherKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.other]) {
       expect((await call(srv.url, 'POST', TPL, { auth, body: tplBody() })).status).toBe(403);
       expect((await call(srv.url, 'GET', `${TPL}/${t.id}`, { auth })).status).toBe(403);
       expect((await call(srv.url, 'DELETE', `${TPL}/${t.id}`, { auth })).status).toBe(403);
@@ -202,11 +195,11 @@ describe('checkout settings', () => {
 
   it('only the owner and ecom keys change them', async () => {
     const body = { checkoutSettings: { restockAction: 'RESTOCK' }, fieldMask: { paths: ['restockAction'] } };
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, otherKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.other]) {
       expect((await call(srv.url, 'PATCH', SETTINGS, { auth, body })).status).toBe(403);
     }
     expect((await call(srv.url, 'PATCH', SETTINGS, { body })).status).toBe(401);
-    expect((await call(srv.url, 'PATCH', SETTINGS, { auth: ecomKey, body })).status).toBe(200);
+    expect((await call(srv.url, 'PATCH', SETTINGS, { auth: keys.ecom, body })).status).toBe(200);
   });
 
   it('custom fields: typed values, required ones are violations until filled', async () => {

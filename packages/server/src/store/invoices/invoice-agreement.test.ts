@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderInvoice, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { drawnText } from '../../test/pdf-text.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
@@ -10,16 +9,12 @@ import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge } fro
 // One invoice state, read in one place: the order carries it, so the buyer's order page, the dashboard and the PDF
 // always tell the same story, and a dashboard view needs no read that fails before an invoice exists.
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let lamp: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   lamp = await createProduct(srv, c.owner, { name: 'Desk lamp', price: { amount: '30.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 /** A card-paid order of the test visitor, with the thank-you token the buyer's page is opened with. */
 async function paidOrder(): Promise<{ order: Order; token: string }> {

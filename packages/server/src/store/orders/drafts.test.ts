@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommitDeltasResponse, Order, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { ref } from '../checkout/testing.js';
 import { cardToken, checkoutFor, collector, orderOf, placeAndCharge, stockOf } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let lamp: Product;
 let bulb: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   lamp = await createProduct(srv, c.owner, {
     name: 'Desk lamp',
     price: { amount: '40.00' },
@@ -29,7 +23,6 @@ beforeAll(async () => {
     inventory: { trackQuantity: true, quantity: 20 },
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const commit = (auth: string | undefined, id: string, body: unknown) =>
   call<CommitDeltasResponse>(srv.url, 'POST', `/ecom/v1/orders/${id}/commit-deltas`, {
@@ -43,7 +36,7 @@ const reasonsOf = (body: unknown) =>
 /** An unpaid phone order (offline payment) of `quantity` lamps. */
 async function phoneOrder(quantity = 1, extra: Record<string, unknown> = {}): Promise<Order> {
   const res = await call<{ order: Order }>(srv.url, 'POST', '/ecom/v1/orders', {
-    auth: ecomKey,
+    auth: keys.ecom,
     body: { order: { lineItems: [{ catalogReference: ref(lamp.id), quantity }], ...extra } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -93,7 +86,7 @@ describe('commit-deltas: committing', () => {
   it('changes lines, moves the stock for the difference and logs the changes in words', async () => {
     const order = await phoneOrder(2);
     const [lamps, bulbs] = [await stockOf(srv, lamp.id), await stockOf(srv, bulb.id)];
-    const res = await commit(ecomKey, order.id, {
+    const res = await commit(keys.ecom, order.id, {
       changes: {
         lineItemsChanged: [{ lineItemId: order.lineItems[0]!.id, quantity: 1, price: { amount: '35.00' } }],
         lineItemsAdded: [{ catalogReference: ref(bulb.id), quantity: 4 }],

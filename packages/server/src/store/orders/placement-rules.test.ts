@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product } from '@plaza/contracts';
-import { cast, newMember, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { newMember } from '../../test/community.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall, newCheckout, ref } from '../checkout/testing.js';
@@ -21,20 +21,16 @@ import { cardToken, ensureTestShipping, placeAndCharge, SHIPPING, SHIP_TO, stock
 
 /** The money-path rules of docs/store/rules.md that placement enforces, each through the HTTP routes. */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let lamp: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   lamp = await createProduct(srv, c.owner, {
     price: { amount: '20.00' },
     inventory: { trackQuantity: true, quantity: 1000 },
   });
   await ensureTestShipping(srv);
 }, 120_000);
-afterAll(() => srv?.close());
 
 const visitor = () => newVisitor(srv);
 

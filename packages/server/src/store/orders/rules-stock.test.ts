@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, OrderTransactions, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { ref, setCheckoutSettings } from '../checkout/testing.js';
@@ -14,16 +13,7 @@ import { cardToken, collector, orderOf, place, placeAndCharge, stockOf } from '.
  * (placing, marking paid) ever takes more than is left. Through the routes a buyer and the owner call.
  */
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-}, 120_000);
-afterAll(() => srv?.close());
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 
 const counted = (quantity: number) =>
   createProduct(srv, c.owner, { price: { amount: '5.00' }, inventory: { trackQuantity: true, quantity } });
@@ -210,7 +200,7 @@ describe('items whose stock is not counted, and merchant orders', () => {
     const lamp = await counted(4);
     const order = (updateInventory: boolean) =>
       call<{ order: Order }>(srv.url, 'POST', '/ecom/v1/orders', {
-        auth: ecomKey,
+        auth: keys.ecom,
         body: {
           order: {
             lineItems: [{ catalogReference: ref(lamp.id), quantity: 1 }],
