@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { createCoupon } from '../discounts/testing.js';
 import { addToCart, cartCall, cartRows, item } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let mug: Product;
 let shirt: Product;
 let soldOut: Product;
-let ecomKey: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   mug = await createProduct(srv, c.owner, {
     price: { amount: '12.50' },
     inventory: { trackQuantity: true, quantity: 5 },
@@ -32,7 +26,6 @@ beforeAll(async () => {
   });
   soldOut = await createProduct(srv, c.owner, { inventory: { trackQuantity: true, quantity: 0 } });
 }, 90_000);
-afterAll(() => srv?.close());
 
 const visitor = async () => `Bearer ${await srv.visitorToken()}`;
 
@@ -189,7 +182,7 @@ describe('who', () => {
     expect(cross.status).toBe(400);
     const member = await addToCart(srv, c.memberA.auth, [item(mug.id)]);
     expect(member.buyerInfo.memberId).toBe(c.memberA.id);
-    expect((await cartCall(srv, ecomKey, 'GET')).status).toBe(403);
+    expect((await cartCall(srv, keys.ecom, 'GET')).status).toBe(403);
     expect((await call(srv.url, 'GET', '/ecom/v1/carts/current', {})).status).toBe(401);
   });
 });

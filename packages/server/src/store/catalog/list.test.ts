@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, ListProductsResponse, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createCollection, createProduct, eventsOf } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let col: Collection;
 let hiddenCol: Collection;
 const made: Product[] = [];
 
 /** A small shop: names and prices chosen so each filter picks a known subset. */
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   col = await createCollection(srv, c.owner, 'Kitchen');
   hiddenCol = (
     await call<{ collection: Collection }>(srv.url, 'POST', '/catalog/v1/collections', {
@@ -37,7 +33,6 @@ beforeAll(async () => {
   ];
   for (const s of specs) made.push(await createProduct(srv, c.owner, s));
 }, 60_000);
-afterAll(() => srv?.close());
 
 async function list(query: string, auth = c.visitor) {
   return call<ListProductsResponse>(srv.url, 'GET', `/catalog/v1/products?${query}`, { auth });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import {
   createCollection,
@@ -13,18 +12,7 @@ import {
   uniqueName,
 } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let catalogKey: string;
-let otherKey: string;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  catalogKey = await srv.createApiKey(['catalog']);
-  otherKey = await srv.createApiKey(['members', 'reviews']);
-}, 60_000);
-afterAll(() => srv?.close());
+const { srv, c, keys } = serverSuite({ cast: true, keys: { catalog: ['catalog'], other: ['members', 'reviews'] } });
 
 const get = (path: string, auth: string) => call<{ product: Product }>(srv.url, 'GET', path, { auth });
 
@@ -58,8 +46,8 @@ describe('create and read', () => {
 
   it('a catalog API key creates; a derived slug that is taken gets a suffix', async () => {
     const name = uniqueName('Mug');
-    const a = await createProduct(srv, catalogKey, { name });
-    const b = await createProduct(srv, catalogKey, { name });
+    const a = await createProduct(srv, keys.catalog, { name });
+    const b = await createProduct(srv, keys.catalog, { name });
     expect(b.slug).toBe(`${a.slug}-2`);
   });
 
@@ -100,7 +88,7 @@ describe('create and read', () => {
   });
 
   it('visitors, members, contributors and API keys without catalog cannot write (403); no token is 401', async () => {
-    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, otherKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, c.contributor.auth, keys.other]) {
       const res = await call(srv.url, 'POST', '/catalog/v1/products', { auth, body: { product: productBody() } });
       expect(res.status).toBe(403);
     }
@@ -108,7 +96,7 @@ describe('create and read', () => {
       401,
     );
     const p = await createProduct(srv, c.owner);
-    for (const auth of [c.visitor, otherKey]) {
+    for (const auth of [c.visitor, keys.other]) {
       const patch = await call(srv.url, 'PATCH', `/catalog/v1/products/${p.id}`, {
         auth,
         body: { product: { name: 'x' }, fieldMask: { paths: ['name'] } },
@@ -126,12 +114,12 @@ describe('create and read', () => {
 
   it('hidden products are a 404 for visitors and members but visible to the owner and catalog keys', async () => {
     const p = await createProduct(srv, c.owner, { visible: false });
-    for (const auth of [c.visitor, c.memberA.auth, otherKey]) {
+    for (const auth of [c.visitor, c.memberA.auth, keys.other]) {
       expect((await get(`/catalog/v1/products/${p.id}`, auth)).status).toBe(404);
       expect((await get(`/catalog/v1/products/slug/${p.slug}`, auth)).status).toBe(404);
     }
     expect((await get(`/catalog/v1/products/${p.id}`, c.owner)).status).toBe(200);
-    expect((await get(`/catalog/v1/products/${p.id}`, catalogKey)).status).toBe(200);
+    expect((await get(`/catalog/v1/products/${p.id}`, keys.catalog)).status).toBe(200);
   });
 });
 
@@ -263,12 +251,12 @@ describe('update and delete', () => {
   });
 
   it('collections join products; deleting writes an event and a 404 after', async () => {
-    const col = await createCollection(srv, catalogKey);
+    const col = await createCollection(srv, keys.catalog);
     const p = await createProduct(srv, c.owner, { collectionIds: [col.id] });
     expect(p.collectionIds).toEqual([col.id]);
-    expect((await call(srv.url, 'DELETE', `/catalog/v1/products/${p.id}`, { auth: catalogKey })).status).toBe(200);
+    expect((await call(srv.url, 'DELETE', `/catalog/v1/products/${p.id}`, { auth: keys.catalog })).status).toBe(200);
     expect((await get(`/catalog/v1/products/${p.id}`, c.owner)).status).toBe(404);
     expect(await eventsOf(srv, p.id)).toEqual(['catalog.product.created', 'catalog.product.deleted']);
-    expect((await call(srv.url, 'DELETE', `/catalog/v1/products/${p.id}`, { auth: catalogKey })).status).toBe(404);
+    expect((await call(srv.url, 'DELETE', `/catalog/v1/products/${p.id}`, { auth: keys.catalog })).status).toBe(404);
   });
 });

@@ -1,20 +1,16 @@
 /** A product names its tax group: its lines are taxed as that group (a region's override), never the default. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EstimateTotalsResponse, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { addToCart, CART } from '../cart/testing.js';
 import { post, TAX } from '../tax/testing.js';
 import { createProduct, productCount } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let food: { id: string };
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   await post(srv, c.owner, TAX.groups, 'taxGroup', { name: 'Standard', isDefault: true });
   food = await post(srv, c.owner, TAX.groups, 'taxGroup', { name: 'Food' });
   await post(srv, c.owner, TAX.regions, 'taxRegion', {
@@ -24,7 +20,6 @@ beforeAll(async () => {
     groupOverrides: [{ taxGroupId: food.id, rate: '0.02' }],
   });
 }, 90_000);
-afterAll(() => srv?.close());
 
 const estimate = async (auth: string) => {
   const res = await call<EstimateTotalsResponse>(srv.url, 'POST', `${CART}/estimate-totals`, {

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { createCoupon } from '../discounts/testing.js';
 import { option, region } from '../shipping/testing.js';
 import { TAX_IDS, checkoutCall, newCheckout, ref } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let mug: Product;
 let shirt: Product;
 let box: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   mug = await createProduct(srv, c.owner, { price: { amount: '10.00' } });
   shirt = await createProduct(srv, c.owner, {
     price: { amount: '20.00' },
@@ -36,7 +30,6 @@ beforeAll(async () => {
     },
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const patch = (auth: string, id: string, body: unknown) => checkoutCall(srv, auth, 'PATCH', id, body);
 const fresh = (auth = c.visitor) =>
@@ -312,7 +305,7 @@ describe('subscription charges', () => {
   });
 
   it('an open-ended plan lists its first 12 charges, every 2 weeks', async () => {
-    const co = await newCheckout(srv, ecomKey, {
+    const co = await newCheckout(srv, keys.ecom, {
       lineItems: [
         {
           catalogReference: ref(box.id),

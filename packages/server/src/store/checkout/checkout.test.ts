@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { checkoutCall, checkoutCount, newCheckout, ref } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
-let otherKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], other: ['catalog'] } });
 let mug: Product;
 let deposit: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  otherKey = await srv.createApiKey(['catalog']);
   mug = await createProduct(srv, c.owner, {
     price: { amount: '12.50' },
     media: [{ url: 'https://example.com/m.png' }],
   });
   deposit = await createProduct(srv, c.owner, { price: { amount: '100.00' }, deposit: { amount: '20.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 describe('create', () => {
   it('a visitor creates a checkout from line items, priced from the catalog, with the hosted checkout URL', async () => {
@@ -58,7 +49,7 @@ describe('create', () => {
   });
 
   it('an ecom API key adds custom lines, merchant discounts and an override URL', async () => {
-    const co = await newCheckout(srv, ecomKey, {
+    const co = await newCheckout(srv, keys.ecom, {
       customLineItems: [{ productName: 'Engraving', quantity: 1, price: { amount: '5.00' } }],
       lineItems: [{ catalogReference: ref(mug.id), quantity: 1 }],
       overrideCheckoutUrl: 'https://pay.example.com/c/1',
@@ -71,9 +62,9 @@ describe('create', () => {
     ]);
     expect(co.priceSummary.subtotal.amount).toBe('17.50');
     expect(co.checkoutUrl).toBe('https://pay.example.com/c/1');
-    const url = await checkoutCall(srv, ecomKey, 'GET', `${co.id}/checkout-url`);
+    const url = await checkoutCall(srv, keys.ecom, 'GET', `${co.id}/checkout-url`);
     expect(url.body).toEqual({ checkoutUrl: 'https://pay.example.com/c/1' });
-    const removed = await checkoutCall(srv, ecomKey, 'POST', `${co.id}/remove-override-checkout-url`, {});
+    const removed = await checkoutCall(srv, keys.ecom, 'POST', `${co.id}/remove-override-checkout-url`, {});
     expect(removed.body.checkout.checkoutUrl).toBe(`${srv.config.publicUrl}/checkout/${co.id}`);
     expect(removed.body.checkout.overrideCheckoutUrl).toBeUndefined();
   });
@@ -122,7 +113,7 @@ describe('create', () => {
 
   it('no token is 401; an API key without ecom is 403', async () => {
     expect((await call(srv.url, 'POST', '/ecom/v1/checkouts', { body: {} })).status).toBe(401);
-    expect((await call(srv.url, 'POST', '/ecom/v1/checkouts', { auth: otherKey, body: {} })).status).toBe(403);
+    expect((await call(srv.url, 'POST', '/ecom/v1/checkouts', { auth: keys.other, body: {} })).status).toBe(403);
   });
 });
 
@@ -133,7 +124,7 @@ describe('who reaches a checkout', () => {
   });
 
   it('the buyer, the owner and ecom API keys read it', async () => {
-    for (const auth of [c.memberA.auth, c.owner, ecomKey]) {
+    for (const auth of [c.memberA.auth, c.owner, keys.ecom]) {
       const res = await checkoutCall(srv, auth, 'GET', co.id);
       expect(res.status).toBe(200);
       expect(res.body.checkout.id).toBe(co.id);
@@ -228,7 +219,7 @@ describe('URLs and payment settings', () => {
 
   it('API keys without ecom cannot read payment settings (403)', async () => {
     const co = await newCheckout(srv, c.visitor, {});
-    expect((await checkoutCall(srv, otherKey, 'GET', `${co.id}/payment-settings`)).status).toBe(403);
-    expect(appCode((await checkoutCall(srv, otherKey, 'GET', co.id)).body)).toBe('FORBIDDEN');
+    expect((await checkoutCall(srv, keys.other, 'GET', `${co.id}/payment-settings`)).status).toBe(403);
+    expect(appCode((await checkoutCall(srv, keys.other, 'GET', co.id)).body)).toBe('FORBIDDEN');
   });
 });

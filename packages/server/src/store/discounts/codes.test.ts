@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Checkout, ErrorBody, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { addToCart, cartCall, item } from '../cart/testing.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
@@ -14,13 +13,10 @@ import { COUPONS, createCoupon } from './testing.js';
 // that stops applying is only a warning and is left behind when the checkout is made. An app creating a checkout
 // with a code keeps it, with an ERROR saying why it does not apply.
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   mug = await createProduct(srv, c.owner, { price: { amount: '20.00' } });
   await createCoupon(srv, c.owner, { code: 'TEN' });
   await createCoupon(srv, c.owner, {
@@ -31,7 +27,6 @@ beforeAll(async () => {
   await createCoupon(srv, c.owner, { code: 'OFF', active: false });
   await ensureTestShipping(srv);
 }, 120_000);
-afterAll(() => srv?.close());
 
 const visitor = async () => `Bearer ${await srv.visitorToken()}`;
 

@@ -1,23 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Fulfillment, Order, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { mailMessages } from '../../platform/mail/tables.js';
 import { cardToken, checkoutFor, orderOf, placeAndCharge } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let cup: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   cup = await createProduct(srv, c.owner, { price: { amount: '9.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 async function paidOrder(quantity: number): Promise<{ order: Order; token: string }> {
   const co = await checkoutFor(srv, c.visitor, cup, quantity);

@@ -1,8 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { addToCart } from '../cart/testing.js';
@@ -22,19 +21,15 @@ import {
   stockOf,
 } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let tee: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   tee = await createProduct(srv, c.owner, {
     price: { amount: '20.00' },
     inventory: { trackQuantity: true, quantity: 100 },
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 describe('placing an order', () => {
   it('a visitor pays with the test card: PAID, numbered, stock taken, checkout done, readable with its token', async () => {

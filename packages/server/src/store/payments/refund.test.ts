@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderTransactions, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { mailMessages } from '../../platform/mail/tables.js';
@@ -11,20 +10,16 @@ import { cardToken, checkoutFor, collector, orderOf, placeAndCharge, stockOf } f
 // Refunds a shop can trust: an amount is always asked for and never more than what is left, even when refunds race;
 // the buyer is told (amount and reason); the history says how much and why; the items go back to stock once.
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let kettle: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   kettle = await createProduct(srv, c.owner, {
     name: 'Kettle',
     price: { amount: '50.00' },
     inventory: { trackQuantity: true, quantity: 100 },
   });
 }, 120_000);
-afterAll(() => srv?.close());
 
 type Tx = { orderTransactions: OrderTransactions };
 let seq = 0;
