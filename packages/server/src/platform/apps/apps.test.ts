@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKey, CreateApiKeyResponse, OAuthClient } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { apiKeys } from './tables.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let admin: string;
 let visitor: string;
 beforeAll(async () => {
-  srv = await startTestServer();
   admin = await srv.createApiKey(['api-keys.manage', 'oauth-clients.manage'], 'admin');
   visitor = `Bearer ${await srv.visitorToken()}`;
 });
-afterAll(() => srv?.close());
 
 describe('API keys', () => {
   it('creates a key shown once, stored hashed, usable at once, then revoked for good', async () => {

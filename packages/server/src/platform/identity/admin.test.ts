@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Identity, SignOnResponse } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { consumeSessionToken } from './sessions.service.js';
 import { identities } from './tables.js';
 import { members } from '../members/tables.js';
 import { activeIdentity, login, memberTokens, newEmail, register, setPolicy, testKeys, type Keys } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let keys: Keys;
 let owner: string;
 let member: string;
 const password = 'admin test password';
 
 beforeAll(async () => {
-  srv = await startTestServer();
   keys = await testKeys(srv);
   await setPolicy(srv, keys.site, { emailVerificationRequired: false, captchaMode: 'NEVER' });
   owner = (await memberTokens(srv)).access;
@@ -23,7 +22,6 @@ beforeAll(async () => {
   await activeIdentity(srv, keys, plain, password);
   member = (await memberTokens(srv, plain)).access;
 });
-afterAll(() => srv?.close());
 
 type List = { identities: Identity[]; metadata: { count: number; offset: number; total: number } };
 const list = (auth: string | undefined, query = '') =>

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   FactorsResponse,
   LoginResponse,
@@ -7,7 +7,7 @@ import type {
   TotpConfirmResponse,
   TotpEnrollResponse,
 } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { authSessions, mfaRecoveryCodes } from './tables.js';
 import { activeIdentity, appData, login, memberTokens, newEmail, setPolicy, testKeys, type Keys } from './testing.js';
@@ -18,16 +18,14 @@ let offset = 0;
 const clock = () => new Date(Date.now() + offset);
 const codeNow = (secret: string) => totpCode(secret, totpStep(clock()));
 
-let srv: TestServer;
+const { srv } = serverSuite({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
 let keys: Keys;
 const password = 'a long enough password';
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
   keys = await testKeys(srv);
   await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
 });
-afterAll(() => srv?.close());
 
 const post = <T = Record<string, unknown>>(path: string, body: unknown, auth?: string, ip?: string) =>
   call<T>(srv.url, 'POST', path, {

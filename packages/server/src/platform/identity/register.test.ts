@@ -1,20 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, violations } from '../../../test/http.js';
 import { identities } from './tables.js';
 import { members } from '../members/tables.js';
 import { consumeSessionToken } from './sessions.service.js';
 import { latestCode, mailbox, newEmail, register, setPolicy, testKeys, type Keys } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let keys: Keys;
 beforeAll(async () => {
-  srv = await startTestServer();
   keys = await testKeys(srv);
 });
-afterAll(() => srv?.close());
 
 const password = 'correct horse battery';
 const countIdentities = async () =>

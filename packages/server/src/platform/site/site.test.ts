@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Site } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let visitor: string;
 let siteKey: string;
 beforeAll(async () => {
-  srv = await startTestServer();
   visitor = `Bearer ${await srv.visitorToken()}`;
   siteKey = await srv.createApiKey(['site.manage']);
 });
-afterAll(() => srv?.close());
 
 const getSite = async () => (await call<{ site: Site }>(srv.url, 'GET', '/site/v1/site', { auth: visitor })).body.site;
 

@@ -1,32 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackInStockNotificationRequest, ReportItemsBackInStockResponse } from '@plaza/contracts';
 import { call, violations } from '../../../test/http.js';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { mailbox } from '../../platform/identity/testing.js';
 import { jobs } from '../../platform/jobs/tables.js';
 import { ask, BASE, getRequest, itemDetails, jobDone, refOf, shopperEmail, soldOutProduct } from './testing.js';
 
 // The app's own job worker runs here: reports and restocks are mailed exactly as in production.
-let srv: TestServer;
-let people: Cast;
-let ecomKey: string;
-let mailKey: string;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  people = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
-  mailKey = await srv.createApiKey(['mailbox.read']);
-}, 120_000);
-afterAll(() => srv?.close());
+const { srv, c: people, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], mail: ['mailbox.read'] } });
 
 const REPORT = `${BASE}/report-items-back-in-stock`;
-const report = (body: unknown, auth = ecomKey) =>
+const report = (body: unknown, auth = keys.ecom) =>
   call<ReportItemsBackInStockResponse>(srv.url, 'POST', REPORT, { auth, body });
-const statusOf = async (id: string) => (await getRequest(srv, ecomKey, id)).body.request.status;
+const statusOf = async (id: string) => (await getRequest(srv, keys.ecom, id)).body.request.status;
 
 describe('POST …/report-items-back-in-stock', () => {
   it('mails every waiting request of the item once, marks them NOTIFICATION_SENT, and shows progress', async () => {
@@ -48,23 +36,23 @@ describe('POST …/report-items-back-in-stock', () => {
     expect(job).toMatchObject({ kind: 'BACK_IN_STOCK_NOTIFY', status: 'COMPLETED', failures: [] });
     expect(job.progress).toEqual({ total: 30, processed: 30, succeeded: 30, failed: 0 });
     const jobPath = `/jobs/v1/jobs/${res.body.jobId}`;
-    expect((await call(srv.url, 'GET', jobPath, { auth: ecomKey })).status).toBe(200);
+    expect((await call(srv.url, 'GET', jobPath, { auth: keys.ecom })).status).toBe(200);
     expect((await call(srv.url, 'GET', jobPath, { auth: people.apiKey })).status).toBe(404);
     expect((await call(srv.url, 'GET', jobPath, { auth: people.visitor })).status).toBe(403);
 
     for (const [i, e] of emails.entries()) {
-      const mails = await mailbox(srv, mailKey, e);
+      const mails = await mailbox(srv, keys.mail, e);
       expect(mails, e).toHaveLength(1);
       expect(mails[0]).toMatchObject({ template: 'BACK_IN_STOCK', subject: 'Blue mug, restocked is back in stock' });
       expect(mails[0]!.text).toContain('$12.00');
       expect(mails[0]!.text).toContain('Code: WELCOMEBACK');
       expect(mails[0]!.text).toContain(`${srv.url}/products/${p.slug}`);
       expect(mails[0]!.html).toContain('https://images.example.com/mug.jpg');
-      const after = await getRequest(srv, ecomKey, requests[i]!.id);
+      const after = await getRequest(srv, keys.ecom, requests[i]!.id);
       expect(after.body.request).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: true });
     }
     expect(await statusOf(bystander.id)).toBe('RECEIVED');
-    expect(await mailbox(srv, mailKey, bystander.email)).toHaveLength(0);
+    expect(await mailbox(srv, keys.mail, bystander.email)).toHaveLength(0);
     expect(await eventsOf(srv, requests[0]!.id)).toEqual([
       'ecom.back_in_stock_notification_request.created',
       'ecom.back_in_stock_notification_request.updated',
@@ -76,7 +64,7 @@ describe('POST …/report-items-back-in-stock', () => {
     const again = await report({ catalogReference: refOf(p), itemDetails: itemDetails() });
     expect(again.body.requestCount).toBe(0);
     expect((await jobDone(srv, people.owner, again.body.jobId)).progress.total).toBe(0);
-    expect(await mailbox(srv, mailKey, emails[0]!)).toHaveLength(1);
+    expect(await mailbox(srv, keys.mail, emails[0]!)).toHaveLength(1);
   });
 
   it('mails only the named requestIds, skipping ones already notified', async () => {
@@ -86,14 +74,14 @@ describe('POST …/report-items-back-in-stock', () => {
       await ask(srv, people.visitor, p, shopperEmail('b')),
       await ask(srv, people.visitor, p, shopperEmail('c')),
     ];
-    await call(srv.url, 'PUT', `${BASE}/${c.id}/mark-as-notification-sent`, { auth: ecomKey });
+    await call(srv.url, 'PUT', `${BASE}/${c.id}/mark-as-notification-sent`, { auth: keys.ecom });
     const res = await report({ requestIds: [a.id, c.id], itemDetails: itemDetails() }, people.owner);
     expect(res.body.requestCount).toBe(1);
     await jobDone(srv, people.owner, res.body.jobId);
     expect(await statusOf(a.id)).toBe('NOTIFICATION_SENT');
     expect(await statusOf(b.id)).toBe('RECEIVED');
-    expect(await mailbox(srv, mailKey, a.email)).toHaveLength(1);
-    expect(await mailbox(srv, mailKey, c.email)).toHaveLength(0);
+    expect(await mailbox(srv, keys.mail, a.email)).toHaveLength(1);
+    expect(await mailbox(srv, keys.mail, c.email)).toHaveLength(0);
   });
 
   it('checks its input, writing nothing', async () => {
@@ -139,7 +127,7 @@ describe('restocking from 0', () => {
       call(srv.url, 'POST', `/catalog/v1/products/${p.id}/adjust-inventory`, { auth: people.owner, body });
     expect((await adjust({ incrementBy: 5 })).status).toBe(200);
     await expect.poll(() => statusOf(r.id), { timeout: 15_000 }).toBe('NOTIFICATION_SENT');
-    const [mail] = await mailbox(srv, mailKey, r.email);
+    const [mail] = await mailbox(srv, keys.mail, r.email);
     expect(mail!.subject).toBe('Sold-out teapot is back in stock');
     expect(mail!.text).toContain('$19.99');
     expect((await adjust({ incrementBy: 5 })).status).toBe(200);
@@ -149,7 +137,7 @@ describe('restocking from 0', () => {
     });
     expect(late.status).toBe(400);
     await new Promise((res) => setTimeout(res, 300));
-    expect(await mailbox(srv, mailKey, r.email)).toHaveLength(1);
+    expect(await mailbox(srv, keys.mail, r.email)).toHaveLength(1);
   });
 
   it('a variant going back in stock through a product update mails that variant’s requests only', async () => {
@@ -180,10 +168,10 @@ describe('restocking from 0', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expect.poll(() => statusOf(onS.id), { timeout: 15_000 }).toBe('NOTIFICATION_SENT');
     await expect.poll(() => statusOf(onProduct.id), { timeout: 15_000 }).toBe('NOTIFICATION_SENT');
-    expect((await mailbox(srv, mailKey, onS.email))[0]!.subject).toBe('Linen shirt (S) is back in stock');
-    expect((await mailbox(srv, mailKey, onS.email))[0]!.text).toContain('$30.00');
+    expect((await mailbox(srv, keys.mail, onS.email))[0]!.subject).toBe('Linen shirt (S) is back in stock');
+    expect((await mailbox(srv, keys.mail, onS.email))[0]!.text).toContain('$30.00');
     expect(await statusOf(onM.id)).toBe('RECEIVED');
-    expect(await mailbox(srv, mailKey, onM.email)).toHaveLength(0);
+    expect(await mailbox(srv, keys.mail, onM.email)).toHaveLength(0);
   });
 
   it('queues no job when nobody waits', async () => {

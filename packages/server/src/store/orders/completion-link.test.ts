@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { cardToken, checkoutFor, place, placeAndCharge } from './testing.js';
 
 let now = Date.now();
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ clock: () => new Date(now), cast: true, keys: { ecom: ['ecom'] } });
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(now) });
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   mug = await createProduct(srv, c.owner, { price: { amount: '12.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const link = (auth: string, checkoutId: string, body: unknown = {}) =>
   call<{ url: string; expirationDate: string }>(srv.url, 'POST', `/ecom/v1/checkouts/${checkoutId}/completion-link`, {
@@ -30,7 +23,7 @@ const follow = (url: string) => fetch(url.replace(/^https?:\/\/[^/]+/, srv.url),
 describe('mark-checkout-as-completed-and-redirect-to-url', () => {
   it('completes the checkout of a signed link and redirects where the merchant said, once', async () => {
     const co = await checkoutFor(srv, c.visitor, mug);
-    const made = await link(ecomKey, co.id, { redirectUrl: 'https://shop.example.com/thanks?ref=ext' });
+    const made = await link(keys.ecom, co.id, { redirectUrl: 'https://shop.example.com/thanks?ref=ext' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const res = await follow(made.body.url);
     expect(res.status).toBe(302);
@@ -55,11 +48,11 @@ describe('mark-checkout-as-completed-and-redirect-to-url', () => {
     expect((await follow(made.body.url)).status).toBe(400);
     expect((await placeAndCharge(srv, c.visitor, co.id, await cardToken(srv, c.visitor))).status).toBe(200);
 
-    const wrongUrl = await link(ecomKey, co.id, { redirectUrl: 'javascript:alert(1)' });
+    const wrongUrl = await link(keys.ecom, co.id, { redirectUrl: 'javascript:alert(1)' });
     expect(wrongUrl.status).toBe(400);
     expect(violations(wrongUrl.body).join()).toContain('redirectUrl');
     expect((await link(c.visitor, co.id)).status).toBe(403);
-    expect((await link(ecomKey, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await link(keys.ecom, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const missing = await fetch(`${srv.url}/ecom/v1/checkouts/mark-checkout-as-completed-and-redirect-to-url`);
     expect(missing.status).toBe(400);
   });

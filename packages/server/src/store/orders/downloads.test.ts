@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileDescriptor, ListProductsResponse, OrderDownloadLinksResponse, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { enqueueJob } from '../../platform/jobs/service.js';
 import { jobs } from '../../platform/jobs/tables.js';
@@ -11,20 +10,16 @@ import { waitFor } from '../../platform/webhooks/testing.js';
 import { readyPicture } from '../../platform/media/testing.js';
 import { cardToken, checkoutFor, collector, orderOf, place, placeAndCharge } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ clock: () => new Date(Date.now() + later), cast: true });
 let file: FileDescriptor;
 let ebook: Product;
 /** Added to the server's clock: moves it past a link's expiry. */
 let later = 0;
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(Date.now() + later) });
-  c = await cast(srv);
   file = await readyPicture(srv, c.owner, { private: true, fileName: 'recipes.png' });
   ebook = await digitalProduct('Recipe e-book', '9.00', file.id);
 }, 120_000);
-afterAll(() => srv?.close());
 
 async function digitalProduct(name: string, amount: string, fileId: string): Promise<Product> {
   const res = await call<{ product: Product }>(srv.url, 'POST', '/catalog/v1/products', {

@@ -1,8 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, Order, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { drawnText } from '../../test/pdf-text.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
@@ -14,8 +13,7 @@ import { cardToken, ensureTestShipping, placeAndCharge, SHIP_TO } from './testin
 // the owner's and the buyer's reads, the e-mails, the CSV export and the invoice PDF — with the delivery method and
 // the ship-to where the buyer and the packer need them.
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let hoodie: Product;
 let placed: CreateOrderResponse;
 
@@ -27,8 +25,6 @@ const SHIP_TO_ADA = {
 };
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   hoodie = await createProduct(srv, c.owner, {
     name: 'Lavender Hoodie',
     price: { amount: '58.00' },
@@ -46,7 +42,6 @@ beforeAll(async () => {
   await ensureTestShipping(srv);
   placed = await placeVariant(hoodie.variants.find((v) => v.choices.Size === 'M')!.id);
 }, 120_000);
-afterAll(() => srv?.close());
 
 /** A visitor's paid order of 2 × the hoodie in one size, shipped to Ada by the test post. */
 async function placeVariant(variantId: string): Promise<CreateOrderResponse> {

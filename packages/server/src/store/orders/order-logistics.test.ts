@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { drawnText } from '../../test/pdf-text.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
@@ -13,8 +12,7 @@ import { cardToken, checkoutFor, orderOf, placeAndCharge } from './testing.js';
 // A pickup place's address and a chosen delivery window are frozen onto the order at placement, and every surface
 // the server writes (the order, its e-mails, its PDF) says them in words, in the site's locale and time zone.
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let cup: Product;
 
 const PLACE = {
@@ -31,8 +29,6 @@ const EVERY_DAY = (['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const).m
 }));
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   cup = await createProduct(srv, c.owner, { name: 'Cup', price: { amount: '9.00' } });
   // Slots are read in the site's zone: 9:00 in Chicago is 15:00 UTC, so a UTC rendering would read wrong.
   const site = await call(srv.url, 'PATCH', '/site/v1/site', {
@@ -41,7 +37,6 @@ beforeAll(async () => {
   });
   expect(site.status, JSON.stringify(site.body)).toBe(200);
 }, 120_000);
-afterAll(() => srv?.close());
 
 const mailOf = async (template: 'ORDER_PLACED' | 'ORDER_SHIPPED' | 'ORDER_READY_FOR_PICKUP', order: Order) => {
   const rows = await srv

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product, SearchOrdersResponse } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { cardToken, checkoutFor, PENDING_CARD, placeAndCharge, stockOf } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'] } });
 let vase: Product;
 const mine: { a: Order[]; b: Order[] } = { a: [], b: [] };
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   vase = await createProduct(srv, c.owner, {
     name: 'Glass vase',
     price: { amount: '15.00' },
@@ -32,7 +26,6 @@ beforeAll(async () => {
     mine[who].push(res.body.order);
   }
 }, 120_000);
-afterAll(() => srv?.close());
 
 const search = (auth: string, search: Record<string, unknown> = {}) =>
   call<SearchOrdersResponse>(srv.url, 'POST', '/ecom/v1/orders/search', { auth, body: { search } });
@@ -73,7 +66,7 @@ describe('search', () => {
 
   it('filters by number, payment status, e-mail and text', async () => {
     const target = mine.b[0]!;
-    const byNumber = await search(ecomKey, { filter: { number: target.number } });
+    const byNumber = await search(keys.ecom, { filter: { number: target.number } });
     expect(byNumber.body.orders.map((o) => o.id)).toEqual([target.id]);
     const paid = await search(c.owner, { filter: { paymentStatus: ['PAID'] } });
     expect(paid.body.orders).toHaveLength(4);
@@ -138,7 +131,7 @@ describe('managing an order', () => {
     const { order } = (await placeAndCharge(srv, c.visitor, co.id, token)).body;
     expect(order.status).toBe('INITIALIZED');
     expect((await post(c.owner, `${order.id}/update-status`, { status: 'PENDING' })).body.order.status).toBe('PENDING');
-    expect((await post(ecomKey, `${order.id}/update-status`, { status: 'APPROVED' })).body.order.status).toBe(
+    expect((await post(keys.ecom, `${order.id}/update-status`, { status: 'APPROVED' })).body.order.status).toBe(
       'APPROVED',
     );
     expect((await post(c.owner, `${order.id}/update-status`, { status: 'PENDING' })).status).toBe(400);
@@ -209,7 +202,7 @@ describe('aggregate', () => {
       groups: Array<{ key: string; count: number; total: { amount: string } }>;
       total: { count: number };
     }>(srv.url, 'POST', '/ecom/v1/orders/aggregate', {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: {
         aggregation: { groupBy: ['paymentStatus', 'day'] },
         hierarchySeparatorOverride: '|',
@@ -225,7 +218,7 @@ describe('aggregate', () => {
     expect(Number(paidToday?.total.amount)).toBeGreaterThanOrEqual(paidToday!.count * 15);
     expect(res.body.total.count).toBe(res.body.groups.reduce((s, g) => s + g.count, 0));
     const bad = await call(srv.url, 'POST', '/ecom/v1/orders/aggregate', {
-      auth: ecomKey,
+      auth: keys.ecom,
       body: { aggregation: { groupBy: ['color'] } },
     });
     expect(bad.status).toBe(400);

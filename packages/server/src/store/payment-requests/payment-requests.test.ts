@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentRequest, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { mailMessages } from '../../platform/mail/tables.js';
@@ -10,20 +9,14 @@ import { cardToken, checkoutFor, DECLINED_CARD, orderOf, placeAndCharge } from '
 import { orderPayments } from '../orders/tables.js';
 
 let now = Date.now();
-let srv: TestServer;
-let c: Cast;
-let ecomKey: string;
+const { srv, c, keys } = serverSuite({ clock: () => new Date(now), cast: true, keys: { ecom: ['ecom'] } });
 let sofa: Product;
 let lamp: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(now) });
-  c = await cast(srv);
-  ecomKey = await srv.createApiKey(['ecom']);
   sofa = await createProduct(srv, c.owner, { name: 'Sofa', price: { amount: '100.00' }, deposit: { amount: '20.00' } });
   lamp = await createProduct(srv, c.owner, { name: 'Lamp', price: { amount: '30.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 type R = { paymentRequest: PaymentRequest };
 const tokenOf = (r: PaymentRequest) => new URL(r.url).searchParams.get('token')!;
@@ -33,7 +26,7 @@ const pay = (auth: string, id: string, body: unknown) =>
   call<R>(srv.url, 'POST', `/ecom/v1/payment-requests/${id}/pay`, { auth, body });
 const list = (orderId: string) =>
   call<{ paymentRequests: PaymentRequest[] }>(srv.url, 'GET', `/ecom/v1/payment-requests?orderId=${orderId}`, {
-    auth: ecomKey,
+    auth: keys.ecom,
   });
 
 describe('payment requests', () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderTransactions, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { newCheckout, ref } from '../checkout/testing.js';
@@ -18,20 +17,16 @@ import {
 // Per-line restock on refunds (restockInfo SOME_ITEMS): the owner returns some of some lines; never more of a line
 // than was bought and not yet returned, even when refunds race; a later ALL_ITEMS or a cancel returns only the rest.
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let kettle: Product;
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   const counted = { inventory: { trackQuantity: true, quantity: 100 } };
   kettle = await createProduct(srv, c.owner, { name: 'Kettle', price: { amount: '50.00' }, ...counted });
   mug = await createProduct(srv, c.owner, { name: 'Mug', price: { amount: '10.00' }, ...counted });
   await ensureTestShipping(srv);
 }, 120_000);
-afterAll(() => srv?.close());
 
 type Tx = { orderTransactions: OrderTransactions };
 

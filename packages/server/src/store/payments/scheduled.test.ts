@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderTransactions, Product } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { cardToken, checkoutFor, collector, orderOf, placeAndCharge } from '../orders/testing.js';
 
 // The job worker reads the same clock as the server: moving it runs the scheduled captures and releases on time.
 let now = Date.now();
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ clock: () => new Date(now), cast: true });
 let kettle: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(now) });
-  c = await cast(srv);
   kettle = await createProduct(srv, c.owner, { price: { amount: '35.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 async function scheduled(action: 'CAPTURE' | 'VOID', minutes: number) {
   const co = await checkoutFor(srv, c.visitor, kettle, 1);

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GetRecommendationResponse, ListAlgorithmsResponse, Product } from '@plaza/contracts';
 import { call, violations } from '../../../test/http.js';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { createCollection, createProduct } from '../catalog/testing.js';
 import { fillCarts } from './testing.js';
 
-let srv: TestServer;
-let people: Cast;
-
-beforeAll(async () => {
-  srv = await startTestServer({ env: { PLAZA_JOB_WORKER: 'off' } });
-  people = await cast(srv);
-}, 120_000);
-afterAll(() => srv?.close());
+const { srv, c: people } = serverSuite({ env: { PLAZA_JOB_WORKER: 'off' }, cast: true });
 
 const GET = '/ecom/v1/recommendations/get';
 const ref = (p: Product) => ({ appId: 'plaza-catalog', catalogItemId: p.id });

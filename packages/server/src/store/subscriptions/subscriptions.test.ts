@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListSubscriptionContractsResponse, Order, Product, SubscriptionContract } from '@plaza/contracts';
-import { cast, memberAuth, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { memberAuth } from '../../test/community.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { newCheckout, ref } from '../checkout/testing.js';
@@ -23,14 +23,11 @@ import { subscriptionContracts } from './tables.js';
 
 // The job worker reads the server's clock: moving it a month runs that month's renewal.
 let now = Date.parse('2026-03-10T12:00:00.000Z');
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ clock: () => new Date(now), cast: true });
 let coffee: Product;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(now) });
-  c = await cast(srv);
   coffee = await createProduct(srv, c.owner, {
     name: 'Coffee beans',
     price: { amount: '20.00' },
@@ -45,7 +42,6 @@ beforeAll(async () => {
   });
   await ensureTestShipping(srv);
 }, 120_000);
-afterAll(() => srv?.close());
 
 const BASE = '/ecom/v1/subscription-contracts';
 /** Fresh tokens: the clock moves by months here, further than any token lives. */

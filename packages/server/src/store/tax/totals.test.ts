@@ -2,21 +2,17 @@
  * Tax, tip and gift card together through the one totals engine, hand-checked to the cent for a tax-exclusive and a
  * tax-inclusive site.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsInput } from '../totals/types.js';
 import { patchSettings, post, TAX } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let card: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   await post(srv, c.owner, TAX.regions, 'taxRegion', {
     country: 'US',
     subdivision: 'US-CA',
@@ -41,7 +37,6 @@ beforeAll(async () => {
     })
   ).code;
 }, 90_000);
-afterAll(() => srv?.close());
 
 const line = (id: string, quantity: number, unitPrice: bigint) => ({
   id,

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createCoupon, createRule, line, totalsInput } from '../discounts/testing.js';
 import { option, region } from '../shipping/testing.js';
@@ -15,8 +14,7 @@ import type { Totals, TotalsInput } from './types.js';
  * and tips: every amount adds up exactly, nothing goes negative, no discount takes more than what it applies to.
  */
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 
 const LA = [
   { name: 'California', type: 'STATE', rate: '0.06' },
@@ -26,8 +24,6 @@ const LA = [
 ];
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   const world = await region(srv, c.owner, { destinationScope: 'WORLDWIDE' });
   await option(srv, c.owner, world.id, { title: 'Standard', rates: [{ price: { amount: '6.99' } }] });
   await post(srv, c.owner, TAX.regions, 'taxRegion', { country: 'US', subdivision: 'US-CA', jurisdictions: LA });
@@ -37,7 +33,6 @@ beforeAll(async () => {
   });
   expect(tips.status, JSON.stringify(tips.body)).toBe(200);
 }, 120_000);
-afterAll(() => srv?.close());
 
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
