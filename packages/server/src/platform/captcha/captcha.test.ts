@@ -7,27 +7,25 @@ import {
   type CaptchaChallenge,
   type CaptchaSettings,
 } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { activeIdentity, login, newEmail, register, setPolicy, testKeys, type Keys } from '../identity/testing.js';
 
-let srv: TestServer;
-let keys: Keys;
 let offset = 0;
+// A tiny proof of work keeps the tests fast; the protocol is the same.
+const { srv } = serverSuite({
+  clock: () => new Date(Date.now() + offset),
+  env: { PLAZA_CAPTCHA_COMPLEXITY: '4' },
+});
+let keys: Keys;
 const password = 'captcha test password';
 
 beforeAll(async () => {
-  // A tiny proof of work keeps the tests fast; the protocol is the same.
-  srv = await startTestServer({
-    clock: () => new Date(Date.now() + offset),
-    env: { PLAZA_CAPTCHA_COMPLEXITY: '4' },
-  });
   keys = await testKeys(srv);
 });
 beforeEach(() => {
   offset = 0;
 });
-afterAll(() => srv?.close());
 
 const challenge = async (siteKey?: string) => {
   const res = await call<CaptchaChallenge>(

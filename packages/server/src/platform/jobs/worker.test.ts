@@ -1,22 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@plaza/contracts';
 import { call } from '../../../test/http.js';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { enqueueJob, cancelJob, getJob } from './service.js';
 import { jobs } from './tables.js';
 import { JobCanceledError } from './types.js';
 import { MAX_ATTEMPTS, startJobWorker, type JobHandlers } from './worker.js';
 
 // The app's own worker is off here: these tests run workers with their own handlers.
-let srv: TestServer;
-let people: Cast;
-beforeAll(async () => {
-  srv = await startTestServer({ env: { PLAZA_JOB_WORKER: 'off' } });
-  people = await cast(srv);
-});
-afterAll(() => srv.close());
+const { srv, c: people } = serverSuite({ env: { PLAZA_JOB_WORKER: 'off' }, cast: true });
 
 const ownerCtx = () => ({ ...srv.ctx(), caller: { type: 'APP' as const, apiKeyId: 'k', scopes: ['*' as const] } });
 

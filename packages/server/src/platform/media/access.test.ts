@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileDescriptor } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { emptyOldTrash } from './purge.js';
 import { readyPicture } from './testing.js';
@@ -9,16 +8,12 @@ import { readyPicture } from './testing.js';
 // Every media route against the wrong callers and a body it can't take: 401 without a token, 403 for members and
 // keys of other scopes, 400 with the field named. (Each route's happy path is in the files next to this one.)
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let file: FileDescriptor;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   file = await readyPicture(srv, c.owner);
 }, 120_000);
-afterAll(() => srv?.close());
 
 type Route = [method: string, path: string, badBody?: unknown];
 const F = '/media/v1/files';

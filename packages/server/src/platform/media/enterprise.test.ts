@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnterpriseCategory, EnterpriseItem, FileDescriptor } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { eventsOf } from '../../store/catalog/testing.js';
 import { readyPicture, settled, upload } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let key: string;
+const { srv, c, keys } = serverSuite({ cast: true, keys: { media: ['media'] } });
 let logo: FileDescriptor;
 let vector: FileDescriptor;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  key = await srv.createApiKey(['media']);
-  logo = await readyPicture(srv, key, { fileName: 'logo.png' });
+  logo = await readyPicture(srv, keys.media, { fileName: 'logo.png' });
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle r="4" cx="5" cy="5"/></svg>';
-  const { put } = await upload(srv, key, svg, { mimeType: 'image/svg+xml', fileName: 'logo.svg' });
-  vector = await settled(srv, key, put.body.file.id);
+  const { put } = await upload(srv, keys.media, svg, { mimeType: 'image/svg+xml', fileName: 'logo.svg' });
+  vector = await settled(srv, keys.media, put.body.file.id);
 }, 120_000);
-afterAll(() => srv?.close());
 
-const req = <T>(method: string, path: string, body?: unknown, auth = key) =>
+const req = <T>(method: string, path: string, body?: unknown, auth = keys.media) =>
   call<T>(srv.url, method, `/media/v1/enterprise${path}`, { auth, ...(body !== undefined ? { body } : {}) });
 
 describe('brand library', () => {
@@ -80,7 +73,7 @@ describe('brand library', () => {
       srv.url,
       'GET',
       `/media/v1/files/get-file-by-id?fileId=${logo.id}`,
-      { auth: key },
+      { auth: keys.media },
     );
     expect(file.body.file.lastUsedDate).toBeTruthy();
     const changed = await req<{ item: EnterpriseItem }>('PATCH', `/items/${made.body.item.id}`, {
@@ -104,7 +97,7 @@ describe('brand library', () => {
     expect((await req('DELETE', `/categories/${logos.id}`)).status).toBe(200);
     expect((await req('GET', `/categories/${logos.id}`)).status).toBe(404);
     expect(
-      (await call(srv.url, 'GET', `/media/v1/files/get-file-by-id?fileId=${vector.id}`, { auth: key })).status,
+      (await call(srv.url, 'GET', `/media/v1/files/get-file-by-id?fileId=${vector.id}`, { auth: keys.media })).status,
     ).toBe(200);
   });
 });

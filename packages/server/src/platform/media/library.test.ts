@@ -2,15 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileDescriptor, MediaFolder } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startTestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { eventsOf } from '../../store/catalog/testing.js';
 import { importNet } from './import.service.js';
 import { png, readyPicture, settled } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
+const { srv, c } = serverSuite({ cast: true });
 let picture: Buffer;
 /** A loopback site with a picture, a protected picture and a redirect. */
 let site: http.Server;
@@ -25,8 +24,6 @@ const listen = (server: http.Server, host: string) =>
   );
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
   picture = await png(900, 600, { r: 10, g: 120, b: 200 });
   site = http.createServer((req, res) => {
     if (req.url === '/secret.png' && req.headers.authorization !== 'Bearer let-me-in')
@@ -42,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   site?.close();
   hop?.close();
-  await srv?.close();
 });
 
 const post = <T = Record<string, unknown>>(p: string, body: unknown, auth = c.owner) =>

@@ -1,22 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FileDescriptor } from '@plaza/contracts';
-import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startTestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { png, readyPicture, settled, upload } from './testing.js';
 
-let srv: TestServer;
-let c: Cast;
-let mediaKey: string;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  c = await cast(srv);
-  mediaKey = await srv.createApiKey(['media']);
-}, 120_000);
-afterAll(() => srv?.close());
+const { srv, c, keys } = serverSuite({ cast: true, keys: { media: ['media'] } });
 
 describe('direct upload', () => {
   let file: FileDescriptor;
@@ -202,7 +193,7 @@ describe('who may upload', () => {
       (await call(srv.url, 'GET', `/media/v1/files/get-file-by-id?fileId=${mine.id}`, { auth: c.memberA.auth })).status,
     ).toBe(404);
     expect(
-      (await call(srv.url, 'GET', `/media/v1/files/get-file-by-id?fileId=${mine.id}`, { auth: mediaKey })).status,
+      (await call(srv.url, 'GET', `/media/v1/files/get-file-by-id?fileId=${mine.id}`, { auth: keys.media })).status,
     ).toBe(200);
     const visitorRoot = await call<{ files: FileDescriptor[] }>(srv.url, 'POST', '/media/v1/files/search', {
       auth: c.owner,

@@ -1,19 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRedirectSessionResponse, TokenResponse } from '@plaza/contracts';
 import { endSession } from '../identity/sessions.service.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startTestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let visitor: string;
 let redirectUri: string;
 beforeAll(async () => {
-  srv = await startTestServer();
   visitor = `Bearer ${await srv.visitorToken()}`;
   redirectUri = `${srv.url}/auth/callback`;
 });
-afterAll(() => srv?.close());
 
 export function pkcePair() {
   const verifier = randomBytes(32).toString('base64url'); // 43 characters

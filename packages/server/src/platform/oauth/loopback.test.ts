@@ -1,17 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRedirectSessionResponse, OAuthClient, TokenResponse } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { redirectUriMatches } from './clients.service.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let visitor: string;
 beforeAll(async () => {
-  srv = await startTestServer();
   visitor = `Bearer ${await srv.visitorToken()}`;
 });
-afterAll(() => srv?.close());
 
 function pkcePair() {
   const verifier = randomBytes(32).toString('base64url');

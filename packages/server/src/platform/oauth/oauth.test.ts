@@ -1,14 +1,10 @@
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv?.close());
+const { srv } = serverSuite();
 
 const token = (body: Record<string, unknown>) => call<TokenResponse>(srv.url, 'POST', '/oauth2/token', { body });
 const anonymous = () => token({ grantType: 'anonymous', clientId: srv.clientId });

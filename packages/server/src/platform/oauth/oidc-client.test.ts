@@ -1,13 +1,9 @@
 import * as oidc from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverSuite } from '../../test/suite.js';
 
 // A standard relying-party library, not our SDK: discovery, the code flow with PKCE and refresh must just work.
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv?.close());
+const { srv } = serverSuite();
 
 describe('openid-client against Plaza', () => {
   it('runs discovery, the authorization code flow with PKCE, and refresh', async () => {

@@ -1,22 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRedirectSessionResponse, Product } from '@plaza/contracts';
 import { cast, type Cast } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { createProduct } from '../../store/catalog/testing.js';
 import { newCheckout, ref } from '../../store/checkout/testing.js';
 import { oauthClients } from '../oauth/tables.js';
 import { WEB_CLIENT_ID } from '../oauth/web-client.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let c: Cast;
 let ecomKey: string;
 let otherKey: string;
 let mug: Product;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   // A headless shop on its own origin, registered on the web client.
   const [client] = await srv.ctx().db.select().from(oauthClients).where(eq(oauthClients.id, WEB_CLIENT_ID));
   await srv
@@ -29,7 +28,6 @@ beforeAll(async () => {
   otherKey = await srv.createApiKey(['catalog']);
   mug = await createProduct(srv, c.owner, { price: { amount: '4.00' } });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const session = (auth: string | undefined, body: unknown) =>
   call<CreateRedirectSessionResponse>(srv.url, 'POST', '/redirects/v1/redirect-session', {

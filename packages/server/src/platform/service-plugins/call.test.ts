@@ -1,27 +1,25 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_REQUESTS } from './samples.js';
 import { TAX_FALLBACK, type ServicePluginType } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { COOL_DOWN_MS, FAILURE_THRESHOLD } from './breaker.js';
 import { callServicePlugin } from './call.js';
 import { responseOrFallback, taxOrFallback } from './fallbacks.js';
 import { createImplementation, deleteImplementation, listCalls, listImplementations } from './service.js';
 import { json, startPluginApp } from './test-app.js';
 
-let srv: TestServer;
+const { srv } = serverSuite({ clock: () => new Date(Date.now() + skewMs) });
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 /** The server's clock runs this far ahead of real time (the breaker's cool-down is read from it). */
 let skewMs = 0;
 
 beforeAll(async () => {
-  srv = await startTestServer({ clock: () => new Date(Date.now() + skewMs) });
   app = await startPluginApp(srv.url);
   // The first request creates the site's webhook key; make it before any call is timed.
   await fetch(`${srv.url}/webhooks/v1/public-keys`);
 });
 afterAll(async () => {
   await app?.close();
-  await srv?.close();
 });
 afterEach(async () => {
   for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);

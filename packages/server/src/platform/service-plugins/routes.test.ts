@@ -5,7 +5,7 @@ import type {
   ServicePluginImplementationResponse,
   TestServicePluginResponse,
 } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { memberAuth, newMember } from '../../test/community.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createImplementation, deleteImplementation, listImplementations } from './service.js';
@@ -13,14 +13,13 @@ import { json, startPluginApp } from './test-app.js';
 import { updateWebhookSettings } from '../webhooks/settings.js';
 
 const BASE = '/service-plugins/v1/implementations';
-let srv: TestServer;
+const { srv } = serverSuite();
 let app: Awaited<ReturnType<typeof startPluginApp>>;
 let owner: string;
 let key: string;
 let wrongCallers: Array<[string, string | undefined, number]>;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   app = await startPluginApp(srv.url);
   await fetch(`${srv.url}/webhooks/v1/public-keys`); // creates the webhook key before any timed call
   owner = await memberAuth(srv);
@@ -34,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  await srv?.close();
 });
 afterEach(async () => {
   for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServicePluginImplementationResponse } from '@plaza/contracts';
 import { memberAuth } from '../../test/community.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { setTargetResolverForTests } from '../webhooks/targets.js';
 
@@ -11,11 +11,8 @@ import { setTargetResolverForTests } from '../webhooks/targets.js';
  */
 
 const BASE = '/service-plugins/v1/implementations';
-let srv: TestServer;
-let key: string;
+const { srv, keys } = serverSuite({ env: { NODE_ENV: 'production' }, keys: { webhooks: ['webhooks'] } });
 beforeAll(async () => {
-  srv = await startTestServer({ env: { NODE_ENV: 'production' } });
-  key = await srv.createApiKey(['webhooks']);
   // Names resolve through a stub: no DNS query leaves the machine.
   setTargetResolverForTests(async (host) =>
     host === 'plugin.example' ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
@@ -23,17 +20,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setTargetResolverForTests(undefined);
-  await srv?.close();
 });
 
 const create = (url: string, type = 'SHIPPING_RATES') =>
   call<ServicePluginImplementationResponse>(srv.url, 'POST', BASE, {
-    auth: key,
+    auth: keys.webhooks,
     body: { implementation: { type, name: 'Rates', url } },
   });
 const patch = (id: string, url: string) =>
   call<ServicePluginImplementationResponse>(srv.url, 'PATCH', `${BASE}/${id}`, {
-    auth: key,
+    auth: keys.webhooks,
     body: { implementation: { url }, fieldMask: { paths: ['url'] } },
   });
 
@@ -57,7 +53,7 @@ describe('in production, service plugin URLs are checked when saved', () => {
       expect((res.body as unknown as { message: string }).message, url).toMatch(/own network/);
     }
     expect(
-      (await call<{ implementations: unknown[] }>(srv.url, 'GET', BASE, { auth: key })).body.implementations,
+      (await call<{ implementations: unknown[] }>(srv.url, 'GET', BASE, { auth: keys.webhooks })).body.implementations,
     ).toEqual([]);
   });
 
@@ -70,7 +66,9 @@ describe('in production, service plugin URLs are checked when saved', () => {
       expect(res.status, url).toBe(400);
       expect(violations(res.body), url).toEqual(['implementation.url:FORMAT']);
     }
-    const got = await call<ServicePluginImplementationResponse>(srv.url, 'GET', `${BASE}/${id}`, { auth: key });
+    const got = await call<ServicePluginImplementationResponse>(srv.url, 'GET', `${BASE}/${id}`, {
+      auth: keys.webhooks,
+    });
     expect(got.body.implementation.url).toBe('https://plugin.example/rates');
   });
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpConnection } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { PROVIDER_UNREACHABLE, setSsoGuardForTests } from './check.js';
 
@@ -28,23 +28,19 @@ async function startTrap() {
   };
 }
 
-let srv: TestServer;
-let admin: string;
+const { srv, keys } = serverSuite({ env: { NODE_ENV: 'production' }, keys: { admin: ['identity.manage'] } });
 let trap: Awaited<ReturnType<typeof startTrap>>;
 beforeAll(async () => {
-  srv = await startTestServer({ env: { NODE_ENV: 'production' } });
-  admin = await srv.createApiKey(['identity.manage']);
   trap = await startTrap();
 });
 afterAll(async () => {
   await trap?.close();
-  await srv?.close();
 });
 afterEach(() => setSsoGuardForTests(undefined));
 
 const save = (issuer: string) =>
   call<{ connection: IdpConnection; message: string }>(srv.url, 'POST', '/identity/v1/sso/connections', {
-    auth: admin,
+    auth: keys.admin,
     body: { displayName: 'Inside', issuer, clientId: 'a', clientSecret: 'b' },
   });
 

@@ -2,24 +2,19 @@ import { asc, eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/http.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { type TestServer } from '../../test/harness.js';
+import { startTestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { mailMessages } from '../mail/tables.js';
 import { webhookAttempts, webhookDeliveries } from './tables.js';
 import { emit, FAST_WEBHOOKS, startReceiver, waitFor } from './testing.js';
 import { startDeliveryWorker } from './worker.js';
 
-let srv: TestServer;
-let key: string;
-
-beforeAll(async () => {
-  srv = await startTestServer({ env: FAST_WEBHOOKS });
-  key = await srv.createApiKey(['webhooks']);
-});
-afterAll(() => srv?.close());
+const { srv, keys } = serverSuite({ env: FAST_WEBHOOKS, keys: { webhooks: ['webhooks'] } });
 
 async function subscribe(url: string, eventTypes = ['members.member.updated'], extra: Record<string, unknown> = {}) {
   const res = await call<{ subscription: { id: string } }>(srv.url, 'POST', '/webhooks/v1/subscriptions', {
-    auth: key,
+    auth: keys.webhooks,
     body: { subscription: { url, eventTypes, ...extra } },
   });
   expect(res.status).toBe(201);
@@ -160,7 +155,7 @@ describe('webhook delivery', () => {
         srv.url,
         'GET',
         `/webhooks/v1/subscriptions/${sub}/deliveries?status=FAILED`,
-        { auth: key },
+        { auth: keys.webhooks },
       );
       expect(list.body.deliveries.map((x) => x.id)).toEqual([d!.id]);
 
@@ -170,7 +165,7 @@ describe('webhook delivery', () => {
         'POST',
         `/webhooks/v1/subscriptions/${sub}/redeliver-failed`,
         {
-          auth: key,
+          auth: keys.webhooks,
         },
       );
       expect(res.body.redelivered).toBe(1);
@@ -182,7 +177,7 @@ describe('webhook delivery', () => {
         srv.url,
         'POST',
         `/webhooks/v1/subscriptions/${sub}/deliveries/${d!.id}/redeliver`,
-        { auth: key },
+        { auth: keys.webhooks },
       );
       expect(one.body.redelivered).toBe(1);
       await waitFor(async () => receiver.received.filter((r) => r.event.id === eventId).length >= 2 + d!.attempts - 1);
@@ -207,7 +202,7 @@ describe('webhook delivery', () => {
           srv.url,
           'GET',
           `/webhooks/v1/subscriptions/${sub}`,
-          { auth: key },
+          { auth: keys.webhooks },
         );
         return res.body.subscription.status === 'PAUSED' && res.body.subscription;
       });
@@ -225,7 +220,7 @@ describe('webhook delivery', () => {
       expect(receiver.received.length).toBe(countWhilePaused);
 
       ok = true;
-      const resumed = await call(srv.url, 'POST', `/webhooks/v1/subscriptions/${sub}/resume`, { auth: key });
+      const resumed = await call(srv.url, 'POST', `/webhooks/v1/subscriptions/${sub}/resume`, { auth: keys.webhooks });
       expect(resumed.status).toBe(200);
       await waitFor(async () => receiver.received.some((r) => r.event.entityId === 'pausing-2'));
     } finally {
