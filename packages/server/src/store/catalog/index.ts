@@ -14,4 +14,5 @@ export {
 export { createProduct, getProduct } from './products.service.js';
 export { afterWrite, catalogChanged } from './read-cache.js';
 export { onStockChanged } from './restock.js';
+export { returnStock, takeStock } from './stock.js';
 export { catalogRoutes } from './routes.js';

@@ -1,4 +1,5 @@
 // Checkouts: created from a cart, a template or the API, filled in by the buyer, priced on every read.
+export { completeCheckoutStatement } from './completion.sql.js';
 export { applyInfo, pathsOf } from './info.js';
 export type { CheckoutRow, StoredCheckoutInfo } from './model.js';
 export { checkoutRoutes } from './routes.js';

@@ -10,7 +10,7 @@ import type {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { parseAmount, resolveLines, type StoredLine, toMoney, toStoredLines } from '../pricing/index.js';
-import { afterWrite } from '../catalog/index.js';
+import { afterWrite, returnStock, takeStock } from '../catalog/index.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../../lib/urls.js';
 import { getSite } from '../../platform/site/index.js';
@@ -34,7 +34,6 @@ import {
 import { describeChanges } from './draft-words.js';
 import { lockOrder, settleOrder } from './ledger.js';
 import { derivePaymentStatus } from './payment-status.js';
-import { returnStock, takeStock } from './stock.js';
 import { orders, type OrderSnapshot } from './tables.js';
 import { searchTextOf, toOrder, transactionsOf, type OrderRow, type PaymentRow } from './wire.js';
 

@@ -8,7 +8,7 @@ import { getCheckoutSettings } from '../checkout/index.js';
 import { activity } from './activity.js';
 import { planDownloadLinks } from './download-plan.js';
 import { canMove, derivePaymentStatus, holdsStock } from './payment-status.js';
-import { takeStock } from './stock.js';
+import { takeStock } from '../catalog/index.js';
 import { orders } from './tables.js';
 import { orderById, toOrder, transactionsOf, type OrderRow } from './wire.js';
 

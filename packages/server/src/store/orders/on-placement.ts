@@ -1,7 +1,7 @@
 import type { PlacementHandler } from './placement-handlers.js';
 import { planDownloadLinks } from './download-plan.js';
 import { redeemCheckoutCoupon } from './placement-rules.js';
-import { takeStock } from './stock.js';
+import { takeStock } from '../catalog/index.js';
 
 /** A paid order's download links are made and mailed by a job, after commit. */
 export const downloadsOnPlacement: PlacementHandler = {

@@ -1,6 +1,5 @@
-import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { preparedFor } from '../../lib/prepared.js';
-import { checkouts } from '../checkout/tables.js';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { completeCheckoutStatement } from '../checkout/index.js';
 import { preparedChangeAndEmit } from '../../platform/events/index.js';
 import { insertComposedMails } from '../../platform/mail/index.js';
 import { orderPayments, orders } from './tables.js';
@@ -23,17 +22,10 @@ export const writeOrder = preparedChangeAndEmit(
   ],
 );
 /** Completes the checkout and draws the order's number in one round trip, asking whether a reminder was out. */
-export const completeForOrder = preparedFor((db) =>
-  db
-    .update(checkouts)
-    .set({ completed: true, updatedDate: sql`${sql.placeholder('now')}::timestamptz` })
-    .where(eq(checkouts.id, sql.placeholder('id')))
-    .returning({
-      number: sql<string>`nextval('order_number_seq')::text`,
-      abandoned: reminderOut(sql.placeholder('id')),
-    })
-    .prepare('checkout_complete_for_order'),
-);
+export const completeForOrder = completeCheckoutStatement('checkout_complete_for_order', () => ({
+  number: sql<string>`nextval('order_number_seq')::text`,
+  abandoned: reminderOut(sql.placeholder('id')),
+}));
 
 let reminderOut: (checkoutId: Placeholder) => SQL<boolean> = () => sql<boolean>`false`;
 

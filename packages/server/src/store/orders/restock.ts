@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PLAZA_CATALOG_APP_ID, type LineItem, type RestockInfo } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { returnStock } from './stock.js';
+import { returnStock } from '../catalog/index.js';
 import { orderRefunds, orders } from './tables.js';
 import type { OrderRow } from './wire.js';
 

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, getTableName } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { catalogProducts, catalogVariants } from '../catalog/tables.js';
+import { catalogProducts, catalogVariants } from './tables.js';
 import { takeStockSql } from './stock.sql.js';
 
 /** The SQL words of the statement; every other bare word in it is a column it names by hand. */

@@ -3,7 +3,7 @@ import { PLAZA_CATALOG_APP_ID, type LineItem } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { rowsOf } from '../../lib/rows.js';
-import { catalogProducts, catalogVariants } from '../catalog/tables.js';
+import { catalogProducts, catalogVariants } from './tables.js';
 import { takeStockSql } from './stock.sql.js';
 
 interface Take {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { catalogProducts, catalogVariants } from '../catalog/tables.js';
+import type { catalogProducts, catalogVariants } from './tables.js';
 
 /**
  * Takes `n` of a counted item (a product or a variant) in one statement and says whether it was taken, or whether the
