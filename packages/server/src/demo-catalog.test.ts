@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ListProductsResponse, Product } from '@plaza/contracts';
 import { call } from '../test/http.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { catalogCollections, catalogProducts } from './store/catalog/tables.js';
-import { startTestServer, type TestServer } from './test/harness.js';
+import { serverSuite } from './test/suite.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-}, 60_000);
-afterAll(() => srv?.close());
+const { srv } = serverSuite();
 
 it('seeds twenty products in four collections once, with the kinds the storefront demo needs', async () => {
   const ctx = srv.ctx();

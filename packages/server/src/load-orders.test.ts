@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import {
   Order,
@@ -13,15 +13,14 @@ import { loadData } from './load-data.js';
 import { orderPayments, orders } from './store/orders/tables.js';
 import { derivePaymentStatus } from './store/orders/payment-status.js';
 import { memberAuth } from './test/community.js';
-import { startTestServer, type TestServer } from './test/harness.js';
+import { serverSuite } from './test/suite.js';
 
 const N = 500;
-let srv: TestServer;
+const { srv } = serverSuite();
 let owner: string;
 let numbersBefore: number;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   owner = await memberAuth(srv);
   const [before] = await srv.database.db
     .select({ n: sql<number>`coalesce(max(${orders.number}), 0)::int` })
@@ -30,7 +29,6 @@ beforeAll(async () => {
   // What `plaza load-data --orders 500` runs.
   await loadData(srv.database, { orders: N, members: 0, reviews: 0, namespace: 'stores', entityId: 'load-product' });
 }, 120_000);
-afterAll(() => srv?.close());
 
 const search = (body: Record<string, unknown>) =>
   call<SearchOrdersResponse>(srv.url, 'POST', '/ecom/v1/orders/search', { auth: owner, body: { search: body } });

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthClient } from '@plaza/contracts';
 import { loadConfig } from '../config/index.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { serverSuite } from '../test/suite.js';
 import { call, violations } from '../../test/http.js';
 
 const SHOP = 'https://shop.example';
 const LISTED = 'https://listed.example';
 
-let srv: TestServer;
+const { srv } = serverSuite({ env: { PLAZA_CORS_ORIGINS: `${LISTED}, http://localhost:8080` } });
 let admin: string;
 beforeAll(async () => {
-  srv = await startTestServer({ env: { PLAZA_CORS_ORIGINS: `${LISTED}, http://localhost:8080` } });
   admin = await srv.createApiKey(['oauth-clients.manage'], 'admin');
   await call(srv.url, 'POST', '/settings/v1/oauth-clients', {
     auth: admin,
     body: { name: 'Shop', redirectUris: [`${SHOP}/callback`] },
   });
 });
-afterAll(() => srv?.close());
 
 /** A browser's request from `origin`: a simple GET, or the preflight of a JSON POST. */
 const fromOrigin = (path: string, origin: string, preflight = false) =>

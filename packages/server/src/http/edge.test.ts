@@ -1,17 +1,15 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { serverSuite } from '../test/suite.js';
 import { memberAuth } from '../test/community.js';
 import { appCode, call, violations } from '../../test/http.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let owner: string;
 beforeAll(async () => {
-  srv = await startTestServer();
   owner = await memberAuth(srv);
 });
-afterAll(() => srv?.close());
 
 const NUL = 'a\u0000b';
 const UUID = /^[0-9a-f-]{36}$/;

@@ -1,15 +1,14 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../routes.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { serverSuite } from '../test/suite.js';
 
 type RouteSchema = Record<string, { properties?: Record<string, unknown> } | undefined>;
 
-let srv: TestServer;
+const { srv } = serverSuite();
 /** Each route's own schema, by `METHOD url`, as the routes declare it (not as the document renders it). */
 const schemas = new Map<string, RouteSchema>();
 beforeAll(async () => {
-  srv = await startTestServer();
   const recorder = Fastify();
   recorder.addHook('onRoute', (route) => {
     for (const m of [route.method].flat()) schemas.set(`${m} ${route.url}`, (route.schema ?? {}) as RouteSchema);
@@ -17,7 +16,6 @@ beforeAll(async () => {
   await registerRoutes(recorder);
   await recorder.close();
 });
-afterAll(() => srv?.close());
 
 interface Parameter {
   name: string;

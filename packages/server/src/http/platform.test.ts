@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverSuite } from '../test/suite.js';
 import { appCode, call, violations } from '../../test/http.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv?.close());
+const { srv } = serverSuite();
 
 const UUID = /^[0-9a-f-]{36}$/;
 

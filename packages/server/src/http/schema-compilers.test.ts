@@ -1,17 +1,13 @@
 import Fastify from 'fastify';
 import { Type } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverSuite } from '../test/suite.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 
 // Route schemas compile on first use (http/schema-compilers.ts). These tests keep what eager compiling gave:
 // every schema of the real app compiles, a bad one is found, and validation and coercion work as before.
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv?.close());
+const { srv } = serverSuite();
 
 describe('route schemas compiled on first use', () => {
   it('every request and response schema of the app compiles', () => {

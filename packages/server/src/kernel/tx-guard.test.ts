@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTx } from './context.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { serverSuite } from '../test/suite.js';
 import { sendMail } from '../platform/mail/service.js';
 import { testCardProvider } from '../store/payments/test-card.js';
 import { resolveTarget } from '../lib/net-guard.js';
 import { CallInTransactionError } from './tx-guard.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv?.close());
+const { srv } = serverSuite();
 
 describe('no remote call while a transaction is open (tests and development)', () => {
   const loopback = new URL('http://127.0.0.1:9/');

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListMembersResponse } from '@plaza/contracts';
 import { call } from '../../test/http.js';
-import { cast, type Cast } from '../test/community.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { serverSuite } from '../test/suite.js';
 import { withTx } from '../kernel/context.js';
 import { createReadCache } from './cache.js';
 
-let srv: TestServer;
-let people: Cast;
-beforeAll(async () => {
-  srv = await startTestServer();
-  people = await cast(srv);
-});
-afterAll(() => srv.close());
+const { srv, c: people } = serverSuite({ cast: true });
 
 describe('read cache', () => {
   it('serves a kept value until a change, the TTL or a newer consistency token', async () => {

@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTx } from '../kernel/context.js';
 import { mailMessages } from '../platform/mail/tables.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { serverSuite } from '../test/suite.js';
 import { placeholders, preparedFor } from './prepared.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.close());
+const { srv } = serverSuite();
 
 const insert = preparedFor((db) =>
   db
