@@ -1,24 +1,22 @@
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job, StartJobResponse } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { cast, newMember, type Cast } from '../../test/community.js';
 import { call, violations } from '../../../test/http.js';
 import { jobs } from '../jobs/tables.js';
 import { members } from './tables.js';
 import { memberRow, membersApi } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let c: Cast;
 let api: ReturnType<typeof membersApi>;
 const GHOST = '0190a3b2-0000-7000-8000-000000000000';
 
 beforeAll(async () => {
-  srv = await startTestServer();
   api = membersApi(srv);
   c = await cast(srv);
 });
-afterAll(() => srv?.close());
 
 const start = (auth: string | undefined, path: string, body: unknown) =>
   api.post<StartJobResponse>(auth, `/members/bulk/${path}`, body);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_STATUSES, type Member } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { identities } from '../identity/tables.js';
@@ -9,18 +9,16 @@ import { appData, login, memberTokens, refresh, register, setPolicy, testKeys } 
 import { STATUS_TRANSITIONS, type StatusAction } from './status.js';
 import { memberRow, membersApi, setMember } from './testing.js';
 
-let srv: TestServer;
+const { srv } = serverSuite();
 let c: Cast;
 let api: ReturnType<typeof membersApi>;
 let target: TestMember;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   api = membersApi(srv);
   c = await cast(srv);
   target = await newMember(srv, { nickname: 'Target Tom' });
 });
-afterAll(() => srv?.close());
 
 describe('the status transition table: approve, block, disconnect', () => {
   const cases = (Object.keys(STATUS_TRANSITIONS) as StatusAction[]).flatMap((action) =>
