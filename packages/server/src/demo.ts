@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MemberRoleName } from '@plaza/contracts';
 import type { Config } from './config/index.js';
@@ -7,9 +6,8 @@ import { seedDemoCatalog } from './demo-catalog.js';
 import type { Database } from './kernel/db.js';
 import type { Caller } from './kernel/caller.js';
 import { uuidv7 } from './lib/ids.js';
-import { identities } from './platform/identity/tables.js';
+import { emailTaken, insertSsoIdentity } from './platform/identity/index.js';
 import { insertMember } from './platform/members/index.js';
-import { members } from './platform/members/tables.js';
 import type { KeyStore } from './platform/oauth/index.js';
 import { createReview, setReply, updateModerationStatus } from './platform/reviews/index.js';
 
@@ -90,16 +88,19 @@ export async function seedDemoCommunity(database: Database, config: Config, owne
   for (const [i, p] of PEOPLE.entries()) {
     const id = uuidv7();
     const email = `demo${i + 1}@plaza.local`;
-    const [taken] = await database.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
-    if (taken) continue;
+    if (await emailTaken(database.db, email)) continue;
     // withTx, not db.transaction: the member's created event is written with it (emitEvent requires withTx).
     await withTx(as({ type: 'NONE' }), async (ctx) => {
-      const tx = ctx.db;
-      await tx
-        .insert(identities)
-        .values({ id, email, status: 'ACTIVE', emailVerified: true, profile: { nickname: p.nickname } });
-      await insertMember(ctx, { id, email, profile: { nickname: p.nickname }, status: 'APPROVED', now: new Date() });
-      if (p.title) await tx.update(members).set({ title: p.title }).where(eq(members.id, id));
+      await insertSsoIdentity(ctx, { id, email, pending: false, emailVerified: true, nickname: p.nickname });
+      const profile = { nickname: p.nickname };
+      await insertMember(ctx, {
+        id,
+        email,
+        profile,
+        status: 'APPROVED',
+        ...(p.title ? { title: p.title } : {}),
+        now: new Date(),
+      });
     });
     const role: MemberRoleName = 'MEMBER';
     const author = as({ type: 'MEMBER', memberId: id, role, clientId: 'seed', sessionId: 'seed' });

@@ -28,6 +28,8 @@ export interface NewMember {
   profile: IdentityProfile;
   status: MemberStatus;
   role?: MemberRoleName;
+  /** A title shown by the member's name (the demo community sets some). */
+  title?: string;
   now: Date;
   /** false: the caller completes the member in the same transaction and emits `members.member.created` itself. */
   announce?: boolean;
@@ -44,6 +46,7 @@ export async function insertMember(ctx: Ctx, m: NewMember): Promise<void> {
     id: m.id,
     role: m.role ?? 'MEMBER',
     status: m.status,
+    ...(m.title ? { title: m.title } : {}),
     privacyStatus: communityPolicy.defaultPrivacyStatus,
     loginEmail: m.email,
     nickname: p.nickname?.trim() || null,
