@@ -1,16 +1,13 @@
 #!/usr/bin/env node
 // Cycles between the server's module folders (platform/<name>, store/<name>, kernel, http, lib, db): two modules that
-// reach each other, directly or around a circle, cannot be understood, tested or moved alone. The edges inside
-// today's cycles are listed in module-cycles-known.json; `npm run lint` fails on a cycle through any other edge, so
-// the list can only shrink. After removing some: `node scripts/module-cycles.mjs --write`.
-import fs from 'node:fs';
+// reach each other, directly or around a circle, cannot be understood, tested or moved alone. `npm run lint` fails
+// on any such cycle.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise } from 'dependency-cruiser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const KNOWN = path.join(root, 'scripts/module-cycles-known.json');
-const NOT_PRODUCTION = /\.test\.ts$|\/testing\.ts$|^packages\/server\/src\/test\//;
+const NOT_PRODUCTION = /\.test\.ts$|[/-]testing\.ts$|^packages\/server\/src\/test\//;
 
 /** The folder a server file belongs to: `store/orders`, `platform/identity`, `kernel`, …; a top-level file alone. */
 function folderOf(file) {
@@ -87,21 +84,9 @@ const inCycles = found
   })
   .sort();
 
-if (process.argv.includes('--write')) {
-  fs.writeFileSync(KNOWN, `${JSON.stringify(inCycles, null, 2)}\n`);
-  console.log(`Wrote ${inCycles.length} known edges in ${found.length} cycle(s).`);
-  process.exit(0);
-}
-const known = new Set(JSON.parse(fs.readFileSync(KNOWN, 'utf8')));
-const fresh = inCycles.filter((e) => !known.has(e));
-const folders = found.reduce((n, scc) => n + scc.length, 0);
-if (fresh.length) {
-  console.error(`New import cycle between module folders, through:\n  ${fresh.join('\n  ')}`);
+if (inCycles.length) {
+  console.error(`Import cycle between module folders, through:\n  ${inCycles.join('\n  ')}`);
   console.error('Reach the other module through an event or a registered handler instead (docs/architecture.md).');
   process.exit(1);
 }
-const gone = [...known].filter((e) => !inCycles.includes(e)).length;
-console.log(
-  `Module cycles: ${found.length}, ${folders} folders in them, ${inCycles.length} edges (all known)` +
-    (gone ? `; ${gone} known edges are gone: run node scripts/module-cycles.mjs --write` : ''),
-);
+console.log(`Module cycles: none (${edges.size} folders import others)`);
