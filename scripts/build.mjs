@@ -78,8 +78,9 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|wasm)$/;
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy next to each text asset, at the strongest levels: done once here, the
- * server only picks the copy the browser accepts (@fastify/static preCompressed). Copies that would not be smaller
- * are left out (the server then sends the original), and fresh copies are kept.
+ * server only picks the copy the browser accepts (@fastify/static preCompressed). Every text asset gets both, even a
+ * file of a few dozen bytes that brotli cannot shrink: without a copy the server would pack it again on every request
+ * (@fastify/compress does not know a stream's size). Fresh copies are kept.
  */
 export function precompress(dir) {
   if (!fs.existsSync(dir)) return;
@@ -99,8 +100,7 @@ export function precompress(dir) {
     for (const [ext, compress] of variants) {
       const target = full + ext;
       if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= mtime) continue;
-      const packed = compress();
-      if (packed.length < source.length) fs.writeFileSync(target, packed);
+      fs.writeFileSync(target, compress());
     }
   }
 }
