@@ -101,7 +101,8 @@ export function ManagedList<T>({
         retrying={query.isFetching}
         onOpen={editor.edits ? setEditing : undefined}
         actions={actions}
-        actionsClassName={table.actionsClassName ?? (toggle ? 'w-52' : undefined)}
+        // Edit and Delete side by side need more than one word's width (they wrapped onto two lines in w-28).
+        actionsClassName={table.actionsClassName ?? (toggle ? 'w-52' : remove && editor.edits ? 'w-44' : undefined)}
         empty={{ ...empty, action: add }}
       />
       <Drawer open={editing !== null} title={editorTitle(editing)} onClose={close}>
