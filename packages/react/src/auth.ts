@@ -53,20 +53,20 @@ export interface UseAuth {
   /** The member when `loggedIn`, else `null`. */
   member: AuthMember | null;
   /** `auth.login`: on `SUCCESS` the member tokens are set and the component re-renders. */
-  login(params: LoginParams): Promise<LoginStateResult>;
+  login: (params: LoginParams) => Promise<LoginStateResult>;
   /** `auth.register`. */
-  register(params: RegisterParams): Promise<LoginStateResult>;
+  register: (params: RegisterParams) => Promise<LoginStateResult>;
   /** `auth.processVerification` with the e-mailed code (only in `EMAIL_VERIFICATION_REQUIRED`). */
-  verify(verificationCode: string): Promise<LoginStateResult>;
+  verify: (verificationCode: string) => Promise<LoginStateResult>;
   /** `auth.verifyFactor`: the second factor of a login (only in `MFA_REQUIRED`). */
-  verifyFactor(params: VerifyFactorParams): Promise<LoginStateResult>;
+  verifyFactor: (params: VerifyFactorParams) => Promise<LoginStateResult>;
   /** `auth.sendFactorCode`: mails the code of the EMAIL factor (only in `MFA_REQUIRED`). */
-  sendFactorCode(): Promise<void>;
+  sendFactorCode: () => Promise<void>;
   /**
    * `auth.logout`: clears the tokens and returns the URL that ends the browser's sign-in session; go there next.
    * `originalUrl` (where to come back) defaults to the site's home page.
    */
-  logout(originalUrl?: string): Promise<{ logoutUrl: string }>;
+  logout: (originalUrl?: string) => Promise<{ logoutUrl: string }>;
 }
 
 /**

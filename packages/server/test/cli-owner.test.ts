@@ -15,7 +15,7 @@ let port: number;
 let base: string;
 
 beforeAll(async () => {
-  const { buildServer } = await import(path.join(root, 'scripts/build.mjs'));
+  const { buildServer } = (await import(path.join(root, 'scripts/build.mjs'))) as { buildServer: () => Promise<void> };
   await buildServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-owner-'));
   port = await freePort();

@@ -14,7 +14,7 @@ const cli = path.join(root, 'packages/server/dist/cli.js');
 let dataDir: string;
 
 beforeAll(async () => {
-  const { buildServer } = await import(path.join(root, 'scripts/build.mjs'));
+  const { buildServer } = (await import(path.join(root, 'scripts/build.mjs'))) as { buildServer: () => Promise<void> };
   await buildServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaza-cli-'));
 });
@@ -120,9 +120,7 @@ describe('plaza CLI', { timeout: 120_000 }, () => {
       server.child.kill('SIGTERM');
       const statuses = await Promise.allSettled(inflight);
       expect(await server.exited).toBe(0);
-      const completed = statuses
-        .filter((s) => s.status === 'fulfilled')
-        .map((s) => (s as PromiseFulfilledResult<number>).value);
+      const completed = statuses.filter((s) => s.status === 'fulfilled').map((s) => s.value);
       for (const status of completed) expect([200, 503]).toContain(status);
     } finally {
       server.child.kill('SIGKILL');

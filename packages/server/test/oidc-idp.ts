@@ -38,7 +38,8 @@ export async function startIdp(opts: {
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['plaza-test-idp'] },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (req, res) => void handle(req, res));
   return { issuer, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 

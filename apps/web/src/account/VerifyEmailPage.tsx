@@ -31,7 +31,7 @@ export default function VerifyEmailPage() {
       const res = await verify({ code, stateToken });
       if (res.state === 'SUCCESS' && res.sessionToken) {
         await client.auth.getMemberTokensForDirectLogin(res.sessionToken);
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       } else setResult(res.state === 'REQUIRE_OWNER_APPROVAL' ? 'approval' : 'verified');
     };
     run().catch((e: unknown) => {

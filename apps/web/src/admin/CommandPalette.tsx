@@ -33,7 +33,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const go = (row: PaletteRow | undefined) => {
     if (!row) return;
     onClose();
-    navigate(row.to);
+    void navigate(row.to);
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

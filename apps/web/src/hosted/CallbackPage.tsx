@@ -36,7 +36,7 @@ export default function CallbackPage() {
       // The code and state leave the address bar (and the history) before anything else happens.
       window.history.replaceState(null, '', window.location.pathname);
       await client.auth.getMemberTokens(code, state, data);
-      navigate(safeReturn(data.originalUri), { replace: true });
+      void navigate(safeReturn(data.originalUri), { replace: true });
     };
     finish().catch(setError);
   }, [client, navigate]);

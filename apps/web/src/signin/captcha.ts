@@ -1,4 +1,3 @@
-import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { getConfig } from '../config.js';
 import type { PlazaClient } from '../plaza.js';
 
@@ -26,7 +25,7 @@ export async function captchaChallengeUrl(client: PlazaClient, variant: CaptchaV
  */
 export async function solveInvisibleCaptcha(client: PlazaClient): Promise<string> {
   const [url] = await Promise.all([captchaChallengeUrl(client, 'invisible'), loadAltchaWidget()]);
-  const widget = document.createElement('altcha-widget') as AltchaWidgetElement;
+  const widget = document.createElement('altcha-widget');
   widget.setAttribute('display', 'invisible');
   widget.setAttribute('challenge', url);
   widget.setAttribute('configuration', WIDGET_CONFIGURATION);

@@ -47,7 +47,7 @@ export function AuthMenu({ stacked = false }: { stacked?: boolean }) {
     // The hosted login page; should the server be unreachable for the redirect session, the app's own form.
     startHostedLogin(client, herePath()).catch(() => {
       setLeaving(false);
-      navigate(`/login?returnTo=${encodeURIComponent(herePath())}`);
+      void navigate(`/login?returnTo=${encodeURIComponent(herePath())}`);
     });
   };
   return (

@@ -83,9 +83,9 @@ export const personOf = (c?: { firstName?: string; lastName?: string; phone?: st
 });
 export const contactOf = (p: Person) =>
   Object.fromEntries(
-    Object.entries(p)
+    Object.entries<string>({ ...p })
       .filter(([, v]) => v.trim())
       .map(([k, v]) => [k, v.trim()]),
   );
 export const cleanAddress = (a: Address): Address =>
-  Object.fromEntries(Object.entries(a).filter(([, v]) => v !== '' && v !== undefined)) as Address;
+  Object.fromEntries(Object.entries(a).filter(([, v]) => v !== '' && v !== undefined));

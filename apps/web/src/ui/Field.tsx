@@ -57,7 +57,11 @@ function useLengthLimit<E extends HTMLInputElement | HTMLTextAreaElement>(
   label: string,
   maxLength: number | undefined,
   error: string | undefined,
-  props: { value?: unknown; defaultValue?: unknown; onChange?: ((e: ChangeEvent<E>) => void) | undefined },
+  props: {
+    value?: InputHTMLAttributes<E>['value'] | null;
+    defaultValue?: InputHTMLAttributes<E>['defaultValue'];
+    onChange?: ((e: ChangeEvent<E>) => void) | undefined;
+  },
 ) {
   const [typed, setTyped] = useState(() => String(props.defaultValue ?? ''));
   const value = props.value !== undefined && props.value !== null ? String(props.value) : typed;

@@ -24,7 +24,8 @@ export function subdivisionsOf(country: string | undefined): Subdivision[] | und
   if (!country || !LISTS[country]) return undefined;
   let list = cache.get(country);
   if (!list) {
-    list = LISTS[country]!.split('|')
+    list = LISTS[country]
+      .split('|')
       .map((entry) => {
         const at = entry.indexOf(' ');
         return { code: `${country}-${entry.slice(0, at)}`, name: entry.slice(at + 1) };

@@ -103,7 +103,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   // People read a terminal; log collectors read pipes and files.
   const logFormat = (env.LOG_FORMAT?.trim() || (process.stdout.isTTY ? 'pretty' : 'json')) as Config['logFormat'];
   if (logFormat !== 'pretty' && logFormat !== 'json')
-    problems.push(`LOG_FORMAT: must be pretty or json, got "${logFormat}"`);
+    problems.push(`LOG_FORMAT: must be pretty or json, got "${String(logFormat)}"`);
 
   const { events, webhooks } = eventConfigFromEnv(env, problems);
 

@@ -34,7 +34,7 @@ function rawRequest(
     const socket = net.connect(Number(port), hostname, () => socket.write(head));
     let data = '';
     socket.setEncoding('utf8');
-    socket.on('data', (d) => (data += d));
+    socket.on('data', (d: string) => (data += d));
     socket.on('error', () => {}); // the server closes after answering; what it wrote is what counts
     socket.on('close', () => {
       const [top = '', body = ''] = data.split('\r\n\r\n');

@@ -95,7 +95,7 @@ export function formatPretty(line: string, color = false): string {
   } else {
     const name = LEVEL_NAMES[level] ?? String(level);
     const label = level >= 50 ? paint(name, 'red') : level >= 40 ? paint(name, 'yellow') : name;
-    text = `${label} ${String(entry.msg ?? '')}`;
+    text = `${label} ${typeof entry.msg === 'string' ? entry.msg : (JSON.stringify(entry.msg) ?? '')}`;
     if (req?.url) text += ` (${req.method} ${req.url})`;
     const err = entry.err as LoggedError | undefined;
     if (err)

@@ -52,7 +52,7 @@ export async function resolveCaller(header: string | undefined, deps: ResolveCal
   } catch {
     throw invalidCredentials();
   }
-  const clientId = String(claims.client_id ?? '');
+  const clientId = typeof claims.client_id === 'string' ? claims.client_id : '';
   if (claims.role === 'visitor' && claims.sub) {
     // Checked on every call like a member's session, so a detected refresh-token reuse refuses the visitor's access
     // tokens at once (the thief's and the holder's), not at expiry.

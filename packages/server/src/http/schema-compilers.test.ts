@@ -48,7 +48,7 @@ describe('route schemas compiled on first use', () => {
     expect(ok.json()).toEqual({ n: 3, tags: ['a'] });
     const bad = await app.inject({ url: '/q?n=0&tags=a' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/n must be >= 1/);
+    expect(bad.json<{ message: string }>().message).toMatch(/n must be >= 1/);
     // The same schema object in a second server reuses the compiled serializer and still filters.
     expect((await app.inject({ url: '/q?n=5&tags=b&tags=c' })).json()).toEqual({ n: 5, tags: ['b', 'c'] });
     await app.close();

@@ -38,11 +38,11 @@ function describe(e: FastifySchemaValidationError, field: string): string {
     case 'enum':
       return `${field} must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'maxLength':
-      return `${field} must be at most ${p.limit} characters`;
+      return `${field} must be at most ${String(p.limit)} characters`;
     case 'minLength':
-      return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${p.limit} characters`;
+      return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters`;
     case 'type':
-      return `${field} must be ${p.type === 'integer' ? 'an integer' : `a ${p.type}`}`;
+      return `${field} must be ${p.type === 'integer' ? 'an integer' : `a ${String(p.type)}`}`;
     default:
       return `${field || 'request'} ${e.message ?? 'is invalid'}`;
   }

@@ -15,7 +15,8 @@ export function createConfigCache<V>(load: (ctx: Ctx) => Promise<V>) {
     generation++;
   };
   return {
-    async get(ctx: Ctx): Promise<V> {
+    // Arrow functions: modules export `cache.get` and `cache.afterWrite` on their own.
+    get: async (ctx: Ctx): Promise<V> => {
       const hit = entries.get(ctx.config);
       const now = Date.now();
       if (
@@ -33,7 +34,7 @@ export function createConfigCache<V>(load: (ctx: Ctx) => Promise<V>) {
     },
     changed,
     /** Awaits a committed write, then makes the cached configuration stale. */
-    async afterWrite<T>(write: Promise<T>): Promise<T> {
+    afterWrite: async <T>(write: Promise<T>): Promise<T> => {
       try {
         return await write;
       } finally {

@@ -13,7 +13,21 @@ export interface GuardOptions {
   isPublic?: (ip: string) => boolean;
 }
 
-type FetchInit = { method?: string; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal | null };
+type FetchInit = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | URLSearchParams | ArrayBuffer | Uint8Array | ReadableStream | null;
+  signal?: AbortSignal | null;
+};
+
+/** The request body as text or bytes; openid-client sends forms and JSON, never a stream. */
+function bodyBytes(body: FetchInit['body']): string | Buffer | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof ReadableStream) throw new TypeError('a streamed request body is not supported');
+  return Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : body);
+}
 
 /** Statuses whose Response must have no body. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -32,7 +46,7 @@ export function guardedFetch(guard: GuardOptions): (url: string, init?: FetchIni
       if (options.all) callback(null, [{ address: target.address, family: target.family }]);
       else callback(null, target.address, target.family);
     };
-    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+    const body = bodyBytes(init.body);
     const lib = parsed.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolve, reject) => {
       const req = lib.request(

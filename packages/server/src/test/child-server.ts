@@ -18,7 +18,7 @@ export interface ChildServer {
 /** Builds dist/ from the current sources, so the child runs the code under test. */
 export async function buildServerForChild(): Promise<void> {
   const { buildServer } = (await import(path.join(repoRoot, 'scripts/build.mjs'))) as {
-    buildServer(): Promise<void>;
+    buildServer: () => Promise<void>;
   };
   await buildServer();
 }
@@ -61,7 +61,7 @@ export async function startChildServer(opts: { port: number; dbUrl: string; medi
     child.stderr.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${out}`));
+      reject(new Error(`server exited (${String(code)}):\n${out}`));
     });
   });
   return { child, exited };

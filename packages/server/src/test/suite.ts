@@ -52,7 +52,7 @@ export function serverSuite<K extends string = never>(opts: SuiteOptions<K> = {}
     });
     Object.assign(suite.srv, started);
     if (opts.cast) Object.assign(suite.c, await cast(started));
-    for (const [name, scopes] of Object.entries<ApiKeyScope[]>(opts.keys ?? ({} as Record<K, ApiKeyScope[]>))) {
+    for (const [name, scopes] of Object.entries<ApiKeyScope[]>(opts.keys ?? {})) {
       suite.keys[name as K] = await started.createApiKey(scopes);
     }
     if (opts.pluginApp) {

@@ -101,7 +101,7 @@ async function freshPostgres(baseUrl: string, config: Config): Promise<Database>
     await admin.end();
   }
   const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, name), poolSize: 10 });
-  const close = database.close;
+  const close = database.close.bind(database);
   database.close = async () => {
     await close();
     const c = new pg.Client({ connectionString: baseUrl });

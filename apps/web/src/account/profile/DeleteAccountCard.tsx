@@ -31,7 +31,7 @@ export function DeleteAccountCard() {
       // Their reviews are gone (lists and summaries change), and no member data may outlive the account.
       queryClient.removeQueries({ queryKey: memberQueries.all() });
       void queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
-      navigate('/', { replace: true, state: { accountDeleted: true } });
+      void navigate('/', { replace: true, state: { accountDeleted: true } });
     },
   });
   const close = () => {

@@ -225,7 +225,7 @@ export function changesOf(draft: ProductDraft, saved: ProductDraft): Partial<Pro
   for (const key of Object.keys(now)) {
     if (JSON.stringify(now[key]) !== JSON.stringify(before[key])) out[key] = now[key];
   }
-  return out as Partial<ProductInput>;
+  return out;
 }
 
 /** An image is a web address (https://…) or a file of this site's media library (/media/…). */

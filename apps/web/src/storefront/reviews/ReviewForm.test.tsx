@@ -30,7 +30,7 @@ const refused = {
 };
 
 /** The form's photo upload needs the app's client in context (it is not called while rendering). */
-const withClient = (ui: ReactElement) => renderToString(<PlazaProvider client={{} as never}>{ui}</PlazaProvider>);
+const withClient = (ui: ReactElement) => renderToString(<PlazaProvider client={{}}>{ui}</PlazaProvider>);
 
 describe('ReviewForm with a refused save', () => {
   it("puts each server problem next to its field, once, in the form's words", () => {

@@ -45,9 +45,7 @@ export default function CartPage() {
 
 /** The part of an address the estimate asks for (country, state, postal code). */
 const regionOf = (a: Address | undefined): Address =>
-  Object.fromEntries(
-    (['country', 'subdivision', 'postalCode'] as const).flatMap((k) => (a?.[k] ? [[k, a[k]]] : [])),
-  ) as Address;
+  Object.fromEntries((['country', 'subdivision', 'postalCode'] as const).flatMap((k) => (a?.[k] ? [[k, a[k]]] : [])));
 
 /** The shipping estimate for the cart's region, re-run when the cart changes; `run` keeps a new region on the cart. */
 function useCartEstimate(cart: Cart) {

@@ -90,7 +90,7 @@ describe('totals', () => {
     total: money('34.70'),
     taxIncludedInPrices: false,
     payNow: money('34.70'),
-  } as PriceSummary;
+  };
 
   it('lists every total that applies, in order, and leaves out zero fees and tips', () => {
     const html = render(

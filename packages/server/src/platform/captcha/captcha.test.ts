@@ -122,7 +122,9 @@ describe('captcha policy ALWAYS', () => {
     expect(appCode((await register(srv, { ...body, captchaTokens: [{ InvisibleRecaptcha: visible }] })).body)).toBe(
       '-19970',
     );
-    const decoded = JSON.parse(Buffer.from(await solve(), 'base64').toString());
+    const decoded = JSON.parse(Buffer.from(await solve(), 'base64').toString()) as {
+      challenge: { parameters: { expiresAt: number } };
+    };
     decoded.challenge.parameters.expiresAt += 3600;
     const tampered = Buffer.from(JSON.stringify(decoded)).toString('base64');
     expect(appCode((await register(srv, { ...body, captchaTokens: [{ Recaptcha: tampered }] })).body)).toBe('-19970');

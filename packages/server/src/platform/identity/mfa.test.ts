@@ -25,6 +25,7 @@ import {
   type Keys,
 } from './testing.js';
 import { totpCode, totpStep } from './totp.js';
+import { jwtClaims } from '../../test/jwt.js';
 
 // The server's clock runs `offset` ms ahead of real time, so tests can move to the next 30-second TOTP step.
 let offset = 0;
@@ -244,7 +245,7 @@ describe('login with a second factor', () => {
       redirectUri,
     });
     expect(tokens.status).toBe(200);
-    const claims = JSON.parse(Buffer.from(tokens.body.access_token.split('.')[1]!, 'base64url').toString());
+    const claims = jwtClaims(tokens.body.access_token);
     expect(claims).toMatchObject({ sub: identityId, role: 'member' });
 
     // The state worked once.

@@ -24,10 +24,17 @@ export async function upload(
   const res = await fetch(start.body.uploadUrl, {
     method: 'PUT',
     body: bytes,
-    headers: { 'content-type': String(fields.mimeType ?? 'image/png') },
+    headers: { 'content-type': typeof fields.mimeType === 'string' ? fields.mimeType : 'image/png' },
   });
   const text = await res.text();
-  return { start, put: { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers } };
+  return {
+    start,
+    put: {
+      status: res.status,
+      body: (text ? JSON.parse(text) : undefined) as { file: FileDescriptor },
+      headers: res.headers,
+    },
+  };
 }
 
 /** Polls a file until it is no longer PENDING (processing runs in the job worker). */

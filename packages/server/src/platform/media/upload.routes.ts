@@ -26,10 +26,12 @@ async function sha256(file: string): Promise<string> {
 /** The TUS server of this process; its callbacks get a system context (the upload token is the authority). */
 function makeTus(ctx: Ctx): TusServer {
   const directory = path.join(ctx.config.media.dir, 'tus');
-  const problem = (status: number, message: string, code: string) => ({
-    status_code: status,
-    body: JSON.stringify({ message, details: { applicationError: { code, description: message } } }),
-  });
+  // TUS answers a thrown error with its status_code and body.
+  const problem = (status: number, message: string, code: string) =>
+    Object.assign(new Error(message), {
+      status_code: status,
+      body: JSON.stringify({ message, details: { applicationError: { code, description: message } } }),
+    });
   const tokenOf = (metadata: Record<string, string | null> | undefined) => metadata?.uploadToken ?? '';
   return new TusServer({
     path: TUS_PATH,

@@ -2,8 +2,12 @@ import { AppError } from '../../kernel/errors.js';
 
 /** Whether a database error is a unique violation (of `constraint`, when given), through Drizzle's wrapper. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return !constraint || e.constraint === constraint || String(e).includes(constraint);
+  for (
+    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') return !constraint || e.constraint === constraint || !!e.message?.includes(constraint);
   }
   return false;
 }

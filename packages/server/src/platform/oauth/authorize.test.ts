@@ -5,6 +5,7 @@ import { endSession } from '../identity/sessions.service.js';
 import { startTestServer } from '../../test/harness.js';
 import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
+import { jwtClaims } from '../../test/jwt.js';
 
 const { srv } = serverSuite();
 let visitor: string;
@@ -81,9 +82,9 @@ describe('redirect session + authorization code with PKCE', () => {
     const tokens = await exchange(code, verifier);
     expect(tokens.status).toBe(200);
     expect(tokens.body.refresh_token).toMatch(/^rm_/);
-    const claims = JSON.parse(Buffer.from(tokens.body.access_token.split('.')[1]!, 'base64url').toString());
+    const claims = jwtClaims(tokens.body.access_token);
     expect(claims).toMatchObject({ role: 'member', member_role: 'OWNER', client_id: srv.clientId });
-    const id = JSON.parse(Buffer.from(tokens.body.id_token!.split('.')[1]!, 'base64url').toString());
+    const id = jwtClaims(tokens.body.id_token!);
     expect(id).toMatchObject({
       aud: srv.clientId,
       iss: srv.url,
@@ -414,7 +415,7 @@ describe('member refresh', () => {
       body: { grantType: 'refresh_token', clientId: srv.clientId, refreshToken: first.refresh_token },
     });
     expect(second.status).toBe(200);
-    const claims = JSON.parse(Buffer.from(second.body.access_token.split('.')[1]!, 'base64url').toString());
+    const claims = jwtClaims(second.body.access_token);
     expect(claims).toMatchObject({ role: 'member', sid: sessionId });
     const revoke = await call(srv.url, 'POST', '/oauth2/revoke', { body: { token: second.body.refresh_token } });
     expect(revoke.status).toBe(200);

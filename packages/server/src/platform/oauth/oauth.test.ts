@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@plaza/contracts';
 import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
+import { jwtClaims } from '../../test/jwt.js';
 
 const { srv } = serverSuite();
 
@@ -34,7 +35,7 @@ describe('anonymous grant', () => {
 
   it('gives every visitor a different subject', async () => {
     const [a, b] = await Promise.all([anonymous(), anonymous()]);
-    const sub = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub;
+    const sub = (t: string) => jwtClaims(t).sub;
     expect(sub(a.body.access_token)).not.toBe(sub(b.body.access_token));
   });
 
@@ -74,7 +75,7 @@ describe('refresh_token grant: rotation and reuse detection', () => {
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
-    const sub = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub;
+    const sub = (t: string) => jwtClaims(t).sub;
     expect(sub(second.body.access_token)).toBe(sub(first.access_token));
     expect((await siteWith(second.body.access_token)).status).toBe(200);
 

@@ -8,6 +8,7 @@ import { createProduct } from '../../store/catalog/testing.js';
 import { newCheckout, ref } from '../../store/checkout/testing.js';
 import { oauthClients } from '../oauth/tables.js';
 import { WEB_CLIENT_ID } from '../oauth/web-client.js';
+import { rowsOf } from '../../lib/rows.js';
 
 const { srv } = serverSuite();
 let c: Cast;
@@ -35,13 +36,7 @@ const session = (auth: string | undefined, body: unknown) =>
     body,
   });
 const sessionRows = async () =>
-  Number(
-    (
-      (await srv.ctx().db.execute(sql`SELECT count(*)::int AS n FROM redirect_sessions`)) as unknown as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows[0]!.n,
-  );
+  rowsOf<{ n: number }>(await srv.ctx().db.execute(sql`SELECT count(*)::int AS n FROM redirect_sessions`))[0]!.n;
 
 describe('ecomCheckout', () => {
   it("opens the hosted checkout page of the caller's checkout, carrying the callbacks back", async () => {

@@ -7,7 +7,7 @@ const MAX_KNOWN = 5_000;
 const byDb = new WeakMap<Db, Map<string, CartRow>>();
 const mapOf = (db: Db) => {
   let known = byDb.get(db);
-  if (!known) byDb.set(db, (known = new Map()));
+  if (!known) byDb.set(db, (known = new Map<string, CartRow>()));
   return known;
 };
 

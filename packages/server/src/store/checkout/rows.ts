@@ -38,7 +38,7 @@ export async function staleOpenCheckouts(
   ctx: Ctx,
   opts: { cutoff: Date; limit: number; unless: (checkoutId: AnyColumn) => SQL },
 ): Promise<CheckoutRow[]> {
-  return (await ctx.db
+  return await ctx.db
     .select()
     .from(checkouts)
     .where(
@@ -50,5 +50,5 @@ export async function staleOpenCheckouts(
       ),
     )
     .orderBy(checkouts.updatedDate)
-    .limit(opts.limit)) as CheckoutRow[];
+    .limit(opts.limit);
 }

@@ -54,9 +54,9 @@ const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
  * routes keep their paths and their place in the API while orders imports neither module.
  */
 export interface OrderRoutesFromAbove {
-  tokenizeTestCard(ctx: Ctx, req: TestCardTokenRequest): TestCardTokenResponse;
-  orderInvoicePdf(ctx: Ctx, orderId: string, token?: string): Promise<{ number: string; pdf: Uint8Array }>;
-  getOrderTransactions(ctx: Ctx, orderId: string): Promise<OrderTransactionsResponse>;
+  tokenizeTestCard: (ctx: Ctx, req: TestCardTokenRequest) => TestCardTokenResponse;
+  orderInvoicePdf: (ctx: Ctx, orderId: string, token?: string) => Promise<{ number: string; pdf: Uint8Array }>;
+  getOrderTransactions: (ctx: Ctx, orderId: string) => Promise<OrderTransactionsResponse>;
 }
 
 export function orderRoutes(app: App, above: OrderRoutesFromAbove): void {

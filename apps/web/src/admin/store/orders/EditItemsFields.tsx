@@ -176,7 +176,7 @@ function NewDiscountAndFee({ form, set }: { form: DraftForm; set: SetDraft }) {
             { value: 'AMOUNT', label: 'An amount' },
             { value: 'PERCENT', label: 'A percentage' },
           ]}
-          onChange={(kind) => set('discount', { ...form.discount, kind: kind as 'AMOUNT' | 'PERCENT' })}
+          onChange={(kind) => set('discount', { ...form.discount, kind: kind })}
         />
         <TextField
           label={form.discount.kind === 'PERCENT' ? 'Percent' : 'Amount'}

@@ -31,7 +31,7 @@ export function ExportOrders({ filter }: { filter: Filter }) {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        parts.push(value as Uint8Array<ArrayBuffer>);
+        parts.push(value);
         for (const b of value) if (b === 10) lines++;
         setRows(Math.max(0, lines - 1));
       }

@@ -16,7 +16,7 @@ export function readViews(storage: Pick<Storage, 'getItem'> = localStorage): Sav
     const raw = JSON.parse(storage.getItem(KEY) ?? '[]') as unknown;
     return Array.isArray(raw)
       ? raw.filter(
-          (v): v is SavedView =>
+          (v: Partial<Record<keyof SavedView, unknown>> | null): v is SavedView =>
             typeof v === 'object' && v !== null && typeof v.name === 'string' && typeof v.show === 'string',
         )
       : [];

@@ -88,7 +88,7 @@ export function PickupSection() {
 
 const valuesOf = (pickup: PickupLocation | null) => ({
   name: pickup?.name ?? '',
-  pickupMethod: pickup?.pickupMethod ?? ('STORE_PICKUP' as Method),
+  pickupMethod: pickup?.pickupMethod ?? 'STORE_PICKUP',
   country: pickup?.address.country ?? '',
   city: pickup?.address.city ?? '',
   postalCode: pickup?.address.postalCode ?? '',

@@ -15,7 +15,7 @@ const groupRows = (overrides: TaxGroupOverride[] | undefined) =>
   Object.fromEntries(
     (overrides ?? []).map((o) => [
       o.taxGroupId,
-      { rule: o.exempt ? 'EXEMPT' : 'RATE', percent: o.rate ? rateToPercent(o.rate) : '' } as GroupRow,
+      { rule: o.exempt ? 'EXEMPT' : 'RATE', percent: o.rate ? rateToPercent(o.rate) : '' } satisfies GroupRow,
     ]),
   );
 const overridesOf = (rows: Record<string, GroupRow>): TaxGroupOverride[] =>

@@ -150,9 +150,9 @@ function Policies({ settings }: { settings: CheckoutSettings | undefined }) {
   return (
     <div className="space-y-1 border-t border-neutral-200 pt-3 text-sm">
       {policies.map((p) => (
-        <details key={p!.title}>
-          <summary className="cursor-pointer text-neutral-700">{p!.title}</summary>
-          <p className="mt-1 whitespace-pre-line text-neutral-600">{p!.text}</p>
+        <details key={p.title}>
+          <summary className="cursor-pointer text-neutral-700">{p.title}</summary>
+          <p className="mt-1 whitespace-pre-line text-neutral-600">{p.text}</p>
         </details>
       ))}
     </div>

@@ -59,7 +59,7 @@ export function PaymentSection({ checkout, closed }: { checkout: Checkout; close
       // The cart became an order (the server deleted it): the header's cart count starts again.
       cartChanged(queryClient, null);
       void queryClient.invalidateQueries({ queryKey: shopQueries.all() });
-      navigate(`/orders/${placed.orderId}?token=${encodeURIComponent(placed.thankYouToken)}`);
+      void navigate(`/orders/${placed.orderId}?token=${encodeURIComponent(placed.thankYouToken)}`);
     } catch (err) {
       setRefusal({ text: describeError(err).message, at: checkout.updatedDate, card });
       setBusy(false);

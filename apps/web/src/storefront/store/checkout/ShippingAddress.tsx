@@ -77,5 +77,4 @@ export function ShippingAddressSection({ checkout }: { checkout: Checkout }) {
 }
 
 /** A saved address's name and phone fill only what it has: a name typed on the page is not wiped by an empty one. */
-const nonEmpty = (p: Person): Partial<Person> =>
-  Object.fromEntries(Object.entries(p).filter(([, v]) => v.trim())) as Partial<Person>;
+const nonEmpty = (p: Person): Partial<Person> => Object.fromEntries(Object.entries<string>({ ...p }).filter(([, v]) => v.trim()));

@@ -26,7 +26,7 @@ export function Section({
   children: ReactNode;
 }) {
   const leave = (e: FocusEvent<HTMLFormElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave?.();
+    if (!e.currentTarget.contains(e.relatedTarget)) onLeave?.();
   };
   return (
     <form
