@@ -13,7 +13,7 @@ import { subscriptionRoutes } from './store/subscriptions/index.js';
 import { paymentRequestRoutes } from './store/payment-requests/index.js';
 import { invoiceRoutes, orderInvoicePdf } from './store/invoices/index.js';
 import { collectorRoutes, getOrderTransactions, tokenizeTestCard } from './store/payments/index.js';
-import { checkoutRoutes } from './store/checkout/index.js';
+import { checkoutRoutes, createCheckoutFromCart } from './store/checkout/index.js';
 import { backInStockRoutes } from './store/back-in-stock/index.js';
 import {
   enterpriseMediaRoutes,
@@ -60,7 +60,7 @@ export async function registerRoutes(app: App): Promise<void> {
   servicePluginRoutes(app);
   webhookRoutes(app);
   catalogRoutes(app);
-  cartRoutes(app);
+  cartRoutes(app, { createCheckoutFromCart });
   discountsRoutes(app);
   shippingRoutes(app);
   taxRoutes(app);

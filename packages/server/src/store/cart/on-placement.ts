@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { emitEvent } from '../../platform/events/index.js';
-import type { PlacementHandler } from '../orders/index.js';
+import type { Ctx } from '../../kernel/context.js';
 import { knownCarts } from './known-carts.js';
 import { carts } from './tables.js';
 
-/** The cart became the order: the shopper's next visit starts with an empty cart. */
-export const cartOnPlacement: PlacementHandler = {
+/**
+ * The cart became the order: the shopper's next visit starts with an empty cart. A placement handler (see
+ * orders/placement-handlers.ts), typed by what it reads so the cart needs nothing from orders.
+ */
+export const cartOnPlacement = {
   name: 'cart',
   order: 40,
-  run: async (tx, p, outcome) => {
+  run: async (tx: Ctx, p: { row: { cartId: string | null } }, outcome: { boughtCart?: string }): Promise<void> => {
     if (!p.row.cartId) return;
     const [cart] = await tx.db
       .delete(carts)
@@ -19,7 +22,7 @@ export const cartOnPlacement: PlacementHandler = {
     await emitEvent(tx, { type: 'ecom.cart.deleted', entityId: cart.id });
   },
   // Only now: a rollback would have left the cart, and this node's remembered row with it.
-  afterCommit: (ctx, outcome) => {
+  afterCommit: (ctx: Ctx, outcome: { boughtCart?: string }): void => {
     if (outcome.boughtCart) knownCarts.forget(ctx.db, outcome.boughtCart);
   },
 };

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import {
   AddToCartRequest,
   CartResponse,
+  type Checkout,
   CheckoutResponse,
   CreateCheckoutFromCartRequest,
   EmptyResponse,
@@ -14,7 +15,6 @@ import {
 import type { Ctx } from '../../kernel/context.js';
 import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
-import { createCheckoutFromCart } from './to-checkout.js';
 import {
   addToCurrentCart,
   removeCoupon,
@@ -33,9 +33,14 @@ const shoppers: Access = { visitor: true, member: true };
 const Empty = Type.Object({}, { additionalProperties: false });
 const OWN = 'Every call answers the whole cart, priced from the catalog (clients never send prices).';
 
-export function cartRoutes(app: App): void {
+/** What the cart's routes call in the modules above it (given by src/routes.ts): checkout builds on the cart. */
+export interface CartRoutesFromAbove {
+  createCheckoutFromCart: (ctx: Ctx, req: CreateCheckoutFromCartRequest) => Promise<Checkout>;
+}
+
+export function cartRoutes(app: App, above: CartRoutesFromAbove): void {
   registerCurrentCartRoutes(app);
-  registerCartActionRoutes(app);
+  registerCartActionRoutes(app, above);
 }
 
 /** The caller's cart itself: read, update, delete. */
@@ -87,7 +92,7 @@ function registerCurrentCartRoutes(app: App): void {
 }
 
 /** The cart's actions (POST /ecom/v1/carts/current/{action}): items, coupon, totals, checkout. */
-function registerCartActionRoutes(app: App): void {
+function registerCartActionRoutes(app: App, { createCheckoutFromCart }: CartRoutesFromAbove): void {
   const action = <B extends TSchema>(
     path: string,
     summary: string,

@@ -1,5 +1,6 @@
 // Checkouts: created from a cart, a template or the API, filled in by the buyer, priced on every read.
 export { completeCheckoutStatement } from './completion.sql.js';
+export { createCheckoutFromCart } from './from-cart.js';
 export { applyInfo, pathsOf } from './info.js';
 export type { CheckoutRow, StoredCheckoutInfo } from './model.js';
 export { checkoutRoutes } from './routes.js';

@@ -1,9 +1,11 @@
 import type { Checkout, CheckoutInfoInput, CreateCheckoutFromCartRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { applyInfo, getCheckoutSettings, insertCheckout, linesHaveDeposit, pathsOf } from '../checkout/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { cartNotFound, lockCurrentCart } from './service.js';
+import { cartNotFound, lockCurrentCart } from '../cart/index.js';
+import { applyInfo, pathsOf } from './info.js';
+import { insertCheckout, linesHaveDeposit } from './service.js';
+import { getCheckoutSettings } from './settings.service.js';
 
 /**
  * The cart's lines, coupon (when it applies), merchant discounts and contact info become a new checkout the caller
