@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { FieldMask, Timestamps } from '../common/schema.js';
+import { entityBodies } from '../common/bodies.js';
+import { Timestamps } from '../common/schema.js';
 import { CatalogSlug } from './product.js';
 
 /** A named group of products (many-to-many: a product lists its collections in `collectionIds`). */
@@ -27,14 +28,13 @@ export type Collection = Static<typeof Collection>;
 
 export const COLLECTION_MASK_PATHS = ['name', 'slug', 'description', 'visible'] as const;
 
-export const CreateCollectionRequest = Type.Object({ collection: CollectionInput }, { additionalProperties: false });
+export const {
+  create: CreateCollectionRequest,
+  update: UpdateCollectionRequest,
+  response: CollectionResponse,
+  list: ListCollectionsResponse,
+} = entityBodies({ one: 'collection', many: 'collections' }, CollectionInput, Collection);
 export type CreateCollectionRequest = Static<typeof CreateCollectionRequest>;
-export const UpdateCollectionRequest = Type.Object(
-  { collection: Type.Partial(CollectionInput), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
 export type UpdateCollectionRequest = Static<typeof UpdateCollectionRequest>;
-export const CollectionResponse = Type.Object({ collection: Collection });
 export type CollectionResponse = Static<typeof CollectionResponse>;
-export const ListCollectionsResponse = Type.Object({ collections: Type.Array(Collection) });
 export type ListCollectionsResponse = Static<typeof ListCollectionsResponse>;

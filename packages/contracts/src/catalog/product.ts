@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
+import { CreateBody, EntityBody, PatchBody } from '../common/bodies.js';
+import { PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CATALOG_LIMITS } from './limits.js';
 
 /** What a product is; a cart treats each differently (shipping, scheduling, gift-card codes). */
@@ -226,14 +227,11 @@ export const PRODUCT_MASK_PATHS = [
   'digitalFile',
 ] as const;
 
-export const CreateProductRequest = Type.Object({ product: ProductInput }, { additionalProperties: false });
+export const CreateProductRequest = CreateBody('product', ProductInput);
 export type CreateProductRequest = Static<typeof CreateProductRequest>;
-export const UpdateProductRequest = Type.Object(
-  { product: Type.Partial(ProductInput), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
+export const UpdateProductRequest = PatchBody('product', ProductInput);
 export type UpdateProductRequest = Static<typeof UpdateProductRequest>;
-export const ProductResponse = Type.Object({ product: Product });
+export const ProductResponse = EntityBody('product', Product);
 export type ProductResponse = Static<typeof ProductResponse>;
 
 /** GET /catalog/v1/products: list and search in one, filters as query parameters. */

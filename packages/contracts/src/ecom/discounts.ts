@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
+import { entityBodies } from '../common/bodies.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 
 /**
  * Automatic discount rules (/ecom/v1/discount-rules) and coupons (/ecom/v1/coupons). Both carry the same `discount`:
@@ -139,19 +140,15 @@ export const DiscountRule = Type.Object({
 });
 export type DiscountRule = Static<typeof DiscountRule>;
 
-export const CreateDiscountRuleRequest = Type.Object(
-  { discountRule: DiscountRuleInput },
-  { additionalProperties: false },
-);
+export const {
+  create: CreateDiscountRuleRequest,
+  update: UpdateDiscountRuleRequest,
+  response: DiscountRuleResponse,
+  list: ListDiscountRulesResponse,
+} = entityBodies({ one: 'discountRule', many: 'discountRules' }, DiscountRuleInput, DiscountRule);
 export type CreateDiscountRuleRequest = Static<typeof CreateDiscountRuleRequest>;
-export const UpdateDiscountRuleRequest = Type.Object(
-  { discountRule: Type.Partial(DiscountRuleInput), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
 export type UpdateDiscountRuleRequest = Static<typeof UpdateDiscountRuleRequest>;
-export const DiscountRuleResponse = Type.Object({ discountRule: DiscountRule });
 export type DiscountRuleResponse = Static<typeof DiscountRuleResponse>;
-export const ListDiscountRulesResponse = Type.Object({ discountRules: Type.Array(DiscountRule) });
 export type ListDiscountRulesResponse = Static<typeof ListDiscountRulesResponse>;
 
 export const CouponInput = Type.Object(
@@ -199,14 +196,13 @@ export const Coupon = Type.Object({
 });
 export type Coupon = Static<typeof Coupon>;
 
-export const CreateCouponRequest = Type.Object({ coupon: CouponInput }, { additionalProperties: false });
+export const {
+  create: CreateCouponRequest,
+  update: UpdateCouponRequest,
+  response: CouponResponse,
+  list: ListCouponsResponse,
+} = entityBodies({ one: 'coupon', many: 'coupons' }, CouponInput, Coupon);
 export type CreateCouponRequest = Static<typeof CreateCouponRequest>;
-export const UpdateCouponRequest = Type.Object(
-  { coupon: Type.Partial(CouponInput), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
 export type UpdateCouponRequest = Static<typeof UpdateCouponRequest>;
-export const CouponResponse = Type.Object({ coupon: Coupon });
 export type CouponResponse = Static<typeof CouponResponse>;
-export const ListCouponsResponse = Type.Object({ coupons: Type.Array(Coupon) });
 export type ListCouponsResponse = Static<typeof ListCouponsResponse>;

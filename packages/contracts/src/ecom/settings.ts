@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { PatchBody } from '../common/bodies.js';
+import { DateString, StringEnum } from '../common/schema.js';
 
 /** Checkout and order settings: how the hosted checkout looks and what the store does around orders. */
 
@@ -79,12 +80,9 @@ export const CHECKOUT_SETTINGS_MASK_PATHS = [
   'customFields',
 ] as const;
 
-export const UpdateCheckoutSettingsRequest = Type.Object(
-  {
-    checkoutSettings: Type.Partial(Type.Object(settingsFields, { additionalProperties: false })),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateCheckoutSettingsRequest = PatchBody(
+  'checkoutSettings',
+  Type.Object(settingsFields, { additionalProperties: false }),
 );
 export type UpdateCheckoutSettingsRequest = Static<typeof UpdateCheckoutSettingsRequest>;
 

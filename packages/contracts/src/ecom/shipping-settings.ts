@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
+import { entityBodies } from '../common/bodies.js';
 import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import { Address } from './common.js';
 
@@ -201,16 +202,12 @@ export const ShippingProviderConfigurationResponse = Type.Object({
   shippingProviderConfiguration: ShippingProviderConfiguration,
 });
 
-export const CreateAdditionalFeeRequest = Type.Object(
-  { additionalFee: AdditionalFeeSettingInput },
-  { additionalProperties: false },
-);
-export const UpdateAdditionalFeeRequest = Type.Object(
-  { additionalFee: Type.Partial(AdditionalFeeSettingInput), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
-export const AdditionalFeeResponse = Type.Object({ additionalFee: AdditionalFeeSetting });
-export const ListAdditionalFeesResponse = Type.Object({ additionalFees: Type.Array(AdditionalFeeSetting) });
+export const {
+  create: CreateAdditionalFeeRequest,
+  update: UpdateAdditionalFeeRequest,
+  response: AdditionalFeeResponse,
+  list: ListAdditionalFeesResponse,
+} = entityBodies({ one: 'additionalFee', many: 'additionalFees' }, AdditionalFeeSettingInput, AdditionalFeeSetting);
 
 export type UpdateShippingProviderConfigurationRequest = Static<typeof UpdateShippingProviderConfigurationRequest>;
 export type CreateAdditionalFeeRequest = Static<typeof CreateAdditionalFeeRequest>;

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { entityBodies } from '../common/bodies.js';
+import { DateString, StringEnum } from '../common/schema.js';
 import { Address } from './common.js';
 import { SHIPPING_LIMITS, ShippingAmountInput } from './shipping-settings.js';
 
@@ -149,71 +150,61 @@ export const PICKUP_LOCATION_MASK_PATHS = [
 ] as const;
 
 // --- Requests and responses -----------------------------------------------------------------------------------------
-export const CreateShippingRegionRequest = Type.Object(
-  { shippingRegion: ShippingRegionInput },
-  { additionalProperties: false },
-);
-export const UpdateShippingRegionRequest = Type.Object(
-  { shippingRegion: Type.Partial(ShippingRegionInput), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
-export const ShippingRegionResponse = Type.Object({ shippingRegion: ShippingRegion });
-export const ListShippingRegionsResponse = Type.Object({ shippingRegions: Type.Array(ShippingRegion) });
+export const {
+  create: CreateShippingRegionRequest,
+  update: UpdateShippingRegionRequest,
+  response: ShippingRegionResponse,
+  list: ListShippingRegionsResponse,
+} = entityBodies({ one: 'shippingRegion', many: 'shippingRegions' }, ShippingRegionInput, ShippingRegion);
 
-export const CreateShippingOptionRequest = Type.Object(
-  { shippingOption: ShippingOptionInput },
-  { additionalProperties: false },
-);
 /** A patch may clear an optional field with `null` (its path in the mask): `freeShippingOver: null` ends free shipping. */
 const orNull = <T extends TSchema>(schema: T) =>
   Type.Unsafe<Static<T> | null>({ ...schema, type: [(schema as unknown as { type: string }).type, 'null'] });
 
-export const UpdateShippingOptionRequest = Type.Object(
+const ShippingOptionPatch = Type.Object(
   {
-    shippingOption: Type.Partial(
-      Type.Object(
-        {
-          ...ShippingOptionInput.properties,
-          estimatedDeliveryTime: orNull(Text),
-          freeShippingOver: orNull(PriceInput),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    fieldMask: FieldMask,
+    ...ShippingOptionInput.properties,
+    estimatedDeliveryTime: orNull(Text),
+    freeShippingOver: orNull(PriceInput),
   },
   { additionalProperties: false },
+);
+export const {
+  create: CreateShippingOptionRequest,
+  update: UpdateShippingOptionRequest,
+  response: ShippingOptionResponse,
+  list: ListShippingOptionsResponse,
+} = entityBodies(
+  { one: 'shippingOption', many: 'shippingOptions' },
+  ShippingOptionInput,
+  ShippingOption,
+  ShippingOptionPatch,
 );
 export const ListShippingOptionsQuery = Type.Object(
   { shippingRegionId: Type.Optional(Type.String({ format: 'uuid' })) },
   { additionalProperties: false },
 );
-export const ShippingOptionResponse = Type.Object({ shippingOption: ShippingOption });
-export const ListShippingOptionsResponse = Type.Object({ shippingOptions: Type.Array(ShippingOption) });
 
-export const CreatePickupLocationRequest = Type.Object(
-  { pickupLocation: PickupLocationInput },
-  { additionalProperties: false },
-);
-export const UpdatePickupLocationRequest = Type.Object(
+const PickupLocationPatch = Type.Object(
   {
-    pickupLocation: Type.Partial(
-      Type.Object(
-        {
-          ...PickupLocationInput.properties,
-          businessHours: orNull(Text),
-          instructions: orNull(Text),
-          fee: orNull(PriceInput),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    fieldMask: FieldMask,
+    ...PickupLocationInput.properties,
+    businessHours: orNull(Text),
+    instructions: orNull(Text),
+    fee: orNull(PriceInput),
   },
   { additionalProperties: false },
 );
-export const PickupLocationResponse = Type.Object({ pickupLocation: PickupLocation });
-export const ListPickupLocationsResponse = Type.Object({ pickupLocations: Type.Array(PickupLocation) });
+export const {
+  create: CreatePickupLocationRequest,
+  update: UpdatePickupLocationRequest,
+  response: PickupLocationResponse,
+  list: ListPickupLocationsResponse,
+} = entityBodies(
+  { one: 'pickupLocation', many: 'pickupLocations' },
+  PickupLocationInput,
+  PickupLocation,
+  PickupLocationPatch,
+);
 
 export type CreateShippingRegionRequest = Static<typeof CreateShippingRegionRequest>;
 export type UpdateShippingRegionRequest = Static<typeof UpdateShippingRegionRequest>;

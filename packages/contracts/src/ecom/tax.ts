@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { entityBodies } from '../common/bodies.js';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
 import { Address } from './common.js';
 
@@ -67,17 +68,16 @@ export const TaxGroupInput = Type.Object(
 export type TaxGroupInput = Static<typeof TaxGroupInput>;
 export const TaxGroup = Type.Object({ id: Type.String(), name: Type.String(), isDefault: Type.Boolean(), ...Dates });
 export type TaxGroup = Static<typeof TaxGroup>;
-export const TaxGroupResponse = Type.Object({ taxGroup: TaxGroup });
+export const {
+  create: CreateTaxGroupRequest,
+  update: UpdateTaxGroupRequest,
+  response: TaxGroupResponse,
+  list: ListTaxGroupsResponse,
+} = entityBodies({ one: 'taxGroup', many: 'taxGroups' }, TaxGroupInput, TaxGroup);
 export type TaxGroupResponse = Static<typeof TaxGroupResponse>;
-export const ListTaxGroupsResponse = Type.Object({ taxGroups: Type.Array(TaxGroup) });
 export type ListTaxGroupsResponse = Static<typeof ListTaxGroupsResponse>;
-export const CreateTaxGroupRequest = Type.Object({ taxGroup: TaxGroupInput }, { additionalProperties: false });
 export type CreateTaxGroupRequest = Static<typeof CreateTaxGroupRequest>;
 export const TAX_GROUP_MASK_PATHS = ['name', 'isDefault'] as const;
-export const UpdateTaxGroupRequest = Type.Object(
-  { taxGroup: Type.Partial(TaxGroupInput), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
 export type UpdateTaxGroupRequest = Static<typeof UpdateTaxGroupRequest>;
 
 // --- Regions ----------------------------------------------------------------------------------------------------------
@@ -125,11 +125,19 @@ export const TaxRegion = Type.Object({
   ...Dates,
 });
 export type TaxRegion = Static<typeof TaxRegion>;
-export const TaxRegionResponse = Type.Object({ taxRegion: TaxRegion });
+/** A PATCH may clear the subdivision with null (the region then covers the whole country). */
+const TaxRegionPatch = Type.Object(
+  { ...RegionFields, subdivision: Type.Optional(Type.Union([RegionFields.subdivision, Type.Null()])) },
+  { additionalProperties: false },
+);
+export const {
+  create: CreateTaxRegionRequest,
+  update: UpdateTaxRegionRequest,
+  response: TaxRegionResponse,
+  list: ListTaxRegionsResponse,
+} = entityBodies({ one: 'taxRegion', many: 'taxRegions' }, TaxRegionInput, TaxRegion, TaxRegionPatch);
 export type TaxRegionResponse = Static<typeof TaxRegionResponse>;
-export const ListTaxRegionsResponse = Type.Object({ taxRegions: Type.Array(TaxRegion) });
 export type ListTaxRegionsResponse = Static<typeof ListTaxRegionsResponse>;
-export const CreateTaxRegionRequest = Type.Object({ taxRegion: TaxRegionInput }, { additionalProperties: false });
 export type CreateTaxRegionRequest = Static<typeof CreateTaxRegionRequest>;
 export const TAX_REGION_MASK_PATHS = [
   'country',
@@ -141,16 +149,4 @@ export const TAX_REGION_MASK_PATHS = [
   'calculationOverride',
   'fallbackRate',
 ] as const;
-export const UpdateTaxRegionRequest = Type.Object(
-  {
-    taxRegion: Type.Partial(
-      Type.Object(
-        { ...RegionFields, subdivision: Type.Optional(Type.Union([RegionFields.subdivision, Type.Null()])) },
-        { additionalProperties: false },
-      ),
-    ),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
-);
 export type UpdateTaxRegionRequest = Static<typeof UpdateTaxRegionRequest>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CatalogReference } from '../catalog/product.js';
-import { FieldMask, PageLimit, PageOffset, StringEnum, Timestamps } from '../common/schema.js';
+import { CreateBody, EntityBody, PatchBody } from '../common/bodies.js';
+import { PageLimit, PageOffset, StringEnum, Timestamps } from '../common/schema.js';
 import { ECOM_LIMITS, LineItemInput } from './common.js';
 
 /** Checkout templates: a predefined basket (catalog lines + coupon) that any visitor can turn into a checkout. */
@@ -41,18 +42,12 @@ export type CheckoutTemplate = Static<typeof CheckoutTemplate>;
 
 export const CHECKOUT_TEMPLATE_MASK_PATHS = ['name', 'status', 'lineItems', 'couponCode'] as const;
 
-export const CreateCheckoutTemplateRequest = Type.Object(
-  { checkoutTemplate: CheckoutTemplateInput },
-  { additionalProperties: false },
-);
+export const CreateCheckoutTemplateRequest = CreateBody('checkoutTemplate', CheckoutTemplateInput);
 export type CreateCheckoutTemplateRequest = Static<typeof CreateCheckoutTemplateRequest>;
-export const UpdateCheckoutTemplateRequest = Type.Object(
-  { checkoutTemplate: Type.Partial(Type.Object(fields, { additionalProperties: false })), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
+export const UpdateCheckoutTemplateRequest = PatchBody('checkoutTemplate', CheckoutTemplateInput);
 export type UpdateCheckoutTemplateRequest = Static<typeof UpdateCheckoutTemplateRequest>;
 
-export const CheckoutTemplateResponse = Type.Object({ checkoutTemplate: CheckoutTemplate });
+export const CheckoutTemplateResponse = EntityBody('checkoutTemplate', CheckoutTemplate);
 export type CheckoutTemplateResponse = Static<typeof CheckoutTemplateResponse>;
 
 export const ListCheckoutTemplatesQuery = Type.Object(

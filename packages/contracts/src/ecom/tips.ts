@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { PatchBody } from '../common/bodies.js';
+import { DateString, StringEnum } from '../common/schema.js';
 
 /**
  * Tips: whether buyers may add one, the presets they pick from (a percentage of the items after discounts or an
@@ -43,11 +44,5 @@ export type TipSettings = Static<typeof TipSettings>;
 export const TipSettingsResponse = Type.Object({ tipSettings: TipSettings });
 export type TipSettingsResponse = Static<typeof TipSettingsResponse>;
 export const TIP_SETTINGS_MASK_PATHS = ['enabled', 'presets', 'allowCustom', 'split', 'staff'] as const;
-export const UpdateTipSettingsRequest = Type.Object(
-  {
-    tipSettings: Type.Partial(Type.Object(Fields, { additionalProperties: false })),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
-);
+export const UpdateTipSettingsRequest = PatchBody('tipSettings', Type.Object(Fields, { additionalProperties: false }));
 export type UpdateTipSettingsRequest = Static<typeof UpdateTipSettingsRequest>;

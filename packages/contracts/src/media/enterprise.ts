@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { FieldMask, PageLimit, Timestamps } from '../common/schema.js';
+import { CreateBody, EntityBody, ListBody, PatchBody } from '../common/bodies.js';
+import { PageLimit, Timestamps } from '../common/schema.js';
 import { FileDescriptor, MediaPagingMetadata } from './files.js';
 
 /**
@@ -24,29 +25,26 @@ export const EnterpriseCategory = Type.Object({
 });
 export type EnterpriseCategory = Static<typeof EnterpriseCategory>;
 
-const CategoryInput = {
-  name: Name,
-  description: Type.Optional(Description),
-  parentCategoryId: Type.Optional(Id),
-  sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
-};
-export const CreateEnterpriseCategoryRequest = Type.Object(
-  { category: Type.Object(CategoryInput, { additionalProperties: false }) },
+const CategoryInput = Type.Object(
+  {
+    name: Name,
+    description: Type.Optional(Description),
+    parentCategoryId: Type.Optional(Id),
+    sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  },
   { additionalProperties: false },
 );
+export const CreateEnterpriseCategoryRequest = CreateBody('category', CategoryInput);
 export type CreateEnterpriseCategoryRequest = Static<typeof CreateEnterpriseCategoryRequest>;
-export const UpdateEnterpriseCategoryRequest = Type.Object(
-  { category: Type.Partial(Type.Object(CategoryInput, { additionalProperties: false })), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
+export const UpdateEnterpriseCategoryRequest = PatchBody('category', CategoryInput);
 export type UpdateEnterpriseCategoryRequest = Static<typeof UpdateEnterpriseCategoryRequest>;
 export const ENTERPRISE_CATEGORY_PATHS = ['name', 'description', 'parentCategoryId', 'sortOrder'] as const;
-export const EnterpriseCategoryResponse = Type.Object({ category: EnterpriseCategory });
+export const EnterpriseCategoryResponse = EntityBody('category', EnterpriseCategory);
 export const ListEnterpriseCategoriesQuery = Type.Object(
   { parentCategoryId: Type.Optional(Id) },
   { additionalProperties: false },
 );
-export const ListEnterpriseCategoriesResponse = Type.Object({ categories: Type.Array(EnterpriseCategory) });
+export const ListEnterpriseCategoriesResponse = ListBody('categories', EnterpriseCategory);
 
 /** An item's assets by kind: library file ids in, the files themselves out. */
 const AssetIds = Type.Object(
@@ -66,25 +64,22 @@ export const EnterpriseItem = Type.Object({
   ...Timestamps,
 });
 export type EnterpriseItem = Static<typeof EnterpriseItem>;
-const ItemInput = {
-  title: Name,
-  description: Type.Optional(Description),
-  categoryId: Id,
-  sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
-  assets: AssetIds,
-};
-export const CreateEnterpriseItemRequest = Type.Object(
-  { item: Type.Object(ItemInput, { additionalProperties: false }) },
+const ItemInput = Type.Object(
+  {
+    title: Name,
+    description: Type.Optional(Description),
+    categoryId: Id,
+    sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+    assets: AssetIds,
+  },
   { additionalProperties: false },
 );
+export const CreateEnterpriseItemRequest = CreateBody('item', ItemInput);
 export type CreateEnterpriseItemRequest = Static<typeof CreateEnterpriseItemRequest>;
-export const UpdateEnterpriseItemRequest = Type.Object(
-  { item: Type.Partial(Type.Object(ItemInput, { additionalProperties: false })), fieldMask: FieldMask },
-  { additionalProperties: false },
-);
+export const UpdateEnterpriseItemRequest = PatchBody('item', ItemInput);
 export type UpdateEnterpriseItemRequest = Static<typeof UpdateEnterpriseItemRequest>;
 export const ENTERPRISE_ITEM_PATHS = ['title', 'description', 'categoryId', 'sortOrder', 'assets'] as const;
-export const EnterpriseItemResponse = Type.Object({ item: EnterpriseItem });
+export const EnterpriseItemResponse = EntityBody('item', EnterpriseItem);
 export const ListEnterpriseItemsQuery = Type.Object(
   {
     categoryId: Type.Optional(Id),

@@ -1,0 +1,55 @@
+import { Type, type TArray, type TObject, type TPartial, type TSchema } from 'typebox';
+import { FieldMask } from './schema.js';
+
+/**
+ * Builders of the request and response bodies that wrap one entity under its own key (`{ coupon }`,
+ * `{ coupons: [...] }`). Every admin collection of entities has the same four; building them here keeps their keys,
+ * their closedness and the PATCH envelope the same everywhere. Not exported from the package root: the schemas they
+ * make are.
+ */
+
+type Keyed<K extends string, T extends TSchema> = { [P in K]: T };
+/** The keyed entity and the mask as one plain object type (an intersection would read differently in editors). */
+type PatchProperties<K extends string, T extends TObject> = {
+  [P in K | 'fieldMask']: P extends K ? TPartial<T> : typeof FieldMask;
+};
+
+/** `{ [key]: input }`, closed: the body of a create (POST). */
+export const CreateBody = <K extends string, T extends TSchema>(key: K, input: T) =>
+  Type.Object({ [key]: input } as Keyed<K, T>, { additionalProperties: false });
+
+/** `{ [key]: Partial<input>, fieldMask }`, closed: the body of an update (PATCH); only the mask's paths change. */
+export const PatchBody = <K extends string, T extends TObject>(key: K, input: T) =>
+  Type.Object({ [key]: Type.Partial(input), fieldMask: FieldMask } as PatchProperties<K, T>, {
+    additionalProperties: false,
+  });
+
+/** `{ [key]: entity }`: the answer of a get, create or update. */
+export const EntityBody = <K extends string, T extends TSchema>(key: K, entity: T) =>
+  Type.Object({ [key]: entity } as Keyed<K, T>);
+
+/** `{ [key]: entity[] }`: the answer of an unpaged list. */
+export const ListBody = <K extends string, T extends TSchema>(key: K, entity: T) =>
+  Type.Object({ [key]: Type.Array(entity) } as Keyed<K, TArray<T>>);
+
+/**
+ * The four bodies of an entity's admin API: create, update (the PATCH takes a partial of `patch`, the input unless
+ * some fields may be cleared with null), the one-entity answer and the list.
+ */
+export const entityBodies = <
+  K extends string,
+  L extends string,
+  I extends TObject,
+  E extends TSchema,
+  P extends TObject = I,
+>(
+  keys: { one: K; many: L },
+  input: I,
+  entity: E,
+  patch?: P,
+) => ({
+  create: CreateBody(keys.one, input),
+  update: PatchBody(keys.one, (patch ?? input) as P),
+  response: EntityBody(keys.one, entity),
+  list: ListBody(keys.many, entity),
+});
