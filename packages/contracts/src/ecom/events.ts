@@ -8,6 +8,7 @@ import { Cart } from './cart.js';
 import { Checkout } from './checkout.js';
 import { Coupon, DiscountRule } from './discounts.js';
 import type { EcomEventType } from './event-types.js';
+import { crudEvent, crudEvents, type CrudEventSlug } from '../events/crud.js';
 import { GiftCardEvent } from './gift-cards.js';
 import { CheckoutSettings } from './settings.js';
 import { CheckoutTemplate } from './templates.js';
@@ -35,39 +36,13 @@ interface Entry {
 const Entity = Type.Object({ id: Type.String() }, { additionalProperties: true });
 
 const crud = <E extends string>(entity: E, noun: string, payload: TSchema = Entity) =>
-  ({
-    [`ecom.${entity}.created`]: {
-      entityFqdn: `plaza.ecom.v1.${entity}`,
-      slug: 'created',
-      kind: 'created',
-      payload,
-      description: `A ${noun} was created.`,
-    },
-    [`ecom.${entity}.updated`]: {
-      entityFqdn: `plaza.ecom.v1.${entity}`,
-      slug: 'updated',
-      kind: 'updated',
-      payload,
-      description: `A ${noun} changed.`,
-    },
-    [`ecom.${entity}.deleted`]: {
-      entityFqdn: `plaza.ecom.v1.${entity}`,
-      slug: 'deleted',
-      kind: 'deleted',
-      payload,
-      description: `A ${noun} was deleted.`,
-    },
-  }) as Record<`ecom.${E}.${'created' | 'updated' | 'deleted'}`, Entry>;
+  crudEvents('ecom', entity, noun, payload) as Record<`ecom.${E}.${CrudEventSlug}`, Entry>;
+/** A settings object's one event: it is never created or deleted, only changed. */
 const updated = <E extends string>(entity: E, noun: string, payload: TSchema = Entity) =>
-  ({
-    [`ecom.${entity}.updated`]: {
-      entityFqdn: `plaza.ecom.v1.${entity}`,
-      slug: 'updated',
-      kind: 'updated',
-      payload,
-      description: `The ${noun} changed.`,
-    },
-  }) as Record<`ecom.${E}.updated`, Entry>;
+  ({ [`ecom.${entity}.updated`]: crudEvent('ecom', entity, 'updated', payload, `The ${noun} changed.`) }) as Record<
+    `ecom.${E}.updated`,
+    Entry
+  >;
 
 export const ECOM_EVENT_CATALOGUE = {
   ...crud('cart', 'cart', Cart),

@@ -1,38 +1,12 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { EnterpriseCategory, EnterpriseItem } from './enterprise.js';
 import { FileDescriptor } from './files.js';
 import { MediaFolder } from './folders.js';
 import type { MEDIA_EVENT_TYPES } from './event-types.js';
+import { crudEvents } from '../events/crud.js';
 
 const FILE = 'plaza.media.v1.file_descriptor';
 
-const enterprise = <E extends string, P extends TSchema>(entity: E, noun: string, payload: P) =>
-  ({
-    [`media.${entity}.created`]: {
-      entityFqdn: `plaza.media.v1.${entity}`,
-      slug: 'created',
-      kind: 'created',
-      payload,
-      description: `A ${noun} was created.`,
-    },
-    [`media.${entity}.updated`]: {
-      entityFqdn: `plaza.media.v1.${entity}`,
-      slug: 'updated',
-      kind: 'updated',
-      payload,
-      description: `A ${noun} changed.`,
-    },
-    [`media.${entity}.deleted`]: {
-      entityFqdn: `plaza.media.v1.${entity}`,
-      slug: 'deleted',
-      kind: 'deleted',
-      payload,
-      description: `A ${noun} was deleted.`,
-    },
-  }) as Record<
-    `media.${E}.${'created' | 'updated' | 'deleted'}`,
-    { entityFqdn: string; slug: string; kind: 'created' | 'updated' | 'deleted'; payload: P; description: string }
-  >;
 const FOLDER = 'plaza.media.v1.folder';
 
 /** The media library's entries in the event catalogue (events/catalogue.ts spreads them). */
@@ -93,8 +67,8 @@ export const MEDIA_EVENT_CATALOGUE = {
     payload: MediaFolder,
     description: 'A media folder was deleted for good.',
   },
-  ...enterprise('enterprise_category', 'category of the brand library', EnterpriseCategory),
-  ...enterprise('enterprise_item', 'item of the brand library', EnterpriseItem),
+  ...crudEvents('media', 'enterprise_category', 'category of the brand library', EnterpriseCategory),
+  ...crudEvents('media', 'enterprise_item', 'item of the brand library', EnterpriseItem),
 } as const satisfies Record<
   (typeof MEDIA_EVENT_TYPES)[number],
   { entityFqdn: string; slug: string; kind: string; payload: unknown; description: string }
