@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
+import { CursorMetadataFields, CursorPageFields } from '../common/paging.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 
 /**
  * Abandoned checkouts: a checkout with the buyer's e-mail and no order, untouched for the time in the checkout
@@ -53,9 +54,7 @@ export const ListAbandonedCheckoutsQuery = Type.Object(
     status: Type.Optional(StringEnum(ABANDONED_CHECKOUT_STATUSES)),
     /** Part of the buyer's e-mail. */
     email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
-    limit: Type.Optional(PageLimit({ default: 50 })),
-    /** `metadata.cursor` of the previous page. */
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    ...CursorPageFields(200),
   },
   { additionalProperties: false },
 );
@@ -64,9 +63,7 @@ export type ListAbandonedCheckoutsQuery = Static<typeof ListAbandonedCheckoutsQu
 export const ListAbandonedCheckoutsResponse = Type.Object({
   abandonedCheckouts: Type.Array(AbandonedCheckout),
   metadata: Type.Object({
-    count: Type.Integer(),
-    /** Absent on the last page. */
-    cursor: Type.Optional(Type.String()),
+    ...CursorMetadataFields,
     /** Every abandoned checkout matching, and what they were worth, by status. */
     totals: Type.Object({
       abandoned: Type.Integer(),

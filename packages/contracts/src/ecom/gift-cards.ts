@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Money, MoneyInput } from '../catalog/product.js';
-import { DateString, FieldMask, PageLimit, PageOffset, Timestamps } from '../common/schema.js';
+import { OffsetPageFields } from '../common/paging.js';
+import { DateString, FieldMask, Timestamps } from '../common/schema.js';
 
 /**
  * Gift cards: issued by the owner or an `ecom` API key (or bought as a GIFT_CARD item), in the site currency. The full
@@ -68,8 +69,7 @@ export const ListGiftCardsQuery = Type.Object(
   {
     /** The last characters of the code (1–4), e.g. "AB12". */
     codeEndsWith: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,4}$' })),
-    limit: Type.Optional(PageLimit()),
-    offset: Type.Optional(PageOffset()),
+    ...OffsetPageFields,
   },
   { additionalProperties: false },
 );

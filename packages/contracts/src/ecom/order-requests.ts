@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
+import { CursorMetadataFields } from '../common/paging.js';
 import { PageLimit, StringEnum } from '../common/schema.js';
 import {
   ORDER_APPROVAL_STATUSES,
@@ -163,7 +164,7 @@ export const ExportOrdersRequest = Type.Object(
 export type ExportOrdersRequest = Static<typeof ExportOrdersRequest>;
 export const SearchOrdersResponse = Type.Object({
   orders: Type.Array(Order),
-  metadata: Type.Object({ count: Type.Integer(), cursor: Type.Optional(Type.String()) }),
+  metadata: Type.Object(CursorMetadataFields),
 });
 export type SearchOrdersResponse = Static<typeof SearchOrdersResponse>;
 

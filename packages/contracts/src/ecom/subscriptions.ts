@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Money, SUBSCRIPTION_FREQUENCIES } from '../catalog/product.js';
-import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
+import { CursorMetadataFields, CursorPageFields } from '../common/paging.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 
 /**
  * Subscription contracts: placing an order with a subscription line (paid by card) makes one contract per line on
@@ -60,16 +61,14 @@ export type SubscriptionContractResponse = Static<typeof SubscriptionContractRes
 export const ListSubscriptionContractsQuery = Type.Object(
   {
     status: Type.Optional(StringEnum(SUBSCRIPTION_CONTRACT_STATUSES)),
-    limit: Type.Optional(PageLimit({ default: 50 })),
-    /** `metadata.cursor` of the previous page. */
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    ...CursorPageFields(500),
   },
   { additionalProperties: false },
 );
 export type ListSubscriptionContractsQuery = Static<typeof ListSubscriptionContractsQuery>;
 export const ListSubscriptionContractsResponse = Type.Object({
   subscriptionContracts: Type.Array(SubscriptionContract),
-  metadata: Type.Object({ count: Type.Integer(), cursor: Type.Optional(Type.String()) }),
+  metadata: Type.Object(CursorMetadataFields),
 });
 export type ListSubscriptionContractsResponse = Static<typeof ListSubscriptionContractsResponse>;
 

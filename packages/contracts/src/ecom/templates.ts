@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { CatalogReference } from '../catalog/product.js';
 import { CreateBody, EntityBody, PatchBody } from '../common/bodies.js';
-import { PageLimit, PageOffset, StringEnum, Timestamps } from '../common/schema.js';
+import { OffsetPageFields, PagingMetadata } from '../common/paging.js';
+import { StringEnum, Timestamps } from '../common/schema.js';
 import { ECOM_LIMITS, LineItemInput } from './common.js';
 
 /** Checkout templates: a predefined basket (catalog lines + coupon) that any visitor can turn into a checkout. */
@@ -53,14 +54,13 @@ export type CheckoutTemplateResponse = Static<typeof CheckoutTemplateResponse>;
 export const ListCheckoutTemplatesQuery = Type.Object(
   {
     status: Type.Optional(StringEnum(CHECKOUT_TEMPLATE_STATUSES)),
-    limit: Type.Optional(PageLimit()),
-    offset: Type.Optional(PageOffset()),
+    ...OffsetPageFields,
   },
   { additionalProperties: false },
 );
 export type ListCheckoutTemplatesQuery = Static<typeof ListCheckoutTemplatesQuery>;
 export const ListCheckoutTemplatesResponse = Type.Object({
   checkoutTemplates: Type.Array(CheckoutTemplate),
-  metadata: Type.Object({ count: Type.Integer(), offset: Type.Integer(), total: Type.Integer() }),
+  metadata: PagingMetadata,
 });
 export type ListCheckoutTemplatesResponse = Static<typeof ListCheckoutTemplatesResponse>;

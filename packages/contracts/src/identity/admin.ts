@@ -1,19 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { PageLimit, PageOffset, StringEnum } from '../common/schema.js';
+import { PagingMetadata, PagingQuery } from '../common/paging.js';
+import { StringEnum } from '../common/schema.js';
 import { Identity, IDENTITY_STATUSES } from './identity.js';
 
-/** Offset paging as flat query keys (`paging.limit=20&paging.offset=40`), as the SDK sends nested query objects. */
-export const PagingQuery = {
-  'paging.limit': Type.Optional(PageLimit({ default: 50 })),
-  'paging.offset': Type.Optional(PageOffset({ default: 0 })),
-};
-
-export const PagingMetadata = Type.Object({
-  count: Type.Integer(),
-  offset: Type.Integer(),
-  total: Type.Integer(),
-});
-export type PagingMetadata = Static<typeof PagingMetadata>;
+export { PagingMetadata, PagingQuery } from '../common/paging.js';
 
 /** GET /identity/v1/identities: the dashboard's list, such as `?status=PENDING` for identities awaiting approval. */
 export const ListIdentitiesQuery = Type.Object(

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { CreateBody, EntityBody, ListBody, PatchBody } from '../common/bodies.js';
-import { PageLimit, Timestamps } from '../common/schema.js';
+import { Timestamps } from '../common/schema.js';
 import { FileDescriptor, MediaPagingMetadata } from './files.js';
+import { MediaListPageFields } from './paging.js';
 
 /**
  * Enterprise media: a brand library (logos, product shots, campaign videos, guidelines) organised in categories with
@@ -83,8 +84,7 @@ export const EnterpriseItemResponse = EntityBody('item', EnterpriseItem);
 export const ListEnterpriseItemsQuery = Type.Object(
   {
     categoryId: Type.Optional(Id),
-    limit: Type.Optional(PageLimit()),
-    cursor: Type.Optional(Type.String({ maxLength: 2000 })),
+    ...MediaListPageFields,
   },
   { additionalProperties: false },
 );

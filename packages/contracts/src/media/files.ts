@@ -12,6 +12,7 @@ import {
   STREAM_FORMATS,
   UPLOAD_PROTOCOLS,
 } from './constants.js';
+import { MediaListPageFields } from './paging.js';
 
 /**
  * The media library: file descriptors (one per uploaded or imported file) and the media object per type. Field names
@@ -270,8 +271,7 @@ export const ListFilesQuery = Type.Object(
     mediaTypes: Type.Optional(Type.Array(StringEnum(MEDIA_TYPES), { maxItems: MEDIA_TYPES.length })),
     private: Type.Optional(Type.Boolean()),
     sort: Type.Optional(Type.String({ pattern: `^(${MEDIA_SORT_FIELDS.join('|')})(:(ASC|DESC))?$` })),
-    limit: Type.Optional(PageLimit()),
-    cursor: Type.Optional(Type.String({ maxLength: 2000 })),
+    ...MediaListPageFields,
   },
   { additionalProperties: false },
 );

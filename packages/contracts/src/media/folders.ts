@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
+import { FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import { FILE_STATES, MEDIA_LIMITS, MediaPagingMetadata } from './files.js';
+import { MediaListPageFields } from './paging.js';
 
 /** Folders of the media library. The roots (`media-root`, `trash-root`, `visitor-uploads-root`) are not rows. */
 export const MediaFolder = Type.Object({
@@ -36,8 +37,7 @@ export const UPDATABLE_FOLDER_PATHS = ['displayName', 'parentFolderId'] as const
 export const ListFoldersQuery = Type.Object(
   {
     parentFolderId: Type.Optional(Id),
-    limit: Type.Optional(PageLimit()),
-    cursor: Type.Optional(Type.String({ maxLength: 2000 })),
+    ...MediaListPageFields,
   },
   { additionalProperties: false },
 );

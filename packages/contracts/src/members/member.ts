@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, PageLimit, PageOffset, StringEnum } from '../common/schema.js';
-import { PagingMetadata, PagingQuery } from '../identity/admin.js';
+import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { OffsetPageFields, PagingMetadata, PagingQuery } from '../common/paging.js';
 import { CustomField, ProfileAddress, ProfileEmail, ProfilePhone } from '../identity/identity.js';
 import { BIRTHDATE_PATTERN, MEMBER_LIMITS, SLUG_PATTERN } from './limits.js';
 
@@ -152,13 +152,7 @@ export const ListMembersQuery = Type.Object(
 );
 export type ListMembersQuery = Static<typeof ListMembersQuery>;
 
-export const OffsetPaging = Type.Object(
-  {
-    limit: Type.Optional(PageLimit()),
-    offset: Type.Optional(PageOffset()),
-  },
-  { additionalProperties: false },
-);
+export const OffsetPaging = Type.Object(OffsetPageFields, { additionalProperties: false });
 
 /** POST /members/v1/members/query */
 export const QueryMembersRequest = Type.Object(

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString, StringEnum } from '../common/schema.js';
-import { PagingMetadata, PagingQuery } from '../identity/admin.js';
+import { PagingMetadata, PagingQuery } from '../common/paging.js';
 import { REPORT_LIMITS } from './limits.js';
 import { Member } from './member.js';
 import { REPORT_REASONS } from './report-reasons.js';

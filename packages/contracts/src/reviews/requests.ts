@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateString, StringEnum, Timestamps } from '../common/schema.js';
-import { PagingMetadata, PagingQuery } from '../identity/admin.js';
+import { PagingMetadata, PagingQuery } from '../common/paging.js';
 
 export const REVIEW_REQUEST_STATUSES = ['SCHEDULED', 'CANCELED', 'FAILED', 'SENT'] as const;
 export type ReviewRequestStatus = (typeof REVIEW_REQUEST_STATUSES)[number];
