@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CreateBody, EntityBody, PatchBody } from '../common/bodies.js';
+import { CreateBody, EntityBody, PageBody, PatchBody } from '../common/bodies.js';
 import { PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CATALOG_LIMITS } from './limits.js';
 
@@ -259,10 +259,7 @@ export const ProductPagingMetadata = Type.Object({
   cursors: Type.Object({ next: Type.Optional(Type.String()) }),
   hasNext: Type.Boolean(),
 });
-export const ListProductsResponse = Type.Object({
-  products: Type.Array(Product),
-  pagingMetadata: ProductPagingMetadata,
-});
+export const ListProductsResponse = PageBody('products', Product, { pagingMetadata: ProductPagingMetadata });
 export type ListProductsResponse = Static<typeof ListProductsResponse>;
 
 /** POST /catalog/v1/products/{id}/adjust-inventory: exactly one of `setQuantity`, `incrementBy`, `inStock`. */

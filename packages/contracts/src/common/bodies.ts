@@ -1,4 +1,4 @@
-import { Type, type TArray, type TObject, type TPartial, type TSchema } from 'typebox';
+import { Type, type TArray, type TObject, type TPartial, type TProperties, type TSchema } from 'typebox';
 import { FieldMask } from './schema.js';
 
 /**
@@ -31,6 +31,18 @@ export const EntityBody = <K extends string, T extends TSchema>(key: K, entity: 
 /** `{ [key]: entity[] }`: the answer of an unpaged list. */
 export const ListBody = <K extends string, T extends TSchema>(key: K, entity: T) =>
   Type.Object({ [key]: Type.Array(entity) } as Keyed<K, TArray<T>>);
+
+/** The page's entities under their key, then the paging's own properties, as one plain object type. */
+type PageProperties<K extends string, T extends TSchema, M extends TProperties> = {
+  [P in K | keyof M]: P extends keyof M ? M[P] : TArray<T>;
+};
+
+/**
+ * `{ [key]: entity[], ...paging }`: one page of a paged list, with what its kind of paging says about the page
+ * (`{ metadata: PagingMetadata }` for offset paging, a cursor for the others).
+ */
+export const PageBody = <K extends string, T extends TSchema, M extends TProperties>(key: K, entity: T, paging: M) =>
+  Type.Object({ [key]: Type.Array(entity), ...paging } as PageProperties<K, T, M>);
 
 /**
  * The four bodies of an entity's admin API: create, update (the PATCH takes a partial of `patch`, the input unless

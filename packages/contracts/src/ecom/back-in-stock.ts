@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { CatalogReference } from '../catalog/product.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../common/patterns.js';
 import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
@@ -104,8 +105,7 @@ export const QueryBackInStockRequestsQuery = Type.Object(
 );
 export type QueryBackInStockRequestsQuery = Static<typeof QueryBackInStockRequestsQuery>;
 
-export const QueryBackInStockRequestsResponse = Type.Object({
-  requests: Type.Array(BackInStockNotificationRequest),
+export const QueryBackInStockRequestsResponse = PageBody('requests', BackInStockNotificationRequest, {
   pagingMetadata: CursorPagingMetadata,
 });
 export type QueryBackInStockRequestsResponse = Static<typeof QueryBackInStockRequestsResponse>;

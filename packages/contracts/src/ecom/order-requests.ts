@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { Money } from '../catalog/product.js';
 import { CursorMetadataFields } from '../common/paging.js';
 import { PageLimit, StringEnum } from '../common/schema.js';
@@ -162,10 +163,7 @@ export const ExportOrdersRequest = Type.Object(
   { additionalProperties: false },
 );
 export type ExportOrdersRequest = Static<typeof ExportOrdersRequest>;
-export const SearchOrdersResponse = Type.Object({
-  orders: Type.Array(Order),
-  metadata: Type.Object(CursorMetadataFields),
-});
+export const SearchOrdersResponse = PageBody('orders', Order, { metadata: Type.Object(CursorMetadataFields) });
 export type SearchOrdersResponse = Static<typeof SearchOrdersResponse>;
 
 export const CancelOrderRequest = Type.Object(

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { Money, SUBSCRIPTION_FREQUENCIES } from '../catalog/product.js';
 import { CursorMetadataFields, CursorPageFields } from '../common/paging.js';
 import { DateString, StringEnum, Timestamps } from '../common/schema.js';
@@ -66,8 +67,7 @@ export const ListSubscriptionContractsQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ListSubscriptionContractsQuery = Static<typeof ListSubscriptionContractsQuery>;
-export const ListSubscriptionContractsResponse = Type.Object({
-  subscriptionContracts: Type.Array(SubscriptionContract),
+export const ListSubscriptionContractsResponse = PageBody('subscriptionContracts', SubscriptionContract, {
   metadata: Type.Object(CursorMetadataFields),
 });
 export type ListSubscriptionContractsResponse = Static<typeof ListSubscriptionContractsResponse>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CatalogReference } from '../catalog/product.js';
-import { CreateBody, EntityBody, PatchBody } from '../common/bodies.js';
+import { CreateBody, EntityBody, PageBody, PatchBody } from '../common/bodies.js';
 import { OffsetPageFields, PagingMetadata } from '../common/paging.js';
 import { StringEnum, Timestamps } from '../common/schema.js';
 import { ECOM_LIMITS, LineItemInput } from './common.js';
@@ -59,8 +59,7 @@ export const ListCheckoutTemplatesQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ListCheckoutTemplatesQuery = Static<typeof ListCheckoutTemplatesQuery>;
-export const ListCheckoutTemplatesResponse = Type.Object({
-  checkoutTemplates: Type.Array(CheckoutTemplate),
+export const ListCheckoutTemplatesResponse = PageBody('checkoutTemplates', CheckoutTemplate, {
   metadata: PagingMetadata,
 });
 export type ListCheckoutTemplatesResponse = Static<typeof ListCheckoutTemplatesResponse>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { PagingMetadata, PagingQuery } from '../common/paging.js';
 import { StringEnum } from '../common/schema.js';
 import { Identity, IDENTITY_STATUSES } from './identity.js';
@@ -12,7 +13,7 @@ export const ListIdentitiesQuery = Type.Object(
 );
 export type ListIdentitiesQuery = Static<typeof ListIdentitiesQuery>;
 
-export const ListIdentitiesResponse = Type.Object({ identities: Type.Array(Identity), metadata: PagingMetadata });
+export const ListIdentitiesResponse = PageBody('identities', Identity, { metadata: PagingMetadata });
 export type ListIdentitiesResponse = Static<typeof ListIdentitiesResponse>;
 
 export const IdentityResponse = Type.Object({ identity: Identity });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { DateString, StringEnum } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../common/paging.js';
 
@@ -45,5 +46,5 @@ export const MailboxQuery = Type.Object(
 export type MailboxQuery = Static<typeof MailboxQuery>;
 
 /** Newest first. */
-export const MailboxResponse = Type.Object({ messages: Type.Array(MailMessage), metadata: PagingMetadata });
+export const MailboxResponse = PageBody('messages', MailMessage, { metadata: PagingMetadata });
 export type MailboxResponse = Static<typeof MailboxResponse>;

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { CreateBody, EntityBody, ListBody, PatchBody } from '../common/bodies.js';
 import { Timestamps } from '../common/schema.js';
-import { FileDescriptor, MediaPagingMetadata } from './files.js';
-import { MediaListPageFields } from './paging.js';
+import { FileDescriptor } from './files.js';
+import { MediaListPageFields, MediaPageBody } from './paging.js';
 
 /**
  * Enterprise media: a brand library (logos, product shots, campaign videos, guidelines) organised in categories with
@@ -89,8 +89,5 @@ export const ListEnterpriseItemsQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ListEnterpriseItemsQuery = Static<typeof ListEnterpriseItemsQuery>;
-export const ListEnterpriseItemsResponse = Type.Object({
-  items: Type.Array(EnterpriseItem),
-  nextCursor: MediaPagingMetadata,
-});
+export const ListEnterpriseItemsResponse = MediaPageBody('items', EnterpriseItem);
 export type ListEnterpriseItemsResponse = Static<typeof ListEnterpriseItemsResponse>;

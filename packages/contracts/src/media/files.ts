@@ -12,7 +12,7 @@ import {
   STREAM_FORMATS,
   UPLOAD_PROTOCOLS,
 } from './constants.js';
-import { MediaListPageFields } from './paging.js';
+import { MediaListPageFields, MediaPageBody } from './paging.js';
 
 /**
  * The media library: file descriptors (one per uploaded or imported file) and the media object per type. Field names
@@ -257,13 +257,7 @@ export const MediaPaging = Type.Object(
   { limit: Type.Optional(PageLimit()), cursor: Type.Optional(Type.String()) },
   { additionalProperties: false },
 );
-export const MediaPagingMetadata = Type.Object({
-  count: Type.Integer(),
-  /** The next page's cursor; absent on the last page. */
-  cursors: Type.Object({ next: Type.Optional(Type.String()) }),
-  /** Every match, on the last page (counting all matches of a common word would cost as much as the search). */
-  total: Type.Optional(Type.Integer()),
-});
+export { MediaPagingMetadata } from './paging.js';
 /** GET lists take these as a query string: `mediaTypes=IMAGE&mediaTypes=VIDEO`, `sort=createdDate:DESC`. */
 export const ListFilesQuery = Type.Object(
   {
@@ -288,7 +282,7 @@ export const SearchFilesRequest = Type.Object(
   { additionalProperties: false },
 );
 export type SearchFilesRequest = Static<typeof SearchFilesRequest>;
-export const ListFilesResponse = Type.Object({ files: Type.Array(FileDescriptor), nextCursor: MediaPagingMetadata });
+export const ListFilesResponse = MediaPageBody('files', FileDescriptor);
 export type ListFilesResponse = Static<typeof ListFilesResponse>;
 
 export const GenerateDownloadUrlRequest = Type.Object({ fileIds: FileIds }, { additionalProperties: false });

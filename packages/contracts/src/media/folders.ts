@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { FieldMask, StringEnum, Timestamps } from '../common/schema.js';
-import { FILE_STATES, MEDIA_LIMITS, MediaPagingMetadata } from './files.js';
-import { MediaListPageFields } from './paging.js';
+import { FILE_STATES, MEDIA_LIMITS } from './files.js';
+import { MediaListPageFields, MediaPageBody } from './paging.js';
 
 /** Folders of the media library. The roots (`media-root`, `trash-root`, `visitor-uploads-root`) are not rows. */
 export const MediaFolder = Type.Object({
@@ -42,10 +42,7 @@ export const ListFoldersQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ListFoldersQuery = Static<typeof ListFoldersQuery>;
-export const ListFoldersResponse = Type.Object({
-  folders: Type.Array(MediaFolder),
-  nextCursor: MediaPagingMetadata,
-});
+export const ListFoldersResponse = MediaPageBody('folders', MediaFolder);
 export type ListFoldersResponse = Static<typeof ListFoldersResponse>;
 export const BulkDeleteFoldersRequest = Type.Object(
   { folderIds: Type.Array(Id, { minItems: 1, maxItems: 100 }), permanent: Type.Optional(Type.Boolean()) },

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { PageLimit } from '../common/schema.js';
 
 /**
@@ -9,3 +10,15 @@ export const MediaListPageFields = {
   limit: Type.Optional(PageLimit()),
   cursor: Type.Optional(Type.String({ maxLength: 2000 })),
 };
+
+export const MediaPagingMetadata = Type.Object({
+  count: Type.Integer(),
+  /** The next page's cursor; absent on the last page. */
+  cursors: Type.Object({ next: Type.Optional(Type.String()) }),
+  /** Every match, on the last page (counting all matches of a common word would cost as much as the search). */
+  total: Type.Optional(Type.Integer()),
+});
+
+/** A page of a media library list: the entities under `key`, and `nextCursor`. */
+export const MediaPageBody = <K extends string, T extends TSchema>(key: K, entity: T) =>
+  PageBody(key, entity, { nextCursor: MediaPagingMetadata });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
 import { OffsetPageFields, PagingMetadata, PagingQuery } from '../common/paging.js';
 import { CustomField, ProfileAddress, ProfileEmail, ProfilePhone } from '../identity/identity.js';
@@ -174,7 +175,7 @@ export const QueryMembersRequest = Type.Object(
 );
 export type QueryMembersRequest = Static<typeof QueryMembersRequest>;
 
-export const ListMembersResponse = Type.Object({ members: Type.Array(Member), metadata: PagingMetadata });
+export const ListMembersResponse = PageBody('members', Member, { metadata: PagingMetadata });
 export type ListMembersResponse = Static<typeof ListMembersResponse>;
 
 export const GetMemberQuery = Type.Object({ fieldsets: Type.Optional(Fieldsets) }, { additionalProperties: false });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { DateString, StringEnum } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../common/paging.js';
 import { REPORT_LIMITS } from './limits.js';
@@ -53,7 +54,7 @@ export const ListReportsQuery = Type.Object(
 );
 export type ListReportsQuery = Static<typeof ListReportsQuery>;
 
-export const ListReportsResponse = Type.Object({ reports: Type.Array(MemberReport), metadata: PagingMetadata });
+export const ListReportsResponse = PageBody('reports', MemberReport, { metadata: PagingMetadata });
 export type ListReportsResponse = Static<typeof ListReportsResponse>;
 
 /** POST /members/v1/reports/{reportId}/resolve: MUTE and BLOCK act on the reported member too. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { PagingMetadata, PagingQuery } from '../common/paging.js';
 
@@ -71,8 +72,5 @@ export const ListReviewRequestsQuery = Type.Object(
 );
 export type ListReviewRequestsQuery = Static<typeof ListReviewRequestsQuery>;
 
-export const ListReviewRequestsResponse = Type.Object({
-  reviewRequests: Type.Array(ReviewRequest),
-  metadata: PagingMetadata,
-});
+export const ListReviewRequestsResponse = PageBody('reviewRequests', ReviewRequest, { metadata: PagingMetadata });
 export type ListReviewRequestsResponse = Static<typeof ListReviewRequestsResponse>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageBody } from '../common/bodies.js';
 import { DateString, FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CaptchaTokens } from '../identity/auth.js';
 import { REVIEW_LIMITS, REVIEW_MASK_PATHS } from './limits.js';
@@ -194,7 +195,7 @@ export const CursorPagingMetadata = Type.Object({
 });
 export type CursorPagingMetadata = Static<typeof CursorPagingMetadata>;
 
-export const QueryReviewsResponse = Type.Object({ reviews: Type.Array(Review), pagingMetadata: CursorPagingMetadata });
+export const QueryReviewsResponse = PageBody('reviews', Review, { pagingMetadata: CursorPagingMetadata });
 export type QueryReviewsResponse = Static<typeof QueryReviewsResponse>;
 
 export const CountReviewsRequest = Type.Object(
