@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { SortBy } from '../common/query.js';
 import { DateString, FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import {
   CONTENT_DISPOSITIONS,
@@ -249,10 +250,7 @@ export const UpdateFileDescriptorRequest = Type.Object(
 export type UpdateFileDescriptorRequest = Static<typeof UpdateFileDescriptorRequest>;
 export const UPDATABLE_FILE_PATHS = ['displayName', 'labels', 'parentFolderId', 'private', 'focalPoint'] as const;
 
-export const MediaSort = Type.Object(
-  { fieldName: StringEnum(MEDIA_SORT_FIELDS), order: Type.Optional(StringEnum(['ASC', 'DESC'] as const)) },
-  { additionalProperties: false },
-);
+export const MediaSort = SortBy(MEDIA_SORT_FIELDS);
 export const MediaPaging = Type.Object(
   { limit: Type.Optional(PageLimit()), cursor: Type.Optional(Type.String()) },
   { additionalProperties: false },

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageBody } from '../common/bodies.js';
+import { QueryFilter, SortBy, SortOrder } from '../common/query.js';
 import { DateString, FieldMask, StringEnum } from '../common/schema.js';
 import { OffsetPageFields, PagingMetadata, PagingQuery } from '../common/paging.js';
 import { CustomField, ProfileAddress, ProfileEmail, ProfilePhone } from '../identity/identity.js';
@@ -105,11 +106,8 @@ export const MEMBER_SORT_FIELDS = [
   'updatedDate',
   'lastLoginDate',
 ] as const;
-export const SortOrder = StringEnum(['ASC', 'DESC'] as const);
-export const MemberSort = Type.Object(
-  { fieldName: StringEnum(MEMBER_SORT_FIELDS), order: Type.Optional(SortOrder) },
-  { additionalProperties: false },
-);
+export { SortOrder };
+export const MemberSort = SortBy(MEMBER_SORT_FIELDS);
 export type MemberSort = Static<typeof MemberSort>;
 
 /**
@@ -132,7 +130,7 @@ export const MEMBER_FILTER_FIELDS = [
   'updatedDate',
   'lastLoginDate',
 ] as const;
-export const MemberFilter = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 });
+export const MemberFilter = QueryFilter;
 export type MemberFilter = Record<string, unknown>;
 
 /** Free-text search over names, nickname and login e-mail (case-insensitive substring). */

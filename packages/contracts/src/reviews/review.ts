@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageBody } from '../common/bodies.js';
+import { QueryFilter, SortBy } from '../common/query.js';
 import { DateString, FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CaptchaTokens } from '../identity/auth.js';
 import { REVIEW_LIMITS, REVIEW_MASK_PATHS } from './limits.js';
@@ -142,7 +143,7 @@ export const REVIEW_FILTER_FIELDS = [
   'author.authorType',
   'reply',
 ] as const;
-export const ReviewFilter = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 });
+export const ReviewFilter = QueryFilter;
 export type ReviewFilter = Record<string, unknown>;
 
 /** A filter is at most this long as JSON, so the cursor that carries it stays within its own bound. */
@@ -164,18 +165,7 @@ export const QueryReviewsRequest = Type.Object(
       Type.Object(
         {
           filter: Type.Optional(ReviewFilter),
-          sort: Type.Optional(
-            Type.Array(
-              Type.Object(
-                {
-                  fieldName: StringEnum(REVIEW_SORT_FIELDS),
-                  order: Type.Optional(StringEnum(['ASC', 'DESC'] as const)),
-                },
-                { additionalProperties: false },
-              ),
-              { maxItems: 1 },
-            ),
-          ),
+          sort: Type.Optional(Type.Array(SortBy(REVIEW_SORT_FIELDS), { maxItems: 1 })),
           cursorPaging: Type.Optional(CursorPaging),
         },
         { additionalProperties: false },
