@@ -1,4 +1,4 @@
-import { Type, type TArray, type TObject, type TPartial, type TProperties, type TSchema } from 'typebox';
+import { Type, type TArray, type TObject, type TProperties, type TSchema } from 'typebox';
 import { FieldMask } from './schema.js';
 
 /**
@@ -10,19 +10,21 @@ import { FieldMask } from './schema.js';
 
 type Keyed<K extends string, T extends TSchema> = { [P in K]: T };
 /** The keyed entity and the mask as one plain object type (an intersection would read differently in editors). */
-type PatchProperties<K extends string, T extends TObject> = {
-  [P in K | 'fieldMask']: P extends K ? TPartial<T> : typeof FieldMask;
+type MaskedProperties<K extends string, T extends TSchema> = {
+  [P in K | 'fieldMask']: P extends K ? T : typeof FieldMask;
 };
 
 /** `{ [key]: input }`, closed: the body of a create (POST). */
 export const CreateBody = <K extends string, T extends TSchema>(key: K, input: T) =>
   Type.Object({ [key]: input } as Keyed<K, T>, { additionalProperties: false });
 
-/** `{ [key]: Partial<input>, fieldMask }`, closed: the body of an update (PATCH); only the mask's paths change. */
+/** `{ [key]: changes, fieldMask }`, closed: the body of an update (PATCH); only the paths the mask names change. */
+export const MaskedBody = <K extends string, T extends TSchema>(key: K, changes: T) =>
+  Type.Object({ [key]: changes, fieldMask: FieldMask } as MaskedProperties<K, T>, { additionalProperties: false });
+
+/** A PATCH of an entity's input: any of its fields, the mask saying which. */
 export const PatchBody = <K extends string, T extends TObject>(key: K, input: T) =>
-  Type.Object({ [key]: Type.Partial(input), fieldMask: FieldMask } as PatchProperties<K, T>, {
-    additionalProperties: false,
-  });
+  MaskedBody(key, Type.Partial(input));
 
 /** `{ [key]: entity }`: the answer of a get, create or update. */
 export const EntityBody = <K extends string, T extends TSchema>(key: K, entity: T) =>

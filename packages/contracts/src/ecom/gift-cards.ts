@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { MaskedBody } from '../common/bodies.js';
 import { Money, MoneyInput } from '../catalog/product.js';
 import { OffsetPageFields } from '../common/paging.js';
-import { DateString, FieldMask, Timestamps } from '../common/schema.js';
+import { DateString, Timestamps } from '../common/schema.js';
 
 /**
  * Gift cards: issued by the owner or an `ecom` API key (or bought as a GIFT_CARD item), in the site currency. The full
@@ -50,19 +51,16 @@ export const CreateGiftCardRequest = Type.Object(
 );
 export type CreateGiftCardRequest = Static<typeof CreateGiftCardRequest>;
 export const GIFT_CARD_MASK_PATHS = ['expirationDate', 'disabled', 'note'] as const;
-export const UpdateGiftCardRequest = Type.Object(
-  {
-    giftCard: Type.Object(
-      {
-        expirationDate: Type.Optional(Type.Union([DateString, Type.Null()])),
-        disabled: Type.Optional(Type.Boolean()),
-        note: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-      },
-      { additionalProperties: false },
-    ),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateGiftCardRequest = MaskedBody(
+  'giftCard',
+  Type.Object(
+    {
+      expirationDate: Type.Optional(Type.Union([DateString, Type.Null()])),
+      disabled: Type.Optional(Type.Boolean()),
+      note: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type UpdateGiftCardRequest = Static<typeof UpdateGiftCardRequest>;
 export const ListGiftCardsQuery = Type.Object(

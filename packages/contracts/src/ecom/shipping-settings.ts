@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { entityBodies } from '../common/bodies.js';
-import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
+import { MaskedBody, entityBodies } from '../common/bodies.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { Address } from './common.js';
 
 /**
@@ -194,9 +194,9 @@ export const ADDITIONAL_FEE_MASK_PATHS = [
 ] as const;
 
 // --- Requests and responses ---------------------------------------------------------------------------------------
-export const UpdateShippingProviderConfigurationRequest = Type.Object(
-  { shippingProviderConfiguration: ShippingProviderConfigurationInput, fieldMask: FieldMask },
-  { additionalProperties: false },
+export const UpdateShippingProviderConfigurationRequest = MaskedBody(
+  'shippingProviderConfiguration',
+  ShippingProviderConfigurationInput,
 );
 export const ShippingProviderConfigurationResponse = Type.Object({
   shippingProviderConfiguration: ShippingProviderConfiguration,

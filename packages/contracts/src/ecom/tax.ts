@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { entityBodies } from '../common/bodies.js';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { MaskedBody, entityBodies } from '../common/bodies.js';
+import { DateString, StringEnum } from '../common/schema.js';
 import { Address } from './common.js';
 
 /**
@@ -39,20 +39,17 @@ export const TAX_SETTINGS_MASK_PATHS = [
   'taxableAddressType',
   'businessAddress',
 ] as const;
-export const UpdateTaxSettingsRequest = Type.Object(
-  {
-    taxSettings: Type.Object(
-      {
-        taxIncludedInPrices: Type.Optional(Type.Boolean()),
-        calculationMode: Type.Optional(StringEnum(TAX_CALCULATION_MODES)),
-        taxableAddressType: Type.Optional(StringEnum(TAXABLE_ADDRESS_TYPES)),
-        businessAddress: Type.Optional(Type.Union([Address, Type.Null()])),
-      },
-      { additionalProperties: false },
-    ),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateTaxSettingsRequest = MaskedBody(
+  'taxSettings',
+  Type.Object(
+    {
+      taxIncludedInPrices: Type.Optional(Type.Boolean()),
+      calculationMode: Type.Optional(StringEnum(TAX_CALCULATION_MODES)),
+      taxableAddressType: Type.Optional(StringEnum(TAXABLE_ADDRESS_TYPES)),
+      businessAddress: Type.Optional(Type.Union([Address, Type.Null()])),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type UpdateTaxSettingsRequest = Static<typeof UpdateTaxSettingsRequest>;
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { MaskedBody } from '../common/bodies.js';
 import { SortBy } from '../common/query.js';
-import { DateString, FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import {
   CONTENT_DISPOSITIONS,
   FILE_STATES,
@@ -230,22 +231,19 @@ export const GetFilesRequest = Type.Object({ fileIds: FileIds }, { additionalPro
 export const FilesResponse = Type.Object({ files: Type.Array(FileDescriptor) });
 export type FilesResponse = Static<typeof FilesResponse>;
 
-export const UpdateFileDescriptorRequest = Type.Object(
-  {
-    file: Type.Object(
-      {
-        id: FileId,
-        displayName: Type.Optional(Type.String({ minLength: 1, maxLength: MEDIA_LIMITS.displayNameMax })),
-        labels: Type.Optional(Labels),
-        parentFolderId: Type.Optional(ParentFolderId),
-        private: Type.Optional(Type.Boolean()),
-        focalPoint: Type.Optional(FocalPoint),
-      },
-      { additionalProperties: false },
-    ),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateFileDescriptorRequest = MaskedBody(
+  'file',
+  Type.Object(
+    {
+      id: FileId,
+      displayName: Type.Optional(Type.String({ minLength: 1, maxLength: MEDIA_LIMITS.displayNameMax })),
+      labels: Type.Optional(Labels),
+      parentFolderId: Type.Optional(ParentFolderId),
+      private: Type.Optional(Type.Boolean()),
+      focalPoint: Type.Optional(FocalPoint),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type UpdateFileDescriptorRequest = Static<typeof UpdateFileDescriptorRequest>;
 export const UPDATABLE_FILE_PATHS = ['displayName', 'labels', 'parentFolderId', 'private', 'focalPoint'] as const;

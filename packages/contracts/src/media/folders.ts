@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { FieldMask, StringEnum, Timestamps } from '../common/schema.js';
+import { MaskedBody } from '../common/bodies.js';
+import { StringEnum, Timestamps } from '../common/schema.js';
 import { FILE_STATES, MEDIA_LIMITS } from './files.js';
 import { MediaListPageFields, MediaPageBody } from './paging.js';
 
@@ -22,15 +23,9 @@ export const CreateFolderRequest = Type.Object(
 export type CreateFolderRequest = Static<typeof CreateFolderRequest>;
 export const FolderResponse = Type.Object({ folder: MediaFolder });
 export type FolderResponse = Static<typeof FolderResponse>;
-export const UpdateFolderRequest = Type.Object(
-  {
-    folder: Type.Object(
-      { displayName: Type.Optional(Name), parentFolderId: Type.Optional(Id) },
-      { additionalProperties: false },
-    ),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateFolderRequest = MaskedBody(
+  'folder',
+  Type.Object({ displayName: Type.Optional(Name), parentFolderId: Type.Optional(Id) }, { additionalProperties: false }),
 );
 export type UpdateFolderRequest = Static<typeof UpdateFolderRequest>;
 export const UPDATABLE_FOLDER_PATHS = ['displayName', 'parentFolderId'] as const;

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { PageBody } from '../common/bodies.js';
+import { MaskedBody, PageBody } from '../common/bodies.js';
 import { QueryFilter, SortBy, SortOrder } from '../common/query.js';
-import { DateString, FieldMask, StringEnum } from '../common/schema.js';
+import { DateString, StringEnum } from '../common/schema.js';
 import { OffsetPageFields, PagingMetadata, PagingQuery } from '../common/paging.js';
 import { CustomField, ProfileAddress, ProfileEmail, ProfilePhone } from '../identity/identity.js';
 import { BIRTHDATE_PATTERN, MEMBER_LIMITS, SLUG_PATTERN } from './limits.js';
@@ -210,10 +210,7 @@ export const CreateMemberRequest = Type.Object(
 );
 export type CreateMemberRequest = Static<typeof CreateMemberRequest>;
 
-export const UpdateMemberRequest = Type.Object(
-  { member: MemberInput, fieldMask: FieldMask },
-  { additionalProperties: false },
-);
+export const UpdateMemberRequest = MaskedBody('member', MemberInput);
 export type UpdateMemberRequest = Static<typeof UpdateMemberRequest>;
 
 /** PATCH mask paths a member may change on themselves. */

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { PageBody } from '../common/bodies.js';
+import { MaskedBody, PageBody } from '../common/bodies.js';
 import { QueryFilter, SortBy } from '../common/query.js';
-import { DateString, FieldMask, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
+import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CaptchaTokens } from '../identity/auth.js';
 import { REVIEW_LIMITS, REVIEW_MASK_PATHS } from './limits.js';
 export { REVIEW_LIMITS, REVIEW_MASK_PATHS };
@@ -101,12 +101,9 @@ export const CreateContactReviewRequest = Type.Object(
 export type CreateContactReviewRequest = Static<typeof CreateContactReviewRequest>;
 
 /** PATCH /reviews/v1/reviews/{review.id}: paths content.title, content.body, content.rating, content.media. */
-export const UpdateReviewRequest = Type.Object(
-  {
-    review: Type.Object({ content: Type.Optional(Type.Partial(ReviewContent)) }, { additionalProperties: false }),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateReviewRequest = MaskedBody(
+  'review',
+  Type.Object({ content: Type.Optional(Type.Partial(ReviewContent)) }, { additionalProperties: false }),
 );
 export type UpdateReviewRequest = Static<typeof UpdateReviewRequest>;
 

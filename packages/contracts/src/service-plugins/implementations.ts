@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
+import { MaskedBody } from '../common/bodies.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { SERVICE_PLUGIN_LIMITS } from './limits.js';
 import { SERVICE_PLUGIN_TYPES } from './spis.js';
 
@@ -45,20 +46,17 @@ export type CreateServicePluginImplementationRequest = Static<typeof CreateServi
 /** The type cannot change: delete and register again. */
 export const SERVICE_PLUGIN_UPDATABLE_PATHS = ['name', 'url', 'enabled', 'timeoutMs'] as const;
 
-export const UpdateServicePluginImplementationRequest = Type.Object(
-  {
-    implementation: Type.Object(
-      {
-        name: Type.Optional(Name),
-        url: Type.Optional(Url),
-        enabled: Type.Optional(Type.Boolean()),
-        timeoutMs: Type.Optional(TimeoutMs),
-      },
-      { additionalProperties: false },
-    ),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateServicePluginImplementationRequest = MaskedBody(
+  'implementation',
+  Type.Object(
+    {
+      name: Type.Optional(Name),
+      url: Type.Optional(Url),
+      enabled: Type.Optional(Type.Boolean()),
+      timeoutMs: Type.Optional(TimeoutMs),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type UpdateServicePluginImplementationRequest = Static<typeof UpdateServicePluginImplementationRequest>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { FieldMask, StringEnum, Timestamps } from '../common/schema.js';
+import { MaskedBody } from '../common/bodies.js';
+import { StringEnum, Timestamps } from '../common/schema.js';
 import { CURRENCY_PATTERN, LOCALE_PATTERN, SITE_LIMITS } from './limits.js';
 
 export const CAPTCHA_MODES = ['NEVER', 'AFTER_FAILURES', 'ALWAYS'] as const;
@@ -64,10 +65,7 @@ export const SitePatch = Type.Object(
 );
 export type SitePatch = Static<typeof SitePatch>;
 
-export const UpdateSiteRequest = Type.Object(
-  { site: SitePatch, fieldMask: FieldMask },
-  { additionalProperties: false },
-);
+export const UpdateSiteRequest = MaskedBody('site', SitePatch);
 export type UpdateSiteRequest = Static<typeof UpdateSiteRequest>;
 
 /** Field-mask paths PATCH /site/v1/site accepts. */

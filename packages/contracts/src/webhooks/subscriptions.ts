@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
+import { MaskedBody } from '../common/bodies.js';
+import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { EVENT_TYPES } from '../events/types.js';
 import { WEBHOOK_LIMITS } from './limits.js';
 
@@ -73,23 +74,20 @@ export type CreateWebhookSubscriptionRequest = Static<typeof CreateWebhookSubscr
 
 export const WEBHOOK_SUBSCRIPTION_MASK_PATHS = ['name', 'url', 'eventTypes', 'entityId', 'enabled'] as const;
 
-export const UpdateWebhookSubscriptionRequest = Type.Object(
-  {
-    subscription: Type.Object(
-      {
-        name: Type.Optional(Type.String({ maxLength: WEBHOOK_LIMITS.name })),
-        url: Type.Optional(WebhookUrl),
-        eventTypes: Type.Optional(WebhookEventTypes),
-        entityId: Type.Optional(
-          Type.Union([Type.String({ minLength: 1, maxLength: WEBHOOK_LIMITS.entityId }), Type.Null()]),
-        ),
-        enabled: Type.Optional(Type.Boolean()),
-      },
-      { additionalProperties: false },
-    ),
-    fieldMask: FieldMask,
-  },
-  { additionalProperties: false },
+export const UpdateWebhookSubscriptionRequest = MaskedBody(
+  'subscription',
+  Type.Object(
+    {
+      name: Type.Optional(Type.String({ maxLength: WEBHOOK_LIMITS.name })),
+      url: Type.Optional(WebhookUrl),
+      eventTypes: Type.Optional(WebhookEventTypes),
+      entityId: Type.Optional(
+        Type.Union([Type.String({ minLength: 1, maxLength: WEBHOOK_LIMITS.entityId }), Type.Null()]),
+      ),
+      enabled: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type UpdateWebhookSubscriptionRequest = Static<typeof UpdateWebhookSubscriptionRequest>;
 
