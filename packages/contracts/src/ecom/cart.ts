@@ -5,11 +5,8 @@ import {
   Address,
   AddressWithContact,
   AppliedDiscount,
-  CustomLineItemInput,
   ECOM_LIMITS,
   LineItem,
-  LineItemInput,
-  LineItemQuantityUpdate,
   MerchantDiscountInput,
   PriceSummary,
   TotalsShippingInfo,
@@ -17,6 +14,7 @@ import {
   Violation,
 } from './common.js';
 import { SelectedShippingOptionInput } from './checkout.js';
+import { LineAdditionFields, LineItemsQuantityBody, RemoveLineItemsBody } from './line-edits.js';
 
 /** The current cart of a visitor or member (`/ecom/v1/carts/current…`): every call answers the whole cart. */
 export const Cart = Type.Object({
@@ -56,8 +54,7 @@ export const UpdateCurrentCartRequest = Type.Object(
     cartInfo: Type.Optional(CartInfoInput),
     couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: ECOM_LIMITS.couponCodeMax })),
     merchantDiscounts: Type.Optional(Type.Array(MerchantDiscountInput, { maxItems: 20 })),
-    lineItems: Type.Optional(Type.Array(LineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
-    customLineItems: Type.Optional(Type.Array(CustomLineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    ...LineAdditionFields,
     fieldMask: Type.Optional(FieldMask),
   },
   { additionalProperties: false },
@@ -66,29 +63,17 @@ export type UpdateCurrentCartRequest = Static<typeof UpdateCurrentCartRequest>;
 
 export const AddToCartRequest = Type.Object(
   {
-    lineItems: Type.Optional(Type.Array(LineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
-    customLineItems: Type.Optional(Type.Array(CustomLineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    ...LineAdditionFields,
     businessLocationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   },
   { additionalProperties: false },
 );
 export type AddToCartRequest = Static<typeof AddToCartRequest>;
 
-export const RemoveCartLineItemsRequest = Type.Object(
-  {
-    lineItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
-      minItems: 1,
-      maxItems: ECOM_LIMITS.lineItemsMax,
-    }),
-  },
-  { additionalProperties: false },
-);
+export const RemoveCartLineItemsRequest = RemoveLineItemsBody;
 export type RemoveCartLineItemsRequest = Static<typeof RemoveCartLineItemsRequest>;
 
-export const UpdateCartLineItemsQuantityRequest = Type.Object(
-  { lineItems: Type.Array(LineItemQuantityUpdate, { minItems: 1, maxItems: ECOM_LIMITS.lineItemsMax }) },
-  { additionalProperties: false },
-);
+export const UpdateCartLineItemsQuantityRequest = LineItemsQuantityBody;
 export type UpdateCartLineItemsQuantityRequest = Static<typeof UpdateCartLineItemsQuantityRequest>;
 
 export const EstimateTotalsRequest = Type.Object(

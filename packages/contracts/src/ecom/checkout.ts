@@ -6,11 +6,8 @@ import {
   AddressWithContact,
   AppliedDiscount,
   ContactDetails,
-  CustomLineItemInput,
   ECOM_LIMITS,
   LineItem,
-  LineItemInput,
-  LineItemQuantityUpdate,
   MerchantDiscountInput,
   PriceSummary,
   SALES_CHANNELS,
@@ -18,6 +15,7 @@ import {
   TotalsTaxSummary,
   Violation,
 } from './common.js';
+import { LineAdditionFields, LineItemsQuantityBody, RemoveLineItemsBody } from './line-edits.js';
 import { CUSTOM_FIELD_VALUE_TYPES } from './settings.js';
 import { TAX_ID_TYPES } from './tax.js';
 import { TIP_SOURCES } from './tips.js';
@@ -109,16 +107,13 @@ export type CheckoutInfoInput = Static<typeof CheckoutInfoInput>;
 
 const OverrideUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' });
 const Code = Type.String({ minLength: 1, maxLength: ECOM_LIMITS.couponCodeMax });
-const Lines = Type.Array(LineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax });
-const CustomLines = Type.Array(CustomLineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax });
 
 export const CreateCheckoutRequest = Type.Object(
   {
     checkoutInfo: Type.Optional(CheckoutInfoInput),
     couponCode: Type.Optional(Code),
-    lineItems: Type.Optional(Lines),
-    /** API keys with `ecom` only. */
-    customLineItems: Type.Optional(CustomLines),
+    /** `customLineItems`: API keys with `ecom` only. */
+    ...LineAdditionFields,
     channelType: Type.Optional(StringEnum(SALES_CHANNELS)),
     giftCardCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     /** API keys only: where `checkout-url` sends the buyer instead of the hosted page. */
@@ -149,27 +144,17 @@ export const UpdateCheckoutRequest = Type.Object(
     couponCode: Type.Optional(Code),
     giftCardCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     overrideCheckoutUrl: Type.Optional(OverrideUrl),
-    lineItems: Type.Optional(Lines),
-    customLineItems: Type.Optional(CustomLines),
+    ...LineAdditionFields,
   },
   { additionalProperties: false },
 );
 export type UpdateCheckoutRequest = Static<typeof UpdateCheckoutRequest>;
 
-export const AddToCheckoutRequest = Type.Object(
-  { lineItems: Type.Optional(Lines), customLineItems: Type.Optional(CustomLines) },
-  { additionalProperties: false },
-);
+export const AddToCheckoutRequest = Type.Object(LineAdditionFields, { additionalProperties: false });
 export type AddToCheckoutRequest = Static<typeof AddToCheckoutRequest>;
-export const RemoveCheckoutLineItemsRequest = Type.Object(
-  { lineItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 300 }) },
-  { additionalProperties: false },
-);
+export const RemoveCheckoutLineItemsRequest = RemoveLineItemsBody;
 export type RemoveCheckoutLineItemsRequest = Static<typeof RemoveCheckoutLineItemsRequest>;
-export const UpdateCheckoutLineItemsQuantityRequest = Type.Object(
-  { lineItems: Type.Array(LineItemQuantityUpdate, { minItems: 1, maxItems: 300 }) },
-  { additionalProperties: false },
-);
+export const UpdateCheckoutLineItemsQuantityRequest = LineItemsQuantityBody;
 export type UpdateCheckoutLineItemsQuantityRequest = Static<typeof UpdateCheckoutLineItemsQuantityRequest>;
 
 /** POST /ecom/v1/carts/current/create-checkout. */

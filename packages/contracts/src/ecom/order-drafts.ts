@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
 import { StringEnum } from '../common/schema.js';
-import { CustomLineItemInput, ECOM_LIMITS, LineItemInput, PriceSummary } from './common.js';
+import { ECOM_LIMITS, PriceSummary } from './common.js';
+import { CustomLineItemsToAdd, LineItemsToAdd } from './line-edits.js';
 import { Order } from './orders.js';
 
 /**
@@ -50,9 +51,9 @@ export const DraftOrderChanges = Type.Object(
     ),
     lineItemsRemoved: Type.Optional(Type.Array(LineId, { maxItems: ECOM_LIMITS.lineItemsMax })),
     /** Catalog items, at today's price. */
-    lineItemsAdded: Type.Optional(Type.Array(LineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    lineItemsAdded: Type.Optional(LineItemsToAdd),
     /** Items with their own name and price. */
-    customLineItemsAdded: Type.Optional(Type.Array(CustomLineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+    customLineItemsAdded: Type.Optional(CustomLineItemsToAdd),
     /** Replaces the order's shipping line (a price of 0 makes shipping free). */
     shipping: Type.Optional(
       Type.Object(

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { FieldMask, StringEnum } from '../common/schema.js';
 import { BillingInfo, BuyerInfoInput, CheckoutInfoInput } from './checkout.js';
-import { AddressWithContact, CustomLineItemInput, ECOM_LIMITS, LineItemInput, SALES_CHANNELS } from './common.js';
+import { AddressWithContact, ECOM_LIMITS, SALES_CHANNELS } from './common.js';
+import { LineAdditionFields } from './line-edits.js';
 import { Order, OrderActivity } from './orders.js';
 import { ActivityContent, BulkOrderResults } from './order-requests.js';
 
@@ -19,10 +20,8 @@ export const CreateOrderByMerchantRequest = Type.Object(
   {
     order: Type.Object(
       {
-        /** Catalog items, priced by the store as at checkout. */
-        lineItems: Type.Optional(Type.Array(LineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
-        /** Items with their own name and price. */
-        customLineItems: Type.Optional(Type.Array(CustomLineItemInput, { maxItems: ECOM_LIMITS.lineItemsMax })),
+        /** Catalog items priced by the store as at checkout, and items with their own name and price. */
+        ...LineAdditionFields,
         buyerInfo: Type.Optional(
           Type.Object(
             {
