@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DecimalAmount } from '../common/amounts.js';
 import { CreateBody, EntityBody, PageBody, PatchBody } from '../common/bodies.js';
 import { PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import { CATALOG_LIMITS } from './limits.js';
@@ -24,10 +25,7 @@ export { CATALOG_LIMITS, PLAZA_CATALOG_APP_ID } from './limits.js';
 export const Money = Type.Object({ amount: Type.String(), formattedAmount: Type.String() });
 export type Money = Static<typeof Money>;
 /** Money in requests: only the decimal amount, with at most the currency's decimals ("19.99", "1000", "10.500"). */
-export const MoneyInput = Type.Object(
-  { amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) },
-  { additionalProperties: true },
-);
+export const MoneyInput = Type.Object({ amount: DecimalAmount }, { additionalProperties: true });
 
 export const CatalogSlug = Type.String({
   pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -240,8 +238,8 @@ export const ListProductsQuery = Type.Object(
     /** Words matched (case-insensitive, anywhere) in the name, description and SKUs. */
     text: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     collectionId: Type.Optional(Type.String({ format: 'uuid' })),
-    minPrice: Type.Optional(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' })),
-    maxPrice: Type.Optional(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' })),
+    minPrice: Type.Optional(DecimalAmount),
+    maxPrice: Type.Optional(DecimalAmount),
     inStock: Type.Optional(Type.Boolean()),
     productType: Type.Optional(StringEnum(PRODUCT_TYPES)),
     sort: Type.Optional(StringEnum(PRODUCT_SORTS)),

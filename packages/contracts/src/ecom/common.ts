@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AmountInput, DecimalAmount } from '../common/amounts.js';
 import { CatalogReference, Money, ProductMedia, Weight } from '../catalog/product.js';
 import { DateString, StringEnum } from '../common/schema.js';
 
@@ -182,7 +183,7 @@ export const LineItemInput = Type.Object(
       Type.Object(
         {
           productName: Type.Optional(Type.String({ minLength: 1, maxLength: ECOM_LIMITS.nameMax })),
-          price: Type.Optional(Type.Object({ amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) })),
+          price: Type.Optional(Type.Object({ amount: DecimalAmount })),
           image: Type.Optional(ProductMedia),
           physicalProperties: Type.Optional(
             Type.Object({ weight: Type.Optional(Type.Number({ minimum: 0 })) }, { additionalProperties: false }),
@@ -201,10 +202,7 @@ export const CustomLineItemInput = Type.Object(
   {
     productName: Type.String({ minLength: 1, maxLength: ECOM_LIMITS.nameMax }),
     quantity: Type.Integer({ minimum: 1, maximum: ECOM_LIMITS.quantityMax }),
-    price: Type.Object(
-      { amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) },
-      { additionalProperties: false },
-    ),
+    price: AmountInput,
     itemType: Type.Optional(StringEnum(LINE_ITEM_TYPES)),
     media: Type.Optional(ProductMedia),
     weight: Type.Optional(Weight),
@@ -227,7 +225,7 @@ export const LineItemQuantityUpdate = Type.Object(
 /** A merchant discount (API keys only) on the whole cart or some lines. */
 export const MerchantDiscountInput = Type.Object(
   {
-    amount: Type.Optional(Type.Object({ amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) })),
+    amount: Type.Optional(Type.Object({ amount: DecimalAmount })),
     percentage: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
     lineItemIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: ECOM_LIMITS.lineItemsMax })),
     description: Type.Optional(Type.String({ maxLength: 200 })),

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { AmountInput } from '../common/amounts.js';
 import { Money } from '../catalog/product.js';
 import { entityBodies } from '../common/bodies.js';
 import { DateString, StringEnum, Timestamps } from '../common/schema.js';
@@ -17,10 +18,6 @@ export const TRIGGER_TYPES = ['AND', 'OR', 'SUBTOTAL_RANGE', 'ITEM_QUANTITY_RANG
 export const DISCOUNT_RULE_STATUSES = ['LIVE', 'EXPIRED', 'PENDING'] as const;
 export const DISCOUNT_LIMITS = { idsMax: 100, triggersMax: 20, triggerDepth: 3, nameMax: 200, codeMax: 50 } as const;
 
-const AmountInput = Type.Object(
-  { amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) },
-  { additionalProperties: false },
-);
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 
 /** The items a SPECIFIC_ITEMS discount covers: products by id, or a filter (collections). */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AmountInput } from '../common/amounts.js';
 import { Money } from '../catalog/product.js';
 import { StringEnum } from '../common/schema.js';
 import { ECOM_LIMITS, PriceSummary } from './common.js';
@@ -27,10 +28,6 @@ export const DRAFT_BLOCKED_REASONS = [
 ] as const;
 export type DraftBlockedReason = (typeof DRAFT_BLOCKED_REASONS)[number];
 
-const Amount = Type.Object(
-  { amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) },
-  { additionalProperties: false },
-);
 const LineId = Type.String({ minLength: 1, maxLength: 100 });
 
 export const DraftOrderChanges = Type.Object(
@@ -42,7 +39,7 @@ export const DraftOrderChanges = Type.Object(
           {
             lineItemId: LineId,
             quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: ECOM_LIMITS.quantityMax })),
-            price: Type.Optional(Amount),
+            price: Type.Optional(AmountInput),
           },
           { additionalProperties: false },
         ),
@@ -57,7 +54,7 @@ export const DraftOrderChanges = Type.Object(
     /** Replaces the order's shipping line (a price of 0 makes shipping free). */
     shipping: Type.Optional(
       Type.Object(
-        { title: Type.String({ minLength: 1, maxLength: 100 }), price: Amount },
+        { title: Type.String({ minLength: 1, maxLength: 100 }), price: AmountInput },
         { additionalProperties: false },
       ),
     ),
@@ -67,7 +64,7 @@ export const DraftOrderChanges = Type.Object(
         Type.Object(
           {
             description: Type.Optional(Type.String({ maxLength: 200 })),
-            amount: Type.Optional(Amount),
+            amount: Type.Optional(AmountInput),
             percentage: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
           },
           { additionalProperties: false },
@@ -81,7 +78,7 @@ export const DraftOrderChanges = Type.Object(
     additionalFeesAdded: Type.Optional(
       Type.Array(
         Type.Object(
-          { name: Type.String({ minLength: 1, maxLength: 100 }), price: Amount },
+          { name: Type.String({ minLength: 1, maxLength: 100 }), price: AmountInput },
           { additionalProperties: false },
         ),
         { maxItems: 20 },

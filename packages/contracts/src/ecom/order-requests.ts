@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AmountInput } from '../common/amounts.js';
 import { PageBody } from '../common/bodies.js';
 import { Money } from '../catalog/product.js';
 import { CursorMetadataFields } from '../common/paging.js';
@@ -13,10 +14,6 @@ import {
 
 /** Requests and answers of placing orders, the orders routes and the payments collector. */
 
-const AmountInput = Type.Object(
-  { amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) },
-  { additionalProperties: false },
-);
 const Id = Type.String({ format: 'uuid' });
 
 // --- Placing an order -------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AmountInput } from '../common/amounts.js';
 import { Money } from '../catalog/product.js';
 import { DateString, StringEnum } from '../common/schema.js';
 
@@ -29,9 +30,7 @@ export const CreatePaymentRequestRequest = Type.Object(
   {
     orderId: Type.String({ format: 'uuid' }),
     /** Default: everything the order still owes. */
-    amount: Type.Optional(
-      Type.Object({ amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) }, { additionalProperties: false }),
-    ),
+    amount: Type.Optional(AmountInput),
     title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
     /** E-mail the link to the buyer (default true). */

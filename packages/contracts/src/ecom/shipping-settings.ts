@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AmountInput } from '../common/amounts.js';
 import { Money } from '../catalog/product.js';
 import { MaskedBody, entityBodies } from '../common/bodies.js';
 import { DateString, StringEnum, Timestamps } from '../common/schema.js';
@@ -44,10 +45,7 @@ export const FEE_CHARGE_BASES = ['PER_ORDER', 'PER_ITEM'] as const;
 const Name = Type.String({ minLength: 1, maxLength: SHIPPING_LIMITS.nameMax });
 const Text = Type.String({ maxLength: SHIPPING_LIMITS.textMax });
 /** A non-negative amount in the site currency, at most its decimals ("4.99"). */
-export const ShippingAmountInput = Type.Object(
-  { amount: Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' }) },
-  { additionalProperties: false },
-);
+export const ShippingAmountInput = AmountInput;
 const PriceInput = ShippingAmountInput;
 const Dates = { id: Type.String(), createdDate: DateString, updatedDate: DateString };
 

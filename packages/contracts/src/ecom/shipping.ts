@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { DecimalAmount } from '../common/amounts.js';
 import { Money } from '../catalog/product.js';
 import { entityBodies } from '../common/bodies.js';
 import { DateString, StringEnum } from '../common/schema.js';
@@ -25,7 +26,7 @@ const Country = Type.String({ pattern: '^[A-Z]{2}$' });
 const Subdivision = Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' });
 /** A non-negative amount in the site currency, at most its decimals ("4.99"). */
 const PriceInput = ShippingAmountInput;
-const Decimal = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$' });
+const Decimal = DecimalAmount;
 const Dates = { id: Type.String(), createdDate: DateString, updatedDate: DateString };
 
 // --- Regions --------------------------------------------------------------------------------------------------------
