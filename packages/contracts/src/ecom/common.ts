@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CountryCode, SubdivisionCode } from '../common/geo.js';
 import { AmountInput, DecimalAmount } from '../common/amounts.js';
 import { CatalogReference, Money, ProductMedia, Weight } from '../catalog/product.js';
 import { DateString, StringEnum } from '../common/schema.js';
@@ -45,8 +46,8 @@ const Text = Type.String({ maxLength: ECOM_LIMITS.textMax });
 /** A postal address (country ISO 3166-1 alpha-2, subdivision ISO 3166-2 like "US-CA"). */
 export const Address = Type.Object(
   {
-    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
-    subdivision: Type.Optional(Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' })),
+    country: Type.Optional(CountryCode),
+    subdivision: Type.Optional(SubdivisionCode),
     city: Type.Optional(Text),
     postalCode: Type.Optional(Type.String({ maxLength: 20 })),
     addressLine: Type.Optional(Text),

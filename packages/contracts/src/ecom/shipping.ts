@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { CountryCode, SubdivisionCode } from '../common/geo.js';
 import { DecimalAmount } from '../common/amounts.js';
 import { Money } from '../catalog/product.js';
 import { entityBodies } from '../common/bodies.js';
@@ -22,8 +23,6 @@ export const PICKUP_METHODS = ['STORE_PICKUP', 'PICKUP_POINT'] as const;
 
 const Name = Type.String({ minLength: 1, maxLength: SHIPPING_LIMITS.nameMax });
 const Text = Type.String({ maxLength: SHIPPING_LIMITS.textMax });
-const Country = Type.String({ pattern: '^[A-Z]{2}$' });
-const Subdivision = Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' });
 /** A non-negative amount in the site currency, at most its decimals ("4.99"). */
 const PriceInput = ShippingAmountInput;
 const Decimal = DecimalAmount;
@@ -32,10 +31,10 @@ const Dates = { id: Type.String(), createdDate: DateString, updatedDate: DateStr
 // --- Regions --------------------------------------------------------------------------------------------------------
 export const ShippingDestination = Type.Object(
   {
-    country: Country,
+    country: CountryCode,
     /** Only these subdivisions of the country (ISO 3166-2, "US-CA"); none: the whole country. */
     subdivisions: Type.Optional(
-      Type.Array(Subdivision, { maxItems: SHIPPING_LIMITS.subdivisionsMax, uniqueItems: true }),
+      Type.Array(SubdivisionCode, { maxItems: SHIPPING_LIMITS.subdivisionsMax, uniqueItems: true }),
     ),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CountryCode, SubdivisionCode } from '../common/geo.js';
 import { MaskedBody, entityBodies } from '../common/bodies.js';
 import { DateString, StringEnum } from '../common/schema.js';
 import { Address } from './common.js';
@@ -95,9 +96,9 @@ export const TaxGroupOverride = Type.Object(
 );
 export type TaxGroupOverride = Static<typeof TaxGroupOverride>;
 const RegionFields = {
-  country: Type.String({ pattern: '^[A-Z]{2}$' }),
+  country: CountryCode,
   /** ISO 3166-2 ("US-CA"); none: the whole country (a subdivision's own region wins over it). */
-  subdivision: Type.Optional(Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' })),
+  subdivision: Type.Optional(SubdivisionCode),
   jurisdictions: Type.Array(TaxJurisdiction, { maxItems: 10 }),
   groupOverrides: Type.Optional(Type.Array(TaxGroupOverride, { maxItems: 100 })),
   taxShipping: Type.Optional(Type.Boolean()),

@@ -2,7 +2,8 @@ import { Type, type Static } from 'typebox';
 import { DateString, StringEnum, Timestamps } from '../common/schema.js';
 import { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS } from './tags.js';
 import { EMAIL_MAX_LENGTH } from '../common/patterns.js';
-import { COUNTRY_PATTERN, IDENTITY_LIMITS, PHONE_PATTERN } from './limits.js';
+import { CountryCode } from '../common/geo.js';
+import { IDENTITY_LIMITS, PHONE_PATTERN } from './limits.js';
 export { ADDRESS_TAGS, EMAIL_TAGS, PHONE_TAGS };
 
 export const CUSTOM_FIELD_TYPES = ['TEXT', 'NUMBER', 'DATE', 'URL', 'SOCIAL'] as const;
@@ -35,7 +36,7 @@ export const ProfileEmail = Type.Object(
 export const ProfilePhone = Type.Object(
   {
     /** ISO 3166-1 alpha-2, such as US. */
-    countryCode: Type.Optional(Type.String({ pattern: COUNTRY_PATTERN })),
+    countryCode: Type.Optional(CountryCode),
     phone: Type.String({ minLength: 3, maxLength: IDENTITY_LIMITS.phone, pattern: PHONE_PATTERN }),
     tag: Type.Optional(StringEnum(PHONE_TAGS)),
   },
@@ -45,7 +46,7 @@ export const ProfilePhone = Type.Object(
 export const PostalAddress = Type.Object(
   {
     /** ISO 3166-1 alpha-2. */
-    country: Type.Optional(Type.String({ pattern: COUNTRY_PATTERN })),
+    country: Type.Optional(CountryCode),
     /** ISO 3166-2 subdivision, such as US-NY. */
     subdivision: Type.Optional(Text(IDENTITY_LIMITS.subdivision)),
     city: Type.Optional(Text(IDENTITY_LIMITS.city)),
