@@ -67,3 +67,16 @@ export const entityBodies = <
   response: EntityBody(keys.one, entity),
   list: ListBody(keys.many, entity),
 });
+
+/** Why one item of a bulk action failed. */
+export const BulkItemError = Type.Object({ code: Type.String(), description: Type.String() });
+
+/**
+ * A bulk action's answer: for each item whether it worked (`itemMetadata`, and the item itself when it was asked
+ * for), then the totals (`bulkActionMetadata`).
+ */
+export const BulkResultsBody = <T extends TSchema, I extends TSchema, A extends TSchema>(
+  item: T,
+  itemMetadata: I,
+  bulkActionMetadata: A,
+) => Type.Object({ results: Type.Array(Type.Object({ itemMetadata, item: Type.Optional(item) })), bulkActionMetadata });

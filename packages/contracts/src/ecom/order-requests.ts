@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AmountInput } from '../common/amounts.js';
-import { PageBody } from '../common/bodies.js';
+import { BulkItemError, BulkResultsBody, PageBody } from '../common/bodies.js';
 import { Money } from '../catalog/product.js';
 import { CursorMetadataFields } from '../common/paging.js';
 import { PageLimit, StringEnum } from '../common/schema.js';
@@ -211,19 +211,11 @@ export const UpdateOrderTagsRequest = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateOrderTagsRequest = Static<typeof UpdateOrderTagsRequest>;
-export const BulkOrderResults = Type.Object({
-  results: Type.Array(
-    Type.Object({
-      itemMetadata: Type.Object({
-        id: Type.String(),
-        success: Type.Boolean(),
-        error: Type.Optional(Type.Object({ code: Type.String(), description: Type.String() })),
-      }),
-      item: Type.Optional(Order),
-    }),
-  ),
-  bulkActionMetadata: Type.Object({ totalSuccesses: Type.Integer(), totalFailures: Type.Integer() }),
-});
+export const BulkOrderResults = BulkResultsBody(
+  Order,
+  Type.Object({ id: Type.String(), success: Type.Boolean(), error: Type.Optional(BulkItemError) }),
+  Type.Object({ totalSuccesses: Type.Integer(), totalFailures: Type.Integer() }),
+);
 export type BulkOrderResults = Static<typeof BulkOrderResults>;
 
 // --- Payments collector --------------------------------------------------------------------------------------------

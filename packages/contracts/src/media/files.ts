@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MaskedBody } from '../common/bodies.js';
+import { BulkItemError, BulkResultsBody } from '../common/bodies.js';
 import { SortBy } from '../common/query.js';
 import { DateString, PageLimit, StringEnum, Timestamps } from '../common/schema.js';
 import {
@@ -211,17 +212,14 @@ export const BulkItemMetadata = Type.Object({
   id: Type.Optional(Type.String()),
   originalIndex: Type.Integer(),
   success: Type.Boolean(),
-  error: Type.Optional(Type.Object({ code: Type.String(), description: Type.String() })),
+  error: Type.Optional(BulkItemError),
 });
 export const BulkActionMetadata = Type.Object({
   totalSuccesses: Type.Integer(),
   totalFailures: Type.Integer(),
   undetailedFailures: Type.Integer(),
 });
-export const BulkImportFileV2Response = Type.Object({
-  results: Type.Array(Type.Object({ itemMetadata: BulkItemMetadata, item: Type.Optional(FileDescriptor) })),
-  bulkActionMetadata: BulkActionMetadata,
-});
+export const BulkImportFileV2Response = BulkResultsBody(FileDescriptor, BulkItemMetadata, BulkActionMetadata);
 export type BulkImportFileV2Response = Static<typeof BulkImportFileV2Response>;
 
 export const GetFileByIdQuery = Type.Object({ fileId: FileId }, { additionalProperties: false });
