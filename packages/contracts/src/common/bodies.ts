@@ -22,9 +22,20 @@ export const CreateBody = <K extends string, T extends TSchema>(key: K, input: T
 export const MaskedBody = <K extends string, T extends TSchema>(key: K, changes: T) =>
   Type.Object({ [key]: changes, fieldMask: FieldMask } as MaskedProperties<K, T>, { additionalProperties: false });
 
-/** A PATCH of an entity's input: any of its fields, the mask saying which. */
+/**
+ * A PATCH of an entity's input: any of its fields, the mask saying which. `Type.Partial` drops the input's
+ * `additionalProperties: false`; it is put back, so an unknown field is refused by name as it is on create.
+ */
 export const PatchBody = <K extends string, T extends TObject>(key: K, input: T) =>
-  MaskedBody(key, Type.Partial(input));
+  MaskedBody(
+    key,
+    Type.Partial(
+      input,
+      (input as { additionalProperties?: unknown }).additionalProperties === false
+        ? { additionalProperties: false }
+        : {},
+    ),
+  );
 
 /** `{ [key]: entity }`: the answer of a get, create or update. */
 export const EntityBody = <K extends string, T extends TSchema>(key: K, entity: T) =>

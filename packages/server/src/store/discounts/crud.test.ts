@@ -201,6 +201,20 @@ describe('coupons', () => {
     expect(violations(noName.body)).toEqual(['coupon.name:REQUIRED_FIELD']);
   });
 
+  it('a PATCH naming a field coupons do not have is a 400 naming it, and nothing changes', async () => {
+    const cp = await createCoupon(srv, c.owner, { code: 'CLOSED', usageLimit: 5 });
+    const res = await call(srv.url, 'PATCH', `${COUPONS}/${cp.id}`, {
+      auth: c.owner,
+      body: { coupon: { usageLimit: 9, colour: 'red' }, fieldMask: { paths: ['usageLimit'] } },
+    });
+    expect(res.status).toBe(400);
+    expect(violations(res.body)).toEqual(['coupon.colour:FIELD_NOT_ALLOWED']);
+    const got = await call<{ coupon: Record<string, unknown> }>(srv.url, 'GET', `${COUPONS}/${cp.id}`, {
+      auth: c.owner,
+    });
+    expect(got.body.coupon).toMatchObject({ usageLimit: 5 });
+  });
+
   it('bad input is a 400 naming the field; wrong callers are refused', async () => {
     const bad = await call(srv.url, 'POST', COUPONS, {
       auth: c.owner,
