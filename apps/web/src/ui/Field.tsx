@@ -138,30 +138,62 @@ function FieldFrame({
   );
 }
 
-/** A labelled input with an optional hint and error, wired with aria-describedby. */
-export function TextField({ label, hint, error, id, className, ref, maxLength, counter, ...props }: TextFieldProps) {
+/** What a text control shares: its label, hint, error, id, outer class and length limit. */
+interface TextControlProps<E extends HTMLInputElement | HTMLTextAreaElement> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  id?: string | undefined;
+  className?: string | undefined;
+  maxLength?: number | undefined;
+  counter?: boolean | undefined;
+  value?: unknown;
+  defaultValue?: unknown;
+  onChange?: ((e: ChangeEvent<E>) => void) | undefined;
+}
+
+/**
+ * The wiring an input and a textarea share: ids, the length counter and its problem, the frame's props and the
+ * control's own (which keep the caller's other attributes).
+ */
+function useTextControl<E extends HTMLInputElement | HTMLTextAreaElement, P extends TextControlProps<E>>({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  maxLength,
+  counter,
+  ...props
+}: P) {
   const counted = countsLimit(maxLength, counter);
-  const limit = useLengthLimit<HTMLInputElement>(label, counted ? maxLength : undefined, error, props);
+  const limit = useLengthLimit<E>(label, counted ? maxLength : undefined, error, props);
   const ids = useFieldIds(id, hint, limit.error, counted);
+  const frame = {
+    className,
+    label,
+    ids,
+    hint,
+    error: limit.error,
+    counter: counted ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over } : undefined,
+  };
+  const control = {
+    id: ids.inputId,
+    'aria-invalid': limit.error ? true : undefined,
+    'aria-describedby': ids.describedBy,
+    ...props,
+    maxLength: counted ? undefined : maxLength,
+    onChange: limit.onChange,
+  };
+  return { frame, control };
+}
+
+/** A labelled input with an optional hint and error, wired with aria-describedby. */
+export function TextField({ ref, ...props }: TextFieldProps) {
+  const { frame, control } = useTextControl<HTMLInputElement, typeof props>(props);
   return (
-    <FieldFrame
-      className={className}
-      label={label}
-      ids={ids}
-      hint={hint}
-      error={limit.error}
-      counter={counted ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over } : undefined}
-    >
-      <input
-        ref={ref}
-        id={ids.inputId}
-        className={inputClass}
-        aria-invalid={limit.error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...props}
-        maxLength={counted ? undefined : maxLength}
-        onChange={limit.onChange}
-      />
+    <FieldFrame {...frame}>
+      <input ref={ref} className={inputClass} {...control} />
     </FieldFrame>
   );
 }
@@ -176,28 +208,11 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 }
 
 /** A labelled multi-line input, wired like {@link TextField}. */
-export function TextAreaField({ label, hint, error, id, className, maxLength, counter, ...props }: TextAreaFieldProps) {
-  const counted = countsLimit(maxLength, counter);
-  const limit = useLengthLimit<HTMLTextAreaElement>(label, counted ? maxLength : undefined, error, props);
-  const ids = useFieldIds(id, hint, limit.error, counted);
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = useTextControl<HTMLTextAreaElement, TextAreaFieldProps>(props);
   return (
-    <FieldFrame
-      className={className}
-      label={label}
-      ids={ids}
-      hint={hint}
-      error={limit.error}
-      counter={counted ? { id: ids.counterId, length: limit.length, max: maxLength, over: limit.over } : undefined}
-    >
-      <textarea
-        id={ids.inputId}
-        className={cx(inputClass, 'min-h-24 resize-y')}
-        aria-invalid={limit.error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...props}
-        maxLength={counted ? undefined : maxLength}
-        onChange={limit.onChange}
-      />
+    <FieldFrame {...frame}>
+      <textarea className={cx(inputClass, 'min-h-24 resize-y')} {...control} />
     </FieldFrame>
   );
 }
