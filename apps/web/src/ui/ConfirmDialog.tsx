@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import { closeOnEscape, useModalDialog } from './modal.js';
+import { type ReactNode } from 'react';
 import { Button } from './Button.js';
+import { ModalShell } from './Dialog.js';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -28,31 +28,17 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useModalDialog(open);
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={closeOnEscape(onCancel, busy)}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-900/40"
-    >
-      {open && (
-        <div className="p-5">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          {children && <div className="mt-2 text-sm text-neutral-700">{children}</div>}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
-              Cancel
-            </Button>
-            <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </div>
-      )}
-    </dialog>
+    <ModalShell open={open} title={title} busy={busy} onClose={onCancel} width="max-w-md">
+      {children && <div className="mt-2 text-sm text-neutral-700">{children}</div>}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+          Cancel
+        </Button>
+        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </ModalShell>
   );
 }
