@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePlaza } from '@plaza/react';
 import { getConfig } from '../config.js';
 import { callbackUri, rememberOAuthData, safeReturn } from '../auth/flows.js';
 import { markSignedIn } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
+import { LoginLinks } from '../signin/AuthLinks.js';
 import { SignInFlow } from '../signin/SignInFlow.js';
 import { hostedDriver } from '../signin/driver.js';
 import { SsoButtons } from '../signin/SsoButtons.js';
@@ -61,17 +62,7 @@ export default function HostedLoginPage() {
           footer={
             <>
               <SsoButtons authorizeQuery={request} returnTo={postFlowUrl} />
-              <p>
-                <Link to="/forgot-password" className="font-medium text-accent underline-offset-2 hover:underline">
-                  Forgot your password?
-                </Link>
-              </p>
-              <p>
-                New here?{' '}
-                <Link to="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
-                  Create an account
-                </Link>
-              </p>
+              <LoginLinks />
             </>
           }
         />

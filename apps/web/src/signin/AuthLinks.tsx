@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+
+/** The accent text link of the sign-in screens. */
+export const authLinkClass = 'font-medium text-accent underline-offset-2 hover:underline';
+
+/** Under a login form, the app's own or the hosted one: a forgotten password, and a new account. */
+export function LoginLinks() {
+  return (
+    <>
+      <p>
+        <Link to="/forgot-password" className={authLinkClass}>
+          Forgot your password?
+        </Link>
+      </p>
+      <p>
+        New here?{' '}
+        <Link to="/signup" className={authLinkClass}>
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}
