@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { identityMutations, useAuth, usePlaza, usePlazaMutation } from '@plaza/react';
-import { startHostedLogin } from '../auth/flows.js';
+import { identityMutations, useAuth, usePlazaMutation } from '@plaza/react';
 import { useSilentLoginStatus } from '../auth/silent.js';
-import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
@@ -12,13 +10,18 @@ import { PageSkeleton } from '../ui/PageSkeleton.js';
 import { TwoStepCard } from './TwoStepCard.js';
 import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
 import { AccountNav } from './AccountNav.js';
+import { SignInFirst } from './profile/SignInFirst.js';
 
 /** /account/security: the member's password and two-step verification. */
 export default function SecurityPage() {
   const { loggedIn, member } = useAuth();
   const silent = useSilentLoginStatus();
   if (!loggedIn) {
-    return silent === 'running' ? <PageSkeleton /> : <SignInFirst />;
+    return silent === 'running' ? (
+      <PageSkeleton />
+    ) : (
+      <SignInFirst what="Your password and two-step verification are managed here." />
+    );
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -31,25 +34,6 @@ export default function SecurityPage() {
         <ChangePasswordCard />
         <TwoStepCard />
       </div>
-    </div>
-  );
-}
-
-function SignInFirst() {
-  const client = usePlaza<PlazaClient>();
-  const [error, setError] = useState<unknown>(null);
-  return (
-    <div className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold tracking-tight">Log in to see your account</h1>
-      <p className="mt-2 text-sm text-neutral-600">Your password and two-step verification are managed here.</p>
-      <Button className="mt-6" onClick={() => startHostedLogin(client).catch(setError)}>
-        Log in
-      </Button>
-      {error !== null && (
-        <div className="mt-4 text-left">
-          <ErrorMessage error={error} />
-        </div>
-      )}
     </div>
   );
 }
