@@ -1,21 +1,17 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth, useMyMember } from '@plaza/react';
-import { useSilentLoginStatus } from '../auth/silent.js';
+import { useMyMember } from '@plaza/react';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { PageSkeleton } from '../ui/PageSkeleton.js';
-import { AccountNav } from './AccountNav.js';
 import { AddressCard } from './profile/AddressCard.js';
 import { ContactCard } from './profile/ContactCard.js';
 import { DeleteAccountCard } from './profile/DeleteAccountCard.js';
 import { PrivacyCard } from './profile/PrivacyCard.js';
 import { ProfileDetailsCard } from './profile/ProfileDetailsCard.js';
-import { SignInFirst } from './profile/SignInFirst.js';
+import { SignedInPage } from './SignedInPage.js';
 
 /** /account/profile: the member's profile, address, community choice, contact details and account deletion. */
 export default function ProfilePage() {
-  const { loggedIn, member: auth } = useAuth();
-  const silent = useSilentLoginStatus();
   const me = useMyMember();
   const { hash } = useLocation();
   // /account/profile#privacy (from the community page) scrolls to the card once it is there.
@@ -23,20 +19,12 @@ export default function ProfilePage() {
     if (hash && me.data) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash, me.data]);
 
-  if (!loggedIn) {
-    return silent === 'running' ? (
-      <PageSkeleton />
-    ) : (
-      <SignInFirst what="Your profile, your place in the community and your contact details are managed here." />
-    );
-  }
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <AccountNav />
-      <h1 className="text-2xl font-bold tracking-tight">Your profile</h1>
-      <p className="mt-1 text-sm text-neutral-600">
-        Signed in as <strong className="break-all text-neutral-900">{auth?.email ?? me.data?.loginEmail ?? '…'}</strong>
-      </p>
+    <SignedInPage
+      title="Your profile"
+      what="Your profile, your place in the community and your contact details are managed here."
+      knownEmail={me.data?.loginEmail}
+    >
       <div className="mt-8">
         {me.isPending ? (
           <PageSkeleton />
@@ -53,6 +41,6 @@ export default function ProfilePage() {
           </div>
         )}
       </div>
-    </div>
+    </SignedInPage>
   );
 }

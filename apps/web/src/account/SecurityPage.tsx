@@ -1,40 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { identityMutations, useAuth, usePlazaMutation } from '@plaza/react';
-import { useSilentLoginStatus } from '../auth/silent.js';
+import { identityMutations, usePlazaMutation } from '@plaza/react';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
-import { PageSkeleton } from '../ui/PageSkeleton.js';
 import { TwoStepCard } from './TwoStepCard.js';
 import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
-import { AccountNav } from './AccountNav.js';
-import { SignInFirst } from './profile/SignInFirst.js';
+import { SignedInPage } from './SignedInPage.js';
 
 /** /account/security: the member's password and two-step verification. */
 export default function SecurityPage() {
-  const { loggedIn, member } = useAuth();
-  const silent = useSilentLoginStatus();
-  if (!loggedIn) {
-    return silent === 'running' ? (
-      <PageSkeleton />
-    ) : (
-      <SignInFirst what="Your password and two-step verification are managed here." />
-    );
-  }
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <AccountNav />
-      <h1 className="text-2xl font-bold tracking-tight">Account security</h1>
-      <p className="mt-1 text-sm text-neutral-600">
-        Signed in as <strong className="break-all text-neutral-900">{member?.email ?? '…'}</strong>
-      </p>
+    <SignedInPage title="Account security" what="Your password and two-step verification are managed here.">
       <div className="mt-8 grid gap-6">
         <ChangePasswordCard />
         <TwoStepCard />
       </div>
-    </div>
+    </SignedInPage>
   );
 }
 
