@@ -3,6 +3,7 @@ import { usePlaza } from '@plaza/react';
 import { uploadAndWait } from '../lib/uploads.js';
 import { FilePickButton } from './FilePickButton.js';
 import { describeError } from './ErrorMessage.js';
+import { TextField, type TextFieldProps } from './Field.js';
 
 /**
  * "Upload a photo" for forms that take a picture's address: the shopper picks a picture from their device, it is
@@ -53,4 +54,12 @@ export function PhotoUploadButton({
       )}
     </div>
   );
+}
+
+/**
+ * The other way to give a picture: the address of one already online, with the web-address keyboard. `hint` says
+ * how it goes with the upload button and any preview.
+ */
+export function PhotoUrlField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'placeholder'>) {
+  return <TextField {...props} label="Photo URL (optional)" type="url" inputMode="url" placeholder="https://…" />;
 }

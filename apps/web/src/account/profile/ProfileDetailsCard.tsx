@@ -4,7 +4,7 @@ import type { Member } from '@plaza/contracts';
 import { useInvalidateMembers, useInvalidateReviews, usePlaza } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { Avatar } from '../../ui/Avatar.js';
-import { PhotoUploadButton } from '../../ui/PhotoUploadButton.js';
+import { PhotoUploadButton, PhotoUrlField } from '../../ui/PhotoUploadButton.js';
 import { Button } from '../../ui/Button.js';
 import { Card } from '../../ui/Card.js';
 import { FormProblems } from '../../ui/FormProblems.js';
@@ -23,41 +23,18 @@ import {
 /** Nickname, title and photo (public once in the community), and first and last name (never public). */
 export function ProfileDetailsCard({ member }: { member: Member }) {
   const profile = useProfileForm(member);
-  const { draft, form, save, set, unchanged } = profile;
+  const { bound, form, save, set, unchanged } = profile;
   return (
     <Card title="Profile" description="Your nickname, title and photo are public once you join the community.">
       <form onSubmit={profile.submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          {...form.field('nickname')}
-          autoComplete="nickname"
-          value={draft.nickname}
-          onChange={(e) => set('nickname', e.target.value)}
-        />
-        <TextField
-          {...form.field('title')}
-          label="Title (optional)"
-          hint="A few words about you, such as “Coffee lover”."
-          value={draft.title}
-          onChange={(e) => set('title', e.target.value)}
-        />
+        <TextField {...bound('nickname')} autoComplete="nickname" />
+        <TextField {...bound('title')} label="Title (optional)" hint="A few words about you, such as “Coffee lover”." />
         <div className="sm:col-span-2">
           <PhotoUploadButton label="Upload a picture" onUploaded={(url) => set('photoUrl', url)} />
         </div>
-        <PhotoUrlField profile={profile} fallbackName={member.slug} />
-        <TextField
-          {...form.field('firstName')}
-          label="First name (optional)"
-          autoComplete="given-name"
-          value={draft.firstName}
-          onChange={(e) => set('firstName', e.target.value)}
-        />
-        <TextField
-          {...form.field('lastName')}
-          label="Last name (optional)"
-          autoComplete="family-name"
-          value={draft.lastName}
-          onChange={(e) => set('lastName', e.target.value)}
-        />
+        <PhotoUrlWithPreview profile={profile} fallbackName={member.slug} />
+        <TextField {...bound('firstName')} label="First name (optional)" autoComplete="given-name" />
+        <TextField {...bound('lastName')} label="Last name (optional)" autoComplete="family-name" />
         <p className="text-xs text-neutral-600 sm:col-span-2">
           Your first and last name are only seen by the store, never by other members.
         </p>
@@ -79,21 +56,15 @@ export function ProfileDetailsCard({ member }: { member: Member }) {
 }
 
 /** The photo's address next to a preview of it; an address that is not on the web shows the initials instead. */
-function PhotoUrlField({ profile, fallbackName }: { profile: ProfileForm; fallbackName: string }) {
-  const { draft, form, set } = profile;
+function PhotoUrlWithPreview({ profile, fallbackName }: { profile: ProfileForm; fallbackName: string }) {
+  const { bound, draft } = profile;
   const photo = draft.photoUrl.trim();
   return (
     <div className="flex items-start gap-4 sm:col-span-2">
-      <TextField
-        {...form.field('photoUrl')}
+      <PhotoUrlField
+        {...bound('photoUrl')}
         className="min-w-0 flex-1"
-        label="Photo URL (optional)"
-        type="url"
-        inputMode="url"
-        placeholder="https://…"
         hint="A link to a picture already online, or upload one; the preview shows how it looks."
-        value={draft.photoUrl}
-        onChange={(e) => set('photoUrl', e.target.value)}
       />
       <div className="pt-6 text-center">
         <Avatar
@@ -133,13 +104,15 @@ function useProfileForm(member: Member) {
     form.edited(key);
     if (save.isSuccess) save.reset();
   };
+  /** A TextField's label, limit, error and value for one key of the draft. */
+  const bound = (key: keyof ProfileDraft) => form.bind(key, draft[key], (value) => set(key, value));
   const unchanged = profilePatch(saved, draft).fieldMask.length === 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (form.check() && !unchanged) save.mutate();
   };
-  return { draft, form, save, set, unchanged, submit };
+  return { draft, form, save, set, bound, unchanged, submit };
 }
 
 type ProfileForm = ReturnType<typeof useProfileForm>;

@@ -4,7 +4,7 @@ import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import { StarInput } from '../../ui/StarInput.js';
 import { useFormRules } from '../../ui/useFormRules.js';
-import { PhotoUploadButton } from '../../ui/PhotoUploadButton.js';
+import { PhotoUploadButton, PhotoUrlField } from '../../ui/PhotoUploadButton.js';
 import {
   draftFieldOf,
   draftOf,
@@ -34,6 +34,8 @@ export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFo
     setDraft((d) => ({ ...d, [key]: value }));
     form.edited(key);
   };
+  /** A text field's label, limit, error and value for one written part of the draft. */
+  const bound = (key: 'title' | 'body' | 'imageUrl') => form.bind(key, draft[key], (value) => set(key, value));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,30 +50,14 @@ export function ReviewForm({ review, busy, error, onSubmit, onCancel }: ReviewFo
         label="Your rating"
         error={form.errors.rating}
       />
-      <TextField
-        {...form.field('title')}
-        label="Title (optional)"
-        value={draft.title}
-        onChange={(e) => set('title', e.target.value)}
-      />
+      <TextField {...bound('title')} label="Title (optional)" />
       <TextAreaField
-        {...form.field('body')}
+        {...bound('body')}
         label="Your review (optional)"
         rows={5}
-        value={draft.body}
-        onChange={(e) => set('body', e.target.value)}
         hint="Plain text. What did you like, what could be better?"
       />
-      <TextField
-        {...form.field('imageUrl')}
-        label="Photo URL (optional)"
-        type="url"
-        inputMode="url"
-        placeholder="https://…"
-        value={draft.imageUrl}
-        onChange={(e) => set('imageUrl', e.target.value)}
-        hint="A link to a picture already online, or upload one."
-      />
+      <PhotoUrlField {...bound('imageUrl')} hint="A link to a picture already online, or upload one." />
       <PhotoUploadButton onUploaded={(url) => set('imageUrl', url)} />
       {isWebAddress(draft.imageUrl) && (
         <img
