@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
 import { type Outcome, type SignInDriver } from './driver.js';
+import { useCodeCheck } from './useCodeCheck.js';
 
 /** The six-digit code the site e-mailed, bound to the login or sign-up it continues; it can be sent again. */
 export function CodeStep({
@@ -18,39 +19,9 @@ export function CodeStep({
   onBack: () => void;
 }) {
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [fatal, setFatal] = useState<unknown>(null);
-  const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFatal(null);
-    setError(undefined);
-    try {
-      const out = await driver.verify(code.trim());
-      if (out.step === 'code') setError(out.error ?? 'The code is wrong.');
-      else onOutcome(out);
-    } catch (err) {
-      setFatal(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const resend = async () => {
-    setResent('sending');
-    setFatal(null);
-    try {
-      await driver.resend();
-      setResent('sent');
-    } catch (err) {
-      setResent('idle');
-      setFatal(err);
-    }
-  };
+  const { busy, error, fatal, mail: resent, submitWith, mailCode } = useCodeCheck('code', onOutcome);
+  const submit = submitWith(() => driver.verify(code.trim()));
+  const resend = () => mailCode(() => driver.resend());
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-labelledby="code-title">

@@ -1,9 +1,10 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/Field.js';
 import { type Factor, type Outcome, type SignInDriver } from './driver.js';
+import { useCodeCheck } from './useCodeCheck.js';
 
 /** The second factor of a login: the authenticator app's code, one mailed on request, or a recovery code. */
 export function MfaStep({
@@ -148,10 +149,7 @@ function useMfaVerification({
   const [factor, setFactor] = useState<Factor>(factors.includes('TOTP') ? 'TOTP' : 'EMAIL');
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [fatal, setFatal] = useState<unknown>(null);
-  const [mail, setMail] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const { busy, error, setError, fatal, setFatal, mail, submitWith, mailCode } = useCodeCheck('mfa', onOutcome);
   const input = useRef<HTMLInputElement>(null);
   const recovery = factor === 'RECOVERY_CODE';
   // A recovery code is ten letters and digits (shown as xxxxx-xxxxx); the others six digits.
@@ -165,39 +163,18 @@ function useMfaVerification({
     input.current?.focus();
   };
 
-  const sendMail = async () => {
-    setMail('sending');
-    setFatal(null);
+  const sendMail = () => {
     setError(undefined);
-    try {
+    return mailCode(async () => {
       await driver.sendFactorCode();
       setFactor('EMAIL');
-      setMail('sent');
       setCode('');
       input.current?.focus();
-    } catch (err) {
-      setMail('idle');
-      setFatal(err);
-    }
+    });
   };
   useMailFirstCode(factor, sendMail);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFatal(null);
-    setError(undefined);
-    try {
-      const out = await driver.verifyFactor(factor, typed, remember);
-      if (out.step === 'mfa') setError(out.error ?? 'The code is wrong.');
-      else onOutcome(out);
-    } catch (err) {
-      setFatal(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = submitWith(() => driver.verifyFactor(factor, typed, remember));
 
   return {
     factor,
