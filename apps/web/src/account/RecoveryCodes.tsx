@@ -6,7 +6,7 @@ import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { TextField } from '../ui/Field.js';
+import { CurrentPasswordField } from './PasswordFields.js';
 import { CheckboxField } from '../ui/CheckboxField.js';
 
 const TOTAL = 10;
@@ -132,14 +132,7 @@ export function RecoveryCodesStatus({
           }}
         >
           <p>Your current recovery codes will stop working. Enter your password to confirm.</p>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <CurrentPasswordField label="Password" value={password} onChange={setPassword} />
           {regenerate.error && <ErrorMessage error={regenerate.error} />}
         </form>
       </ConfirmDialog>

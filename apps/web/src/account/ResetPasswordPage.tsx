@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { identityMutations, usePlazaMutation } from '@plaza/react';
 import { isPlazaError } from '@plaza/sdk';
 import { Alert } from '../ui/Alert.js';
-import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
+import { NewPasswordFields, newPasswordMismatch } from './PasswordFields.js';
 import { AuthCard } from '../ui/AuthCard.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';

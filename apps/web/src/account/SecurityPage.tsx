@@ -4,9 +4,8 @@ import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { TextField } from '../ui/Field.js';
 import { TwoStepCard } from './TwoStepCard.js';
-import { NewPasswordFields, newPasswordMismatch } from './NewPasswordFields.js';
+import { CurrentPasswordField, NewPasswordFields, newPasswordMismatch } from './PasswordFields.js';
 import { SignedInPage } from './SignedInPage.js';
 
 /** /account/security: the member's password and two-step verification. */
@@ -43,14 +42,7 @@ function ChangePasswordCard() {
   return (
     <Card title="Password" description="Changing it logs you out on your other devices.">
       <form onSubmit={submit} className="grid gap-4 sm:max-w-sm">
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
+        <CurrentPasswordField label="Current password" value={current} onChange={setCurrent} />
         <NewPasswordFields password={next} repeat={repeat} onPassword={setNext} onRepeat={setRepeat} />
         {error !== null && <ErrorMessage error={error} />}
         {done && <Alert tone="success">Your password is changed. Other devices were logged out.</Alert>}

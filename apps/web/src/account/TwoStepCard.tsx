@@ -11,6 +11,7 @@ import { CopyButton } from '../ui/CopyButton.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { RecoveryCodesStatus, SaveRecoveryCodes } from './RecoveryCodes.js';
 import { TextField } from '../ui/Field.js';
+import { CurrentPasswordField } from './PasswordFields.js';
 import { Skeleton } from '../ui/Skeleton.js';
 
 function Badge({ on }: { on: boolean }) {
@@ -285,15 +286,7 @@ function TurnOff() {
       <p className="text-sm text-amber-900">
         Without it, your password alone opens your account. Enter your password to confirm.
       </p>
-      <TextField
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        className="sm:max-w-sm"
-      />
+      <CurrentPasswordField label="Your password" value={password} onChange={setPassword} className="sm:max-w-sm" />
       {off.error && <ErrorMessage error={off.error} />}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger" busy={off.isPending}>

@@ -36,3 +36,28 @@ export function NewPasswordFields(props: {
 
 /** True once the repeat has been typed and differs: the forms block submitting then. */
 export const newPasswordMismatch = (password: string, repeat: string) => repeat.length > 0 && repeat !== password;
+
+/** The password the member has now, asked to confirm a change to the account's security. */
+export function CurrentPasswordField({
+  label,
+  value,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={className}
+    />
+  );
+}
