@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { useDayFormat } from '../format.js';
-import { ReviewCard, isHttpUrl } from '../reviews/ReviewCard.js';
+import { MoreReviewsButton, ReviewCardList, isHttpUrl } from '../reviews/ReviewCard.js';
 import { displayName } from './MemberCard.js';
 import { ReportMemberDialog } from './ReportMemberDialog.js';
 
@@ -132,19 +132,9 @@ function MemberReviews({ memberId, name }: { memberId: string; name: string }) {
         ) : reviews.length === 0 ? (
           <EmptyState title="No reviews yet">{name} has not reviewed anything so far.</EmptyState>
         ) : (
-          <div className="divide-y divide-neutral-200">
-            {reviews.map((r) => (
-              <ReviewCard key={r.id} review={r} replyFrom={site?.name ?? 'the store'} />
-            ))}
-          </div>
+          <ReviewCardList reviews={reviews} replyFrom={site?.name ?? 'the store'} />
         )}
-        {list.hasNextPage && (
-          <div className="mt-4 flex justify-center">
-            <Button variant="secondary" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
-              Show more reviews
-            </Button>
-          </div>
-        )}
+        <MoreReviewsButton list={list} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Review } from '@plaza/contracts';
 import { Avatar } from '../../ui/Avatar.js';
 import { Badge } from '../../ui/Badge.js';
+import { Button } from '../../ui/Button.js';
 import { StarRating } from '../../ui/StarRating.js';
 import { useDayFormat } from '../format.js';
 
@@ -127,5 +128,32 @@ function MediaLink({ image, video, index }: { image?: string | undefined; video?
       Video {index}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
+  );
+}
+
+/** A page of reviews as cards, one under the other; `busy` while another sort of them loads. */
+export function ReviewCardList({ reviews, replyFrom, busy }: { reviews: Review[]; replyFrom: string; busy?: boolean }) {
+  return (
+    <div className="divide-y divide-neutral-200" aria-busy={busy || undefined}>
+      {reviews.map((r) => (
+        <ReviewCard key={r.id} review={r} replyFrom={replyFrom} />
+      ))}
+    </div>
+  );
+}
+
+/** "Show more reviews" under a list that has another page. */
+export function MoreReviewsButton({
+  list,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
+  if (!list.hasNextPage) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <Button variant="secondary" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
+        Show more reviews
+      </Button>
+    </div>
   );
 }

@@ -13,15 +13,20 @@ export function ReviewsSkeleton({ title }: { title?: string | undefined }) {
           ))}
         </div>
         <div className="space-y-6">
-          {[0, 1].map((i) => (
-            <div key={i} className="space-y-2">
-              <Skeleton className="h-5 w-40" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-3/4" />
-            </div>
-          ))}
+          <ReviewCardsSkeleton />
         </div>
       </div>
     </section>
   );
+}
+
+/** Two review cards' shape, for the widget's first load and a new sort. */
+export function ReviewCardsSkeleton() {
+  return [0, 1].map((i) => (
+    <div key={i} className="space-y-2">
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-3/4" />
+    </div>
+  ));
 }

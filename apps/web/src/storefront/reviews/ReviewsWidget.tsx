@@ -2,15 +2,14 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Review } from '@plaza/contracts';
 import { useAuth, useRatingSummary, useReviews, useSite } from '@plaza/react';
-import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { inputClass } from '../../ui/inputClass.js';
 import { cx } from '../../ui/cx.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { RatingSummaryPanel } from './RatingSummaryPanel.js';
-import { ReviewCard } from './ReviewCard.js';
-import { ReviewsSkeleton } from './ReviewsSkeleton.js';
+import { MoreReviewsButton, ReviewCardList } from './ReviewCard.js';
+import { ReviewCardsSkeleton, ReviewsSkeleton } from './ReviewsSkeleton.js';
 import { REVIEW_SORTS, listRequest, type ReviewSortKey } from './requests.js';
 
 // A member's own review (and the form to write it) is code only members run: it loads when a member is signed in.
@@ -82,19 +81,9 @@ export function ReviewsWidget({ namespace, entityId, title = 'Reviews', pageSize
               </EmptyState>
             </div>
           ) : (
-            <div className="divide-y divide-neutral-200" aria-busy={list.isFetching || undefined}>
-              {reviews.map((r) => (
-                <ReviewCard key={r.id} review={r} replyFrom={storeName} />
-              ))}
-            </div>
+            <ReviewCardList reviews={reviews} replyFrom={storeName} busy={list.isFetching} />
           )}
-          {list.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" onClick={() => void list.fetchNextPage()} busy={list.isFetchingNextPage}>
-                Show more reviews
-              </Button>
-            </div>
-          )}
+          <MoreReviewsButton list={list} />
         </div>
       </div>
     </section>
@@ -142,13 +131,7 @@ function SortSelect({ sort, setSort }: { sort: ReviewSortKey; setSort: (sort: Re
 function ListSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading reviews" className="space-y-6 py-5">
-      {[0, 1].map((i) => (
-        <div key={i} className="space-y-2">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-3/4" />
-        </div>
-      ))}
+      <ReviewCardsSkeleton />
     </div>
   );
 }
