@@ -4,7 +4,7 @@ import { useAuth, useSite } from '@plaza/react';
 import { Alert } from '../ui/Alert.js';
 import { Card } from '../ui/Card.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { Skeleton } from '../ui/Skeleton.js';
+import { SkeletonStack } from '../ui/Skeleton.js';
 import { ReviewsSkeleton } from './reviews/ReviewsSkeleton.js';
 
 // Its own chunk: the first page's JS budget (120 KB gzip) has no room for the widget, and it sits below the fold.
@@ -19,11 +19,11 @@ const STORE_REVIEWS = { namespace: 'site', entityId: 'store', title: 'What custo
 
 function HomeSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the store" className="space-y-4">
-      <Skeleton className="h-10 w-64 max-w-full" />
-      <Skeleton className="h-5 w-80 max-w-full" />
-      <Skeleton className="mt-8 h-40 w-full" />
-    </div>
+    <SkeletonStack
+      label="Loading the store"
+      className="space-y-4"
+      bars={['h-10 w-64 max-w-full', 'h-5 w-80 max-w-full', 'mt-8 h-40 w-full']}
+    />
   );
 }
 

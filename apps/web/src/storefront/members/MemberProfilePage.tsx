@@ -7,7 +7,7 @@ import { Badge } from '../../ui/Badge.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Skeleton } from '../../ui/Skeleton.js';
+import { SkeletonStack } from '../../ui/Skeleton.js';
 import { useDayFormat } from '../format.js';
 import { MoreReviewsButton, ReviewCardList, isHttpUrl } from '../reviews/ReviewCard.js';
 import { displayName } from './MemberCard.js';
@@ -123,10 +123,7 @@ function MemberReviews({ memberId, name }: { memberId: string; name: string }) {
       </h2>
       <div className="mt-2">
         {list.isPending ? (
-          <div aria-busy="true" aria-label="Loading reviews" className="space-y-3 py-4">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-4 w-full" />
-          </div>
+          <SkeletonStack label="Loading reviews" className="space-y-3 py-4" bars={['h-5 w-40', 'h-4 w-full']} />
         ) : list.error ? (
           <ErrorMessage error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : reviews.length === 0 ? (
@@ -162,11 +159,10 @@ function NoSuchMember({ slug }: { slug: string }) {
 
 function ProfileSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the profile" className="mx-auto max-w-3xl space-y-4 px-4 py-10">
-      <Skeleton className="h-4 w-24" />
-      <Skeleton className="h-44 w-full rounded-xl" />
-      <Skeleton className="h-6 w-48" />
-      <Skeleton className="h-4 w-full" />
-    </div>
+    <SkeletonStack
+      label="Loading the profile"
+      className="mx-auto max-w-3xl space-y-4 px-4 py-10"
+      bars={['h-4 w-24', 'h-44 w-full rounded-xl', 'h-6 w-48', 'h-4 w-full']}
+    />
   );
 }
