@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import { call } from '@plaza/react';
 import { createTestCardToken } from '@plaza/sdk/ecom';
 import { TextField } from '../../../ui/Field.js';
@@ -49,35 +50,25 @@ export function CardFields({
   onChange: (card: Card) => void;
   legend?: string;
 }) {
+  /** A part of the card: typed in digits, kept in `card`. */
+  const digits = (part: keyof Card) => ({
+    inputMode: 'numeric' as const,
+    value: card[part],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ ...card, [part]: e.target.value }),
+  });
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold">{legend}</legend>
       <TextField
         id="card-number"
         label="Card number"
-        inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        value={card.number}
-        onChange={(e) => onChange({ ...card, number: e.target.value })}
+        {...digits('number')}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Expiry (MM/YY)"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="12/30"
-          value={card.expiry}
-          onChange={(e) => onChange({ ...card, expiry: e.target.value })}
-        />
-        <TextField
-          label="Security code"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          value={card.cvc}
-          onChange={(e) => onChange({ ...card, cvc: e.target.value })}
-        />
+        <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="12/30" {...digits('expiry')} />
+        <TextField label="Security code" autoComplete="cc-csc" placeholder="123" {...digits('cvc')} />
       </div>
       <p className="text-xs text-neutral-600">
         This shop takes test payments: use 4242 4242 4242 4242 with any future date and code. No money moves.
