@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { LineItem, PriceSummary, Violation } from '@plaza/contracts';
 import { type Cart, cartMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
-import { CodeBox, codeProblem } from './CodeBox.js';
+import { CodeBox, appliedCoupon, codeProblem } from './CodeBox.js';
 import { describeProblem } from './problems.js';
 import { ProductImage } from './ProductCard.js';
 
@@ -146,15 +146,7 @@ export function CouponForm({ cart }: { cart: Cart }) {
     <CodeBox
       id="coupon"
       label="Discount code"
-      applied={
-        applied
-          ? {
-              text: `Code ${applied.code} applied${
-                Number(applied.amount.amount) > 0 ? `: −${applied.amount.formattedAmount}` : ''
-              }`,
-            }
-          : undefined
-      }
+      applied={appliedCoupon(applied)}
       stored={cart.couponCode && !applied ? { text: `Code ${cart.couponCode}`, why } : undefined}
       busy={change.isPending}
       error={change.error ? codeProblem(change.error, 'couponCode') : undefined}

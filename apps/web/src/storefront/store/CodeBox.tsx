@@ -12,6 +12,15 @@ export function codeProblem(error: unknown, field: string): string {
   return violationsOf(error).find((v) => v.field === field)?.description ?? describeProblem(error);
 }
 
+/** An applied coupon as its code box shows it: the code, and what it takes off when it takes off anything. */
+export function appliedCoupon(
+  coupon: { code: string; amount: { amount: string; formattedAmount: string } } | undefined,
+): { text: string } | undefined {
+  if (!coupon) return undefined;
+  const off = Number(coupon.amount.amount) > 0 ? `: −${coupon.amount.formattedAmount}` : '';
+  return { text: `Code ${coupon.code} applied${off}` };
+}
+
 /**
  * A code box of the cart and the checkout (discount code, gift card): a field and Apply; once applied, what it takes
  * off and a way to remove it. A code kept but not applying (it stopped since) says why, next to it; a refused code

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Checkout } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { useAutosave } from './autosave.js';
-import { CodeBox, codeProblem } from '../CodeBox.js';
+import { CodeBox, appliedCoupon, codeProblem } from '../CodeBox.js';
 import { FIELD } from './missing.js';
 import { Input, Section } from './sections.js';
 import { useCheckoutChange } from './useCheckout.js';
@@ -23,15 +23,7 @@ export function CodesSection({ checkout }: { checkout: Checkout }) {
       <CodeBox
         id={FIELD.coupon}
         label="Discount code"
-        applied={
-          applied
-            ? {
-                text: `Code ${applied.code} applied${
-                  Number(applied.amount.amount) > 0 ? `: −${applied.amount.formattedAmount}` : ''
-                }`,
-              }
-            : undefined
-        }
+        applied={appliedCoupon(applied)}
         stored={
           checkout.couponCode && !applied ? { text: `Code ${checkout.couponCode}`, why: why('couponCode') } : undefined
         }
