@@ -4,6 +4,7 @@ import { usePlaza } from '@plaza/react';
 import { safeReturn, takeOAuthData } from '../auth/flows.js';
 import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
+import { BackToStoreLink } from '../signin/AuthLinks.js';
 import { AuthCard } from '../ui/AuthCard.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -58,12 +59,7 @@ export default function CallbackPage() {
           >
             Log in again
           </Link>
-          <Link
-            to="/"
-            className="inline-flex min-h-10 w-full items-center justify-center rounded-md border border-neutral-300 px-4 text-sm font-medium hover:bg-neutral-50"
-          >
-            Back to the store
-          </Link>
+          <BackToStoreLink />
         </div>
       </AuthCard>
     );

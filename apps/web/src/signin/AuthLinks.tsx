@@ -21,3 +21,15 @@ export function LoginLinks() {
     </>
   );
 }
+
+/** The way out of a sign-in screen that goes no further: a full-width link home that looks like a button. */
+export function BackToStoreLink() {
+  return (
+    <Link
+      to="/"
+      className="inline-flex min-h-10 w-full items-center justify-center rounded-md border border-neutral-300 px-4 text-sm font-medium hover:bg-neutral-50"
+    >
+      Back to the store
+    </Link>
+  );
+}

@@ -9,6 +9,7 @@ import { validateField } from '../ui/formRules.js';
 import { Spinner } from '../ui/Spinner.js';
 import { CaptchaBox } from './CaptchaBox.js';
 import { describeFailure, type SignInDriver } from './driver.js';
+import { BackToStoreLink } from './AuthLinks.js';
 import { CodeStep } from './CodeStep.js';
 import { MfaStep } from './MfaStep.js';
 import {
@@ -168,12 +169,7 @@ function ApprovalStep({ mode }: { mode: SignInMode }) {
         The owner of this site approves new members by hand. You can log in as soon as they do; you can close this page
         meanwhile.
       </Alert>
-      <Link
-        to="/"
-        className="inline-flex min-h-10 w-full items-center justify-center rounded-md border border-neutral-300 px-4 text-sm font-medium hover:bg-neutral-50"
-      >
-        Back to the store
-      </Link>
+      <BackToStoreLink />
     </div>
   );
 }
