@@ -81,33 +81,27 @@ function CredentialsForm({ mode, flow }: { mode: SignInMode; flow: SignInFlowSta
     <form onSubmit={flow.submit} className="space-y-4" noValidate>
       {mode === 'signup' && (
         <TextField
-          {...form.field('name')}
+          {...form.bind('name', fields.name, fields.setName)}
           name="name"
           autoComplete="name"
-          value={fields.name}
-          onChange={(e) => fields.setName(e.target.value)}
           hint="Shown to other members; you can change it later."
         />
       )}
       <TextField
-        {...form.field('email')}
+        {...form.bind('email', fields.email, fields.setEmail)}
         // No counter: nobody's address is near the limit, and the check below still reports one that is.
         maxLength={undefined}
         name="email"
         type="email"
         autoComplete={mode === 'signup' ? 'email' : 'username'}
-        value={fields.email}
-        onChange={(e) => fields.setEmail(e.target.value)}
         error={form.errors.email ?? emailRefused}
       />
       <TextField
-        {...form.field('password')}
+        {...form.bind('password', fields.password, fields.setPassword)}
         maxLength={undefined}
         name="password"
         type="password"
         autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-        value={fields.password}
-        onChange={(e) => fields.setPassword(e.target.value)}
         hint={
           mode === 'signup'
             ? `At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easy to remember and hard to guess.`
