@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useAuth, usePlaza } from '@plaza/react';
 import type { PlazaClient } from '../plaza.js';
@@ -17,7 +18,8 @@ export function AccountListPage<T, K extends readonly unknown[]>(props: {
   signInTo: { title: string; what: string };
   /** The list's query, from @plaza/react's factories (only asked once the member is signed in). */
   query: (plaza: PlazaClient) => UseQueryOptions<T[], Error, T[], K>;
-  empty: ReactNode;
+  /** What an empty list says, and the words of its link to the products. */
+  empty: { text: string; toProducts: string };
   children: (items: T[]) => ReactNode;
 }) {
   const { loggedIn } = useAuth();
@@ -33,7 +35,12 @@ export function AccountListPage<T, K extends readonly unknown[]>(props: {
       ) : error ? (
         <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : data.length === 0 ? (
-        <p className="mt-6 text-neutral-600">{props.empty}</p>
+        <p className="mt-6 text-neutral-600">
+          {props.empty.text}{' '}
+          <Link to="/products" className="font-medium text-accent hover:underline">
+            {props.empty.toProducts}
+          </Link>
+        </p>
       ) : (
         props.children(data)
       )}

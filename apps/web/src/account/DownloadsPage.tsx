@@ -15,14 +15,7 @@ export default function DownloadsPage() {
         ...shopOrderQueries.downloadable(plaza, { paymentStatus: DOWNLOADABLE }),
         select: (orders: Order[]) => orders.filter((o) => digitalLines(o).length > 0),
       })}
-      empty={
-        <>
-          No downloads yet. Files you buy appear here once they are paid.{' '}
-          <Link to="/products" className="font-medium text-accent hover:underline">
-            Browse products
-          </Link>
-        </>
-      }
+      empty={{ text: 'No downloads yet. Files you buy appear here once they are paid.', toProducts: 'Browse products' }}
     >
       {(orders) => (
         <ul className="mt-6 space-y-3">

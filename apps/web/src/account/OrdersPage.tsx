@@ -12,14 +12,10 @@ export default function OrdersPage() {
       title="My orders"
       signInTo={{ title: 'Your orders', what: 'the orders you placed' }}
       query={shopOrderQueries.mine}
-      empty={
-        <>
-          No orders yet. Orders placed as a guest with your verified e-mail address show here too.{' '}
-          <Link to="/products" className="font-medium text-accent hover:underline">
-            Start shopping
-          </Link>
-        </>
-      }
+      empty={{
+        text: 'No orders yet. Orders placed as a guest with your verified e-mail address show here too.',
+        toProducts: 'Start shopping',
+      }}
     >
       {(orders) => (
         <ul className="mt-6 divide-y divide-neutral-200 rounded-lg border border-neutral-200 bg-white">

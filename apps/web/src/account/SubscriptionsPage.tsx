@@ -17,14 +17,10 @@ export default function SubscriptionsPage() {
       title="My subscriptions"
       signInTo={{ title: 'Your subscriptions', what: 'your subscriptions' }}
       query={mySubscriptionQueries.list}
-      empty={
-        <>
-          No subscriptions. Products you can receive regularly offer it on their page.{' '}
-          <Link to="/products" className="font-medium text-accent hover:underline">
-            Browse products
-          </Link>
-        </>
-      }
+      empty={{
+        text: 'No subscriptions. Products you can receive regularly offer it on their page.',
+        toProducts: 'Browse products',
+      }}
     >
       {(contracts) => (
         <ul className="mt-6 space-y-3">
