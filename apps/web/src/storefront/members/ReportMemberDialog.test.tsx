@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { ReportForm } from './ReportMemberDialog.js';
-import { count, noop, spacedText as text } from '../../ui/testing.js';
+import { count, noop, refusedFor, spacedText as text } from '../../ui/testing.js';
 
 const form = (details: string, error: unknown = null) =>
   renderToString(
@@ -29,17 +29,9 @@ describe('ReportForm', () => {
   });
 
   it("puts the server's violation under the details in words, once, with no field path", () => {
-    const refused = {
-      status: 400,
-      message: 'text must be at most 1000 characters',
-      details: {
-        validationError: {
-          fieldViolations: [
-            { field: 'text', violatedRule: 'MAX_LENGTH', description: 'text must be at most 1000 characters' },
-          ],
-        },
-      },
-    };
+    const refused = refusedFor([
+      { field: 'text', violatedRule: 'MAX_LENGTH', description: 'text must be at most 1000 characters' },
+    ]);
     const html = form('Sends links', refused);
     expect(count(text(html), 'Details can be at most 1,000 characters.')).toBe(1);
     expect(html).not.toMatch(/must be at most|fieldViolations|\{"/);

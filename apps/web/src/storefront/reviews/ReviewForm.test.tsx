@@ -4,29 +4,23 @@ import { renderToString } from 'react-dom/server';
 import { PlazaProvider } from '@plaza/react';
 import type { Review } from '@plaza/contracts';
 import { ReviewForm } from './ReviewForm.js';
-import { count, noop, spacedText as text } from '../../ui/testing.js';
+import { count, noop, refusedFor, spacedText as text } from '../../ui/testing.js';
 
 const refused = {
-  status: 400,
-  message: 'content.title must be at most 200 characters',
-  requestId: 'req-9',
-  details: {
-    validationError: {
-      fieldViolations: [
-        {
-          field: 'content.title',
-          violatedRule: 'MAX_LENGTH',
-          description: 'content.title must be at most 200 characters',
-        },
-        {
-          field: 'content.media[0].image',
-          violatedRule: 'FORMAT',
-          description: 'content.media[0].image must match pattern "^https?://"',
-        },
-        { field: 'content.rating', violatedRule: 'MAX', description: 'content.rating must be <= 5' },
-      ],
+  ...refusedFor([
+    {
+      field: 'content.title',
+      violatedRule: 'MAX_LENGTH',
+      description: 'content.title must be at most 200 characters',
     },
-  },
+    {
+      field: 'content.media[0].image',
+      violatedRule: 'FORMAT',
+      description: 'content.media[0].image must match pattern "^https?://"',
+    },
+    { field: 'content.rating', violatedRule: 'MAX', description: 'content.rating must be <= 5' },
+  ]),
+  requestId: 'req-9',
 };
 
 /** The form's photo upload needs the app's client in context (it is not called while rendering). */
@@ -48,15 +42,7 @@ describe('ReviewForm with a refused save', () => {
   });
 
   it('a new review: the star prompt and a missing-rating problem are not said twice', () => {
-    const noRating = {
-      status: 400,
-      message: 'x',
-      details: {
-        validationError: {
-          fieldViolations: [{ field: 'content.rating', violatedRule: 'REQUIRED_FIELD', description: 'x' }],
-        },
-      },
-    };
+    const noRating = refusedFor([{ field: 'content.rating', violatedRule: 'REQUIRED_FIELD', description: 'x' }]);
     const html = withClient(<ReviewForm busy={false} error={noRating} onSubmit={noop} onCancel={noop} />);
     expect(count(text(html), 'Choose 1 to 5 stars')).toBe(1);
     expect(text(html)).toContain('0 / 200');
