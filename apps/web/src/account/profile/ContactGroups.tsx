@@ -13,30 +13,24 @@ import {
   newEmail,
   newPhone,
   tagLabel,
+  type ContactDraft,
 } from './contactForm.js';
 
 /** The extra e-mail addresses, each with its label. */
 export function EmailGroup({ contact }: { contact: ContactForm }) {
-  const { draft, errors, update, edit } = contact;
+  const { errors, edit } = contact;
   return (
-    <Group
+    <RowsGroup
+      contact={contact}
+      list="emails"
       title="E-mail addresses"
       empty="No extra e-mail addresses."
-      count={draft.emails.length}
-      onAdd={() => update('emails', [...draft.emails, newEmail()])}
+      rowLabel="E-mail"
       addLabel="Add e-mail"
+      newRow={newEmail}
     >
-      {draft.emails.map((row, i) => (
-        <Row
-          key={i}
-          label={`E-mail ${i + 1}`}
-          onRemove={() =>
-            update(
-              'emails',
-              draft.emails.filter((_, j) => j !== i),
-            )
-          }
-        >
+      {(row, i) => (
+        <>
           <TextField
             className="sm:col-span-3"
             label="E-mail"
@@ -47,34 +41,27 @@ export function EmailGroup({ contact }: { contact: ContactForm }) {
             error={errors[`emails.${i}.email`]}
           />
           <Tag value={row.tag} tags={EMAIL_TAGS} onChange={(tag) => edit('emails', i, { tag })} />
-        </Row>
-      ))}
-    </Group>
+        </>
+      )}
+    </RowsGroup>
   );
 }
 
 /** The phone numbers with their country, each with its label. */
 export function PhoneGroup({ contact }: { contact: ContactForm }) {
-  const { draft, errors, update, edit } = contact;
+  const { errors, edit } = contact;
   return (
-    <Group
+    <RowsGroup
+      contact={contact}
+      list="phones"
       title="Phone numbers"
       empty="No phone numbers."
-      count={draft.phones.length}
-      onAdd={() => update('phones', [...draft.phones, newPhone()])}
+      rowLabel="Phone"
       addLabel="Add phone"
+      newRow={newPhone}
     >
-      {draft.phones.map((row, i) => (
-        <Row
-          key={i}
-          label={`Phone ${i + 1}`}
-          onRemove={() =>
-            update(
-              'phones',
-              draft.phones.filter((_, j) => j !== i),
-            )
-          }
-        >
+      {(row, i) => (
+        <>
           <TextField
             className="sm:col-span-2"
             label="Phone"
@@ -94,24 +81,26 @@ export function PhoneGroup({ contact }: { contact: ContactForm }) {
             error={errors[`phones.${i}.countryCode`]}
           />
           <Tag value={row.tag} tags={PHONE_TAGS} onChange={(tag) => edit('phones', i, { tag })} />
-        </Row>
-      ))}
-    </Group>
+        </>
+      )}
+    </RowsGroup>
   );
 }
 
 /** The postal addresses, each with its region fields and label. */
 export function AddressGroup({ contact }: { contact: ContactForm }) {
-  const { draft, errors, update, edit } = contact;
+  const { errors, edit } = contact;
   return (
-    <Group
+    <RowsGroup
+      contact={contact}
+      list="addresses"
       title="Addresses"
       empty="No addresses."
-      count={draft.addresses.length}
-      onAdd={() => update('addresses', [...draft.addresses, newAddress()])}
+      rowLabel="Address"
       addLabel="Add address"
+      newRow={newAddress}
     >
-      {draft.addresses.map((row, i) => {
+      {(row, i) => {
         const field = (key: 'addressLine' | 'addressLine2' | 'city' | 'postalCode' | 'subdivision' | 'country') => ({
           value: row[key],
           onChange: (e: { target: { value: string } }) =>
@@ -120,16 +109,7 @@ export function AddressGroup({ contact }: { contact: ContactForm }) {
           ...(key !== 'country' ? { maxLength: contactRules[key].maxLength } : {}),
         });
         return (
-          <Row
-            key={i}
-            label={`Address ${i + 1}`}
-            onRemove={() =>
-              update(
-                'addresses',
-                draft.addresses.filter((_, j) => j !== i),
-              )
-            }
-          >
+          <>
             <TextField
               className="sm:col-span-4"
               label="Street and number"
@@ -159,9 +139,43 @@ export function AddressGroup({ contact }: { contact: ContactForm }) {
               }
             />
             <Tag value={row.tag} tags={ADDRESS_TAGS} onChange={(tag) => edit('addresses', i, { tag })} />
-          </Row>
+          </>
         );
-      })}
+      }}
+    </RowsGroup>
+  );
+}
+
+/**
+ * One list of the draft as a group of rows: each row named by its number ("Phone 2") and removable, and a button
+ * to add one while there is room. `children` draws a row's fields.
+ */
+function RowsGroup<K extends keyof ContactDraft>({
+  contact,
+  list,
+  rowLabel,
+  newRow,
+  children,
+  ...group
+}: {
+  contact: ContactForm;
+  list: K;
+  title: string;
+  empty: string;
+  rowLabel: string;
+  addLabel: string;
+  newRow: () => ContactDraft[K][number];
+  children: (row: ContactDraft[K][number], i: number) => ReactNode;
+}) {
+  const rows: ContactDraft[K][number][] = contact.draft[list];
+  const setRows = (next: ContactDraft[K][number][]) => contact.update(list, next as ContactDraft[K]);
+  return (
+    <Group {...group} count={rows.length} onAdd={() => setRows([...rows, newRow()])}>
+      {rows.map((row, i) => (
+        <Row key={i} label={`${rowLabel} ${i + 1}`} onRemove={() => setRows(rows.filter((_, j) => j !== i))}>
+          {children(row, i)}
+        </Row>
+      ))}
     </Group>
   );
 }
