@@ -1,20 +1,12 @@
 import { NavLink } from 'react-router';
 import { cx } from '../ui/cx.js';
-
-// In the order of the account menu (MemberMenu.tsx): what was bought first, then the member's own settings.
-const tabs = [
-  { to: '/account/orders', label: 'Orders' },
-  { to: '/account/subscriptions', label: 'Subscriptions' },
-  { to: '/account/downloads', label: 'Downloads' },
-  { to: '/account/profile', label: 'Profile' },
-  { to: '/account/security', label: 'Security' },
-];
+import { ACCOUNT_PAGES } from './accountPages.js';
 
 /** The account pages' tabs. */
 export function AccountNav() {
   return (
     <nav aria-label="Account" className="mb-6 flex flex-wrap gap-x-1 border-b border-neutral-200">
-      {tabs.map((t) => (
+      {ACCOUNT_PAGES.map((t) => (
         <NavLink
           key={t.to}
           to={t.to}

@@ -2,17 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Member } from '@plaza/contracts';
 import { useAuth, useMyMember } from '@plaza/react';
+import { ACCOUNT_PAGES } from '../account/accountPages.js';
 import { cx } from '../ui/cx.js';
 import { ghost } from './menuStyles.js';
 
-const ACCOUNT_LINKS = [
-  { to: '/account/orders', label: 'Orders' },
-  { to: '/account/subscriptions', label: 'Subscriptions' },
-  { to: '/account/downloads', label: 'Downloads' },
-  { to: '/account/profile', label: 'Profile' },
-  { to: '/account/security', label: 'Security' },
-  { to: '/members', label: 'Community' },
-];
+// The menu adds the community to the account pages.
+const ACCOUNT_LINKS = [...ACCOUNT_PAGES, { to: '/members', label: 'Community' }];
 
 /** The header's sign-in corner for a member: their name (a menu of their account pages) and "Log out". */
 export default function MemberMenu({ stacked, className }: { stacked: boolean; className: string }) {
@@ -31,7 +26,7 @@ export default function MemberMenu({ stacked, className }: { stacked: boolean; c
           <span data-testid="member-name">{name}</span>
           <Email email={member?.email} />
         </p>
-        {ACCOUNT_LINKS.filter((l) => l.to !== '/members').map((l) => (
+        {ACCOUNT_PAGES.map((l) => (
           <Link key={l.to} to={l.to} className={ghost}>
             {l.label}
           </Link>
