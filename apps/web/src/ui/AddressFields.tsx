@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import type { Address } from '@plaza/contracts';
 import { inputClass } from './Field.js';
 import { RegionFields } from './RegionFields.js';
@@ -37,38 +38,23 @@ export function AddressFields({
   address: Address;
   setAddress: (a: Address) => void;
 }) {
+  // Each input shows one part of the person or the address and changes only that part.
+  const personPart = (key: 'firstName' | 'lastName') => ({
+    value: person[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setPerson({ ...person, [key]: e.target.value }),
+  });
+  const addressPart = (key: 'addressLine' | 'city') => ({
+    value: address[key] ?? '',
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setAddress({ ...address, [key]: e.target.value }),
+  });
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Input
-          id={`${prefix}-first-name`}
-          label="First name"
-          autoComplete="given-name"
-          value={person.firstName}
-          onChange={(e) => setPerson({ ...person, firstName: e.target.value })}
-        />
-        <Input
-          id={`${prefix}-last-name`}
-          label="Last name"
-          autoComplete="family-name"
-          value={person.lastName}
-          onChange={(e) => setPerson({ ...person, lastName: e.target.value })}
-        />
+        <Input id={`${prefix}-first-name`} label="First name" autoComplete="given-name" {...personPart('firstName')} />
+        <Input id={`${prefix}-last-name`} label="Last name" autoComplete="family-name" {...personPart('lastName')} />
       </div>
-      <Input
-        id={`${prefix}-address`}
-        label="Address"
-        autoComplete="address-line1"
-        value={address.addressLine ?? ''}
-        onChange={(e) => setAddress({ ...address, addressLine: e.target.value })}
-      />
-      <Input
-        id={`${prefix}-city`}
-        label="City"
-        autoComplete="address-level2"
-        value={address.city ?? ''}
-        onChange={(e) => setAddress({ ...address, city: e.target.value })}
-      />
+      <Input id={`${prefix}-address`} label="Address" autoComplete="address-line1" {...addressPart('addressLine')} />
+      <Input id={`${prefix}-city`} label="City" autoComplete="address-level2" {...addressPart('city')} />
       <div className="grid gap-3 sm:grid-cols-3">
         <RegionFields idPrefix={prefix} value={address} onChange={setAddress} />
       </div>
