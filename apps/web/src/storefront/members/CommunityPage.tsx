@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth, useMembersQuery, useMyMember } from '@plaza/react';
 import { Alert } from '../../ui/Alert.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { inputClass } from '../../ui/inputClass.js';
+import { TextField } from '../../ui/Field.js';
 import { Pagination } from '../../ui/Pagination.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { MemberCard } from './MemberCard.js';
@@ -31,7 +31,6 @@ export default function CommunityPage() {
   const q = params.get('q') ?? '';
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
   const [typed, setTyped] = useState(q);
-  const searchId = useId();
 
   // Back and Forward change the URL: the box follows.
   useEffect(() => setTyped((t) => (t.trim() === q ? t : q)), [q]);
@@ -58,15 +57,12 @@ export default function CommunityPage() {
       </p>
       <JoinHint />
       <form role="search" className="mt-6 max-w-md" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-neutral-800">
-          Search members
-        </label>
-        <input
-          id={searchId}
+        <TextField
+          label="Search members"
           type="search"
-          className={inputClass}
           placeholder="Name or nickname"
           maxLength={100}
+          counter={false}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
