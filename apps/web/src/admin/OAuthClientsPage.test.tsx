@@ -4,6 +4,7 @@ import type { OAuthClient } from '@plaza/contracts';
 import { clientRules, NewClientForm, OriginsForm } from './OAuthClientsPage.js';
 import { validateField } from '../ui/formRules.js';
 import { count, noop, spacedText as text } from '../ui/testing.js';
+import { refusedWith, violation } from './testing.js';
 
 const shop: OAuthClient = {
   id: 'shop-app',
@@ -21,22 +22,10 @@ describe('NewClientForm', () => {
   });
 
   it("puts the server's violations next to their fields in words, once, with no field path or pattern", () => {
-    const refused = {
-      status: 400,
-      message: 'name must be at most 100 characters',
-      details: {
-        validationError: {
-          fieldViolations: [
-            { field: 'name', violatedRule: 'MAX_LENGTH', description: 'name must be at most 100 characters' },
-            {
-              field: 'redirectUris[1]',
-              violatedRule: 'FORMAT',
-              description: 'redirectUris[1] must match pattern "^https?://"',
-            },
-          ],
-        },
-      },
-    };
+    const refused = refusedWith('name must be at most 100 characters', [
+      violation('name', 'MAX_LENGTH', 'name must be at most 100 characters'),
+      violation('redirectUris[1]', 'FORMAT', 'redirectUris[1] must match pattern "^https?://"'),
+    ]);
     const html = renderToString(<NewClientForm busy={false} error={refused} onCreate={noop} />);
     const words = text(html);
     expect(count(words, 'Name can be at most 100 characters.')).toBe(1);
@@ -59,21 +48,9 @@ describe('NewClientForm', () => {
 
 describe('OriginsForm', () => {
   it("puts the server's violation under the origins in words, once", () => {
-    const refused = {
-      status: 400,
-      message: 'x',
-      details: {
-        validationError: {
-          fieldViolations: [
-            {
-              field: 'allowedOrigins[0]',
-              violatedRule: 'FORMAT',
-              description: 'allowedOrigins[0] must match pattern "^https?://[^/?#]+$"',
-            },
-          ],
-        },
-      },
-    };
+    const refused = refusedWith('x', [
+      violation('allowedOrigins[0]', 'FORMAT', 'allowedOrigins[0] must match pattern "^https?://[^/?#]+$"'),
+    ]);
     const html = renderToString(
       <OriginsForm value={shop} busy={false} error={refused} onSave={noop} onCancel={noop} />,
     );

@@ -27,6 +27,20 @@ export function staffClient(role: 'OWNER' | 'CONTRIBUTOR', modules: Record<strin
 export const render = (ui: ReactNode, client: object, queryClient: QueryClient, path = '/admin') =>
   renderWith(<ToastProvider>{ui}</ToastProvider>, client, queryClient, path);
 
+/** One field the server refused, as its 400 answer lists it. */
+export const violation = (field: string, violatedRule: string, description: string) => ({
+  field,
+  violatedRule,
+  description,
+});
+
+/** The server's 400 answer to a form it refused, with each field's violation. */
+export const refusedWith = (message: string, fieldViolations: Array<ReturnType<typeof violation>>) => ({
+  status: 400,
+  message,
+  details: { validationError: { fieldViolations } },
+});
+
 let n = 0;
 /** A member as the FULL fieldset returns it. */
 export function member(overrides: Partial<Member> = {}): Member {

@@ -1,6 +1,8 @@
+import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ServicePluginCall, ServicePluginImplementation } from '@plaza/contracts';
-import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
+import { count } from '../../ui/testing.js';
+import { queryClientWithSite, refusedWith, render, staffClient, textOf, violation } from '../testing.js';
 import { servicePluginQueries, type FetchClient } from '@plaza/react';
 import { PLUGIN_TYPES } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
@@ -109,7 +111,6 @@ describe('PluginForm', () => {
       owner(),
       queryClientWithSite(),
     );
-  const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 
   it("counts the name and address to the server's limits instead of cutting them", () => {
     const html = view(null);
@@ -119,26 +120,10 @@ describe('PluginForm', () => {
   });
 
   it("puts the server's violations next to their fields in words, once, with no field path", () => {
-    const refused = {
-      status: 400,
-      message: 'implementation.name must be at most 100 characters',
-      details: {
-        validationError: {
-          fieldViolations: [
-            {
-              field: 'implementation.name',
-              violatedRule: 'MAX_LENGTH',
-              description: 'implementation.name must be at most 100 characters',
-            },
-            {
-              field: 'implementation.url',
-              violatedRule: 'FORMAT',
-              description: 'must not carry a user name or password',
-            },
-          ],
-        },
-      },
-    };
+    const refused = refusedWith('implementation.name must be at most 100 characters', [
+      violation('implementation.name', 'MAX_LENGTH', 'implementation.name must be at most 100 characters'),
+      violation('implementation.url', 'FORMAT', 'must not carry a user name or password'),
+    ]);
     const html = view(refused);
     const words = textOf(html);
     expect(count(words, 'App name can be at most 100 characters.')).toBe(1);
@@ -149,19 +134,12 @@ describe('PluginForm', () => {
 });
 
 describe('PluginDrawer', () => {
-  it('shows the last calls with latency and outcome, and the test call’s result', () => {
+  /** The drawer of an app whose last calls are in the cache, after the test call `lastTest`. */
+  const drawer = (calls: ServicePluginCall[], lastTest: ComponentProps<typeof PluginDrawer>['lastTest']) => {
     const i = implementation();
     const queryClient = queryClientWithSite();
-    queryClient.setQueryData(servicePluginQueries.calls(seeded, i.id).queryKey, [
-      call({ latencyMs: 37 }),
-      call({ outcome: 'TIMEOUT', latencyMs: 5003, statusCode: undefined as unknown as number, test: true }),
-      call({ outcome: 'APP_ERROR', statusCode: 422, error: 'Destination <b>not served</b>' }),
-    ]);
-    const lastTest = {
-      call: call({ test: true, latencyMs: 12 }),
-      response: { shippingRates: [{ code: 'std', title: 'Standard' }] },
-    };
-    const html = render(
+    queryClient.setQueryData(servicePluginQueries.calls(seeded, i.id).queryKey, calls);
+    return render(
       <PluginDrawer
         implementation={i}
         onClose={() => undefined}
@@ -173,6 +151,19 @@ describe('PluginDrawer', () => {
       owner(),
       queryClient,
     );
+  };
+
+  it('shows the last calls with latency and outcome, and the test call’s result', () => {
+    const calls = [
+      call({ latencyMs: 37 }),
+      call({ outcome: 'TIMEOUT', latencyMs: 5003, statusCode: undefined as unknown as number, test: true }),
+      call({ outcome: 'APP_ERROR', statusCode: 422, error: 'Destination <b>not served</b>' }),
+    ];
+    const lastTest = {
+      call: call({ test: true, latencyMs: 12 }),
+      response: { shippingRates: [{ code: 'std', title: 'Standard' }] },
+    };
+    const html = drawer(calls, lastTest);
     const text = textOf(html);
     expect(text).toContain('Delete app');
     for (const word of ['Answered', 'Timed out', 'App refused', '37 ms', '5003 ms', 'answered 422', 'Run a test call'])
@@ -182,27 +173,11 @@ describe('PluginDrawer', () => {
   });
 
   it('says the app refused in words on an application error', () => {
-    const i = implementation();
-    const queryClient = queryClientWithSite();
-    queryClient.setQueryData(servicePluginQueries.calls(seeded, i.id).queryKey, []);
     const lastTest = {
       call: call({ outcome: 'APP_ERROR', statusCode: 422 }),
       appError: { code: 'NO_RATES', description: 'We do not ship there', status: 422 },
     };
-    const text = textOf(
-      render(
-        <PluginDrawer
-          implementation={i}
-          onClose={() => undefined}
-          onTest={() => undefined}
-          testing={false}
-          lastTest={lastTest}
-          onDelete={() => undefined}
-        />,
-        owner(),
-        queryClient,
-      ),
-    );
+    const text = textOf(drawer([], lastTest));
     expect(text).toContain('The app refused with “We do not ship there” (NO_RATES, status 422)');
     expect(text).toContain('No calls yet');
   });

@@ -8,7 +8,8 @@ import type {
   WebhookSubscriptionSummary,
 } from '@plaza/contracts';
 import { EVENT_TYPES } from '@plaza/contracts/constants';
-import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
+import { count } from '../../ui/testing.js';
+import { queryClientWithSite, refusedWith, render, staffClient, textOf, violation } from '../testing.js';
 import { webhookQueries, type FetchClient } from '@plaza/react';
 import { deliveryState } from './badges.js';
 import { DeliveryDrawer } from './DeliveryDrawer.js';
@@ -344,7 +345,6 @@ describe('WebhookDraftForm', () => {
       owner(),
       queryClientWithSite(),
     );
-  const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 
   it("counts the name and address to the server's limits instead of cutting them", () => {
     const html = form(draft({ name: 'CRM' }));
@@ -359,26 +359,14 @@ describe('WebhookDraftForm', () => {
   });
 
   it("puts the server's violations next to their fields in words, once, with no field path", () => {
-    const refused = {
-      status: 400,
-      message: 'subscription.name must be at most 100 characters',
-      details: {
-        validationError: {
-          fieldViolations: [
-            {
-              field: 'subscription.name',
-              violatedRule: 'MAX_LENGTH',
-              description: 'subscription.name must be at most 100 characters',
-            },
-            {
-              field: 'subscription.url',
-              violatedRule: 'FORMAT',
-              description: 'subscription.url must not point at a private or loopback address (10.0.0.1 is private)',
-            },
-          ],
-        },
-      },
-    };
+    const refused = refusedWith('subscription.name must be at most 100 characters', [
+      violation('subscription.name', 'MAX_LENGTH', 'subscription.name must be at most 100 characters'),
+      violation(
+        'subscription.url',
+        'FORMAT',
+        'subscription.url must not point at a private or loopback address (10.0.0.1 is private)',
+      ),
+    ]);
     const html = form(draft(), refused);
     const words = textOf(html);
     expect(count(words, 'Name can be at most 100 characters.')).toBe(1);

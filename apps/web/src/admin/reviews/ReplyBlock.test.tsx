@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { ReplyEditor } from './ReplyBlock.js';
 import { count, noop, spacedText as text } from '../../ui/testing.js';
+import { refusedWith, violation } from '../testing.js';
 
 const editor = (reply: string, error: unknown = null) =>
   renderToString(<ReplyEditor text={reply} onText={noop} busy={false} error={error} onSave={noop} onCancel={noop} />);
@@ -19,17 +20,9 @@ describe('ReplyEditor', () => {
   });
 
   it("puts the server's violation under the reply in words, once, with no field path", () => {
-    const refused = {
-      status: 400,
-      message: 'message must be at most 3000 characters',
-      details: {
-        validationError: {
-          fieldViolations: [
-            { field: 'message', violatedRule: 'MAX_LENGTH', description: 'message must be at most 3000 characters' },
-          ],
-        },
-      },
-    };
+    const refused = refusedWith('message must be at most 3000 characters', [
+      violation('message', 'MAX_LENGTH', 'message must be at most 3000 characters'),
+    ]);
     const html = editor('A reply', refused);
     expect(count(text(html), 'Your public reply can be at most 3,000 characters.')).toBe(1);
     expect(html).not.toMatch(/must be at most|fieldViolations|\{"/);
