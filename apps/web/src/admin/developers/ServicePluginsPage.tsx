@@ -12,16 +12,10 @@ import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { outcomeLabel, PLUGIN_TYPES, PluginBadge, pluginTypeLabel } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm } from './PluginForm.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 
 /** /admin/service-plugins: apps that change how the store computes things, their test calls and last calls. */
-export function ServicePluginsPage() {
-  return (
-    <OwnerOnly title="Service plugins" what="service plugins">
-      <PluginList />
-    </OwnerOnly>
-  );
-}
+export const ServicePluginsPage = ownerOnlyPage('Service plugins', 'service plugins', PluginList);
 
 function PluginList() {
   const { data, error, isPending, isFetching, refetch } = useQuery(servicePluginQueries.implementations(usePlaza()));

@@ -14,18 +14,12 @@ import { eventLabel } from './eventTypes.js';
 import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
 import { DeliveryLog, RedeliverFailedDialog, useRedeliver } from './WebhookDeliveryLog.js';
 import { WebhookForm } from './WebhookForm.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 
 type SubscriptionActions = ReturnType<typeof useSubscriptionActions>;
 
 /** /admin/webhooks/:subscriptionId: one webhook, its actions and its delivery log. */
-export function WebhookPage() {
-  return (
-    <OwnerOnly title="Webhook" what="webhooks">
-      <WebhookLoader />
-    </OwnerOnly>
-  );
-}
+export const WebhookPage = ownerOnlyPage('Webhook', 'webhooks', WebhookLoader);
 
 function WebhookLoader() {
   const { subscriptionId = '' } = useParams();

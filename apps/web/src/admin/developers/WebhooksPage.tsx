@@ -14,18 +14,12 @@ import { PrivateNetworkSetting } from './PrivateNetworkSetting.js';
 import { PublicKeys } from './PublicKeys.js';
 import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
 import { WebhookForm } from './WebhookForm.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 
 export const webhookPath = (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`;
 
 /** /admin/webhooks: the store's webhooks with how their last message went, adding one, and the signing keys. */
-export function WebhooksPage() {
-  return (
-    <OwnerOnly title="Webhooks" what="webhooks">
-      <WebhookList />
-    </OwnerOnly>
-  );
-}
+export const WebhooksPage = ownerOnlyPage('Webhooks', 'webhooks', WebhookList);
 
 function WebhookList() {
   const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.subscriptions(usePlaza()));

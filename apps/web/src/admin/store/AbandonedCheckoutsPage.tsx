@@ -9,7 +9,7 @@ import {
 } from '@plaza/sdk/ecom';
 import { Badge } from '../../ui/Badge.js';
 import { CopyButton } from '../../ui/CopyButton.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
 import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
@@ -31,13 +31,7 @@ const ACTIVITY_WORDS: Record<AbandonedCheckoutActivity['type'], string> = {
 };
 
 /** /admin/store/abandoned-checkouts: baskets left at checkout, what they were worth, and which came back. */
-export function AbandonedCheckoutsPage() {
-  return (
-    <OwnerOnly title="Abandoned checkouts" what="abandoned checkouts">
-      <Screen />
-    </OwnerOnly>
-  );
-}
+export const AbandonedCheckoutsPage = ownerOnlyPage('Abandoned checkouts', 'abandoned checkouts', Screen);
 
 function Screen() {
   const [status, setStatus] = useState<Status>('ALL');

@@ -12,7 +12,7 @@ import { PageHeader } from '../ui/PageHeader.js';
 import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { JobProgress } from './JobProgress.js';
 import { StockBadge } from './labels.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 
 const statuses: Record<BackInStockStatus, { label: string; tone: 'neutral' | 'accent' | 'success' | 'danger' }> = {
   UNSPECIFIED: { label: 'Unknown', tone: 'neutral' },
@@ -24,13 +24,7 @@ const statuses: Record<BackInStockStatus, { label: string; tone: 'neutral' | 'ac
 const waitingWords = (n: number) => `${new Intl.NumberFormat().format(n)} ${n === 1 ? 'shopper' : 'shoppers'}`;
 
 /** /admin/store/back-in-stock: which products shoppers wait for, and "tell them now" once the stock is back. */
-export function BackInStockPage() {
-  return (
-    <OwnerOnly title="Back in stock requests" what="back-in-stock requests">
-      <BackInStockPageScreen />
-    </OwnerOnly>
-  );
-}
+export const BackInStockPage = ownerOnlyPage('Back in stock requests', 'back-in-stock requests', BackInStockPageScreen);
 
 function BackInStockPageScreen() {
   const { data, error, isPending, isFetching, refetch } = useQuery(backInStockQueries.waitingItems(usePlaza()));

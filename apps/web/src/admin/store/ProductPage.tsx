@@ -25,16 +25,10 @@ import {
 } from './productDraft.js';
 import { InventorySection, VariantsSection } from './VariantsSection.js';
 import { useFormRules } from '../../ui/useFormRules.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 
 /** /admin/store/products/new and /admin/store/products/:productId: one product on one form. */
-export function ProductPage() {
-  return (
-    <OwnerOnly title="Product" what="products">
-      <ProductPageScreen />
-    </OwnerOnly>
-  );
-}
+export const ProductPage = ownerOnlyPage('Product', 'products', ProductPageScreen);
 
 function ProductPageScreen() {
   const { productId = 'new' } = useParams();

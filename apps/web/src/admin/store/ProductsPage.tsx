@@ -13,19 +13,13 @@ import { SelectField } from '../ui/SelectField.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { PRODUCT_TYPE_OPTIONS, productTypeLabel, StockBadge } from './labels.js';
 import { StockDrawer } from './StockDrawer.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 
 type StockFilter = 'ALL' | 'IN' | 'OUT';
 const PAGE = 25;
 
 /** /admin/store/products: what the shop sells, with search, filters, stock at a glance and a quick stock count. */
-export function ProductsPage() {
-  return (
-    <OwnerOnly title="Products" what="products">
-      <ProductsPageScreen />
-    </OwnerOnly>
-  );
-}
+export const ProductsPage = ownerOnlyPage('Products', 'products', ProductsPageScreen);
 
 function ProductsPageScreen() {
   const [search, setSearch] = useState('');

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
-import { OwnerOnly } from '../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
 import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
@@ -27,13 +27,7 @@ type Status = 'ALL' | SubscriptionContract['status'];
 const SUBSCRIPTIONS = { one: 'subscription', other: 'subscriptions' };
 const TONE = { ACTIVE: 'success', PAUSED: 'warning', CANCELED: 'neutral', ENDED: 'neutral' } as const;
 /** /admin/store/subscriptions: who receives what regularly, the next charges, and the ones that need attention. */
-export function SubscriptionsPage() {
-  return (
-    <OwnerOnly title="Subscriptions" what="subscriptions">
-      <Screen />
-    </OwnerOnly>
-  );
-}
+export const SubscriptionsPage = ownerOnlyPage('Subscriptions', 'subscriptions', Screen);
 
 function Screen() {
   const [status, setStatus] = useState<Status>('ALL');

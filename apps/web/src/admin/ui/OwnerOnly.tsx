@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useAuth } from '@plaza/react';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from './PageHeader.js';
@@ -13,4 +13,18 @@ export function OwnerOnly({ title, what, children }: { title: string; what: stri
       <EmptyState title="For the site owner">Only the owner sets up {what}.</EmptyState>
     </>
   );
+}
+
+/**
+ * A dashboard page that is the owner's alone: `Screen` mounts (and asks the server) only for the owner, the others
+ * read why under the page's title.
+ */
+export function ownerOnlyPage(title: string, what: string, Screen: ComponentType) {
+  return function OwnerOnlyPage() {
+    return (
+      <OwnerOnly title={title} what={what}>
+        <Screen />
+      </OwnerOnly>
+    );
+  };
 }

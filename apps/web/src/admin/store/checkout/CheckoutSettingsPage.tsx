@@ -6,7 +6,7 @@ import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -30,13 +30,7 @@ const rules: FormRules<'logoUrl' | 'abandonedAfter'> = {
 };
 
 /** /admin/settings/checkout: how the checkout looks and what the store does around orders. */
-export function CheckoutSettingsPage() {
-  return (
-    <OwnerOnly title="Checkout" what="the checkout">
-      <Loader />
-    </OwnerOnly>
-  );
-}
+export const CheckoutSettingsPage = ownerOnlyPage('Checkout', 'the checkout', Loader);
 
 function Loader() {
   const settings = useQuery(checkoutSettingsQueries.settings(usePlaza()));

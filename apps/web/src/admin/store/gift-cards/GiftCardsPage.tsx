@@ -13,7 +13,7 @@ import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useDateFormat } from '../../dates.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -29,13 +29,7 @@ const rules: FormRules<'amount' | 'note'> = {
 };
 
 /** /admin/store/gift-cards: issue cards (the code is shown once), look them up by their last characters, disable. */
-export function GiftCardsPage() {
-  return (
-    <OwnerOnly title="Gift cards" what="gift cards">
-      <GiftCardsScreen />
-    </OwnerOnly>
-  );
-}
+export const GiftCardsPage = ownerOnlyPage('Gift cards', 'gift cards', GiftCardsScreen);
 
 function GiftCardsScreen() {
   const [search, setSearch] = useState('');

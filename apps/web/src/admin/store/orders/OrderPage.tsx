@@ -9,7 +9,7 @@ import { describeError } from '../../../ui/ErrorMessage.js';
 import { downloadFile } from '../../../lib/download.js';
 import { orderDocument } from '../../../storefront/store/orders/document.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -25,13 +25,7 @@ import { CheckboxField } from '../../../ui/CheckboxField.js';
 import { useRouteOrder } from './useRouteOrder.js';
 
 /** /admin/store/orders/:orderId: one order with its items, payments, history and what can be done with it. */
-export function OrderPage() {
-  return (
-    <OwnerOnly title="Order" what="orders">
-      <Screen />
-    </OwnerOnly>
-  );
-}
+export const OrderPage = ownerOnlyPage('Order', 'orders', Screen);
 
 function Screen() {
   const { data, waiting } = useRouteOrder();

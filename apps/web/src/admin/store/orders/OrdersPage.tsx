@@ -6,7 +6,7 @@ import { orderQueries, usePlaza, useSite } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { deliveryNote } from '../../../storefront/store/orders/lines.js';
 import { Badge } from '../../../ui/Badge.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useDateFormat } from '../../dates.js';
 import { CursorTable, useCursorPages } from '../../ui/CursorPager.js';
 import { type Column } from '../../ui/ResourceTable.js';
@@ -33,13 +33,7 @@ const FILTERS: Record<Show, Order['paymentStatus'][] | undefined> = {
 const itemsOf = (o: Order) => o.lineItems.map(lineWords).join(', ');
 
 /** /admin/store/orders: every order, newest first, searchable, filtered by what needs doing. */
-export function OrdersPage() {
-  return (
-    <OwnerOnly title="Orders" what="orders">
-      <Screen />
-    </OwnerOnly>
-  );
-}
+export const OrdersPage = ownerOnlyPage('Orders', 'orders', Screen);
 
 function Screen() {
   const [show, setShow] = useState<Show>('ALL');

@@ -5,7 +5,7 @@ import type { Order } from '@plaza/sdk/ecom';
 import { Button, buttonClass } from '../../../ui/Button.js';
 import { DeliveryDetails, deliveryMethod, isPickup, ShipToLines } from '../../../storefront/store/orders/lines.js';
 import { ProductImage } from '../../../storefront/store/ProductCard.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useShortDate } from '../../dates.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useRouteOrder } from './useRouteOrder.js';
@@ -15,13 +15,7 @@ import { useRouteOrder } from './useRouteOrder.js';
  * (or to pack from on a phone): every line with its picture, options, SKU and quantity, the ship-to and the
  * delivery method. Printed, only the slip is on the page (no dashboard around it, no buttons).
  */
-export function PackingSlipPage() {
-  return (
-    <OwnerOnly title="Packing slip" what="orders">
-      <Screen />
-    </OwnerOnly>
-  );
-}
+export const PackingSlipPage = ownerOnlyPage('Packing slip', 'orders', Screen);
 
 function Screen() {
   const { data, waiting } = useRouteOrder();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ShippingProviderConfiguration } from '@plaza/sdk/ecom';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -12,13 +12,7 @@ import { carrierDraft, carrierInput, carrierProblem, MASK_PATH, type CarrierDraf
 import { BoxesSection, LocalDeliverySection, ServicesSection, ShipsFromSection } from './CarrierSections.js';
 
 /** /admin/store/carriers: where parcels leave from, the carrier services and their rates, boxes, local delivery. */
-export function CarriersPage() {
-  return (
-    <OwnerOnly title="Carriers" what="carrier settings">
-      <Loader />
-    </OwnerOnly>
-  );
-}
+export const CarriersPage = ownerOnlyPage('Carriers', 'carrier settings', Loader);
 
 function Loader() {
   const { data, error, isPending, isFetching, refetch } = useQuery(shippingQueries.carriers(usePlaza()));

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { describeError, ErrorMessage } from '../../../ui/ErrorMessage.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { ListSkeleton } from '../../ListSkeleton.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
@@ -23,13 +23,7 @@ type Editing =
 type Deleting = { kind: 'region'; region: ShippingRegion } | { kind: 'option'; option: ShippingOption };
 
 /** /admin/store/shipping: where the shop ships (regions) and how, with what it costs (options and their rates). */
-export function ShippingPage() {
-  return (
-    <OwnerOnly title="Shipping" what="shipping">
-      <ShippingScreen />
-    </OwnerOnly>
-  );
-}
+export const ShippingPage = ownerOnlyPage('Shipping', 'shipping', ShippingScreen);
 
 function ShippingScreen() {
   const regions = useQuery(shippingQueries.regions(usePlaza()));

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError, ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { inputClass } from '../../../ui/Field.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -28,13 +28,7 @@ const total = (r: TaxRegion) => {
 };
 
 /** /admin/store/tax: the tax settings, the rates per country or state, and the tax groups products can point at. */
-export function TaxPage() {
-  return (
-    <OwnerOnly title="Tax" what="tax">
-      <TaxScreen />
-    </OwnerOnly>
-  );
-}
+export const TaxPage = ownerOnlyPage('Tax', 'tax', TaxScreen);
 
 function TaxScreen() {
   const settings = useQuery(taxQueries.settings(usePlaza()));

@@ -5,7 +5,7 @@ import type { TipSettings, UpdateTipSettingsRequest } from '@plaza/contracts';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
-import { OwnerOnly } from '../../ui/OwnerOnly.js';
+import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, useDraft } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
@@ -22,13 +22,7 @@ function tipChanges(changed: Array<keyof TipsDraft>, draft: TipsDraft) {
 }
 
 /** /admin/settings/tips: whether buyers can tip, the choices they get, and how tips are shared among the staff. */
-export function TipsPage() {
-  return (
-    <OwnerOnly title="Tips" what="tips">
-      <Loader />
-    </OwnerOnly>
-  );
-}
+export const TipsPage = ownerOnlyPage('Tips', 'tips', Loader);
 
 function Loader() {
   const settings = useQuery(tipQueries.settings(usePlaza()));
