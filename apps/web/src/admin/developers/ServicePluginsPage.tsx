@@ -13,6 +13,7 @@ import { outcomeLabel, PLUGIN_TYPES, PluginBadge, pluginTypeLabel } from './badg
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm } from './PluginForm.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
+import { NameCell } from '../ui/NameCell.js';
 
 /** /admin/service-plugins: apps that change how the store computes things, their test calls and last calls. */
 export const ServicePluginsPage = ownerOnlyPage('Service plugins', 'service plugins', PluginList);
@@ -98,14 +99,7 @@ const pluginColumns: Column<ServicePluginImplementation>[] = [
   {
     header: 'App',
     primary: true,
-    cell: (i) => (
-      <span className="block min-w-0">
-        <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-          {i.name}
-        </button>
-        <span className="block truncate font-mono text-xs text-neutral-500">{i.url}</span>
-      </span>
-    ),
+    cell: (i) => <NameCell name={i.name} detail={i.url} opens mono="detail" />,
   },
   { header: 'Does', className: 'w-40', cell: (i) => pluginTypeLabel(i.type) },
   { header: 'Status', className: 'w-48', cell: (i) => <PluginBadge implementation={i} /> },

@@ -13,6 +13,7 @@ import { FilterTabs } from '../ui/FilterTabs.js';
 import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { ReviewRequestForm } from './ReviewRequestForm.js';
 import { reviewSubject } from './subject.js';
+import { NameCell } from '../ui/NameCell.js';
 
 const PAGE_SIZE = 20;
 type Tab = ReviewRequestStatus | 'ALL';
@@ -150,12 +151,7 @@ function useRequestColumns(): Array<Column<ReviewRequest>> {
     {
       header: 'Request',
       primary: true,
-      cell: (r) => (
-        <span className="block min-w-0">
-          <span className="block truncate font-medium text-neutral-900">{r.entityName}</span>
-          <span className="block truncate text-xs text-neutral-500">about {reviewSubject(r)}</span>
-        </span>
-      ),
+      cell: (r) => <NameCell name={r.entityName} detail={`about ${reviewSubject(r)}`} />,
     },
     {
       header: 'To',

@@ -18,6 +18,7 @@ import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { countOf } from '../ui/ResourceTable.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
+import { RowOpenButton } from '../ui/NameCell.js';
 
 type Status = 'ALL' | AbandonedCheckout['status'];
 const BASKETS = { one: 'basket', other: 'baskets' };
@@ -110,11 +111,7 @@ function List({
           {
             header: 'Shopper',
             primary: true,
-            cell: (a) => (
-              <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-                {a.buyerInfo.email}
-              </button>
-            ),
+            cell: (a) => <RowOpenButton>{a.buyerInfo.email}</RowOpenButton>,
           },
           {
             header: 'Basket',

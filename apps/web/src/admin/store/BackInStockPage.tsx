@@ -13,6 +13,7 @@ import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { JobProgress } from './JobProgress.js';
 import { StockBadge } from './labels.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
+import { RowOpenButton } from '../ui/NameCell.js';
 
 const statuses: Record<BackInStockStatus, { label: string; tone: 'neutral' | 'accent' | 'success' | 'danger' }> = {
   UNSPECIFIED: { label: 'Unknown', tone: 'neutral' },
@@ -172,11 +173,7 @@ const WAITING_COLUMNS: Array<Column<WaitingItem>> = [
   {
     header: 'Product',
     primary: true,
-    cell: (i) => (
-      <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-        {i.product.name}
-      </button>
-    ),
+    cell: (i) => <RowOpenButton>{i.product.name}</RowOpenButton>,
   },
   { header: 'Waiting', className: 'w-32', cell: (i) => waitingWords(i.waiting) },
   { header: 'Stock now', className: 'w-48', cell: (i) => <StockBadge product={i.product} /> },

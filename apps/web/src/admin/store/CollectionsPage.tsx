@@ -11,6 +11,7 @@ import { useToast } from '../Toast.js';
 import { ManagedListPage, type ManagedListSetup } from '../ui/ManagedListPage.js';
 import { FormActions } from '../../ui/FormActions.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
+import { NameCell } from '../ui/NameCell.js';
 
 export const collectionRules: FormRules<'name' | 'description'> = {
   name: {
@@ -49,14 +50,7 @@ function useCollectionsList(): ManagedListSetup<Collection> {
       {
         header: 'Collection',
         primary: true,
-        cell: (c) => (
-          <span className="block min-w-0">
-            <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-              {c.name}
-            </button>
-            {c.description && <span className="block truncate text-xs text-neutral-500">{c.description}</span>}
-          </span>
-        ),
+        cell: (c) => <NameCell name={c.name} detail={c.description} opens />,
       },
       {
         header: 'In the shop',

@@ -22,6 +22,7 @@ import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
+import { RowOpenButton } from '../ui/NameCell.js';
 
 type Status = 'ALL' | SubscriptionContract['status'];
 const SUBSCRIPTIONS = { one: 'subscription', other: 'subscriptions' };
@@ -90,11 +91,7 @@ function List({
           {
             header: 'Customer',
             primary: true,
-            cell: (s) => (
-              <button type="button" className="block truncate text-left font-medium text-neutral-900 hover:underline">
-                {s.buyerInfo.email ?? 'A shopper'}
-              </button>
-            ),
+            cell: (s) => <RowOpenButton>{s.buyerInfo.email ?? 'A shopper'}</RowOpenButton>,
           },
           { header: 'Product', cell: (s) => `${s.lineItem.quantity} × ${s.lineItem.productName}` },
           {

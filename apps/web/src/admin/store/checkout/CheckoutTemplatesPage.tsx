@@ -5,6 +5,7 @@ import { Badge } from '../../../ui/Badge.js';
 import { CopyButton } from '../../../ui/CopyButton.js';
 import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { TemplateForm } from './TemplateForm.js';
+import { NameCell } from '../../ui/NameCell.js';
 
 /** The link as buyers open it: the server's address may be a path on this site. */
 const absolute = (url: string) => (typeof window === 'undefined' ? url : new URL(url, window.location.origin).href);
@@ -41,12 +42,7 @@ function useTemplatesList(): ManagedListSetup<CheckoutTemplate> {
       {
         header: 'Link',
         primary: true,
-        cell: (t) => (
-          <span className="block min-w-0">
-            <span className="block truncate font-medium text-neutral-900">{t.name}</span>
-            <span className="block truncate text-xs text-neutral-500">{itemsWords(t)}</span>
-          </span>
-        ),
+        cell: (t) => <NameCell name={t.name} detail={itemsWords(t)} />,
       },
       {
         header: 'Status',

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { CouponForm } from './CouponForm.js';
 import { CouponStatus, discountWords, usageWords } from './words.js';
+import { NameCell } from '../../ui/NameCell.js';
 
 /** /admin/store/coupons: codes buyers enter at checkout, with their limits and how often they were used. */
 export function CouponsPage() {
@@ -33,12 +34,7 @@ function useCouponsList(): ManagedListSetup<Coupon> {
       {
         header: 'Code',
         primary: true,
-        cell: (c) => (
-          <span className="block min-w-0">
-            <span className="block truncate font-mono font-medium text-neutral-900">{c.code}</span>
-            <span className="block truncate text-xs text-neutral-500">{c.name}</span>
-          </span>
-        ),
+        cell: (c) => <NameCell name={c.code} detail={c.name} mono="name" />,
       },
       { header: 'Discount', className: 'w-48', cell: (c) => discountWords(c.discount) },
       { header: 'Used', className: 'w-32', cell: usageWords },

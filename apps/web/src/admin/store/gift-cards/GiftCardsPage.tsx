@@ -21,6 +21,7 @@ import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { FormActions } from '../../../ui/FormActions.js';
+import { NameCell } from '../../ui/NameCell.js';
 
 const PAGE = 25;
 const rules: FormRules<'amount' | 'note'> = {
@@ -130,12 +131,7 @@ function giftCardColumns(date: ReturnType<typeof useDateFormat>): Column<GiftCar
     {
       header: 'Card',
       primary: true,
-      cell: (c) => (
-        <span className="block min-w-0">
-          <span className="block truncate font-mono font-medium text-neutral-900">{c.obfuscatedCode}</span>
-          {c.note && <span className="block truncate text-xs text-neutral-500">{c.note}</span>}
-        </span>
-      ),
+      cell: (c) => <NameCell name={c.obfuscatedCode} detail={c.note} mono="name" />,
     },
     {
       header: 'Balance',

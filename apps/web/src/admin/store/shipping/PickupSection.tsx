@@ -13,6 +13,7 @@ import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { countryName, countryOptions } from './countries.js';
 import { FormActions } from '../../../ui/FormActions.js';
+import { NameCell } from '../../ui/NameCell.js';
 
 type Method = PickupLocation['pickupMethod'];
 const METHODS: Array<{ value: Method; label: string }> = [
@@ -60,12 +61,7 @@ export function PickupSection() {
           {
             header: 'Place',
             primary: true,
-            cell: (p) => (
-              <span className="block min-w-0">
-                <span className="block truncate font-medium text-neutral-900">{p.name}</span>
-                <span className="block truncate text-xs text-neutral-500">{where(p)}</span>
-              </span>
-            ),
+            cell: (p) => <NameCell name={p.name} detail={where(p)} />,
           },
           { header: 'Kind', className: 'w-40', cell: (p) => METHODS.find((m) => m.value === p.pickupMethod)?.label },
           { header: 'Fee', className: 'w-24', cell: (p) => p.fee?.formattedAmount ?? 'Free' },

@@ -16,6 +16,7 @@ import { OptionForm } from './OptionForm.js';
 import { PickupSection } from './PickupSection.js';
 import { RegionForm } from './RegionForm.js';
 import { rateWords, regionPlaces } from './words.js';
+import { NameCell } from '../../ui/NameCell.js';
 
 type Editing =
   | { kind: 'region'; region: ShippingRegion | null }
@@ -110,14 +111,7 @@ function RegionCard({
           {
             header: 'Option',
             primary: true,
-            cell: (o) => (
-              <span className="block min-w-0">
-                <span className="block truncate font-medium text-neutral-900">{o.title}</span>
-                {o.estimatedDeliveryTime && (
-                  <span className="block truncate text-xs text-neutral-500">{o.estimatedDeliveryTime}</span>
-                )}
-              </span>
-            ),
+            cell: (o) => <NameCell name={o.title} detail={o.estimatedDeliveryTime} />,
           },
           { header: 'Price', className: 'w-2/5', cell: (o) => rateWords(o) },
           {
