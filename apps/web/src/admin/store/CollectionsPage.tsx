@@ -8,7 +8,7 @@ import { FormProblems } from '../../ui/FormProblems.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { useToast } from '../Toast.js';
-import { ManagedListPage, type ManagedListSetup } from '../ui/ManagedListPage.js';
+import { ManagedListPage, wholeList, type ManagedListSetup } from '../ui/ManagedListPage.js';
 import { FormActions } from '../../ui/FormActions.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 import { NameCell } from '../ui/NameCell.js';
@@ -42,9 +42,7 @@ function useCollectionsList(): ManagedListSetup<Collection> {
     query,
     addLabel: 'Add collection',
     noun: { one: 'collection', other: 'collections' },
-    rows: query.data,
-    total: query.data?.length,
-    rowKey: (c) => c.id,
+    ...wholeList(query),
     rowLabel: (c) => c.name,
     columns: [
       {
@@ -65,7 +63,6 @@ function useCollectionsList(): ManagedListSetup<Collection> {
     },
     remove: {
       mutation: remove,
-      confirmLabel: 'Delete collection',
       consequence: 'Its products stay in your shop; they only leave this collection.',
     },
     empty: { title: 'No collections yet', body: 'Collections group your products into aisles customers can browse.' },

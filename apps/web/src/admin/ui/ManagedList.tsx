@@ -42,8 +42,8 @@ export interface ManagedListProps<T> extends Omit<
   remove?: {
     /** The delete mutation, sent the row's key (its id). */
     mutation: { mutate: (id: string, handlers: Handlers) => void; isPending: boolean };
-    /** "Delete collection". */
-    confirmLabel: string;
+    /** The confirmation's button, default "Delete <noun>": "Delete collection". */
+    confirmLabel?: string;
     /** What deleting means for the shop, in the confirmation. */
     consequence: ReactNode;
   };
@@ -112,7 +112,7 @@ export function ManagedList<T>({
         <ConfirmDialog
           open={deleting !== null}
           title={`Delete ${deletingName}?`}
-          confirmLabel={remove.confirmLabel}
+          confirmLabel={remove.confirmLabel ?? `Delete ${table.noun.one}`}
           danger
           busy={remove.mutation.isPending}
           onCancel={() => setDeleting(null)}

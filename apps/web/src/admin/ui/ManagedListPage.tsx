@@ -5,6 +5,13 @@ import { OwnerOnly } from './OwnerOnly.js';
 /** A managed list's setup, built by a hook: its query, mutations, columns and editor. */
 export type ManagedListSetup<T> = Omit<ManagedListProps<T>, 'title' | 'description' | 'header'>;
 
+/** A list the server sends whole: its rows, their count, and each row keyed by its id. */
+export const wholeList = <T extends { id: string }>(query: { data: readonly T[] | undefined }) => ({
+  rows: query.data,
+  total: query.data?.length,
+  rowKey: (row: T) => row.id,
+});
+
 /**
  * A dashboard page that is one managed list of the owner's things (collections, fees, coupons…): the owner's guard,
  * the page heading with the add button, and the list. `useList` runs only for the owner, so the others never ask

@@ -66,7 +66,6 @@ function useTemplatesList(): ManagedListSetup<CheckoutTemplate> {
     },
     remove: {
       mutation: remove,
-      confirmLabel: 'Delete link',
       consequence: 'Anyone who opens the link afterwards sees that it no longer works. Checkouts already started stay.',
     },
     empty: {

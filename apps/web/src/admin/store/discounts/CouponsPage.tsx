@@ -1,7 +1,7 @@
 import type { Coupon } from '@plaza/contracts';
 import { discountMutations, discountQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
+import { ManagedListPage, wholeList, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { CouponForm } from './CouponForm.js';
 import { CouponStatus, discountWords, usageWords } from './words.js';
 import { NameCell } from '../../ui/NameCell.js';
@@ -26,9 +26,7 @@ function useCouponsList(): ManagedListSetup<Coupon> {
     query,
     addLabel: 'Create coupon',
     noun: { one: 'coupon', other: 'coupons' },
-    rows: query.data,
-    total: query.data?.length,
-    rowKey: (c) => c.id,
+    ...wholeList(query),
     rowLabel: (c) => c.code,
     columns: [
       {
@@ -48,7 +46,6 @@ function useCouponsList(): ManagedListSetup<Coupon> {
     toggle: { isOn: (c) => c.active, set: (c, active, handlers) => setActive.mutate({ id: c.id, active }, handlers) },
     remove: {
       mutation: remove,
-      confirmLabel: 'Delete coupon',
       consequence: 'Buyers who type it get “this code does not exist”. Orders that used it keep their discount.',
     },
     empty: { title: 'No coupons yet', body: 'Create a code for a sale, a newsletter or loyal customers.' },

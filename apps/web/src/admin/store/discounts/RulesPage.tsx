@@ -1,7 +1,7 @@
 import type { DiscountRule, Trigger } from '@plaza/contracts';
 import { discountMutations, discountQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
-import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
+import { ManagedListPage, wholeList, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { RuleForm } from './RuleForm.js';
 import { CouponStatus, discountWords } from './words.js';
 
@@ -41,9 +41,7 @@ function useRulesList(): ManagedListSetup<DiscountRule> {
     query,
     addLabel: 'Create discount',
     noun: { one: 'discount', other: 'discounts' },
-    rows: query.data,
-    total: query.data?.length,
-    rowKey: (r) => r.id,
+    ...wholeList(query),
     rowLabel: (r) => r.name,
     columns: [
       {
@@ -63,7 +61,6 @@ function useRulesList(): ManagedListSetup<DiscountRule> {
     toggle: { isOn: (r) => r.active, set: (r, active, handlers) => setActive.mutate({ id: r.id, active }, handlers) },
     remove: {
       mutation: remove,
-      confirmLabel: 'Delete discount',
       consequence: 'New orders no longer get it. Orders already placed keep their discount.',
     },
     empty: { title: 'No automatic discounts', body: 'Reward bigger orders without a code.' },

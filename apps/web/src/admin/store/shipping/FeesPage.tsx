@@ -76,7 +76,6 @@ function useFeesList(): ManagedListSetup<AdditionalFeeSetting> {
     },
     remove: {
       mutation: remove,
-      confirmLabel: 'Delete fee',
       consequence: 'New orders no longer pay it. Orders already placed keep what they paid.',
     },
     empty: { title: 'No extra fees', body: 'Orders pay the items and shipping only.' },

@@ -73,7 +73,6 @@ export function PickupSection() {
         }}
         remove={{
           mutation: remove,
-          confirmLabel: 'Delete pickup place',
           consequence: 'Buyers can no longer choose to collect their orders there.',
         }}
         empty={{ title: 'No pickup places', body: 'Add your shop or a pickup point to let buyers collect orders.' }}
