@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Identity } from '@plaza/contracts';
 import { identityMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../ui/Button.js';
-import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { EmptyState } from '../ui/EmptyState.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { useDateFormat } from './dates.js';
@@ -10,6 +9,7 @@ import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 import { usePendingIdentities, waitsForOwner } from './waiting.js';
+import { DangerConfirm } from './ui/DangerConfirm.js';
 
 const displayName = (i: Identity) =>
   [i.identityProfile.firstName, i.identityProfile.lastName].filter(Boolean).join(' ') ||
@@ -68,11 +68,11 @@ export function ApprovalsPage() {
           {verifying.length > 0 && <VerifyingSection identities={verifying} />}
         </div>
       )}
-      <ConfirmDialog
+      <DangerConfirm
         open={rejecting !== null}
         title={`Reject ${rejecting?.email.address ?? ''}?`}
         confirmLabel="Reject and block"
-        danger
+        error={act.error}
         busy={act.isPending}
         onConfirm={() => rejecting && act.mutate({ id: rejecting.id, action: 'reject' })}
         onCancel={() => {
@@ -81,12 +81,7 @@ export function ApprovalsPage() {
         }}
       >
         <p>The account is blocked: it can't log in, and the address can't sign up again.</p>
-        {act.error && (
-          <div className="mt-3">
-            <ErrorMessage error={act.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </>
   );
 }

@@ -1,14 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, Member } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
 import { useMembersMutation } from '../data.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 import { Facts } from '../SiteQuery.js';
 import { memberName } from './memberRules.js';
 import { useAddressFormat } from '../../lib/addressLines.js';
+import { DangerConfirm } from '../ui/DangerConfirm.js';
 
 type Group = 'phones' | 'emails' | 'addresses';
 const groupWords: Record<Group, { title: string; one: string }> = {
@@ -75,11 +74,11 @@ export function MemberContactDetails({ member }: { member: Member }) {
           />
         ))}
       </div>
-      <ConfirmDialog
+      <DangerConfirm
         open={confirming !== null}
         title={confirming ? `Delete ${memberName(member)}'s ${groupWords[confirming].one}?` : ''}
         confirmLabel="Delete"
-        danger
+        error={remove.error}
         busy={remove.isPending}
         onConfirm={() => confirming && remove.mutate(confirming)}
         onCancel={() => {
@@ -91,12 +90,7 @@ export function MemberContactDetails({ member }: { member: Member }) {
           All {confirming ? lists[confirming].length : 0} of them are removed from the member's contact details. This
           cannot be undone.
         </p>
-        {remove.error && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </section>
   );
 }

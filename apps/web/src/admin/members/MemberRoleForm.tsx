@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { Member, MemberRoleName } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
 import { useMembersMutation } from '../data.js';
 import { SelectField } from '../ui/SelectField.js';
 import { memberName, roleLabels } from './memberRules.js';
+import { DangerConfirm } from '../ui/DangerConfirm.js';
 
 const choices: Array<{ value: MemberRoleName; label: string }> = [
   { value: 'MEMBER', label: 'Member: takes part in the community' },
@@ -68,13 +68,13 @@ export function MemberRoleForm({ member }: { member: Member }) {
           <ErrorMessage error={save.error} />
         </div>
       )}
-      <ConfirmDialog
+      <DangerConfirm
         open={confirming}
         title={
           role === 'OWNER' ? `Make ${memberName(member)} an owner?` : `Take owner rights from ${memberName(member)}?`
         }
         confirmLabel={role === 'OWNER' ? 'Make owner' : 'Change role'}
-        danger
+        error={save.error}
         busy={save.isPending}
         onConfirm={() => save.mutate(role)}
         onCancel={() => {
@@ -87,12 +87,7 @@ export function MemberRoleForm({ member }: { member: Member }) {
             ? 'Owners can change every setting, delete members and manage API keys, just like you.'
             : `They become ${roleLabels[role].toLowerCase()} and lose access to the owner's settings.`}
         </p>
-        {save.error && (
-          <div className="mt-3">
-            <ErrorMessage error={save.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { MemberReport, ReportAction, ReportStatus } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import { Badge } from '../../ui/Badge.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Pagination } from '../../ui/Pagination.js';
@@ -16,6 +15,7 @@ import { FilterTabs } from '../ui/FilterTabs.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 import { MemberDrawer, useMemberDrawer } from './MemberDrawer.js';
 import { memberName } from './memberRules.js';
+import { DangerConfirm } from '../ui/DangerConfirm.js';
 
 const PAGE_SIZE = 20;
 type StatusTab = ReportStatus | 'ALL';
@@ -232,22 +232,17 @@ function BlockReportedDialog({
   onCancel: () => void;
 }) {
   return (
-    <ConfirmDialog
+    <DangerConfirm
       open={report !== null}
       title={`Block ${report?.reportedMember ? memberName(report.reportedMember) : 'this member'}?`}
       confirmLabel="Block member"
-      danger
+      error={error}
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       <p>They are signed out at once and cannot log in until you approve them again. The report is resolved.</p>
-      {error != null && (
-        <div className="mt-3">
-          <ErrorMessage error={error} />
-        </div>
-      )}
-    </ConfirmDialog>
+    </DangerConfirm>
   );
 }
 

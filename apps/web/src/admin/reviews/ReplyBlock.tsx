@@ -3,8 +3,6 @@ import type { Review } from '@plaza/contracts';
 import { REVIEW_LIMITS } from '@plaza/contracts/constants';
 import { usePlaza } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { TextAreaField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
@@ -13,6 +11,7 @@ import { useToast } from '../Toast.js';
 import { useDateFormat } from '../dates.js';
 import { useReviewsMutation } from '../data.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
+import { DangerConfirm } from '../ui/DangerConfirm.js';
 
 /** The reply's rule: the server's own limit (`REVIEW_LIMITS.reply`), checked as typed. */
 export const replyRules: FormRules<'message'> = {
@@ -159,22 +158,17 @@ function SavedReply({
           Remove reply
         </GuardedButton>
       </div>
-      <ConfirmDialog
+      <DangerConfirm
         open={removing}
         title="Remove your reply?"
         confirmLabel="Remove reply"
-        danger
+        error={remove.error}
         busy={remove.isPending}
         onConfirm={() => remove.mutate(undefined)}
         onCancel={() => setRemoving(false)}
       >
         <p>It no longer shows under the review on your site.</p>
-        {remove.error && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { Review } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import { Badge } from '../../ui/Badge.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { StarRating } from '../../ui/StarRating.js';
 import { useToast } from '../Toast.js';
@@ -13,6 +12,7 @@ import { GuardedButton } from '../ui/GuardedButton.js';
 import { ReplyBlock } from './ReplyBlock.js';
 import { moderationLabels } from './reviewRules.js';
 import { reviewSubject } from './subject.js';
+import { DangerConfirm } from '../ui/DangerConfirm.js';
 
 const tones = { APPROVED: 'success', REJECTED: 'danger', IN_MODERATION: 'warning' } as const;
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
@@ -77,22 +77,17 @@ export function ReviewCard({ review, memberLink }: { review: Review; memberLink:
           setDeleting(true);
         }}
       />
-      <ConfirmDialog
+      <DangerConfirm
         open={deleting}
         title={`Delete ${name}'s review?`}
         confirmLabel="Delete review"
-        danger
+        error={remove.error}
         busy={remove.isPending}
         onConfirm={() => remove.mutate(undefined)}
         onCancel={() => setDeleting(false)}
       >
         <p>It disappears from your site and from the rating. This cannot be undone.</p>
-        {remove.error && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </li>
   );
 }

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import type { ReviewRequest, ReviewRequestStatus } from '@plaza/contracts';
 import { useAuth, usePlaza } from '@plaza/react';
 import { Badge } from '../../ui/Badge.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { PageHeader } from '../SiteQuery.js';
 import { useToast } from '../Toast.js';
 import { useDateFormat } from '../dates.js';
@@ -14,6 +12,7 @@ import { ResourceTable, type Column } from '../ui/ResourceTable.js';
 import { ReviewRequestForm } from './ReviewRequestForm.js';
 import { reviewSubject } from './subject.js';
 import { NameCell } from '../ui/NameCell.js';
+import { DangerConfirm } from '../ui/DangerConfirm.js';
 
 const PAGE_SIZE = 20;
 type Tab = ReviewRequestStatus | 'ALL';
@@ -124,22 +123,17 @@ function useCancelRequest() {
     setCanceling(r);
   };
   const dialog = (
-    <ConfirmDialog
+    <DangerConfirm
       open={canceling !== null}
       title={`Cancel the e-mail to ${canceling?.contact.email ?? ''}?`}
       confirmLabel="Yes, cancel it"
-      danger
+      error={cancel.error}
       busy={cancel.isPending}
       onConfirm={() => canceling && cancel.mutate(canceling.id)}
       onCancel={() => setCanceling(null)}
     >
       <p>It will not be sent. You can schedule a new one later.</p>
-      {cancel.error && (
-        <div className="mt-3">
-          <ErrorMessage error={cancel.error} />
-        </div>
-      )}
-    </ConfirmDialog>
+    </DangerConfirm>
   );
   return { ask, dialog };
 }
