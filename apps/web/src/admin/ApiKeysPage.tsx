@@ -5,9 +5,7 @@ import { settingsMutations, settingsQueries, usePlaza, usePlazaMutation } from '
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
-import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
-import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { APP_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
@@ -15,7 +13,8 @@ import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
-import { QueryStates } from './ui/QueryStates.js';
+import { QuerySection } from './ui/QueryStates.js';
+import { DangerConfirm } from './ui/DangerConfirm.js';
 
 // Written out rather than imported: the contracts' values would pull the schema library into this chunk.
 const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
@@ -65,23 +64,20 @@ export function ApiKeysPage() {
             </Button>
           </Alert>
         )}
-        <section aria-labelledby="keys-title">
-          <h2 id="keys-title" className="mb-3 text-base font-semibold">
-            Active keys
-          </h2>
-          <QueryStates
-            query={apiKeys}
-            loadingLabel="Loading API keys"
-            rows={3}
-            empty={{
-              is: () => active.length === 0,
-              title: 'No API keys',
-              body: 'Create one above when a script or app needs to call the API.',
-            }}
-          >
-            {() => <KeyList keys={active} />}
-          </QueryStates>
-        </section>
+        <QuerySection
+          id="keys-title"
+          title="Active keys"
+          query={apiKeys}
+          loadingLabel="Loading API keys"
+          rows={3}
+          empty={{
+            is: () => active.length === 0,
+            title: 'No API keys',
+            body: 'Create one above when a script or app needs to call the API.',
+          }}
+        >
+          {() => <KeyList keys={active} />}
+        </QuerySection>
         {revoked.length > 0 && (
           <details className="rounded-lg border border-neutral-200 bg-white p-4">
             <summary className="cursor-pointer text-sm font-medium">Revoked keys ({revoked.length})</summary>
@@ -195,11 +191,11 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
+      <DangerConfirm
         open={revoking !== null}
         title={`Revoke "${revoking?.name ?? ''}"?`}
         confirmLabel="Revoke key"
-        danger
+        error={revoke.error}
         busy={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate(revoking.id)}
         onCancel={() => {
@@ -208,12 +204,7 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
         }}
       >
         <p>Every script or app using this key stops working at once. This can't be undone.</p>
-        {revoke.error && (
-          <div className="mt-3">
-            <ErrorMessage error={revoke.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </>
   );
 }

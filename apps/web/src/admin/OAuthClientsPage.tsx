@@ -6,16 +6,15 @@ import { settingsMutations, settingsQueries, usePlaza, usePlazaMutation } from '
 import { getConfig } from '../config.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
-import { ConfirmDialog } from '../ui/ConfirmDialog.js';
-import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { TextAreaField, TextField } from '../ui/Field.js';
 import { lengthOf, type FormRules } from '../ui/formRules.js';
 import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
-import { QueryStates } from './ui/QueryStates.js';
+import { QuerySection } from './ui/QueryStates.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
+import { DangerConfirm } from './ui/DangerConfirm.js';
 
 const lines = (s: string) =>
   s
@@ -60,23 +59,20 @@ export function OAuthClientsPage() {
       />
       <div className="space-y-6">
         <CreateClientForm />
-        <section aria-labelledby="clients-title">
-          <h2 id="clients-title" className="mb-3 text-base font-semibold">
-            Clients
-          </h2>
-          <QueryStates
-            query={clients}
-            loadingLabel="Loading OAuth clients"
-            rows={2}
-            empty={{
-              is: (data) => data.length === 0,
-              title: 'No OAuth clients',
-              body: 'Add one above for each site or app that signs members in.',
-            }}
-          >
-            {(data) => <ClientList clients={data} />}
-          </QueryStates>
-        </section>
+        <QuerySection
+          id="clients-title"
+          title="Clients"
+          query={clients}
+          loadingLabel="Loading OAuth clients"
+          rows={2}
+          empty={{
+            is: (data) => data.length === 0,
+            title: 'No OAuth clients',
+            body: 'Add one above for each site or app that signs members in.',
+          }}
+        >
+          {(data) => <ClientList clients={data} />}
+        </QuerySection>
       </div>
     </>
   );
@@ -189,11 +185,11 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
           />
         ))}
       </ul>
-      <ConfirmDialog
+      <DangerConfirm
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}
         confirmLabel="Delete client"
-        danger
+        error={remove.error}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onCancel={() => {
@@ -205,12 +201,7 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
           Members can no longer sign in to this app, and its tokens stop working at their next renewal (within the
           hour).
         </p>
-        {remove.error && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </>
   );
 }

@@ -5,18 +5,17 @@ import { identityMutations, identityQueries, usePlaza, usePlazaMutation } from '
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
-import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { CopyButton } from '../ui/CopyButton.js';
-import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { HTTP_URL_PATTERN, SSO_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
 import type { FormRules } from '../ui/formRules.js';
 import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
-import { QueryStates } from './ui/QueryStates.js';
+import { QuerySection } from './ui/QueryStates.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
+import { DangerConfirm } from './ui/DangerConfirm.js';
 
 /** /admin/sso: OpenID Connect identity providers behind the "Continue with …" buttons. */
 export function SsoPage() {
@@ -41,23 +40,20 @@ export function SsoPage() {
             </div>
           </Alert>
         )}
-        <section aria-labelledby="sso-title">
-          <h2 id="sso-title" className="mb-3 text-base font-semibold">
-            Connections
-          </h2>
-          <QueryStates
-            query={connections}
-            loadingLabel="Loading SSO connections"
-            rows={2}
-            empty={{
-              is: (data) => data.length === 0,
-              title: 'No providers connected',
-              body: 'Login pages show a “Continue with …” button for each provider you connect here.',
-            }}
-          >
-            {(data) => <ConnectionList connections={data} />}
-          </QueryStates>
-        </section>
+        <QuerySection
+          id="sso-title"
+          title="Connections"
+          query={connections}
+          loadingLabel="Loading SSO connections"
+          rows={2}
+          empty={{
+            is: (data) => data.length === 0,
+            title: 'No providers connected',
+            body: 'Login pages show a “Continue with …” button for each provider you connect here.',
+          }}
+        >
+          {(data) => <ConnectionList connections={data} />}
+        </QuerySection>
       </div>
     </>
   );
@@ -87,63 +83,37 @@ function CreateConnectionForm({ onCreated }: { onCreated: (c: IdpConnection) => 
       setValues({ displayName: '', issuer: '', clientId: '', clientSecret: '' });
     },
   });
-  const form = useFormRules(
-    connectionRules,
-    {
-      displayName: values.displayName.trim(),
-      issuer: values.issuer.trim(),
-      clientId: values.clientId.trim(),
-      clientSecret: values.clientSecret,
-    },
-    { serverError: create.error },
-  );
-  const set = (k: ConnectionField) => (e: { target: { value: string } }) => {
-    setValues({ ...values, [k]: e.target.value });
-    form.edited(k);
+  // What is checked is what is sent: the typed values without the spaces around them (a secret is kept as typed).
+  const connection = {
+    displayName: values.displayName.trim(),
+    issuer: values.issuer.trim(),
+    clientId: values.clientId.trim(),
+    clientSecret: values.clientSecret,
   };
+  const form = useFormRules(connectionRules, connection, { serverError: create.error });
+  const bind = (k: ConnectionField) => form.bind(k, values[k], (value) => setValues({ ...values, [k]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (form.check())
-      create.mutate({
-        displayName: values.displayName.trim(),
-        issuer: values.issuer.trim(),
-        clientId: values.clientId.trim(),
-        clientSecret: values.clientSecret,
-      });
+    if (form.check()) create.mutate(connection);
   };
   return (
     <Card title="Connect a provider">
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...bind('displayName')} hint="Shown as “Continue with …”." />
           <TextField
-            {...form.field('displayName')}
-            value={values.displayName}
-            onChange={set('displayName')}
-            hint="Shown as “Continue with …”."
-          />
-          <TextField
-            {...form.field('issuer')}
+            {...bind('issuer')}
             maxLength={undefined}
             type="url"
             placeholder="https://accounts.example.com"
-            value={values.issuer}
-            onChange={set('issuer')}
             hint="We check that the provider answers before saving."
           />
+          <TextField {...bind('clientId')} maxLength={undefined} autoComplete="off" />
           <TextField
-            {...form.field('clientId')}
-            maxLength={undefined}
-            autoComplete="off"
-            value={values.clientId}
-            onChange={set('clientId')}
-          />
-          <TextField
-            {...form.field('clientSecret')}
+            {...bind('clientSecret')}
             maxLength={undefined}
             type="password"
             autoComplete="new-password"
-            value={values.clientSecret}
-            onChange={set('clientSecret')}
             hint="Stored on the server; never shown again."
           />
         </div>
@@ -201,11 +171,11 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
+      <DangerConfirm
         open={deleting !== null}
         title={`Disconnect ${deleting?.displayName ?? ''}?`}
         confirmLabel="Disconnect"
-        danger
+        error={remove.error}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onCancel={() => {
@@ -214,12 +184,7 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
         }}
       >
         <p>Its “Continue with …” button disappears, and the accounts linked to it can only log in with a password.</p>
-        {remove.error && (
-          <div className="mt-3">
-            <ErrorMessage error={remove.error} />
-          </div>
-        )}
-      </ConfirmDialog>
+      </DangerConfirm>
     </>
   );
 }
