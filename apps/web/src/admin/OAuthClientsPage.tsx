@@ -66,7 +66,6 @@ export function OAuthClientsPage() {
           loadingLabel="Loading OAuth clients"
           rows={2}
           empty={{
-            is: (data) => data.length === 0,
             title: 'No OAuth clients',
             body: 'Add one above for each site or app that signs members in.',
           }}

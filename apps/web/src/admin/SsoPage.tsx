@@ -47,7 +47,6 @@ export function SsoPage() {
           loadingLabel="Loading SSO connections"
           rows={2}
           empty={{
-            is: (data) => data.length === 0,
             title: 'No providers connected',
             body: 'Login pages show a “Continue with …” button for each provider you connect here.',
           }}

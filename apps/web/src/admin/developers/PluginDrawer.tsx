@@ -80,7 +80,6 @@ function LastCalls({ calls }: { calls: UseQueryResult<ServicePluginCall[]> }) {
         loadingLabel="Loading the last calls"
         rows={3}
         empty={{
-          is: (data) => data.length === 0,
           title: 'No calls yet',
           body: 'Run a test call, or wait for your store to need the app.',
         }}

@@ -11,8 +11,8 @@ export interface QueryStatesProps<D> {
   loadingLabel?: string;
   /** How many skeleton rows stand in. */
   rows?: number;
-  /** The empty state, shown when `is` says the data holds nothing. */
-  empty?: { is: (data: D) => boolean; title: string; body: ReactNode };
+  /** The empty state, shown when `is` says the data holds nothing (by default: when it is an empty list). */
+  empty?: { is?: (data: D) => boolean; title: string; body: ReactNode };
   children: (data: D) => ReactNode;
 }
 
@@ -33,7 +33,8 @@ export function QueryStates<D>({
     return <ErrorMessage error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   // Neither loading nor failed: the query has its data.
   const data = query.data as D;
-  if (empty?.is(data)) return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
+  const isEmpty = empty?.is ?? ((d: D) => Array.isArray(d) && d.length === 0);
+  if (empty && isEmpty(data)) return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
   return children(data);
 }
 
