@@ -13,6 +13,7 @@ import { FREQUENCY_OPTIONS } from './labels.js';
 import type { SetDraft } from './ProductFields.js';
 import { imageProblem, isImageAddress, type Frequency, type PlanDraft, type ProductDraft } from './productDraft.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
+import { textBinder } from '../ui/textBinder.js';
 
 const Problem = ({ text }: { text?: string | undefined }) =>
   text ? (
@@ -191,6 +192,7 @@ function PlanRow({ draft, set, i }: { draft: ProductDraft; set: SetDraft; i: num
       'plans',
       draft.plans.map((x, j) => (j === i ? { ...x, ...change } : x)),
     );
+  const text = textBinder(p, setPlan);
   return (
     <div className="grid grid-cols-2 gap-3 rounded-md border border-neutral-200 p-3 sm:grid-cols-5 sm:items-end">
       <TextField
@@ -212,12 +214,7 @@ function PlanRow({ draft, set, i }: { draft: ProductDraft; set: SetDraft; i: num
         value={p.billingCycles}
         onChange={(e) => setPlan({ billingCycles: e.target.value.replace(/\D/g, '') })}
       />
-      <TextField
-        label="Discount %"
-        inputMode="decimal"
-        value={p.discountPercent}
-        onChange={(e) => setPlan({ discountPercent: e.target.value })}
-      />
+      <TextField label="Discount %" inputMode="decimal" {...text('discountPercent')} />
       <Button
         variant="ghost"
         disabled={draft.plans.length === 1}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TextField } from '../../../ui/Field.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { normalizeAmount } from '../productDraft.js';
+import { textBinder } from '../../ui/textBinder.js';
 
 type Type = Discount['type'];
 type ActiveTimeInfo = NonNullable<DiscountRule['activeTimeInfo']>;
@@ -116,6 +117,7 @@ export function DiscountFields({
     scopes.splice(1, 0, { value: 'PRODUCTS', label: `${draft.catalogItemIds.length} chosen products` });
   }
   const endsFirst = Boolean(draft.start && draft.end && draft.end <= draft.start);
+  const text = textBinder(draft, set);
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
@@ -150,18 +152,12 @@ export function DiscountFields({
       />
       {draft.scope === 'COLLECTIONS' && <CollectionChoice draft={draft} set={set} />}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Starts"
-          type="datetime-local"
-          value={draft.start}
-          onChange={(e) => set({ start: e.target.value })}
-        />
+        <TextField label="Starts" type="datetime-local" {...text('start')} />
         <TextField
           label="Ends"
           type="datetime-local"
-          value={draft.end}
+          {...text('end')}
           error={endsFirst ? 'The end comes after the start.' : undefined}
-          onChange={(e) => set({ end: e.target.value })}
         />
       </div>
     </>

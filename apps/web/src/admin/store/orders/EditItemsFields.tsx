@@ -3,6 +3,7 @@ import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { SelectField } from '../../ui/SelectField.js';
 import type { DraftForm } from './draftChanges.js';
+import { textBinder } from '../../ui/textBinder.js';
 
 /** Sets one part of the edit-items form. */
 export type SetDraft = <K extends keyof DraftForm>(key: K, value: DraftForm[K]) => void;
@@ -62,22 +63,13 @@ export function CustomItemsFieldset({ form, set }: { form: DraftForm; set: SetDr
             'custom',
             form.custom.map((x, j) => (j === i ? { ...x, ...patch } : x)),
           );
+        const text = textBinder(c, change);
         return (
           <div key={i} className="space-y-2 rounded-md border border-neutral-200 p-3">
-            <TextField label="Item" value={c.name} onChange={(e) => change({ name: e.target.value })} />
+            <TextField label="Item" {...text('name')} />
             <div className={row}>
-              <TextField
-                label="How many"
-                inputMode="numeric"
-                value={c.quantity}
-                onChange={(e) => change({ quantity: e.target.value })}
-              />
-              <TextField
-                label="Price each"
-                inputMode="decimal"
-                value={c.price}
-                onChange={(e) => change({ price: e.target.value })}
-              />
+              <TextField label="How many" inputMode="numeric" {...text('quantity')} />
+              <TextField label="Price each" inputMode="decimal" {...text('price')} />
               <Button
                 variant="ghost"
                 className="justify-self-end"

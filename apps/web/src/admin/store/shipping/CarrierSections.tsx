@@ -5,6 +5,8 @@ import { FormSection } from '../../ui/FormPage.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { PACKAGE_LABELS, SERVICE_LABELS, type CarrierDraft, type ServiceDraft } from './carrierDraft.js';
 import { countryOptions } from './countries.js';
+import { StreetFields } from './StreetFields.js';
+import { textBinder } from '../../ui/textBinder.js';
 
 /** Sets one part of the carriers draft. */
 export type SetCarrier = <K extends keyof CarrierDraft>(key: K, value: CarrierDraft[K]) => void;
@@ -15,42 +17,25 @@ interface SectionProps {
 
 /** The address parcels leave from, with its map position for local delivery. */
 export function ShipsFromSection({ draft, set }: SectionProps) {
-  const address = (change: Partial<CarrierDraft['address']>) => set('address', { ...draft.address, ...change });
+  const change = (next: Partial<CarrierDraft['address']>) => set('address', { ...draft.address, ...next });
+  const address = textBinder(draft.address, change);
   return (
     <FormSection title="Ships from" description="Its country decides which services are domestic.">
       <Combobox
         label="Country"
         value={draft.address.country}
         options={countryOptions()}
-        onChange={(country) => address({ country })}
+        onChange={(country) => change({ country })}
       />
-      <TextField
-        label="Street and number"
-        value={draft.address.addressLine}
-        onChange={(e) => address({ addressLine: e.target.value })}
-      />
-      <div className="grid grid-cols-[8rem_1fr] gap-3">
-        <TextField
-          label="Postal code"
-          value={draft.address.postalCode}
-          onChange={(e) => address({ postalCode: e.target.value })}
-        />
-        <TextField label="City" value={draft.address.city} onChange={(e) => address({ city: e.target.value })} />
-      </div>
+      <StreetFields value={draft.address} onChange={change} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Latitude"
           inputMode="decimal"
           hint="Your map position, for local delivery. Most map apps show it when you tap your address."
-          value={draft.address.latitude}
-          onChange={(e) => address({ latitude: e.target.value })}
+          {...address('latitude')}
         />
-        <TextField
-          label="Longitude"
-          inputMode="decimal"
-          value={draft.address.longitude}
-          onChange={(e) => address({ longitude: e.target.value })}
-        />
+        <TextField label="Longitude" inputMode="decimal" {...address('longitude')} />
       </div>
     </FormSection>
   );
@@ -117,6 +102,7 @@ export function BoxesSection({ draft, set }: SectionProps) {
 /** Delivery by the store itself to buyers near the ship-from address. */
 export function LocalDeliverySection({ draft, set }: SectionProps) {
   const local = (change: Partial<CarrierDraft['local']>) => set('local', { ...draft.local, ...change });
+  const localText = textBinder(draft.local, local);
   return (
     <FormSection title="Local delivery" description="You deliver yourself to buyers near the ship-from address.">
       <label className="flex items-center gap-3 text-sm font-medium">
@@ -130,19 +116,9 @@ export function LocalDeliverySection({ draft, set }: SectionProps) {
       </label>
       {draft.local.enabled && (
         <>
-          <TextField
-            label="Name at checkout"
-            placeholder="Local delivery"
-            value={draft.local.title}
-            onChange={(e) => local({ title: e.target.value })}
-          />
+          <TextField label="Name at checkout" placeholder="Local delivery" {...localText('title')} />
           <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Up to"
-              inputMode="decimal"
-              value={draft.local.radius}
-              onChange={(e) => local({ radius: e.target.value })}
-            />
+            <TextField label="Up to" inputMode="decimal" {...localText('radius')} />
             <SelectField<'KM' | 'MI'>
               label="Distance in"
               value={draft.local.unit}
@@ -154,26 +130,10 @@ export function LocalDeliverySection({ draft, set }: SectionProps) {
             />
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Price"
-              inputMode="decimal"
-              value={draft.local.price}
-              onChange={(e) => local({ price: e.target.value })}
-            />
-            <TextField
-              label="Free from"
-              hint="Empty: never free."
-              inputMode="decimal"
-              value={draft.local.freeOver}
-              onChange={(e) => local({ freeOver: e.target.value })}
-            />
+            <TextField label="Price" inputMode="decimal" {...localText('price')} />
+            <TextField label="Free from" hint="Empty: never free." inputMode="decimal" {...localText('freeOver')} />
           </div>
-          <TextField
-            label="Delivery time"
-            placeholder="Same day"
-            value={draft.local.eta}
-            onChange={(e) => local({ eta: e.target.value })}
-          />
+          <TextField label="Delivery time" placeholder="Same day" {...localText('eta')} />
         </>
       )}
     </FormSection>
@@ -215,33 +175,24 @@ export function ServicesSection({
                 {s.bands.length === 0 && (
                   <p className="text-sm text-neutral-600">No rates yet: buyers are not offered {name}.</p>
                 )}
-                {s.bands.map((b, k) => (
-                  <div key={k} className="flex flex-wrap items-end gap-3">
-                    <TextField
-                      label="Parcels up to (weight)"
-                      inputMode="decimal"
-                      value={b.maxWeight}
-                      onChange={(e) =>
-                        change(i, { bands: s.bands.map((x, m) => (m === k ? { ...x, maxWeight: e.target.value } : x)) })
-                      }
-                    />
-                    <TextField
-                      label="Price"
-                      inputMode="decimal"
-                      value={b.price}
-                      onChange={(e) =>
-                        change(i, { bands: s.bands.map((x, m) => (m === k ? { ...x, price: e.target.value } : x)) })
-                      }
-                    />
-                    <Button
-                      variant="ghost"
-                      aria-label={`Remove ${name} rate ${k + 1}`}
-                      onClick={() => change(i, { bands: s.bands.filter((_, m) => m !== k) })}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                ))}
+                {s.bands.map((b, k) => {
+                  const band = textBinder(b, (next) =>
+                    change(i, { bands: s.bands.map((x, m) => (m === k ? { ...x, ...next } : x)) }),
+                  );
+                  return (
+                    <div key={k} className="flex flex-wrap items-end gap-3">
+                      <TextField label="Parcels up to (weight)" inputMode="decimal" {...band('maxWeight')} />
+                      <TextField label="Price" inputMode="decimal" {...band('price')} />
+                      <Button
+                        variant="ghost"
+                        aria-label={`Remove ${name} rate ${k + 1}`}
+                        onClick={() => change(i, { bands: s.bands.filter((_, m) => m !== k) })}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  );
+                })}
                 <Button
                   variant="secondary"
                   onClick={() => change(i, { bands: [...s.bands, { maxWeight: '', price: '' }] })}

@@ -12,6 +12,7 @@ import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { countryName, countryOptions } from './countries.js';
+import { StreetFields } from './StreetFields.js';
 import { FormActions } from '../../../ui/FormActions.js';
 import { NameCell } from '../../ui/NameCell.js';
 
@@ -223,15 +224,7 @@ function PickupAddressFields({
           </p>
         )}
       </div>
-      <TextField
-        label="Street and number"
-        value={v.addressLine}
-        onChange={(e) => set({ addressLine: e.target.value })}
-      />
-      <div className="grid grid-cols-[8rem_1fr] gap-3">
-        <TextField label="Postal code" value={v.postalCode} onChange={(e) => set({ postalCode: e.target.value })} />
-        <TextField label="City" value={v.city} onChange={(e) => set({ city: e.target.value })} />
-      </div>
+      <StreetFields value={v} onChange={set} />
     </>
   );
 }
