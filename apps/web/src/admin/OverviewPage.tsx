@@ -135,15 +135,14 @@ function Checklist({ site }: { site: Site }) {
   );
 }
 
+/** What a recent card shows of one item; it is dated by its creation, the newest first. */
 interface RecentRow {
-  key: string;
   title: ReactNode;
   detail?: ReactNode;
-  when?: string | undefined;
 }
 
 /** A card of the newest few of something, with a link to the screen where one acts on them. */
-function RecentCard<T>({
+function RecentCard<T extends { id: string; createdDate?: string | undefined }>({
   title,
   to,
   linkLabel,
@@ -161,7 +160,7 @@ function RecentCard<T>({
   row: (item: T) => RecentRow;
 }) {
   const day = useShortDate();
-  const rows = (items ?? []).map(row);
+  const rows = (items ?? []).map((item) => ({ ...row(item), key: item.id, when: item.createdDate }));
   return (
     <Card title={title}>
       {query.isPending ? (
@@ -210,7 +209,7 @@ function NewMembers() {
       query={query}
       items={query.data?.members}
       empty="Nobody has signed up yet."
-      row={(m) => ({ key: m.id, title: memberName(m), detail: m.loginEmail, when: m.createdDate })}
+      row={(m) => ({ title: memberName(m), detail: m.loginEmail })}
     />
   );
 }
@@ -231,7 +230,6 @@ function NewReviews() {
       items={query.data?.reviews}
       empty="No reviews yet."
       row={(r) => ({
-        key: r.id,
         title: r.content.title || r.content.body || 'A rating without text',
         detail: (
           <span className="inline-flex items-center gap-2">
@@ -239,7 +237,6 @@ function NewReviews() {
             about {reviewSubject(r)}
           </span>
         ),
-        when: r.createdDate,
       })}
     />
   );
@@ -256,10 +253,8 @@ function OpenReports() {
       items={query.data?.reports}
       empty="Nobody reported anyone."
       row={(r) => ({
-        key: r.id,
         title: r.reportedMember ? memberName(r.reportedMember) : 'A member',
         detail: reportReasons[r.reason],
-        when: r.createdDate,
       })}
     />
   );
