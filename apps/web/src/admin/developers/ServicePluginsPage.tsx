@@ -8,7 +8,7 @@ import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
 import { GuardedButton } from '../ui/GuardedButton.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable, type Column } from '../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../ui/ResourceTable.js';
 import { outcomeLabel, PLUGIN_TYPES, PluginBadge, pluginTypeLabel } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm } from './PluginForm.js';
@@ -19,7 +19,8 @@ import { NameCell } from '../ui/NameCell.js';
 export const ServicePluginsPage = ownerOnlyPage('Service plugins', 'service plugins', PluginList);
 
 function PluginList() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(servicePluginQueries.implementations(usePlaza()));
+  const list = useQuery(servicePluginQueries.implementations(usePlaza()));
+  const { data } = list;
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ServicePluginImplementation | null>(null);
@@ -49,10 +50,7 @@ function PluginList() {
         rows={data}
         rowKey={(i) => i.id}
         rowLabel={(i) => i.name}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...tableStates(list)}
         onOpen={(i) => setOpenId(i.id)}
         columns={pluginColumns}
         actions={[

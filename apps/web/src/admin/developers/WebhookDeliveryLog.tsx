@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
-import { ResourceTable, type Column } from '../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../ui/ResourceTable.js';
 import { DeliveryBadge } from './badges.js';
 import { eventLabel, eventName } from './eventTypes.js';
 
@@ -92,11 +92,7 @@ export function DeliveryLog({
         rows={log.data?.deliveries}
         rowKey={(d) => d.id}
         rowLabel={(d) => `${eventName(d.eventType)} of ${date(d.createdDate)}`}
-        loading={log.isPending}
-        error={log.error}
-        onRetry={() => void log.refetch()}
-        retrying={log.isFetching}
-        stale={log.isPlaceholderData}
+        {...tableStates(log)}
         onOpen={(d) => onOpen(d.id)}
         columns={deliveryColumns(subscription, date)}
         actions={[{ label: 'Send again', when: (d) => d.status !== 'PENDING', onSelect: (d) => onSendAgain(d.id) }]}

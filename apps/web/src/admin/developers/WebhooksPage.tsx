@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.js';
 import { useDateFormat } from '../dates.js';
 import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable, type Column } from '../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../ui/ResourceTable.js';
 import { DeliveryBadge, SubscriptionBadge } from './badges.js';
 import { eventsSummary } from './eventTypes.js';
 import { PrivateNetworkSetting } from './PrivateNetworkSetting.js';
@@ -22,7 +22,8 @@ export const webhookPath = (id: string) => `/admin/webhooks/${encodeURIComponent
 export const WebhooksPage = ownerOnlyPage('Webhooks', 'webhooks', WebhookList);
 
 function WebhookList() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.subscriptions(usePlaza()));
+  const list = useQuery(webhookQueries.subscriptions(usePlaza()));
+  const { data } = list;
   const navigate = useNavigate();
   const date = useDateFormat();
   const actions = useSubscriptionActions();
@@ -46,10 +47,7 @@ function WebhookList() {
           rows={data}
           rowKey={(s) => s.subscription.id}
           rowLabel={(s) => webhookName(s.subscription)}
-          loading={isPending}
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
+          {...tableStates(list)}
           onOpen={(s) => void navigate(webhookPath(s.subscription.id))}
           columns={webhookColumns(date)}
           actions={[

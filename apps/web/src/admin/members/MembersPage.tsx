@@ -23,6 +23,7 @@ import {
   type MemberFilters,
   type TableSort,
 } from './memberRules.js';
+import { tableStates } from '../ui/ResourceTable.js';
 
 const PAGE_SIZE = 25;
 
@@ -36,7 +37,8 @@ export function MembersPage() {
   const { selected, allMatching, setAllMatching, clearSelection } = selection;
   const listing = useMemberListing(clearSelection);
   const { filters, setFilters, applied, sort, setSort, offset, setOffset } = listing;
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = listing.query;
+  const list = listing.query;
+  const { data } = list;
   const members = data?.members ?? [];
   const total = data?.metadata.total ?? 0;
   const approveAction = useApproveAction();
@@ -74,11 +76,7 @@ export function MembersPage() {
         <MembersTable
           rows={data?.members}
           total={data?.metadata.total}
-          loading={isPending}
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-          stale={isPlaceholderData}
+          {...tableStates(list)}
           empty={emptyTable(applied)}
           sort={sort}
           onSort={setSort}

@@ -8,7 +8,7 @@ import { useToast } from '../Toast.js';
 import { useDateFormat } from '../dates.js';
 import { useReviewRequestsList, useReviewsMutation } from '../data.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
-import { ResourceTable, type Column } from '../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../ui/ResourceTable.js';
 import { ReviewRequestForm } from './ReviewRequestForm.js';
 import { reviewSubject } from './subject.js';
 import { NameCell } from '../ui/NameCell.js';
@@ -52,10 +52,11 @@ export function ReviewRequestsPage() {
 function OwnerReviewRequests() {
   const [status, setStatus] = useState<Tab>('ALL');
   const [offset, setOffset] = useState(0);
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useReviewRequestsList({
+  const list = useReviewRequestsList({
     ...(status === 'ALL' ? {} : { status }),
     paging: { limit: PAGE_SIZE, offset },
   });
+  const { data } = list;
   const cancel = useCancelRequest();
   const columns = useRequestColumns();
 
@@ -88,11 +89,7 @@ function OwnerReviewRequests() {
             rowLabel={(r) => `to ${r.contact.email}`}
             columns={columns}
             actions={[{ label: 'Cancel request', when: (r) => r.status === 'SCHEDULED', onSelect: cancel.ask }]}
-            loading={isPending}
-            error={error}
-            onRetry={() => void refetch()}
-            retrying={isFetching}
-            stale={isPlaceholderData}
+            {...tableStates(list)}
             paging={{ offset, pageSize: PAGE_SIZE, onOffsetChange: setOffset }}
             empty={{
               title: 'No review requests here',

@@ -9,7 +9,7 @@ import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
-import { ResourceTable, type Column } from '../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../ui/ResourceTable.js';
 import { JobProgress } from './JobProgress.js';
 import { StockBadge } from './labels.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
@@ -28,7 +28,8 @@ const waitingWords = (n: number) => `${new Intl.NumberFormat().format(n)} ${n ==
 export const BackInStockPage = ownerOnlyPage('Back in stock requests', 'back-in-stock requests', BackInStockPageScreen);
 
 function BackInStockPageScreen() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(backInStockQueries.waitingItems(usePlaza()));
+  const list = useQuery(backInStockQueries.waitingItems(usePlaza()));
+  const { data } = list;
   const notify = usePlazaMutation(backInStockMutations.notifyNow);
   const toast = useToast();
   const [confirming, setConfirming] = useState<WaitingItem | null>(null);
@@ -50,7 +51,7 @@ function BackInStockPageScreen() {
             doing={`Mailing the shoppers waiting for ${job.name}`}
             done="mailed"
             noun={{ one: 'shopper', other: 'shoppers' }}
-            onFinished={() => void refetch()}
+            onFinished={() => void list.refetch()}
           />
         </div>
       )}
@@ -60,10 +61,7 @@ function BackInStockPageScreen() {
         total={data?.length}
         rowKey={(i) => i.product.id}
         rowLabel={(i) => i.product.name}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...tableStates(list)}
         onOpen={(i) => setOpenId(i.product.id)}
         columns={WAITING_COLUMNS}
         actions={[{ label: 'Notify now', onSelect: setConfirming }]}
@@ -101,9 +99,8 @@ function BackInStockPageScreen() {
 }
 
 function RequestsDrawer({ item, onClose }: { item: WaitingItem | null; onClose: () => void }) {
-  const { data, error, isPending, isFetching, refetch } = useQuery(
-    backInStockQueries.requests(usePlaza(), item?.product.id ?? null),
-  );
+  const list = useQuery(backInStockQueries.requests(usePlaza(), item?.product.id ?? null));
+  const { data } = list;
   const date = useDateFormat();
   const mark = usePlazaMutation(backInStockMutations.markNotified);
   const remove = usePlazaMutation(backInStockMutations.deleteRequest);
@@ -118,10 +115,7 @@ function RequestsDrawer({ item, onClose }: { item: WaitingItem | null; onClose: 
         rows={data}
         rowKey={(r) => r.id}
         rowLabel={(r) => r.email}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...tableStates(list)}
         columns={[
           { header: 'E-mail', primary: true, cell: (r) => <span className="font-medium">{r.email}</span> },
           { header: 'Asked', cell: (r) => date(r.createdDate) },

@@ -8,7 +8,7 @@ import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
-import { ResourceTable, type Column } from '../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../ui/ResourceTable.js';
 import { SelectField } from '../ui/SelectField.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { PRODUCT_TYPE_OPTIONS, productTypeLabel, StockBadge } from './labels.js';
@@ -110,9 +110,8 @@ function ProductList({
 }) {
   const pages = useCursorPages();
   const query = pages.cursor ? { cursor: pages.cursor, limit: PAGE } : filters;
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery(
-    catalogQueries.products(usePlaza(), query),
-  );
+  const list = useQuery(catalogQueries.products(usePlaza(), query));
+  const { data } = list;
   const navigate = useNavigate();
   const open = (p: Product) => void navigate(`/admin/store/products/${p.id}`);
   const rows = data?.products;
@@ -123,11 +122,7 @@ function ProductList({
         rows={rows}
         rowKey={(p) => p.id}
         rowLabel={(p) => p.name}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        stale={isPlaceholderData}
+        {...tableStates(list)}
         onOpen={open}
         columns={PRODUCT_COLUMNS}
         // Deleting is on the product's page, after a confirmation; rows keep one action so they stay one line high.
@@ -146,7 +141,7 @@ function ProductList({
       <CursorPager
         page={pages.page}
         nextCursor={data?.pagingMetadata.hasNext ? data.pagingMetadata.cursors.next : undefined}
-        busy={isFetching}
+        busy={list.isFetching}
         onNext={pages.next}
         onPrevious={pages.previous}
       />

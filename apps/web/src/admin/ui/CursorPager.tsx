@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
+import { ResourceTable, tableStates, type ListQueryState, type ResourceTableProps } from './ResourceTable.js';
 import { Button } from '../../ui/Button.js';
 
 /**
@@ -47,15 +47,6 @@ export function CursorPager({
   );
 }
 
-/** What a list's query says about its state (a TanStack Query result has all of it). */
-export interface ListQueryState {
-  isPending: boolean;
-  isFetching: boolean;
-  isPlaceholderData: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}
-
 /**
  * A resource table paged by cursor: the table's loading, error and stale states come from the list's query, and
  * Previous / Next under it walk the pages seen.
@@ -72,14 +63,7 @@ export function CursorTable<T, K extends string = string>({
 } & Omit<ResourceTableProps<T, K>, 'loading' | 'error' | 'onRetry' | 'retrying' | 'stale'>) {
   return (
     <div className="space-y-4">
-      <ResourceTable<T, K>
-        {...table}
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-        stale={query.isPlaceholderData}
-      />
+      <ResourceTable<T, K> {...table} {...tableStates(query)} />
       <CursorPager
         page={pages.page}
         nextCursor={nextCursor}

@@ -5,7 +5,13 @@ import { describeError } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from './Drawer.js';
 import { PageHeader } from './PageHeader.js';
-import { ResourceTable, type ResourceTableProps, type RowAction } from './ResourceTable.js';
+import {
+  ResourceTable,
+  tableStates,
+  type ListQueryState,
+  type ResourceTableProps,
+  type RowAction,
+} from './ResourceTable.js';
 
 type Handlers = { onSuccess: () => void; onError: (e: unknown) => void };
 
@@ -14,7 +20,7 @@ export interface ManagedListProps<T> extends Omit<
   'loading' | 'error' | 'onRetry' | 'retrying' | 'actions' | 'onOpen' | 'empty'
 > {
   /** The list's query: its loading, error and retry states. */
-  query: { error: unknown; isPending: boolean; isFetching: boolean; refetch: () => unknown };
+  query: ListQueryState;
   /** The page's heading and what the list is for: a PageHeader with the add button in it. */
   title?: string;
   description?: ReactNode;
@@ -95,10 +101,7 @@ export function ManagedList<T>({
       {header(add)}
       <ResourceTable<T>
         {...table}
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        {...tableStates(query)}
         onOpen={editor.edits ? setEditing : undefined}
         actions={actions}
         // Edit and Delete side by side need more than one word's width (they wrapped onto two lines in w-28).

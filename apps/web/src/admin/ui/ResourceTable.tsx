@@ -70,6 +70,25 @@ export interface ResourceTableProps<T, K extends string = string> {
   empty: { title: string; body?: ReactNode; action?: ReactNode };
 }
 
+/** What a list's query says about its state (a TanStack Query result has all of it). */
+export interface ListQueryState {
+  isPending: boolean;
+  isFetching: boolean;
+  /** True while the last page's rows stand in for the next (only queries that keep them say so). */
+  isPlaceholderData?: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** A table's loading, error (with Retry) and stale states, read from its list's query. */
+export const tableStates = (query: ListQueryState) => ({
+  loading: query.isPending,
+  error: query.error,
+  onRetry: () => void query.refetch(),
+  retrying: query.isFetching,
+  stale: query.isPlaceholderData,
+});
+
 const number = new Intl.NumberFormat();
 const plural = new Intl.PluralRules('en');
 

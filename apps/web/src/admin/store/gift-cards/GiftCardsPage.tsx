@@ -17,7 +17,7 @@ import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../../ui/ResourceTable.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { FormActions } from '../../../ui/FormActions.js';
@@ -41,13 +41,14 @@ function GiftCardsScreen() {
       .replace(/[^A-Za-z0-9]/g, '')
       .slice(-4),
   );
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery(
+  const list = useQuery(
     giftCardQueries.list(usePlaza(), {
       ...(ending ? { codeEndsWith: ending } : {}),
       offset,
       limit: PAGE,
     }),
   );
+  const { data } = list;
   const disable = usePlazaMutation(giftCardMutations.setDisabled);
   const toast = useToast();
   const date = useDateFormat();
@@ -74,11 +75,7 @@ function GiftCardsScreen() {
         total={data?.total}
         rowKey={(c) => c.id}
         rowLabel={(c) => c.obfuscatedCode}
-        loading={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-        stale={isPlaceholderData}
+        {...tableStates(list)}
         paging={{ offset, pageSize: PAGE, onOffsetChange: setOffset }}
         columns={giftCardColumns(date)}
         actions={[

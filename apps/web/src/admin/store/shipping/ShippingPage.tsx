@@ -11,7 +11,7 @@ import { ListSkeleton } from '../../ListSkeleton.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { ResourceTable } from '../../ui/ResourceTable.js';
+import { ResourceTable, tableStates } from '../../ui/ResourceTable.js';
 import { OptionForm } from './OptionForm.js';
 import { PickupSection } from './PickupSection.js';
 import { RegionForm } from './RegionForm.js';
@@ -103,9 +103,7 @@ function RegionCard({
         rows={options.data?.filter((o) => o.shippingRegionId === region.id)}
         rowKey={(o) => o.id}
         rowLabel={(o) => o.title}
-        loading={options.isPending}
-        error={options.error}
-        onRetry={() => void options.refetch()}
+        {...tableStates(options)}
         onOpen={(option) => setEditing({ kind: 'option', region, option })}
         columns={[
           {

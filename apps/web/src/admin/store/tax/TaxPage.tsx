@@ -12,7 +12,7 @@ import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { Drawer } from '../../ui/Drawer.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { ResourceTable, type Column } from '../../ui/ResourceTable.js';
+import { type Column, ResourceTable, tableStates } from '../../ui/ResourceTable.js';
 import { countryName } from '../shipping/countries.js';
 import { subdivisionName } from '../../../ui/subdivisions.js';
 import { rateToPercent } from './rates.js';
@@ -61,9 +61,7 @@ function TaxScreen() {
           rows={regions.data}
           rowKey={(r) => r.id}
           rowLabel={place}
-          loading={regions.isPending}
-          error={regions.error}
-          onRetry={() => void regions.refetch()}
+          {...tableStates(regions)}
           onOpen={setEditing}
           columns={regionColumns}
           actions={[{ label: 'Delete', danger: true, onSelect: setDeleting }]}
@@ -148,9 +146,7 @@ function TaxGroups() {
         rows={groups.data}
         rowKey={(g) => g.id}
         rowLabel={(g) => g.name}
-        loading={groups.isPending}
-        error={groups.error}
-        onRetry={() => void groups.refetch()}
+        {...tableStates(groups)}
         columns={[
           {
             header: 'Group',
