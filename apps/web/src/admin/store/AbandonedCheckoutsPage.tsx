@@ -141,22 +141,29 @@ function List({
 
 /** What the baskets left behind are worth, and what came back as orders. */
 function Totals({ totals }: { totals: NonNullable<ListAbandonedCheckoutsResponse['metadata']['totals']> }) {
+  const stats = [
+    {
+      label: 'Not back yet',
+      value: totals.abandonedValue.formattedAmount,
+      detail: `in ${countOf(totals.abandoned, BASKETS)}`,
+    },
+    {
+      label: 'Ordered after all',
+      value: totals.recoveredValue.formattedAmount,
+      detail: `from ${countOf(totals.recovered, BASKETS)}`,
+    },
+  ];
   return (
     <dl className="grid gap-3 sm:grid-cols-2" aria-label="Summary">
-      <div className="rounded-lg border border-neutral-200 bg-white p-4">
-        <dt className="text-sm text-neutral-600">Not back yet</dt>
-        <dd className="mt-1 text-xl font-semibold">
-          {totals.abandonedValue.formattedAmount}
-          <span className="ml-2 text-sm font-normal text-neutral-600">in {countOf(totals.abandoned, BASKETS)}</span>
-        </dd>
-      </div>
-      <div className="rounded-lg border border-neutral-200 bg-white p-4">
-        <dt className="text-sm text-neutral-600">Ordered after all</dt>
-        <dd className="mt-1 text-xl font-semibold">
-          {totals.recoveredValue.formattedAmount}
-          <span className="ml-2 text-sm font-normal text-neutral-600">from {countOf(totals.recovered, BASKETS)}</span>
-        </dd>
-      </div>
+      {stats.map((stat) => (
+        <div key={stat.label} className="rounded-lg border border-neutral-200 bg-white p-4">
+          <dt className="text-sm text-neutral-600">{stat.label}</dt>
+          <dd className="mt-1 text-xl font-semibold">
+            {stat.value}
+            <span className="ml-2 text-sm font-normal text-neutral-600">{stat.detail}</span>
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }
