@@ -3,11 +3,11 @@ import { usePlaza, webhookQueries } from '@plaza/react';
 import type { WebhookAttempt, WebhookSubscription } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Skeleton } from '../../ui/Skeleton.js';
 import { useDateFormat } from '../dates.js';
 import { Drawer } from '../ui/Drawer.js';
 import { DeliveryBadge } from './badges.js';
 import { eventLabel } from './eventTypes.js';
+import { SkeletonBlocks } from '../ui/SkeletonBlocks.js';
 
 /** One delivery: the event it carried and every attempt with its answer, latency and the start of the reply. */
 export function DeliveryDrawer({
@@ -31,11 +31,7 @@ export function DeliveryDrawer({
   return (
     <Drawer open={deliveryId !== null} title="Delivery" onClose={onClose}>
       {isPending ? (
-        <div aria-busy="true" aria-label="Loading the delivery" className="space-y-3">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <SkeletonBlocks label="Loading the delivery" blocks={['h-5 w-2/3', 'h-4 w-1/2', 'h-24 w-full']} />
       ) : error ? (
         <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (

@@ -5,7 +5,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { WebhookSubscription } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Skeleton } from '../../ui/Skeleton.js';
 import { Drawer } from '../ui/Drawer.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SubscriptionBadge } from './badges.js';
@@ -15,6 +14,7 @@ import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
 import { DeliveryLog, RedeliverFailedDialog, useRedeliver } from './WebhookDeliveryLog.js';
 import { WebhookForm } from './WebhookForm.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
+import { SkeletonBlocks } from '../ui/SkeletonBlocks.js';
 
 type SubscriptionActions = ReturnType<typeof useSubscriptionActions>;
 
@@ -26,13 +26,7 @@ function WebhookLoader() {
   const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.subscriptions(usePlaza()));
   const summary = data?.find((s) => s.subscription.id === subscriptionId);
   if (isPending) {
-    return (
-      <div aria-busy="true" aria-label="Loading the webhook" className="space-y-3">
-        <Skeleton className="h-8 w-1/3" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
+    return <SkeletonBlocks label="Loading the webhook" blocks={['h-8 w-1/3', 'h-4 w-1/2', 'h-40 w-full']} />;
   }
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   if (!summary) {

@@ -7,7 +7,6 @@ import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../ui/ErrorMessage.js';
 import { FormProblems } from '../../ui/FormProblems.js';
-import { Skeleton } from '../../ui/Skeleton.js';
 import { useToast } from '../Toast.js';
 import { FormPage, useDraft } from '../ui/FormPage.js';
 import { PageHeader } from '../ui/PageHeader.js';
@@ -26,6 +25,7 @@ import {
 import { InventorySection, VariantsSection } from './VariantsSection.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
+import { SkeletonBlocks } from '../ui/SkeletonBlocks.js';
 
 /** /admin/store/products/new and /admin/store/products/:productId: one product on one form. */
 export const ProductPage = ownerOnlyPage('Product', 'products', ProductPageScreen);
@@ -39,13 +39,7 @@ function ProductPageScreen() {
 function ProductLoader({ productId }: { productId: string }) {
   const { data, error, isPending, isFetching, refetch } = useQuery(catalogQueries.product(usePlaza(), productId));
   if (isPending) {
-    return (
-      <div aria-busy="true" aria-label="Loading the product" className="space-y-3">
-        <Skeleton className="h-8 w-1/3" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
+    return <SkeletonBlocks label="Loading the product" blocks={['h-8 w-1/3', 'h-40 w-full', 'h-40 w-full']} />;
   }
   if (error && (error as { status?: number }).status === 404) {
     return (

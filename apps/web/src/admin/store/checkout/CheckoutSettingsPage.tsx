@@ -4,7 +4,6 @@ import { checkoutSettingsMutations, checkoutSettingsQueries, usePlaza, usePlazaM
 import { useQuery } from '@tanstack/react-query';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
-import { Skeleton } from '../../../ui/Skeleton.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { settingsChanges, settingsDraftOf, type SettingsDraft } from './settingsDraft.js';
 import { CheckoutLookSection, CustomFieldsSection, PoliciesSection, StockSection } from './CheckoutSettingsSections.js';
 import { QueryStates } from '../../ui/QueryStates.js';
+import { SkeletonBlocks } from '../../ui/SkeletonBlocks.js';
 
 const rules: FormRules<'logoUrl' | 'abandonedAfter'> = {
   logoUrl: {
@@ -39,12 +39,7 @@ function Loader() {
       <PageHeader title="Checkout" description="How your checkout looks, and what happens to stock around orders." />
       <QueryStates
         query={settings}
-        loading={
-          <div aria-busy="true" aria-label="Loading the checkout settings" className="space-y-3">
-            <Skeleton className="h-40 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        }
+        loading={<SkeletonBlocks label="Loading the checkout settings" blocks={['h-40 w-full', 'h-40 w-full']} />}
       >
         {/* A saved change starts a fresh draft from what the server kept. */}
         {(data) => <SettingsForm key={data.updatedDate} settings={data} />}
