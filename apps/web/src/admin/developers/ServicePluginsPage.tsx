@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { servicePluginMutations, servicePluginQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 import { useState } from 'react';
 import type { ServicePluginImplementation, TestServicePluginResponse } from '@plaza/contracts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { describeError } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from '../ui/Drawer.js';
@@ -14,6 +13,7 @@ import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm } from './PluginForm.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 import { NameCell } from '../ui/NameCell.js';
+import { RowConfirm } from '../ui/RowConfirm.js';
 
 /** /admin/service-plugins: apps that change how the store computes things, their test calls and last calls. */
 export const ServicePluginsPage = ownerOnlyPage('Service plugins', 'service plugins', PluginList);
@@ -143,33 +143,20 @@ function DeletePluginDialog({
   onClose: () => void;
   onDeleted: (id: string) => void;
 }) {
-  const toast = useToast();
   const remove = usePlazaMutation(servicePluginMutations.deleteImplementation);
   return (
-    <ConfirmDialog
-      open={deleting !== null}
+    <RowConfirm
+      row={deleting}
       title={`Delete ${deleting?.name ?? 'the app'}?`}
       confirmLabel="Delete app"
-      danger
       busy={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        deleting &&
-        remove.mutate(deleting.id, {
-          onSuccess: () => {
-            toast(`${deleting.name} is deleted`);
-            onDeleted(deleting.id);
-            onClose();
-          },
-          onError: (e) => {
-            onClose();
-            toast(`It was not deleted: ${describeError(e).message}`, 'error');
-          },
-        })
-      }
+      send={(i, handlers) => remove.mutate(i.id, handlers)}
+      done={(i) => `${i.name} is deleted`}
+      onDone={(i) => onDeleted(i.id)}
+      onClose={onClose}
     >
       {deleting &&
         `Your store stops asking it about ${pluginTypeLabel(deleting.type).toLowerCase()} and uses its own rules again.`}
-    </ConfirmDialog>
+    </RowConfirm>
   );
 }

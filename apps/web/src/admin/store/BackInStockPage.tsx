@@ -14,6 +14,7 @@ import { JobProgress } from './JobProgress.js';
 import { StockBadge } from './labels.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 import { RowOpenButton } from '../ui/NameCell.js';
+import { RowConfirm } from '../ui/RowConfirm.js';
 
 const statuses: Record<BackInStockStatus, { label: string; tone: 'neutral' | 'accent' | 'success' | 'danger' }> = {
   UNSPECIFIED: { label: 'Unknown', tone: 'neutral' },
@@ -135,29 +136,17 @@ function RequestsDrawer({ item, onClose }: { item: WaitingItem | null; onClose: 
         ]}
         empty={{ title: 'No requests' }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RowConfirm
+        row={deleting}
         title="Delete this request?"
         confirmLabel="Delete request"
-        danger
         busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast('The request is deleted');
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              failed('It was not deleted')(e);
-            },
-          })
-        }
+        send={(r, handlers) => remove.mutate(r.id, handlers)}
+        done={() => 'The request is deleted'}
+        onClose={() => setDeleting(null)}
       >
         {deleting && `${deleting.email} will not be told when the product is back.`}
-      </ConfirmDialog>
+      </RowConfirm>
     </Drawer>
   );
 }

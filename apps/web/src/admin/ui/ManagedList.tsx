@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { describeError } from '../../ui/ErrorMessage.js';
 import { useToast } from '../Toast.js';
 import { Drawer } from './Drawer.js';
+import { RowConfirm, type Handlers } from './RowConfirm.js';
 import { PageHeader } from './PageHeader.js';
 import {
   ResourceTable,
@@ -12,8 +12,6 @@ import {
   type ResourceTableProps,
   type RowAction,
 } from './ResourceTable.js';
-
-type Handlers = { onSuccess: () => void; onError: (e: unknown) => void };
 
 export interface ManagedListProps<T> extends Omit<
   ResourceTableProps<T>,
@@ -112,29 +110,17 @@ export function ManagedList<T>({
         {editing !== null && editor.render(editing === 'new' ? null : editing, close)}
       </Drawer>
       {remove && (
-        <ConfirmDialog
-          open={deleting !== null}
+        <RowConfirm<T>
+          row={deleting}
           title={`Delete ${deletingName}?`}
           confirmLabel={remove.confirmLabel ?? `Delete ${table.noun.one}`}
-          danger
           busy={remove.mutation.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            deleting &&
-            remove.mutation.mutate(table.rowKey(deleting), {
-              onSuccess: () => {
-                toast(`${deletingName} is deleted`);
-                setDeleting(null);
-              },
-              onError: (e) => {
-                setDeleting(null);
-                failed('It was not deleted')(e);
-              },
-            })
-          }
+          send={(row, handlers) => remove.mutation.mutate(table.rowKey(row), handlers)}
+          done={(row) => `${table.rowLabel(row)} is deleted`}
+          onClose={() => setDeleting(null)}
         >
           {remove.consequence}
-        </ConfirmDialog>
+        </RowConfirm>
       )}
     </>
   );

@@ -5,9 +5,7 @@ import { useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { Alert } from '../../../ui/Alert.js';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { CopyButton } from '../../../ui/CopyButton.js';
-import { describeError } from '../../../ui/ErrorMessage.js';
 import { inputClass, TextField } from '../../../ui/Field.js';
 import { FormProblems } from '../../../ui/FormProblems.js';
 import type { FormRules } from '../../../ui/formRules.js';
@@ -22,6 +20,7 @@ import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { FormActions } from '../../../ui/FormActions.js';
 import { NameCell } from '../../ui/NameCell.js';
+import { RowConfirm } from '../../ui/RowConfirm.js';
 
 const PAGE = 25;
 const rules: FormRules<'amount' | 'note'> = {
@@ -161,34 +160,19 @@ function DisableCardDialog({
   disable: UseMutationResult<GiftCardResponse, Error, { id: string; disabled: boolean }>;
   onClose: () => void;
 }) {
-  const toast = useToast();
   return (
-    <ConfirmDialog
-      open={disabling !== null}
+    <RowConfirm
+      row={disabling}
       title={`Disable ${disabling?.obfuscatedCode ?? 'the card'}?`}
       confirmLabel="Disable card"
-      danger
       busy={disable.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        disabling &&
-        disable.mutate(
-          { id: disabling.id, disabled: true },
-          {
-            onSuccess: () => {
-              toast(`${disabling.obfuscatedCode} is disabled`);
-              onClose();
-            },
-            onError: (e) => {
-              onClose();
-              toast(`Not changed: ${describeError(e).message}`, 'error');
-            },
-          },
-        )
-      }
+      send={(c, handlers) => disable.mutate({ id: c.id, disabled: true }, handlers)}
+      done={(c) => `${c.obfuscatedCode} is disabled`}
+      failure="Not changed"
+      onClose={onClose}
     >
       Its balance can no longer be spent until you enable it again.
-    </ConfirmDialog>
+    </RowConfirm>
   );
 }
 

@@ -4,7 +4,6 @@ import { taxMutations, taxQueries, usePlaza, usePlazaMutation } from '@plaza/rea
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError, ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { inputClass } from '../../../ui/Field.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
@@ -18,6 +17,7 @@ import { subdivisionName } from '../../../ui/subdivisions.js';
 import { rateToPercent } from './rates.js';
 import { TaxRegionForm } from './TaxRegionForm.js';
 import { TaxSettingsForm } from './TaxSettingsForm.js';
+import { RowConfirm } from '../../ui/RowConfirm.js';
 
 const place = (r: TaxRegion) =>
   r.subdivision ? `${subdivisionName(r.subdivision)}, ${countryName(r.country)}` : countryName(r.country);
@@ -102,31 +102,18 @@ const regionColumns: Column<TaxRegion>[] = [
 /** Asks before deleting a region's rates; a failure closes the dialog and says why. */
 function DeleteRegionDialog({ region: deleting, onClose }: { region: TaxRegion | null; onClose: () => void }) {
   const remove = usePlazaMutation(taxMutations.deleteRegion);
-  const toast = useToast();
   return (
-    <ConfirmDialog
-      open={deleting !== null}
+    <RowConfirm
+      row={deleting}
       title={`Delete the tax rates of ${deleting ? place(deleting) : ''}?`}
       confirmLabel="Delete tax region"
-      danger
       busy={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        deleting &&
-        remove.mutate(deleting.id, {
-          onSuccess: () => {
-            toast('Tax region deleted');
-            onClose();
-          },
-          onError: (e) => {
-            onClose();
-            toast(`It was not deleted: ${describeError(e).message}`, 'error');
-          },
-        })
-      }
+      send={(r, handlers) => remove.mutate(r.id, handlers)}
+      done={() => 'Tax region deleted'}
+      onClose={onClose}
     >
       Orders there are no longer taxed unless another region covers them.
-    </ConfirmDialog>
+    </RowConfirm>
   );
 }
 
@@ -134,7 +121,6 @@ function DeleteRegionDialog({ region: deleting, onClose }: { region: TaxRegion |
 function TaxGroups() {
   const groups = useQuery(taxQueries.groups(usePlaza()));
   const remove = usePlazaMutation(taxMutations.deleteGroup);
-  const toast = useToast();
   const [deleting, setDeleting] = useState<TaxGroup | null>(null);
   return (
     <section aria-label="Tax groups" className="mt-8 space-y-3">
@@ -162,29 +148,17 @@ function TaxGroups() {
         actions={[{ label: 'Delete', danger: true, when: (g) => !g.isDefault, onSelect: setDeleting }]}
         empty={{ title: 'No tax groups', body: 'Every product is taxed at its region’s rates.' }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RowConfirm
+        row={deleting}
         title={`Delete ${deleting?.name ?? 'the tax group'}?`}
         confirmLabel="Delete tax group"
-        danger
         busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(`${deleting.name} is deleted`);
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              toast(`It was not deleted: ${describeError(e).message}`, 'error');
-            },
-          })
-        }
+        send={(g, handlers) => remove.mutate(g.id, handlers)}
+        done={(g) => `${g.name} is deleted`}
+        onClose={() => setDeleting(null)}
       >
         Products in it are taxed like everything else.
-      </ConfirmDialog>
+      </RowConfirm>
     </section>
   );
 }
