@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useDateFormat } from '../dates.js';
 import { ListSkeleton } from '../ListSkeleton.js';
 import { useToast } from '../Toast.js';
-import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
+import { CursorPager, useCursorPage } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { countOf, ResourceTable, type Column } from '../ui/ResourceTable.js';
 import {
@@ -170,9 +170,9 @@ function NothingHere({ trash, searching }: { trash: boolean; searching: boolean 
 
 /** One page of a folder's files, or of a search: folders first unless searching or past the first page. */
 function useMediaListing(query: Omit<FileQuery, 'cursor'>) {
-  const pages = useCursorPages();
+  const { pages, query: page } = useCursorPage(query);
   const plaza = usePlaza();
-  const files = useQuery(mediaQueries.files(plaza, { ...query, ...(pages.cursor ? { cursor: pages.cursor } : {}) }));
+  const files = useQuery(mediaQueries.files(plaza, page));
   const searching = Boolean(query.search) || query.kind !== 'ALL';
   const folders = useQuery(mediaQueries.folders(plaza, query.folder, query.trash));
   const shownFolders = searching || pages.page > 1 ? [] : (folders.data?.folders ?? []);

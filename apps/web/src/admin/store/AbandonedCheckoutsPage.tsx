@@ -11,7 +11,7 @@ import { Badge } from '../../ui/Badge.js';
 import { CopyButton } from '../../ui/CopyButton.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
-import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
+import { CursorTable, useCursorPage, type FilteredListProps } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
@@ -80,18 +80,9 @@ function Screen() {
   );
 }
 
-function List({
-  filters,
-  filtered,
-  onOpen,
-}: {
-  filters: ListAbandonedCheckoutsQuery;
-  filtered: boolean;
-  onOpen: (a: AbandonedCheckout) => void;
-}) {
-  const pages = useCursorPages();
+function List({ filters, filtered, onOpen }: FilteredListProps<ListAbandonedCheckoutsQuery, AbandonedCheckout>) {
+  const { pages, query } = useCursorPage(filters);
   const formatDate = useDateFormat();
-  const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
   const list = useQuery(abandonedCheckoutQueries.list(usePlaza(), query));
   const { data } = list;
   const totals = data?.metadata.totals;

@@ -18,7 +18,7 @@ import { Skeleton } from '../../ui/Skeleton.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 import { useDateFormat } from '../dates.js';
 import { useToast } from '../Toast.js';
-import { CursorTable, useCursorPages } from '../ui/CursorPager.js';
+import { CursorTable, useCursorPage, type FilteredListProps } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { PageHeader } from '../ui/PageHeader.js';
@@ -54,7 +54,12 @@ function Screen() {
           ]}
         />
       </div>
-      <List key={JSON.stringify(filters)} filters={filters} filtered={status !== 'ALL'} onOpen={setOpenId} />
+      <List
+        key={JSON.stringify(filters)}
+        filters={filters}
+        filtered={status !== 'ALL'}
+        onOpen={(s) => setOpenId(s.id)}
+      />
       <Drawer open={openId !== null} title="Subscription" onClose={() => setOpenId(null)}>
         {openId && <Details id={openId} />}
       </Drawer>
@@ -62,18 +67,9 @@ function Screen() {
   );
 }
 
-function List({
-  filters,
-  filtered,
-  onOpen,
-}: {
-  filters: ListSubscriptionContractsQuery;
-  filtered: boolean;
-  onOpen: (id: string) => void;
-}) {
-  const pages = useCursorPages();
+function List({ filters, filtered, onOpen }: FilteredListProps<ListSubscriptionContractsQuery, SubscriptionContract>) {
+  const { pages, query } = useCursorPage(filters);
   const formatDate = useDateFormat();
-  const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
   const list = useQuery(subscriptionQueries.list(usePlaza(), query));
   const { data } = list;
   return (
@@ -86,7 +82,7 @@ function List({
         rows={data?.subscriptionContracts}
         rowKey={(s) => s.id}
         rowLabel={(s) => `${s.lineItem.productName} for ${s.buyerInfo.email ?? 'a shopper'}`}
-        onOpen={(s) => onOpen(s.id)}
+        onOpen={onOpen}
         columns={[
           {
             header: 'Customer',

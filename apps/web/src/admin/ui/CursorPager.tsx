@@ -18,6 +18,19 @@ export function useCursorPages() {
   };
 }
 
+/** A list paged by cursor under its filters: its query is the filters plus the cursor of the page shown. */
+export function useCursorPage<F extends object>(filters: F) {
+  const pages = useCursorPages();
+  return { pages, query: { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) } };
+}
+
+/** What a filtered list is given: its filters, whether any is set (the empty state's words), and what opens a row. */
+export interface FilteredListProps<F, T> {
+  filters: F;
+  filtered: boolean;
+  onOpen: (row: T) => void;
+}
+
 export function CursorPager({
   page,
   nextCursor,
