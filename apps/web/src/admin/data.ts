@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import type { Job } from '@plaza/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { memberQueries, reviewQueries, useJob, useMember, usePlaza } from '@plaza/react';
 import type { ListReportsOptions } from '@plaza/sdk/members';
@@ -16,8 +18,21 @@ export function useReviewRequestsList(query: ListReviewRequestsOptions) {
   return useQuery({ ...reviewQueries.requests(usePlaza(), query), placeholderData: keepPreviousData });
 }
 
-/** A bulk job, polled every 500 ms until it finishes. */
-export const useJobPoll = (jobId: string) => useJob(jobId, { poll: true });
+const finished = (job: Job | undefined) => Boolean(job && job.status !== 'QUEUED' && job.status !== 'RUNNING');
+
+/** A bulk job, polled every 500 ms until it finishes; `onFinished` runs once when it does. */
+export function useJobPoll(jobId: string, onFinished?: () => void) {
+  const { data: job, error } = useJob(jobId, { poll: true });
+  const done = finished(job);
+  const reported = useRef(false);
+  useEffect(() => {
+    if (done && !reported.current) {
+      reported.current = true;
+      onFinished?.();
+    }
+  }, [done, onFinished]);
+  return { job, error, done };
+}
 
 /**
  * A mutation that marks the queries under `key` stale (those on screen refetch) when it ends: after success, and

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Job } from '@plaza/contracts';
 import { Alert } from '../../ui/Alert.js';
@@ -9,7 +8,6 @@ import { useJobPoll } from '../data.js';
 import { bulkVerbs, type BulkAction } from './bulk.js';
 
 const number = new Intl.NumberFormat();
-const finished = (job: Job | undefined) => Boolean(job && job.status !== 'QUEUED' && job.status !== 'RUNNING');
 
 /**
  * The progress of a bulk job, polled until it ends; then what succeeded and each failure with its message.
@@ -28,15 +26,7 @@ export function BulkJobPanel({
   onFinished: () => void;
   onDismiss: () => void;
 }) {
-  const { data: job, error } = useJobPoll(jobId);
-  const done = finished(job);
-  const reported = useRef(false);
-  useEffect(() => {
-    if (done && !reported.current) {
-      reported.current = true;
-      onFinished();
-    }
-  }, [done, onFinished]);
+  const { job, error, done } = useJobPoll(jobId, onFinished);
   const words = bulkVerbs[action];
 
   if (error) return <ErrorMessage error={error} />;

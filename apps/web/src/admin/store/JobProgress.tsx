@@ -1,12 +1,9 @@
-import { useEffect, useRef } from 'react';
-import type { Job } from '@plaza/contracts';
 import { Alert } from '../../ui/Alert.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useJobPoll } from '../data.js';
 import { ProgressBar } from '../ui/ProgressBar.js';
 
 const number = new Intl.NumberFormat();
-const finished = (job: Job | undefined) => Boolean(job && job.status !== 'QUEUED' && job.status !== 'RUNNING');
 
 /**
  * A store job followed to its end: a progress bar while it runs, then what was done and what failed, in words.
@@ -25,15 +22,7 @@ export function JobProgress({
   noun: { one: string; other: string };
   onFinished?: () => void;
 }) {
-  const { data: job, error } = useJobPoll(jobId);
-  const done = finished(job);
-  const reported = useRef(false);
-  useEffect(() => {
-    if (done && !reported.current) {
-      reported.current = true;
-      onFinished?.();
-    }
-  }, [done, onFinished]);
+  const { job, error, done } = useJobPoll(jobId, onFinished);
 
   if (error) return <ErrorMessage error={error} />;
   if (!job || !done) {
