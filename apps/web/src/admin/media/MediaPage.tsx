@@ -56,12 +56,7 @@ export function MediaPage() {
           ]}
         />
       </div>
-      <UploadPanel
-        items={uploads.items}
-        onCancel={uploads.cancel}
-        onRetry={uploads.retry}
-        onClear={uploads.clearFinished}
-      />
+      <UploadPanel uploads={uploads} />
       <MediaFilters
         search={search}
         onSearch={setSearch}

@@ -67,12 +67,7 @@ function PickerBody({ onPick, onClose }: { onPick: (f: FileDescriptor) => void; 
         </div>
         <FilePickButton variant="secondary" label="Upload" accept="image/*" multiple onFiles={uploads.add} />
       </div>
-      <UploadPanel
-        items={uploads.items}
-        onCancel={uploads.cancel}
-        onRetry={uploads.retry}
-        onClear={uploads.clearFinished}
-      />
+      <UploadPanel uploads={uploads} />
       {files.error ? (
         <ErrorMessage error={files.error} onRetry={() => void files.refetch()} />
       ) : files.isPending ? (

@@ -1,19 +1,13 @@
 import { Button } from '../../ui/Button.js';
 import { ProgressBar } from '../ui/ProgressBar.js';
-import type { UploadItem } from './useUploads.js';
+import type { useUploads } from './useUploads.js';
 import { formatSize } from './words.js';
 
 /** Files on their way up, each with its progress, a cancel, and the reason if it failed. */
 export function UploadPanel({
-  items,
-  onCancel,
-  onRetry,
-  onClear,
+  uploads: { items, cancel: onCancel, retry: onRetry, clearFinished: onClear },
 }: {
-  items: UploadItem[];
-  onCancel: (key: number) => void;
-  onRetry: (key: number) => void;
-  onClear: () => void;
+  uploads: Pick<ReturnType<typeof useUploads>, 'items' | 'cancel' | 'retry' | 'clearFinished'>;
 }) {
   if (!items.length) return null;
   const busy = items.filter((i) => i.status === 'uploading').length;
