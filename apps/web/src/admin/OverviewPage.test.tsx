@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Site } from '@plaza/contracts';
 import { site as storefrontSite } from '../storefront/testing.js';
-import { queryClientWithSite, render, staffClient, textOf } from './testing.js';
+import { queryClientWithSite, render, renderForOwner, staffClient, textOf } from './testing.js';
 import { Waiting } from './OverviewPage.js';
 import { setupChecklist } from './setup.js';
 
 describe('Overview: waiting for you', () => {
   it('shows each queue as a count linking to it', () => {
-    const html = render(
-      <Waiting counts={{ reviews: 3, reports: 1, approvals: 0 }} />,
-      staffClient('OWNER'),
-      queryClientWithSite(),
-    );
+    const html = renderForOwner(<Waiting counts={{ reviews: 3, reports: 1, approvals: 0 }} />);
     const text = textOf(html);
     expect(text).toContain('3 reviews to moderate');
     expect(text).toContain('1 open report');

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Member, Review } from '@plaza/contracts';
+import type { FetchClient } from '@plaza/react';
 import { fakeClient, queryClientWithSite, render as renderWith, textOf } from '../storefront/testing.js';
 import { ToastProvider } from './Toast.js';
 
@@ -26,6 +27,19 @@ export function staffClient(role: 'OWNER' | 'CONTRIBUTOR', modules: Record<strin
 /** Renders a dashboard screen (inside the toast provider) as its first paint from the seeded cache. */
 export const render = (ui: ReactNode, client: object, queryClient: QueryClient, path = '/admin') =>
   renderWith(<ToastProvider>{ui}</ToastProvider>, client, queryClient, path);
+
+/** Renders a dashboard screen for the site's owner, the site (and whatever else is seeded) in the cache. */
+export const renderForOwner = (ui: ReactNode, queryClient: QueryClient = queryClientWithSite()) =>
+  render(ui, staffClient('OWNER'), queryClient);
+
+/** The client the queries of a seeded cache are keyed by: a query that asked the server would fail the test. */
+export const seeded: FetchClient = { fetch: () => Promise.reject(new Error('not seeded')) };
+
+/** Made-up ids counted up, in their own `block` ("a000") so the kinds of one test file stay apart. */
+export function uuids(block: string) {
+  let n = 0;
+  return () => `0190a1b2-0000-7000-${block}-${String(++n).padStart(12, '0')}`;
+}
 
 /** One field the server refused, as its 400 answer lists it. */
 export const violation = (field: string, violatedRule: string, description: string) => ({

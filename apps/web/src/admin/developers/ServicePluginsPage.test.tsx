@@ -2,18 +2,24 @@ import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ServicePluginCall, ServicePluginImplementation } from '@plaza/contracts';
 import { count } from '../../ui/testing.js';
-import { queryClientWithSite, refusedWith, render, staffClient, textOf, violation } from '../testing.js';
-import { servicePluginQueries, type FetchClient } from '@plaza/react';
+import {
+  queryClientWithSite,
+  refusedWith,
+  render,
+  renderForOwner,
+  seeded,
+  staffClient,
+  textOf,
+  uuids,
+  violation,
+} from '../testing.js';
+import { servicePluginQueries } from '@plaza/react';
 import { PLUGIN_TYPES } from './badges.js';
 import { PluginDrawer } from './PluginDrawer.js';
 import { PluginForm, PluginFormView } from './PluginForm.js';
 import { ServicePluginsPage } from './ServicePluginsPage.js';
 
-/** The cache is seeded: a query that asked the server would fail the test. */
-const seeded: FetchClient = { fetch: () => Promise.reject(new Error('not seeded')) };
-
-let n = 0;
-const uuid = () => `0190a1b2-0000-7000-b000-${String(++n).padStart(12, '0')}`;
+const uuid = uuids('b000');
 
 function implementation(over: Partial<ServicePluginImplementation> = {}): ServicePluginImplementation {
   return {
@@ -89,10 +95,8 @@ describe('ServicePluginsPage', () => {
 
 describe('PluginForm', () => {
   it('offers only the plugin types that have no app yet', () => {
-    const html = render(
+    const html = renderForOwner(
       <PluginForm taken={new Set(['SHIPPING_RATES'])} onDone={() => undefined} onCancel={() => undefined} />,
-      owner(),
-      queryClientWithSite(),
     );
     expect(html).not.toContain('value="SHIPPING_RATES"');
     expect(html).toContain('value="ADDITIONAL_FEES"');
@@ -100,7 +104,7 @@ describe('PluginForm', () => {
   });
 
   const view = (error: unknown) =>
-    render(
+    renderForOwner(
       <PluginFormView
         taken={new Set()}
         busy={false}
@@ -108,8 +112,6 @@ describe('PluginForm', () => {
         onRegister={() => undefined}
         onCancel={() => undefined}
       />,
-      owner(),
-      queryClientWithSite(),
     );
 
   it("counts the name and address to the server's limits instead of cutting them", () => {

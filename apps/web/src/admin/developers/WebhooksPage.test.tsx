@@ -9,8 +9,18 @@ import type {
 } from '@plaza/contracts';
 import { EVENT_TYPES } from '@plaza/contracts/constants';
 import { count } from '../../ui/testing.js';
-import { queryClientWithSite, refusedWith, render, staffClient, textOf, violation } from '../testing.js';
-import { webhookQueries, type FetchClient } from '@plaza/react';
+import {
+  queryClientWithSite,
+  refusedWith,
+  render,
+  renderForOwner,
+  seeded,
+  staffClient,
+  textOf,
+  uuids,
+  violation,
+} from '../testing.js';
+import { webhookQueries } from '@plaza/react';
 import { deliveryState } from './badges.js';
 import { DeliveryDrawer } from './DeliveryDrawer.js';
 import { EventTypePicker } from './EventTypePicker.js';
@@ -18,11 +28,7 @@ import { draftProblems, WebhookDraftForm, WebhookForm, type Draft } from './Webh
 import { WebhookPage } from './WebhookPage.js';
 import { WebhooksPage } from './WebhooksPage.js';
 
-/** The cache is seeded: a query that asked the server would fail the test. */
-const seeded: FetchClient = { fetch: () => Promise.reject(new Error('not seeded')) };
-
-let n = 0;
-const uuid = () => `0190a1b2-0000-7000-a000-${String(++n).padStart(12, '0')}`;
+const uuid = uuids('a000');
 
 function subscription(over: Partial<WebhookSubscription> = {}): WebhookSubscription {
   return {
@@ -273,10 +279,8 @@ describe('DeliveryDrawer', () => {
 
 describe('webhook form', () => {
   it('groups every event type by area with its name in words and the technical name beneath', () => {
-    const html = render(
+    const html = renderForOwner(
       <EventTypePicker value={new Set(['members.member.created'])} onChange={() => undefined} />,
-      owner(),
-      queryClientWithSite(),
     );
     const text = textOf(html);
     for (const area of ['Members', 'Reviews', 'Accounts', 'Sign-in pages']) expect(text).toContain(area);
@@ -299,11 +303,7 @@ describe('webhook form', () => {
 
   it('fills the form with the webhook being edited', () => {
     const s = subscription({ name: 'CRM', url: 'https://crm.example/in', entityId: 'member-1' });
-    const html = render(
-      <WebhookForm subscription={s} onDone={() => undefined} onCancel={() => undefined} />,
-      owner(),
-      queryClientWithSite(),
-    );
+    const html = renderForOwner(<WebhookForm subscription={s} onDone={() => undefined} onCancel={() => undefined} />);
     expect(html).toContain('value="CRM"');
     expect(html).toContain('value="https://crm.example/in"');
     expect(html).toContain('value="member-1"');
@@ -332,7 +332,7 @@ describe('WebhookDraftForm', () => {
     ...over,
   });
   const form = (d: Draft, error: unknown = null) =>
-    render(
+    renderForOwner(
       <WebhookDraftForm
         draft={d}
         onDraft={() => undefined}
@@ -342,8 +342,6 @@ describe('WebhookDraftForm', () => {
         onSave={() => undefined}
         onCancel={() => undefined}
       />,
-      owner(),
-      queryClientWithSite(),
     );
 
   it("counts the name and address to the server's limits instead of cutting them", () => {

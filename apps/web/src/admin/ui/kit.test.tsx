@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryClientWithSite, render, staffClient, textOf } from '../testing.js';
+import { queryClientWithSite, render, renderForOwner, staffClient, textOf } from '../testing.js';
 import { Sidebar } from '../Sidebar.js';
 import { adminNav, visibleNav } from '../nav.js';
 import { matchOptions } from './Combobox.js';
@@ -23,7 +23,7 @@ const columns: Array<Column<Row, 'name' | 'status'>> = [
 const noun = { one: 'member', other: 'members' };
 
 function table(props: Partial<Parameters<typeof ResourceTable<Row, 'name' | 'status'>>[0]> = {}) {
-  return render(
+  return renderForOwner(
     <ResourceTable<Row, 'name' | 'status'>
       noun={noun}
       rows={rows}
@@ -37,8 +37,6 @@ function table(props: Partial<Parameters<typeof ResourceTable<Row, 'name' | 'sta
       empty={{ title: 'No members yet' }}
       {...props}
     />,
-    staffClient('OWNER'),
-    queryClientWithSite(),
   );
 }
 
@@ -156,7 +154,7 @@ describe('Sidebar', () => {
 
 describe('ManagedList', () => {
   const list = (query: Partial<{ isPending: boolean; error: unknown }> = {}) =>
-    render(
+    renderForOwner(
       <ManagedList<Row>
         query={{ isPending: false, isFetching: false, error: null, refetch: () => undefined, ...query }}
         header={(add) => <header data-testid="head">{add}</header>}
@@ -175,8 +173,6 @@ describe('ManagedList', () => {
         }}
         empty={{ title: 'No members yet' }}
       />,
-      staffClient('OWNER'),
-      queryClientWithSite(),
     );
 
   it('puts the add button in the header and offers only the switch that applies to each row', () => {
