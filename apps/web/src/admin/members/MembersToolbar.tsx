@@ -1,8 +1,8 @@
 import type { ActivityStatus, MemberRoleName, MemberStatus } from '@plaza/contracts';
-import { Button } from '../../ui/Button.js';
 import { inputClass } from '../../ui/Field.js';
 import { SelectField } from '../ui/SelectField.js';
 import { activityLabels, noFilters, roleLabels, statusLabels, type MemberFilters } from './memberRules.js';
+import { ClearFilters } from '../ui/ClearFilters.js';
 
 const any = { value: '', label: 'Any' } as const;
 const options = <T extends string>(labels: Record<T, string>) => [
@@ -48,14 +48,7 @@ export function MembersToolbar({
         options={activityOptions}
         onChange={(v) => set('activityStatus', v)}
       />
-      <Button
-        variant="ghost"
-        className="col-span-3 justify-self-start lg:col-span-1"
-        disabled={!filtered}
-        onClick={() => onChange(noFilters)}
-      >
-        Clear filters
-      </Button>
+      <ClearFilters span="col-span-3" disabled={!filtered} onClear={() => onChange(noFilters)} />
     </div>
   );
 }

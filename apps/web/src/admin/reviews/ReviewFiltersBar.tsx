@@ -1,7 +1,7 @@
-import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
 import { SelectField } from '../ui/SelectField.js';
 import { noReviewFilters, sortOptions, type ReviewFilters } from './reviewRules.js';
+import { ClearFilters } from '../ui/ClearFilters.js';
 
 const ratingOptions: Array<{ value: ReviewFilters['rating']; label: string }> = [
   { value: '', label: 'Any' },
@@ -55,14 +55,7 @@ export function ReviewFiltersBar({
           onChange={(e) => set('entityId', e.target.value)}
         />
       )}
-      <Button
-        variant="ghost"
-        className="col-span-2 justify-self-start lg:col-span-1"
-        disabled={!changed}
-        onClick={() => onChange(noReviewFilters)}
-      >
-        Clear filters
-      </Button>
+      <ClearFilters span="col-span-2" disabled={!changed} onClear={() => onChange(noReviewFilters)} />
     </div>
   );
 }
