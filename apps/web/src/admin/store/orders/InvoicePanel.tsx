@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { InvoiceStatus, Order } from '@plaza/sdk/ecom';
-import { orderMutations, usePlaza, usePlazaMutation } from '@plaza/react';
+import { orderMutations, usePlazaMutation } from '@plaza/react';
 import { Badge } from '../../../ui/Badge.js';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
-import { downloadFile } from '../../../lib/download.js';
 import { useShortDate } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { GuardedButton } from '../../ui/GuardedButton.js';
+import { InvoiceDownload } from './InvoiceDownload.js';
 import { orderDocument } from '../../../storefront/store/orders/document.js';
 
 type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
@@ -105,7 +105,7 @@ export function InvoicePanel({ order }: { order: Order }) {
             Issue invoice
           </GuardedButton>
         )}
-        <DownloadButton order={order} />
+        <InvoiceDownload order={order} variant="ghost" label={(doc) => `Download ${doc.toLowerCase()}`} />
       </div>
     </FormSection>
   );
@@ -143,24 +143,5 @@ function RemoveButton({ order, number }: { order: Order; number: string }) {
         <p>The customer keeps any copy already sent. You can issue a new invoice afterwards.</p>
       </ConfirmDialog>
     </>
-  );
-}
-
-/** The PDF the customer gets too: the issued invoice, else the order's receipt or pro forma invoice. */
-function DownloadButton({ order }: { order: Order }) {
-  const plaza = usePlaza();
-  const toast = useToast();
-  const doc = orderDocument(order);
-  return (
-    <Button
-      variant="ghost"
-      onClick={() =>
-        downloadFile(plaza, `/ecom/v1/orders/${order.id}/invoice.pdf`, doc.fileName).catch((e: Error) =>
-          toast(e.message, 'error'),
-        )
-      }
-    >
-      Download {doc.label.toLowerCase()}
-    </Button>
   );
 }

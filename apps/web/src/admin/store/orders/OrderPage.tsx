@@ -6,8 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, buttonClass } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
-import { downloadFile } from '../../../lib/download.js';
-import { orderDocument } from '../../../storefront/store/orders/document.js';
 import { ORDER_WORDS } from '../../../storefront/store/orders/words.js';
 import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
@@ -15,6 +13,7 @@ import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { EditItemsButton } from './EditItems.js';
+import { InvoiceDownload } from './InvoiceDownload.js';
 import { InvoicePanel } from './InvoicePanel.js';
 import { OrderHistory } from './OrderHistory.js';
 import { OrderItems } from './OrderItems.js';
@@ -45,7 +44,7 @@ function Screen() {
             <Link to={`/admin/store/orders/${order.id}/packing-slip`} className={buttonClass('secondary')}>
               Packing slip
             </Link>
-            <InvoiceButton order={order} />
+            <InvoiceDownload order={order} variant="secondary" label={(doc) => doc} />
             {order.status !== 'CANCELED' && <CancelButton order={order} />}
           </div>
         }
@@ -69,25 +68,6 @@ function Screen() {
         </div>
       </div>
     </>
-  );
-}
-
-/** The PDF the customer gets too, named for what it is: the issued invoice, else the receipt or pro forma. */
-function InvoiceButton({ order }: { order: Order }) {
-  const plaza = usePlaza();
-  const toast = useToast();
-  const doc = orderDocument(order);
-  return (
-    <Button
-      variant="secondary"
-      onClick={() =>
-        downloadFile(plaza, `/ecom/v1/orders/${order.id}/invoice.pdf`, doc.fileName).catch((e: Error) =>
-          toast(e.message, 'error'),
-        )
-      }
-    >
-      {doc.label}
-    </Button>
   );
 }
 
