@@ -5,7 +5,6 @@ import { settingsMutations, settingsQueries, usePlaza, usePlazaMutation } from '
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
-import { CopyButton } from '../ui/CopyButton.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { APP_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
@@ -14,6 +13,7 @@ import { useDateFormat } from './dates.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 import { QuerySection } from './ui/QueryStates.js';
+import { CopyableValue } from './ui/CopyableValue.js';
 import { DangerConfirm } from './ui/DangerConfirm.js';
 
 // Written out rather than imported: the contracts' values would pull the schema library into this chunk.
@@ -50,15 +50,7 @@ export function ApiKeysPage() {
         {created && (
           <Alert tone="success" title={`Key "${created.apiKey.name}" created`}>
             <p>Copy it now: it is shown only this once. Anyone with it can act with its scopes.</p>
-            <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-              <code
-                data-testid="new-api-key"
-                className="block min-w-0 flex-1 rounded bg-white px-3 py-2 font-mono text-xs break-all text-neutral-900 select-all"
-              >
-                {created.key}
-              </code>
-              <CopyButton text={created.key} />
-            </div>
+            <CopyableValue value={created.key} className="mt-3" testId="new-api-key" />
             <Button variant="ghost" className="mt-2 -ml-2" onClick={() => setCreated(null)}>
               I've stored it; hide the key
             </Button>

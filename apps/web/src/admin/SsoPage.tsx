@@ -5,7 +5,6 @@ import { identityMutations, identityQueries, usePlaza, usePlazaMutation } from '
 import { Alert } from '../ui/Alert.js';
 import { Button } from '../ui/Button.js';
 import { Card } from '../ui/Card.js';
-import { CopyButton } from '../ui/CopyButton.js';
 import { FormProblems } from '../ui/FormProblems.js';
 import { HTTP_URL_PATTERN, SSO_LIMITS } from '@plaza/contracts/constants';
 import { TextField } from '../ui/Field.js';
@@ -13,6 +12,7 @@ import type { FormRules } from '../ui/formRules.js';
 import { useFormRules } from '../ui/useFormRules.js';
 import { useDateFormat } from './dates.js';
 import { QuerySection } from './ui/QueryStates.js';
+import { CopyableValue } from './ui/CopyableValue.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 import { DangerConfirm } from './ui/DangerConfirm.js';
@@ -32,12 +32,7 @@ export function SsoPage() {
         {created && (
           <Alert tone="success" title={`"${created.displayName}" is connected`}>
             <p>Register this redirect URI at the provider, or its logins will be refused:</p>
-            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-              <code className="block min-w-0 flex-1 rounded bg-white px-3 py-2 font-mono text-xs break-all text-neutral-900 select-all">
-                {created.callbackUrl}
-              </code>
-              <CopyButton text={created.callbackUrl} />
-            </div>
+            <CopyableValue value={created.callbackUrl} className="mt-2" />
           </Alert>
         )}
         <QuerySection
