@@ -10,7 +10,7 @@ import { MediaPicker, siteAddress } from '../media/MediaPicker.js';
 import { FormSection } from '../ui/FormPage.js';
 import { SelectField } from '../ui/SelectField.js';
 import { FREQUENCY_OPTIONS } from './labels.js';
-import type { SetDraft } from './ProductFields.js';
+import type { CheckedSectionProps, SetDraft } from './ProductFields.js';
 import { imageProblem, isImageAddress, type Frequency, type PlanDraft, type ProductDraft } from './productDraft.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 import { textBinder } from '../ui/textBinder.js';
@@ -22,19 +22,11 @@ const Problem = ({ text }: { text?: string | undefined }) =>
     </p>
   ) : null;
 
-/** Pictures from the media library or by their web address; the first is the product's main picture. */
-export function MediaSection({
-  draft,
-  set,
-  error,
-  showProblems = false,
-}: {
-  draft: ProductDraft;
-  set: SetDraft;
-  error?: string | undefined;
-  /** After a Save: each address that is not an image address says so under it. */
-  showProblems?: boolean;
-}) {
+/**
+ * Pictures from the media library or by their web address; the first is the product's main picture. After a Save,
+ * each address that is not an image address says so under it.
+ */
+export function MediaSection({ draft, set, error, showProblems = false }: CheckedSectionProps) {
   const [picking, setPicking] = useState(false);
   const setAt = (i: number, change: Partial<ProductDraft['media'][number]>) =>
     set(

@@ -10,6 +10,15 @@ import { PRODUCT_TYPE_OPTIONS } from './labels.js';
 import { isAmount, type ProductDraft } from './productDraft.js';
 
 export type SetDraft = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
+
+/** What a section of the product form with its own problems is given (media, variants). */
+export interface CheckedSectionProps {
+  draft: ProductDraft;
+  set: SetDraft;
+  error?: string | undefined;
+  /** After a Save: each value of the section that is not valid is marked and says so. */
+  showProblems?: boolean;
+}
 type Field = keyof typeof productRules;
 export interface FormState {
   errors: Partial<Record<Field, string>>;

@@ -2,7 +2,7 @@ import { CATALOG_LIMITS } from '@plaza/contracts/constants';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
 import { FormSection } from '../ui/FormPage.js';
-import type { SetDraft } from './ProductFields.js';
+import type { CheckedSectionProps, SetDraft } from './ProductFields.js';
 import { choicesOf, variantGrid, type OptionDraft, type ProductDraft, type VariantDraft } from './productDraft.js';
 import { VariantTable } from './VariantTable.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
@@ -46,19 +46,11 @@ function OptionRows({ options, setOptions }: { options: OptionDraft[]; setOption
   );
 }
 
-/** Options (Size: S, M, L) and the grid of their combinations, each with its own price, SKU and stock. */
-export function VariantsSection({
-  draft,
-  set,
-  error,
-  showProblems = false,
-}: {
-  draft: ProductDraft;
-  set: SetDraft;
-  error?: string | undefined;
-  /** After a Save: a price cell that is not a price is marked and says so. */
-  showProblems?: boolean;
-}) {
+/**
+ * Options (Size: S, M, L) and the grid of their combinations, each with its own price, SKU and stock. After a Save,
+ * a price cell that is not a price is marked and says so.
+ */
+export function VariantsSection({ draft, set, error, showProblems = false }: CheckedSectionProps) {
   const setOptions = (options: OptionDraft[]) => {
     set('options', options);
     set('variants', variantGrid(options, draft.variants, draft.price));
