@@ -147,8 +147,8 @@ interface TextControlProps<E extends HTMLInputElement | HTMLTextAreaElement> {
   className?: string | undefined;
   maxLength?: number | undefined;
   counter?: boolean | undefined;
-  value?: unknown;
-  defaultValue?: unknown;
+  value?: InputHTMLAttributes<E>['value'] | null;
+  defaultValue?: InputHTMLAttributes<E>['defaultValue'];
   onChange?: ((e: ChangeEvent<E>) => void) | undefined;
 }
 
