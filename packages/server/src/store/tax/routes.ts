@@ -14,16 +14,16 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
+import { routeOptions } from '../../http/route-options.js';
 import { createTaxGroup, deleteTaxGroup, getTaxGroup, listTaxGroups, updateTaxGroup } from './groups.service.js';
 import { createTaxRegion, deleteTaxRegion, getTaxRegion, listTaxRegions, updateTaxRegion } from './regions.service.js';
 import { getTaxSettings, updateTaxSettings } from './settings.service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
-const tags = ['tax'];
-const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Tax configuration: the owner and `ecom` API keys only. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
+const route = routeOptions({ tags: ['tax'], errors: errorResponses(404, 409), access: managers });
 
 export function taxRoutes(app: App): void {
   registerTaxSettingsRoutes(app);
@@ -35,29 +35,21 @@ export function taxRoutes(app: App): void {
 function registerTaxSettingsRoutes(app: App): void {
   app.get(
     '/ecom/v1/tax-settings',
-    {
-      schema: {
-        tags,
-        summary: 'Get the tax settings',
-        description: 'Tax-inclusive or exclusive prices, MANUAL or AUTO calculation, the taxable address type.',
-        response: { 200: TaxSettingsResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Get the tax settings',
+      description: 'Tax-inclusive or exclusive prices, MANUAL or AUTO calculation, the taxable address type.',
+      response: TaxSettingsResponse,
+    }),
     async (req) => ({ taxSettings: await getTaxSettings(req.ctx) }),
   );
   app.patch(
     '/ecom/v1/tax-settings',
-    {
-      schema: {
-        tags,
-        summary: 'Update the tax settings',
-        description: 'Only the paths in `fieldMask.paths` change; `businessAddress: null` clears the address.',
-        body: UpdateTaxSettingsRequest,
-        response: { 200: TaxSettingsResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Update the tax settings',
+      description: 'Only the paths in `fieldMask.paths` change; `businessAddress: null` clears the address.',
+      body: UpdateTaxSettingsRequest,
+      response: TaxSettingsResponse,
+    }),
     async (req) => ({ taxSettings: await updateTaxSettings(req.ctx, req.body) }),
   );
 }
@@ -66,61 +58,43 @@ function registerTaxSettingsRoutes(app: App): void {
 function registerTaxGroupRoutes(app: App): void {
   app.post(
     '/ecom/v1/tax-groups',
-    {
-      schema: {
-        tags,
-        summary: 'Create a tax group',
-        description: 'Products and lines point at a group by `taxGroupId`; `isDefault` makes it the group of the rest.',
-        body: CreateTaxGroupRequest,
-        response: { 200: TaxGroupResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Create a tax group',
+      description: 'Products and lines point at a group by `taxGroupId`; `isDefault` makes it the group of the rest.',
+      body: CreateTaxGroupRequest,
+      response: TaxGroupResponse,
+    }),
     async (req) => ({ taxGroup: await createTaxGroup(req.ctx, req.body) }),
   );
   app.get(
     '/ecom/v1/tax-groups',
-    {
-      schema: { tags, summary: 'List tax groups', response: { 200: ListTaxGroupsResponse, ...errors } },
-      config: { access: managers },
-    },
+    route({ summary: 'List tax groups', response: ListTaxGroupsResponse }),
     async (req) => ({ taxGroups: await listTaxGroups(req.ctx) }),
   );
   app.get(
     '/ecom/v1/tax-groups/:id',
-    {
-      schema: { tags, summary: 'Get a tax group', params: IdParams, response: { 200: TaxGroupResponse, ...errors } },
-      config: { access: managers },
-    },
+    route({ summary: 'Get a tax group', params: IdParams, response: TaxGroupResponse }),
     async (req) => ({ taxGroup: await getTaxGroup(req.ctx, req.params.id) }),
   );
   app.patch(
     '/ecom/v1/tax-groups/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a tax group',
-        description: 'Only the paths in `fieldMask.paths` change.',
-        params: IdParams,
-        body: UpdateTaxGroupRequest,
-        response: { 200: TaxGroupResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Update a tax group',
+      description: 'Only the paths in `fieldMask.paths` change.',
+      params: IdParams,
+      body: UpdateTaxGroupRequest,
+      response: TaxGroupResponse,
+    }),
     async (req) => ({ taxGroup: await updateTaxGroup(req.ctx, req.params.id, req.body) }),
   );
   app.delete(
     '/ecom/v1/tax-groups/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a tax group',
-        description: 'Lines still pointing at it are taxed as the default group.',
-        params: IdParams,
-        response: { 200: EmptyResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Delete a tax group',
+      description: 'Lines still pointing at it are taxed as the default group.',
+      params: IdParams,
+      response: EmptyResponse,
+    }),
     async (req) => {
       await deleteTaxGroup(req.ctx, req.params.id);
       return {};
@@ -132,59 +106,42 @@ function registerTaxGroupRoutes(app: App): void {
 function registerTaxRegionRoutes(app: App): void {
   app.post(
     '/ecom/v1/tax-regions',
-    {
-      schema: {
-        tags,
-        summary: 'Create a tax region',
-        description:
-          'A country or one subdivision of it, with manual rates per jurisdiction (fractions, "0.0725"), tax-group ' +
-          'overrides (rate or exempt), whether shipping and fees are taxed, and the fallback rate for AUTO. One ' +
-          'region per place: another is 409 TAX_REGION_ALREADY_EXISTS.',
-        body: CreateTaxRegionRequest,
-        response: { 200: TaxRegionResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Create a tax region',
+      description:
+        'A country or one subdivision of it, with manual rates per jurisdiction (fractions, "0.0725"), tax-group ' +
+        'overrides (rate or exempt), whether shipping and fees are taxed, and the fallback rate for AUTO. One ' +
+        'region per place: another is 409 TAX_REGION_ALREADY_EXISTS.',
+      body: CreateTaxRegionRequest,
+      response: TaxRegionResponse,
+    }),
     async (req) => ({ taxRegion: await createTaxRegion(req.ctx, req.body) }),
   );
   app.get(
     '/ecom/v1/tax-regions',
-    {
-      schema: { tags, summary: 'List tax regions', response: { 200: ListTaxRegionsResponse, ...errors } },
-      config: { access: managers },
-    },
+    route({ summary: 'List tax regions', response: ListTaxRegionsResponse }),
     async (req) => ({ taxRegions: await listTaxRegions(req.ctx) }),
   );
   app.get(
     '/ecom/v1/tax-regions/:id',
-    {
-      schema: { tags, summary: 'Get a tax region', params: IdParams, response: { 200: TaxRegionResponse, ...errors } },
-      config: { access: managers },
-    },
+    route({ summary: 'Get a tax region', params: IdParams, response: TaxRegionResponse }),
     async (req) => ({ taxRegion: await getTaxRegion(req.ctx, req.params.id) }),
   );
   app.patch(
     '/ecom/v1/tax-regions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a tax region',
-        description:
-          'Only the paths in `fieldMask.paths` change; null clears subdivision, calculationOverride, groupOverrides.',
-        params: IdParams,
-        body: UpdateTaxRegionRequest,
-        response: { 200: TaxRegionResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Update a tax region',
+      description:
+        'Only the paths in `fieldMask.paths` change; null clears subdivision, calculationOverride, groupOverrides.',
+      params: IdParams,
+      body: UpdateTaxRegionRequest,
+      response: TaxRegionResponse,
+    }),
     async (req) => ({ taxRegion: await updateTaxRegion(req.ctx, req.params.id, req.body) }),
   );
   app.delete(
     '/ecom/v1/tax-regions/:id',
-    {
-      schema: { tags, summary: 'Delete a tax region', params: IdParams, response: { 200: EmptyResponse, ...errors } },
-      config: { access: managers },
-    },
+    route({ summary: 'Delete a tax region', params: IdParams, response: EmptyResponse }),
     async (req) => {
       await deleteTaxRegion(req.ctx, req.params.id);
       return {};

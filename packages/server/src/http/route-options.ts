@@ -1,0 +1,74 @@
+import type { TSchema } from 'typebox';
+import type { Access } from '../kernel/caller.js';
+
+/** What the routes of one file share: their OpenAPI tags, their error answers and, often, who may call them. */
+export interface RouteDefaults<E extends object> {
+  tags: string[];
+  /** The error answers every route of the file can give, from `errorResponses(...)`. */
+  errors: E;
+  /** Who may call a route that does not say otherwise. */
+  access?: Access;
+}
+
+/** What is a route's own. Each schema is optional; the request and reply types follow the ones given. */
+export interface RouteSpec<P, Q, H, B, R> {
+  summary: string;
+  description?: string;
+  params?: P;
+  querystring?: Q;
+  headers?: H;
+  body?: B;
+  /** The 200 answer; the file's error answers come with it. A route without it declares no answers at all. */
+  response?: R;
+}
+
+type Schema = TSchema | undefined;
+
+/** Fastify's route options, typed as precisely as a hand-written `{ schema, config }` so TypeBox types the handler. */
+export interface RouteOptions<P, Q, H, B, R, E> {
+  schema: {
+    tags: string[];
+    summary: string;
+    description?: string;
+    params: P;
+    querystring: Q;
+    headers: H;
+    body: B;
+    response: [R] extends [TSchema] ? { 200: R } & E : undefined;
+  };
+  config: { access: Access };
+}
+
+/** A route's access: optional where the file has a usual one, required where it has none. */
+type AccessOf<D> = D extends { access: Access } ? { access?: Access } : { access: Access };
+
+/**
+ * The route options of one file's routes: give the shared tags, errors and access once, then each route only what is
+ * its own (`app.get(url, route({ summary, params, response }), handler)`). The schema keys keep Fastify's usual order
+ * and a key a route leaves out stays out, so the routes and /openapi.json are as if written out in full.
+ */
+export function routeOptions<D extends RouteDefaults<object>>(defaults: D) {
+  return <
+    P extends Schema = undefined,
+    Q extends Schema = undefined,
+    H extends Schema = undefined,
+    B extends Schema = undefined,
+    R extends Schema = undefined,
+  >(
+    spec: RouteSpec<P, Q, H, B, R> & AccessOf<D>,
+  ): RouteOptions<P, Q, H, B, R, D['errors']> => {
+    const { summary, description, params, querystring, headers, body, response } = spec;
+    const schema = {
+      tags: defaults.tags,
+      summary,
+      ...(description === undefined ? {} : { description }),
+      ...(params === undefined ? {} : { params }),
+      ...(querystring === undefined ? {} : { querystring }),
+      ...(headers === undefined ? {} : { headers }),
+      ...(body === undefined ? {} : { body }),
+      ...(response === undefined ? {} : { response: { 200: response, ...defaults.errors } }),
+    };
+    // The keys left out are absent, not undefined: the declared type only says what Fastify may read.
+    return { schema, config: { access: spec.access ?? defaults.access } } as RouteOptions<P, Q, H, B, R, D['errors']>;
+  };
+}
