@@ -16,12 +16,15 @@ import { approveIdentity, listIdentities, rejectIdentity } from './admin.service
 import { signOn } from './registration.service.js';
 import { sendActivationEmail, startVerification } from './verification.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
 /** The owner (dashboard) and API keys with `identity.manage`. */
 const access = { admin: ['OWNER' as const], scope: 'identity.manage' as const };
 const errors = errorResponses(404, 409);
 const tags = ['identity admin'];
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+const route = routeOptions({ tags, errors, access });
 
 /** Back-office identity calls: approval, verification mails and sign-on. */
 export function identityAdminRoutes(app: App): void {
@@ -33,16 +36,12 @@ export function identityAdminRoutes(app: App): void {
 function registerApprovalRoutes(app: App): void {
   app.get(
     '/identity/v1/identities',
-    {
-      schema: {
-        tags,
-        summary: 'List identities',
-        description: 'Newest first. `?status=PENDING` lists those waiting for e-mail verification or approval.',
-        querystring: ListIdentitiesQuery,
-        response: { 200: ListIdentitiesResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'List identities',
+      description: 'Newest first. `?status=PENDING` lists those waiting for e-mail verification or approval.',
+      querystring: ListIdentitiesQuery,
+      response: ListIdentitiesResponse,
+    }),
     async (req) => listIdentities(req.ctx, req.query),
   );
 
@@ -52,19 +51,15 @@ function registerApprovalRoutes(app: App): void {
   ] as const) {
     app.post(
       `/identity/v1/identities/:id/${action}`,
-      {
-        schema: {
-          tags,
-          summary: action === 'approve' ? 'Approve a pending identity' : 'Reject a pending identity',
-          description:
-            action === 'approve'
-              ? 'For identities waiting for the owner (REQUIRE_OWNER_APPROVAL). Their member becomes APPROVED.'
-              : 'The identity and its member become BLOCKED and its sessions end.',
-          params: IdParams,
-          response: { 200: IdentityResponse, ...errors },
-        },
-        config: { access },
-      },
+      route({
+        summary: action === 'approve' ? 'Approve a pending identity' : 'Reject a pending identity',
+        description:
+          action === 'approve'
+            ? 'For identities waiting for the owner (REQUIRE_OWNER_APPROVAL). Their member becomes APPROVED.'
+            : 'The identity and its member become BLOCKED and its sessions end.',
+        params: IdParams,
+        response: IdentityResponse,
+      }),
       async (req) => ({ identity: await run(req.ctx, req.params.id) }),
     );
   }
@@ -107,18 +102,14 @@ function registerVerificationRoutes(app: App): void {
 
   app.post(
     '/identity/v2/sign-on',
-    {
-      schema: {
-        tags,
-        summary: 'Sign a person in from the back office',
-        description:
-          'Finds the identity by e-mail or creates it (no password), and returns a `sessionToken` for it. ' +
-          '`verifyEmail` marks the address verified; `mergeExistingContact` is accepted and has no effect.',
-        body: SignOnRequest,
-        response: { 200: SignOnResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Sign a person in from the back office',
+      description:
+        'Finds the identity by e-mail or creates it (no password), and returns a `sessionToken` for it. ' +
+        '`verifyEmail` marks the address verified; `mergeExistingContact` is accepted and has no effect.',
+      body: SignOnRequest,
+      response: SignOnResponse,
+    }),
     async (req) => signOn(req.ctx, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
   );
 }

@@ -26,17 +26,13 @@ import {
   updateItem,
 } from './enterprise.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['media'];
-const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 const Empty = Type.Object({});
 const C = '/media/v1/enterprise/categories';
 const I = '/media/v1/enterprise/items';
-const opts = <S extends object>(summary: string, schema: S) => ({
-  schema: { tags, summary, ...schema },
-  config: { access: managers },
-});
+const route = routeOptions({ tags: ['media'], errors: errorResponses(404, 409), access: managers });
 
 /** Enterprise media: the brand library's categories and items (owners, contributors, `media` API keys). */
 export function enterpriseMediaRoutes(app: App): void {
@@ -48,9 +44,10 @@ export function enterpriseMediaRoutes(app: App): void {
 function registerCategoryRoutes(app: App): void {
   app.post(
     C,
-    opts('Create a brand library category', {
+    route({
+      summary: 'Create a brand library category',
       body: CreateEnterpriseCategoryRequest,
-      response: { 200: EnterpriseCategoryResponse, ...errors },
+      response: EnterpriseCategoryResponse,
     }),
     async (req) => ({
       category: await createCategory(req.ctx, req.body),
@@ -58,33 +55,35 @@ function registerCategoryRoutes(app: App): void {
   );
   app.get(
     C,
-    opts('List brand library categories', {
+    route({
+      summary: 'List brand library categories',
       description:
         'Every category (build the tree from parentCategoryId), or one category’s children; by sortOrder, then name.',
       querystring: ListEnterpriseCategoriesQuery,
-      response: { 200: ListEnterpriseCategoriesResponse, ...errors },
+      response: ListEnterpriseCategoriesResponse,
     }),
     async (req) => ({ categories: await listCategories(req.ctx, req.query.parentCategoryId) }),
   );
   app.get(
     `${C}/:id`,
-    opts('Get a category', { params: IdParams, response: { 200: EnterpriseCategoryResponse, ...errors } }),
+    route({ summary: 'Get a category', params: IdParams, response: EnterpriseCategoryResponse }),
     async (req) => ({
       category: await getCategory(req.ctx, req.params.id),
     }),
   );
   app.patch(
     `${C}/:id`,
-    opts('Rename, describe, move or reorder a category', {
+    route({
+      summary: 'Rename, describe, move or reorder a category',
       params: IdParams,
       body: UpdateEnterpriseCategoryRequest,
-      response: { 200: EnterpriseCategoryResponse, ...errors },
+      response: EnterpriseCategoryResponse,
     }),
     async (req) => ({ category: await updateCategory(req.ctx, req.params.id, req.body) }),
   );
   app.delete(
     `${C}/:id`,
-    opts('Delete an empty category', { params: IdParams, response: { 200: Empty, ...errors } }),
+    route({ summary: 'Delete an empty category', params: IdParams, response: Empty }),
     async (req) => {
       await deleteCategory(req.ctx, req.params.id);
       return {};
@@ -96,35 +95,38 @@ function registerCategoryRoutes(app: App): void {
 function registerItemRoutes(app: App): void {
   app.post(
     I,
-    opts('Create a brand library item', {
+    route({
+      summary: 'Create a brand library item',
       description:
         'Groups library files by kind (image, vector, video, audio, document, archive, model3d); each file must be of its kind.',
       body: CreateEnterpriseItemRequest,
-      response: { 200: EnterpriseItemResponse, ...errors },
+      response: EnterpriseItemResponse,
     }),
     async (req) => ({ item: await createItem(req.ctx, req.body) }),
   );
   app.get(
     I,
-    opts('List brand library items', {
+    route({
+      summary: 'List brand library items',
       querystring: ListEnterpriseItemsQuery,
-      response: { 200: ListEnterpriseItemsResponse, ...errors },
+      response: ListEnterpriseItemsResponse,
     }),
     async (req) => listItems(req.ctx, req.query),
   );
   app.get(
     `${I}/:id`,
-    opts('Get an item with its files', { params: IdParams, response: { 200: EnterpriseItemResponse, ...errors } }),
+    route({ summary: 'Get an item with its files', params: IdParams, response: EnterpriseItemResponse }),
     async (req) => ({
       item: await getItem(req.ctx, req.params.id),
     }),
   );
   app.patch(
     `${I}/:id`,
-    opts('Change an item', {
+    route({
+      summary: 'Change an item',
       params: IdParams,
       body: UpdateEnterpriseItemRequest,
-      response: { 200: EnterpriseItemResponse, ...errors },
+      response: EnterpriseItemResponse,
     }),
     async (req) => ({
       item: await updateItem(req.ctx, req.params.id, req.body),
@@ -132,7 +134,7 @@ function registerItemRoutes(app: App): void {
   );
   app.delete(
     `${I}/:id`,
-    opts('Delete an item (its files stay in the library)', { params: IdParams, response: { 200: Empty, ...errors } }),
+    route({ summary: 'Delete an item (its files stay in the library)', params: IdParams, response: Empty }),
     async (req) => {
       await deleteItem(req.ctx, req.params.id);
       return {};

@@ -19,11 +19,12 @@ import {
   updateFolder,
 } from './folders.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['media'];
-const errors = errorResponses(404);
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 const Empty = Type.Object({});
+
+const route = routeOptions({ tags: ['media'], errors: errorResponses(404), access: managers });
 
 export function mediaFolderRoutes(app: App): void {
   registerFolderRoutes(app);
@@ -34,52 +35,37 @@ export function mediaFolderRoutes(app: App): void {
 function registerFolderRoutes(app: App): void {
   app.post(
     '/media/v1/folders',
-    {
-      schema: {
-        tags,
-        summary: 'Create a folder',
-        description: 'Default parent: media-root.',
-        body: CreateFolderRequest,
-        response: { 200: FolderResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Create a folder',
+      description: 'Default parent: media-root.',
+      body: CreateFolderRequest,
+      response: FolderResponse,
+    }),
     async (req) => ({ folder: await createFolder(req.ctx, req.body) }),
   );
   app.get(
     '/media/v1/folders',
-    {
-      schema: {
-        tags,
-        summary: 'List folders in a folder',
-        querystring: ListFoldersQuery,
-        response: { 200: ListFoldersResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'List folders in a folder',
+      querystring: ListFoldersQuery,
+      response: ListFoldersResponse,
+    }),
     async (req) => listFolders(req.ctx, req.query),
   );
   app.get(
     '/media/v1/folders/:id',
-    {
-      schema: { tags, summary: 'Get a folder', params: IdParams, response: { 200: FolderResponse, ...errors } },
-      config: { access: managers },
-    },
+    route({ summary: 'Get a folder', params: IdParams, response: FolderResponse }),
     async (req) => ({ folder: await getFolder(req.ctx, req.params.id) }),
   );
   app.patch(
     '/media/v1/folders/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Rename or move a folder',
-        description: 'Field mask paths: displayName, parentFolderId.',
-        params: IdParams,
-        body: UpdateFolderRequest,
-        response: { 200: FolderResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Rename or move a folder',
+      description: 'Field mask paths: displayName, parentFolderId.',
+      params: IdParams,
+      body: UpdateFolderRequest,
+      response: FolderResponse,
+    }),
     async (req) => ({ folder: await updateFolder(req.ctx, req.params.id, req.body) }),
   );
 }
@@ -88,16 +74,12 @@ function registerFolderRoutes(app: App): void {
 function registerFolderTrashRoutes(app: App): void {
   app.post(
     '/media/v1/bulk/folders/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Delete folders',
-        description: 'To the trash with everything inside, or `permanent`.',
-        body: BulkDeleteFoldersRequest,
-        response: { 200: Empty, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Delete folders',
+      description: 'To the trash with everything inside, or `permanent`.',
+      body: BulkDeleteFoldersRequest,
+      response: Empty,
+    }),
     async (req) => {
       await bulkDeleteFolders(req.ctx, req.body.folderIds, req.body.permanent ?? false);
       return {};
@@ -105,15 +87,11 @@ function registerFolderTrashRoutes(app: App): void {
   );
   app.post(
     '/media/v1/bulk/trash-bin/folders/restore',
-    {
-      schema: {
-        tags,
-        summary: 'Restore folders from the trash',
-        body: BulkRestoreFoldersRequest,
-        response: { 200: Empty, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Restore folders from the trash',
+      body: BulkRestoreFoldersRequest,
+      response: Empty,
+    }),
     async (req) => {
       await restoreFolders(req.ctx, req.body.folderIds);
       return {};
@@ -121,15 +99,11 @@ function registerFolderTrashRoutes(app: App): void {
   );
   app.get(
     '/media/v1/trash-bin/folders',
-    {
-      schema: {
-        tags,
-        summary: 'Folders in the trash',
-        querystring: ListFoldersQuery,
-        response: { 200: ListFoldersResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Folders in the trash',
+      querystring: ListFoldersQuery,
+      response: ListFoldersResponse,
+    }),
     async (req) => listFolders(req.ctx, req.query, 'DELETED'),
   );
 }

@@ -18,8 +18,8 @@ import { getMember, getMyMember, listMembers, queryMembers } from './read.servic
 import { setMyPrivacy, updateMemberSlug, updateMySlug } from './self.service.js';
 import { createMember, deleteContactGroup, updateMember } from './write.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-export const tags = ['members'];
 export const errors = errorResponses(404, 409);
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Owners and API keys with the `members` scope. */
@@ -28,6 +28,8 @@ const self: Access = { member: true };
 const anyone: Access = { visitor: true, member: true, scope: 'members' };
 /** The member on themselves, or owners and `members` keys on anyone (checked in the service). */
 const selfOrOwner: Access = { member: true, scope: 'members' };
+/** The members module's routes: by default for owners and `members` keys. */
+export const memberRoute = routeOptions({ tags: ['members'], errors, access: ownerAccess });
 
 /** Reading, self-service, create, update and delete of members. */
 export function memberRoutes(app: App): void {
@@ -41,47 +43,37 @@ export function memberRoutes(app: App): void {
 function registerSelfServiceRoutes(app: App): void {
   app.get(
     '/members/v1/members/my',
-    {
-      schema: {
-        tags,
-        summary: 'My member',
-        description: "The caller's own member, FULL unless `fieldsets` asks for less.",
-        querystring: GetMemberQuery,
-        response: { 200: MemberResponse, ...errors },
-      },
-      config: { access: self },
-    },
+    memberRoute({
+      summary: 'My member',
+      description: "The caller's own member, FULL unless `fieldsets` asks for less.",
+      querystring: GetMemberQuery,
+      response: MemberResponse,
+      access: self,
+    }),
     async (req) => ({ member: await getMyMember(req.ctx, req.query.fieldsets) }),
   );
 
   app.post(
     '/members/v1/members/my/slug',
-    {
-      schema: {
-        tags,
-        summary: 'Change my slug',
-        description: 'A slug taken by another member is a 409 (SLUG_ALREADY_EXISTS).',
-        body: UpdateSlugRequest,
-        response: { 200: MemberResponse, ...errors },
-      },
-      config: { access: self },
-    },
+    memberRoute({
+      summary: 'Change my slug',
+      description: 'A slug taken by another member is a 409 (SLUG_ALREADY_EXISTS).',
+      body: UpdateSlugRequest,
+      response: MemberResponse,
+      access: self,
+    }),
     async (req) => ({ member: await updateMySlug(req.ctx, req.body.slug) }),
   );
 
   app.post(
     '/members/v1/members/:id/slug',
-    {
-      schema: {
-        tags,
-        summary: "Change a member's slug",
-        description: 'For owners and `members` API keys. A slug taken by another member is a 409.',
-        params: IdParams,
-        body: UpdateSlugRequest,
-        response: { 200: MemberResponse, ...errors },
-      },
-      config: { access: ownerAccess },
-    },
+    memberRoute({
+      summary: "Change a member's slug",
+      description: 'For owners and `members` API keys. A slug taken by another member is a 409.',
+      params: IdParams,
+      body: UpdateSlugRequest,
+      response: MemberResponse,
+    }),
     async (req) => ({ member: await updateMemberSlug(req.ctx, req.params.id, req.body.slug) }),
   );
 
@@ -91,17 +83,14 @@ function registerSelfServiceRoutes(app: App): void {
   ] as const) {
     app.post(
       `/members/v1/members/${action}-community`,
-      {
-        schema: {
-          tags,
-          summary: action === 'join' ? 'Join the community' : 'Leave the community',
-          description: `Makes the caller's member ${privacy}: ${
-            privacy === 'PUBLIC' ? 'listed, with a public profile' : 'hidden from other members and visitors'
-          }.`,
-          response: { 200: MemberResponse, ...errors },
-        },
-        config: { access: self },
-      },
+      memberRoute({
+        summary: action === 'join' ? 'Join the community' : 'Leave the community',
+        description: `Makes the caller's member ${privacy}: ${
+          privacy === 'PUBLIC' ? 'listed, with a public profile' : 'hidden from other members and visitors'
+        }.`,
+        response: MemberResponse,
+        access: self,
+      }),
       async (req) => ({ member: await setMyPrivacy(req.ctx, privacy) }),
     );
   }
@@ -111,54 +100,45 @@ function registerSelfServiceRoutes(app: App): void {
 function registerMemberReadRoutes(app: App): void {
   app.get(
     '/members/v1/members/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A member',
-        description:
-          'PUBLIC by default. Visitors and members see PUBLIC of PUBLIC, APPROVED members (any other is a 404); ' +
-          "contributors up to EXTENDED, owners and `members` keys up to FULL; one's own member up to FULL.",
-        params: IdParams,
-        querystring: GetMemberQuery,
-        response: { 200: MemberResponse, ...errors },
-      },
-      config: { access: anyone },
-    },
+    memberRoute({
+      summary: 'A member',
+      description:
+        'PUBLIC by default. Visitors and members see PUBLIC of PUBLIC, APPROVED members (any other is a 404); ' +
+        "contributors up to EXTENDED, owners and `members` keys up to FULL; one's own member up to FULL.",
+      params: IdParams,
+      querystring: GetMemberQuery,
+      response: MemberResponse,
+      access: anyone,
+    }),
     async (req) => ({ member: await getMember(req.ctx, req.params.id, req.query.fieldsets) }),
   );
 
   app.get(
     '/members/v1/members',
-    {
-      schema: {
-        tags,
-        summary: 'List members',
-        description:
-          'Offset paging, one sort key (default profile.nickname ASC; id breaks ties). Visitors and members list ' +
-          'the community: PUBLIC, APPROVED members.',
-        querystring: ListMembersQuery,
-        response: { 200: ListMembersResponse, ...errors },
-      },
-      config: { access: anyone },
-    },
+    memberRoute({
+      summary: 'List members',
+      description:
+        'Offset paging, one sort key (default profile.nickname ASC; id breaks ties). Visitors and members list ' +
+        'the community: PUBLIC, APPROVED members.',
+      querystring: ListMembersQuery,
+      response: ListMembersResponse,
+      access: anyone,
+    }),
     async (req) => listMembers(req.ctx, req.query),
   );
 
   app.post(
     '/members/v1/members/query',
-    {
-      schema: {
-        tags,
-        summary: 'Query members',
-        description:
-          'Filter (operators $eq $ne $in $nin $gt $gte $lt $lte; legacy status names accepted), up to 3 sort ' +
-          'keys, offset paging and a free-text search (names, nickname and login e-mail for owners; nickname for ' +
-          'others). Fields a caller may not read can not be filtered or sorted by.',
-        body: QueryMembersRequest,
-        response: { 200: ListMembersResponse, ...errors },
-      },
-      config: { access: anyone },
-    },
+    memberRoute({
+      summary: 'Query members',
+      description:
+        'Filter (operators $eq $ne $in $nin $gt $gte $lt $lte; legacy status names accepted), up to 3 sort ' +
+        'keys, offset paging and a free-text search (names, nickname and login e-mail for owners; nickname for ' +
+        'others). Fields a caller may not read can not be filtered or sorted by.',
+      body: QueryMembersRequest,
+      response: ListMembersResponse,
+      access: anyone,
+    }),
     async (req) => queryMembers(req.ctx, req.body),
   );
 }
@@ -167,52 +147,42 @@ function registerMemberReadRoutes(app: App): void {
 function registerMemberWriteRoutes(app: App): void {
   app.post(
     '/members/v1/members',
-    {
-      schema: {
-        tags,
-        summary: 'Create a member',
-        description:
-          'Creates an identity without password (it signs in after password recovery or SSO) and its APPROVED ' +
-          'member. A login e-mail already in use is a 409.',
-        body: CreateMemberRequest,
-        response: { 200: MemberResponse, ...errors },
-      },
-      config: { access: ownerAccess },
-    },
+    memberRoute({
+      summary: 'Create a member',
+      description:
+        'Creates an identity without password (it signs in after password recovery or SSO) and its APPROVED ' +
+        'member. A login e-mail already in use is a 409.',
+      body: CreateMemberRequest,
+      response: MemberResponse,
+    }),
     async (req) => ({ member: await createMember(req.ctx, req.body) }),
   );
 
   app.patch(
     '/members/v1/members/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a member',
-        description:
-          'Only the paths in `fieldMask.paths` change. A member updates their own (contact and profile); owners ' +
-          'and `members` keys anyone, with role (owners only) and privacy status too.',
-        params: IdParams,
-        body: UpdateMemberRequest,
-        response: { 200: MemberResponse, ...errors },
-      },
-      config: { access: selfOrOwner },
-    },
+    memberRoute({
+      summary: 'Update a member',
+      description:
+        'Only the paths in `fieldMask.paths` change. A member updates their own (contact and profile); owners ' +
+        'and `members` keys anyone, with role (owners only) and privacy status too.',
+      params: IdParams,
+      body: UpdateMemberRequest,
+      response: MemberResponse,
+      access: selfOrOwner,
+    }),
     async (req) => ({ member: await updateMember(req.ctx, req.params.id, req.body) }),
   );
 
   for (const group of ['phones', 'emails', 'addresses'] as const) {
     app.delete(
       `/members/v1/members/:id/${group}`,
-      {
-        schema: {
-          tags,
-          summary: `Delete a member's ${group}`,
-          description: `Clears the member's contact ${group}: the member themselves, owners and \`members\` keys.`,
-          params: IdParams,
-          response: { 200: MemberResponse, ...errors },
-        },
-        config: { access: selfOrOwner },
-      },
+      memberRoute({
+        summary: `Delete a member's ${group}`,
+        description: `Clears the member's contact ${group}: the member themselves, owners and \`members\` keys.`,
+        params: IdParams,
+        response: MemberResponse,
+        access: selfOrOwner,
+      }),
       async (req) => ({ member: await deleteContactGroup(req.ctx, req.params.id, group) }),
     );
   }
@@ -222,17 +192,14 @@ function registerMemberWriteRoutes(app: App): void {
 function registerMemberDeleteRoutes(app: App): void {
   app.delete(
     '/members/v1/members/my',
-    {
-      schema: {
-        tags,
-        summary: 'Delete my member',
-        description:
-          "Deletes the caller's account. Their reviews go to `contentAssigneeId` when given, else are removed.",
-        querystring: DeleteMemberQuery,
-        response: { 200: EmptyResponse, ...errors },
-      },
-      config: { access: self },
-    },
+    memberRoute({
+      summary: 'Delete my member',
+      description:
+        "Deletes the caller's account. Their reviews go to `contentAssigneeId` when given, else are removed.",
+      querystring: DeleteMemberQuery,
+      response: EmptyResponse,
+      access: self,
+    }),
     async (req) => {
       await deleteMyMember(req.ctx, req.query.contentAssigneeId);
       return {};
@@ -241,19 +208,15 @@ function registerMemberDeleteRoutes(app: App): void {
 
   app.delete(
     '/members/v1/members/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a member',
-        description:
-          'Deletes the identity and its member; sessions end. Reviews go to `contentAssigneeId` when given, else ' +
-          'are removed. Site owners can not be deleted.',
-        params: IdParams,
-        querystring: DeleteMemberQuery,
-        response: { 200: EmptyResponse, ...errors },
-      },
-      config: { access: ownerAccess },
-    },
+    memberRoute({
+      summary: 'Delete a member',
+      description:
+        'Deletes the identity and its member; sessions end. Reviews go to `contentAssigneeId` when given, else ' +
+        'are removed. Site owners can not be deleted.',
+      params: IdParams,
+      querystring: DeleteMemberQuery,
+      response: EmptyResponse,
+    }),
     async (req) => {
       await deleteMember(req.ctx, req.params.id, req.query.contentAssigneeId);
       return {};

@@ -1,5 +1,5 @@
 import type { App } from '../../http/types.js';
-import { errors, IdParams, ownerAccess, tags } from './members.routes.js';
+import { IdParams, memberRoute, ownerAccess } from './members.routes.js';
 import { MemberResponse } from '@plaza/contracts';
 import { moderateMember, type ModerationAction } from './moderation.service.js';
 
@@ -29,15 +29,16 @@ export function moderationRoutes(app: App): void {
     const [summary, description] = ABOUT[action];
     app.post(
       `/members/v1/members/:id/${action}`,
-      {
-        schema: { tags, summary, description, params: IdParams, response: { 200: MemberResponse, ...errors } },
-        config: {
-          access:
-            action === 'mute' || action === 'unmute'
-              ? { admin: ['OWNER', 'CONTRIBUTOR'], scope: 'members' }
-              : ownerAccess,
-        },
-      },
+      memberRoute({
+        summary,
+        description,
+        params: IdParams,
+        response: MemberResponse,
+        access:
+          action === 'mute' || action === 'unmute'
+            ? { admin: ['OWNER', 'CONTRIBUTOR'], scope: 'members' }
+            : ownerAccess,
+      }),
       async (req) => ({ member: await moderateMember(req.ctx, req.params.id, action) }),
     );
   }

@@ -20,6 +20,7 @@ import {
   updateImplementation,
 } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
 /** Owners, and API keys with the `webhooks` scope (the scope for everything apps plug into). */
 const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
@@ -27,6 +28,10 @@ const errors = errorResponses();
 const tags = ['service plugins'];
 const base = '/service-plugins/v1/implementations';
 const params = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+const route = routeOptions({ tags, errors, access });
+/** The routes of one implementation, by id: it may not exist. */
+const byIdRoute = routeOptions({ tags, errors: errorResponses(404), access });
 
 export function servicePluginRoutes(app: App): void {
   registerImplementationRoutes(app);
@@ -54,28 +59,20 @@ function registerImplementationRoutes(app: App): void {
 
   app.get(
     base,
-    {
-      schema: {
-        tags,
-        summary: 'List service plugin implementations',
-        response: { 200: ListServicePluginImplementationsResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'List service plugin implementations',
+      response: ListServicePluginImplementationsResponse,
+    }),
     async (req) => ({ implementations: await listImplementations(req.ctx) }),
   );
 
   app.get(
     `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Get a service plugin implementation',
-        params,
-        response: { 200: ServicePluginImplementationResponse, 404: ErrorBody, ...errors },
-      },
-      config: { access },
-    },
+    byIdRoute({
+      summary: 'Get a service plugin implementation',
+      params,
+      response: ServicePluginImplementationResponse,
+    }),
     async (req) => ({ implementation: await getImplementation(req.ctx, req.params.id) }),
   );
 }
@@ -84,30 +81,22 @@ function registerImplementationRoutes(app: App): void {
 function registerImplementationChangeRoutes(app: App): void {
   app.patch(
     `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Update a service plugin implementation (field mask: name, url, enabled, timeoutMs)',
-        params,
-        body: UpdateServicePluginImplementationRequest,
-        response: { 200: ServicePluginImplementationResponse, 404: ErrorBody, ...errors },
-      },
-      config: { access },
-    },
+    byIdRoute({
+      summary: 'Update a service plugin implementation (field mask: name, url, enabled, timeoutMs)',
+      params,
+      body: UpdateServicePluginImplementationRequest,
+      response: ServicePluginImplementationResponse,
+    }),
     async (req) => ({ implementation: await updateImplementation(req.ctx, req.params.id, req.body) }),
   );
 
   app.delete(
     `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Delete a service plugin implementation',
-        params,
-        response: { 200: Type.Object({}), 404: ErrorBody, ...errors },
-      },
-      config: { access },
-    },
+    byIdRoute({
+      summary: 'Delete a service plugin implementation',
+      params,
+      response: Type.Object({}),
+    }),
     async (req) => {
       await deleteImplementation(req.ctx, req.params.id);
       return {};
@@ -116,32 +105,24 @@ function registerImplementationChangeRoutes(app: App): void {
 
   app.post(
     `${base}/:id/test`,
-    {
-      schema: {
-        tags,
-        summary: 'Send a test call to the app',
-        description:
-          "Sends the method's sample request (or the given one), even to a disabled implementation, and reports the outcome.",
-        params,
-        body: TestServicePluginRequest,
-        response: { 200: TestServicePluginResponse, 404: ErrorBody, ...errors },
-      },
-      config: { access },
-    },
+    byIdRoute({
+      summary: 'Send a test call to the app',
+      description:
+        "Sends the method's sample request (or the given one), even to a disabled implementation, and reports the outcome.",
+      params,
+      body: TestServicePluginRequest,
+      response: TestServicePluginResponse,
+    }),
     async (req) => testImplementation(req.ctx, req.params.id, req.body),
   );
 
   app.get(
     `${base}/:id/calls`,
-    {
-      schema: {
-        tags,
-        summary: 'The last 50 calls to the app',
-        params,
-        response: { 200: ListServicePluginCallsResponse, 404: ErrorBody, ...errors },
-      },
-      config: { access },
-    },
+    byIdRoute({
+      summary: 'The last 50 calls to the app',
+      params,
+      response: ListServicePluginCallsResponse,
+    }),
     async (req) => ({ calls: await listCalls(req.ctx, req.params.id) }),
   );
 }

@@ -26,6 +26,7 @@ import {
   updateSubscription,
 } from './subscriptions.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
 const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
 const errors = errorResponses(404);
@@ -33,6 +34,8 @@ const tags = ['webhooks'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const DeliveryId = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) });
 const BASE = '/webhooks/v1/subscriptions';
+
+const route = routeOptions({ tags, errors, access });
 
 /** Webhook subscriptions, their delivery log and settings (owners and API keys with `webhooks`), the public keys. */
 export function webhookRoutes(app: App): void {
@@ -47,14 +50,10 @@ export function webhookRoutes(app: App): void {
 function registerSubscriptionRoutes(app: App): void {
   app.get(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'List webhook subscriptions with their last delivery and counts',
-        response: { 200: ListWebhookSubscriptionsResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'List webhook subscriptions with their last delivery and counts',
+      response: ListWebhookSubscriptionsResponse,
+    }),
     async (req) => ({ subscriptions: await listSubscriptions(req.ctx) }),
   );
 
@@ -74,44 +73,32 @@ function registerSubscriptionRoutes(app: App): void {
 
   app.get(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Get a webhook subscription',
-        params: Id,
-        response: { 200: WebhookSubscriptionResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Get a webhook subscription',
+      params: Id,
+      response: WebhookSubscriptionResponse,
+    }),
     async (req) => ({ subscription: await getSubscription(req.ctx, req.params.id) }),
   );
 
   app.patch(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Update a webhook subscription (field mask)',
-        params: Id,
-        body: UpdateWebhookSubscriptionRequest,
-        response: { 200: WebhookSubscriptionResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Update a webhook subscription (field mask)',
+      params: Id,
+      body: UpdateWebhookSubscriptionRequest,
+      response: WebhookSubscriptionResponse,
+    }),
     async (req) => ({ subscription: await updateSubscription(req.ctx, req.params.id, req.body) }),
   );
 
   app.delete(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Delete a webhook subscription and its delivery log',
-        params: Id,
-        response: { 200: Type.Object({}), ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Delete a webhook subscription and its delivery log',
+      params: Id,
+      response: Type.Object({}),
+    }),
     async (req) => {
       await deleteSubscription(req.ctx, req.params.id);
       return {};
@@ -127,30 +114,22 @@ function registerSubscriptionControlRoutes(app: App): void {
   ] as const) {
     app.post(
       `${BASE}/:id/${verb}`,
-      {
-        schema: {
-          tags,
-          summary: paused ? 'Pause deliveries (they wait until resumed)' : 'Resume deliveries',
-          params: Id,
-          response: { 200: WebhookSubscriptionResponse, ...errors },
-        },
-        config: { access },
-      },
+      route({
+        summary: paused ? 'Pause deliveries (they wait until resumed)' : 'Resume deliveries',
+        params: Id,
+        response: WebhookSubscriptionResponse,
+      }),
       async (req) => ({ subscription: await setPaused(req.ctx, req.params.id, paused) }),
     );
   }
 
   app.post(
     `${BASE}/:id/test`,
-    {
-      schema: {
-        tags,
-        summary: 'Send a test event to this subscription',
-        params: Id,
-        response: { 200: TestEventResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Send a test event to this subscription',
+      params: Id,
+      response: TestEventResponse,
+    }),
     async (req) => ({ delivery: await sendTestEvent(req.ctx, req.params.id) }),
   );
 }
@@ -159,58 +138,42 @@ function registerSubscriptionControlRoutes(app: App): void {
 function registerDeliveryRoutes(app: App): void {
   app.get(
     `${BASE}/:id/deliveries`,
-    {
-      schema: {
-        tags,
-        summary: 'List the deliveries of a subscription (newest first)',
-        params: Id,
-        querystring: ListWebhookDeliveriesQuery,
-        response: { 200: ListWebhookDeliveriesResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'List the deliveries of a subscription (newest first)',
+      params: Id,
+      querystring: ListWebhookDeliveriesQuery,
+      response: ListWebhookDeliveriesResponse,
+    }),
     async (req) => listDeliveries(req.ctx, req.params.id, req.query),
   );
 
   app.get(
     `${BASE}/:id/deliveries/:deliveryId`,
-    {
-      schema: {
-        tags,
-        summary: 'Get a delivery with its event and attempts',
-        params: DeliveryId,
-        response: { 200: WebhookDeliveryDetails, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Get a delivery with its event and attempts',
+      params: DeliveryId,
+      response: WebhookDeliveryDetails,
+    }),
     async (req) => getDelivery(req.ctx, req.params.id, req.params.deliveryId),
   );
 
   app.post(
     `${BASE}/:id/deliveries/:deliveryId/redeliver`,
-    {
-      schema: {
-        tags,
-        summary: 'Deliver this event again',
-        params: DeliveryId,
-        response: { 200: RedeliverResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Deliver this event again',
+      params: DeliveryId,
+      response: RedeliverResponse,
+    }),
     async (req) => ({ redelivered: await redeliverOne(req.ctx, req.params.id, req.params.deliveryId) }),
   );
 
   app.post(
     `${BASE}/:id/redeliver-failed`,
-    {
-      schema: {
-        tags,
-        summary: 'Deliver every failed event again',
-        params: Id,
-        response: { 200: RedeliverResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Deliver every failed event again',
+      params: Id,
+      response: RedeliverResponse,
+    }),
     async (req) => ({ redelivered: await redeliverFailed(req.ctx, req.params.id) }),
   );
 }
@@ -219,24 +182,18 @@ function registerDeliveryRoutes(app: App): void {
 function registerSettingsRoutes(app: App): void {
   app.get(
     '/webhooks/v1/settings',
-    {
-      schema: { tags, summary: 'Webhook settings', response: { 200: WebhookSettingsResponse, ...errors } },
-      config: { access },
-    },
+    route({ summary: 'Webhook settings', response: WebhookSettingsResponse }),
     async (req) => ({ settings: await getWebhookSettings(req.ctx) }),
   );
 
   app.patch(
     '/webhooks/v1/settings',
-    {
-      schema: {
-        tags,
-        summary: 'Change webhook settings',
-        body: Type.Object({ settings: WebhookSettings }, { additionalProperties: false }),
-        response: { 200: WebhookSettingsResponse, ...errors },
-      },
-      config: { access: { admin: ['OWNER' as const] } },
-    },
+    route({
+      summary: 'Change webhook settings',
+      body: Type.Object({ settings: WebhookSettings }, { additionalProperties: false }),
+      response: WebhookSettingsResponse,
+      access: { admin: ['OWNER' as const] },
+    }),
     async (req) => ({ settings: await updateWebhookSettings(req.ctx, req.body.settings) }),
   );
 }
