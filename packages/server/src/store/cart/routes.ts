@@ -24,14 +24,15 @@ import {
 } from './mutations.js';
 import { deleteCurrentCart, estimateCurrentCartTotals, getCurrentCart } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['cart'];
-const errors = errorResponses(404, 409);
 const BASE = '/ecom/v1/carts/current';
 /** The current cart is the caller's own: visitors and members (the owner too, as a shopper). */
 const shoppers: Access = { visitor: true, member: true };
 const Empty = Type.Object({}, { additionalProperties: false });
 const OWN = 'Every call answers the whole cart, priced from the catalog (clients never send prices).';
+
+const route = routeOptions({ tags: ['cart'], errors: errorResponses(404, 409), access: shoppers });
 
 /** What the cart's routes call in the modules above it (given by src/routes.ts): checkout builds on the cart. */
 export interface CartRoutesFromAbove {
@@ -47,48 +48,33 @@ export function cartRoutes(app: App, above: CartRoutesFromAbove): void {
 function registerCurrentCartRoutes(app: App): void {
   app.get(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'Get the current cart',
-        description: `The caller's cart; 404 CART_NOT_FOUND when there is none yet. ${OWN}`,
-        response: { 200: CartResponse, ...errors },
-      },
-      config: { access: shoppers },
-    },
+    route({
+      summary: 'Get the current cart',
+      description: `The caller's cart; 404 CART_NOT_FOUND when there is none yet. ${OWN}`,
+      response: CartResponse,
+    }),
     async (req) => ({ cart: await getCurrentCart(req.ctx) }),
   );
 
   app.patch(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'Update the current cart',
-        description:
-          'Cart info by `fieldMask.paths` (contactInfo, buyerNote, businessLocationId; a masked path left out clears ' +
-          'it), a coupon code, merchant discounts (`ecom` API keys only) and line items to add. Creates the cart ' +
-          'when there is none. A coupon code that does not apply to the cart is refused (400 naming `couponCode`, ' +
-          `with the reason in words) and nothing changes. ${OWN}`,
-        body: UpdateCurrentCartRequest,
-        response: { 200: CartResponse, ...errors },
-      },
-      config: { access: shoppers },
-    },
+    route({
+      summary: 'Update the current cart',
+      description:
+        'Cart info by `fieldMask.paths` (contactInfo, buyerNote, businessLocationId; a masked path left out clears ' +
+        'it), a coupon code, merchant discounts (`ecom` API keys only) and line items to add. Creates the cart ' +
+        'when there is none. A coupon code that does not apply to the cart is refused (400 naming `couponCode`, ' +
+        `with the reason in words) and nothing changes. ${OWN}`,
+      body: UpdateCurrentCartRequest,
+      response: CartResponse,
+    }),
     async (req) => ({ cart: await updateCurrentCart(req.ctx, req.body) }),
   );
 
-  app.delete(
-    BASE,
-    {
-      schema: { tags, summary: 'Delete the current cart', response: { 200: EmptyResponse, ...errors } },
-      config: { access: shoppers },
-    },
-    async (req) => {
-      await deleteCurrentCart(req.ctx);
-      return {};
-    },
-  );
+  app.delete(BASE, route({ summary: 'Delete the current cart', response: EmptyResponse }), async (req) => {
+    await deleteCurrentCart(req.ctx);
+    return {};
+  });
 }
 
 /** The cart's actions (POST /ecom/v1/carts/current/{action}): items, coupon, totals, checkout. */
@@ -101,13 +87,8 @@ function registerCartActionRoutes(app: App, { createCheckoutFromCart }: CartRout
     run: (req: { ctx: Ctx; body: Static<B> }) => Promise<unknown>,
     response: TSchema = CartResponse,
   ) =>
-    app.post(
-      `${BASE}/${path}`,
-      {
-        schema: { tags, summary, description, body, response: { 200: response, ...errors } },
-        config: { access: shoppers },
-      },
-      async (req) => run({ ctx: req.ctx, body: req.body as Static<B> }),
+    app.post(`${BASE}/${path}`, route({ summary, description, body, response: response }), async (req) =>
+      run({ ctx: req.ctx, body: req.body as Static<B> }),
     );
 
   action(

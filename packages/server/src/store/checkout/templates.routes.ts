@@ -19,12 +19,13 @@ import {
   updateTemplate,
 } from './templates.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['checkout templates'];
-const errors = errorResponses(404, 409);
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const BASE = '/ecom/v1/checkout-templates';
 const admins: Access = { admin: ['OWNER'], scope: 'ecom' };
+
+const route = routeOptions({ tags: ['checkout templates'], errors: errorResponses(404, 409), access: admins });
 
 export function templateRoutes(app: App): void {
   registerTemplateReadRoutes(app);
@@ -35,47 +36,35 @@ export function templateRoutes(app: App): void {
 function registerTemplateReadRoutes(app: App): void {
   app.post(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'Create a checkout template',
-        description:
-          'Predefined catalog lines and coupon; `buyNowUrl` is the shareable link (`/buy/{id}` on the site) that ' +
-          'turns it into a checkout for whoever opens it. Lines must name sellable items.',
-        body: CreateCheckoutTemplateRequest,
-        response: { 200: CheckoutTemplateResponse, ...errors },
-      },
-      config: { access: admins },
-    },
+    route({
+      summary: 'Create a checkout template',
+      description:
+        'Predefined catalog lines and coupon; `buyNowUrl` is the shareable link (`/buy/{id}` on the site) that ' +
+        'turns it into a checkout for whoever opens it. Lines must name sellable items.',
+      body: CreateCheckoutTemplateRequest,
+      response: CheckoutTemplateResponse,
+    }),
     async (req) => ({ checkoutTemplate: await createTemplate(req.ctx, req.body) }),
   );
 
   app.get(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'List checkout templates',
-        description: 'Newest first, offset paging, optionally by status.',
-        querystring: ListCheckoutTemplatesQuery,
-        response: { 200: ListCheckoutTemplatesResponse, ...errors },
-      },
-      config: { access: admins },
-    },
+    route({
+      summary: 'List checkout templates',
+      description: 'Newest first, offset paging, optionally by status.',
+      querystring: ListCheckoutTemplatesQuery,
+      response: ListCheckoutTemplatesResponse,
+    }),
     async (req) => listTemplates(req.ctx, req.query),
   );
 
   app.get(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Get a checkout template',
-        params: Params,
-        response: { 200: CheckoutTemplateResponse, ...errors },
-      },
-      config: { access: admins },
-    },
+    route({
+      summary: 'Get a checkout template',
+      params: Params,
+      response: CheckoutTemplateResponse,
+    }),
     async (req) => ({ checkoutTemplate: await getTemplate(req.ctx, req.params.id) }),
   );
 }
@@ -84,32 +73,24 @@ function registerTemplateReadRoutes(app: App): void {
 function registerTemplateChangeRoutes(app: App): void {
   app.patch(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Update a checkout template',
-        description: 'Only the paths in `fieldMask.paths` change (name, status, lineItems, couponCode).',
-        params: Params,
-        body: UpdateCheckoutTemplateRequest,
-        response: { 200: CheckoutTemplateResponse, ...errors },
-      },
-      config: { access: admins },
-    },
+    route({
+      summary: 'Update a checkout template',
+      description: 'Only the paths in `fieldMask.paths` change (name, status, lineItems, couponCode).',
+      params: Params,
+      body: UpdateCheckoutTemplateRequest,
+      response: CheckoutTemplateResponse,
+    }),
     async (req) => ({ checkoutTemplate: await updateTemplate(req.ctx, req.params.id, req.body) }),
   );
 
   app.delete(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Delete a checkout template',
-        description: 'Checkouts already made from it stay.',
-        params: Params,
-        response: { 200: EmptyResponse, ...errors },
-      },
-      config: { access: admins },
-    },
+    route({
+      summary: 'Delete a checkout template',
+      description: 'Checkouts already made from it stay.',
+      params: Params,
+      response: EmptyResponse,
+    }),
     async (req) => {
       await deleteTemplate(req.ctx, req.params.id);
       return {};
@@ -118,18 +99,15 @@ function registerTemplateChangeRoutes(app: App): void {
 
   app.post(
     `${BASE}/:id/create-checkout`,
-    {
-      schema: {
-        tags,
-        summary: 'Create a checkout from a template ("buy now")',
-        description:
-          "Any visitor or member: a new checkout of the caller's own with the template's lines and coupon. An " +
-          'INACTIVE or missing template is a 404; an item no longer sold is 409 TEMPLATE_ITEM_UNAVAILABLE.',
-        params: Params,
-        response: { 200: CheckoutResponse, ...errors },
-      },
-      config: { access: { visitor: true, member: true, scope: 'ecom' } },
-    },
+    route({
+      summary: 'Create a checkout from a template ("buy now")',
+      description:
+        "Any visitor or member: a new checkout of the caller's own with the template's lines and coupon. An " +
+        'INACTIVE or missing template is a 404; an item no longer sold is 409 TEMPLATE_ITEM_UNAVAILABLE.',
+      params: Params,
+      response: CheckoutResponse,
+      access: { visitor: true, member: true, scope: 'ecom' },
+    }),
     async (req) => ({ checkout: await createCheckoutFromTemplate(req.ctx, req.params.id) }),
   );
 }

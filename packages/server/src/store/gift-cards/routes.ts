@@ -11,80 +11,62 @@ import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['gift-cards'];
-const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** The owner and `ecom` API keys; buyers only apply a code to a cart or checkout. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
+const route = routeOptions({ tags: ['gift-cards'], errors: errorResponses(404, 409), access: managers });
+
 export function giftCardsRoutes(app: App): void {
   app.post(
     '/ecom/v1/gift-cards',
-    {
-      schema: {
-        tags,
-        summary: 'Issue a gift card',
-        description:
-          'In the site currency. Without `code` Plaza generates an unguessable one (XXXX-XXXX-XXXX-XXXX). The full ' +
-          'code is in this answer only; afterwards a card shows its last 4 characters. A code in use is 409 ' +
-          'GIFT_CARD_CODE_EXISTS.',
-        body: CreateGiftCardRequest,
-        response: { 200: GiftCardResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Issue a gift card',
+      description:
+        'In the site currency. Without `code` Plaza generates an unguessable one (XXXX-XXXX-XXXX-XXXX). The full ' +
+        'code is in this answer only; afterwards a card shows its last 4 characters. A code in use is 409 ' +
+        'GIFT_CARD_CODE_EXISTS.',
+      body: CreateGiftCardRequest,
+      response: GiftCardResponse,
+    }),
     async (req) => ({ giftCard: await createGiftCard(req.ctx, req.body) }),
   );
   app.get(
     '/ecom/v1/gift-cards',
-    {
-      schema: {
-        tags,
-        summary: 'List gift cards',
-        description: 'Newest first; `codeEndsWith` matches the last characters of the code.',
-        querystring: ListGiftCardsQuery,
-        response: { 200: ListGiftCardsResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'List gift cards',
+      description: 'Newest first; `codeEndsWith` matches the last characters of the code.',
+      querystring: ListGiftCardsQuery,
+      response: ListGiftCardsResponse,
+    }),
     async (req) => listGiftCards(req.ctx, req.query),
   );
   app.get(
     '/ecom/v1/gift-cards/:id',
-    {
-      schema: { tags, summary: 'Get a gift card', params: IdParams, response: { 200: GiftCardResponse, ...errors } },
-      config: { access: managers },
-    },
+    route({ summary: 'Get a gift card', params: IdParams, response: GiftCardResponse }),
     async (req) => ({ giftCard: await getGiftCard(req.ctx, req.params.id) }),
   );
   app.patch(
     '/ecom/v1/gift-cards/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update a gift card',
-        description: 'Expiry (null: never), disabled, note; only the paths in `fieldMask.paths` change.',
-        params: IdParams,
-        body: UpdateGiftCardRequest,
-        response: { 200: GiftCardResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Update a gift card',
+      description: 'Expiry (null: never), disabled, note; only the paths in `fieldMask.paths` change.',
+      params: IdParams,
+      body: UpdateGiftCardRequest,
+      response: GiftCardResponse,
+    }),
     async (req) => ({ giftCard: await updateGiftCard(req.ctx, req.params.id, req.body) }),
   );
   app.delete(
     '/ecom/v1/gift-cards/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a gift card',
-        description: 'A card that has paid for an order cannot be deleted (409 GIFT_CARD_REDEEMED): disable it.',
-        params: IdParams,
-        response: { 200: EmptyResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Delete a gift card',
+      description: 'A card that has paid for an order cannot be deleted (409 GIFT_CARD_REDEEMED): disable it.',
+      params: IdParams,
+      response: EmptyResponse,
+    }),
     async (req) => {
       await deleteGiftCard(req.ctx, req.params.id);
       return {};

@@ -10,14 +10,15 @@ import type { App } from '../../http/types.js';
 import { updateContractPaymentMethod } from './payment-method.js';
 import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['subscriptions'];
-const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Buyers (their own) and managers. */
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/subscription-contracts';
+
+const route = routeOptions({ tags: ['subscriptions'], errors: errorResponses(404, 409), access: everyone });
 
 export function subscriptionRoutes(app: App): void {
   registerContractReadRoutes(app);
@@ -28,43 +29,31 @@ export function subscriptionRoutes(app: App): void {
 function registerContractReadRoutes(app: App): void {
   app.get(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'List subscription contracts',
-        description: 'Newest first. Members and visitors see their own; the owner and `ecom` API keys every one.',
-        querystring: ListSubscriptionContractsQuery,
-        response: { 200: ListSubscriptionContractsResponse, ...errors },
-      },
-      config: { access: everyone },
-    },
+    route({
+      summary: 'List subscription contracts',
+      description: 'Newest first. Members and visitors see their own; the owner and `ecom` API keys every one.',
+      querystring: ListSubscriptionContractsQuery,
+      response: ListSubscriptionContractsResponse,
+    }),
     async (req) => listContracts(req.ctx, req.query),
   );
   app.get(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Get a subscription contract',
-        params: IdParams,
-        response: { 200: SubscriptionContractResponse, ...errors },
-      },
-      config: { access: everyone },
-    },
+    route({
+      summary: 'Get a subscription contract',
+      params: IdParams,
+      response: SubscriptionContractResponse,
+    }),
     async (req) => ({ subscriptionContract: await getContract(req.ctx, req.params.id) }),
   );
   app.post(
     `${BASE}/:id/cancel`,
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a subscription',
-        description: 'No further charges; orders already placed stay. The buyer (their own) or a manager.',
-        params: IdParams,
-        response: { 200: SubscriptionContractResponse, ...errors },
-      },
-      config: { access: everyone },
-    },
+    route({
+      summary: 'Cancel a subscription',
+      description: 'No further charges; orders already placed stay. The buyer (their own) or a manager.',
+      params: IdParams,
+      response: SubscriptionContractResponse,
+    }),
     async (req) => ({ subscriptionContract: await cancelContract(req.ctx, req.params.id) }),
   );
 }
@@ -73,50 +62,40 @@ function registerContractReadRoutes(app: App): void {
 function registerContractChangeRoutes(app: App): void {
   app.post(
     `${BASE}/:id/pause`,
-    {
-      schema: {
-        tags,
-        summary: 'Pause a subscription',
-        description: 'A renewal that comes due while paused waits until it is resumed.',
-        params: IdParams,
-        response: { 200: SubscriptionContractResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Pause a subscription',
+      description: 'A renewal that comes due while paused waits until it is resumed.',
+      params: IdParams,
+      response: SubscriptionContractResponse,
+      access: managers,
+    }),
     async (req) => ({ subscriptionContract: await pauseContract(req.ctx, req.params.id) }),
   );
   app.post(
     `${BASE}/:id/resume`,
-    {
-      schema: {
-        tags,
-        summary: 'Resume a paused subscription',
-        description:
-          'Charges the cycle that was due (now, if its date has passed) and forgets the failed attempts; a ' +
-          'contract paused after three declined renewals resumes this way.',
-        params: IdParams,
-        response: { 200: SubscriptionContractResponse, ...errors },
-      },
-      config: { access: managers },
-    },
+    route({
+      summary: 'Resume a paused subscription',
+      description:
+        'Charges the cycle that was due (now, if its date has passed) and forgets the failed attempts; a ' +
+        'contract paused after three declined renewals resumes this way.',
+      params: IdParams,
+      response: SubscriptionContractResponse,
+      access: managers,
+    }),
     async (req) => ({ subscriptionContract: await resumeContract(req.ctx, req.params.id) }),
   );
   app.post(
     `${BASE}/:id/update-payment-method`,
-    {
-      schema: {
-        tags,
-        summary: 'Put a subscription on another card',
-        description:
-          'The card is checked first (nothing is charged); a declined card changes nothing (409 PAYMENT_DECLINED). ' +
-          'A subscription paused after declined renewals starts again at once on the new card. The buyer (their ' +
-          'own) or a manager.',
-        params: IdParams,
-        body: UpdateSubscriptionPaymentMethodRequest,
-        response: { 200: SubscriptionContractResponse, ...errors },
-      },
-      config: { access: everyone },
-    },
+    route({
+      summary: 'Put a subscription on another card',
+      description:
+        'The card is checked first (nothing is charged); a declined card changes nothing (409 PAYMENT_DECLINED). ' +
+        'A subscription paused after declined renewals starts again at once on the new card. The buyer (their ' +
+        'own) or a manager.',
+      params: IdParams,
+      body: UpdateSubscriptionPaymentMethodRequest,
+      response: SubscriptionContractResponse,
+    }),
     async (req) => ({
       subscriptionContract: await updateContractPaymentMethod(req.ctx, req.params.id, req.body.paymentToken),
     }),
