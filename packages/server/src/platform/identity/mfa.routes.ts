@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   EmptyResponse,
-  ErrorBody,
   FACTOR_NOT_SUPPORTED,
   FactorsResponse,
   FactorTypeParams,
@@ -18,25 +17,20 @@ import {
   type SupportedFactorType,
 } from '@plaza/contracts';
 import type { Config } from '../../config/index.js';
-import { readCookie } from '../../http/cookies.js';
 import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import { MFA, MFA_DEVICE_COOKIE, sendFactorCode, verifyFactor } from './mfa-login.service.js';
 import { confirmTotp, disableTotp, enrollTotp, listFactors, regenerateRecoveryCodes } from './mfa.service.js';
-import type { RequestMeta } from './signin.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
+import { mailingRoute, meta } from './auth.routes.js';
 
-const meta = (req: FastifyRequest): RequestMeta => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'],
-  deviceToken: readCookie(req, MFA_DEVICE_COOKIE),
-});
-const errors = errorResponses(404, 409, 429);
-const tags = ['identity'];
 /** Enrolment is the signed-in member's own business (owners and contributors are members too). */
-const member = { access: { member: true, admin: ['OWNER' as const, 'CONTRIBUTOR' as const] } };
-// The second step of a login proves itself with its stateToken, like login and verify.
-const open = { access: 'public' as const };
+const route = routeOptions({
+  tags: ['identity'],
+  errors: errorResponses(404, 409, 429),
+  access: { member: true, admin: ['OWNER', 'CONTRIBUTOR'] },
+});
 
 /**
  * The remembered-device cookie: HttpOnly, 30 days, only sent to /identity (where login reads it). `SameSite=Lax`
@@ -86,51 +80,39 @@ export function mfaRoutes(app: App): void {
 function registerEnrollRoutes(app: App): void {
   app.get(
     '/identity/v1/mfa/factors',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in member's second factors",
-        description:
-          'TOTP: ACTIVE, PENDING_ENROLLMENT (enrolled, not confirmed) or NOT_ENROLLED. EMAIL is ACTIVE as a fallback ' +
-          'whenever TOTP is; RECOVERY_CODE while TOTP is and unused recovery codes remain (`recoveryCodesRemaining`).',
-        response: { 200: FactorsResponse, ...errors },
-      },
-      config: member,
-    },
+    route({
+      summary: "The signed-in member's second factors",
+      description:
+        'TOTP: ACTIVE, PENDING_ENROLLMENT (enrolled, not confirmed) or NOT_ENROLLED. EMAIL is ACTIVE as a fallback ' +
+        'whenever TOTP is; RECOVERY_CODE while TOTP is and unused recovery codes remain (`recoveryCodesRemaining`).',
+      response: FactorsResponse,
+    }),
     async (req) => listFactors(req.ctx),
   );
 
   app.post(
     '/identity/v1/mfa/totp/enroll',
-    {
-      schema: {
-        tags,
-        summary: 'Start TOTP enrolment',
-        description:
-          'A new secret (base32) and its `otpauth://totp/<site>:<email>?…` URI for a QR code. Not asked at login ' +
-          'until confirmed. Enrolling again replaces a pending secret. 409 TOTP_ALREADY_ENABLED when already on.',
-        response: { 200: TotpEnrollResponse, ...errors },
-      },
-      config: member,
-    },
+    route({
+      summary: 'Start TOTP enrolment',
+      description:
+        'A new secret (base32) and its `otpauth://totp/<site>:<email>?…` URI for a QR code. Not asked at login ' +
+        'until confirmed. Enrolling again replaces a pending secret. 409 TOTP_ALREADY_ENABLED when already on.',
+      response: TotpEnrollResponse,
+    }),
     async (req) => enrollTotp(req.ctx),
   );
 
   app.post(
     '/identity/v1/mfa/totp/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Confirm TOTP enrolment with a first code',
-        description:
-          'Turns the factor on: from now on login asks for a second factor. The answer holds ten single-use ' +
-          '`recoveryCodes`, shown this once (only their hashes are kept). Errors: BAD_CODE (400), ' +
-          '409 TOTP_NOT_ENROLLED (no pending secret) or TOTP_ALREADY_ENABLED.',
-        body: TotpConfirmRequest,
-        response: { 200: TotpConfirmResponse, ...errors },
-      },
-      config: member,
-    },
+    route({
+      summary: 'Confirm TOTP enrolment with a first code',
+      description:
+        'Turns the factor on: from now on login asks for a second factor. The answer holds ten single-use ' +
+        '`recoveryCodes`, shown this once (only their hashes are kept). Errors: BAD_CODE (400), ' +
+        '409 TOTP_NOT_ENROLLED (no pending secret) or TOTP_ALREADY_ENABLED.',
+      body: TotpConfirmRequest,
+      response: TotpConfirmResponse,
+    }),
     async (req) => confirmTotp(req.ctx, req.body),
   );
 }
@@ -140,17 +122,15 @@ function registerFactorChangeRoutes(app: App): void {
   app.delete(
     '/identity/v1/mfa/totp',
     {
-      schema: {
-        tags,
+      ...route({
         summary: 'Turn TOTP off',
         description:
           'An active factor needs `code` (a current one from the app) or `password` (REQUIRED_ONE_OF_FIELD on ' +
           '`code` without either), under the login throttle: BAD_CODE, -19976 or 429. A pending secret is simply ' +
           'dropped. Recovery codes and remembered devices are forgotten.',
         body: TotpDisableRequest,
-        response: { 200: FactorsResponse, ...errors },
-      },
-      config: member,
+        response: FactorsResponse,
+      }),
       // A DELETE may come without a body: that is an empty one.
       preValidation: async (req) => {
         req.body ??= {};
@@ -161,19 +141,15 @@ function registerFactorChangeRoutes(app: App): void {
 
   app.post(
     '/identity/v1/mfa/recovery-codes',
-    {
-      schema: {
-        tags,
-        summary: 'Make a new set of recovery codes',
-        description:
-          'Ten new single-use codes replace the old set (every old code stops working). Needs TOTP on (409 ' +
-          'TOTP_NOT_ENABLED) and `code` (a current one from the app) or `password`, like turning TOTP off: ' +
-          'REQUIRED_ONE_OF_FIELD, BAD_CODE, -19976 or 429.',
-        body: RegenerateRecoveryCodesRequest,
-        response: { 200: RecoveryCodesResponse, ...errors },
-      },
-      config: member,
-    },
+    route({
+      summary: 'Make a new set of recovery codes',
+      description:
+        'Ten new single-use codes replace the old set (every old code stops working). Needs TOTP on (409 ' +
+        'TOTP_NOT_ENABLED) and `code` (a current one from the app) or `password`, like turning TOTP off: ' +
+        'REQUIRED_ONE_OF_FIELD, BAD_CODE, -19976 or 429.',
+      body: RegenerateRecoveryCodesRequest,
+      response: RecoveryCodesResponse,
+    }),
     async (req) => regenerateRecoveryCodes(req.ctx, req.body, meta(req)),
   );
 }
@@ -183,8 +159,7 @@ function registerLoginFactorRoutes(app: App): void {
   app.post(
     '/identity/v2/:factorType/verify',
     {
-      schema: {
-        tags,
+      ...route({
         summary: 'Verify the second factor of a login',
         description:
           'After a login answered STATUS_CHECK: `stateToken` and the `code` of TOTP (authenticator app), EMAIL ' +
@@ -195,9 +170,10 @@ function registerLoginFactorRoutes(app: App): void {
           'FACTOR_NOT_SUPPORTED (400: PASSWORD, SMS, CALL, PUSH), 429 TOO_MANY_ATTEMPTS.',
         params: FactorTypeParams,
         body: VerifyFactorRequest,
-        response: { 200: LoginResponse, ...errors },
-      },
-      config: open,
+        response: LoginResponse,
+        // The second step of a login proves itself with its stateToken, like login and verify.
+        access: 'public',
+      }),
       preValidation: rejectUnsupportedFactor,
     },
     async (req, reply) => {
@@ -211,18 +187,14 @@ function registerLoginFactorRoutes(app: App): void {
 
   app.post(
     '/identity/v1/mfa/email/send',
-    {
-      schema: {
-        tags,
-        summary: 'Mail a code for the EMAIL factor of a login',
-        description:
-          'For a STATUS_CHECK `stateToken`. The previous code stops working. At most one every 30 s (429 with ' +
-          'Retry-After) and 5 per login. Errors: NOT_FOUND, SEND_CODE_ERROR.',
-        body: SendFactorCodeRequest,
-        response: { 200: EmptyResponse, ...errors, 500: ErrorBody },
-      },
-      config: open,
-    },
+    mailingRoute({
+      summary: 'Mail a code for the EMAIL factor of a login',
+      description:
+        'For a STATUS_CHECK `stateToken`. The previous code stops working. At most one every 30 s (429 with ' +
+        'Retry-After) and 5 per login. Errors: NOT_FOUND, SEND_CODE_ERROR.',
+      body: SendFactorCodeRequest,
+      response: EmptyResponse,
+    }),
     async (req) => sendFactorCode(req.ctx, req.body),
   );
 }
