@@ -32,9 +32,8 @@ import {
   updateLineItemsQuantity,
 } from './update.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['checkout'];
-const errors = errorResponses(404, 409);
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const EmptyBody = Type.Optional(Type.Object({ id: Type.Optional(Type.String()) }, { additionalProperties: false }));
 const BASE = '/ecom/v1/checkouts';
@@ -45,6 +44,8 @@ const OWN =
 /** Visitors and members (their own checkouts), the owner and `ecom` API keys (all). */
 export const checkoutCallers: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
 
+const route = routeOptions({ tags: ['checkout'], errors: errorResponses(404, 409), access: checkoutCallers });
+
 export function checkoutRoutes(app: App): void {
   registerCheckoutCreateRoutes(app);
   registerCheckoutUrlRoutes(app);
@@ -54,89 +55,66 @@ export function checkoutRoutes(app: App): void {
   settingsRoutes(app);
 }
 
-/** The route config and 200 response most checkout routes share. */
-const common = () => ({ config: { access: checkoutCallers }, res: { 200: CheckoutResponse, ...errors } });
-
 /** Creating a checkout and reading it (by id or by its cart). */
 function registerCheckoutCreateRoutes(app: App): void {
-  const { config, res } = common();
-
   app.post(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'Create a checkout',
-        description:
-          'From line items (catalog references; prices always from the catalog). `customLineItems`, ' +
-          '`catalogOverrideFields` and `merchantDiscounts` are for `ecom` API keys, `overrideCheckoutUrl` for API keys. ' +
-          'Refused with 409 CHECKOUT_INACTIVE while checkout settings are INACTIVE.',
-        body: CreateCheckoutRequest,
-        response: res,
-      },
-      config,
-    },
+    route({
+      summary: 'Create a checkout',
+      description:
+        'From line items (catalog references; prices always from the catalog). `customLineItems`, ' +
+        '`catalogOverrideFields` and `merchantDiscounts` are for `ecom` API keys, `overrideCheckoutUrl` for API keys. ' +
+        'Refused with 409 CHECKOUT_INACTIVE while checkout settings are INACTIVE.',
+      body: CreateCheckoutRequest,
+      response: CheckoutResponse,
+    }),
     async (req) => ({ checkout: await createCheckout(req.ctx, req.body) }),
   );
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags, summary: 'Get a checkout', description: OWN, params: Params, response: res }, config },
+    route({ summary: 'Get a checkout', description: OWN, params: Params, response: CheckoutResponse }),
     async (req) => ({ checkout: await getCheckout(req.ctx, req.params.id) }),
   );
 
   app.get(
     `${BASE}/by-cart-id/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Get the checkout of a cart',
-        description: `The newest checkout created from this cart. ${OWN}`,
-        params: Params,
-        response: res,
-      },
-      config,
-    },
+    route({
+      summary: 'Get the checkout of a cart',
+      description: `The newest checkout created from this cart. ${OWN}`,
+      params: Params,
+      response: CheckoutResponse,
+    }),
     async (req) => ({ checkout: await getCheckoutByCartId(req.ctx, req.params.id) }),
   );
 }
 
 /** Where the buyer pays: this site's checkout page or another platform's. */
 function registerCheckoutUrlRoutes(app: App): void {
-  const { config } = common();
-
   app.get(
     `${BASE}/:id/checkout-url`,
-    {
-      schema: {
-        tags,
-        summary: 'Get the checkout page URL',
-        description: "The hosted checkout page (`/checkout/{id}` on the site), or the API key's override URL.",
-        params: Params,
-        response: { 200: CheckoutUrlResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Get the checkout page URL',
+      description: "The hosted checkout page (`/checkout/{id}` on the site), or the API key's override URL.",
+      params: Params,
+      response: CheckoutUrlResponse,
+    }),
     async (req) => getCheckoutUrl(req.ctx, req.params.id),
   );
 
   app.get(
     `${BASE}/:id/:target`,
-    {
-      schema: {
-        tags,
-        summary: "Get a platform's checkout URL",
-        description:
-          '`GET /ecom/v1/checkouts/{id}/{platform}-checkout-url`: checkouts hosted by other platforms. No platform ' +
-          'is supported yet: always 400 naming `platform` ("not supported"); use `checkout-url`.',
-        params: Type.Object(
-          { id: Type.String({ format: 'uuid' }), target: Type.String({ maxLength: 100 }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: CheckoutUrlResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: "Get a platform's checkout URL",
+      description:
+        '`GET /ecom/v1/checkouts/{id}/{platform}-checkout-url`: checkouts hosted by other platforms. No platform ' +
+        'is supported yet: always 400 naming `platform` ("not supported"); use `checkout-url`.',
+      params: Type.Object(
+        { id: Type.String({ format: 'uuid' }), target: Type.String({ maxLength: 100 }) },
+        { additionalProperties: false },
+      ),
+      response: CheckoutUrlResponse,
+    }),
     async (req) => {
       const m = /^(.+)-checkout-url$/.exec(req.params.target);
       if (!m) throw notFound(`Route GET ${req.url}`);
@@ -147,34 +125,28 @@ function registerCheckoutUrlRoutes(app: App): void {
 
 /** Updating a checkout and removing its coupon, gift card or override URL. */
 function registerCheckoutUpdateRoutes(app: App): void {
-  const { config, res } = common();
-
   app.patch(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Update a checkout',
-        description:
-          'Changes the paths of `fieldMask.paths` in `checkout` (all given fields without a mask); ' +
-          '`couponCode`, `giftCardCode` and `overrideCheckoutUrl` (API keys) replace; `lineItems` and ' +
-          '`customLineItems` are added. A `couponCode` or `giftCardCode` that does not apply is refused (400 ' +
-          'naming it, the reason in words) and nothing changes. Concurrent updates queue on the checkout and all apply. ' +
-          'Tax IDs (CPF, CNPJ) are checked by their check digits. ' +
-          OWN,
-        params: Params,
-        body: UpdateCheckoutRequest,
-        response: res,
-      },
-      config,
-    },
+    route({
+      summary: 'Update a checkout',
+      description:
+        'Changes the paths of `fieldMask.paths` in `checkout` (all given fields without a mask); ' +
+        '`couponCode`, `giftCardCode` and `overrideCheckoutUrl` (API keys) replace; `lineItems` and ' +
+        '`customLineItems` are added. A `couponCode` or `giftCardCode` that does not apply is refused (400 ' +
+        'naming it, the reason in words) and nothing changes. Concurrent updates queue on the checkout and all apply. ' +
+        'Tax IDs (CPF, CNPJ) are checked by their check digits. ' +
+        OWN,
+      params: Params,
+      body: UpdateCheckoutRequest,
+      response: CheckoutResponse,
+    }),
     async (req) => ({ checkout: await updateCheckout(req.ctx, req.params.id, req.body) }),
   );
 
   const removal = (path: string, summary: string, fn: typeof removeCoupon) =>
     app.post(
       `${BASE}/:id/${path}`,
-      { schema: { tags, summary, description: OWN, params: Params, body: EmptyBody, response: res }, config },
+      route({ summary, description: OWN, params: Params, body: EmptyBody, response: CheckoutResponse }),
       async (req) => ({ checkout: await fn(req.ctx, req.params.id) }),
     );
   removal('remove-coupon', 'Remove the coupon', removeCoupon);
@@ -184,70 +156,52 @@ function registerCheckoutUpdateRoutes(app: App): void {
 
 /** Adding, removing and counting line items, and how the checkout can be paid. */
 function registerCheckoutLineRoutes(app: App): void {
-  const { config, res } = common();
-
   app.post(
     `${BASE}/:id/add-to-checkout`,
-    {
-      schema: {
-        tags,
-        summary: 'Add line items',
-        description: `An item already in the checkout with the same choices adds to its quantity. ${OWN}`,
-        params: Params,
-        body: AddToCheckoutRequest,
-        response: res,
-      },
-      config,
-    },
+    route({
+      summary: 'Add line items',
+      description: `An item already in the checkout with the same choices adds to its quantity. ${OWN}`,
+      params: Params,
+      body: AddToCheckoutRequest,
+      response: CheckoutResponse,
+    }),
     async (req) => ({ checkout: await addToCheckout(req.ctx, req.params.id, req.body) }),
   );
 
   app.post(
     `${BASE}/:id/remove-line-items`,
-    {
-      schema: {
-        tags,
-        summary: 'Remove line items',
-        description: `An id not in the checkout is a 400 naming it; nothing changes. ${OWN}`,
-        params: Params,
-        body: RemoveCheckoutLineItemsRequest,
-        response: res,
-      },
-      config,
-    },
+    route({
+      summary: 'Remove line items',
+      description: `An id not in the checkout is a 400 naming it; nothing changes. ${OWN}`,
+      params: Params,
+      body: RemoveCheckoutLineItemsRequest,
+      response: CheckoutResponse,
+    }),
     async (req) => ({ checkout: await removeLineItems(req.ctx, req.params.id, req.body) }),
   );
 
   app.post(
     `${BASE}/:id/update-line-items-quantity`,
-    {
-      schema: {
-        tags,
-        summary: 'Change line item quantities',
-        description: `Quantity 0 removes the line. ${OWN}`,
-        params: Params,
-        body: UpdateCheckoutLineItemsQuantityRequest,
-        response: res,
-      },
-      config,
-    },
+    route({
+      summary: 'Change line item quantities',
+      description: `Quantity 0 removes the line. ${OWN}`,
+      params: Params,
+      body: UpdateCheckoutLineItemsQuantityRequest,
+      response: CheckoutResponse,
+    }),
     async (req) => ({ checkout: await updateLineItemsQuantity(req.ctx, req.params.id, req.body) }),
   );
 
   app.get(
     `${BASE}/:id/payment-settings`,
-    {
-      schema: {
-        tags,
-        summary: 'Get payment settings',
-        description:
-          'How this checkout can be paid: FULL_PAYMENT_ONLINE, FULL_PAYMENT_OFFLINE, and DEPOSIT_ONLINE when a line ' +
-          'has a deposit. MEMBERSHIP and MEMBERSHIP_OFFLINE: memberships are not enabled.',
-        params: Params,
-        response: { 200: PaymentSettingsResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Get payment settings',
+      description:
+        'How this checkout can be paid: FULL_PAYMENT_ONLINE, FULL_PAYMENT_OFFLINE, and DEPOSIT_ONLINE when a line ' +
+        'has a deposit. MEMBERSHIP and MEMBERSHIP_OFFLINE: memberships are not enabled.',
+      params: Params,
+      response: PaymentSettingsResponse,
+    }),
     async (req) => getPaymentSettings(req.ctx, req.params.id),
   );
 }

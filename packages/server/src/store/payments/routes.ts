@@ -24,14 +24,13 @@ import {
 } from './collector.js';
 import { triggerRefund } from './refund.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['payments-collector'];
-const errors = errorResponses(404, 409);
 const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/payments-collector/orders/:id';
 
-const config = { access: managers };
+const route = routeOptions({ tags: ['payments-collector'], errors: errorResponses(404, 409), access: managers });
 
 export function collectorRoutes(app: App): void {
   registerPaymentStatusRoutes(app);
@@ -43,31 +42,23 @@ export function collectorRoutes(app: App): void {
 function registerPaymentStatusRoutes(app: App): void {
   app.get(
     `${BASE}/payment-collectability-status`,
-    {
-      schema: {
-        tags,
-        summary: 'Can the rest of this order be collected?',
-        description: 'COLLECTABLE with the amount due, or why not (canceled, paid, pending, rejected, subscriptions).',
-        params: Params,
-        response: { 200: CollectabilityResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Can the rest of this order be collected?',
+      description: 'COLLECTABLE with the amount due, or why not (canceled, paid, pending, rejected, subscriptions).',
+      params: Params,
+      response: CollectabilityResponse,
+    }),
     async (req) => collectability(req.ctx, req.params.id),
   );
   app.get(
     `${BASE}/refundability`,
-    {
-      schema: {
-        tags,
-        summary: 'What of each payment can be refunded',
-        description:
-          'REFUNDABLE through the provider, MANUAL (offline money: refund it yourself), or NOT_REFUNDABLE with why.',
-        params: Params,
-        response: { 200: RefundabilityResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'What of each payment can be refunded',
+      description:
+        'REFUNDABLE through the provider, MANUAL (offline money: refund it yourself), or NOT_REFUNDABLE with why.',
+      params: Params,
+      response: RefundabilityResponse,
+    }),
     async (req) => refundability(req.ctx, req.params.id),
   );
 }
@@ -76,51 +67,39 @@ function registerPaymentStatusRoutes(app: App): void {
 function registerAuthorizationRoutes(app: App): void {
   app.post(
     `${BASE}/capture-authorized-payments`,
-    {
-      schema: {
-        tags,
-        summary: 'Capture authorized payments',
-        description: 'In full (no amount) or in part; never more than still authorized (400 naming the amount).',
-        params: Params,
-        body: CapturePaymentsRequest,
-        response: { 200: OrderTransactionsResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Capture authorized payments',
+      description: 'In full (no amount) or in part; never more than still authorized (400 naming the amount).',
+      params: Params,
+      body: CapturePaymentsRequest,
+      response: OrderTransactionsResponse,
+    }),
     async (req) => capturePayments(req.ctx, req.params.id, req.body),
   );
   app.post(
     `${BASE}/void-authorized-payments`,
-    {
-      schema: {
-        tags,
-        summary: 'Void authorizations',
-        description: 'Only authorizations nothing was captured from (else 409 PAYMENT_NOT_VOIDABLE: refund instead).',
-        params: Params,
-        body: VoidPaymentsRequest,
-        response: { 200: OrderTransactionsResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Void authorizations',
+      description: 'Only authorizations nothing was captured from (else 409 PAYMENT_NOT_VOIDABLE: refund instead).',
+      params: Params,
+      body: VoidPaymentsRequest,
+      response: OrderTransactionsResponse,
+    }),
     async (req) => voidPayments(req.ctx, req.params.id, req.body.paymentIds),
   );
   app.post(
     `${BASE}/trigger-refund`,
-    {
-      schema: {
-        tags,
-        summary: 'Refund payments',
-        description:
-          'Per payment, never more than captured and not yet refunded (400 naming the amount). Gift card payments go ' +
-          'back on the card. `sideEffects.restockInfo.type: ALL_ITEMS` returns the items to stock, once per order. ' +
-          'Logs ORDER_REFUNDED with the amount and `details.reason`, and e-mails the buyer (ORDER_REFUNDED) unless ' +
-          '`sideEffects.sendOrderRefundedEmail` is false.',
-        params: Params,
-        body: TriggerRefundRequest,
-        response: { 200: OrderTransactionsResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Refund payments',
+      description:
+        'Per payment, never more than captured and not yet refunded (400 naming the amount). Gift card payments go ' +
+        'back on the card. `sideEffects.restockInfo.type: ALL_ITEMS` returns the items to stock, once per order. ' +
+        'Logs ORDER_REFUNDED with the amount and `details.reason`, and e-mails the buyer (ORDER_REFUNDED) unless ' +
+        '`sideEffects.sendOrderRefundedEmail` is false.',
+      params: Params,
+      body: TriggerRefundRequest,
+      response: OrderTransactionsResponse,
+    }),
     async (req) => triggerRefund(req.ctx, req.params.id, req.body),
   );
 }
@@ -129,46 +108,34 @@ function registerAuthorizationRoutes(app: App): void {
 function registerManualPaymentRoutes(app: App): void {
   app.post(
     `${BASE}/mark-as-paid`,
-    {
-      schema: {
-        tags,
-        summary: 'Mark an order as paid',
-        description: 'Records everything still due as paid offline. Paid or canceled orders: 409.',
-        params: Params,
-        response: { 200: OrderResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Mark an order as paid',
+      description: 'Records everything still due as paid offline. Paid or canceled orders: 409.',
+      params: Params,
+      response: OrderResponse,
+    }),
     async (req) => ({ order: await recordPayment(req.ctx, req.params.id) }),
   );
   app.post(
     `${BASE}/manual-payment`,
-    {
-      schema: {
-        tags,
-        summary: 'Record a payment received outside Plaza',
-        description: 'At most what is still due.',
-        params: Params,
-        body: ManualPaymentRequest,
-        response: { 200: OrderResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Record a payment received outside Plaza',
+      description: 'At most what is still due.',
+      params: Params,
+      body: ManualPaymentRequest,
+      response: OrderResponse,
+    }),
     async (req) => ({ order: await recordPayment(req.ctx, req.params.id, req.body.amount.amount) }),
   );
   app.post(
     `${BASE}/charge-membership`,
-    {
-      schema: {
-        tags,
-        summary: 'Charge a membership',
-        description: 'Memberships are not enabled on Plaza yet: always 400 MEMBERSHIPS_NOT_ENABLED.',
-        params: Params,
-        body: Type.Object({}, { additionalProperties: true }),
-        response: { 200: Type.Object({}), ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Charge a membership',
+      description: 'Memberships are not enabled on Plaza yet: always 400 MEMBERSHIPS_NOT_ENABLED.',
+      params: Params,
+      body: Type.Object({}, { additionalProperties: true }),
+      response: Type.Object({}),
+    }),
     async () => {
       throw new AppError('VALIDATION', 'Memberships are not enabled on this site', {
         applicationCode: 'MEMBERSHIPS_NOT_ENABLED',
@@ -177,16 +144,12 @@ function registerManualPaymentRoutes(app: App): void {
   );
   app.post(
     '/ecom/v1/bulk/payments-collector/mark-as-paid',
-    {
-      schema: {
-        tags,
-        summary: 'Mark many orders as paid',
-        description: 'Each order on its own: `results[].itemMetadata.success`, with the order as `item`.',
-        body: BulkMarkAsPaidRequest,
-        response: { 200: BulkOrderResults, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Mark many orders as paid',
+      description: 'Each order on its own: `results[].itemMetadata.success`, with the order as `item`.',
+      body: BulkMarkAsPaidRequest,
+      response: BulkOrderResults,
+    }),
     async (req) => bulkMarkAsPaid(req.ctx, req.body.ecomOrderIds),
   );
 }

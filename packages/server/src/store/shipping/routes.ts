@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import {
   AdditionalFeeResponse,
   CreateAdditionalFeeRequest,
@@ -30,20 +30,19 @@ import { createPickup, deletePickup, getPickup, listPickups, updatePickup } from
 import { getProviderConfiguration, updateProviderConfiguration } from './provider.service.js';
 import { createRegion, deleteRegion, getRegion, listRegions, updateRegion } from './regions.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
-const tags = ['shipping'];
-const errors = errorResponses(404, 409);
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Shipping and fee settings are back office: the owner and API keys with `ecom` (buyers see options in totals). */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
-const config = { access: managers };
+const route = routeOptions({ tags: ['shipping'], errors: errorResponses(404, 409), access: managers });
 
 /** One resource's routes: where it lives, its schemas, its service and the notes of its docs. */
 interface Resource<C, U, Q> {
   path: string;
   noun: string;
   key: string;
-  schemas: { create: object; update: object; one: object; many: object; listQuery?: object };
+  schemas: { create: TSchema; update: TSchema; one: TSchema; many: TSchema; listQuery?: TSchema };
   s: {
     list: (ctx: Ctx, query: Q) => Promise<unknown>;
     get: (ctx: Ctx, id: string) => Promise<unknown>;
@@ -53,8 +52,6 @@ interface Resource<C, U, Q> {
   };
   notes: { create?: string; update?: string; remove?: string; list?: string };
 }
-
-const response = (ok: object) => ({ 200: ok, ...errors });
 
 /** Registers list, get, create, update and delete for one resource. */
 function crudRoutes<C, U, Q>(
@@ -74,70 +71,52 @@ function crudRoutes<C, U, Q>(
 function createAndReadRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s, notes }: Resource<C, U, Q>): void {
   app.post(
     path,
-    {
-      schema: {
-        tags,
-        summary: `Create a ${noun}`,
-        description: notes.create ?? `Money is a decimal string in the site currency ("4.99").`,
-        body: schemas.create,
-        response: response(schemas.one),
-      },
-      config,
-    },
+    route({
+      summary: `Create a ${noun}`,
+      description: notes.create ?? `Money is a decimal string in the site currency ("4.99").`,
+      body: schemas.create,
+      response: schemas.one,
+    }),
     async (req) => ({ [key]: await s.create(req.ctx, req.body as C) }),
   );
   app.get(
     path,
-    {
-      schema: {
-        tags,
-        summary: `List ${noun}s`,
-        description: notes.list ?? 'Oldest first.',
-        ...(schemas.listQuery ? { querystring: schemas.listQuery } : {}),
-        response: response(schemas.many),
-      },
-      config,
-    },
+    route({
+      summary: `List ${noun}s`,
+      description: notes.list ?? 'Oldest first.',
+      querystring: schemas.listQuery,
+      response: schemas.many,
+    }),
     async (req) => s.list(req.ctx, req.query as Q),
   );
-  app.get(
-    `${path}/:id`,
-    { schema: { tags, summary: `Get a ${noun}`, params: IdParams, response: response(schemas.one) }, config },
-    async (req) => ({ [key]: await s.get(req.ctx, req.params.id) }),
-  );
+  app.get(`${path}/:id`, route({ summary: `Get a ${noun}`, params: IdParams, response: schemas.one }), async (req) => ({
+    [key]: await s.get(req.ctx, req.params.id),
+  }));
 }
 
 function updateAndDeleteRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s, notes }: Resource<C, U, Q>): void {
   app.patch(
     `${path}/:id`,
-    {
-      schema: {
-        tags,
-        summary: `Update a ${noun}`,
-        description:
-          notes.update ?? 'Only the paths in `fieldMask.paths` change (top-level fields); the result is checked whole.',
-        params: IdParams,
-        body: schemas.update,
-        response: response(schemas.one),
-      },
-      config,
-    },
+    route({
+      summary: `Update a ${noun}`,
+      description:
+        notes.update ?? 'Only the paths in `fieldMask.paths` change (top-level fields); the result is checked whole.',
+      params: IdParams,
+      body: schemas.update,
+      response: schemas.one,
+    }),
     async (req) => ({
       [key]: await s.update(req.ctx, req.params.id, req.body as U),
     }),
   );
   app.delete(
     `${path}/:id`,
-    {
-      schema: {
-        tags,
-        summary: `Delete a ${noun}`,
-        ...(notes.remove ? { description: notes.remove } : {}),
-        params: IdParams,
-        response: response(EmptyResponse),
-      },
-      config,
-    },
+    route({
+      summary: `Delete a ${noun}`,
+      description: notes.remove,
+      params: IdParams,
+      response: EmptyResponse,
+    }),
     async (req) => {
       await s.remove(req.ctx, req.params.id);
       return {};
@@ -262,34 +241,25 @@ function registerPickupAndFeeRoutes(app: App): void {
 function registerProviderRoutes(app: App): void {
   app.get(
     '/ecom/v1/shipping-provider-configuration',
-    {
-      schema: {
-        tags,
-        summary: 'Get the shipping provider configuration',
-        description:
-          'One per site: ship-from address, carrier services with rate tables, package types, local delivery.',
-        response: { 200: ShippingProviderConfigurationResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Get the shipping provider configuration',
+      description: 'One per site: ship-from address, carrier services with rate tables, package types, local delivery.',
+      response: ShippingProviderConfigurationResponse,
+    }),
     async (req) => ({ shippingProviderConfiguration: await getProviderConfiguration(req.ctx) }),
   );
   app.patch(
     '/ecom/v1/shipping-provider-configuration',
-    {
-      schema: {
-        tags,
-        summary: 'Update the shipping provider configuration',
-        description:
-          'Only the paths in `fieldMask.paths` change. With no SHIPPING_RATES app (or when it fails), enabled carrier ' +
-          'services are offered priced from their rate tables: domestic ones when the destination is in the ' +
-          "ship-from country. Local delivery needs the ship-from address's geocode and reaches addresses with a " +
-          'geocode within its radius.',
-        body: UpdateShippingProviderConfigurationRequest,
-        response: { 200: ShippingProviderConfigurationResponse, ...errors },
-      },
-      config,
-    },
+    route({
+      summary: 'Update the shipping provider configuration',
+      description:
+        'Only the paths in `fieldMask.paths` change. With no SHIPPING_RATES app (or when it fails), enabled carrier ' +
+        'services are offered priced from their rate tables: domestic ones when the destination is in the ' +
+        "ship-from country. Local delivery needs the ship-from address's geocode and reaches addresses with a " +
+        'geocode within its radius.',
+      body: UpdateShippingProviderConfigurationRequest,
+      response: ShippingProviderConfigurationResponse,
+    }),
     async (req) => ({ shippingProviderConfiguration: await updateProviderConfiguration(req.ctx, req.body) }),
   );
 }
