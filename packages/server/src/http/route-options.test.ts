@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { errorResponses } from './error-responses.js';
-import { routeOptions } from './route-options.js';
+import { emptyAfter, routeOptions } from './route-options.js';
 
 const Params = Type.Object({ id: Type.String() });
 const Query = Type.Object({ limit: Type.Optional(Type.Number()) });
@@ -61,5 +61,17 @@ describe('routeOptions', () => {
     const res = await app.inject({ method: 'POST', url: '/things/a?limit=2', payload: { name: 'a' } });
     expect(res.json()).toEqual({ ok: true });
     await app.close();
+  });
+});
+
+describe('emptyAfter', () => {
+  it('answers {} once the call is done, and fails as the call does', async () => {
+    let done = false;
+    const call = new Promise<void>((resolve) => setTimeout(resolve, 1)).then(() => {
+      done = true;
+    });
+    expect(await emptyAfter(call)).toEqual({});
+    expect(done).toBe(true);
+    await expect(emptyAfter(Promise.reject(new Error('no')))).rejects.toThrow('no');
   });
 });

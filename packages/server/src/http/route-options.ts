@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import type { Access } from '../kernel/caller.js';
 
 /** What the routes of one file share: their OpenAPI tags, their error answers and, often, who may call them. */
@@ -71,4 +71,13 @@ export function routeOptions<D extends RouteDefaults<object>>(defaults: D) {
     // The keys left out are absent, not undefined: the declared type only says what Fastify may read.
     return { schema, config: { access: spec.access ?? defaults.access } } as RouteOptions<P, Q, H, B, R, D['errors']>;
   };
+}
+
+/** The params of a route on one record: `:id`, a UUID. */
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+
+/** The `{}` answer of a route whose call gives back nothing to send (deletes, restores). */
+export async function emptyAfter(call: Promise<unknown>): Promise<Record<string, never>> {
+  await call;
+  return {};
 }

@@ -26,7 +26,7 @@ import {
   updateItem,
 } from './enterprise.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 const Empty = Type.Object({});
@@ -84,10 +84,7 @@ function registerCategoryRoutes(app: App): void {
   app.delete(
     `${C}/:id`,
     route({ summary: 'Delete an empty category', params: IdParams, response: Empty }),
-    async (req) => {
-      await deleteCategory(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteCategory(req.ctx, req.params.id)),
   );
 }
 
@@ -135,9 +132,6 @@ function registerItemRoutes(app: App): void {
   app.delete(
     `${I}/:id`,
     route({ summary: 'Delete an item (its files stay in the library)', params: IdParams, response: Empty }),
-    async (req) => {
-      await deleteItem(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteItem(req.ctx, req.params.id)),
   );
 }

@@ -19,7 +19,7 @@ import {
   updateFolder,
 } from './folders.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 const Empty = Type.Object({});
@@ -80,10 +80,7 @@ function registerFolderTrashRoutes(app: App): void {
       body: BulkDeleteFoldersRequest,
       response: Empty,
     }),
-    async (req) => {
-      await bulkDeleteFolders(req.ctx, req.body.folderIds, req.body.permanent ?? false);
-      return {};
-    },
+    async (req) => emptyAfter(bulkDeleteFolders(req.ctx, req.body.folderIds, req.body.permanent ?? false)),
   );
   app.post(
     '/media/v1/bulk/trash-bin/folders/restore',
@@ -92,10 +89,7 @@ function registerFolderTrashRoutes(app: App): void {
       body: BulkRestoreFoldersRequest,
       response: Empty,
     }),
-    async (req) => {
-      await restoreFolders(req.ctx, req.body.folderIds);
-      return {};
-    },
+    async (req) => emptyAfter(restoreFolders(req.ctx, req.body.folderIds)),
   );
   app.get(
     '/media/v1/trash-bin/folders',

@@ -43,7 +43,7 @@ import { importFile } from './import.service.js';
 import { generateDownloadUrl, generateFileDownloadUrl, generateVideoStreamUrl } from './links.service.js';
 import { generateResumableUploadUrl, generateUploadUrl } from './upload.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 const Empty = Type.Object({});
 
@@ -217,10 +217,7 @@ function registerTrashRoutes(app: App): void {
       body: BulkDeleteFilesRequest,
       response: Empty,
     }),
-    async (req) => {
-      await bulkDeleteFiles(req.ctx, req.body.fileIds, req.body.permanent ?? false);
-      return {};
-    },
+    async (req) => emptyAfter(bulkDeleteFiles(req.ctx, req.body.fileIds, req.body.permanent ?? false)),
   );
   app.post(
     '/media/v1/bulk/trash-bin/files/restore',
@@ -229,10 +226,7 @@ function registerTrashRoutes(app: App): void {
       body: BulkRestoreFilesRequest,
       response: Empty,
     }),
-    async (req) => {
-      await restoreFiles(req.ctx, req.body.fileIds);
-      return {};
-    },
+    async (req) => emptyAfter(restoreFiles(req.ctx, req.body.fileIds)),
   );
   app.get(
     '/media/v1/trash-bin/files',

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   CreateMemberRequest,
   DeleteMemberQuery,
@@ -18,10 +17,9 @@ import { getMember, getMyMember, listMembers, queryMembers } from './read.servic
 import { setMyPrivacy, updateMemberSlug, updateMySlug } from './self.service.js';
 import { createMember, deleteContactGroup, updateMember } from './write.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 export const errors = errorResponses(404, 409);
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Owners and API keys with the `members` scope. */
 export const ownerAccess: Access = { admin: ['OWNER'], scope: 'members' };
 const self: Access = { member: true };
@@ -200,10 +198,7 @@ function registerMemberDeleteRoutes(app: App): void {
       response: EmptyResponse,
       access: self,
     }),
-    async (req) => {
-      await deleteMyMember(req.ctx, req.query.contentAssigneeId);
-      return {};
-    },
+    async (req) => emptyAfter(deleteMyMember(req.ctx, req.query.contentAssigneeId)),
   );
 
   app.delete(
@@ -217,9 +212,6 @@ function registerMemberDeleteRoutes(app: App): void {
       querystring: DeleteMemberQuery,
       response: EmptyResponse,
     }),
-    async (req) => {
-      await deleteMember(req.ctx, req.params.id, req.query.contentAssigneeId);
-      return {};
-    },
+    async (req) => emptyAfter(deleteMember(req.ctx, req.params.id, req.query.contentAssigneeId)),
   );
 }

@@ -1,5 +1,6 @@
 import type { App } from '../../http/types.js';
-import { IdParams, memberRoute, ownerAccess } from './members.routes.js';
+import { memberRoute, ownerAccess } from './members.routes.js';
+import { IdParams } from '../../http/route-options.js';
 import { MemberResponse } from '@plaza/contracts';
 import { moderateMember, type ModerationAction } from './moderation.service.js';
 

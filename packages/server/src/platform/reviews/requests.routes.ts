@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   CreateReviewRequestRequest,
   ListReviewRequestsQuery,
@@ -9,7 +8,7 @@ import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { cancelReviewRequest, createReviewRequest, listReviewRequests } from './requests.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
 /** The owner and API keys with `reviews`. */
 const access: Access = { admin: ['OWNER'], scope: 'reviews' };
@@ -46,7 +45,7 @@ export function reviewRequestRoutes(app: App): void {
     route({
       summary: 'Cancel a scheduled review request',
       description: 'Only SCHEDULED requests; any other state is a 409 naming it.',
-      params: Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+      params: IdParams,
       response: ReviewRequestResponse,
     }),
     async (req) => ({ reviewRequest: await cancelReviewRequest(req.ctx, req.params.id) }),

@@ -24,7 +24,7 @@ import { reviewRequestRoutes } from './requests.routes.js';
 import { getRatingSummary } from './summary.js';
 import { createReview, deleteReview, updateReview } from './write.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 const IdParams = Type.Object({ reviewId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
@@ -116,10 +116,7 @@ function registerReviewEditRoutes(app: App): void {
       response: EmptyResponse,
       access: { member: true, scope: 'reviews' },
     }),
-    async (req) => {
-      await deleteReview(req.ctx, req.params.reviewId);
-      return {};
-    },
+    async (req) => emptyAfter(deleteReview(req.ctx, req.params.reviewId)),
   );
 
   app.patch(

@@ -20,7 +20,7 @@ import {
   updateImplementation,
 } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 /** Owners, and API keys with the `webhooks` scope (the scope for everything apps plug into). */
 const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
@@ -97,10 +97,7 @@ function registerImplementationChangeRoutes(app: App): void {
       params,
       response: Type.Object({}),
     }),
-    async (req) => {
-      await deleteImplementation(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteImplementation(req.ctx, req.params.id)),
   );
 
   app.post(

@@ -26,7 +26,7 @@ import {
   updateSubscription,
 } from './subscriptions.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
 const errors = errorResponses(404);
@@ -99,10 +99,7 @@ function registerSubscriptionRoutes(app: App): void {
       params: Id,
       response: Type.Object({}),
     }),
-    async (req) => {
-      await deleteSubscription(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteSubscription(req.ctx, req.params.id)),
   );
 }
 

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   AbandonedCheckoutResponse,
   ListAbandonedCheckoutsQuery,
@@ -10,9 +9,8 @@ import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { getAbandonedCheckout, listAbandonedCheckouts, recoverCheckout } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Buyers' e-mails and baskets: the owner and `ecom` API keys only. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 

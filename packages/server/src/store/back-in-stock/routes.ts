@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   BackInStockNotificationRequestResponse,
   CountBackInStockRequestsBody,
@@ -23,10 +22,9 @@ import {
   markAsNotificationSent,
 } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 const BASE = '/ecom/v1/back-in-stock-notification-requests';
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 /** Shoppers (visitors, members) ask and read their own; the owner and `ecom` keys manage every request. */
 const shoppers: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
@@ -136,10 +134,7 @@ function registerOneRequestRoutes(app: App): void {
       response: EmptyResponse,
       access: shoppers,
     }),
-    async (req) => {
-      await deleteRequest(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteRequest(req.ctx, req.params.id)),
   );
 
   app.put(

@@ -25,7 +25,7 @@ import {
 import { adjustInventory, createProduct, deleteProduct, getProduct, updateProduct } from './products.service.js';
 import { listProducts } from './query.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 const ProductParams = Type.Object({ productId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const SlugParams = Type.Object({ slug: CatalogSlug }, { additionalProperties: false });
@@ -119,10 +119,7 @@ function registerProductChangeRoutes(app: App): void {
   app.delete(
     '/catalog/v1/products/:productId',
     route({ summary: 'Delete a product', params: ProductParams, response: EmptyResponse }),
-    async (req) => {
-      await deleteProduct(req.ctx, req.params.productId);
-      return {};
-    },
+    async (req) => emptyAfter(deleteProduct(req.ctx, req.params.productId)),
   );
 
   app.post(
@@ -188,9 +185,6 @@ function registerCollectionRoutes(app: App): void {
       params: CollectionParams,
       response: EmptyResponse,
     }),
-    async (req) => {
-      await deleteCollection(req.ctx, req.params.collectionId);
-      return {};
-    },
+    async (req) => emptyAfter(deleteCollection(req.ctx, req.params.collectionId)),
   );
 }

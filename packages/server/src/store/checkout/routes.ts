@@ -32,9 +32,8 @@ import {
   updateLineItemsQuantity,
 } from './update.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
-const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const EmptyBody = Type.Optional(Type.Object({ id: Type.Optional(Type.String()) }, { additionalProperties: false }));
 const BASE = '/ecom/v1/checkouts';
 const OWN =
@@ -73,7 +72,7 @@ function registerCheckoutCreateRoutes(app: App): void {
 
   app.get(
     `${BASE}/:id`,
-    route({ summary: 'Get a checkout', description: OWN, params: Params, response: CheckoutResponse }),
+    route({ summary: 'Get a checkout', description: OWN, params: IdParams, response: CheckoutResponse }),
     async (req) => ({ checkout: await getCheckout(req.ctx, req.params.id) }),
   );
 
@@ -82,7 +81,7 @@ function registerCheckoutCreateRoutes(app: App): void {
     route({
       summary: 'Get the checkout of a cart',
       description: `The newest checkout created from this cart. ${OWN}`,
-      params: Params,
+      params: IdParams,
       response: CheckoutResponse,
     }),
     async (req) => ({ checkout: await getCheckoutByCartId(req.ctx, req.params.id) }),
@@ -96,7 +95,7 @@ function registerCheckoutUrlRoutes(app: App): void {
     route({
       summary: 'Get the checkout page URL',
       description: "The hosted checkout page (`/checkout/{id}` on the site), or the API key's override URL.",
-      params: Params,
+      params: IdParams,
       response: CheckoutUrlResponse,
     }),
     async (req) => getCheckoutUrl(req.ctx, req.params.id),
@@ -136,7 +135,7 @@ function registerCheckoutUpdateRoutes(app: App): void {
         'naming it, the reason in words) and nothing changes. Concurrent updates queue on the checkout and all apply. ' +
         'Tax IDs (CPF, CNPJ) are checked by their check digits. ' +
         OWN,
-      params: Params,
+      params: IdParams,
       body: UpdateCheckoutRequest,
       response: CheckoutResponse,
     }),
@@ -146,7 +145,7 @@ function registerCheckoutUpdateRoutes(app: App): void {
   const removal = (path: string, summary: string, fn: typeof removeCoupon) =>
     app.post(
       `${BASE}/:id/${path}`,
-      route({ summary, description: OWN, params: Params, body: EmptyBody, response: CheckoutResponse }),
+      route({ summary, description: OWN, params: IdParams, body: EmptyBody, response: CheckoutResponse }),
       async (req) => ({ checkout: await fn(req.ctx, req.params.id) }),
     );
   removal('remove-coupon', 'Remove the coupon', removeCoupon);
@@ -161,7 +160,7 @@ function registerCheckoutLineRoutes(app: App): void {
     route({
       summary: 'Add line items',
       description: `An item already in the checkout with the same choices adds to its quantity. ${OWN}`,
-      params: Params,
+      params: IdParams,
       body: AddToCheckoutRequest,
       response: CheckoutResponse,
     }),
@@ -173,7 +172,7 @@ function registerCheckoutLineRoutes(app: App): void {
     route({
       summary: 'Remove line items',
       description: `An id not in the checkout is a 400 naming it; nothing changes. ${OWN}`,
-      params: Params,
+      params: IdParams,
       body: RemoveCheckoutLineItemsRequest,
       response: CheckoutResponse,
     }),
@@ -185,7 +184,7 @@ function registerCheckoutLineRoutes(app: App): void {
     route({
       summary: 'Change line item quantities',
       description: `Quantity 0 removes the line. ${OWN}`,
-      params: Params,
+      params: IdParams,
       body: UpdateCheckoutLineItemsQuantityRequest,
       response: CheckoutResponse,
     }),
@@ -199,7 +198,7 @@ function registerCheckoutLineRoutes(app: App): void {
       description:
         'How this checkout can be paid: FULL_PAYMENT_ONLINE, FULL_PAYMENT_OFFLINE, and DEPOSIT_ONLINE when a line ' +
         'has a deposit. MEMBERSHIP and MEMBERSHIP_OFFLINE: memberships are not enabled.',
-      params: Params,
+      params: IdParams,
       response: PaymentSettingsResponse,
     }),
     async (req) => getPaymentSettings(req.ctx, req.params.id),

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   CheckoutResponse,
   CheckoutTemplateResponse,
@@ -19,9 +18,8 @@ import {
   updateTemplate,
 } from './templates.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
-const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const BASE = '/ecom/v1/checkout-templates';
 const admins: Access = { admin: ['OWNER'], scope: 'ecom' };
 
@@ -62,7 +60,7 @@ function registerTemplateReadRoutes(app: App): void {
     `${BASE}/:id`,
     route({
       summary: 'Get a checkout template',
-      params: Params,
+      params: IdParams,
       response: CheckoutTemplateResponse,
     }),
     async (req) => ({ checkoutTemplate: await getTemplate(req.ctx, req.params.id) }),
@@ -76,7 +74,7 @@ function registerTemplateChangeRoutes(app: App): void {
     route({
       summary: 'Update a checkout template',
       description: 'Only the paths in `fieldMask.paths` change (name, status, lineItems, couponCode).',
-      params: Params,
+      params: IdParams,
       body: UpdateCheckoutTemplateRequest,
       response: CheckoutTemplateResponse,
     }),
@@ -88,13 +86,10 @@ function registerTemplateChangeRoutes(app: App): void {
     route({
       summary: 'Delete a checkout template',
       description: 'Checkouts already made from it stay.',
-      params: Params,
+      params: IdParams,
       response: EmptyResponse,
     }),
-    async (req) => {
-      await deleteTemplate(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteTemplate(req.ctx, req.params.id)),
   );
 
   app.post(
@@ -104,7 +99,7 @@ function registerTemplateChangeRoutes(app: App): void {
       description:
         "Any visitor or member: a new checkout of the caller's own with the template's lines and coupon. An " +
         'INACTIVE or missing template is a 404; an item no longer sold is 409 TEMPLATE_ITEM_UNAVAILABLE.',
-      params: Params,
+      params: IdParams,
       response: CheckoutResponse,
       access: { visitor: true, member: true, scope: 'ecom' },
     }),

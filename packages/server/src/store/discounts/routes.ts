@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   CouponResponse,
   CreateCouponRequest,
@@ -15,9 +14,8 @@ import type { App } from '../../http/types.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import { createRule, deleteRule, getRule, listRules, updateRule } from './rules.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Discount configuration is back office only: the owner and API keys with `ecom`. Shoppers see what applied. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const RULES = '/ecom/v1/discount-rules';
@@ -83,10 +81,7 @@ function registerDiscountRuleRoutes(app: App): void {
       params: IdParams,
       response: EmptyResponse,
     }),
-    async (req) => {
-      await deleteRule(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteRule(req.ctx, req.params.id)),
   );
 }
 
@@ -133,9 +128,6 @@ function registerCouponRoutes(app: App): void {
   app.delete(
     `${COUPONS}/:id`,
     route({ summary: 'Delete a coupon', params: IdParams, response: EmptyResponse }),
-    async (req) => {
-      await deleteCoupon(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteCoupon(req.ctx, req.params.id)),
   );
 }

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   CreateGiftCardRequest,
   EmptyResponse,
@@ -11,9 +10,8 @@ import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** The owner and `ecom` API keys; buyers only apply a code to a cart or checkout. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
@@ -67,9 +65,6 @@ export function giftCardsRoutes(app: App): void {
       params: IdParams,
       response: EmptyResponse,
     }),
-    async (req) => {
-      await deleteGiftCard(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteGiftCard(req.ctx, req.params.id)),
   );
 }

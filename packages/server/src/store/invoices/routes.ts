@@ -6,9 +6,8 @@ import type { App } from '../../http/types.js';
 import { orderInvoicePdf } from './order-invoice.js';
 import { getOrderInvoice, issueOrderInvoice, removeOrderInvoice, sendOrderInvoice } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 /** Managers, and members for their own orders (checked in the service). */
 const readers: Access = { member: true, admin: ['OWNER'], scope: 'ecom' };

@@ -23,10 +23,9 @@ import {
 } from './edits.service.js';
 import { commitDeltas } from './drafts.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const uuid = Type.String({ format: 'uuid' });
 
 const route = routeOptions({ tags: ['orders'], errors: errorResponses(404, 409), access: managers });

@@ -10,9 +10,8 @@ import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createFulfillment, listFulfillments, updateFulfillment } from './fulfillment.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
-const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const ItemParams = Type.Object(
   { id: Type.String({ format: 'uuid' }), fulfillmentId: Type.String({ format: 'uuid' }) },
   { additionalProperties: false },
@@ -27,7 +26,7 @@ export function fulfillmentRoutes(app: App): void {
     route({
       summary: 'An order’s fulfillments (what was sent, with tracking)',
       description: 'Same readers as the order (its buyer; a visitor with `token`).',
-      params: Params,
+      params: IdParams,
       querystring: GetOrderQuery,
       response: ListFulfillmentsResponse,
       access: { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' },
@@ -42,7 +41,7 @@ export function fulfillmentRoutes(app: App): void {
         'Some lines (`lineItems` with quantities) or everything not sent yet, with the carrier, tracking number and ' +
         'link. Never more of a line than is left to send. The order’s fulfillmentStatus follows; the buyer gets ' +
         'the shipping confirmation unless `notifyBuyer` is false.',
-      params: Params,
+      params: IdParams,
       body: CreateFulfillmentRequest,
       response: FulfillmentResponse,
     }),

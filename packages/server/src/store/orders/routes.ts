@@ -41,11 +41,10 @@ import {
   updateOrderTags,
 } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 const tags = ['orders'];
 const errors = errorResponses(404, 409);
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Buyers (their own orders and checkouts) and managers. */
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
@@ -115,10 +114,7 @@ function registerPlacementRoutes(app: App): void {
       params: IdParams,
       response: Type.Object({}),
     }),
-    async (req) => {
-      await markCheckoutCompleted(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(markCheckoutCompleted(req.ctx, req.params.id)),
   );
 }
 

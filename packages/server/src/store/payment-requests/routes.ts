@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   CreatePaymentRequestRequest,
   ListPaymentRequestsQuery,
@@ -11,9 +10,8 @@ import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createPaymentRequest, getPaymentRequest, listPaymentRequests, payPaymentRequest } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 /** The hosted page: anyone holding the link (its token), signed in or not. */
 const withLink: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };

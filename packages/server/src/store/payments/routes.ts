@@ -24,9 +24,8 @@ import {
 } from './collector.js';
 import { triggerRefund } from './refund.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
-const Params = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/payments-collector/orders/:id';
 
@@ -45,7 +44,7 @@ function registerPaymentStatusRoutes(app: App): void {
     route({
       summary: 'Can the rest of this order be collected?',
       description: 'COLLECTABLE with the amount due, or why not (canceled, paid, pending, rejected, subscriptions).',
-      params: Params,
+      params: IdParams,
       response: CollectabilityResponse,
     }),
     async (req) => collectability(req.ctx, req.params.id),
@@ -56,7 +55,7 @@ function registerPaymentStatusRoutes(app: App): void {
       summary: 'What of each payment can be refunded',
       description:
         'REFUNDABLE through the provider, MANUAL (offline money: refund it yourself), or NOT_REFUNDABLE with why.',
-      params: Params,
+      params: IdParams,
       response: RefundabilityResponse,
     }),
     async (req) => refundability(req.ctx, req.params.id),
@@ -70,7 +69,7 @@ function registerAuthorizationRoutes(app: App): void {
     route({
       summary: 'Capture authorized payments',
       description: 'In full (no amount) or in part; never more than still authorized (400 naming the amount).',
-      params: Params,
+      params: IdParams,
       body: CapturePaymentsRequest,
       response: OrderTransactionsResponse,
     }),
@@ -81,7 +80,7 @@ function registerAuthorizationRoutes(app: App): void {
     route({
       summary: 'Void authorizations',
       description: 'Only authorizations nothing was captured from (else 409 PAYMENT_NOT_VOIDABLE: refund instead).',
-      params: Params,
+      params: IdParams,
       body: VoidPaymentsRequest,
       response: OrderTransactionsResponse,
     }),
@@ -96,7 +95,7 @@ function registerAuthorizationRoutes(app: App): void {
         'back on the card. `sideEffects.restockInfo.type: ALL_ITEMS` returns the items to stock, once per order. ' +
         'Logs ORDER_REFUNDED with the amount and `details.reason`, and e-mails the buyer (ORDER_REFUNDED) unless ' +
         '`sideEffects.sendOrderRefundedEmail` is false.',
-      params: Params,
+      params: IdParams,
       body: TriggerRefundRequest,
       response: OrderTransactionsResponse,
     }),
@@ -111,7 +110,7 @@ function registerManualPaymentRoutes(app: App): void {
     route({
       summary: 'Mark an order as paid',
       description: 'Records everything still due as paid offline. Paid or canceled orders: 409.',
-      params: Params,
+      params: IdParams,
       response: OrderResponse,
     }),
     async (req) => ({ order: await recordPayment(req.ctx, req.params.id) }),
@@ -121,7 +120,7 @@ function registerManualPaymentRoutes(app: App): void {
     route({
       summary: 'Record a payment received outside Plaza',
       description: 'At most what is still due.',
-      params: Params,
+      params: IdParams,
       body: ManualPaymentRequest,
       response: OrderResponse,
     }),
@@ -132,7 +131,7 @@ function registerManualPaymentRoutes(app: App): void {
     route({
       summary: 'Charge a membership',
       description: 'Memberships are not enabled on Plaza yet: always 400 MEMBERSHIPS_NOT_ENABLED.',
-      params: Params,
+      params: IdParams,
       body: Type.Object({}, { additionalProperties: true }),
       response: Type.Object({}),
     }),

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
 import {
   AdditionalFeeResponse,
   CreateAdditionalFeeRequest,
@@ -30,9 +30,8 @@ import { createPickup, deletePickup, getPickup, listPickups, updatePickup } from
 import { getProviderConfiguration, updateProviderConfiguration } from './provider.service.js';
 import { createRegion, deleteRegion, getRegion, listRegions, updateRegion } from './regions.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Shipping and fee settings are back office: the owner and API keys with `ecom` (buyers see options in totals). */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const route = routeOptions({ tags: ['shipping'], errors: errorResponses(404, 409), access: managers });
@@ -117,10 +116,7 @@ function updateAndDeleteRoutes<C, U, Q>(app: App, { path, noun, key, schemas, s,
       params: IdParams,
       response: EmptyResponse,
     }),
-    async (req) => {
-      await s.remove(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(s.remove(req.ctx, req.params.id)),
   );
 }
 

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   ListSubscriptionContractsQuery,
   ListSubscriptionContractsResponse,
@@ -10,9 +9,8 @@ import type { App } from '../../http/types.js';
 import { updateContractPaymentMethod } from './payment-method.js';
 import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { IdParams, routeOptions } from '../../http/route-options.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Buyers (their own) and managers. */
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import {
   CreateTaxGroupRequest,
   CreateTaxRegionRequest,
@@ -14,13 +13,12 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
-import { routeOptions } from '../../http/route-options.js';
+import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 import { createTaxGroup, deleteTaxGroup, getTaxGroup, listTaxGroups, updateTaxGroup } from './groups.service.js';
 import { createTaxRegion, deleteTaxRegion, getTaxRegion, listTaxRegions, updateTaxRegion } from './regions.service.js';
 import { getTaxSettings, updateTaxSettings } from './settings.service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 /** Tax configuration: the owner and `ecom` API keys only. */
 const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const route = routeOptions({ tags: ['tax'], errors: errorResponses(404, 409), access: managers });
@@ -95,10 +93,7 @@ function registerTaxGroupRoutes(app: App): void {
       params: IdParams,
       response: EmptyResponse,
     }),
-    async (req) => {
-      await deleteTaxGroup(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteTaxGroup(req.ctx, req.params.id)),
   );
 }
 
@@ -142,9 +137,6 @@ function registerTaxRegionRoutes(app: App): void {
   app.delete(
     '/ecom/v1/tax-regions/:id',
     route({ summary: 'Delete a tax region', params: IdParams, response: EmptyResponse }),
-    async (req) => {
-      await deleteTaxRegion(req.ctx, req.params.id);
-      return {};
-    },
+    async (req) => emptyAfter(deleteTaxRegion(req.ctx, req.params.id)),
   );
 }
