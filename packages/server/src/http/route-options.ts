@@ -81,3 +81,6 @@ export async function emptyAfter(call: Promise<unknown>): Promise<Record<string,
   await call;
   return {};
 }
+
+/** The store's back office: the owner and API keys with the `ecom` scope. */
+export const ecomManagers: Access = { admin: ['OWNER'], scope: 'ecom' };

@@ -5,16 +5,13 @@ import {
   RecoverCheckoutRequest,
   RecoverCheckoutResponse,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { getAbandonedCheckout, listAbandonedCheckouts, recoverCheckout } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
 
 /** Buyers' e-mails and baskets: the owner and `ecom` API keys only. */
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
-
-const route = routeOptions({ tags: ['abandoned-checkouts'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['abandoned-checkouts'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function abandonedCheckoutRoutes(app: App): void {
   app.get(

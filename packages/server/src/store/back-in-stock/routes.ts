@@ -22,15 +22,14 @@ import {
   markAsNotificationSent,
 } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 const BASE = '/ecom/v1/back-in-stock-notification-requests';
 
 /** Shoppers (visitors, members) ask and read their own; the owner and `ecom` keys manage every request. */
 const shoppers: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
-const route = routeOptions({ tags: ['back-in-stock'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['back-in-stock'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function backInStockRoutes(app: App): void {
   registerRequestListRoutes(app);

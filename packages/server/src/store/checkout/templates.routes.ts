@@ -7,7 +7,6 @@ import {
   ListCheckoutTemplatesResponse,
   UpdateCheckoutTemplateRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import {
   createCheckoutFromTemplate,
@@ -18,12 +17,11 @@ import {
   updateTemplate,
 } from './templates.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 const BASE = '/ecom/v1/checkout-templates';
-const admins: Access = { admin: ['OWNER'], scope: 'ecom' };
 
-const route = routeOptions({ tags: ['checkout templates'], errors: errorResponses(404, 409), access: admins });
+const route = routeOptions({ tags: ['checkout templates'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function templateRoutes(app: App): void {
   registerTemplateReadRoutes(app);

@@ -9,22 +9,20 @@ import {
   UpdateCouponRequest,
   UpdateDiscountRuleRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import { createRule, deleteRule, getRule, listRules, updateRule } from './rules.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
-/** Discount configuration is back office only: the owner and API keys with `ecom`. Shoppers see what applied. */
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const RULES = '/ecom/v1/discount-rules';
 const COUPONS = '/ecom/v1/coupons';
 const combining =
   'Per line, the automatic rule worth most applies (one rule per line; shipping: the best shipping rule), then the ' +
   'coupon on what is left, then merchant discounts. Nothing takes a line or the shipping below zero.';
 
-const route = routeOptions({ tags: ['discounts'], errors: errorResponses(404, 409), access: managers });
+/** Discount configuration is back office only: the owner and API keys with `ecom`. Shoppers see what applied. */
+const route = routeOptions({ tags: ['discounts'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function discountsRoutes(app: App): void {
   registerDiscountRuleRoutes(app);

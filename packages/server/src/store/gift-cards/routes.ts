@@ -6,16 +6,13 @@ import {
   ListGiftCardsResponse,
   UpdateGiftCardRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 /** The owner and `ecom` API keys; buyers only apply a code to a cart or checkout. */
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
-
-const route = routeOptions({ tags: ['gift-cards'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['gift-cards'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function giftCardsRoutes(app: App): void {
   app.post(

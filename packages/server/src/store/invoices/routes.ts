@@ -6,9 +6,8 @@ import type { App } from '../../http/types.js';
 import { orderInvoicePdf } from './order-invoice.js';
 import { getOrderInvoice, issueOrderInvoice, removeOrderInvoice, sendOrderInvoice } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
 
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 /** Managers, and members for their own orders (checked in the service). */
 const readers: Access = { member: true, admin: ['OWNER'], scope: 'ecom' };
 const STATUS_WORDS =
@@ -16,7 +15,7 @@ const STATUS_WORDS =
   'PartiallyPaid (PartialAndOverdue past the due date); Overdue when unpaid past the due date (30 days after ' +
   'issue); Sent once e-mailed; else Draft.';
 
-const route = routeOptions({ tags: ['orders'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['orders'], errors: errorResponses(404, 409), access: ecomManagers });
 
 /** An order's invoice: issued, sent and removed by the owner and `ecom` API keys; read by its member too. */
 export function invoiceRoutes(app: App): void {

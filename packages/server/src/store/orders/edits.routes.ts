@@ -11,7 +11,6 @@ import {
   UpdateOrderLineItemRequest,
   UpdateOrderRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import {
   bulkUpdateOrders,
@@ -23,12 +22,11 @@ import {
 } from './edits.service.js';
 import { commitDeltas } from './drafts.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
 
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const uuid = Type.String({ format: 'uuid' });
 
-const route = routeOptions({ tags: ['orders'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['orders'], errors: errorResponses(404, 409), access: ecomManagers });
 
 /** Orders the merchant makes and edits: everything here is for the owner and `ecom` API keys. */
 export function orderEditRoutes(app: App): void {

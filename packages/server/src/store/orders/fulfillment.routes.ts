@@ -6,19 +6,17 @@ import {
   ListFulfillmentsResponse,
   UpdateFulfillmentRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createFulfillment, listFulfillments, updateFulfillment } from './fulfillment.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
 
 const ItemParams = Type.Object(
   { id: Type.String({ format: 'uuid' }), fulfillmentId: Type.String({ format: 'uuid' }) },
   { additionalProperties: false },
 );
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
-const route = routeOptions({ tags: ['fulfillments'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['fulfillments'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function fulfillmentRoutes(app: App): void {
   app.get(

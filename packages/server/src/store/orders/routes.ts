@@ -41,13 +41,12 @@ import {
   updateOrderTags,
 } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 const tags = ['orders'];
 const errors = errorResponses(404, 409);
 /** Buyers (their own orders and checkouts) and managers. */
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
 /**
  * What some order routes answer from modules above orders (payments, invoices): src/routes.ts hands them in, so the
@@ -59,7 +58,7 @@ export interface OrderRoutesFromAbove {
   getOrderTransactions: (ctx: Ctx, orderId: string) => Promise<OrderTransactionsResponse>;
 }
 
-const route = routeOptions({ tags, errors, access: managers });
+const route = routeOptions({ tags, errors, access: ecomManagers });
 
 export function orderRoutes(app: App, above: OrderRoutesFromAbove): void {
   registerPlacementRoutes(app);

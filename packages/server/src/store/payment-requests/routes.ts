@@ -10,14 +10,13 @@ import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createPaymentRequest, getPaymentRequest, listPaymentRequests, payPaymentRequest } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
 
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 /** The hosted page: anyone holding the link (its token), signed in or not. */
 const withLink: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/payment-requests';
 
-const route = routeOptions({ tags: ['payments'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['payments'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function paymentRequestRoutes(app: App): void {
   app.post(

@@ -11,7 +11,6 @@ import {
   TriggerRefundRequest,
   VoidPaymentsRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import {
@@ -24,12 +23,11 @@ import {
 } from './collector.js';
 import { triggerRefund } from './refund.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
 
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/payments-collector/orders/:id';
 
-const route = routeOptions({ tags: ['payments-collector'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['payments-collector'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function collectorRoutes(app: App): void {
   registerPaymentStatusRoutes(app);

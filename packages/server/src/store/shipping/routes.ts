@@ -22,7 +22,6 @@ import {
   UpdateShippingRegionRequest,
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { createFee, deleteFee, getFee, listFees, updateFee } from './fees.service.js';
 import { createOption, deleteOption, getOption, listOptions, updateOption } from './options.service.js';
@@ -30,11 +29,10 @@ import { createPickup, deletePickup, getPickup, listPickups, updatePickup } from
 import { getProviderConfiguration, updateProviderConfiguration } from './provider.service.js';
 import { createRegion, deleteRegion, getRegion, listRegions, updateRegion } from './regions.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 
 /** Shipping and fee settings are back office: the owner and API keys with `ecom` (buyers see options in totals). */
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
-const route = routeOptions({ tags: ['shipping'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['shipping'], errors: errorResponses(404, 409), access: ecomManagers });
 
 /** One resource's routes: where it lives, its schemas, its service and the notes of its docs. */
 interface Resource<C, U, Q> {

@@ -9,11 +9,10 @@ import type { App } from '../../http/types.js';
 import { updateContractPaymentMethod } from './payment-method.js';
 import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
 
 /** Buyers (their own) and managers. */
 const everyone: Access = { visitor: true, member: true, admin: ['OWNER'], scope: 'ecom' };
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 const BASE = '/ecom/v1/subscription-contracts';
 
 const route = routeOptions({ tags: ['subscriptions'], errors: errorResponses(404, 409), access: everyone });
@@ -65,7 +64,7 @@ function registerContractChangeRoutes(app: App): void {
       description: 'A renewal that comes due while paused waits until it is resumed.',
       params: IdParams,
       response: SubscriptionContractResponse,
-      access: managers,
+      access: ecomManagers,
     }),
     async (req) => ({ subscriptionContract: await pauseContract(req.ctx, req.params.id) }),
   );
@@ -78,7 +77,7 @@ function registerContractChangeRoutes(app: App): void {
         'contract paused after three declined renewals resumes this way.',
       params: IdParams,
       response: SubscriptionContractResponse,
-      access: managers,
+      access: ecomManagers,
     }),
     async (req) => ({ subscriptionContract: await resumeContract(req.ctx, req.params.id) }),
   );

@@ -11,17 +11,15 @@ import {
   UpdateTaxRegionRequest,
   UpdateTaxSettingsRequest,
 } from '@plaza/contracts';
-import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
-import { emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
 import { createTaxGroup, deleteTaxGroup, getTaxGroup, listTaxGroups, updateTaxGroup } from './groups.service.js';
 import { createTaxRegion, deleteTaxRegion, getTaxRegion, listTaxRegions, updateTaxRegion } from './regions.service.js';
 import { getTaxSettings, updateTaxSettings } from './settings.service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
 /** Tax configuration: the owner and `ecom` API keys only. */
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
-const route = routeOptions({ tags: ['tax'], errors: errorResponses(404, 409), access: managers });
+const route = routeOptions({ tags: ['tax'], errors: errorResponses(404, 409), access: ecomManagers });
 
 export function taxRoutes(app: App): void {
   registerTaxSettingsRoutes(app);

@@ -3,15 +3,14 @@ import { hasScope, type Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
 import { getTipSettings, updateTipSettings } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { routeOptions } from '../../http/route-options.js';
+import { ecomManagers, routeOptions } from '../../http/route-options.js';
 
 /**
  * Reading: anyone (the checkout page shows the presets; staff only to managers). Changing: the owner and `ecom` keys.
  */
 const readers: Access = { visitor: true, member: true, scope: 'any' };
-const managers: Access = { admin: ['OWNER'], scope: 'ecom' };
 
-const route = routeOptions({ tags: ['tips'], errors: errorResponses(404), access: managers });
+const route = routeOptions({ tags: ['tips'], errors: errorResponses(404), access: ecomManagers });
 
 export function tipsRoutes(app: App): void {
   app.get(
