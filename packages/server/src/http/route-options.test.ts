@@ -35,6 +35,11 @@ describe('routeOptions', () => {
     expect(Object.keys(options.schema)).toEqual(['tags', 'summary', 'querystring']);
   });
 
+  it('gives the answer the status the route names (201 created, 204 nothing)', () => {
+    expect(route({ summary: 'S', response: Answer, status: 201 }).schema.response).toEqual({ 201: Answer, ...errors });
+    expect(Object.keys(route({ summary: 'S', response: Answer }).schema.response)).toContain('200');
+  });
+
   it("takes the file's access unless the route names its own", () => {
     expect(route({ summary: 'S' }).config).toEqual({ access: 'public' });
     expect(route({ summary: 'S', access: { member: true } }).config).toEqual({ access: { member: true } });

@@ -11,7 +11,7 @@ export interface RouteDefaults<E extends object> {
 }
 
 /** What is a route's own. Each schema is optional; the request and reply types follow the ones given. */
-export interface RouteSpec<P, Q, H, B, R> {
+export interface RouteSpec<P, Q, H, B, R, S> {
   summary: string;
   description?: string;
   params?: P;
@@ -20,12 +20,16 @@ export interface RouteSpec<P, Q, H, B, R> {
   body?: B;
   /** The 200 answer; the file's error answers come with it. A route without it declares no answers at all. */
   response?: R;
+  /** The status of that answer when it is not 200: 201 for a route that creates, 204 for one that sends nothing. */
+  status?: S;
 }
+
+type SuccessStatus = 200 | 201 | 204;
 
 type Schema = TSchema | undefined;
 
 /** Fastify's route options, typed as precisely as a hand-written `{ schema, config }` so TypeBox types the handler. */
-export interface RouteOptions<P, Q, H, B, R, E> {
+export interface RouteOptions<P, Q, H, B, R, S extends SuccessStatus, E> {
   schema: {
     tags: string[];
     summary: string;
@@ -34,7 +38,7 @@ export interface RouteOptions<P, Q, H, B, R, E> {
     querystring: Q;
     headers: H;
     body: B;
-    response: [R] extends [TSchema] ? { 200: R } & E : undefined;
+    response: [R] extends [TSchema] ? { [K in S]: R } & E : undefined;
   };
   config: { access: Access };
 }
@@ -54,10 +58,11 @@ export function routeOptions<D extends RouteDefaults<object>>(defaults: D) {
     H extends Schema = undefined,
     B extends Schema = undefined,
     R extends Schema = undefined,
+    S extends SuccessStatus = 200,
   >(
-    spec: RouteSpec<P, Q, H, B, R> & AccessOf<D>,
-  ): RouteOptions<P, Q, H, B, R, D['errors']> => {
-    const { summary, description, params, querystring, headers, body, response } = spec;
+    spec: RouteSpec<P, Q, H, B, R, S> & AccessOf<D>,
+  ): RouteOptions<P, Q, H, B, R, S, D['errors']> => {
+    const { summary, description, params, querystring, headers, body, response, status = 200 } = spec;
     const schema = {
       tags: defaults.tags,
       summary,
@@ -66,10 +71,11 @@ export function routeOptions<D extends RouteDefaults<object>>(defaults: D) {
       ...(querystring === undefined ? {} : { querystring }),
       ...(headers === undefined ? {} : { headers }),
       ...(body === undefined ? {} : { body }),
-      ...(response === undefined ? {} : { response: { 200: response, ...defaults.errors } }),
+      ...(response === undefined ? {} : { response: { [status]: response, ...defaults.errors } }),
     };
+    const options = { schema, config: { access: spec.access ?? defaults.access } };
     // The keys left out are absent, not undefined: the declared type only says what Fastify may read.
-    return { schema, config: { access: spec.access ?? defaults.access } } as RouteOptions<P, Q, H, B, R, D['errors']>;
+    return options as RouteOptions<P, Q, H, B, R, S, D['errors']>;
   };
 }
 

@@ -1,48 +1,40 @@
 import { Type } from 'typebox';
-import { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse, ErrorBody, ListApiKeysResponse } from '@plaza/contracts';
+import { ApiKey, CreateApiKeyRequest, CreateApiKeyResponse, ListApiKeysResponse } from '@plaza/contracts';
 import type { App } from '../../http/types.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
 const access = { admin: ['OWNER' as const], scope: 'api-keys.manage' as const };
-const errors = errorResponses();
+const tags = ['api keys'];
+const route = routeOptions({ tags, errors: errorResponses(), access });
+/** The routes of one key, by id: it may not exist. */
+const byIdRoute = routeOptions({ tags, errors: errorResponses(404), access });
 
 export function apiKeyRoutes(app: App): void {
-  app.get(
-    '/settings/v1/api-keys',
-    {
-      schema: { tags: ['api keys'], summary: 'List API keys', response: { 200: ListApiKeysResponse, ...errors } },
-      config: { access },
-    },
-    async (req) => ({ apiKeys: await listApiKeys(req.ctx) }),
-  );
+  app.get('/settings/v1/api-keys', route({ summary: 'List API keys', response: ListApiKeysResponse }), async (req) => ({
+    apiKeys: await listApiKeys(req.ctx),
+  }));
 
   app.post(
     '/settings/v1/api-keys',
-    {
-      schema: {
-        tags: ['api keys'],
-        summary: 'Create an API key',
-        description: 'The response holds the key; it is never shown again. Send it as `Authorization: <key>`.',
-        body: CreateApiKeyRequest,
-        response: { 201: CreateApiKeyResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Create an API key',
+      description: 'The response holds the key; it is never shown again. Send it as `Authorization: <key>`.',
+      body: CreateApiKeyRequest,
+      response: CreateApiKeyResponse,
+      status: 201,
+    }),
     async (req, reply) => reply.status(201).send(await createApiKey(req.ctx, req.body)),
   );
 
   app.delete(
     '/settings/v1/api-keys/:id',
-    {
-      schema: {
-        tags: ['api keys'],
-        summary: 'Revoke an API key',
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: Type.Object({ apiKey: ApiKey }), 404: ErrorBody, ...errors },
-      },
-      config: { access },
-    },
+    byIdRoute({
+      summary: 'Revoke an API key',
+      params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+      response: Type.Object({ apiKey: ApiKey }),
+    }),
     async (req) => ({ apiKey: await revokeApiKey(req.ctx, req.params.id) }),
   );
 }

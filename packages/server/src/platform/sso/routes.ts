@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import {
   CreateIdpConnectionRequest,
-  ErrorBody,
   IdpConnectionResponse,
   ListIdpConnectionsResponse,
   ListSsoProvidersResponse,
@@ -19,9 +18,16 @@ import {
 import { completeSsoLogin, startSsoLogin } from './flow.service.js';
 import { problemOf, sendSsoProblem } from './problem-page.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { routeOptions } from '../../http/route-options.js';
 
 const admin = { admin: ['OWNER' as const], scope: 'identity.manage' as const };
-const errors = errorResponses();
+const tags = ['sso'];
+const ConnectionIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const route = routeOptions({ tags, errors: errorResponses(), access: admin });
+/** The routes of one connection, by id: it may not exist. */
+const byIdRoute = routeOptions({ tags, errors: errorResponses(404), access: admin });
+/** The login page's buttons and the browser's trips to and from the provider: no error answers of the API. */
+const loginRoute = routeOptions({ tags, errors: {}, access: 'public' });
 
 export function ssoRoutes(app: App): void {
   registerConnectionRoutes(app);
@@ -32,41 +38,31 @@ export function ssoRoutes(app: App): void {
 function registerConnectionRoutes(app: App): void {
   app.get(
     '/identity/v1/sso/connections',
-    {
-      schema: {
-        tags: ['sso'],
-        summary: 'List SSO connections (secrets are never returned)',
-        response: { 200: ListIdpConnectionsResponse, ...errors },
-      },
-      config: { access: admin },
-    },
+    route({
+      summary: 'List SSO connections (secrets are never returned)',
+      response: ListIdpConnectionsResponse,
+    }),
     async (req) => ({ connections: await listConnections(req.ctx) }),
   );
   app.post(
     '/identity/v1/sso/connections',
-    {
-      schema: {
-        tags: ['sso'],
-        summary: 'Connect an OIDC identity provider',
-        description: 'Register `callbackUrl` of the response as a redirect URI at the provider.',
-        body: CreateIdpConnectionRequest,
-        response: { 201: IdpConnectionResponse, ...errors },
-      },
-      config: { access: admin },
-    },
+    route({
+      summary: 'Connect an OIDC identity provider',
+      description: 'Register `callbackUrl` of the response as a redirect URI at the provider.',
+      body: CreateIdpConnectionRequest,
+      response: IdpConnectionResponse,
+      status: 201,
+    }),
     async (req, reply) => reply.status(201).send({ connection: await createConnection(req.ctx, req.body) }),
   );
   app.delete(
     '/identity/v1/sso/connections/:id',
-    {
-      schema: {
-        tags: ['sso'],
-        summary: 'Remove an SSO connection and its links',
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 204: Type.Null(), 404: ErrorBody, ...errors },
-      },
-      config: { access: admin },
-    },
+    byIdRoute({
+      summary: 'Remove an SSO connection and its links',
+      params: ConnectionIdParams,
+      response: Type.Null(),
+      status: 204,
+    }),
     async (req, reply) => {
       await deleteConnection(req.ctx, req.params.id);
       return reply.status(204).send(null);
@@ -74,28 +70,22 @@ function registerConnectionRoutes(app: App): void {
   );
   app.post(
     '/identity/v1/sso/connections/:id/check',
-    {
-      schema: {
-        tags: ['sso'],
-        summary:
-          'Check again that the provider answers (its discovery document); a passing check puts it back on login pages',
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: IdpConnectionResponse, 404: ErrorBody, ...errors },
-      },
-      config: { access: admin },
-    },
-    async (req) => ({ connection: await checkConnection(req.ctx, req.params.id) }),
+    byIdRoute({
+      summary:
+        'Check again that the provider answers (its discovery document); a passing check puts it back on login pages',
+      params: ConnectionIdParams,
+      response: IdpConnectionResponse,
+    }),
+    async (req) => ({
+      connection: await checkConnection(req.ctx, req.params.id),
+    }),
   );
   app.get(
     '/identity/v1/sso/providers',
-    {
-      schema: {
-        tags: ['sso'],
-        summary: 'The "Continue with …" buttons of the login page',
-        response: { 200: ListSsoProvidersResponse },
-      },
-      config: { access: 'public' },
-    },
+    loginRoute({
+      summary: 'The "Continue with …" buttons of the login page',
+      response: ListSsoProvidersResponse,
+    }),
     async (req) => ({ providers: await listProviders(req.ctx) }),
   );
 }
@@ -104,20 +94,16 @@ function registerConnectionRoutes(app: App): void {
 function registerSsoLoginRoutes(app: App): void {
   app.get(
     '/identity/v1/sso/login/:tenantId/:idpConnectionId',
-    {
-      schema: {
-        tags: ['sso'],
-        summary: 'Start single sign-on: redirects to the provider with PKCE and state',
-        description:
-          'Pass the parameters of the authorization request to continue (client_id, redirect_uri, code_challenge, …).',
-        params: Type.Object({
-          tenantId: Type.String({ maxLength: 100 }),
-          idpConnectionId: Type.String({ maxLength: 100 }),
-        }),
-        querystring: Type.Record(Type.String(), Type.String({ maxLength: 2048 })),
-      },
-      config: { access: 'public' },
-    },
+    loginRoute({
+      summary: 'Start single sign-on: redirects to the provider with PKCE and state',
+      description:
+        'Pass the parameters of the authorization request to continue (client_id, redirect_uri, code_challenge, …).',
+      params: Type.Object({
+        tenantId: Type.String({ maxLength: 100 }),
+        idpConnectionId: Type.String({ maxLength: 100 }),
+      }),
+      querystring: Type.Record(Type.String(), Type.String({ maxLength: 2048 })),
+    }),
     async (req, reply) => {
       // Back to the login page that continues the same request, so the person can sign in another way.
       const query = new URLSearchParams(req.query).toString();
@@ -136,14 +122,10 @@ function registerSsoLoginRoutes(app: App): void {
 
   app.get(
     '/identity/v1/callback',
-    {
-      schema: {
-        tags: ['sso'],
-        summary: 'Where identity providers return; continues the OAuth flow',
-        querystring: Type.Record(Type.String(), Type.String({ maxLength: 4096 })),
-      },
-      config: { access: 'public' },
-    },
+    loginRoute({
+      summary: 'Where identity providers return; continues the OAuth flow',
+      querystring: Type.Record(Type.String(), Type.String({ maxLength: 4096 })),
+    }),
     async (req, reply) => {
       try {
         const next = await completeSsoLogin(req.ctx, new URL(req.url, req.ctx.config.publicUrl));

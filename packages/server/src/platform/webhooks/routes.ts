@@ -29,13 +29,11 @@ import { errorResponses } from '../../http/error-responses.js';
 import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
 const access = { admin: ['OWNER' as const], scope: 'webhooks' as const };
-const errors = errorResponses(404);
-const tags = ['webhooks'];
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const DeliveryId = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) });
 const BASE = '/webhooks/v1/subscriptions';
 
-const route = routeOptions({ tags, errors, access });
+const route = routeOptions({ tags: ['webhooks'], errors: errorResponses(404), access });
 
 /** Webhook subscriptions, their delivery log and settings (owners and API keys with `webhooks`), the public keys. */
 export function webhookRoutes(app: App): void {
@@ -59,15 +57,12 @@ function registerSubscriptionRoutes(app: App): void {
 
   app.post(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'Create a webhook subscription',
-        body: CreateWebhookSubscriptionRequest,
-        response: { 201: WebhookSubscriptionResponse, ...errors },
-      },
-      config: { access },
-    },
+    route({
+      summary: 'Create a webhook subscription',
+      body: CreateWebhookSubscriptionRequest,
+      response: WebhookSubscriptionResponse,
+      status: 201,
+    }),
     async (req, reply) => reply.status(201).send({ subscription: await createSubscription(req.ctx, req.body) }),
   );
 
