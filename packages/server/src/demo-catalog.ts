@@ -3,8 +3,38 @@ import type { ProductInput } from '@plaza/contracts';
 import type { Ctx } from './kernel/context.js';
 import { createCollection, createProduct, hasProducts } from './store/catalog/index.js';
 
-/** Images are small SVG illustrations kept in the web app (apps/web/public/demo), served by the site itself. */
-const img = (name: string, altText: string) => [{ url: `/demo/${name}.svg`, altText }];
+type Shelf = 'kitchen' | 'apparel' | 'home' | 'gifts';
+type DemoProduct = Omit<ProductInput, 'collectionIds'> & { in: Shelf[] };
+
+/**
+ * How each product shows in the shop: alt text, description, and the picture when it is not named like the look.
+ * Pictures are small SVG illustrations kept in the web app (apps/web/public/demo), served by the site itself.
+ */
+const LOOKS: Record<string, [altText: string, description: string, picture?: string]> = {
+  'mug-blue': ['A blue stoneware mug', 'Hand-glazed stoneware that keeps coffee warm. Holds 350 ml.'],
+  'mug-red': ['A red stoneware mug', 'Our best-loved mug in brick red. Back soon.'],
+  teapot: ['A green ceramic teapot', 'Brews four cups. Removable steel infuser.'],
+  coffee: ['A bag of coffee beans', 'Chocolate and hazelnut notes, roasted every Monday.'],
+  'tee-white': ['A white cotton t-shirt', 'Heavyweight organic cotton, cut to last.'],
+  'tee-black': ['A black cotton t-shirt', 'The white tee in black.'],
+  hoodie: ['A lavender hoodie', 'Brushed fleece inside, kangaroo pocket outside.'],
+  socks: ['A pair of striped socks', 'Soft cotton socks with a cheerful stripe.'],
+  tote: ['A canvas tote bag', 'Carries a week of groceries.'],
+  poster: ['A poster of green hills and a sun', 'Giclée print on 200 g paper, 50 × 70 cm.'],
+  candle: ['A cedar-scented candle', 'Forty hours of cedar and smoke.'],
+  plant: ['A fern in a terracotta pot', 'Happy in shade; water weekly.'],
+  notebook: ['A linen-bound notebook', '160 dotted pages, lays flat.'],
+  ebook: ['The cover of an e-book', 'Thirty breakfast recipes, delivered as a PDF.'],
+  giftcard: ['A gift card with a ribbon', 'Lets them pick. Never expires.'],
+  class: ['A coffee class', 'Ninety minutes at the shop; pay a deposit now, the rest on the day.'],
+  'espresso-cups': ['Three blue espresso cups', 'Four 90 ml cups in our blue glaze.'],
+  'tea-sampler': ['A box of six loose-leaf teas', 'Six loose-leaf teas, 25 g each.'],
+  throw: ['A folded wool throw', 'Lambswool, 130 × 180 cm.'],
+  'tee-old': ['An older t-shirt design', 'Hidden until the sale starts.', 'tee-black'],
+};
+
+const money = (amount: string) => ({ amount });
+const kg = (value: number) => ({ value, unit: 'KG' as const });
 const tracked = (quantity: number) => ({ trackQuantity: true, quantity });
 const sizes = (prices: Record<string, string | undefined>, stock: Record<string, number>) => ({
   options: [{ name: 'Size', choices: Object.keys(stock) }],
@@ -15,219 +45,74 @@ const sizes = (prices: Record<string, string | undefined>, stock: Record<string,
   })),
 });
 
-type DemoProduct = Omit<ProductInput, 'collectionIds'> & { in: Array<'kitchen' | 'apparel' | 'home' | 'gifts'> };
+/** A demo product: picture, alt text and description come from its look in LOOKS; `more` adds the rest. */
+function demo(
+  productType: ProductInput['productType'],
+  name: string,
+  price: string,
+  look: string,
+  shelves: Shelf[],
+  more: Partial<ProductInput> = {},
+): DemoProduct {
+  const [altText, description, picture = look] = LOOKS[look]!;
+  const media = [{ url: `/demo/${picture}.svg`, altText }];
+  return { name, productType, price: money(price), media, description, ...more, in: shelves };
+}
+
+/** A physical product with a SKU; a number is its tracked stock, anything else (sizes, untracked) is spread in. */
+const physical = (
+  name: string,
+  sku: string,
+  price: string,
+  stock: number | Partial<ProductInput>,
+  look: string,
+  shelves: Shelf[],
+  more: Partial<ProductInput> = {},
+) =>
+  demo('PHYSICAL', name, price, look, shelves, {
+    sku,
+    ...(typeof stock === 'number' ? { inventory: tracked(stock) } : stock),
+    ...more,
+  });
+
+const untracked = { inventory: { trackQuantity: false, inStock: true } };
+const mug = { weight: kg(0.4) };
+const teeSizes = (stock: Record<string, number>) => sizes({ XL: '27.00' }, stock);
+const coffeeSubscription = {
+  weight: kg(0.25),
+  subscriptionOptions: {
+    allowOneTimePurchases: true,
+    options: [
+      { frequency: 'WEEK' as const, interval: 2, discountPercent: 10 },
+      { frequency: 'MONTH' as const, interval: 1, discountPercent: 5 },
+    ],
+  },
+};
 
 const PRODUCTS: DemoProduct[] = [
-  {
-    name: 'Blue Stoneware Mug',
-    productType: 'PHYSICAL',
-    price: { amount: '18.00' },
-    sku: 'MUG-BLU',
-    weight: { value: 0.4, unit: 'KG' },
-    media: img('mug-blue', 'A blue stoneware mug'),
-    inventory: tracked(24),
-    description: 'Hand-glazed stoneware that keeps coffee warm. Holds 350 ml.',
-    in: ['kitchen'],
-  },
-  {
-    name: 'Red Stoneware Mug',
-    productType: 'PHYSICAL',
-    price: { amount: '18.00' },
-    compareAtPrice: { amount: '22.00' },
-    sku: 'MUG-RED',
-    weight: { value: 0.4, unit: 'KG' },
-    media: img('mug-red', 'A red stoneware mug'),
-    inventory: tracked(0),
-    description: 'Our best-loved mug in brick red. Back soon.',
-    in: ['kitchen'],
-  },
-  {
-    name: 'Green Teapot',
-    productType: 'PHYSICAL',
-    price: { amount: '46.00' },
-    sku: 'POT-GRN',
-    weight: { value: 1.1, unit: 'KG' },
-    media: img('teapot', 'A green ceramic teapot'),
-    inventory: tracked(6),
-    description: 'Brews four cups. Removable steel infuser.',
-    in: ['kitchen', 'gifts'],
-  },
-  {
-    name: 'House Blend Coffee',
-    productType: 'PHYSICAL',
-    price: { amount: '16.50' },
-    sku: 'COF-250',
-    weight: { value: 0.25, unit: 'KG' },
-    media: img('coffee', 'A bag of coffee beans'),
-    inventory: tracked(40),
-    description: 'Chocolate and hazelnut notes, roasted every Monday.',
-    subscriptionOptions: {
-      allowOneTimePurchases: true,
-      options: [
-        { frequency: 'WEEK', interval: 2, discountPercent: 10 },
-        { frequency: 'MONTH', interval: 1, discountPercent: 5 },
-      ],
-    },
-    in: ['kitchen'],
-  },
-  {
-    name: 'Classic White Tee',
-    productType: 'PHYSICAL',
-    price: { amount: '25.00' },
-    sku: 'TEE-WHT',
-    media: img('tee-white', 'A white cotton t-shirt'),
-    ...sizes({ XL: '27.00' }, { S: 8, M: 12, L: 10, XL: 3 }),
-    description: 'Heavyweight organic cotton, cut to last.',
-    in: ['apparel'],
-  },
-  {
-    name: 'Classic Black Tee',
-    productType: 'PHYSICAL',
-    price: { amount: '25.00' },
-    sku: 'TEE-BLK',
-    media: img('tee-black', 'A black cotton t-shirt'),
-    ...sizes({ XL: '27.00' }, { S: 0, M: 5, L: 0, XL: 2 }),
-    description: 'The white tee in black.',
-    in: ['apparel'],
-  },
-  {
-    name: 'Lavender Hoodie',
-    productType: 'PHYSICAL',
-    price: { amount: '58.00' },
-    sku: 'HOOD-LAV',
-    media: img('hoodie', 'A lavender hoodie'),
-    ...sizes({}, { S: 4, M: 6, L: 4 }),
-    description: 'Brushed fleece inside, kangaroo pocket outside.',
-    in: ['apparel', 'gifts'],
-  },
-  {
-    name: 'Striped Socks',
-    productType: 'PHYSICAL',
-    price: { amount: '9.00' },
-    sku: 'SOCK-STR',
-    media: img('socks', 'A pair of striped socks'),
-    inventory: tracked(60),
-    description: 'Soft cotton socks with a cheerful stripe.',
-    in: ['apparel'],
-  },
-  {
-    name: 'Canvas Tote',
-    productType: 'PHYSICAL',
-    price: { amount: '15.00' },
-    sku: 'TOTE-01',
-    media: img('tote', 'A canvas tote bag'),
-    inventory: { trackQuantity: false, inStock: true },
-    description: 'Carries a week of groceries.',
-    in: ['apparel', 'home'],
-  },
-  {
-    name: 'Mountain Poster',
-    productType: 'PHYSICAL',
-    price: { amount: '30.00' },
-    sku: 'PST-MTN',
-    media: img('poster', 'A poster of green hills and a sun'),
-    inventory: tracked(15),
-    description: 'Giclée print on 200 g paper, 50 × 70 cm.',
-    in: ['home'],
-  },
-  {
-    name: 'Cedar Candle',
-    productType: 'PHYSICAL',
-    price: { amount: '22.00' },
-    sku: 'CND-CDR',
-    media: img('candle', 'A cedar-scented candle'),
-    inventory: tracked(18),
-    description: 'Forty hours of cedar and smoke.',
-    in: ['home', 'gifts'],
-  },
-  {
-    name: 'Potted Fern',
-    productType: 'PHYSICAL',
-    price: { amount: '28.00' },
-    sku: 'PLT-FERN',
-    media: img('plant', 'A fern in a terracotta pot'),
-    inventory: tracked(9),
-    description: 'Happy in shade; water weekly.',
-    in: ['home'],
-  },
-  {
-    name: 'Linen Notebook',
-    productType: 'PHYSICAL',
-    price: { amount: '14.00' },
-    sku: 'NB-LIN',
-    media: img('notebook', 'A linen-bound notebook'),
-    inventory: tracked(30),
-    description: '160 dotted pages, lays flat.',
-    in: ['home', 'gifts'],
-  },
-  {
-    name: 'Slow Mornings (e-book)',
-    productType: 'DIGITAL',
-    price: { amount: '12.00' },
-    sku: 'EBOOK-SM',
-    media: img('ebook', 'The cover of an e-book'),
-    description: 'Thirty breakfast recipes, delivered as a PDF.',
-    in: ['kitchen'],
-  },
-  {
-    name: 'Gift Card',
-    productType: 'GIFT_CARD',
-    price: { amount: '50.00' },
-    media: img('giftcard', 'A gift card with a ribbon'),
-    description: 'Lets them pick. Never expires.',
-    in: ['gifts'],
-  },
-  {
-    name: 'Pour-over Coffee Class',
-    productType: 'SERVICE',
-    price: { amount: '45.00' },
-    media: img('class', 'A coffee class'),
-    deposit: { amount: '15.00' },
-    description: 'Ninety minutes at the shop; pay a deposit now, the rest on the day.',
-    in: ['kitchen'],
-  },
-  {
-    name: 'Espresso Cup Set',
-    productType: 'PHYSICAL',
-    price: { amount: '32.00' },
-    sku: 'CUP-ESP',
-    media: img('espresso-cups', 'Three blue espresso cups'),
-    inventory: tracked(7),
-    description: 'Four 90 ml cups in our blue glaze.',
-    in: ['kitchen', 'gifts'],
-  },
-  {
-    name: 'Tea Sampler',
-    productType: 'PHYSICAL',
-    price: { amount: '19.00' },
-    sku: 'TEA-SMP',
-    media: img('tea-sampler', 'A box of six loose-leaf teas'),
-    inventory: tracked(20),
-    description: 'Six loose-leaf teas, 25 g each.',
-    in: ['kitchen', 'gifts'],
-  },
-  {
-    name: 'Wool Throw',
-    productType: 'PHYSICAL',
-    price: { amount: '89.00' },
-    compareAtPrice: { amount: '110.00' },
-    sku: 'THR-WOOL',
-    media: img('throw', 'A folded wool throw'),
-    inventory: tracked(5),
-    description: 'Lambswool, 130 × 180 cm.',
-    in: ['home'],
-  },
-  {
-    name: 'Archive Sale Tee',
-    productType: 'PHYSICAL',
-    price: { amount: '12.00' },
-    sku: 'TEE-OLD',
-    media: img('tee-black', 'An older t-shirt design'),
-    inventory: tracked(3),
-    visible: false,
-    description: 'Hidden until the sale starts.',
-    in: ['apparel'],
-  },
+  physical('Blue Stoneware Mug', 'MUG-BLU', '18.00', 24, 'mug-blue', ['kitchen'], mug),
+  physical('Red Stoneware Mug', 'MUG-RED', '18.00', 0, 'mug-red', ['kitchen'], {
+    ...mug,
+    compareAtPrice: money('22.00'),
+  }),
+  physical('Green Teapot', 'POT-GRN', '46.00', 6, 'teapot', ['kitchen', 'gifts'], { weight: kg(1.1) }),
+  physical('House Blend Coffee', 'COF-250', '16.50', 40, 'coffee', ['kitchen'], coffeeSubscription),
+  physical('Classic White Tee', 'TEE-WHT', '25.00', teeSizes({ S: 8, M: 12, L: 10, XL: 3 }), 'tee-white', ['apparel']),
+  physical('Classic Black Tee', 'TEE-BLK', '25.00', teeSizes({ S: 0, M: 5, L: 0, XL: 2 }), 'tee-black', ['apparel']),
+  physical('Lavender Hoodie', 'HOOD-LAV', '58.00', sizes({}, { S: 4, M: 6, L: 4 }), 'hoodie', ['apparel', 'gifts']),
+  physical('Striped Socks', 'SOCK-STR', '9.00', 60, 'socks', ['apparel']),
+  physical('Canvas Tote', 'TOTE-01', '15.00', untracked, 'tote', ['apparel', 'home']),
+  physical('Mountain Poster', 'PST-MTN', '30.00', 15, 'poster', ['home']),
+  physical('Cedar Candle', 'CND-CDR', '22.00', 18, 'candle', ['home', 'gifts']),
+  physical('Potted Fern', 'PLT-FERN', '28.00', 9, 'plant', ['home']),
+  physical('Linen Notebook', 'NB-LIN', '14.00', 30, 'notebook', ['home', 'gifts']),
+  demo('DIGITAL', 'Slow Mornings (e-book)', '12.00', 'ebook', ['kitchen'], { sku: 'EBOOK-SM' }),
+  demo('GIFT_CARD', 'Gift Card', '50.00', 'giftcard', ['gifts']),
+  demo('SERVICE', 'Pour-over Coffee Class', '45.00', 'class', ['kitchen'], { deposit: money('15.00') }),
+  physical('Espresso Cup Set', 'CUP-ESP', '32.00', 7, 'espresso-cups', ['kitchen', 'gifts']),
+  physical('Tea Sampler', 'TEA-SMP', '19.00', 20, 'tea-sampler', ['kitchen', 'gifts']),
+  physical('Wool Throw', 'THR-WOOL', '89.00', 5, 'throw', ['home'], { compareAtPrice: money('110.00') }),
+  physical('Archive Sale Tee', 'TEE-OLD', '12.00', 3, 'tee-old', ['apparel'], { visible: false }),
 ];
 
 /**
