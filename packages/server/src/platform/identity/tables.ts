@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 
 /**
  * Sign-in identities. The foundation only seeds the owner here; the sign-in issue adds registration,
@@ -46,9 +46,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: uuid('id').primaryKey(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: belongsTo('identity_id', () => identities.id),
     cookieHash: text('cookie_hash').unique(),
     /** How the person proved who they are: pwd, otp, email, sso. */
     amr: jsonb('amr').$type<string[]>().notNull().default([]),
@@ -66,9 +64,7 @@ export const authSessions = pgTable(
 export const sessionTokens = pgTable('session_tokens', {
   id: uuid('id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
-  sessionId: uuid('session_id')
-    .notNull()
-    .references(() => authSessions.id, { onDelete: 'cascade' }),
+  sessionId: belongsTo('session_id', () => authSessions.id),
   createdDate: ts('created_date').notNull().defaultNow(),
   expiresDate: ts('expires_date').notNull(),
   usedDate: ts('used_date'),
@@ -83,9 +79,7 @@ export const authStates = pgTable(
   {
     id: uuid('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: belongsTo('identity_id', () => identities.id),
     /** EMAIL_VERIFICATION, OWNER_APPROVAL or MFA. */
     kind: text('kind').notNull(),
     /** Whatever the next step needs: the factors on offer, the client metadata of the login, … */
@@ -103,9 +97,7 @@ export const verificationCodes = pgTable(
   {
     id: uuid('id').primaryKey(),
     stateId: uuid('state_id').references(() => authStates.id, { onDelete: 'cascade' }),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: belongsTo('identity_id', () => identities.id),
     /** EMAIL_VERIFICATION or MFA_EMAIL. */
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -121,9 +113,7 @@ export const verificationCodes = pgTable(
 export const recoveryTokens = pgTable('recovery_tokens', {
   id: uuid('id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
-  identityId: uuid('identity_id')
-    .notNull()
-    .references(() => identities.id, { onDelete: 'cascade' }),
+  identityId: belongsTo('identity_id', () => identities.id),
   createdDate: ts('created_date').notNull().defaultNow(),
   expiresDate: ts('expires_date').notNull(),
   usedDate: ts('used_date'),
@@ -132,9 +122,7 @@ export const recoveryTokens = pgTable('recovery_tokens', {
 /** Devices that passed MFA with "remember this device": their cookie skips the second factor until it expires. */
 export const rememberedDevices = pgTable('remembered_devices', {
   id: uuid('id').primaryKey(),
-  identityId: uuid('identity_id')
-    .notNull()
-    .references(() => identities.id, { onDelete: 'cascade' }),
+  identityId: belongsTo('identity_id', () => identities.id),
   tokenHash: text('token_hash').notNull().unique(),
   createdDate: ts('created_date').notNull().defaultNow(),
   expiresDate: ts('expires_date').notNull(),
@@ -159,9 +147,7 @@ export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
     id: uuid('id').primaryKey(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: belongsTo('identity_id', () => identities.id),
     codeHash: text('code_hash').notNull(),
     createdDate: ts('created_date').notNull().defaultNow(),
     usedDate: ts('used_date'),

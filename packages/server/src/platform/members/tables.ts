@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MemberContact, MemberProfile } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 import { identities } from '../identity/tables.js';
 
 type CustomField = NonNullable<MemberProfile['customFields']>[number];
@@ -67,12 +67,8 @@ export const memberReports = pgTable(
   'member_reports',
   {
     id: uuid('id').primaryKey(),
-    reportedMemberId: uuid('reported_member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    reporterMemberId: uuid('reporter_member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    reportedMemberId: belongsTo('reported_member_id', () => members.id),
+    reporterMemberId: belongsTo('reporter_member_id', () => members.id),
     /** SPAM, IMPERSONATION, HARASSMENT or OTHER. */
     reason: text('reason').notNull(),
     text: text('text'),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { ServicePluginCallOutcome, ServicePluginType } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 
 /** Apps' endpoints for service plugin types. `type` is unique: at most one implementation per type. */
 export const servicePluginImplementations = pgTable('service_plugin_implementations', {
@@ -19,9 +19,7 @@ export const servicePluginCalls = pgTable(
   'service_plugin_calls',
   {
     id: uuid('id').primaryKey(),
-    implementationId: uuid('implementation_id')
-      .notNull()
-      .references(() => servicePluginImplementations.id, { onDelete: 'cascade' }),
+    implementationId: belongsTo('implementation_id', () => servicePluginImplementations.id),
     method: text('method').notNull(),
     calledDate: ts('called_date').notNull(),
     latencyMs: integer('latency_ms').notNull(),

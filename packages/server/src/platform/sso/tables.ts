@@ -1,5 +1,5 @@
 import { boolean, pgTable, primaryKey, text, uuid, jsonb } from 'drizzle-orm/pg-core';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 import { identities } from '../identity/tables.js';
 
 /** OIDC identity providers the owner connected ("Continue with <displayName>"). */
@@ -23,13 +23,9 @@ export const idpConnections = pgTable('idp_connections', {
 export const ssoLinks = pgTable(
   'sso_links',
   {
-    connectionId: uuid('connection_id')
-      .notNull()
-      .references(() => idpConnections.id, { onDelete: 'cascade' }),
+    connectionId: belongsTo('connection_id', () => idpConnections.id),
     sub: text('sub').notNull(),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identities.id, { onDelete: 'cascade' }),
+    identityId: belongsTo('identity_id', () => identities.id),
     createdDate: ts('created_date').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.sub] })],
@@ -38,9 +34,7 @@ export const ssoLinks = pgTable(
 /** An SSO round trip in progress: its state, PKCE verifier and nonce, and the OAuth request to continue after it. */
 export const ssoFlows = pgTable('sso_flows', {
   stateHash: text('state_hash').primaryKey(),
-  connectionId: uuid('connection_id')
-    .notNull()
-    .references(() => idpConnections.id, { onDelete: 'cascade' }),
+  connectionId: belongsTo('connection_id', () => idpConnections.id),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   /** The visitor's authorize request (or redirect session id) to resume after the provider answers. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 import { domainEvents } from '../events/tables.js';
 
 /**
@@ -43,12 +43,8 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: uuid('id').primaryKey(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    subscriptionId: belongsTo('subscription_id', () => webhookSubscriptions.id),
+    eventId: belongsTo('event_id', () => domainEvents.id),
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
     eventType: text('event_type').notNull(),
     entityId: text('entity_id').notNull(),
@@ -79,9 +75,7 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: uuid('id').primaryKey(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => webhookDeliveries.id),
     attempt: integer('attempt').notNull(),
     date: ts('date').notNull(),
     statusCode: integer('status_code'),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ProductMedia, ProductOption } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 import { taxGroups } from '../tax/tables.js';
 
 /** Money columns hold integer minor units of `currency` (DESIGN §3). */
@@ -69,9 +69,7 @@ export const catalogVariants = pgTable(
   'catalog_variants',
   {
     id: uuid('id').primaryKey(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => catalogProducts.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => catalogProducts.id),
     position: integer('position').notNull(),
     /** `{ optionName: choice }`; its sorted JSON is the variant's identity within the product. */
     choices: jsonb('choices').$type<Record<string, string>>().notNull(),
@@ -106,12 +104,8 @@ export const catalogCollections = pgTable(
 export const catalogProductCollections = pgTable(
   'catalog_product_collections',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => catalogProducts.id, { onDelete: 'cascade' }),
-    collectionId: uuid('collection_id')
-      .notNull()
-      .references(() => catalogCollections.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => catalogProducts.id),
+    collectionId: belongsTo('collection_id', () => catalogCollections.id),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.collectionId] }),

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 
 /** Money inside JSON is minor units as decimal strings (JSON has no bigint). */
 export interface StoredDiscount {
@@ -63,9 +63,7 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: uuid('id').primaryKey(),
-    couponId: uuid('coupon_id')
-      .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
+    couponId: belongsTo('coupon_id', () => coupons.id),
     /** "member:<id>", "email:<lower-cased>" or "visitor:<id>". */
     customerKey: text('customer_key').notNull(),
     orderId: text('order_id').notNull(),

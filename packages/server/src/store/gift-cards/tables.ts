@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
 
@@ -33,9 +33,7 @@ export const giftCardRedemptions = pgTable(
   'gift_card_redemptions',
   {
     id: uuid('id').primaryKey(),
-    giftCardId: uuid('gift_card_id')
-      .notNull()
-      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    giftCardId: belongsTo('gift_card_id', () => giftCards.id),
     orderId: text('order_id').notNull(),
     amount: minor('amount').notNull(),
     createdDate: ts('created_date').notNull(),

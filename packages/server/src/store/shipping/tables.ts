@@ -1,6 +1,6 @@
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Address } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { belongsTo, ts } from '../../lib/columns.js';
 
 /** Money columns hold integer minor units of the site currency (DESIGN §3). */
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
@@ -56,9 +56,7 @@ export const shippingOptions = pgTable(
   'shipping_options',
   {
     id: uuid('id').primaryKey(),
-    regionId: uuid('region_id')
-      .notNull()
-      .references(() => shippingRegions.id, { onDelete: 'cascade' }),
+    regionId: belongsTo('region_id', () => shippingRegions.id),
     title: text('title').notNull(),
     estimatedDeliveryTime: text('estimated_delivery_time'),
     rates: jsonb('rates').$type<StoredRate[]>().notNull(),
