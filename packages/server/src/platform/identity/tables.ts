@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow, ts } from '../../lib/columns.js';
 
 /**
  * Sign-in identities. The foundation only seeds the owner here; the sign-in issue adds registration,
@@ -32,8 +32,7 @@ export const identities = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastLoginDate: ts('last_login_date'),
     revision: integer('revision').notNull().default(1),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [uniqueIndex('identities_email_unique').on(sql`lower(${t.email})`)],
 );

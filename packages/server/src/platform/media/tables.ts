@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { FocalPoint } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDates, ts } from '../../lib/columns.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -65,8 +65,7 @@ export const mediaFiles = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', regexp_replace(display_name || ' ' || labels::text, '[^[:alnum:]]+', ' ', 'g'))`,
     ),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
     lastUsedDate: ts('last_used_date'),
     trashedDate: ts('trashed_date'),
   },
@@ -90,8 +89,7 @@ export const mediaFolders = pgTable(
     displayName: text('display_name').notNull(),
     parentFolderId: text('parent_folder_id').notNull(),
     state: text('state').notNull().default('OK'),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
     trashedDate: ts('trashed_date'),
   },
   (t) => [index('media_folders_parent_idx').on(t.parentFolderId, t.state, t.displayName)],
@@ -107,8 +105,7 @@ export const enterpriseCategories = pgTable(
     description: text('description'),
     parentCategoryId: text('parent_category_id'),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [index('media_enterprise_categories_parent_idx').on(t.parentCategoryId, t.sortOrder)],
 );
@@ -126,8 +123,7 @@ export const enterpriseItems = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Library file ids by kind (image, vector, video, audio, document, archive, model3d). */
     assets: jsonb('assets').$type<Record<string, string[]>>().notNull(),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [index('media_enterprise_items_category_idx').on(t.categoryId, t.sortOrder, t.id)],
 );

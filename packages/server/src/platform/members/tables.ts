@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MemberContact, MemberProfile } from '@plaza/contracts';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow, ts } from '../../lib/columns.js';
 import { identities } from '../identity/tables.js';
 
 type CustomField = NonNullable<MemberProfile['customFields']>[number];
@@ -42,8 +42,7 @@ export const members = pgTable(
         sql`lower(coalesce(${members.firstName}, '') || ' ' || coalesce(${members.lastName}, '') || ' ' || coalesce(${members.nickname}, '') || ' ' || coalesce(${members.loginEmail}, ''))`,
     ),
     lastReportDate: ts('last_report_date'),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
     lastLoginDate: ts('last_login_date'),
   },
   (t) => [

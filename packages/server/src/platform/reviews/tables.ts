@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ReviewMedia } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDatesDefaultNow, ts } from '../../lib/columns.js';
 import { members } from '../members/tables.js';
 
 /** Reviews of any entity, by (namespace, entity_id). */
@@ -43,8 +43,7 @@ export const reviews = pgTable(
     replyUpdatedDate: ts('reply_updated_date'),
     reviewRequestId: uuid('review_request_id'),
     reviewDate: ts('review_date').notNull(),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [
     uniqueIndex('reviews_author_entity_unique').on(t.namespace, t.entityId, t.authorKey),
@@ -94,8 +93,7 @@ export const reviewRequests = pgTable(
     failureMessage: text('failure_message'),
     sentDate: ts('sent_date'),
     jobId: uuid('job_id'),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [
     index('review_requests_status_idx').on(t.status, t.sendDate),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { ServicePluginCallOutcome, ServicePluginType } from '@plaza/contracts';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow, ts } from '../../lib/columns.js';
 
 /** Apps' endpoints for service plugin types. `type` is unique: at most one implementation per type. */
 export const servicePluginImplementations = pgTable('service_plugin_implementations', {
@@ -10,8 +10,7 @@ export const servicePluginImplementations = pgTable('service_plugin_implementati
   url: text('url').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   timeoutMs: integer('timeout_ms').notNull(),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });
 
 /** The last calls per implementation (pruned to the newest 50 on each insert), for the dashboard. */

@@ -1,5 +1,5 @@
 import { boolean, pgTable, primaryKey, text, uuid, jsonb } from 'drizzle-orm/pg-core';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow, ts } from '../../lib/columns.js';
 import { identities } from '../identity/tables.js';
 
 /** OIDC identity providers the owner connected ("Continue with <displayName>"). */
@@ -15,8 +15,7 @@ export const idpConnections = pgTable('idp_connections', {
   lastCheckedDate: ts('last_checked_date'),
   /** Why that check failed, in words; null when it worked. A failing connection is not offered to shoppers. */
   lastCheckError: text('last_check_error'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });
 
 /** Which identity a provider's subject signs in as: one row per (connection, sub). */

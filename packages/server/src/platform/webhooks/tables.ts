@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow, ts } from '../../lib/columns.js';
 import { domainEvents } from '../events/tables.js';
 
 /**
@@ -31,8 +31,7 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   /** Failed attempts since the last success; pauses the subscription at the threshold. */
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
   createdBy: text('created_by'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });
 
 /**

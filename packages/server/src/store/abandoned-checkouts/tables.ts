@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AbandonedCheckoutActivity } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDates, ts } from '../../lib/columns.js';
 
 /**
  * Checkouts left with the buyer's e-mail and no order. One row per checkout (the unique key makes the sweep safe to
@@ -25,8 +25,7 @@ export const abandonedCheckouts = pgTable(
     checkoutUpdatedDate: ts('checkout_updated_date').notNull(),
     recoveredDate: ts('recovered_date'),
     orderId: uuid('order_id'),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [index('abandoned_checkouts_list_idx').on(t.createdDate, t.id)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BackInStockItemDetails } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDatesDefaultNow } from '../../lib/columns.js';
 
 /**
  * Back-in-stock notification requests. A request names a product of Plaza's catalog (and a variant of it, or none);
@@ -30,8 +30,7 @@ export const backInStockRequests = pgTable(
     jobId: uuid('job_id'),
     /** The mail_messages row of its notice. */
     mailId: uuid('mail_id'),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [
     uniqueIndex('back_in_stock_open_unique')

@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressWithContact } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDatesDefaultNow } from '../../lib/columns.js';
 import type { StoredLine } from '../pricing/index.js';
 
 /** A merchant discount as stored (amounts already in minor units). */
@@ -30,8 +30,7 @@ export const carts = pgTable(
     contactInfo: jsonb('contact_info').$type<AddressWithContact>(),
     buyerNote: text('buyer_note'),
     businessLocationId: text('business_location_id'),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
     /** Bumped by every write: a change made without the lock is written only over the version it read. */
     version: integer('version').notNull().default(0),
   },

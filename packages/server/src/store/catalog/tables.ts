@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ProductMedia, ProductOption } from '@plaza/contracts';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow } from '../../lib/columns.js';
 import { taxGroups } from '../tax/tables.js';
 
 /** Money columns hold integer minor units of `currency` (DESIGN §3). */
@@ -51,8 +51,7 @@ export const catalogProducts = pgTable(
     digitalFileId: text('digital_file_id'),
     /** The tax group its lines are taxed as; null: the default group. A deleted group leaves null. */
     taxGroupId: uuid('tax_group_id').references(() => taxGroups.id, { onDelete: 'set null' }),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [
     uniqueIndex('catalog_products_slug_unique').on(t.slug),
@@ -95,8 +94,7 @@ export const catalogCollections = pgTable(
     slug: text('slug').notNull(),
     description: text('description'),
     visible: boolean('visible').notNull().default(true),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [uniqueIndex('catalog_collections_slug_unique').on(t.slug)],
 );

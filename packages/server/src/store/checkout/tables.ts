@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { CheckoutSettings, CheckoutTemplate } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDatesDefaultNow, ts } from '../../lib/columns.js';
 import type { StoredCheckoutInfo, StoredLine } from './model.js';
 
 /**
@@ -24,8 +24,7 @@ export const checkouts = pgTable(
     giftCardCode: text('gift_card_code'),
     overrideCheckoutUrl: text('override_checkout_url'),
     completed: boolean('completed').notNull().default(false),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [
     index('checkouts_cart_idx').on(t.cartId),
@@ -46,8 +45,7 @@ export const checkoutTemplates = pgTable(
     status: text('status').notNull(),
     lineItems: jsonb('line_items').$type<CheckoutTemplate['lineItems']>().notNull(),
     couponCode: text('coupon_code'),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [index('checkout_templates_status_idx').on(t.status, t.createdDate)],
 );

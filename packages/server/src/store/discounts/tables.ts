@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow, ts } from '../../lib/columns.js';
 
 /** Money inside JSON is minor units as decimal strings (JSON has no bigint). */
 export interface StoredDiscount {
@@ -31,8 +31,7 @@ export const discountRules = pgTable('discount_rules', {
   discount: jsonb('discount').$type<StoredDiscount>().notNull(),
   startDate: ts('start_date'),
   endDate: ts('end_date'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });
 
 /** Coupons: a code the buyer enters. `usedCount` only grows through redeemCoupon (a conditional UPDATE). */
@@ -52,8 +51,7 @@ export const coupons = pgTable(
     usageLimit: integer('usage_limit'),
     limitPerCustomer: integer('limit_per_customer'),
     usedCount: integer('used_count').notNull().default(0),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [uniqueIndex('coupons_code_key_unique').on(t.codeKey)],
 );

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDates, ts } from '../../lib/columns.js';
 
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
 
@@ -22,8 +22,7 @@ export const giftCards = pgTable(
     /** MANUAL (owner or API key) or ORDER (bought as a GIFT_CARD item). */
     source: text('source').$type<'MANUAL' | 'ORDER'>().notNull(),
     orderId: text('order_id'),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [index('gift_cards_last4_idx').on(t.last4)],
 );

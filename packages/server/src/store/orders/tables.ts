@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Order, OrderActivity } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDates, ts } from '../../lib/columns.js';
 
 /** Human order numbers: sequential, never reused (a rolled-back placement leaves a gap, as every shop's does). */
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 10001 });
@@ -55,8 +55,7 @@ export const orders = pgTable(
     /** Whether this order took its items out of stock (at placement or when paid, per the checkout settings). */
     stockTaken: boolean('stock_taken').notNull().default(false),
     purchasedDate: ts('purchased_date').notNull(),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [
     index('orders_created_idx').on(t.createdDate, t.id),
@@ -105,8 +104,7 @@ export const orderPayments = pgTable(
     }>(),
     authorizedDate: ts('authorized_date'),
     voidedDate: ts('voided_date'),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [index('order_payments_order_idx').on(t.orderId)],
 );
@@ -144,8 +142,7 @@ export const orderFulfillments = pgTable(
       shippingProvider?: string;
       trackingLink?: string;
     }>(),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [index('order_fulfillments_order_idx').on(t.orderId)],
 );

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ts } from '../../lib/columns.js';
+import { rowDates } from '../../lib/columns.js';
 
 /**
  * The payment outbox: a capture, void or refund that a payment provider must carry out. The row is committed before
@@ -24,8 +24,7 @@ export const paymentOperations = pgTable(
     notifyBuyer: boolean('notify_buyer').notNull().default(false),
     /** The provider's refusal, in its words. */
     failure: text('failure'),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [index('payment_operations_payment_idx').on(t.paymentId), index('payment_operations_order_idx').on(t.orderId)],
 );

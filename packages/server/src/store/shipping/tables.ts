@@ -1,6 +1,6 @@
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Address } from '@plaza/contracts';
-import { belongsTo, ts } from '../../lib/columns.js';
+import { belongsTo, rowDatesDefaultNow } from '../../lib/columns.js';
 
 /** Money columns hold integer minor units of the site currency (DESIGN §3). */
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
@@ -48,8 +48,7 @@ export const shippingRegions = pgTable('shipping_regions', {
   name: text('name').notNull(),
   destinationScope: text('destination_scope').notNull(),
   destinations: jsonb('destinations').$type<StoredDestination[]>().notNull().default([]),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });
 
 export const shippingOptions = pgTable(
@@ -62,8 +61,7 @@ export const shippingOptions = pgTable(
     rates: jsonb('rates').$type<StoredRate[]>().notNull(),
     freeShippingOverMinor: minor('free_shipping_over_minor'),
     deliveryTimeSlots: jsonb('delivery_time_slots').$type<StoredSlot[]>().notNull().default([]),
-    createdDate: ts('created_date').notNull().defaultNow(),
-    updatedDate: ts('updated_date').notNull().defaultNow(),
+    ...rowDatesDefaultNow(),
   },
   (t) => [index('shipping_options_region_idx').on(t.regionId, t.createdDate)],
 );
@@ -76,8 +74,7 @@ export const pickupLocations = pgTable('pickup_locations', {
   businessHours: text('business_hours'),
   instructions: text('instructions'),
   feeMinor: minor('fee_minor'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });
 
 /** One row (id 1): the site's carrier configuration and local delivery. */
@@ -88,8 +85,7 @@ export const shippingProviderConfiguration = pgTable('shipping_provider_configur
   internationalServices: jsonb('international_services').$type<StoredCarrierService[]>().notNull().default([]),
   packageTypes: jsonb('package_types').$type<StoredPackageType[]>().notNull().default([]),
   localDelivery: jsonb('local_delivery').$type<StoredLocalDelivery>(),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });
 
 /** The merchant's additional fee settings (handling, insurance). */
@@ -104,6 +100,5 @@ export const additionalFeeSettings = pgTable('additional_fee_settings', {
   catalogItemIds: jsonb('catalog_item_ids').$type<string[]>().notNull().default([]),
   taxable: boolean('taxable').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
-  createdDate: ts('created_date').notNull().defaultNow(),
-  updatedDate: ts('updated_date').notNull().defaultNow(),
+  ...rowDatesDefaultNow(),
 });

@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { LineItem } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDates, ts } from '../../lib/columns.js';
 
 /**
  * Subscription contracts, one per subscription line of an order. `cyclesCompleted` counts charges made (1 after the
@@ -36,8 +36,7 @@ export const subscriptionContracts = pgTable(
     lastFailure: jsonb('last_failure').$type<{ date: string; reason: string }>(),
     renewalOrderIds: jsonb('renewal_order_ids').$type<string[]>().notNull().default([]),
     canceledDate: ts('canceled_date'),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [
     index('subscription_contracts_list_idx').on(t.createdDate, t.id),

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Address } from '@plaza/contracts';
-import { ts } from '../../lib/columns.js';
+import { rowDates, ts } from '../../lib/columns.js';
 
 /** One manual rate of a region: a decimal fraction string ("0.0725") per jurisdiction. */
 export interface StoredJurisdiction {
@@ -33,8 +33,7 @@ export const taxGroups = pgTable('tax_groups', {
   name: text('name').notNull(),
   /** Lines without a taxGroupId are taxed as the default group (at most one). */
   isDefault: boolean('is_default').notNull().default(false),
-  createdDate: ts('created_date').notNull(),
-  updatedDate: ts('updated_date').notNull(),
+  ...rowDates(),
 });
 
 export const taxRegions = pgTable(
@@ -51,8 +50,7 @@ export const taxRegions = pgTable(
     /** MANUAL forces manual rates here even when the site is AUTO; null follows the global mode. */
     calculationOverride: text('calculation_override').$type<'MANUAL'>(),
     fallbackRate: text('fallback_rate').notNull().default('0'),
-    createdDate: ts('created_date').notNull(),
-    updatedDate: ts('updated_date').notNull(),
+    ...rowDates(),
   },
   (t) => [uniqueIndex('tax_regions_place_idx').on(t.country, t.subdivision)],
 );
