@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
+import { postEntity } from '../../test/entities.js';
 import { call, deleteEvery } from '../../../test/http.js';
 import { totalsInput as baseInput } from '../totals/testing.js';
 import type { TotalsInput } from '../totals/types.js';
@@ -15,17 +16,7 @@ export const PATHS = {
 } as const;
 
 /** POSTs `{ [key]: body }` and returns the created entity (asserting 200). */
-export async function create<T = Record<string, unknown>>(
-  srv: TestServer,
-  auth: string,
-  path: string,
-  key: string,
-  body: Record<string, unknown>,
-): Promise<T & { id: string }> {
-  const res = await call<Record<string, T & { id: string }>>(srv.url, 'POST', path, { auth, body: { [key]: body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body[key]!;
-}
+export const create = postEntity;
 
 export const region = (srv: TestServer, auth: string, body: Record<string, unknown>) =>
   create(srv, auth, PATHS.regions, 'shippingRegion', { name: 'Region', ...body });

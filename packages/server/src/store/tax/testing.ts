@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
+import { postEntity } from '../../test/entities.js';
 import { call, deleteEvery } from '../../../test/http.js';
 
 /** Test helpers of the tax tests: configuration through the real HTTP API. */
@@ -9,17 +10,8 @@ export const TAX = {
   regions: '/ecom/v1/tax-regions',
 } as const;
 
-export async function post<T = Record<string, unknown>>(
-  srv: TestServer,
-  auth: string,
-  path: string,
-  key: string,
-  body: Record<string, unknown>,
-): Promise<T & { id: string }> {
-  const res = await call<Record<string, T & { id: string }>>(srv.url, 'POST', path, { auth, body: { [key]: body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body[key]!;
-}
+/** POSTs `{ [key]: body }` and returns the created entity (asserting 200). */
+export const post = postEntity;
 
 export async function patchSettings(srv: TestServer, auth: string, patch: Record<string, unknown>) {
   const res = await call(srv.url, 'PATCH', TAX.settings, {
