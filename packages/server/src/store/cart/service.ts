@@ -8,7 +8,7 @@ import { webBase } from '../../lib/urls.js';
 import { type CatalogMemo, type ResolvedLines, resolveLines } from '../pricing/index.js';
 import { changeAndEmit, emitEvent, preparedChangeAndEmit } from '../../platform/events/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { computeTotals, type Totals, totalsToWire, type TotalsWire } from '../totals/index.js';
+import { computeTotals, merchantDiscountsInput, type Totals, totalsToWire, type TotalsWire } from '../totals/index.js';
 import { knownCarts } from './known-carts.js';
 import { carts, type CartRow } from './tables.js';
 import { cartWriteOverVersion } from './write.sql.js';
@@ -97,16 +97,7 @@ export async function renderCart(
     weightUnit: 'KG',
     lines: resolved.totalsLines,
     ...(row.couponCode ? { couponCode: row.couponCode } : {}),
-    ...(row.merchantDiscounts?.length
-      ? {
-          merchantDiscounts: row.merchantDiscounts.map((d) => ({
-            ...(d.amountMinor ? { amount: BigInt(d.amountMinor) } : {}),
-            ...(d.percentage !== undefined ? { percentage: d.percentage } : {}),
-            ...(d.lineItemIds ? { lineItemIds: d.lineItemIds } : {}),
-            ...(d.description ? { description: d.description } : {}),
-          })),
-        }
-      : {}),
+    ...(row.merchantDiscounts?.length ? { merchantDiscounts: merchantDiscountsInput(row.merchantDiscounts) } : {}),
     buyer: {
       ...(row.memberId ? { memberId: row.memberId } : {}),
       ...(row.visitorId ? { visitorId: row.visitorId } : {}),

@@ -10,7 +10,7 @@ import { parseAmount, resolveLines, toStoredLines } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { memberLoginEmail } from '../../platform/members/index.js';
-import { computeTotals } from '../totals/index.js';
+import { computeTotals, merchantDiscountsInput } from '../totals/index.js';
 import { applyInfo, checkPaymentOption, pathsOf } from './info.js';
 import type { CheckoutRow, StoredCheckoutInfo, StoredLine } from './model.js';
 import { assertCheckoutOpen, getCheckoutSettings } from './settings.service.js';
@@ -87,16 +87,7 @@ export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checko
     weightUnit: 'KG',
     lines: resolved.totalsLines,
     ...(row.couponCode ? { couponCode: row.couponCode } : {}),
-    ...(info.merchantDiscounts
-      ? {
-          merchantDiscounts: info.merchantDiscounts.map((d) => ({
-            ...(d.amountMinor ? { amount: BigInt(d.amountMinor) } : {}),
-            ...(d.percentage !== undefined ? { percentage: d.percentage } : {}),
-            ...(d.lineItemIds ? { lineItemIds: d.lineItemIds } : {}),
-            ...(d.description ? { description: d.description } : {}),
-          })),
-        }
-      : {}),
+    ...(info.merchantDiscounts ? { merchantDiscounts: merchantDiscountsInput(info.merchantDiscounts) } : {}),
     buyer: {
       ...(row.memberId ? { memberId: row.memberId } : {}),
       ...(row.visitorId ? { visitorId: row.visitorId } : {}),
