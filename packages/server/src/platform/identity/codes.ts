@@ -6,8 +6,8 @@ import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
 import { sendMail, type SentMail } from '../mail/index.js';
 import { getSite } from '../site/index.js';
-import { tooManyAttempts } from './errors.js';
-import { authStates, verificationCodes } from './tables.js';
+import { codeError, tooManyAttempts } from './errors.js';
+import { authStates, identities, verificationCodes } from './tables.js';
 
 /** E-mail codes: 6 digits, 10 minutes, 5 tries, single use, bound to a state that lives an hour. */
 export const VERIFICATION = {
@@ -50,6 +50,21 @@ export async function liveAuthState(ctx: Ctx, stateToken: string, kind: 'EMAIL_V
     );
   const [state] = lock ? await query.for('update') : await query;
   return state;
+}
+
+/**
+ * The live state of a `stateToken`, locked, and the e-mail of its person: what a new code is made for and mailed
+ * to. NOT_FOUND (as a code error) when either is gone.
+ */
+export async function lockedStateAndEmail(tx: Ctx, stateToken: string, kind: 'EMAIL_VERIFICATION' | 'MFA') {
+  const state = await liveAuthState(tx, stateToken, kind, true);
+  if (!state) throw codeError('NOT_FOUND');
+  const [identity] = await tx.db
+    .select({ email: identities.email })
+    .from(identities)
+    .where(eq(identities.id, state.identityId));
+  if (!identity) throw codeError('NOT_FOUND');
+  return { state, email: identity.email };
 }
 
 export async function createState(

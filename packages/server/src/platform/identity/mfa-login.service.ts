@@ -10,7 +10,15 @@ import type {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken, uuidv7 } from '../../lib/ids.js';
-import { codeHash, createState, liveAuthState, mailCode, nextCode, type StateData } from './codes.js';
+import {
+  codeHash,
+  createState,
+  liveAuthState,
+  lockedStateAndEmail,
+  mailCode,
+  nextCode,
+  type StateData,
+} from './codes.js';
 import { codeError, tooManyAttempts } from './errors.js';
 import { useTotpCode } from './mfa.service.js';
 import { toIdentity, type IdentityRow } from './profile.js';
@@ -196,14 +204,8 @@ export async function verifyFactor(
  */
 export async function sendFactorCode(ctx: Ctx, req: SendFactorCodeRequest): Promise<EmptyResponse> {
   const issued = await withTx(ctx, async (tx) => {
-    const state = await liveAuthState(tx, req.stateToken, 'MFA', true);
-    if (!state) throw codeError('NOT_FOUND');
-    const [identity] = await tx.db
-      .select({ email: identities.email })
-      .from(identities)
-      .where(eq(identities.id, state.identityId));
-    if (!identity) throw codeError('NOT_FOUND');
-    return { email: identity.email, code: await nextCode(tx, state, 'MFA_EMAIL') };
+    const { state, email } = await lockedStateAndEmail(tx, req.stateToken, 'MFA');
+    return { email, code: await nextCode(tx, state, 'MFA_EMAIL') };
   });
   const sent = await mailCode(ctx, issued.email, issued.code, req.stateToken, { template: 'VERIFICATION_CODE' });
   if (sent.status === 'FAILED') throw codeError('SEND_CODE_ERROR');

@@ -14,6 +14,7 @@ import { notFound } from '../../kernel/errors.js';
 import {
   codeHash,
   liveAuthState,
+  lockedStateAndEmail,
   mailCode,
   nextCode,
   startEmailVerification,
@@ -92,14 +93,8 @@ export async function verifyCode(ctx: Ctx, req: VerifyCodeRequest, meta: Request
 /** POST /identity/v1/auth/resend: a new code for the same state (the old one stops working). */
 export async function resendCode(ctx: Ctx, req: ResendCodeRequest): Promise<EmptyResponse> {
   const issued = await withTx(ctx, async (tx) => {
-    const state = await liveAuthState(tx, req.stateToken, 'EMAIL_VERIFICATION', true);
-    if (!state) throw codeError('NOT_FOUND');
-    const [identity] = await tx.db
-      .select({ email: identities.email })
-      .from(identities)
-      .where(eq(identities.id, state.identityId));
-    if (!identity) throw codeError('NOT_FOUND');
-    return { code: await nextCode(tx, state), email: identity.email, data: state.data as StateData };
+    const { state, email } = await lockedStateAndEmail(tx, req.stateToken, 'EMAIL_VERIFICATION');
+    return { code: await nextCode(tx, state), email, data: state.data as StateData };
   });
   const how =
     issued.data.template === 'ACTIVATION'
