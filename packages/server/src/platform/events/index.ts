@@ -3,6 +3,7 @@ export { eventIdentity, jobActor } from './identity.js';
 export {
   changeAndEmit,
   emitEvent,
+  emitUpdated,
   insertEvent,
   onDeliveriesWritten,
   preparedChangeAndEmit,

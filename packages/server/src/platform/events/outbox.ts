@@ -62,6 +62,21 @@ export async function emitEvent(ctx: Ctx, input: EmitEventInput): Promise<string
 }
 
 /**
+ * The last step of a field-mask update: emits its `updated` event (the entity as it is now and the paths the mask
+ * named) and answers the entity.
+ */
+export async function emitUpdated<T>(
+  ctx: Ctx,
+  type: EventType,
+  entityId: string,
+  entity: T,
+  modifiedFields: string[],
+): Promise<T> {
+  await emitEvent(ctx, { type, entityId, entity, modifiedFields });
+  return entity;
+}
+
+/**
  * Inserts the event row and its deliveries (to every matching subscription, or only to `onlySubscriptionId`: test
  * events). Returns how many deliveries were made.
  */

@@ -19,7 +19,7 @@ import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { emitEvent } from '../events/index.js';
+import { emitEvent, emitUpdated } from '../events/index.js';
 import { markFilesUsed } from './files.service.js';
 import {
   enterpriseCategories as cats,
@@ -136,13 +136,7 @@ export async function updateCategory(
       .where(eq(cats.id, id))
       .returning();
     const category = toCategory(updated!);
-    await emitEvent(tx, {
-      type: 'media.enterprise_category.updated',
-      entityId: id,
-      entity: category,
-      modifiedFields: req.fieldMask.paths,
-    });
-    return category;
+    return emitUpdated(tx, 'media.enterprise_category.updated', id, category, req.fieldMask.paths);
   });
 }
 

@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './read-cache.js';
 import { slugify } from './model.js';
 import { isCatalogAdmin } from './products.service.js';
@@ -91,13 +91,7 @@ export async function updateCollection(ctx: Ctx, id: string, req: UpdateCollecti
         });
       if (!row) throw notFound('Collection');
       const collection = toCollection(row);
-      await emitEvent(tx, {
-        type: 'catalog.collection.updated',
-        entityId: id,
-        entity: collection,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return collection;
+      return emitUpdated(tx, 'catalog.collection.updated', id, collection, req.fieldMask.paths);
     }),
   );
 }

@@ -4,7 +4,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite, configChanged } from './config.js';
 import { couponInput, couponValues, fmt, statusAt, toCoupon } from './model.js';
 import { couponRedemptions, coupons } from './tables.js';
@@ -73,13 +73,7 @@ export async function updateCoupon(ctx: Ctx, id: string, req: UpdateCouponReques
         .where(eq(coupons.id, id))
         .returning();
       const coupon = toCoupon(row!, f, now);
-      await emitEvent(tx, {
-        type: 'ecom.coupon.updated',
-        entityId: id,
-        entity: coupon,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return coupon;
+      return emitUpdated(tx, 'ecom.coupon.updated', id, coupon, req.fieldMask.paths);
     }),
   );
 }

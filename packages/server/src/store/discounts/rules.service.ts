@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { fmt, ruleInput, ruleValues, toRule } from './model.js';
 import { discountRules } from './tables.js';
@@ -63,13 +63,7 @@ export async function updateRule(ctx: Ctx, id: string, req: UpdateDiscountRuleRe
         .where(eq(discountRules.id, id))
         .returning();
       const rule = toRule(row!, f, now);
-      await emitEvent(tx, {
-        type: 'ecom.discount_rule.updated',
-        entityId: id,
-        entity: rule,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return rule;
+      return emitUpdated(tx, 'ecom.discount_rule.updated', id, rule, req.fieldMask.paths);
     }),
   );
 }

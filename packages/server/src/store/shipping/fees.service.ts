@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { existingProductIds } from '../catalog/index.js';
 import { feeInput, feeValues, fmt, invalid, toFee } from './model.js';
@@ -75,13 +75,7 @@ export async function updateFee(ctx: Ctx, id: string, req: UpdateAdditionalFeeRe
         .where(eq(additionalFeeSettings.id, id))
         .returning();
       const fee = toFee(row!, f);
-      await emitEvent(tx, {
-        type: 'ecom.additional_fee.updated',
-        entityId: id,
-        entity: fee,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return fee;
+      return emitUpdated(tx, 'ecom.additional_fee.updated', id, fee, req.fieldMask.paths);
     }),
   );
 }

@@ -11,7 +11,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { fmt, invalid, optionInput, optionValues, toOption } from './model.js';
 import { shippingOptions, shippingRegions } from './tables.js';
@@ -77,13 +77,7 @@ export async function updateOption(ctx: Ctx, id: string, req: UpdateShippingOpti
         .where(eq(shippingOptions.id, id))
         .returning();
       const option = toOption(row!, f);
-      await emitEvent(tx, {
-        type: 'ecom.shipping_option.updated',
-        entityId: id,
-        entity: option,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return option;
+      return emitUpdated(tx, 'ecom.shipping_option.updated', id, option, req.fieldMask.paths);
     }),
   );
 }

@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { fmt, pickupInput, pickupValues, toPickup } from './model.js';
 import { pickupLocations } from './tables.js';
@@ -57,13 +57,7 @@ export async function updatePickup(ctx: Ctx, id: string, req: UpdatePickupLocati
         .where(eq(pickupLocations.id, id))
         .returning();
       const pickup = toPickup(row!, f);
-      await emitEvent(tx, {
-        type: 'ecom.pickup_location.updated',
-        entityId: id,
-        entity: pickup,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return pickup;
+      return emitUpdated(tx, 'ecom.pickup_location.updated', id, pickup, req.fieldMask.paths);
     }),
   );
 }

@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { checkOverlap, checkRegion, fmt, regionInput, toOption, toRegion } from './model.js';
 import { shippingOptions, shippingRegions } from './tables.js';
@@ -77,13 +77,7 @@ export async function updateRegion(ctx: Ctx, id: string, req: UpdateShippingRegi
         .where(eq(shippingRegions.id, id))
         .returning();
       const region = toRegion(row!);
-      await emitEvent(tx, {
-        type: 'ecom.shipping_region.updated',
-        entityId: id,
-        entity: region,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return region;
+      return emitUpdated(tx, 'ecom.shipping_region.updated', id, region, req.fieldMask.paths);
     }),
   );
 }

@@ -9,7 +9,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { taxConfig, type GroupRow } from './config.js';
 import { taxGroupDeleted } from './hooks.js';
 import { dropGroupOverrides } from './regions.service.js';
@@ -92,13 +92,7 @@ export async function updateTaxGroup(ctx: Ctx, id: string, req: UpdateTaxGroupRe
         .returning();
       if (!row) throw notFound('Tax group');
       const group = toGroup(row);
-      await emitEvent(tx, {
-        type: 'ecom.tax_group.updated',
-        entityId: id,
-        entity: group,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return group;
+      return emitUpdated(tx, 'ecom.tax_group.updated', id, group, req.fieldMask.paths);
     }),
   );
 }

@@ -10,7 +10,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { taxConfig, type RegionRow } from './config.js';
 import { taxRegions } from './tables.js';
 
@@ -126,13 +126,7 @@ export async function updateTaxRegion(ctx: Ctx, id: string, req: UpdateTaxRegion
           throw isUniqueViolation(e) ? placeTaken(next.country, next.subdivision) : e;
         });
       const region = toRegion(row!);
-      await emitEvent(tx, {
-        type: 'ecom.tax_region.updated',
-        entityId: id,
-        entity: region,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return region;
+      return emitUpdated(tx, 'ecom.tax_region.updated', id, region, req.fieldMask.paths);
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { TAX_SETTINGS_MASK_PATHS, type TaxSettings, type UpdateTaxSettingsRequest } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitUpdated } from '../../platform/events/index.js';
 import { DEFAULT_SETTINGS, taxConfig, type SettingsRow } from './config.js';
 import { taxSettings } from './tables.js';
 
@@ -33,13 +33,7 @@ export async function updateTaxSettings(ctx: Ctx, req: UpdateTaxSettingsRequest)
         .onConflictDoUpdate({ target: taxSettings.id, set: { ...set, updatedDate: now } })
         .returning();
       const settings = toSettings(row!);
-      await emitEvent(tx, {
-        type: 'ecom.tax_settings.updated',
-        entityId: 'tax-settings',
-        entity: settings,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return settings;
+      return emitUpdated(tx, 'ecom.tax_settings.updated', 'tax-settings', settings, req.fieldMask.paths);
     }),
   );
 }

@@ -3,7 +3,7 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
 import { parseAmount } from '../pricing/index.js';
-import { emitEvent } from '../../platform/events/index.js';
+import { emitUpdated } from '../../platform/events/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { createConfigCache } from '../../lib/config-cache.js';
 import { tipSettings } from './tables.js';
@@ -74,13 +74,7 @@ export async function updateTipSettings(ctx: Ctx, req: UpdateTipSettingsRequest)
         .values({ id: 1, settings: next, updatedDate: now })
         .onConflictDoUpdate({ target: tipSettings.id, set: { settings: next, updatedDate: now } });
       const settings = { ...next, updatedDate: now.toISOString() };
-      await emitEvent(tx, {
-        type: 'ecom.tip_settings.updated',
-        entityId: 'tip-settings',
-        entity: settings,
-        modifiedFields: req.fieldMask.paths,
-      });
-      return settings;
+      return emitUpdated(tx, 'ecom.tip_settings.updated', 'tip-settings', settings, req.fieldMask.paths);
     }),
   );
 }
