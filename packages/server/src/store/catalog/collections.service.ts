@@ -8,6 +8,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
+import { deleteEntityRow } from '../../lib/entity-rows.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './read-cache.js';
@@ -100,8 +101,7 @@ export async function updateCollection(ctx: Ctx, id: string, req: UpdateCollecti
 export async function deleteCollection(ctx: Ctx, id: string): Promise<void> {
   await afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(catalogCollections).where(eq(catalogCollections.id, id)).returning();
-      if (!row) throw notFound('Collection');
+      const row = await deleteEntityRow(tx, catalogCollections, id, 'Collection');
       await emitEvent(tx, { type: 'catalog.collection.deleted', entityId: id, entity: toCollection(row) });
     }),
   );

@@ -3,6 +3,7 @@ import { COUPON_MASK_PATHS, type Coupon, type CreateCouponRequest, type UpdateCo
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
+import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite, configChanged } from './config.js';
@@ -45,12 +46,8 @@ export async function createCoupon(ctx: Ctx, req: CreateCouponRequest): Promise<
   return afterWrite(
     withTx(ctx, async (tx) => {
       await assertCodeFree(tx, values.codeKey, values.code);
-      const now = tx.clock();
-      const [row] = await tx.db
-        .insert(coupons)
-        .values({ id: uuidv7(now.getTime()), ...values, createdDate: now, updatedDate: now })
-        .returning();
-      const coupon = toCoupon(row!, f, now);
+      const row = await insertEntityRow(tx, coupons, values);
+      const coupon = toCoupon(row, f, row.createdDate);
       await emitEvent(tx, { type: 'ecom.coupon.created', entityId: coupon.id, entity: coupon });
       return coupon;
     }),
@@ -82,8 +79,7 @@ export async function deleteCoupon(ctx: Ctx, id: string): Promise<void> {
   const f = await fmt(ctx);
   await afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(coupons).where(eq(coupons.id, id)).returning();
-      if (!row) throw notFound('Coupon');
+      const row = await deleteEntityRow(tx, coupons, id, 'Coupon');
       await emitEvent(tx, { type: 'ecom.coupon.deleted', entityId: id, entity: toCoupon(row, f, tx.clock()) });
     }),
   );

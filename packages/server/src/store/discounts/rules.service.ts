@@ -8,7 +8,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { uuidv7 } from '../../lib/ids.js';
+import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { fmt, ruleInput, ruleValues, toRule } from './model.js';
@@ -32,12 +32,8 @@ export async function createRule(ctx: Ctx, req: CreateDiscountRuleRequest): Prom
   const values = ruleValues(req.discountRule, f);
   return afterWrite(
     withTx(ctx, async (tx) => {
-      const now = tx.clock();
-      const [row] = await tx.db
-        .insert(discountRules)
-        .values({ id: uuidv7(now.getTime()), ...values, createdDate: now, updatedDate: now })
-        .returning();
-      const rule = toRule(row!, f, now);
+      const row = await insertEntityRow(tx, discountRules, values);
+      const rule = toRule(row, f, row.createdDate);
       await emitEvent(tx, { type: 'ecom.discount_rule.created', entityId: rule.id, entity: rule });
       return rule;
     }),
@@ -72,8 +68,7 @@ export async function deleteRule(ctx: Ctx, id: string): Promise<void> {
   const f = await fmt(ctx);
   await afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(discountRules).where(eq(discountRules.id, id)).returning();
-      if (!row) throw notFound('Discount rule');
+      const row = await deleteEntityRow(tx, discountRules, id, 'Discount rule');
       await emitEvent(tx, { type: 'ecom.discount_rule.deleted', entityId: id, entity: toRule(row, f, tx.clock()) });
     }),
   );

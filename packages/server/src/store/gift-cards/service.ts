@@ -9,6 +9,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
+import { deleteEntityRow } from '../../lib/entity-rows.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount } from '../pricing/index.js';
 import { emitEvent } from '../../platform/events/index.js';
@@ -163,8 +164,7 @@ export async function deleteGiftCard(ctx: Ctx, id: string): Promise<void> {
           applicationCode: 'GIFT_CARD_REDEEMED',
         });
       }
-      const [row] = await tx.db.delete(giftCards).where(eq(giftCards.id, id)).returning();
-      if (!row) throw notFound('Gift card');
+      const row = await deleteEntityRow(tx, giftCards, id, 'Gift card');
       await emitEvent(tx, { type: 'ecom.gift_card.deleted', entityId: id, entity: eventEntity(await wire(tx, row)) });
     }),
   );

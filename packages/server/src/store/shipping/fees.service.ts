@@ -8,7 +8,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { uuidv7 } from '../../lib/ids.js';
+import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { existingProductIds } from '../catalog/index.js';
@@ -44,12 +44,8 @@ export async function createFee(ctx: Ctx, req: CreateAdditionalFeeRequest): Prom
   return afterWrite(
     withTx(ctx, async (tx) => {
       await assertProducts(tx, req.additionalFee.catalogItemIds);
-      const now = tx.clock();
-      const [row] = await tx.db
-        .insert(additionalFeeSettings)
-        .values({ id: uuidv7(now.getTime()), ...values, createdDate: now, updatedDate: now })
-        .returning();
-      const fee = toFee(row!, f);
+      const row = await insertEntityRow(tx, additionalFeeSettings, values);
+      const fee = toFee(row, f);
       await emitEvent(tx, { type: 'ecom.additional_fee.created', entityId: fee.id, entity: fee });
       return fee;
     }),
@@ -84,8 +80,7 @@ export async function deleteFee(ctx: Ctx, id: string): Promise<void> {
   const f = await fmt(ctx);
   await afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(additionalFeeSettings).where(eq(additionalFeeSettings.id, id)).returning();
-      if (!row) throw notFound('Additional fee');
+      const row = await deleteEntityRow(tx, additionalFeeSettings, id, 'Additional fee');
       await emitEvent(tx, { type: 'ecom.additional_fee.deleted', entityId: id, entity: toFee(row, f) });
     }),
   );

@@ -10,7 +10,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { uuidv7 } from '../../lib/ids.js';
+import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { fmt, invalid, optionInput, optionValues, toOption } from './model.js';
@@ -49,12 +49,8 @@ export async function createOption(ctx: Ctx, req: CreateShippingOptionRequest): 
   return afterWrite(
     withTx(ctx, async (tx) => {
       await assertRegion(tx, req.shippingOption);
-      const now = tx.clock();
-      const [row] = await tx.db
-        .insert(shippingOptions)
-        .values({ id: uuidv7(now.getTime()), ...values, createdDate: now, updatedDate: now })
-        .returning();
-      const option = toOption(row!, f);
+      const row = await insertEntityRow(tx, shippingOptions, values);
+      const option = toOption(row, f);
       await emitEvent(tx, { type: 'ecom.shipping_option.created', entityId: option.id, entity: option });
       return option;
     }),
@@ -86,8 +82,7 @@ export async function deleteOption(ctx: Ctx, id: string): Promise<void> {
   const f = await fmt(ctx);
   await afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(shippingOptions).where(eq(shippingOptions.id, id)).returning();
-      if (!row) throw notFound('Shipping option');
+      const row = await deleteEntityRow(tx, shippingOptions, id, 'Shipping option');
       await emitEvent(tx, { type: 'ecom.shipping_option.deleted', entityId: id, entity: toOption(row, f) });
     }),
   );

@@ -8,7 +8,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { uuidv7 } from '../../lib/ids.js';
+import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
 import { fmt, pickupInput, pickupValues, toPickup } from './model.js';
@@ -31,12 +31,8 @@ export async function createPickup(ctx: Ctx, req: CreatePickupLocationRequest): 
   const values = pickupValues(req.pickupLocation, f);
   return afterWrite(
     withTx(ctx, async (tx) => {
-      const now = tx.clock();
-      const [row] = await tx.db
-        .insert(pickupLocations)
-        .values({ id: uuidv7(now.getTime()), ...values, createdDate: now, updatedDate: now })
-        .returning();
-      const pickup = toPickup(row!, f);
+      const row = await insertEntityRow(tx, pickupLocations, values);
+      const pickup = toPickup(row, f);
       await emitEvent(tx, { type: 'ecom.pickup_location.created', entityId: pickup.id, entity: pickup });
       return pickup;
     }),
@@ -66,8 +62,7 @@ export async function deletePickup(ctx: Ctx, id: string): Promise<void> {
   const f = await fmt(ctx);
   await afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(pickupLocations).where(eq(pickupLocations.id, id)).returning();
-      if (!row) throw notFound('Pickup location');
+      const row = await deleteEntityRow(tx, pickupLocations, id, 'Pickup location');
       await emitEvent(tx, { type: 'ecom.pickup_location.deleted', entityId: id, entity: toPickup(row, f) });
     }),
   );

@@ -8,6 +8,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
+import { deleteEntityRow } from '../../lib/entity-rows.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './config.js';
@@ -88,8 +89,7 @@ export async function deleteRegion(ctx: Ctx, id: string): Promise<void> {
     withTx(ctx, async (tx) => {
       const f = await fmt(tx);
       const options = await tx.db.delete(shippingOptions).where(eq(shippingOptions.regionId, id)).returning();
-      const [row] = await tx.db.delete(shippingRegions).where(eq(shippingRegions.id, id)).returning();
-      if (!row) throw notFound('Shipping region');
+      const row = await deleteEntityRow(tx, shippingRegions, id, 'Shipping region');
       for (const o of options) {
         await emitEvent(tx, { type: 'ecom.shipping_option.deleted', entityId: o.id, entity: toOption(o, f) });
       }

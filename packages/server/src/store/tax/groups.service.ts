@@ -8,6 +8,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
+import { deleteEntityRow } from '../../lib/entity-rows.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { taxConfig, type GroupRow } from './config.js';
@@ -105,8 +106,7 @@ export async function updateTaxGroup(ctx: Ctx, id: string, req: UpdateTaxGroupRe
 export async function deleteTaxGroup(ctx: Ctx, id: string): Promise<void> {
   await taxConfig.afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(taxGroups).where(eq(taxGroups.id, id)).returning();
-      if (!row) throw notFound('Tax group');
+      const row = await deleteEntityRow(tx, taxGroups, id, 'Tax group');
       await emitEvent(tx, { type: 'ecom.tax_group.deleted', entityId: id, entity: toGroup(row) });
       await dropGroupOverrides(tx, id);
     }),

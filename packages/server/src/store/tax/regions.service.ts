@@ -9,6 +9,7 @@ import {
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
+import { deleteEntityRow } from '../../lib/entity-rows.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { taxConfig, type RegionRow } from './config.js';
@@ -134,8 +135,7 @@ export async function updateTaxRegion(ctx: Ctx, id: string, req: UpdateTaxRegion
 export async function deleteTaxRegion(ctx: Ctx, id: string): Promise<void> {
   await taxConfig.afterWrite(
     withTx(ctx, async (tx) => {
-      const [row] = await tx.db.delete(taxRegions).where(eq(taxRegions.id, id)).returning();
-      if (!row) throw notFound('Tax region');
+      const row = await deleteEntityRow(tx, taxRegions, id, 'Tax region');
       await emitEvent(tx, { type: 'ecom.tax_region.deleted', entityId: id, entity: toRegion(row) });
     }),
   );
