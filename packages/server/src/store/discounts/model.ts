@@ -7,10 +7,8 @@ import type {
   DiscountRuleInput,
   Trigger,
 } from '@plaza/contracts';
-import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
-import { formatAmount, parseAmount, toMoney } from '../pricing/index.js';
-import { getSite } from '../../platform/site/index.js';
+import { formatAmount, siteMoney, type SiteMoney } from '../pricing/index.js';
 import type { coupons, discountRules, StoredDiscount, StoredTrigger } from './tables.js';
 
 /** Row ↔ wire conversions and the checks a schema cannot express. Money is minor units of the site currency. */
@@ -19,20 +17,8 @@ export type RuleRow = typeof discountRules.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 export type Status = 'LIVE' | 'EXPIRED' | 'PENDING';
 
-export interface Fmt {
-  currency: string;
-  money(minor: bigint | string): { amount: string; formattedAmount: string };
-  parse(amount: string, field: string): bigint;
-}
-
-export async function fmt(ctx: Ctx): Promise<Fmt> {
-  const site = await getSite(ctx);
-  return {
-    currency: site.currency,
-    money: (minor) => toMoney(BigInt(minor), site.currency, site.locale),
-    parse: (amount, field) => parseAmount(amount, site.currency, field),
-  };
-}
+export type Fmt = SiteMoney;
+export const fmt = siteMoney;
 
 export const invalid = (field: string, description: string) => violation(field, 'VALIDATION', description);
 

@@ -1,12 +1,13 @@
 import type { Violation } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
-import { formatAmount, toMoney } from '../pricing/index.js';
+import { toMoney } from '../pricing/index.js';
 import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
 import {
   allocate,
   type AppliedDiscountDraft,
   type DiscountResult,
   percentOf,
+  pluginLineItems,
   type TotalsInput,
   type TotalsLine,
 } from '../totals/index.js';
@@ -226,13 +227,7 @@ async function customTriggers(
   if (!wanted.size || !input.lines.length) return new Set();
   const request = {
     triggers: [...wanted.values()],
-    lineItems: input.lines.map((l) => ({
-      id: l.id,
-      productName: l.name,
-      quantity: l.quantity,
-      price: formatAmount(l.unitPrice, input.currency),
-      ...(l.catalogItemId ? { catalogReference: { catalogItemId: l.catalogItemId } } : {}),
-    })),
+    lineItems: pluginLineItems(input),
   };
   const result = await callServicePlugin(ctx, 'CUSTOM_TRIGGERS', request, { method: 'getEligibleTriggers' });
   const { response } = responseOrFallback('getEligibleTriggers', request, result);

@@ -11,3 +11,4 @@ export {
 export type { StoredLine, TotalsLine } from './line-types.js';
 export { resolveLines, toStoredLines, type ResolvedLines } from './lines.js';
 export { currencyDecimals, formatAmount, parseAmount, toMoney } from './money.js';
+export { siteMoney, type SiteMoney } from './site-money.js';

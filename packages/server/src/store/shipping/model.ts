@@ -10,27 +10,18 @@ import type {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { formatAmount, parseAmount, toMoney } from '../pricing/index.js';
-import { getSite } from '../../platform/site/index.js';
+import { formatAmount, siteMoney, type SiteMoney } from '../pricing/index.js';
 import type { FeeRow, OptionRow, PickupRow, RegionRow } from './config.js';
 
 /** Row ↔ wire conversions and the checks a schema cannot express. Prices are minor units of the site currency. */
 
-export interface Fmt {
-  currency: string;
-  money(minor: bigint | string): { amount: string; formattedAmount: string };
-  parse(amount: string, field: string): bigint;
+export interface Fmt extends SiteMoney {
   decimal(minor: bigint | string): string;
 }
 
 export async function fmt(ctx: Ctx): Promise<Fmt> {
-  const site = await getSite(ctx);
-  return {
-    currency: site.currency,
-    money: (minor) => toMoney(BigInt(minor), site.currency, site.locale),
-    parse: (amount, field) => parseAmount(amount, site.currency, field),
-    decimal: (minor) => formatAmount(BigInt(minor), site.currency),
-  };
+  const money = await siteMoney(ctx);
+  return { ...money, decimal: (minor) => formatAmount(BigInt(minor), money.currency) };
 }
 
 const dates = (r: { id: string; createdDate: Date; updatedDate: Date }) => ({

@@ -3,6 +3,7 @@ export { computeTotals } from './engine.js';
 export { merchantDiscountsInput } from './input.js';
 export { allocate, percentOf } from './rounding.js';
 export { useTotalsStages } from './stages.js';
+export { pluginLineItems } from './validations.js';
 export type {
   AppliedDiscountDraft,
   DiscountResult,

@@ -4,6 +4,16 @@ import { formatAmount } from '../pricing/index.js';
 import { callServicePlugin, responseOrFallback } from '../../platform/service-plugins/index.js';
 import type { TotalsInput } from './types.js';
 
+/** The lines as service-plugin apps read them (VALIDATIONS, CUSTOM_TRIGGERS): prices as decimals. */
+export const pluginLineItems = (input: TotalsInput) =>
+  input.lines.map((l) => ({
+    id: l.id,
+    productName: l.name,
+    quantity: l.quantity,
+    price: formatAmount(l.unitPrice, input.currency),
+    ...(l.catalogItemId ? { catalogReference: { catalogItemId: l.catalogItemId } } : {}),
+  }));
+
 /** The VALIDATIONS app's violations (none when no app is registered or it cannot answer: the fallback). */
 export async function validationsStage(ctx: Ctx, input: TotalsInput): Promise<Violation[]> {
   const request = {
@@ -12,13 +22,7 @@ export async function validationsStage(ctx: Ctx, input: TotalsInput): Promise<Vi
       purchaseFlowId: input.purchaseFlowId,
     },
     validationInfo: {
-      lineItems: input.lines.map((l) => ({
-        id: l.id,
-        productName: l.name,
-        quantity: l.quantity,
-        price: formatAmount(l.unitPrice, input.currency),
-        ...(l.catalogItemId ? { catalogReference: { catalogItemId: l.catalogItemId } } : {}),
-      })),
+      lineItems: pluginLineItems(input),
       ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
       ...(input.buyer
         ? {
