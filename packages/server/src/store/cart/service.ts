@@ -139,13 +139,19 @@ export async function renderCart(
   return { cart, totals, wire, resolved };
 }
 
-export async function getCurrentCart(ctx: Ctx): Promise<Cart> {
+/** The caller's current cart row, read without a lock; CART_NOT_FOUND when there is none. */
+async function currentCartRow(ctx: Ctx): Promise<CartRow> {
   const [row] = await ctx.db
     .select()
     .from(carts)
     .where(eq(carts.ownerKey, ownerKeyOf(ctx).key))
     .limit(1);
   if (!row) throw cartNotFound();
+  return row;
+}
+
+export async function getCurrentCart(ctx: Ctx): Promise<Cart> {
+  const row = await currentCartRow(ctx);
   return (await renderCart(ctx, row)).cart;
 }
 
@@ -256,12 +262,7 @@ export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
 }
 
 export async function estimateCurrentCartTotals(ctx: Ctx, req: EstimateTotalsRequest): Promise<EstimateTotalsResponse> {
-  const [row] = await ctx.db
-    .select()
-    .from(carts)
-    .where(eq(carts.ownerKey, ownerKeyOf(ctx).key))
-    .limit(1);
-  if (!row) throw cartNotFound();
+  const row = await currentCartRow(ctx);
   const shippingAddress = req.shippingAddress ?? row.contactInfo?.address;
   const { cart, wire } = await renderCart(ctx, row, {
     ...(shippingAddress ? { shippingAddress } : {}),
