@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { TestServer } from '../../test/harness.js';
+import { createImplementation } from './service.js';
 
 /** What the test app got: the verified claims of Plaza's JWT. */
 export interface PluginCall extends JWTPayload {
@@ -49,3 +51,10 @@ export async function startPluginApp(plazaUrl: string) {
 
 export const json = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/** A plugin app registered as the site's PAYMENT_PROVIDER: charges and refunds go to whatever it answers. */
+export async function startPaymentApp(srv: TestServer, name: string, timeoutMs: number) {
+  const app = await startPluginApp(srv.url);
+  await createImplementation(srv.ctx(), { type: 'PAYMENT_PROVIDER', name, url: app.url, timeoutMs });
+  return app;
+}

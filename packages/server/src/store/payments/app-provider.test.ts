@@ -9,12 +9,12 @@ import { appCode, call, violations } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { orders } from '../orders/tables.js';
 import { cardToken, checkoutFor, collector, placeAndCharge } from '../orders/testing.js';
-import { createImplementation } from '../../platform/service-plugins/service.js';
-import { json, startPluginApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
+import { json, startPaymentApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
 import { authorizationSweepJobHandlers } from './authorization-guard.js';
+import { stockedMug } from './testing.js';
 
 const { srv, c } = serverSuite({ cast: true });
-let app: Awaited<ReturnType<typeof startPluginApp>>;
+let app: Awaited<ReturnType<typeof startPaymentApp>>;
 let mug: Product;
 
 /** The payment app's own books: what it authorized, captured, released and refunded, by Plaza's transaction id. */
@@ -47,18 +47,8 @@ function bank(call: PluginCall, res: Parameters<Parameters<typeof app.answer>[0]
 }
 
 beforeAll(async () => {
-  app = await startPluginApp(srv.url);
-  mug = await createProduct(srv, c.owner, {
-    name: 'Mug',
-    price: { amount: '20.00' },
-    inventory: { trackQuantity: true, quantity: 1000 },
-  });
-  await createImplementation(srv.ctx(), {
-    type: 'PAYMENT_PROVIDER',
-    name: 'Acme Payments',
-    url: app.url,
-    timeoutMs: 10_000,
-  });
+  mug = await stockedMug(srv, c.owner);
+  app = await startPaymentApp(srv, 'Acme Payments', 10_000);
   // No warm-up: the app fetches Plaza's public keys during the first charge, inside the placement's transaction
   // (on the embedded database that once waited for the transaction's own connection; the keys now come from memory).
 }, 120_000);

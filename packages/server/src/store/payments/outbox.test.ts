@@ -3,21 +3,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderTransactions, Product } from '@plaza/contracts';
 import { serverSuite } from '../../test/suite.js';
 import { appCode, call } from '../../../test/http.js';
-import { createProduct } from '../catalog/testing.js';
 import { jobs } from '../../platform/jobs/tables.js';
 import { mailMessages } from '../../platform/mail/tables.js';
 import { checkoutFor, collector, orderOf, placeAndCharge } from '../orders/testing.js';
-import { createImplementation } from '../../platform/service-plugins/service.js';
-import { json, startPluginApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
+import { json, startPaymentApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
 import { paymentOperationJobHandlers } from './operations.js';
 import { paymentOperations } from './tables.js';
+import { stockedMug } from './testing.js';
 
 // Issue 20: a capture, void or refund through a payment app goes through the payment outbox. The operation is
 // committed before the app is asked and settled after it answers; when the app cannot be reached the operation stays
 // PENDING (its money held, so nothing is spent twice) and the PAYMENT_OPERATION job finishes it later.
 
 const { srv, c } = serverSuite({ cast: true });
-let app: Awaited<ReturnType<typeof startPluginApp>>;
+let app: Awaited<ReturnType<typeof startPaymentApp>>;
 let mug: Product;
 
 /** The app's books by Plaza's transaction id; `down` makes it answer 500 (nothing done, or so it says). */
@@ -39,13 +38,8 @@ function bank(call: PluginCall, res: Parameters<Parameters<typeof app.answer>[0]
 }
 
 beforeAll(async () => {
-  app = await startPluginApp(srv.url);
-  mug = await createProduct(srv, c.owner, {
-    name: 'Mug',
-    price: { amount: '20.00' },
-    inventory: { trackQuantity: true, quantity: 1000 },
-  });
-  await createImplementation(srv.ctx(), { type: 'PAYMENT_PROVIDER', name: 'Acme', url: app.url, timeoutMs: 5_000 });
+  mug = await stockedMug(srv, c.owner);
+  app = await startPaymentApp(srv, 'Acme', 5_000);
 }, 120_000);
 afterAll(async () => {
   await app?.close();

@@ -13,8 +13,7 @@ import { jobs } from '../../platform/jobs/tables.js';
 import { orderPayments, orders } from '../orders/tables.js';
 import { cardToken, checkoutFor, ensureTestShipping, placeAndCharge, SHIPPING, stockOf } from '../orders/testing.js';
 import { appPaymentProvider, providerForToken } from '../payments/app-provider.js';
-import { createImplementation } from '../../platform/service-plugins/service.js';
-import { json, startPluginApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
+import { json, startPaymentApp, type PluginCall } from '../../platform/service-plugins/test-app.js';
 import { subscriptionJobHandlers } from './renewal.jobs.js';
 import { subscriptionContracts } from './tables.js';
 
@@ -24,7 +23,7 @@ import { subscriptionContracts } from './tables.js';
 let ahead = 0;
 const moveTo = (date: number) => (ahead = date - Date.now());
 const { srv } = serverSuite({ clock: () => new Date(Date.now() + ahead) });
-let app: Awaited<ReturnType<typeof startPluginApp>>;
+let app: Awaited<ReturnType<typeof startPaymentApp>>;
 const DAY = 86_400_000;
 
 /** The app's books by Plaza's transaction id; a repeated id is the same charge (as the app protocol says). */
@@ -56,14 +55,8 @@ function bank(call: PluginCall, res: Parameters<Parameters<typeof app.answer>[0]
 }
 
 beforeAll(async () => {
-  app = await startPluginApp(srv.url);
+  app = await startPaymentApp(srv, 'Acme Payments', 10_000);
   await ensureTestShipping(srv);
-  await createImplementation(srv.ctx(), {
-    type: 'PAYMENT_PROVIDER',
-    name: 'Acme Payments',
-    url: app.url,
-    timeoutMs: 10_000,
-  });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
