@@ -55,3 +55,6 @@ export async function deleteEvery(
     for (const e of list.body[key] ?? []) await call(baseUrl, 'DELETE', `${path}/${e.id}`, { auth });
   }
 }
+
+/** Schema violations name array items `a.0.b`, service ones `a[0].b`: this writes both the same way, to compare. */
+export const normPath = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');

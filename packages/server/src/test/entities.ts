@@ -14,3 +14,7 @@ export async function postEntity<T = Record<string, unknown>>(
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body[key]!;
 }
+
+/** How many entities a list route answers under `key`. */
+export const listedCount = async (srv: TestServer, auth: string, path: string, key: string) =>
+  ((await call<Record<string, unknown[]>>(srv.url, 'GET', path, { auth })).body[key] ?? []).length;

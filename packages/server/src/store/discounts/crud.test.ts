@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { listedCount } from '../../test/entities.js';
 import { serverSuite } from '../../test/suite.js';
-import { appCode, call, violations } from '../../../test/http.js';
+import { appCode, call, normPath, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { clearDiscounts, COUPONS, createCoupon, createRule, RULES } from './testing.js';
 
@@ -8,9 +9,7 @@ const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catal
 
 beforeEach(() => clearDiscounts(srv, c.owner));
 
-const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
-const count = async (path: string, key: string) =>
-  ((await call<Record<string, unknown[]>>(srv.url, 'GET', path, { auth: c.owner })).body[key] ?? []).length;
+const count = (path: string, key: string) => listedCount(srv, c.owner, path, key);
 
 describe('discount rules', () => {
   it('create, get, list, update with a field mask and delete, each with its event', async () => {
@@ -109,7 +108,7 @@ describe('discount rules', () => {
   ])('bad input %j is a 400 naming %s, nothing written', async (body, expected) => {
     const res = await call(srv.url, 'POST', RULES, { auth: c.owner, body: { discountRule: { name: 'Bad', ...body } } });
     expect(res.status).toBe(400);
-    expect(violations(res.body).map(norm)).toContain(norm(expected));
+    expect(violations(res.body).map(normPath)).toContain(normPath(expected));
     expect(await count(RULES, 'discountRules')).toBe(0);
   });
 
@@ -223,7 +222,7 @@ describe('coupons', () => {
       },
     });
     expect(bad.status).toBe(400);
-    expect(violations(bad.body).map(norm)).toContain('coupon.code:FORMAT');
+    expect(violations(bad.body).map(normPath)).toContain('coupon.code:FORMAT');
     const noPrice = await call(srv.url, 'POST', COUPONS, {
       auth: c.owner,
       body: { coupon: { code: 'FP', name: 'x', discount: { type: 'FIXED_PRICE', scope: 'GLOBAL' } } },

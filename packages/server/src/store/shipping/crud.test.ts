@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { listedCount } from '../../test/entities.js';
 import { serverSuite } from '../../test/suite.js';
-import { appCode, call, violations } from '../../../test/http.js';
+import { appCode, call, normPath, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { clearAll, create, option, PATHS, region } from './testing.js';
 
@@ -8,11 +9,7 @@ const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catal
 
 beforeEach(() => clearAll(srv, c.owner));
 
-/** Schema violations name array items `a.0.b`, service ones `a[0].b`: compare both the same way. */
-const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
-
-const count = async (path: string, key: string) =>
-  ((await call<Record<string, unknown[]>>(srv.url, 'GET', path, { auth: c.owner })).body[key] ?? []).length;
+const count = (path: string, key: string) => listedCount(srv, c.owner, path, key);
 
 describe('shipping regions', () => {
   it('create, get, list, update with a field mask and delete, each with its event', async () => {
@@ -69,7 +66,7 @@ describe('shipping regions', () => {
       body: { shippingRegion: { name: 'X', ...body } },
     });
     expect(res.status).toBe(400);
-    expect(violations(res.body).map(norm)).toContain(norm(expected));
+    expect(violations(res.body).map(normPath)).toContain(normPath(expected));
     expect(await count(PATHS.regions, 'shippingRegions')).toBe(0);
   });
 
@@ -245,7 +242,7 @@ describe('shipping options', () => {
         body: { shippingOption: { shippingRegionId: r.id, title: 'T', rates: [{ price: { amount: '1' } }], ...body } },
       });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(violations(res.body).map(norm)).toContain(norm(expected));
+      expect(violations(res.body).map(normPath)).toContain(normPath(expected));
     }
     expect(await count(PATHS.options, 'shippingOptions')).toBe(0);
     const wrong = await call(srv.url, 'PATCH', `${PATHS.options}/${r.id}`, {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { serverSuite } from '../../test/suite.js';
-import { call, violations } from '../../../test/http.js';
+import { call, normPath, violations } from '../../../test/http.js';
 import { createProduct, eventsOf } from '../catalog/testing.js';
 import { clearAll, create, PATHS } from './testing.js';
 
@@ -8,8 +8,6 @@ const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catal
 
 beforeEach(() => clearAll(srv, c.owner));
 
-/** Schema violations name array items `a.0.b`, service ones `a[0].b`: compare both the same way. */
-const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
 const count = async () =>
   ((await call<{ additionalFees: unknown[] }>(srv.url, 'GET', PATHS.fees, { auth: c.owner })).body.additionalFees ?? [])
     .length;
@@ -84,7 +82,7 @@ describe('additional fee settings', () => {
       },
     });
     expect(res.status).toBe(400);
-    expect(violations(res.body).map(norm)).toContain(norm(expected));
+    expect(violations(res.body).map(normPath)).toContain(normPath(expected));
     expect(await count()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { serverSuite } from '../../test/suite.js';
-import { appCode, call, violations } from '../../../test/http.js';
+import { appCode, call, normPath, violations } from '../../../test/http.js';
 import { eventsOf } from '../catalog/testing.js';
 import { clearTax, TAX } from './testing.js';
 
@@ -8,7 +8,6 @@ const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catal
 
 beforeEach(() => clearTax(srv, c.owner));
 
-const norm = (s: string) => s.replace(/\[(\d+)\]/g, '.$1').replace(/\//g, '.');
 const ca = {
   country: 'US',
   subdivision: 'US-CA',
@@ -51,7 +50,7 @@ describe('tax settings', () => {
       body: { taxSettings: { calculationMode: 'SOMETIMES' }, fieldMask: { paths: ['calculationMode'] } },
     });
     expect(bad.status).toBe(400);
-    expect(violations(bad.body).map(norm)).toContain('taxSettings.calculationMode:INVALID_ENUM_VALUE');
+    expect(violations(bad.body).map(normPath)).toContain('taxSettings.calculationMode:INVALID_ENUM_VALUE');
     const missing = await call(srv.url, 'PATCH', TAX.settings, {
       auth: c.owner,
       body: { taxSettings: {}, fieldMask: { paths: ['taxableAddressType'] } },
@@ -128,7 +127,7 @@ describe('tax groups', () => {
   it('bad input and wrong callers', async () => {
     const bad = await call(srv.url, 'POST', TAX.groups, { auth: c.owner, body: { taxGroup: { name: '' } } });
     expect(bad.status).toBe(400);
-    expect(violations(bad.body).map(norm)).toEqual(['taxGroup.name:MIN_LENGTH']);
+    expect(violations(bad.body).map(normPath)).toEqual(['taxGroup.name:MIN_LENGTH']);
     for (const auth of [c.visitor, c.memberA.auth, keys.catalog]) {
       expect((await call(srv.url, 'POST', TAX.groups, { auth, body: { taxGroup: { name: 'X' } } })).status).toBe(403);
       expect((await call(srv.url, 'GET', TAX.groups, { auth })).status).toBe(403);
@@ -199,7 +198,7 @@ describe('tax regions', () => {
     for (const [body, expected] of cases) {
       const res = await call(srv.url, 'POST', TAX.regions, { auth: c.owner, body: { taxRegion: body } });
       expect(res.status, expected).toBe(400);
-      expect(violations(res.body).map(norm)).toContain(expected);
+      expect(violations(res.body).map(normPath)).toContain(expected);
     }
     const g = await call<{ taxGroup: { id: string } }>(srv.url, 'POST', TAX.groups, {
       auth: c.owner,
@@ -215,7 +214,7 @@ describe('tax regions', () => {
         },
       },
     });
-    expect(violations(both.body).map(norm)).toEqual(['taxRegion.groupOverrides.0:ONE_OF_ALIGNMENT']);
+    expect(violations(both.body).map(normPath)).toEqual(['taxRegion.groupOverrides.0:ONE_OF_ALIGNMENT']);
     const list = await call<{ taxRegions: unknown[] }>(srv.url, 'GET', TAX.regions, { auth: c.owner });
     expect(list.body.taxRegions).toHaveLength(1); // nothing half-written
   });
