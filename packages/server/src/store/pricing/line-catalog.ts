@@ -1,8 +1,19 @@
 import type { ProductMedia } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 
+/** What products and variants both carry for a line: SKU, weight, stock and whether it is shown. */
+interface PricedStockKeeping {
+  sku: string | null;
+  weightValue: number | null;
+  weightUnit: string | null;
+  trackQuantity: boolean;
+  quantity: number | null;
+  inStock: boolean;
+  visible: boolean;
+}
+
 /** What pricing and checking a line read of its product (the catalog's row carries more). */
-export interface PricedProduct {
+export interface PricedProduct extends PricedStockKeeping {
   id: string;
   name: string;
   slug: string;
@@ -10,31 +21,17 @@ export interface PricedProduct {
   productType: string;
   priceMinor: bigint;
   compareAtMinor: bigint | null;
-  sku: string | null;
-  weightValue: number | null;
-  weightUnit: string | null;
-  trackQuantity: boolean;
-  quantity: number | null;
-  inStock: boolean;
-  visible: boolean;
   subscriptionOptions: Record<string, unknown> | null;
   depositMinor: bigint | null;
   taxGroupId: string | null;
 }
 
 /** What pricing and checking a line read of its variant. */
-export interface PricedVariant {
+export interface PricedVariant extends PricedStockKeeping {
   id: string;
   productId: string;
   choices: Record<string, string>;
   priceMinor: bigint | null;
-  sku: string | null;
-  weightValue: number | null;
-  weightUnit: string | null;
-  trackQuantity: boolean;
-  quantity: number | null;
-  inStock: boolean;
-  visible: boolean;
 }
 
 /** The products of some lines, with their variants and collections, by id. */
