@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   CreateRedirectSessionResponse,
   FactorsResponse,
@@ -9,39 +9,13 @@ import type {
   TotpConfirmResponse,
   TotpEnrollResponse,
 } from '@plaza/contracts';
-import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations, type CallResult } from '../../../test/http.js';
 import { authSessions, identities, rememberedDevices } from './tables.js';
-import {
-  activeIdentity,
-  appData,
-  latestCode,
-  login,
-  mailbox,
-  memberTokens,
-  newEmail,
-  setPolicy,
-  testKeys,
-  type Keys,
-} from './testing.js';
-import { totpCode, totpStep } from './totp.js';
+import { activeIdentity, appData, latestCode, login, mailbox, memberTokens, newEmail, totpSuite } from './testing.js';
 import { jwtClaims } from '../../test/jwt.js';
 
-// The server's clock runs `offset` ms ahead of real time, so tests can move to the next 30-second TOTP step.
-let offset = 0;
-const clock = () => new Date(Date.now() + offset);
-const nextStep = () => void (offset += 30_000);
-const codeNow = (secret: string) => totpCode(secret, totpStep(clock()));
-
-// Behind a trusted proxy, so X-Forwarded-For gives each request the client address the test wants.
-const { srv } = serverSuite({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
-let keys: Keys;
+const { srv, keys, advance, nextStep, codeNow } = totpSuite();
 const password = 'a long enough password';
-
-beforeAll(async () => {
-  keys = await testKeys(srv);
-  await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
-});
 
 const post = <T = Record<string, unknown>>(
   path: string,
@@ -461,7 +435,7 @@ describe('the MFA state', () => {
   it('expires after 10 minutes', async () => {
     const { email, secret } = await enrolledMember('expiry');
     const stateToken = await loginForFactor(email);
-    offset += 10 * 60_000 + 1000;
+    advance(10 * 60_000 + 1000);
     const res = await verifyFactor('TOTP', { stateToken, code: codeNow(secret) });
     expect(res.status).toBe(404);
     expect(appCode(res.body)).toBe('NOT_FOUND');

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   FactorsResponse,
   LoginResponse,
@@ -7,25 +7,12 @@ import type {
   TotpConfirmResponse,
   TotpEnrollResponse,
 } from '@plaza/contracts';
-import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { authSessions, mfaRecoveryCodes } from './tables.js';
-import { activeIdentity, appData, login, memberTokens, newEmail, setPolicy, testKeys, type Keys } from './testing.js';
-import { totpCode, totpStep } from './totp.js';
+import { activeIdentity, appData, login, memberTokens, newEmail, totpSuite } from './testing.js';
 
-// The server's clock runs `offset` ms ahead, so a test can move to the next 30-second TOTP step.
-let offset = 0;
-const clock = () => new Date(Date.now() + offset);
-const codeNow = (secret: string) => totpCode(secret, totpStep(clock()));
-
-const { srv } = serverSuite({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
-let keys: Keys;
+const { srv, keys, clock, nextStep, codeNow } = totpSuite();
 const password = 'a long enough password';
-
-beforeAll(async () => {
-  keys = await testKeys(srv);
-  await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
-});
 
 const post = <T = Record<string, unknown>>(path: string, body: unknown, auth?: string, ip?: string) =>
   call<T>(srv.url, 'POST', path, {
@@ -176,7 +163,7 @@ describe('regenerating recovery codes', () => {
     // Nothing changed so far.
     const before = (await storedCodes(identityId)).map((r) => r.codeHash);
     expect(before).toHaveLength(10);
-    offset += 30_000; // the confirmation used this step's code
+    nextStep(); // the confirmation used this step's code
     const byCode = await regenerate(access, { code: codeNow(secret) });
     expect(byCode.status).toBe(200);
     expect(byCode.body.recoveryCodes.some((c) => codes.includes(c))).toBe(false);

@@ -1,7 +1,10 @@
 import type { ErrorBody, LoginResponse, MailMessage, SignInPolicy } from '@plaza/contracts';
+import { beforeAll } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
+import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { issueMemberTokens } from '../oauth/code-grant.service.js';
+import { totpCode, totpStep } from './totp.js';
 
 /** Test helpers for the sign-in tests: everything goes through the real HTTP API except minting member tokens. */
 
@@ -84,3 +87,28 @@ export const refresh = (srv: TestServer, refreshToken: string) =>
 
 /** `details.applicationError.data` of an error body. */
 export const appData = (body: unknown) => (body as ErrorBody).details?.applicationError?.data;
+
+/**
+ * The suite of the TOTP tests. The server's `clock` runs ahead of real time by what `advance` adds, so a test can move
+ * to the next 30-second step (`nextStep`); it sits behind a trusted proxy, so X-Forwarded-For gives each request the client address
+ * the test wants. `keys` is filled in before the first test, with captcha off.
+ */
+export function totpSuite() {
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  const { srv } = serverSuite({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
+  const keys = {} as Keys;
+  beforeAll(async () => {
+    Object.assign(keys, await testKeys(srv));
+    await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
+  });
+  const advance = (ms: number) => void (offset += ms);
+  return {
+    srv,
+    keys,
+    clock,
+    advance,
+    nextStep: () => advance(30_000),
+    codeNow: (secret: string) => totpCode(secret, totpStep(clock())),
+  };
+}
