@@ -13,9 +13,9 @@ import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { emitEvent } from '../events/index.js';
+import { emitEvent, emitUpdated } from '../events/index.js';
 import { canSee } from './access.js';
-import { checkParent } from './folders.service.js';
+import { checkParent, isLiveParent } from './folders.service.js';
 import { deleteFilesForGood } from './purge.js';
 import { mediaFiles as mf, type MediaFileRow } from './tables.js';
 import { toFileDescriptor } from './wire.js';
@@ -267,12 +267,7 @@ export async function bulkDeleteFiles(ctx: Ctx, ids: string[], permanent: boolea
       .where(and(inArray(mf.id, ids), eq(mf.state, 'OK')))
       .returning();
     for (const row of trashed)
-      await emitEvent(tx, {
-        type: 'media.file_descriptor.updated',
-        entityId: row.id,
-        entity: toFileDescriptor(ctx, row),
-        modifiedFields: ['state'],
-      });
+      await emitUpdated(tx, 'media.file_descriptor.updated', row.id, toFileDescriptor(ctx, row), ['state']);
   });
 }
 
@@ -282,10 +277,7 @@ export async function restoreFiles(ctx: Ctx, ids: string[]): Promise<void> {
   const now = ctx.clock();
   await withTx(ctx, async (tx) => {
     for (const row of rows.filter((r) => r.state === 'DELETED')) {
-      const folderOk = await checkParent(tx, row.parentFolderId).then(
-        () => true,
-        () => false,
-      );
+      const folderOk = await isLiveParent(tx, row.parentFolderId);
       const [restored] = await tx.db
         .update(mf)
         .set({
@@ -297,12 +289,7 @@ export async function restoreFiles(ctx: Ctx, ids: string[]): Promise<void> {
         .where(eq(mf.id, row.id))
         .returning();
       const file = toFileDescriptor(ctx, restored!);
-      await emitEvent(tx, {
-        type: 'media.file_descriptor.updated',
-        entityId: row.id,
-        entity: file,
-        modifiedFields: ['state'],
-      });
+      await emitUpdated(tx, 'media.file_descriptor.updated', row.id, file, ['state']);
       if (restored!.operationStatus === 'READY')
         await emitEvent(tx, { type: 'media.file_descriptor.file_ready', entityId: row.id, body: { file } });
     }

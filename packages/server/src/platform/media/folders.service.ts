@@ -13,7 +13,7 @@ import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
-import { emitEvent } from '../events/index.js';
+import { emitEvent, emitUpdated } from '../events/index.js';
 import { deleteFilesForGood } from './purge.js';
 import { mediaFiles, mediaFolders, type MediaFolderRow } from './tables.js';
 
@@ -42,6 +42,13 @@ export async function checkParent(ctx: Ctx, id: string, field = 'parentFolderId'
   if (!row || row.state !== 'OK') throw violation(field, 'VALIDATION', `there is no folder ${id}`);
   return id;
 }
+
+/** Whether a restored item can go back to this folder (it is live and not the trash); else it lands in the root. */
+export const isLiveParent = (ctx: Ctx, id: string): Promise<boolean> =>
+  checkParent(ctx, id).then(
+    () => true,
+    () => false,
+  );
 
 /** The folder at `filePath` (`Shop/Mugs`) under `parentId`, creating the missing ones. */
 export async function ensureFolderPath(ctx: Ctx, parentId: string, filePath: string): Promise<string> {
@@ -189,13 +196,7 @@ export async function bulkDeleteFolders(ctx: Ctx, ids: string[], permanent: bool
       .update(mediaFiles)
       .set({ state: 'DELETED', trashedDate: now, updatedDate: now })
       .where(and(inArray(mediaFiles.parentFolderId, all), eq(mediaFiles.state, 'OK')));
-    for (const f of trashed)
-      await emitEvent(tx, {
-        type: 'media.folder.updated',
-        entityId: f.id,
-        entity: toFolder(f),
-        modifiedFields: ['state'],
-      });
+    for (const f of trashed) await emitUpdated(tx, 'media.folder.updated', f.id, toFolder(f), ['state']);
   });
 }
 
@@ -210,10 +211,7 @@ export async function restoreFolders(ctx: Ctx, ids: string[]): Promise<void> {
     const now = ctx.clock();
     for (const row of rows) {
       const all = await withDescendants(tx, [row.id]);
-      const parentOk = await checkParent(tx, row.parentFolderId).then(
-        () => true,
-        () => false,
-      );
+      const parentOk = await isLiveParent(tx, row.parentFolderId);
       const together = and(inArray(mediaFolders.id, all), eq(mediaFolders.trashedDate, row.trashedDate!));
       const restored = await tx.db
         .update(mediaFolders)
@@ -229,13 +227,7 @@ export async function restoreFolders(ctx: Ctx, ids: string[]): Promise<void> {
         .update(mediaFiles)
         .set({ state: 'OK', trashedDate: null, updatedDate: now })
         .where(and(inArray(mediaFiles.parentFolderId, all), eq(mediaFiles.trashedDate, row.trashedDate!)));
-      for (const f of restored)
-        await emitEvent(tx, {
-          type: 'media.folder.updated',
-          entityId: f.id,
-          entity: toFolder(f),
-          modifiedFields: ['state'],
-        });
+      for (const f of restored) await emitUpdated(tx, 'media.folder.updated', f.id, toFolder(f), ['state']);
     }
   });
 }
