@@ -1,11 +1,7 @@
+import { createNudge } from '../../lib/nudge.js';
+
 /** Workers in this process listen here, so a job queued on this node starts without waiting for the next poll. */
-const listeners = new Set<() => void>();
+const workers = createNudge();
 
-export function onNudge(fn: () => void): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
-
-export function nudgeWorkers(): void {
-  for (const fn of listeners) fn();
-}
+export const onNudge = workers.listen;
+export const nudgeWorkers = workers.nudge;

@@ -1,11 +1,7 @@
+import { createNudge } from '../../lib/nudge.js';
+
 /** Delivery workers in this process listen here, so an event written on this node goes out without waiting a poll. */
-const listeners = new Set<() => void>();
+const deliveryWorkers = createNudge();
 
-export function onDeliveryNudge(fn: () => void): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
-
-export function nudgeDeliveries(): void {
-  for (const fn of listeners) fn();
-}
+export const onDeliveryNudge = deliveryWorkers.listen;
+export const nudgeDeliveries = deliveryWorkers.nudge;
