@@ -8,7 +8,14 @@ import { webBase } from '../../lib/urls.js';
 import { type CatalogMemo, type ResolvedLines, resolveLines } from '../pricing/index.js';
 import { changeAndEmit, emitEvent, preparedChangeAndEmit } from '../../platform/events/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { computeTotals, merchantDiscountsInput, type Totals, totalsToWire, type TotalsWire } from '../totals/index.js';
+import {
+  computeTotals,
+  flowTotalsBase,
+  merchantDiscountsInput,
+  type Totals,
+  totalsToWire,
+  type TotalsWire,
+} from '../totals/index.js';
 import { knownCarts } from './known-carts.js';
 import { carts, type CartRow } from './tables.js';
 import { cartWriteOverVersion } from './write.sql.js';
@@ -90,12 +97,7 @@ export async function renderCart(
   const req = estimate.req;
   const slot = req?.selectedShippingOption?.logistics?.deliveryTimeSlot;
   const totals = await computeTotals(ctx, {
-    source: 'CART',
-    purchaseFlowId: row.id,
-    currency: site.currency,
-    locale: site.locale,
-    weightUnit: 'KG',
-    lines: resolved.totalsLines,
+    ...flowTotalsBase('CART', row.id, site, resolved.totalsLines),
     ...(row.couponCode ? { couponCode: row.couponCode } : {}),
     ...(row.merchantDiscounts?.length ? { merchantDiscounts: merchantDiscountsInput(row.merchantDiscounts) } : {}),
     buyer: {

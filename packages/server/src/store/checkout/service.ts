@@ -10,7 +10,7 @@ import { parseAmount, resolveLines, toStoredLines } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { memberLoginEmail } from '../../platform/members/index.js';
-import { computeTotals, merchantDiscountsInput } from '../totals/index.js';
+import { computeTotals, flowTotalsBase, merchantDiscountsInput } from '../totals/index.js';
 import { applyInfo, checkPaymentOption, pathsOf } from './info.js';
 import type { CheckoutRow, StoredCheckoutInfo, StoredLine } from './model.js';
 import { assertCheckoutOpen, getCheckoutSettings } from './settings.service.js';
@@ -80,12 +80,7 @@ export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checko
   const subscribes = resolved.subscriptions.length > 0;
   if (row.giftCardCode && subscribes) resolved.violations.push(GIFT_CARD_NOT_FOR_SUBSCRIPTIONS);
   const totals = await computeTotals(ctx, {
-    source: 'CHECKOUT',
-    purchaseFlowId: row.id,
-    currency: site.currency,
-    locale: site.locale,
-    weightUnit: 'KG',
-    lines: resolved.totalsLines,
+    ...flowTotalsBase('CHECKOUT', row.id, site, resolved.totalsLines),
     ...(row.couponCode ? { couponCode: row.couponCode } : {}),
     ...(info.merchantDiscounts ? { merchantDiscounts: merchantDiscountsInput(info.merchantDiscounts) } : {}),
     buyer: {

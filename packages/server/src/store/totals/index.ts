@@ -1,6 +1,6 @@
 // The totals engine: prices lines, runs the modules' stages (registered at the root) and writes the wire totals.
 export { computeTotals } from './engine.js';
-export { merchantDiscountsInput } from './input.js';
+export { flowTotalsBase, merchantDiscountsInput } from './input.js';
 export { allocate, percentOf } from './rounding.js';
 export { useTotalsStages } from './stages.js';
 export { pluginLineItems } from './validations.js';

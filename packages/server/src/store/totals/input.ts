@@ -1,4 +1,4 @@
-import type { TotalsInput } from './types.js';
+import type { TotalsInput, TotalsLine } from './types.js';
 
 /** A merchant discount as carts and checkouts store it: amounts in minor units, as a string (jsonb). */
 interface StoredMerchantDiscount {
@@ -16,3 +16,11 @@ export const merchantDiscountsInput = (stored: StoredMerchantDiscount[]): Totals
     ...(d.lineItemIds ? { lineItemIds: d.lineItemIds } : {}),
     ...(d.description ? { description: d.description } : {}),
   }));
+
+/** Where a cart's or a checkout's totals input starts: the flow, the site's currency and locale, the priced lines. */
+export const flowTotalsBase = (
+  source: TotalsInput['source'],
+  purchaseFlowId: string,
+  site: { currency: string; locale: string },
+  lines: TotalsLine[],
+) => ({ source, purchaseFlowId, currency: site.currency, locale: site.locale, weightUnit: 'KG' as const, lines });
