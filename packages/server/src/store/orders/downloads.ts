@@ -3,7 +3,6 @@ import { optionWords } from '@plaza/contracts/constants';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { digitalFileIds } from '../catalog/index.js';
-import { webBase } from '../../lib/urls.js';
 import type { JobHandlers, JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { originalDownloadUrls } from '../../platform/media/index.js';
@@ -11,8 +10,9 @@ import { getSite } from '../../platform/site/index.js';
 import { activity } from './activity.js';
 import { digitalLines } from './download-plan.js';
 import { logOnOrder } from './ledger.js';
+import { orderMailHeader } from './mail-lines.js';
 import { mayRead } from './service.js';
-import { orderById, thankYouToken, type OrderRow } from './wire.js';
+import { orderById, type OrderRow } from './wire.js';
 import { siteDay } from '../../lib/dates.js';
 
 /** How long a download link works: a week to download, then the order page (or the owner) makes new ones. */
@@ -74,9 +74,7 @@ async function sendDownloadLinks({ ctx, payload }: JobRun): Promise<void> {
       to: row.buyerEmail,
       template: 'DOWNLOAD_LINKS',
       data: {
-        siteName: site.name,
-        number: String(row.number),
-        link: `${webBase(tx)}/orders/${row.id}?token=${thankYouToken(tx, row.id)}`,
+        ...orderMailHeader(tx, site, row),
         // The variant bought, in words, after the name: "Field guide (Format: EPUB)".
         files: links.map((l) => {
           const options = optionWords(row.snapshot.lineItems.find((x) => x.id === l.lineItemId)?.descriptionLines);

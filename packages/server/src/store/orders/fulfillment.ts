@@ -4,16 +4,15 @@ import { isPickupCode } from '@plaza/contracts/constants';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { webBase } from '../../lib/urls.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { activity } from './activity.js';
 import { getOrder } from './service.js';
 import { lockOrder } from './ledger.js';
-import { mailLines, mailShipping, pickupMail } from './mail-lines.js';
+import { mailLines, mailShipping, orderMailHeader, pickupMail } from './mail-lines.js';
 import { orderFulfillments, orders } from './tables.js';
-import { thankYouToken, type OrderRow } from './wire.js';
+import type { OrderRow } from './wire.js';
 
 type Row = typeof orderFulfillments.$inferSelect;
 const toFulfillment = (r: Row): Fulfillment => ({
@@ -139,12 +138,9 @@ async function mailParcel(
   lines: Array<{ id: string; quantity: number }>,
   tracking: Tracking,
 ) {
-  const orderId = order.id;
   const site = await getSite(tx);
   const base = {
-    siteName: site.name,
-    number: String(order.number),
-    link: `${webBase(tx)}/orders/${orderId}?token=${thankYouToken(tx, orderId)}`,
+    ...orderMailHeader(tx, site, order),
     // What this parcel holds: each line with the quantity sent now.
     items: mailLines(
       tx,

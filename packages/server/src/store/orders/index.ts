@@ -7,7 +7,7 @@ export { orderEditRoutes } from './edits.routes.js';
 export { fulfillmentRoutes } from './fulfillment.routes.js';
 export { invoiceOnOrder } from './invoice-status.js';
 export { lockOrder, logOnOrder, managesOrders, settleOrder } from './ledger.js';
-export { mailShipping } from './mail-lines.js';
+export { mailShipping, orderMailHeader } from './mail-lines.js';
 export { couponOnPlacement, downloadsOnPlacement, stockOnPlacement } from './on-placement.js';
 export {
   closePendingRefund,

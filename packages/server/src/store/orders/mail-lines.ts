@@ -4,9 +4,18 @@ import type { Ctx } from '../../kernel/context.js';
 import { addressLines } from '../../lib/address-lines.js';
 import type { DateSite } from '../../lib/dates.js';
 import type { MailLine, MailShipping } from '../../platform/mail/index.js';
+import { webBase } from '../../lib/urls.js';
+import { thankYouToken } from './wire.js';
 
 /** What an e-mail needs of a checkout's or an order's line (both are `LineItem`s). */
 type Line = Pick<LineItem, 'productName' | 'quantity' | 'descriptionLines' | 'sku' | 'image'>;
+
+/** What every order e-mail starts with: the shop, the order number and the buyer's link to the order (no sign-in). */
+export const orderMailHeader = (tx: Ctx, site: { name: string }, order: { id: string; number: number | bigint }) => ({
+  siteName: site.name,
+  number: String(order.number),
+  link: `${webBase(tx)}/orders/${order.id}?token=${thankYouToken(tx, order.id)}`,
+});
 
 /** The size the pictures of order e-mails are shown at (CSS pixels); resizable images are asked at twice that. */
 const PICTURE = 48;

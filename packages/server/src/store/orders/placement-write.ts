@@ -1,14 +1,13 @@
 import type { LineItem, Order } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { recordJson } from '../../lib/record-json.js';
-import { webBase } from '../../lib/urls.js';
 import { composeMail, composedMailsJson } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { mailLines, mailShipping } from './mail-lines.js';
+import { mailLines, mailShipping, orderMailHeader } from './mail-lines.js';
 import { runPlacementHandlers, type PlacedOrder, type PlacementOutcome } from './placement-handlers.js';
 import { writeOrder } from './placement-rows.sql.js';
 import { orderPayments, orders, type OrderSnapshot } from './tables.js';
-import { thankYouToken, toOrder, type OrderRow, type PaymentRow } from './wire.js';
+import { toOrder, type OrderRow, type PaymentRow } from './wire.js';
 
 export interface Committed extends PlacementOutcome {
   orderId: string;
@@ -62,9 +61,7 @@ export async function orderPlacedMail(
     to: o.to,
     template: 'ORDER_PLACED',
     data: {
-      siteName: site.name,
-      number: String(o.number),
-      link: `${webBase(tx)}/orders/${o.orderId}?token=${thankYouToken(tx, o.orderId)}`,
+      ...orderMailHeader(tx, site, { id: o.orderId, number: o.number }),
       items: mailLines(tx, o.lines),
       // The delivery window in the shop's own locale and time zone.
       ...mailShipping(o.shippingInfo, site),

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
 import { toMoney } from '../pricing/index.js';
-import { webBase } from '../../lib/urls.js';
 import { queueMail } from '../../platform/mail/index.js';
 import {
   activity,
   closePendingRefund,
   orderById,
+  orderMailHeader,
   paymentById,
   settleOrder,
-  thankYouToken,
   updatePayment,
   type OrderRow,
   type RefundRow,
@@ -116,9 +115,7 @@ async function queueRefundMail(tx: Ctx, row: OrderRow, amount: string, reason: s
     to: row.buyerEmail,
     template: 'ORDER_REFUNDED',
     data: {
-      siteName: site.name,
-      number: String(row.number),
-      link: `${webBase(tx)}/orders/${row.id}?token=${thankYouToken(tx, row.id)}`,
+      ...orderMailHeader(tx, site, row),
       amount,
       ...(reason ? { reason } : {}),
     },
