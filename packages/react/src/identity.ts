@@ -18,15 +18,9 @@ import {
   verifyEmail,
   type ListIdentitiesQuery,
 } from '@plaza/sdk/identity';
-import type {
-  ChangePasswordRequest,
-  CreateIdpConnectionRequest,
-  RecoverRequest,
-  TotpConfirmRequest,
-  TotpDisableRequest,
-  VerifyCodeRequest,
-} from '@plaza/contracts';
+import type { ChangePasswordRequest, RecoverRequest, VerifyCodeRequest } from '@plaza/contracts';
 import { call, invalidating, type FetchClient } from './call.js';
+import { fieldQuery, invalidatingCall } from './factories.js';
 
 export const identityQueries = {
   all: () => ['plaza', 'identity'] as const,
@@ -43,15 +37,9 @@ export const identityQueries = {
       queryFn: () => call(client, listFactors),
     }),
   ssoProviders: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...identityQueries.all(), 'sso', 'providers'] as const,
-      queryFn: () => call(client, listSsoProviders).then((r) => r.providers),
-    }),
+    fieldQuery(client, [...identityQueries.all(), 'sso', 'providers'] as const, listSsoProviders, 'providers'),
   idpConnections: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...identityQueries.all(), 'sso', 'connections'] as const,
-      queryFn: () => call(client, listIdpConnections).then((r) => r.connections),
-    }),
+    fieldQuery(client, [...identityQueries.all(), 'sso', 'connections'] as const, listIdpConnections, 'connections'),
 };
 
 export const identityMutations = {
@@ -62,22 +50,16 @@ export const identityMutations = {
     ),
   /** Enrolling changes nothing stored yet that a list shows: no invalidation. */
   enrollTotp: (client: FetchClient) => ({ mutationFn: () => call(client, enrollTotp) }),
-  confirmTotp: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (r: TotpConfirmRequest) => call(client, confirmTotp, r)),
-  disableTotp: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (r: TotpDisableRequest) => call(client, disableTotp, r)),
-  regenerateRecoveryCodes: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (r: TotpDisableRequest) => call(client, regenerateRecoveryCodes, r)),
+  confirmTotp: invalidatingCall(identityQueries.all(), confirmTotp),
+  disableTotp: invalidatingCall(identityQueries.all(), disableTotp),
+  regenerateRecoveryCodes: invalidatingCall(identityQueries.all(), regenerateRecoveryCodes),
   /** Account actions outside any list: plain mutations. */
   recoverPassword: (client: FetchClient) => ({ mutationFn: (r: RecoverRequest) => call(client, recoverPassword, r) }),
   changePassword: (client: FetchClient) => ({
     mutationFn: (r: ChangePasswordRequest) => call(client, changePassword, r),
   }),
   verifyEmail: (client: FetchClient) => ({ mutationFn: (r: VerifyCodeRequest) => call(client, verifyEmail, r) }),
-  createIdpConnection: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (c: CreateIdpConnectionRequest) => call(client, createIdpConnection, c)),
-  checkIdpConnection: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (id: string) => call(client, checkIdpConnection, id)),
-  deleteIdpConnection: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, identityQueries.all(), (id: string) => call(client, deleteIdpConnection, id)),
+  createIdpConnection: invalidatingCall(identityQueries.all(), createIdpConnection),
+  checkIdpConnection: invalidatingCall(identityQueries.all(), checkIdpConnection),
+  deleteIdpConnection: invalidatingCall(identityQueries.all(), deleteIdpConnection),
 };

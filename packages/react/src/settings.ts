@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createApiKey,
   createOAuthClient,
@@ -7,37 +7,26 @@ import {
   listApiKeys,
   listOAuthClients,
   updateOAuthClient,
-  type CreateApiKeyRequest,
-  type CreateOAuthClientRequest,
   type UpdateOAuthClientRequest,
 } from '@plaza/sdk/settings';
 import { call, invalidating, type FetchClient } from './call.js';
+import { fieldQuery, invalidatingCall } from './factories.js';
 
 export const settingsQueries = {
   all: () => ['plaza', 'settings'] as const,
   apiKeys: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...settingsQueries.all(), 'apiKeys'] as const,
-      queryFn: () => call(client, listApiKeys).then((r) => r.apiKeys),
-    }),
+    fieldQuery(client, [...settingsQueries.all(), 'apiKeys'] as const, listApiKeys, 'apiKeys'),
   oauthClients: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...settingsQueries.all(), 'oauthClients'] as const,
-      queryFn: () => call(client, listOAuthClients).then((r) => r.clients),
-    }),
+    fieldQuery(client, [...settingsQueries.all(), 'oauthClients'] as const, listOAuthClients, 'clients'),
 };
 
 export const settingsMutations = {
-  createApiKey: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, settingsQueries.all(), (k: CreateApiKeyRequest) => call(client, createApiKey, k)),
-  deleteApiKey: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, settingsQueries.all(), (id: string) => call(client, deleteApiKey, id)),
-  createOAuthClient: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, settingsQueries.all(), (c: CreateOAuthClientRequest) => call(client, createOAuthClient, c)),
+  createApiKey: invalidatingCall(settingsQueries.all(), createApiKey),
+  deleteApiKey: invalidatingCall(settingsQueries.all(), deleteApiKey),
+  createOAuthClient: invalidatingCall(settingsQueries.all(), createOAuthClient),
   updateOAuthClient: (client: FetchClient, qc: QueryClient) =>
     invalidating(qc, settingsQueries.all(), ({ id, changes }: { id: string; changes: UpdateOAuthClientRequest }) =>
       call(client, updateOAuthClient, id, changes),
     ),
-  deleteOAuthClient: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, settingsQueries.all(), (id: string) => call(client, deleteOAuthClient, id)),
+  deleteOAuthClient: invalidatingCall(settingsQueries.all(), deleteOAuthClient),
 };

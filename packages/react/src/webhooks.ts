@@ -16,7 +16,6 @@ import {
   updateWebhookSettings,
   type CreateWebhookSubscriptionRequest,
   type ListWebhookDeliveriesQuery,
-  type WebhookSettings,
   type WebhookSubscription,
 } from '@plaza/sdk/webhooks';
 import {
@@ -29,6 +28,7 @@ import {
   type CreateServicePluginImplementationRequest,
 } from '@plaza/sdk/service-plugins';
 import { call, invalidating, type FetchClient } from './call.js';
+import { fieldQuery, invalidatingCall } from './factories.js';
 
 /** While a delivery waits to be sent, lists follow it every 3 s. */
 export const DELIVERY_POLL_INTERVAL_MS = 3000;
@@ -64,17 +64,13 @@ export const webhookQueries = {
       staleTime: 5 * 60_000,
     }),
   settings: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...webhookQueries.all(), 'settings'] as const,
-      queryFn: () => call(client, getWebhookSettings).then((r) => r.settings),
-    }),
+    fieldQuery(client, [...webhookQueries.all(), 'settings'] as const, getWebhookSettings, 'settings'),
 };
 
 type SubscriptionInput = CreateWebhookSubscriptionRequest['subscription'];
 
 export const webhookMutations = {
-  createSubscription: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, webhookQueries.all(), (s: SubscriptionInput) => call(client, createSubscription, s)),
+  createSubscription: invalidatingCall(webhookQueries.all(), createSubscription),
   /** `changes` holds only the changed fields; they become the field mask. */
   updateSubscription: (client: FetchClient, qc: QueryClient) =>
     invalidating(
@@ -89,8 +85,7 @@ export const webhookMutations = {
     invalidating(qc, webhookQueries.all(), ({ subscriptionId, paused }: { subscriptionId: string; paused: boolean }) =>
       call(client, paused ? pauseSubscription : resumeSubscription, subscriptionId),
     ),
-  sendTestEvent: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, webhookQueries.all(), (subscriptionId: string) => call(client, sendTestEvent, subscriptionId)),
+  sendTestEvent: invalidatingCall(webhookQueries.all(), sendTestEvent),
   redeliver: (client: FetchClient, qc: QueryClient) =>
     invalidating(
       qc,
@@ -98,21 +93,19 @@ export const webhookMutations = {
       ({ subscriptionId, deliveryId }: { subscriptionId: string; deliveryId: string }) =>
         call(client, redeliver, subscriptionId, deliveryId),
     ),
-  redeliverFailed: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, webhookQueries.all(), (subscriptionId: string) => call(client, redeliverFailed, subscriptionId)),
-  updateSettings: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, webhookQueries.all(), (settings: WebhookSettings) =>
-      call(client, updateWebhookSettings, settings),
-    ),
+  redeliverFailed: invalidatingCall(webhookQueries.all(), redeliverFailed),
+  updateSettings: invalidatingCall(webhookQueries.all(), updateWebhookSettings),
 };
 
 export const servicePluginQueries = {
   all: () => ['plaza', 'servicePlugins'] as const,
   implementations: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...servicePluginQueries.all(), 'implementations'] as const,
-      queryFn: () => call(client, listImplementations).then((r) => r.implementations),
-    }),
+    fieldQuery(
+      client,
+      [...servicePluginQueries.all(), 'implementations'] as const,
+      listImplementations,
+      'implementations',
+    ),
   calls: (client: FetchClient, implementationId: string) =>
     queryOptions({
       queryKey: [...servicePluginQueries.all(), 'calls', implementationId] as const,
@@ -123,8 +116,7 @@ export const servicePluginQueries = {
 type ImplementationInput = CreateServicePluginImplementationRequest['implementation'];
 
 export const servicePluginMutations = {
-  createImplementation: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, servicePluginQueries.all(), (i: ImplementationInput) => call(client, createImplementation, i)),
+  createImplementation: invalidatingCall(servicePluginQueries.all(), createImplementation),
   /** `changes` holds only the changed fields; they become the field mask. */
   updateImplementation: (client: FetchClient, qc: QueryClient) =>
     invalidating(
@@ -138,8 +130,6 @@ export const servicePluginMutations = {
         changes: Partial<Omit<ImplementationInput, 'type'>>;
       }) => call(client, updateImplementation, implementationId, changes, Object.keys(changes)),
     ),
-  deleteImplementation: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, servicePluginQueries.all(), (id: string) => call(client, deleteImplementation, id)),
-  testImplementation: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, servicePluginQueries.all(), (id: string) => call(client, testImplementation, id)),
+  deleteImplementation: invalidatingCall(servicePluginQueries.all(), deleteImplementation),
+  testImplementation: invalidatingCall(servicePluginQueries.all(), testImplementation),
 };

@@ -16,6 +16,7 @@ import {
   type ProductInput,
 } from '@plaza/sdk/catalog';
 import { call, invalidating, type FetchClient } from '../call.js';
+import { fieldQuery, invalidatingCall } from '../factories.js';
 import { storeQueries } from './roots.js';
 
 /** The back office's products and collections: hidden ones included (the owner sees everything she sells or drafts). */
@@ -36,30 +37,22 @@ export const catalogQueries = {
       queryFn: () => call(client, getProduct, productId).then((r) => r.product),
     }),
   collections: (client: FetchClient) =>
-    queryOptions({
-      queryKey: catalogQueries.allCollections(),
-      queryFn: () => call(client, listCollections).then((r) => r.collections),
-    }),
+    fieldQuery(client, catalogQueries.allCollections(), listCollections, 'collections'),
 };
 
 // `changes` hold only the changed fields: they become the field mask.
 export const catalogMutations = {
-  createProduct: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, catalogQueries.allProducts(), (product: ProductInput) => call(client, createProduct, product)),
+  createProduct: invalidatingCall(catalogQueries.allProducts(), createProduct),
   updateProduct: (client: FetchClient, qc: QueryClient) =>
     invalidating(qc, catalogQueries.allProducts(), (v: { productId: string; product: Partial<ProductInput> }) =>
       call(client, updateProduct, v.productId, v.product, Object.keys(v.product)),
     ),
-  deleteProduct: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, catalogQueries.allProducts(), (productId: string) => call(client, deleteProduct, productId)),
+  deleteProduct: invalidatingCall(catalogQueries.allProducts(), deleteProduct),
   adjustInventory: (client: FetchClient, qc: QueryClient) =>
     invalidating(qc, catalogQueries.allProducts(), (v: { productId: string; adjustment: AdjustInventoryRequest }) =>
       call(client, adjustInventory, v.productId, v.adjustment),
     ),
-  createCollection: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, catalogQueries.allCollections(), (collection: CollectionInput) =>
-      call(client, createCollection, collection),
-    ),
+  createCollection: invalidatingCall(catalogQueries.allCollections(), createCollection),
   updateCollection: (client: FetchClient, qc: QueryClient) =>
     invalidating(
       qc,
@@ -67,8 +60,5 @@ export const catalogMutations = {
       (v: { collectionId: string; collection: Partial<CollectionInput> }) =>
         call(client, updateCollection, v.collectionId, v.collection, Object.keys(v.collection)),
     ),
-  deleteCollection: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, catalogQueries.allCollections(), (collectionId: string) =>
-      call(client, deleteCollection, collectionId),
-    ),
+  deleteCollection: invalidatingCall(catalogQueries.allCollections(), deleteCollection),
 };

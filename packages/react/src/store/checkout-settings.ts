@@ -7,20 +7,17 @@ import {
   updateCheckoutSettings,
   updateCheckoutTemplate,
   type CheckoutSettings,
-  type CheckoutTemplateInput,
   type UpdateCheckoutSettingsRequest,
 } from '@plaza/sdk/ecom';
 import { call, invalidating, type FetchClient } from '../call.js';
+import { fieldQuery, invalidatingCall } from '../factories.js';
 import { storeQueries } from './roots.js';
 
 export const checkoutSettingsQueries = {
   settingsKey: () => [...storeQueries.all(), 'checkout-settings'] as const,
   templatesKey: () => [...storeQueries.all(), 'checkout-templates'] as const,
   settings: (client: FetchClient) =>
-    queryOptions({
-      queryKey: checkoutSettingsQueries.settingsKey(),
-      queryFn: () => call(client, getCheckoutSettings).then((r) => r.checkoutSettings),
-    }),
+    fieldQuery(client, checkoutSettingsQueries.settingsKey(), getCheckoutSettings, 'checkoutSettings'),
   templates: (client: FetchClient) =>
     queryOptions({
       queryKey: checkoutSettingsQueries.templatesKey(),
@@ -44,10 +41,7 @@ export const checkoutSettingsMutations = {
       (changes: UpdateCheckoutSettingsRequest['checkoutSettings']) =>
         call(client, updateCheckoutSettings, { checkoutSettings: changes, fieldMask: { paths: Object.keys(changes) } }),
     ),
-  createTemplate: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, checkoutSettingsQueries.templatesKey(), (template: CheckoutTemplateInput) =>
-      call(client, createCheckoutTemplate, template),
-    ),
+  createTemplate: invalidatingCall(checkoutSettingsQueries.templatesKey(), createCheckoutTemplate),
   setTemplateActive: (client: FetchClient, qc: QueryClient) =>
     invalidating(qc, checkoutSettingsQueries.templatesKey(), (v: { id: string; active: boolean }) =>
       call(client, updateCheckoutTemplate, v.id, {
@@ -55,6 +49,5 @@ export const checkoutSettingsMutations = {
         fieldMask: { paths: ['status'] },
       }),
     ),
-  deleteTemplate: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, checkoutSettingsQueries.templatesKey(), (id: string) => call(client, deleteCheckoutTemplate, id)),
+  deleteTemplate: invalidatingCall(checkoutSettingsQueries.templatesKey(), deleteCheckoutTemplate),
 };

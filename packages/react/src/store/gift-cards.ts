@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CreateGiftCardRequest } from '@plaza/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { createGiftCard, listGiftCards, updateGiftCard } from '@plaza/sdk/ecom';
-import { call, invalidating, type FetchClient } from '../call.js';
+import { call, type FetchClient } from '../call.js';
+import { invalidatingCall, patching } from '../factories.js';
 import { storeQueries } from './roots.js';
 
 export interface GiftCardQuery {
@@ -22,12 +22,8 @@ export const giftCardQueries = {
 };
 
 export const giftCardMutations = {
-  issue: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, giftCardQueries.all(), (giftCard: CreateGiftCardRequest['giftCard']) =>
-      call(client, createGiftCard, giftCard),
-    ),
-  setDisabled: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, giftCardQueries.all(), (v: { id: string; disabled: boolean }) =>
-      call(client, updateGiftCard, v.id, { disabled: v.disabled }, ['disabled']),
-    ),
+  issue: invalidatingCall(giftCardQueries.all(), createGiftCard),
+  setDisabled: patching(giftCardQueries.all(), updateGiftCard, (v: { id: string; disabled: boolean }) => ({
+    disabled: v.disabled,
+  })),
 };

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   createAdditionalFee,
   createPickupLocation,
@@ -23,7 +23,8 @@ import {
   type ShippingOptionInput,
   type ShippingRegionInput,
 } from '@plaza/sdk/ecom';
-import { call, invalidating, type FetchClient } from '../call.js';
+import { call, type FetchClient } from '../call.js';
+import { fieldQuery, invalidatingCall, patchingSettings, saving } from '../factories.js';
 import { storeQueries } from './roots.js';
 
 export const shippingQueries = {
@@ -34,10 +35,7 @@ export const shippingQueries = {
   /** Additional fees sit beside shipping, not under it: a shipping change leaves them as they are. */
   feesKey: () => [...storeQueries.all(), 'fees'] as const,
   regions: (client: FetchClient) =>
-    queryOptions({
-      queryKey: shippingQueries.regionsKey(),
-      queryFn: () => call(client, listShippingRegions).then((r) => r.shippingRegions),
-    }),
+    fieldQuery(client, shippingQueries.regionsKey(), listShippingRegions, 'shippingRegions'),
   /** Every region's options in one list (a shop has a handful); each screen groups them by region. */
   options: (client: FetchClient) =>
     queryOptions({
@@ -45,20 +43,15 @@ export const shippingQueries = {
       queryFn: () => call(client, listShippingOptions, {}).then((r) => r.shippingOptions),
     }),
   pickups: (client: FetchClient) =>
-    queryOptions({
-      queryKey: shippingQueries.pickupsKey(),
-      queryFn: () => call(client, listPickupLocations).then((r) => r.pickupLocations),
-    }),
+    fieldQuery(client, shippingQueries.pickupsKey(), listPickupLocations, 'pickupLocations'),
   carriers: (client: FetchClient) =>
-    queryOptions({
-      queryKey: [...shippingQueries.all(), 'carriers'] as const,
-      queryFn: () => call(client, getShippingProviderConfiguration).then((r) => r.shippingProviderConfiguration),
-    }),
-  fees: (client: FetchClient) =>
-    queryOptions({
-      queryKey: shippingQueries.feesKey(),
-      queryFn: () => call(client, listAdditionalFees).then((r) => r.additionalFees),
-    }),
+    fieldQuery(
+      client,
+      [...shippingQueries.all(), 'carriers'] as const,
+      getShippingProviderConfiguration,
+      'shippingProviderConfiguration',
+    ),
+  fees: (client: FetchClient) => fieldQuery(client, shippingQueries.feesKey(), listAdditionalFees, 'additionalFees'),
 };
 
 /** An update's fields: as for a create, and `null` clears the free-shipping threshold or the delivery time. */
@@ -74,41 +67,30 @@ export type PickupSave = { id: null; pickup: PickupLocationInput } | { id: strin
 
 export const shippingMutations = {
   // A region's deletion takes its options with it, so region changes refresh everything about shipping.
-  saveRegion: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.all(), (v: { id: string | null; region: ShippingRegionInput }) =>
-      v.id
-        ? call(client, updateShippingRegion, v.id, v.region, Object.keys(v.region))
-        : call(client, createShippingRegion, v.region),
-    ),
-  deleteRegion: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.all(), (id: string) => call(client, deleteShippingRegion, id)),
-  saveOption: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.optionsKey(), (v: ShippingOptionSave) =>
-      v.id === null
-        ? call(client, createShippingOption, v.option)
-        : call(client, updateShippingOption, v.id, v.option, Object.keys(v.option)),
-    ),
-  deleteOption: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.optionsKey(), (id: string) => call(client, deleteShippingOption, id)),
-  savePickup: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.pickupsKey(), (v: PickupSave) =>
-      v.id === null
-        ? call(client, createPickupLocation, v.pickup)
-        : call(client, updatePickupLocation, v.id, v.pickup, Object.keys(v.pickup)),
-    ),
-  deletePickup: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.pickupsKey(), (id: string) => call(client, deletePickupLocation, id)),
+  saveRegion: saving(
+    shippingQueries.all(),
+    { create: createShippingRegion, update: updateShippingRegion },
+    (v: { id: string | null; region: ShippingRegionInput }) => v.region,
+  ),
+  deleteRegion: invalidatingCall(shippingQueries.all(), deleteShippingRegion),
+  saveOption: saving(
+    shippingQueries.optionsKey(),
+    { create: createShippingOption, update: updateShippingOption },
+    (v: ShippingOptionSave) => v.option,
+  ),
+  deleteOption: invalidatingCall(shippingQueries.optionsKey(), deleteShippingOption),
+  savePickup: saving(
+    shippingQueries.pickupsKey(),
+    { create: createPickupLocation, update: updatePickupLocation },
+    (v: PickupSave) => v.pickup,
+  ),
+  deletePickup: invalidatingCall(shippingQueries.pickupsKey(), deletePickupLocation),
   /** Carriers may offer rates in every region: everything about shipping is read again. */
-  updateCarriers: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.all(), (changes: CarrierChanges) =>
-      call(client, updateShippingProviderConfiguration, changes, Object.keys(changes)),
-    ),
-  saveFee: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.feesKey(), (v: FeeSave) =>
-      v.id === null
-        ? call(client, createAdditionalFee, v.fee)
-        : call(client, updateAdditionalFee, v.id, v.fee, Object.keys(v.fee)),
-    ),
-  deleteFee: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, shippingQueries.feesKey(), (id: string) => call(client, deleteAdditionalFee, id)),
+  updateCarriers: patchingSettings(shippingQueries.all(), updateShippingProviderConfiguration),
+  saveFee: saving(
+    shippingQueries.feesKey(),
+    { create: createAdditionalFee, update: updateAdditionalFee },
+    (v: FeeSave) => v.fee,
+  ),
+  deleteFee: invalidatingCall(shippingQueries.feesKey(), deleteAdditionalFee),
 };

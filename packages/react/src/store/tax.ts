@@ -1,5 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { UpdateTaxRegionRequest, UpdateTaxSettingsRequest } from '@plaza/contracts';
+import type { UpdateTaxRegionRequest } from '@plaza/contracts';
 import {
   createTaxGroup,
   createTaxRegion,
@@ -12,7 +11,8 @@ import {
   updateTaxSettings,
   type TaxRegionInput,
 } from '@plaza/sdk/ecom';
-import { call, invalidating, type FetchClient } from '../call.js';
+import type { FetchClient } from '../call.js';
+import { fieldQuery, invalidatingCall, patchingSettings, saving } from '../factories.js';
 import { storeQueries } from './roots.js';
 
 export const taxQueries = {
@@ -20,21 +20,9 @@ export const taxQueries = {
   settingsKey: () => [...taxQueries.all(), 'settings'] as const,
   groupsKey: () => [...taxQueries.all(), 'groups'] as const,
   regionsKey: () => [...taxQueries.all(), 'regions'] as const,
-  settings: (client: FetchClient) =>
-    queryOptions({
-      queryKey: taxQueries.settingsKey(),
-      queryFn: () => call(client, getTaxSettings).then((r) => r.taxSettings),
-    }),
-  groups: (client: FetchClient) =>
-    queryOptions({
-      queryKey: taxQueries.groupsKey(),
-      queryFn: () => call(client, listTaxGroups).then((r) => r.taxGroups),
-    }),
-  regions: (client: FetchClient) =>
-    queryOptions({
-      queryKey: taxQueries.regionsKey(),
-      queryFn: () => call(client, listTaxRegions).then((r) => r.taxRegions),
-    }),
+  settings: (client: FetchClient) => fieldQuery(client, taxQueries.settingsKey(), getTaxSettings, 'taxSettings'),
+  groups: (client: FetchClient) => fieldQuery(client, taxQueries.groupsKey(), listTaxGroups, 'taxGroups'),
+  regions: (client: FetchClient) => fieldQuery(client, taxQueries.regionsKey(), listTaxRegions, 'taxRegions'),
 };
 
 /** A new region (`id` null) or the changed fields of one. */
@@ -42,23 +30,14 @@ export type TaxRegionSave =
   { id: null; region: TaxRegionInput } | { id: string; region: UpdateTaxRegionRequest['taxRegion'] };
 
 export const taxMutations = {
-  updateSettings: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, taxQueries.settingsKey(), (taxSettings: UpdateTaxSettingsRequest['taxSettings']) =>
-      call(client, updateTaxSettings, taxSettings, Object.keys(taxSettings)),
-    ),
-  createGroup: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, taxQueries.groupsKey(), (taxGroup: { name: string; isDefault?: boolean }) =>
-      call(client, createTaxGroup, taxGroup),
-    ),
+  updateSettings: patchingSettings(taxQueries.settingsKey(), updateTaxSettings),
+  createGroup: invalidatingCall(taxQueries.groupsKey(), createTaxGroup),
   /** Regions may name the group, so everything about tax is read again. */
-  deleteGroup: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, taxQueries.all(), (groupId: string) => call(client, deleteTaxGroup, groupId)),
-  saveRegion: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, taxQueries.regionsKey(), (v: TaxRegionSave) =>
-      v.id === null
-        ? call(client, createTaxRegion, v.region)
-        : call(client, updateTaxRegion, v.id, v.region, Object.keys(v.region)),
-    ),
-  deleteRegion: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, taxQueries.regionsKey(), (regionId: string) => call(client, deleteTaxRegion, regionId)),
+  deleteGroup: invalidatingCall(taxQueries.all(), deleteTaxGroup),
+  saveRegion: saving(
+    taxQueries.regionsKey(),
+    { create: createTaxRegion, update: updateTaxRegion },
+    (v: TaxRegionSave) => v.region,
+  ),
+  deleteRegion: invalidatingCall(taxQueries.regionsKey(), deleteTaxRegion),
 };

@@ -1,17 +1,13 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { UpdateTipSettingsRequest } from '@plaza/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { getTipSettings, updateTipSettings } from '@plaza/sdk/ecom';
-import { call, invalidating, type FetchClient } from '../call.js';
+import { call, type FetchClient } from '../call.js';
+import { fieldQuery, patchingSettings } from '../factories.js';
 import { shopQueries, storeQueries } from './roots.js';
 
 export const tipQueries = {
   all: () => [...storeQueries.all(), 'tips'] as const,
   /** The owner's tip settings, staff included. */
-  settings: (client: FetchClient) =>
-    queryOptions({
-      queryKey: tipQueries.all(),
-      queryFn: () => call(client, getTipSettings).then((r) => r.tipSettings),
-    }),
+  settings: (client: FetchClient) => fieldQuery(client, tipQueries.all(), getTipSettings, 'tipSettings'),
   /**
    * The presets a buyer may choose at checkout: a minute fresh, and not asked twice (without them the checkout
    * simply offers no tip).
@@ -27,8 +23,5 @@ export const tipQueries = {
 
 export const tipMutations = {
   /** `tipSettings` holds only the changed settings: they become the field mask. */
-  update: (client: FetchClient, qc: QueryClient) =>
-    invalidating(qc, tipQueries.all(), (tipSettings: UpdateTipSettingsRequest['tipSettings']) =>
-      call(client, updateTipSettings, tipSettings, Object.keys(tipSettings)),
-    ),
+  update: patchingSettings(tipQueries.all(), updateTipSettings),
 };
