@@ -2,89 +2,69 @@
  * The checkout modules against the real server (fresh database for this file): the owner sets up settings and a
  * template, a visitor buys now and walks the checkout; failures run onError with the call's argument names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cast, type Cast } from '../../../server/src/test/community.js';
-import { startTestServer } from '../../../server/src/test/harness.js';
-import { ApiKeyStrategy, createClient, type ErrorContext } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog.js';
 import { checkoutSettings, checkoutTemplates, checkouts } from '../../src/modules/ecom/index.js';
 import { failure, fixedAuth, violationsOf } from './community-clients.js';
+import { castClients } from './cast-server.js';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let people: Cast;
-const errors: ErrorContext[] = [];
-const client = (auth: ReturnType<typeof fixedAuth>) =>
-  createClient({
-    baseUrl: srv.url,
-    auth,
-    modules: { products, checkouts, checkoutTemplates, checkoutSettings },
-    onError: (_e, ctx) => errors.push(ctx),
-  });
-let admin: ReturnType<typeof client>;
-let visitor: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  srv = await startTestServer();
-  people = await cast(srv);
-  admin = client(ApiKeyStrategy({ apiKey: await srv.createApiKey(['ecom', 'catalog']) }));
-  visitor = client(fixedAuth(people.visitor));
-}, 120_000);
-afterAll(async () => {
-  await srv?.close();
-});
+const {
+  ctx,
+  client,
+  calls: errors,
+} = castClients({ products, checkouts, checkoutTemplates, checkoutSettings }, ['ecom', 'catalog']);
 
 describe('checkouts through the SDK', () => {
   it('template → buy now → fill in → lines → URL and payment settings', async () => {
-    const { product } = await admin.products.createProduct({
+    const { product } = await ctx.admin.products.createProduct({
       name: 'Tea tin',
       productType: 'PHYSICAL',
       price: { amount: '7.25' },
     });
-    await admin.checkoutSettings.updateCheckoutSettings({
+    await ctx.admin.checkoutSettings.updateCheckoutSettings({
       checkoutSettings: { logo: { size: 'SMALL', alignment: 'CENTER' } },
       fieldMask: { paths: ['logo'] },
     });
-    expect((await visitor.checkoutSettings.getCheckoutSettings()).checkoutSettings.logo.size).toBe('SMALL');
+    expect((await ctx.visitor.checkoutSettings.getCheckoutSettings()).checkoutSettings.logo.size).toBe('SMALL');
     const catalogReference = { appId: 'plaza-catalog', catalogItemId: product.id };
-    const { checkoutTemplate } = await admin.checkoutTemplates.createCheckoutTemplate({
+    const { checkoutTemplate } = await ctx.admin.checkoutTemplates.createCheckoutTemplate({
       name: 'Tea for two',
       lineItems: [{ catalogReference, quantity: 2 }],
     });
-    const listed = await admin.checkoutTemplates.listCheckoutTemplates({ status: 'ACTIVE' });
+    const listed = await ctx.admin.checkoutTemplates.listCheckoutTemplates({ status: 'ACTIVE' });
     expect(listed.checkoutTemplates.map((t) => t.id)).toContain(checkoutTemplate.id);
 
-    const { checkout } = await visitor.checkoutTemplates.createCheckoutFromTemplate(checkoutTemplate.id);
+    const { checkout } = await ctx.visitor.checkoutTemplates.createCheckoutFromTemplate(checkoutTemplate.id);
     expect(checkout.priceSummary.subtotal.amount).toBe('14.50');
-    const updated = await visitor.checkouts.updateCheckout(checkout.id, {
+    const updated = await ctx.visitor.checkouts.updateCheckout(checkout.id, {
       checkout: { buyerInfo: { email: 'tea@example.com' } },
       fieldMask: { paths: ['buyerInfo.email'] },
     });
     expect(updated.checkout.buyerInfo.email).toBe('tea@example.com');
-    const added = await visitor.checkouts.addToCheckout(checkout.id, {
+    const added = await ctx.visitor.checkouts.addToCheckout(checkout.id, {
       lineItems: [{ catalogReference, quantity: 1 }],
     });
     const lineId = added.checkout.lineItems[0]!.id;
     expect(added.checkout.lineItems[0]!.quantity).toBe(3);
     expect(
-      (await visitor.checkouts.updateLineItemsQuantity(checkout.id, [{ id: lineId, quantity: 1 }])).checkout
+      (await ctx.visitor.checkouts.updateLineItemsQuantity(checkout.id, [{ id: lineId, quantity: 1 }])).checkout
         .priceSummary.total.amount,
     ).toBe('7.25');
-    expect((await visitor.checkouts.getCheckout(checkout.id)).checkout.id).toBe(checkout.id);
-    expect((await visitor.checkouts.getCheckoutUrl(checkout.id)).checkoutUrl).toBe(
-      `${srv.config.publicUrl}/checkout/${checkout.id}`,
+    expect((await ctx.visitor.checkouts.getCheckout(checkout.id)).checkout.id).toBe(checkout.id);
+    expect((await ctx.visitor.checkouts.getCheckoutUrl(checkout.id)).checkoutUrl).toBe(
+      `${ctx.srv.config.publicUrl}/checkout/${checkout.id}`,
     );
-    expect((await visitor.checkouts.getCheckoutPaymentSettings(checkout.id)).paymentSettings.paymentOptions).toEqual([
-      'FULL_PAYMENT_ONLINE',
-      'FULL_PAYMENT_OFFLINE',
-    ]);
-    expect((await visitor.checkouts.removeCoupon(checkout.id)).checkout.couponCode).toBeUndefined();
-    expect((await visitor.checkouts.removeLineItems(checkout.id, [lineId])).checkout.lineItems).toEqual([]);
+    expect(
+      (await ctx.visitor.checkouts.getCheckoutPaymentSettings(checkout.id)).paymentSettings.paymentOptions,
+    ).toEqual(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE']);
+    expect((await ctx.visitor.checkouts.removeCoupon(checkout.id)).checkout.couponCode).toBeUndefined();
+    expect((await ctx.visitor.checkouts.removeLineItems(checkout.id, [lineId])).checkout.lineItems).toEqual([]);
   });
 
   it('failures rethrow a PlazaError after onError got the argument names', async () => {
-    const { checkout } = await visitor.checkouts.createCheckout({});
+    const { checkout } = await ctx.visitor.checkouts.createCheckout({});
     errors.length = 0;
-    const e = await failure(visitor.checkouts.getPlatformCheckoutUrl(checkout.id, 'ebay'));
+    const e = await failure(ctx.visitor.checkouts.getPlatformCheckoutUrl(checkout.id, 'ebay'));
     expect(e.status).toBe(400);
     expect(violationsOf(e)).toEqual(['platform:VALIDATION']);
     expect(errors[0]).toMatchObject({
@@ -93,7 +73,7 @@ describe('checkouts through the SDK', () => {
       argumentNames: ['checkoutId', 'platform'],
       args: [checkout.id, 'ebay'],
     });
-    const other = client(fixedAuth(people.memberB.auth));
+    const other = client(fixedAuth(ctx.people.memberB.auth));
     expect((await failure(other.checkouts.getCheckout(checkout.id))).status).toBe(404);
     expect(errors.at(-1)).toMatchObject({ methodName: 'getCheckout', argumentNames: ['checkoutId'] });
   });
