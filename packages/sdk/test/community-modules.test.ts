@@ -187,6 +187,14 @@ const memberCases: Case[] = [
 
 const R = '/reviews/v1/reviews';
 const content = { rating: 4, title: 'Good', body: 'Warm' };
+const reviewRequest = {
+  namespace: 'stores',
+  entityId: 'p1',
+  entityName: 'Mug',
+  link: 'https://shop.example/p1',
+  contact: { email: 'a@b.co' },
+  sendDate: '2026-01-01T00:00:00.000Z',
+};
 const reviewCases: Case[] = [
   ['getReview', (c) => c.reviews.getReview(ID), { method: 'GET', path: `${R}/${ID}`, query: '' }],
   [
@@ -258,29 +266,8 @@ const reviewCases: Case[] = [
   ],
   [
     'createReviewRequest',
-    (c) =>
-      c.reviews.createReviewRequest({
-        namespace: 'stores',
-        entityId: 'p1',
-        entityName: 'Mug',
-        link: 'https://shop.example/p1',
-        contact: { email: 'a@b.co' },
-        sendDate: '2026-01-01T00:00:00.000Z',
-      }),
-    {
-      method: 'POST',
-      path: '/reviews/v1/review-requests',
-      body: {
-        reviewRequest: {
-          namespace: 'stores',
-          entityId: 'p1',
-          entityName: 'Mug',
-          link: 'https://shop.example/p1',
-          contact: { email: 'a@b.co' },
-          sendDate: '2026-01-01T00:00:00.000Z',
-        },
-      },
-    },
+    (c) => c.reviews.createReviewRequest(reviewRequest),
+    { method: 'POST', path: '/reviews/v1/review-requests', body: { reviewRequest } },
   ],
   [
     'listReviewRequests()',

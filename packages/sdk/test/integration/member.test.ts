@@ -143,27 +143,33 @@ describe('register → e-mailed code → verification → direct login', () => {
     expect((await auth.processVerification({ verificationCode: second })).loginState).toBe('SUCCESS');
   });
 
-  it('without e-mail verification, register answers SUCCESS and the member is logged in at once', async () => {
-    await setPolicy({ emailVerificationRequired: false });
+  // Each policy is set for its case only: `restore` puts back the file's own.
+  it.each([
+    {
+      title: 'without e-mail verification, register answers SUCCESS and the member is logged in at once',
+      policy: { emailVerificationRequired: false },
+      restore: { emailVerificationRequired: true },
+      name: 'fast',
+      loginState: 'SUCCESS',
+      loggedIn: true,
+    },
+    {
+      title: 'with owner approval, register answers OWNER_APPROVAL_REQUIRED and sets no member tokens',
+      policy: { emailVerificationRequired: false, ownerApprovalRequired: true },
+      restore: { emailVerificationRequired: true, ownerApprovalRequired: false },
+      name: 'approve',
+      loginState: 'OWNER_APPROVAL_REQUIRED',
+      loggedIn: false,
+    },
+  ])('$title', async ({ policy, restore, name, loginState, loggedIn }) => {
+    await setPolicy(policy);
     try {
       const { auth } = member();
-      const r = await auth.register({ email: newEmail('fast'), password });
-      expect(r.loginState).toBe('SUCCESS');
-      expect(auth.loggedIn()).toBe(true);
+      const r = await auth.register({ email: newEmail(name), password });
+      expect(r.loginState).toBe(loginState);
+      expect(auth.loggedIn()).toBe(loggedIn);
     } finally {
-      await setPolicy({ emailVerificationRequired: true });
-    }
-  });
-
-  it('with owner approval, register answers OWNER_APPROVAL_REQUIRED and sets no member tokens', async () => {
-    await setPolicy({ emailVerificationRequired: false, ownerApprovalRequired: true });
-    try {
-      const { auth } = member();
-      const r = await auth.register({ email: newEmail('approve'), password });
-      expect(r.loginState).toBe('OWNER_APPROVAL_REQUIRED');
-      expect(auth.loggedIn()).toBe(false);
-    } finally {
-      await setPolicy({ emailVerificationRequired: true, ownerApprovalRequired: false });
+      await setPolicy(restore);
     }
   });
 });
