@@ -144,7 +144,7 @@ describe('register → e-mailed code → verification → direct login', () => {
   });
 
   // Each policy is set for its case only: `restore` puts back the file's own.
-  it.each([
+  const policyCases = [
     {
       title: 'without e-mail verification, register answers SUCCESS and the member is logged in at once',
       policy: { emailVerificationRequired: false },
@@ -161,17 +161,20 @@ describe('register → e-mailed code → verification → direct login', () => {
       loginState: 'OWNER_APPROVAL_REQUIRED',
       loggedIn: false,
     },
-  ])('$title', async ({ policy, restore, name, loginState, loggedIn }) => {
-    await setPolicy(policy);
-    try {
-      const { auth } = member();
-      const r = await auth.register({ email: newEmail(name), password });
-      expect(r.loginState).toBe(loginState);
-      expect(auth.loggedIn()).toBe(loggedIn);
-    } finally {
-      await setPolicy(restore);
-    }
-  });
+  ];
+  for (const { title, policy, restore, name, loginState, loggedIn } of policyCases) {
+    it(title, async () => {
+      await setPolicy(policy);
+      try {
+        const { auth } = member();
+        const r = await auth.register({ email: newEmail(name), password });
+        expect(r.loginState).toBe(loginState);
+        expect(auth.loggedIn()).toBe(loggedIn);
+      } finally {
+        await setPolicy(restore);
+      }
+    });
+  }
 });
 
 describe('the error catalogue, from the real server', () => {
