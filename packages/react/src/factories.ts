@@ -1,4 +1,4 @@
-import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { MethodDescriptor } from '@plaza/sdk';
 import { call, invalidating, type FetchClient, type MutationFactory } from './call.js';
 
@@ -20,6 +20,11 @@ export function fieldQuery<K extends QueryKey, R, F extends keyof R>(
   field: F,
 ) {
   return queryOptions({ queryKey, queryFn: () => call(client, method).then((r) => r[field]) });
+}
+
+/** Query options for one page of a list: the last page stays shown while the next loads (`isPlaceholderData`). */
+export function pageQuery<K extends QueryKey, T>(queryKey: K, queryFn: () => Promise<T>) {
+  return queryOptions({ queryKey, queryFn, placeholderData: keepPreviousData });
 }
 
 /**

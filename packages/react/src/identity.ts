@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   approveIdentity,
   changePassword,
@@ -20,16 +20,12 @@ import {
 } from '@plaza/sdk/identity';
 import type { ChangePasswordRequest, RecoverRequest, VerifyCodeRequest } from '@plaza/contracts';
 import { call, invalidating, type FetchClient } from './call.js';
-import { fieldQuery, invalidatingCall } from './factories.js';
+import { fieldQuery, invalidatingCall, pageQuery } from './factories.js';
 
 export const identityQueries = {
   all: () => ['plaza', 'identity'] as const,
   identities: (client: FetchClient, query: ListIdentitiesQuery = {}) =>
-    queryOptions({
-      queryKey: [...identityQueries.all(), 'identities', query] as const,
-      queryFn: () => call(client, listIdentities, query),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery([...identityQueries.all(), 'identities', query] as const, () => call(client, listIdentities, query)),
   /** The signed-in member's second factors (and recovery codes status). */
   factors: (client: FetchClient) =>
     queryOptions({

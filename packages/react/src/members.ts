@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Fieldset,
   ListMembersResponse,
@@ -11,6 +11,7 @@ import type {
 } from '@plaza/sdk/members';
 import { authStore, claimsOf, type AuthLike } from './auth.js';
 import { usePlaza } from './context.js';
+import { pageQuery } from './factories.js';
 
 /** The part of an SDK client these queries need: a client created with `modules: { members }`. */
 export interface MembersClient {
@@ -58,11 +59,7 @@ export const memberQueries = {
     }),
   /** One page; while another page (or filter) loads, the last one stays shown (`isPlaceholderData`). */
   query: (client: MembersClient, request: QueryMembersRequest) =>
-    queryOptions({
-      queryKey: [...memberQueries.all(), 'query', request] as const,
-      queryFn: () => membersOf(client).queryMembers(request),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery([...memberQueries.all(), 'query', request] as const, () => membersOf(client).queryMembers(request)),
   reports: (client: MembersClient, query?: ListReportsOptions) =>
     queryOptions({
       queryKey: [...memberQueries.all(), 'reports', query ?? {}] as const,

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   adjustInventory,
   createCollection,
@@ -16,7 +16,7 @@ import {
   type ProductInput,
 } from '@plaza/sdk/catalog';
 import { call, invalidating, type FetchClient } from '../call.js';
-import { fieldQuery, invalidatingCall } from '../factories.js';
+import { fieldQuery, invalidatingCall, pageQuery } from '../factories.js';
 import { storeQueries } from './roots.js';
 
 /** The back office's products and collections: hidden ones included (the owner sees everything she sells or drafts). */
@@ -26,11 +26,9 @@ export const catalogQueries = {
   allCollections: () => [...storeQueries.all(), 'collections'] as const,
   /** One page of products; the last page stays shown while the next loads. */
   products: (client: FetchClient, query: ListProductsQuery = {}) =>
-    queryOptions({
-      queryKey: [...catalogQueries.allProducts(), query] as const,
-      queryFn: () => call(client, listProducts, { ...query, includeHidden: true }),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery([...catalogQueries.allProducts(), query] as const, () =>
+      call(client, listProducts, { ...query, includeHidden: true }),
+    ),
   product: (client: FetchClient, productId: string) =>
     queryOptions({
       queryKey: [...catalogQueries.allProducts(), 'one', productId] as const,

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { createGiftCard, listGiftCards, updateGiftCard } from '@plaza/sdk/ecom';
 import { call, type FetchClient } from '../call.js';
-import { invalidatingCall, patching } from '../factories.js';
+import { invalidatingCall, pageQuery, patching } from '../factories.js';
 import { storeQueries } from './roots.js';
 
 export interface GiftCardQuery {
@@ -14,11 +13,7 @@ export const giftCardQueries = {
   all: () => [...storeQueries.all(), 'gift-cards'] as const,
   /** One page; the last page stays shown while the next loads. */
   list: (client: FetchClient, query: GiftCardQuery) =>
-    queryOptions({
-      queryKey: [...giftCardQueries.all(), query] as const,
-      queryFn: () => call(client, listGiftCards, query),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery([...giftCardQueries.all(), query] as const, () => call(client, listGiftCards, query)),
 };
 
 export const giftCardMutations = {

@@ -27,17 +27,14 @@ import {
 } from '@plaza/sdk/ecom';
 import { call, invalidating, type FetchClient } from '../call.js';
 import { storeQueries } from './roots.js';
+import { pageQuery } from '../factories.js';
 
 /** The back office's orders. */
 export const orderQueries = {
   all: () => [...storeQueries.all(), 'orders'] as const,
   /** One page of the search; the last page stays shown while the next loads. */
   list: (client: FetchClient, search: SearchOrdersRequest['search']) =>
-    queryOptions({
-      queryKey: [...orderQueries.all(), 'list', search] as const,
-      queryFn: () => call(client, searchOrders, search),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery([...orderQueries.all(), 'list', search] as const, () => call(client, searchOrders, search)),
   /** The order and its payments and refunds, read together. */
   order: (client: FetchClient, orderId: string) =>
     queryOptions({

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import {
   cancelSubscriptionContract,
   getSubscriptionContract,
@@ -11,17 +11,14 @@ import {
 } from '@plaza/sdk/ecom';
 import { call, invalidating, type FetchClient } from '../call.js';
 import { shopQueries, storeQueries } from './roots.js';
+import { pageQuery } from '../factories.js';
 
 /** The back office's subscription contracts. */
 export const subscriptionQueries = {
   all: () => [...storeQueries.all(), 'subscriptions'] as const,
   /** One page; the last page stays shown while the next loads. */
   list: (client: FetchClient, query: ListSubscriptionContractsQuery) =>
-    queryOptions({
-      queryKey: [...subscriptionQueries.all(), query] as const,
-      queryFn: () => call(client, listSubscriptionContracts, query),
-      placeholderData: keepPreviousData,
-    }),
+    pageQuery([...subscriptionQueries.all(), query] as const, () => call(client, listSubscriptionContracts, query)),
   one: (client: FetchClient, id: string) =>
     queryOptions({
       queryKey: [...subscriptionQueries.all(), 'one', id] as const,
