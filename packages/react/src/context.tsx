@@ -41,6 +41,16 @@ export function PlazaProvider({ client, queryClient, children }: PlazaProviderPr
   );
 }
 
+/**
+ * The client's `name` module (`members`, `reviews`, ...). A clear message beats "cannot read properties of undefined"
+ * when the client was created without it.
+ */
+export function moduleOf<C, K extends keyof C & string>(client: C, name: K): NonNullable<C[K]> {
+  const module = client[name];
+  if (!module) throw new Error(`The Plaza client has no ${name} module: create it with modules: { ${name} }.`);
+  return module;
+}
+
 /** The SDK client given to the nearest `<PlazaProvider>`. */
 export function usePlaza<C = RegisteredClient>(): C {
   const client = useContext(PlazaContext);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Job, JobResponse } from '@plaza/sdk/jobs';
-import { usePlaza } from './context.js';
+import { moduleOf, usePlaza } from './context.js';
 
 /** The part of an SDK client these queries need: a client created with `modules: { jobs }`. */
 export interface JobsClient {
@@ -18,10 +18,10 @@ export const jobQueries = {
   job: (client: JobsClient, jobId: string, options: { poll?: boolean } = {}) =>
     queryOptions({
       queryKey: [...jobQueries.all(), jobId] as const,
-      queryFn: () => {
-        if (!client.jobs) throw new Error('The Plaza client has no jobs module: create it with modules: { jobs }.');
-        return client.jobs.getJob(jobId).then((r) => r.job);
-      },
+      queryFn: () =>
+        moduleOf(client, 'jobs')
+          .getJob(jobId)
+          .then((r) => r.job),
       refetchInterval: (query) =>
         options.poll && (query.state.data === undefined || running(query.state.data)) ? JOB_POLL_INTERVAL_MS : false,
       // A running job changes under us: never serve it from the cache as fresh.

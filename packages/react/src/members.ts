@@ -10,7 +10,7 @@ import type {
   QueryMembersRequest,
 } from '@plaza/sdk/members';
 import { authStore, claimsOf, type AuthLike } from './auth.js';
-import { usePlaza } from './context.js';
+import { moduleOf, usePlaza } from './context.js';
 import { pageQuery } from './factories.js';
 
 /** The part of an SDK client these queries need: a client created with `modules: { members }`. */
@@ -23,11 +23,7 @@ export interface MembersClient {
   };
 }
 
-// A clear message beats "cannot read properties of undefined" when the module was left out.
-function membersOf(client: MembersClient): MembersClient['members'] {
-  if (!client.members) throw new Error('The Plaza client has no members module: create it with modules: { members }.');
-  return client.members;
-}
+const membersOf = (client: MembersClient) => moduleOf(client, 'members');
 
 export const memberQueries = {
   all: () => ['plaza', 'members'] as const,

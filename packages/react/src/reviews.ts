@@ -9,7 +9,7 @@ import type {
   QueryReviewsResponse,
   RatingSummaryResponse,
 } from '@plaza/sdk/reviews';
-import { usePlaza } from './context.js';
+import { moduleOf, usePlaza } from './context.js';
 
 /** The part of an SDK client these queries need: a client created with `modules: { reviews }`. */
 export interface ReviewsClient {
@@ -21,11 +21,7 @@ export interface ReviewsClient {
   };
 }
 
-// A clear message beats "cannot read properties of undefined" when the module was left out.
-function reviewsOf(client: ReviewsClient): ReviewsClient['reviews'] {
-  if (!client.reviews) throw new Error('The Plaza client has no reviews module: create it with modules: { reviews }.');
-  return client.reviews;
-}
+const reviewsOf = (client: ReviewsClient) => moduleOf(client, 'reviews');
 
 /**
  * The request for the page after `cursor`: the cursor carries filter and sort (the server refuses them again), so

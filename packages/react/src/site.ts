@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GetSiteResponse } from '@plaza/contracts';
-import { usePlaza } from './context.js';
+import { moduleOf, usePlaza } from './context.js';
 
 /** The part of an SDK client these queries need: a client created with `modules: { site }`. */
 export interface SiteClient {
@@ -12,11 +12,10 @@ export const siteQueries = {
   site: (client: SiteClient) =>
     queryOptions({
       queryKey: siteQueries.all(),
-      queryFn: () => {
-        // A clear message beats "cannot read properties of undefined" when the module was left out.
-        if (!client.site) throw new Error('The Plaza client has no site module: create it with modules: { site }.');
-        return client.site.getSite().then((r) => r.site);
-      },
+      queryFn: () =>
+        moduleOf(client, 'site')
+          .getSite()
+          .then((r) => r.site),
     }),
 };
 
