@@ -33,6 +33,14 @@ const badEmail = () =>
     },
   });
 
+/** The FAILURE state the mapping makes of `error` (the server's message), with its `errorCode` when it has one. */
+const failed = (error: string, errorCode?: string) => ({
+  loginState: 'FAILURE',
+  data: {},
+  ...(errorCode ? { errorCode } : {}),
+  error,
+});
+
 describe('stateFromResponse', () => {
   it('maps the server states to the login states, with stateToken and identity', () => {
     expect(stateFromResponse({ state: 'SUCCESS', sessionToken: 'st_1', identity })).toEqual({
@@ -70,22 +78,16 @@ describe('stateFromResponse', () => {
 
 describe('register failures', () => {
   it('an e-mail field violation is invalidEmail with the server description', async () => {
-    expect(stateFromError(await badEmail(), 'register', false)).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      errorCode: 'invalidEmail',
-      error: 'loginId.email must be an e-mail address',
-    });
+    expect(stateFromError(await badEmail(), 'register', false)).toEqual(
+      failed('loginId.email must be an e-mail address', 'invalidEmail'),
+    );
   });
 
   it('-19995 is emailAlreadyExists', async () => {
     const e = await appError(409, '-19995', 'An account with this e-mail already exists');
-    expect(stateFromError(e, 'register', false)).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      errorCode: 'emailAlreadyExists',
-      error: 'An account with this e-mail already exists',
-    });
+    expect(stateFromError(e, 'register', false)).toEqual(
+      failed('An account with this e-mail already exists', 'emailAlreadyExists'),
+    );
   });
 
   it('-19971 is missingCaptchaToken and -19970 invalidCaptchaToken, in a captcha state', async () => {
@@ -118,18 +120,10 @@ describe('register failures', () => {
         },
       },
     });
-    expect(stateFromError(short, 'register', false)).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      error: 'password must be at least 8 characters',
-    });
+    expect(stateFromError(short, 'register', false)).toEqual(failed('password must be at least 8 characters'));
     // Login-only codes mean nothing to register.
     const reset = await appError(403, '-19973', 'Reset your password');
-    expect(stateFromError(reset, 'register', false)).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      error: 'Reset your password',
-    });
+    expect(stateFromError(reset, 'register', false)).toEqual(failed('Reset your password'));
   });
 });
 
@@ -137,12 +131,7 @@ describe('login failures', () => {
   it('-19976 is invalidPassword and -19973 resetPassword', async () => {
     expect(
       stateFromError(await appError(403, '-19976', 'The e-mail or the password is wrong'), 'login', false),
-    ).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      errorCode: 'invalidPassword',
-      error: 'The e-mail or the password is wrong',
-    });
+    ).toEqual(failed('The e-mail or the password is wrong', 'invalidPassword'));
     expect(stateFromError(await appError(403, '-19973', 'Choose a new password'), 'login', false)).toMatchObject({
       loginState: 'FAILURE',
       errorCode: 'resetPassword',
@@ -161,18 +150,12 @@ describe('login failures', () => {
   });
 
   it('any other 4xx is invalidEmail (a bad address, a blocked account, -19995)', async () => {
-    expect(stateFromError(await badEmail(), 'login', false)).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      errorCode: 'invalidEmail',
-      error: 'loginId.email must be an e-mail address',
-    });
-    expect(stateFromError(await appError(403, 'IDENTITY_BLOCKED', 'This account is blocked'), 'login', false)).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      errorCode: 'invalidEmail',
-      error: 'This account is blocked',
-    });
+    expect(stateFromError(await badEmail(), 'login', false)).toEqual(
+      failed('loginId.email must be an e-mail address', 'invalidEmail'),
+    );
+    expect(stateFromError(await appError(403, 'IDENTITY_BLOCKED', 'This account is blocked'), 'login', false)).toEqual(
+      failed('This account is blocked', 'invalidEmail'),
+    );
     expect(stateFromError(await appError(409, '-19995', 'exists'), 'login', false)).toMatchObject({
       errorCode: 'invalidEmail',
     });
@@ -183,10 +166,7 @@ describe('login failures', () => {
       retryAfterSeconds: 30,
     });
     expect(stateFromError(e, 'login', false)).toEqual({
-      loginState: 'FAILURE',
-      data: {},
-      errorCode: 'tooManyAttempts',
-      error: 'Too many failed logins: try again in 30 seconds',
+      ...failed('Too many failed logins: try again in 30 seconds', 'tooManyAttempts'),
       retryAfter: 30,
     });
   });
