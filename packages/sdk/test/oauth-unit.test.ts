@@ -9,7 +9,7 @@ import { createClient } from '../src/core/client.js';
 import { site } from '../src/modules/site.js';
 import { fakeApi, json, tokenAnswer } from './fake-api.js';
 import { nowSeconds, type Tokens } from '../src/auth/tokens.js';
-import type { FetchLike } from '../src/core/types.js';
+import type { AuthStrategy, FetchLike } from '../src/core/types.js';
 
 interface Call {
   url: string;
@@ -140,6 +140,10 @@ describe('OAuthStrategy mechanics', () => {
 });
 
 describe('a 401 for a token the client believed valid', () => {
+  /** A client with the site module, sending through the fake API. */
+  const siteClient = (auth: AuthStrategy, api: { fetch: FetchLike }) =>
+    createClient({ baseUrl: 'https://h', auth, modules: { site }, fetch: api.fetch });
+
   /** A site endpoint that refuses the first access token it sees (as after a server key rotation). */
   function refusingFirstToken() {
     let refused = '';
@@ -159,7 +163,7 @@ describe('a 401 for a token the client believed valid', () => {
   it('renews once and sends the request again, for any number of parallel calls', async () => {
     const api = refusingFirstToken();
     const auth = OAuthStrategy({ clientId: 'c' });
-    const client = createClient({ baseUrl: 'https://h', auth, modules: { site }, fetch: api.fetch });
+    const client = siteClient(auth, api);
     await auth.generateVisitorTokens();
     const results = await Promise.all(Array.from({ length: 20 }, () => client.site.getSite()));
     expect(results.every((r) => r.site.name === 'Corner Shop')).toBe(true);
@@ -172,12 +176,7 @@ describe('a 401 for a token the client believed valid', () => {
       'POST /oauth2/token': () => tokenAnswer(),
       'GET /site/v1/site': () => json(401, { message: 'no', details: {} }),
     });
-    const client = createClient({
-      baseUrl: 'https://h',
-      auth: OAuthStrategy({ clientId: 'c' }),
-      modules: { site },
-      fetch: api.fetch,
-    });
+    const client = siteClient(OAuthStrategy({ clientId: 'c' }), api);
     await expect(client.site.getSite()).rejects.toMatchObject({ status: 401 });
     expect(api.to('/site/v1/site')).toHaveLength(2);
     expect(api.to('/oauth2/token').map((c) => c.body?.grantType)).toEqual(['anonymous', 'refresh_token']);
@@ -201,12 +200,7 @@ describe('a 401 for a token the client believed valid', () => {
 
   it('an API key gets no retry', async () => {
     const api = fakeApi({ 'GET /site/v1/site': () => json(401, { message: 'no', details: {} }) });
-    const client = createClient({
-      baseUrl: 'https://h',
-      auth: ApiKeyStrategy({ apiKey: 'k' }),
-      modules: { site },
-      fetch: api.fetch,
-    });
+    const client = siteClient(ApiKeyStrategy({ apiKey: 'k' }), api);
     await expect(client.site.getSite()).rejects.toMatchObject({ status: 401 });
     expect(api.calls).toHaveLength(1);
   });
