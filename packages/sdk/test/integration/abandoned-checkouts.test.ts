@@ -8,13 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { checkouts as checkoutRows } from '../../../server/src/store/checkout/tables.js';
 import { sweepAbandonedCheckouts } from '../../../server/src/store/abandoned-checkouts/sweep.js';
-import { ApiKeyStrategy } from '../../src/index.js';
 import { abandonedCheckouts } from '../../src/modules/ecom/abandoned-checkouts.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { failure, fixedAuth } from './community-clients.js';
 import { castClients } from './cast-server.js';
 
-const { ctx, client } = castClients({ abandonedCheckouts, checkouts });
+const { ctx, client } = castClients({ abandonedCheckouts, checkouts }, ['ecom']);
 
 describe('abandoned checkouts through the SDK', () => {
   it('lists and reads them with an ecom key; the buyer recovers the checkout on another device', async () => {
@@ -32,7 +31,7 @@ describe('abandoned checkouts through the SDK', () => {
       .where(eq(checkoutRows.id, checkout.id));
     await sweepAbandonedCheckouts(ctx.srv.ctx());
 
-    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
+    const { admin } = ctx;
     const { abandonedCheckouts: found, metadata } = await admin.abandonedCheckouts.listAbandonedCheckouts({
       email: 'sdk@',
     });

@@ -5,18 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
-import { ApiKeyStrategy } from '../../src/index.js';
 import { fulfillments } from '../../src/modules/ecom/fulfillments.js';
 import { orders } from '../../src/modules/ecom/orders.js';
 import { failure, fixedAuth } from './community-clients.js';
 import { castClients } from './cast-server.js';
 
-const { ctx, calls, client } = castClients({ orders, fulfillments });
+const { ctx, calls, client } = castClients({ orders, fulfillments }, ['ecom']);
 
 describe('fulfillments through the SDK', () => {
   it('send part, then the rest; edit the tracking; the buyer reads them', async () => {
     const product = await createProduct(ctx.srv, ctx.people.owner, { name: 'Kettle', price: { amount: '20.00' } });
-    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
+    const { admin } = ctx;
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 3 };
     const { order } = await admin.orders.createOrder({
       lineItems: [line],

@@ -6,14 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { ensureTestShipping, SHIPPING } from '../../../server/src/store/orders/testing.js';
-import { ApiKeyStrategy } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { orders } from '../../src/modules/ecom/orders.js';
 import { paymentsCollector } from '../../src/modules/ecom/payments-collector.js';
 import { failure, fixedAuth } from './community-clients.js';
 import { castClients } from './cast-server.js';
 
-const { ctx, calls, client } = castClients({ checkouts, orders, paymentsCollector });
+const { ctx, calls, client } = castClients({ checkouts, orders, paymentsCollector }, ['ecom']);
 
 describe('orders through the SDK', () => {
   it('buy with the test card, capture and refund part, find it', async () => {
@@ -45,7 +44,7 @@ describe('orders through the SDK', () => {
       placed.order.number,
     );
 
-    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
+    const { admin } = ctx;
     const { orderTransactions } = await admin.orders.getOrderTransactions(placed.orderId);
     const paymentId = orderTransactions.payments[0]!.id;
     await admin.paymentsCollector.capturePayments(placed.orderId, [{ paymentId }]);
@@ -65,7 +64,7 @@ describe('orders through the SDK', () => {
 
   it('the merchant creates an order, edits it, and edits a comment', async () => {
     const product = await createProduct(ctx.srv, ctx.people.owner, { name: 'Tea tin', price: { amount: '12.00' } });
-    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
+    const { admin } = ctx;
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 3 };
     const { order } = await admin.orders.createOrder(
       { lineItems: [line], buyerInfo: { email: 'phone-order@example.com' }, tags: ['phone'] },
@@ -111,7 +110,7 @@ describe('orders through the SDK', () => {
 
   it('the merchant issues, sends and removes an invoice; the member reads it', async () => {
     const product = await createProduct(ctx.srv, ctx.people.owner, { name: 'Mug', price: { amount: '9.00' } });
-    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
+    const { admin } = ctx;
     const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 };
     const { order } = await admin.orders.createOrder({
       lineItems: [line],

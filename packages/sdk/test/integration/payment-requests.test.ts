@@ -6,13 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { ensureTestShipping, SHIPPING } from '../../../server/src/store/orders/testing.js';
-import { ApiKeyStrategy } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { paymentRequests } from '../../src/modules/ecom/payment-requests.js';
 import { failure, fixedAuth } from './community-clients.js';
 import { castClients } from './cast-server.js';
 
-const { ctx, calls, client } = castClients({ checkouts, paymentRequests });
+const { ctx, calls, client } = castClients({ checkouts, paymentRequests }, ['ecom']);
 const card = { expiryMonth: 12, expiryYear: 2099, cvc: '123', cardNumber: '4242424242424242' };
 
 describe('payment requests through the SDK', () => {
@@ -34,7 +33,7 @@ describe('payment requests through the SDK', () => {
     const { paymentToken } = await buyer.checkouts.createTestCardToken(card);
     const placed = await buyer.checkouts.createOrderAndCharge(checkout.id, { paymentToken });
 
-    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
+    const { admin } = ctx;
     const [request] = (await admin.paymentRequests.listPaymentRequests(placed.orderId)).paymentRequests;
     expect(request!.amount.amount).toBe('40.00');
     const token = new URL(request!.url).searchParams.get('token')!;

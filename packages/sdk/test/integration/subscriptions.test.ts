@@ -6,13 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
 import { ensureTestShipping, SHIPPING } from '../../../server/src/store/orders/testing.js';
-import { ApiKeyStrategy } from '../../src/index.js';
 import { checkouts } from '../../src/modules/ecom/checkouts.js';
 import { subscriptionContracts } from '../../src/modules/ecom/subscription-contracts.js';
 import { failure, fixedAuth } from './community-clients.js';
 import { castClients } from './cast-server.js';
 
-const { ctx, calls, client } = castClients({ checkouts, subscriptionContracts });
+const { ctx, calls, client } = castClients({ checkouts, subscriptionContracts }, ['ecom']);
 
 describe('subscription contracts through the SDK', () => {
   it('subscribe, list, cancel; the owner pauses and resumes', async () => {
@@ -66,7 +65,7 @@ describe('subscription contracts through the SDK', () => {
     const canceled = await member.subscriptionContracts.cancelSubscriptionContract(target.id);
     expect(canceled.subscriptionContract.status).toBe('CANCELED');
 
-    const admin = client(ApiKeyStrategy({ apiKey: await ctx.srv.createApiKey(['ecom']) }));
+    const { admin } = ctx;
     const other = mine.find((s) => s.originOrderId === second.orderId)!;
     expect((await admin.subscriptionContracts.pauseSubscriptionContract(other.id)).subscriptionContract.status).toBe(
       'PAUSED',
