@@ -5,11 +5,12 @@
 export function createNudge() {
   const listeners = new Set<() => void>();
   return {
-    listen(fn: () => void): () => void {
+    // Arrow functions: the modules export `listen` and `nudge` on their own.
+    listen: (fn: () => void): (() => void) => {
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
-    nudge(): void {
+    nudge: (): void => {
       for (const fn of listeners) fn();
     },
   };
