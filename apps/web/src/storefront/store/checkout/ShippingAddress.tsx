@@ -77,4 +77,5 @@ export function ShippingAddressSection({ checkout }: { checkout: Checkout }) {
 }
 
 /** A saved address's name and phone fill only what it has: a name typed on the page is not wiped by an empty one. */
-const nonEmpty = (p: Person): Partial<Person> => Object.fromEntries(Object.entries<string>({ ...p }).filter(([, v]) => v.trim()));
+const nonEmpty = (p: Person): Partial<Person> =>
+  Object.fromEntries(Object.entries<string>({ ...p }).filter(([, v]) => v.trim()));
