@@ -71,7 +71,7 @@ const blank = () => ({
 
 /** Schedules one review-request e-mail: what to review, where the button leads, to whom, and when. */
 export function ReviewRequestForm() {
-  const { form, set, rules, err, create, submit } = useReviewRequestForm();
+  const { bind, rules, create, submit } = useReviewRequestForm();
   return (
     <Card
       title="Ask for a review"
@@ -79,60 +79,18 @@ export function ReviewRequestForm() {
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...bind('entityName')} hint="Shown in the e-mail: “How was …?”" />
           <TextField
-            {...rules.field('entityName')}
-            hint="Shown in the e-mail: “How was …?”"
-            value={form.entityName}
-            onChange={set('entityName')}
-            error={err('entityName')}
-          />
-          <TextField
-            {...rules.field('link')}
+            {...bind('link')}
             maxLength={undefined}
             hint="Where the e-mail's button leads, such as the product page."
             type="url"
-            value={form.link}
-            onChange={set('link')}
-            error={err('link')}
           />
-          <TextField
-            {...rules.field('namespace')}
-            hint="What kind of thing it is: site, stores, …"
-            value={form.namespace}
-            onChange={set('namespace')}
-            error={err('namespace')}
-          />
-          <TextField
-            {...rules.field('entityId')}
-            hint="Which one it is, such as the product's code."
-            value={form.entityId}
-            onChange={set('entityId')}
-            error={err('entityId')}
-          />
-          <TextField
-            {...rules.field('name')}
-            autoComplete="off"
-            value={form.name}
-            onChange={set('name')}
-            error={err('name')}
-          />
-          <TextField
-            {...rules.field('email')}
-            maxLength={undefined}
-            type="email"
-            autoComplete="off"
-            value={form.email}
-            onChange={set('email')}
-            error={err('email')}
-          />
-          <TextField
-            {...rules.field('sendAt')}
-            hint="Your local time. Now, or up to a year ahead."
-            type="datetime-local"
-            value={form.sendAt}
-            onChange={set('sendAt')}
-            error={err('sendAt')}
-          />
+          <TextField {...bind('namespace')} hint="What kind of thing it is: site, stores, …" />
+          <TextField {...bind('entityId')} hint="Which one it is, such as the product's code." />
+          <TextField {...bind('name')} autoComplete="off" />
+          <TextField {...bind('email')} maxLength={undefined} type="email" autoComplete="off" />
+          <TextField {...bind('sendAt')} hint="Your local time. Now, or up to a year ahead." type="datetime-local" />
         </div>
         <FormProblems form={rules} error={create.error} />
 
@@ -151,10 +109,6 @@ function useReviewRequestForm() {
   const plaza = usePlaza();
   const toast = useToast();
   const [form, setForm] = useState(blank);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [k]: e.target.value });
-    rules.edited(k);
-  };
   const create = useReviewsMutation(
     () => {
       const when = new Date(form.sendAt);
@@ -184,10 +138,11 @@ function useReviewRequestForm() {
       fieldOf: (path) => FIELD_OF[path.replace(/^reviewRequest\./, '')],
     },
   );
-  const err = (field: RequestField) => rules.errors[field];
+  /** A field's label, limit, problem and typed value; typing clears its old server problem. */
+  const bind = (field: RequestField) => rules.bind(field, form[field], (value) => setForm({ ...form, [field]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (rules.check()) create.mutate(undefined);
   };
-  return { form, set, rules, err, create, submit };
+  return { bind, rules, create, submit };
 }
