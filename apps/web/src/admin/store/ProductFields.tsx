@@ -1,11 +1,10 @@
-import type { ProductType } from '@plaza/sdk/catalog';
 import { CATALOG_LIMITS } from '@plaza/contracts/constants';
 import { taxQueries, usePlaza } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { FormSection } from '../ui/FormPage.js';
-import { SelectField } from '../ui/SelectField.js';
+import { choicesOf, SelectField, selectBinder } from '../ui/SelectField.js';
 import { PRODUCT_TYPE_OPTIONS } from './labels.js';
 import { isAmount, type ProductDraft } from './productDraft.js';
 
@@ -71,6 +70,7 @@ interface SectionProps {
 }
 
 export function BasicsSection({ draft, set, form, edited }: SectionProps) {
+  const choose = selectBinder(draft, set);
   return (
     <FormSection title="Product" description="What customers see on the product page.">
       <TextField
@@ -89,12 +89,7 @@ export function BasicsSection({ draft, set, form, edited }: SectionProps) {
         onChange={(e) => set('description', e.target.value)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField<ProductType>
-          label="Kind"
-          value={draft.productType}
-          options={PRODUCT_TYPE_OPTIONS}
-          onChange={(v) => set('productType', v)}
-        />
+        <SelectField label="Kind" options={PRODUCT_TYPE_OPTIONS} {...choose('productType')} />
         <label className="flex items-start gap-3 self-end rounded-md border border-neutral-200 p-3 text-sm">
           <input
             type="checkbox"
@@ -112,7 +107,10 @@ export function BasicsSection({ draft, set, form, edited }: SectionProps) {
   );
 }
 
+const WEIGHT_UNITS = choicesOf<ProductDraft['weightUnit']>({ KG: 'Kilograms', LB: 'Pounds' });
+
 export function PricingSection({ draft, set, form, edited }: SectionProps) {
+  const choose = selectBinder(draft, set);
   const text = (f: 'price' | 'compareAtPrice' | 'deposit' | 'sku' | 'weight', hint?: string) => (
     <TextField
       {...form.field(f)}
@@ -135,15 +133,7 @@ export function PricingSection({ draft, set, form, edited }: SectionProps) {
       <div className="grid gap-4 sm:grid-cols-3">
         {text('sku', 'Your own stock code.')}
         {text('weight', 'For shipping rates by weight.')}
-        <SelectField<'KG' | 'LB'>
-          label="Weight unit"
-          value={draft.weightUnit}
-          options={[
-            { value: 'KG', label: 'Kilograms' },
-            { value: 'LB', label: 'Pounds' },
-          ]}
-          onChange={(v) => set('weightUnit', v)}
-        />
+        <SelectField label="Weight unit" options={WEIGHT_UNITS} {...choose('weightUnit')} />
       </div>
       <TaxGroupField value={draft.taxGroupId} onChange={(v) => set('taxGroupId', v)} />
     </FormSection>

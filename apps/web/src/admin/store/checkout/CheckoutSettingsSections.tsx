@@ -2,7 +2,7 @@ import { Button } from '../../../ui/Button.js';
 import { TextAreaField, TextField } from '../../../ui/Field.js';
 import type { useFormRules } from '../../../ui/useFormRules.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { SelectField } from '../../ui/SelectField.js';
+import { choicesOf, SelectField, selectBinder } from '../../ui/SelectField.js';
 import { keyOf, POLICIES, type FieldType, type SettingsDraft } from './settingsDraft.js';
 
 /** Sets one checkout setting in the draft. */
@@ -14,26 +14,29 @@ interface SectionProps {
   set: SetSetting;
 }
 
-const FIELD_TYPES: Array<{ value: FieldType; label: string }> = [
-  { value: 'STRING', label: 'Text' },
-  { value: 'NUMBER', label: 'Number' },
-  { value: 'DATE', label: 'Date' },
-  { value: 'BOOLEAN', label: 'Yes or no' },
-];
+const FIELD_TYPES = choicesOf<FieldType>({ STRING: 'Text', NUMBER: 'Number', DATE: 'Date', BOOLEAN: 'Yes or no' });
+const CHECKOUT_STATES = choicesOf<SettingsDraft['status']>({
+  ACTIVE: 'Open: buyers can check out',
+  INACTIVE: 'Closed: buyers see that the shop is closed',
+});
+const LOGO_SIZES = choicesOf<SettingsDraft['logoSize']>({ SMALL: 'Small', MEDIUM: 'Medium', LARGE: 'Large' });
+const LOGO_POSITIONS = choicesOf<SettingsDraft['logoAlignment']>({ SIDE: 'On the side', CENTER: 'Centered' });
+const STOCK_TRIGGERS = choicesOf<SettingsDraft['inventoryUpdateTrigger']>({
+  ON_ORDER_PLACED: 'When the order is placed',
+  ON_ORDER_PAID: 'When the order is paid',
+});
+const RESTOCK_ACTIONS = choicesOf<SettingsDraft['restockAction']>({
+  RESTOCK: 'Put the items back in stock',
+  DECREASE: 'Leave the stock as it is',
+});
+const TIME_UNITS = choicesOf<SettingsDraft['abandonedUnit']>({ MINUTES: 'Minutes', HOURS: 'Hours' });
 
 /** Open or closed, and the logo. */
 export function CheckoutLookSection({ draft, set, form }: SectionProps & { form: SettingsRules }) {
+  const choose = selectBinder(draft, set);
   return (
     <FormSection title="Checkout">
-      <SelectField<SettingsDraft['status']>
-        label="Checkout is"
-        value={draft.status}
-        options={[
-          { value: 'ACTIVE', label: 'Open: buyers can check out' },
-          { value: 'INACTIVE', label: 'Closed: buyers see that the shop is closed' },
-        ]}
-        onChange={(v) => set('status', v)}
-      />
+      <SelectField label="Checkout is" options={CHECKOUT_STATES} {...choose('status')} />
       <TextField
         {...form.field('logoUrl')}
         inputMode="url"
@@ -45,25 +48,8 @@ export function CheckoutLookSection({ draft, set, form }: SectionProps & { form:
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField<SettingsDraft['logoSize']>
-          label="Logo size"
-          value={draft.logoSize}
-          options={[
-            { value: 'SMALL', label: 'Small' },
-            { value: 'MEDIUM', label: 'Medium' },
-            { value: 'LARGE', label: 'Large' },
-          ]}
-          onChange={(v) => set('logoSize', v)}
-        />
-        <SelectField<SettingsDraft['logoAlignment']>
-          label="Logo position"
-          value={draft.logoAlignment}
-          options={[
-            { value: 'SIDE', label: 'On the side' },
-            { value: 'CENTER', label: 'Centered' },
-          ]}
-          onChange={(v) => set('logoAlignment', v)}
-        />
+        <SelectField label="Logo size" options={LOGO_SIZES} {...choose('logoSize')} />
+        <SelectField label="Logo position" options={LOGO_POSITIONS} {...choose('logoAlignment')} />
       </div>
     </FormSection>
   );
@@ -71,25 +57,14 @@ export function CheckoutLookSection({ draft, set, form }: SectionProps & { form:
 
 /** When stock goes down and comes back, and when a checkout counts as abandoned. */
 export function StockSection({ draft, set, form }: SectionProps & { form: SettingsRules }) {
+  const choose = selectBinder(draft, set);
   return (
     <FormSection title="Stock and abandoned checkouts">
-      <SelectField<SettingsDraft['inventoryUpdateTrigger']>
-        label="Take items out of stock"
-        value={draft.inventoryUpdateTrigger}
-        options={[
-          { value: 'ON_ORDER_PLACED', label: 'When the order is placed' },
-          { value: 'ON_ORDER_PAID', label: 'When the order is paid' },
-        ]}
-        onChange={(v) => set('inventoryUpdateTrigger', v)}
-      />
-      <SelectField<SettingsDraft['restockAction']>
+      <SelectField label="Take items out of stock" options={STOCK_TRIGGERS} {...choose('inventoryUpdateTrigger')} />
+      <SelectField
         label="When an order is canceled or refunded"
-        value={draft.restockAction}
-        options={[
-          { value: 'RESTOCK', label: 'Put the items back in stock' },
-          { value: 'DECREASE', label: 'Leave the stock as it is' },
-        ]}
-        onChange={(v) => set('restockAction', v)}
+        options={RESTOCK_ACTIONS}
+        {...choose('restockAction')}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
@@ -102,15 +77,7 @@ export function StockSection({ draft, set, form }: SectionProps & { form: Settin
             form.edited('abandonedAfter');
           }}
         />
-        <SelectField<SettingsDraft['abandonedUnit']>
-          label="Unit"
-          value={draft.abandonedUnit}
-          options={[
-            { value: 'MINUTES', label: 'Minutes' },
-            { value: 'HOURS', label: 'Hours' },
-          ]}
-          onChange={(v) => set('abandonedUnit', v)}
-        />
+        <SelectField label="Unit" options={TIME_UNITS} {...choose('abandonedUnit')} />
       </div>
     </FormSection>
   );

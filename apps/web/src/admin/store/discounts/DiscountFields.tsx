@@ -3,11 +3,12 @@ import type { Discount, DiscountInput, DiscountRule } from '@plaza/contracts';
 import { catalogQueries, usePlaza } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { TextField } from '../../../ui/Field.js';
-import { SelectField } from '../../ui/SelectField.js';
+import { choicesOf, SelectField } from '../../ui/SelectField.js';
 import { normalizeAmount } from '../productDraft.js';
 import { textBinder } from '../../ui/textBinder.js';
 
 type Type = Discount['type'];
+const TYPES = choicesOf<Type>({ PERCENTAGE: 'Percentage off', FIXED_AMOUNT: 'Amount off', FIXED_PRICE: 'Fixed price' });
 type ActiveTimeInfo = NonNullable<DiscountRule['activeTimeInfo']>;
 /** Scopes in the owner's words: collections stand for SPECIFIC_ITEMS with a collection filter. */
 type Scope = 'GLOBAL' | 'SHIPPING' | 'COLLECTIONS' | 'PRODUCTS';
@@ -121,16 +122,7 @@ export function DiscountFields({
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField<Type>
-          label="Type"
-          value={draft.type}
-          options={[
-            { value: 'PERCENTAGE', label: 'Percentage off' },
-            { value: 'FIXED_AMOUNT', label: 'Amount off' },
-            { value: 'FIXED_PRICE', label: 'Fixed price' },
-          ]}
-          onChange={(type) => set({ type })}
-        />
+        <SelectField label="Type" value={draft.type} options={TYPES} onChange={(type) => set({ type })} />
         <TextField
           {...valueField}
           label={draft.type === 'PERCENTAGE' ? 'Percent off' : draft.type === 'FIXED_AMOUNT' ? 'Amount off' : 'Price'}

@@ -1,13 +1,14 @@
 import type { Order } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
-import { SelectField } from '../../ui/SelectField.js';
+import { choicesOf, SelectField } from '../../ui/SelectField.js';
 import type { DraftForm } from './draftChanges.js';
 import { textBinder } from '../../ui/textBinder.js';
 
 /** Sets one part of the edit-items form. */
 export type SetDraft = <K extends keyof DraftForm>(key: K, value: DraftForm[K]) => void;
 
+const DISCOUNT_KINDS = choicesOf<DraftForm['discount']['kind']>({ AMOUNT: 'An amount', PERCENT: 'A percentage' });
 const row = 'grid grid-cols-[5rem_6rem_1fr] items-end gap-2';
 
 /** The order's own lines: change how many and the price, or take one off. */
@@ -164,10 +165,7 @@ function NewDiscountAndFee({ form, set }: { form: DraftForm; set: SetDraft }) {
         <SelectField
           label="New discount"
           value={form.discount.kind}
-          options={[
-            { value: 'AMOUNT', label: 'An amount' },
-            { value: 'PERCENT', label: 'A percentage' },
-          ]}
+          options={DISCOUNT_KINDS}
           onChange={(kind) => set('discount', { ...form.discount, kind: kind })}
         />
         <TextField

@@ -3,20 +3,21 @@ import type { TaxRegion } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { Combobox } from '../../ui/Combobox.js';
-import { SelectField } from '../../ui/SelectField.js';
+import { choicesOf, SelectField } from '../../ui/SelectField.js';
 import { countryOptions } from '../shipping/countries.js';
 import { subdivisionsOf } from '../../../ui/subdivisions.js';
 
 export type JurisdictionType = TaxRegion['jurisdictions'][number]['type'];
-const TYPES: Array<{ value: JurisdictionType; label: string }> = [
-  { value: 'COUNTRY', label: 'Country' },
-  { value: 'STATE', label: 'State or province' },
-  { value: 'COUNTY', label: 'County' },
-  { value: 'CITY', label: 'City' },
-  { value: 'SPECIAL', label: 'Special district' },
-];
+const TYPES = choicesOf<JurisdictionType>({
+  COUNTRY: 'Country',
+  STATE: 'State or province',
+  COUNTY: 'County',
+  CITY: 'City',
+  SPECIAL: 'Special district',
+});
 /** How one tax group is taxed in the region: like everything else, at its own rate, or not at all. */
 export type GroupRule = 'STANDARD' | 'RATE' | 'EXEMPT';
+const GROUP_RULES = choicesOf<GroupRule>({ STANDARD: 'The rates above', RATE: 'Its own rate', EXEMPT: 'No tax' });
 export interface GroupRow {
   rule: GroupRule;
   percent: string;
@@ -139,14 +140,10 @@ export function TaxGroupsFieldset({
         const setGroup = (change: Partial<GroupRow>) => setGroups((all) => ({ ...all, [g.id]: { ...row, ...change } }));
         return (
           <div key={g.id} className="grid grid-cols-2 items-end gap-3">
-            <SelectField<GroupRule>
+            <SelectField
               label={g.name}
               value={row.rule}
-              options={[
-                { value: 'STANDARD', label: 'The rates above' },
-                { value: 'RATE', label: 'Its own rate' },
-                { value: 'EXEMPT', label: 'No tax' },
-              ]}
+              options={GROUP_RULES}
               onChange={(rule) => setGroup({ rule })}
             />
             {row.rule === 'RATE' && (

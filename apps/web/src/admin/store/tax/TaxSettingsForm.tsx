@@ -4,9 +4,23 @@ import { FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, FormSection, useDraft } from '../../ui/FormPage.js';
-import { SelectField } from '../../ui/SelectField.js';
+import { choicesOf, SelectField, selectBinder } from '../../ui/SelectField.js';
 
 type Draft = Pick<TaxSettings, 'taxIncludedInPrices' | 'calculationMode' | 'taxableAddressType'>;
+
+const PRICE_KINDS = choicesOf<'yes' | 'no'>({
+  yes: 'Include tax (tax is part of the price)',
+  no: 'Exclude tax (tax is added at checkout)',
+});
+const CALCULATION_MODES = choicesOf<Draft['calculationMode']>({
+  MANUAL: 'With the rates below',
+  AUTO: 'By a tax app (the rates below are its fallback)',
+});
+const TAXED_ADDRESSES = choicesOf<Draft['taxableAddressType']>({
+  SHIPPING: 'Shipping address',
+  BILLING: 'Billing address',
+  BUSINESS: 'Your business address',
+});
 
 /** Whether prices include tax, who calculates it, and which address decides the region. */
 export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
@@ -18,6 +32,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const update = usePlazaMutation(taxMutations.updateSettings);
   const toast = useToast();
   const form = useFormRules({}, {}, { serverError: update.error });
+  const choose = selectBinder(draft, set);
   return (
     <FormPage
       dirty={dirty}
@@ -33,31 +48,11 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
         <SelectField<'yes' | 'no'>
           label="Your prices"
           value={draft.taxIncludedInPrices ? 'yes' : 'no'}
-          options={[
-            { value: 'yes', label: 'Include tax (tax is part of the price)' },
-            { value: 'no', label: 'Exclude tax (tax is added at checkout)' },
-          ]}
+          options={PRICE_KINDS}
           onChange={(v) => set('taxIncludedInPrices', v === 'yes')}
         />
-        <SelectField<Draft['calculationMode']>
-          label="Tax is calculated"
-          value={draft.calculationMode}
-          options={[
-            { value: 'MANUAL', label: 'With the rates below' },
-            { value: 'AUTO', label: 'By a tax app (the rates below are its fallback)' },
-          ]}
-          onChange={(v) => set('calculationMode', v)}
-        />
-        <SelectField<Draft['taxableAddressType']>
-          label="Tax follows the buyer’s"
-          value={draft.taxableAddressType}
-          options={[
-            { value: 'SHIPPING', label: 'Shipping address' },
-            { value: 'BILLING', label: 'Billing address' },
-            { value: 'BUSINESS', label: 'Your business address' },
-          ]}
-          onChange={(v) => set('taxableAddressType', v)}
-        />
+        <SelectField label="Tax is calculated" options={CALCULATION_MODES} {...choose('calculationMode')} />
+        <SelectField label="Tax follows the buyer’s" options={TAXED_ADDRESSES} {...choose('taxableAddressType')} />
       </FormSection>
       <FormProblems form={form} error={update.error} />
     </FormPage>

@@ -2,7 +2,7 @@ import type { TipPreset, TipSettings, TipStaff } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { SelectField } from '../../ui/SelectField.js';
+import { choicesOf, SelectField } from '../../ui/SelectField.js';
 import { CheckboxField } from '../../../ui/CheckboxField.js';
 
 /** The tip settings as edited (the server's date left out). */
@@ -13,6 +13,9 @@ interface SectionProps {
   draft: TipsDraft;
   set: SetTips;
 }
+
+const PRESET_TYPES = choicesOf<TipPreset['type']>({ PERCENTAGE: 'Percent of the order', AMOUNT: 'Amount' });
+const SPLITS = choicesOf<TipSettings['split']>({ EQUAL: 'Equally', PROPORTIONAL: 'By each person’s share' });
 
 let n = 0;
 const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
@@ -60,13 +63,10 @@ function PresetRow({ draft, set, i }: SectionProps & { i: number }) {
     );
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <SelectField<TipPreset['type']>
+      <SelectField
         label={`Choice ${i + 1}`}
         value={p.type}
-        options={[
-          { value: 'PERCENTAGE', label: 'Percent of the order' },
-          { value: 'AMOUNT', label: 'Amount' },
-        ]}
+        options={PRESET_TYPES}
         onChange={(type) => setPreset({ type })}
       />
       <TextField
@@ -115,15 +115,7 @@ export function StaffSection({ draft, set }: SectionProps) {
     );
   return (
     <FormSection title="Staff" description="Who shares the tips (buyers never see these names).">
-      <SelectField<TipSettings['split']>
-        label="Tips are shared"
-        value={draft.split}
-        options={[
-          { value: 'EQUAL', label: 'Equally' },
-          { value: 'PROPORTIONAL', label: 'By each person’s share' },
-        ]}
-        onChange={(v) => set('split', v)}
-      />
+      <SelectField label="Tips are shared" value={draft.split} options={SPLITS} onChange={(v) => set('split', v)} />
       {draft.staff.map((s, i) => (
         <div key={s.id} className="flex flex-wrap items-end gap-3">
           <TextField
