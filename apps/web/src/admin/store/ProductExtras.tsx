@@ -13,6 +13,7 @@ import { FREQUENCY_OPTIONS } from './labels.js';
 import type { CheckedSectionProps, SetDraft } from './ProductFields.js';
 import { imageProblem, isImageAddress, type Frequency, type PlanDraft, type ProductDraft } from './productDraft.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
+import { rowEdits } from '../ui/rowEdits.js';
 import { textBinder } from '../ui/textBinder.js';
 
 const Problem = ({ text }: { text?: string | undefined }) =>
@@ -28,11 +29,7 @@ const Problem = ({ text }: { text?: string | undefined }) =>
  */
 export function MediaSection({ draft, set, error, showProblems = false }: CheckedSectionProps) {
   const [picking, setPicking] = useState(false);
-  const setAt = (i: number, change: Partial<ProductDraft['media'][number]>) =>
-    set(
-      'media',
-      draft.media.map((m, j) => (j === i ? { ...m, ...change } : m)),
-    );
+  const media = rowEdits(draft.media, (next) => set('media', next));
   return (
     <FormSection
       title="Images"
@@ -52,23 +49,15 @@ export function MediaSection({ draft, set, error, showProblems = false }: Checke
             placeholder="https://images.example.com/mug.jpg"
             error={showProblems ? imageProblem(m) : undefined}
             value={m.url}
-            onChange={(e) => setAt(i, { url: e.target.value })}
+            onChange={(e) => media.change(i, { url: e.target.value })}
           />
           <TextField
             label="Description for screen readers"
             maxLength={300}
             value={m.altText}
-            onChange={(e) => setAt(i, { altText: e.target.value })}
+            onChange={(e) => media.change(i, { altText: e.target.value })}
           />
-          <Button
-            variant="ghost"
-            onClick={() =>
-              set(
-                'media',
-                draft.media.filter((_, j) => j !== i),
-              )
-            }
-          >
+          <Button variant="ghost" onClick={() => media.remove(i)}>
             Remove
           </Button>
         </div>
@@ -78,7 +67,7 @@ export function MediaSection({ draft, set, error, showProblems = false }: Checke
           <Button variant="secondary" onClick={() => setPicking(true)}>
             Choose from media
           </Button>
-          <Button variant="ghost" onClick={() => set('media', [...draft.media, { url: '', altText: '' }])}>
+          <Button variant="ghost" onClick={() => media.add({ url: '', altText: '' })}>
             Add by web address
           </Button>
         </div>
@@ -86,9 +75,7 @@ export function MediaSection({ draft, set, error, showProblems = false }: Checke
       <MediaPicker
         open={picking}
         onClose={() => setPicking(false)}
-        onPick={(f) =>
-          set('media', [...draft.media, { url: siteAddress(f.url), altText: f.displayName.replace(/\.[^.]*$/, '') }])
-        }
+        onPick={(f) => media.add({ url: siteAddress(f.url), altText: f.displayName.replace(/\.[^.]*$/, '') })}
       />
       <Problem text={error} />
     </FormSection>
@@ -179,11 +166,8 @@ export function SubscriptionSection({
 /** One subscription plan: how often, how many payments, its discount, and Remove. */
 function PlanRow({ draft, set, i }: { draft: ProductDraft; set: SetDraft; i: number }) {
   const p = draft.plans[i]!;
-  const setPlan = (change: Partial<PlanDraft>) =>
-    set(
-      'plans',
-      draft.plans.map((x, j) => (j === i ? { ...x, ...change } : x)),
-    );
+  const plans = rowEdits(draft.plans, (next) => set('plans', next));
+  const setPlan = (change: Partial<PlanDraft>) => plans.change(i, change);
   const text = textBinder(p, setPlan);
   return (
     <div className="grid grid-cols-2 gap-3 rounded-md border border-neutral-200 p-3 sm:grid-cols-5 sm:items-end">
@@ -207,16 +191,7 @@ function PlanRow({ draft, set, i }: { draft: ProductDraft; set: SetDraft; i: num
         onChange={(e) => setPlan({ billingCycles: e.target.value.replace(/\D/g, '') })}
       />
       <TextField label="Discount %" inputMode="decimal" {...text('discountPercent')} />
-      <Button
-        variant="ghost"
-        disabled={draft.plans.length === 1}
-        onClick={() =>
-          set(
-            'plans',
-            draft.plans.filter((_, j) => j !== i),
-          )
-        }
-      >
+      <Button variant="ghost" disabled={draft.plans.length === 1} onClick={() => plans.remove(i)}>
         Remove
       </Button>
     </div>

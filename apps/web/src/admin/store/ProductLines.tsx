@@ -2,6 +2,7 @@ import { PLAZA_CATALOG_APP_ID } from '@plaza/contracts/constants';
 import type { Product } from '@plaza/sdk/catalog';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
+import { rowEdits } from '../ui/rowEdits.js';
 import { SelectField } from '../ui/SelectField.js';
 
 /** A product line being chosen: which product (and variant) and how many, as typed. */
@@ -59,8 +60,7 @@ export function ProductLines({
   minLines?: number;
   addLabel?: string;
 }) {
-  const setLine = (i: number, change: Partial<ProductLine>) =>
-    onChange(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
+  const rows = rowEdits(lines, onChange);
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 text-sm font-medium text-neutral-800">{legend}</legend>
@@ -75,13 +75,13 @@ export function ProductLines({
                 { value: '', label: loading ? 'Loading products…' : 'Choose a product' },
                 ...products.map((p) => ({ value: p.id, label: `${p.name} (${p.price.formattedAmount})` })),
               ]}
-              onChange={(productId) => setLine(i, { productId, variantId: '' })}
+              onChange={(productId) => rows.change(i, { productId, variantId: '' })}
             />
             <TextField
               label="How many"
               inputMode="numeric"
               value={l.quantity}
-              onChange={(e) => setLine(i, { quantity: e.target.value })}
+              onChange={(e) => rows.change(i, { quantity: e.target.value })}
             />
             {product && product.variants.length > 0 && (
               <SelectField
@@ -95,22 +95,18 @@ export function ProductLines({
                     label: `${Object.values(v.choices).join(' / ')} (${v.price.formattedAmount})`,
                   })),
                 ]}
-                onChange={(variantId) => setLine(i, { variantId })}
+                onChange={(variantId) => rows.change(i, { variantId })}
               />
             )}
             {lines.length > minLines && (
-              <Button
-                variant="ghost"
-                className="col-span-2 justify-self-start"
-                onClick={() => onChange(lines.filter((_, j) => j !== i))}
-              >
+              <Button variant="ghost" className="col-span-2 justify-self-start" onClick={() => rows.remove(i)}>
                 Remove product {i + 1}
               </Button>
             )}
           </div>
         );
       })}
-      <Button variant="secondary" onClick={() => onChange([...lines, newProductLine()])}>
+      <Button variant="secondary" onClick={() => rows.add(newProductLine())}>
         {addLabel}
       </Button>
     </fieldset>

@@ -3,6 +3,7 @@ import { TextAreaField, TextField } from '../../../ui/Field.js';
 import type { useFormRules } from '../../../ui/useFormRules.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { choicesOf, SelectField, selectBinder } from '../../ui/SelectField.js';
+import { rowEdits } from '../../ui/rowEdits.js';
 import { keyOf, POLICIES, type FieldType, type SettingsDraft } from './settingsDraft.js';
 
 /** Sets one checkout setting in the draft. */
@@ -104,11 +105,7 @@ export function PoliciesSection({ draft, set }: SectionProps) {
 /** Extra questions buyers answer at checkout. */
 export function CustomFieldsSection({ draft, set }: SectionProps) {
   const fields = draft.customFields;
-  const setField = (i: number, change: Partial<SettingsDraft['customFields'][number]>) =>
-    set(
-      'customFields',
-      fields.map((f, j) => (j === i ? { ...f, ...change } : f)),
-    );
+  const rows = rowEdits(fields, (next) => set('customFields', next));
   return (
     <FormSection title="Custom fields" description="Extra questions buyers answer at checkout, such as a gift message.">
       {fields.map((f, i) => (
@@ -120,32 +117,24 @@ export function CustomFieldsSection({ draft, set }: SectionProps) {
             label={`Field ${i + 1} label`}
             maxLength={200}
             value={f.label}
-            onChange={(e) => setField(i, { label: e.target.value })}
+            onChange={(e) => rows.change(i, { label: e.target.value })}
           />
-          <SelectField<FieldType>
+          <SelectField
             label="Answer"
             value={f.valueType}
             options={FIELD_TYPES}
-            onChange={(valueType) => setField(i, { valueType })}
+            onChange={(valueType) => rows.change(i, { valueType })}
           />
           <label className="flex items-center gap-2 pb-2 text-sm">
             <input
               type="checkbox"
               className="h-4 w-4 accent-accent"
               checked={f.required}
-              onChange={(e) => setField(i, { required: e.target.checked })}
+              onChange={(e) => rows.change(i, { required: e.target.checked })}
             />
             Required
           </label>
-          <Button
-            variant="ghost"
-            onClick={() =>
-              set(
-                'customFields',
-                fields.filter((_, j) => j !== i),
-              )
-            }
-          >
+          <Button variant="ghost" onClick={() => rows.remove(i)}>
             Remove
           </Button>
         </div>
@@ -154,19 +143,16 @@ export function CustomFieldsSection({ draft, set }: SectionProps) {
         <Button
           variant="secondary"
           onClick={() =>
-            set('customFields', [
-              ...fields,
+            rows.add({
               // The key is made from a placeholder now and stays; the label can change freely.
-              {
-                key: keyOf(
-                  `field ${fields.length + 1}`,
-                  fields.map((f) => f.key),
-                ),
-                label: '',
-                valueType: 'STRING',
-                required: false,
-              },
-            ])
+              key: keyOf(
+                `field ${fields.length + 1}`,
+                fields.map((f) => f.key),
+              ),
+              label: '',
+              valueType: 'STRING',
+              required: false,
+            })
           }
         >
           Add a field

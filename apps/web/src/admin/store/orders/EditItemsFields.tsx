@@ -3,6 +3,7 @@ import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { choicesOf, SelectField } from '../../ui/SelectField.js';
 import type { DraftForm } from './draftChanges.js';
+import { rowEdits } from '../../ui/rowEdits.js';
 import { textBinder } from '../../ui/textBinder.js';
 
 /** Sets one part of the edit-items form. */
@@ -13,11 +14,7 @@ const row = 'grid grid-cols-[5rem_6rem_1fr] items-end gap-2';
 
 /** The order's own lines: change how many and the price, or take one off. */
 export function OrderLinesFieldset({ form, set }: { form: DraftForm; set: SetDraft }) {
-  const setLine = (i: number, change: Partial<DraftForm['lines'][number]>) =>
-    set(
-      'lines',
-      form.lines.map((l, j) => (j === i ? { ...l, ...change } : l)),
-    );
+  const setLine = rowEdits(form.lines, (next) => set('lines', next)).change;
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 text-sm font-medium text-neutral-800">Items on the order</legend>
@@ -55,42 +52,26 @@ export function OrderLinesFieldset({ form, set }: { form: DraftForm; set: SetDra
 
 /** Items that are not products in the catalog, typed in by hand. */
 export function CustomItemsFieldset({ form, set }: { form: DraftForm; set: SetDraft }) {
+  const items = rowEdits(form.custom, (next) => set('custom', next));
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 text-sm font-medium text-neutral-800">Custom items</legend>
       {form.custom.map((c, i) => {
-        const change = (patch: Partial<typeof c>) =>
-          set(
-            'custom',
-            form.custom.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-          );
-        const text = textBinder(c, change);
+        const text = textBinder(c, (patch) => items.change(i, patch));
         return (
           <div key={i} className="space-y-2 rounded-md border border-neutral-200 p-3">
             <TextField label="Item" {...text('name')} />
             <div className={row}>
               <TextField label="How many" inputMode="numeric" {...text('quantity')} />
               <TextField label="Price each" inputMode="decimal" {...text('price')} />
-              <Button
-                variant="ghost"
-                className="justify-self-end"
-                onClick={() =>
-                  set(
-                    'custom',
-                    form.custom.filter((_, j) => j !== i),
-                  )
-                }
-              >
+              <Button variant="ghost" className="justify-self-end" onClick={() => items.remove(i)}>
                 Remove this item
               </Button>
             </div>
           </div>
         );
       })}
-      <Button
-        variant="secondary"
-        onClick={() => set('custom', [...form.custom, { name: '', price: '', quantity: '1' }])}
-      >
+      <Button variant="secondary" onClick={() => items.add({ name: '', price: '', quantity: '1' })}>
         Add a custom item
       </Button>
     </fieldset>

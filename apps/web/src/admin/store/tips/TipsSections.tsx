@@ -1,8 +1,9 @@
-import type { TipPreset, TipSettings, TipStaff } from '@plaza/contracts';
+import type { TipPreset, TipSettings } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { choicesOf, SelectField } from '../../ui/SelectField.js';
+import { rowEdits } from '../../ui/rowEdits.js';
 import { CheckboxField } from '../../../ui/CheckboxField.js';
 
 /** The tip settings as edited (the server's date left out). */
@@ -56,11 +57,8 @@ export function TipChoicesSection({ draft, set }: SectionProps) {
 /** One tip choice: percent or amount, how much, whether it is picked first, and Remove. */
 function PresetRow({ draft, set, i }: SectionProps & { i: number }) {
   const p = draft.presets[i]!;
-  const setPreset = (change: Partial<TipPreset>) =>
-    set(
-      'presets',
-      draft.presets.map((x, j) => (j === i ? { ...x, ...change } : x)),
-    );
+  const presets = rowEdits(draft.presets, (next) => set('presets', next));
+  const setPreset = (change: Partial<TipPreset>) => presets.change(i, change);
   return (
     <div className="flex flex-wrap items-end gap-3">
       <SelectField
@@ -91,15 +89,7 @@ function PresetRow({ draft, set, i }: SectionProps & { i: number }) {
         />
         Picked first
       </label>
-      <Button
-        variant="ghost"
-        onClick={() =>
-          set(
-            'presets',
-            draft.presets.filter((_, j) => j !== i),
-          )
-        }
-      >
+      <Button variant="ghost" onClick={() => presets.remove(i)}>
         Remove
       </Button>
     </div>
@@ -108,11 +98,7 @@ function PresetRow({ draft, set, i }: SectionProps & { i: number }) {
 
 /** Who shares the tips, and how. */
 export function StaffSection({ draft, set }: SectionProps) {
-  const setStaff = (i: number, change: Partial<TipStaff>) =>
-    set(
-      'staff',
-      draft.staff.map((s, j) => (j === i ? { ...s, ...change } : s)),
-    );
+  const staff = rowEdits(draft.staff, (next) => set('staff', next));
   return (
     <FormSection title="Staff" description="Who shares the tips (buyers never see these names).">
       <SelectField label="Tips are shared" value={draft.split} options={SPLITS} onChange={(v) => set('split', v)} />
@@ -122,7 +108,7 @@ export function StaffSection({ draft, set }: SectionProps) {
             label={`Staff member ${i + 1}`}
             maxLength={100}
             value={s.name}
-            onChange={(e) => setStaff(i, { name: e.target.value })}
+            onChange={(e) => staff.change(i, { name: e.target.value })}
           />
           {draft.split === 'PROPORTIONAL' && (
             <TextField
@@ -130,23 +116,15 @@ export function StaffSection({ draft, set }: SectionProps) {
               className="w-24"
               inputMode="numeric"
               value={String(s.share ?? 1)}
-              onChange={(e) => setStaff(i, { share: Math.max(1, Number(e.target.value.replace(/\D/g, '')) || 1) })}
+              onChange={(e) => staff.change(i, { share: Math.max(1, Number(e.target.value.replace(/\D/g, '')) || 1) })}
             />
           )}
-          <Button
-            variant="ghost"
-            onClick={() =>
-              set(
-                'staff',
-                draft.staff.filter((_, j) => j !== i),
-              )
-            }
-          >
+          <Button variant="ghost" onClick={() => staff.remove(i)}>
             Remove
           </Button>
         </div>
       ))}
-      <Button variant="secondary" onClick={() => set('staff', [...draft.staff, { id: newId('staff'), name: '' }])}>
+      <Button variant="secondary" onClick={() => staff.add({ id: newId('staff'), name: '' })}>
         Add a staff member
       </Button>
     </FormSection>
