@@ -102,15 +102,12 @@ export function CollectionsSection({ draft, set }: { draft: ProductDraft; set: S
         <fieldset className="grid gap-2 sm:grid-cols-2">
           <legend className="sr-only">Collections</legend>
           {data.map((c) => (
-            <label key={c.id} className="flex items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-accent"
-                checked={draft.collectionIds.includes(c.id)}
-                onChange={(e) => toggle(c.id, e.target.checked)}
-              />
-              {c.name}
-            </label>
+            <CheckboxField
+              key={c.id}
+              label={c.name}
+              checked={draft.collectionIds.includes(c.id)}
+              onChange={(checked) => toggle(c.id, checked)}
+            />
           ))}
         </fieldset>
       )}
@@ -132,15 +129,12 @@ export function SubscriptionSection({
 }) {
   return (
     <FormSection title="Subscriptions">
-      <label className="flex items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={draft.subscriptions}
-          onChange={(e) => set('subscriptions', e.target.checked)}
-        />
-        Offer this product as a subscription
-      </label>
+      <CheckboxField
+        label="Offer this product as a subscription"
+        checked={draft.subscriptions}
+        onChange={(checked) => set('subscriptions', checked)}
+        className="flex items-center gap-3 text-sm font-medium"
+      />
       {draft.subscriptions && (
         <>
           <CheckboxField

@@ -1,3 +1,4 @@
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 import { Button } from '../../../ui/Button.js';
 import { TextAreaField, TextField } from '../../../ui/Field.js';
 import type { useFormRules } from '../../../ui/useFormRules.js';
@@ -125,15 +126,12 @@ export function CustomFieldsSection({ draft, set }: SectionProps) {
             options={FIELD_TYPES}
             onChange={(valueType) => rows.change(i, { valueType })}
           />
-          <label className="flex items-center gap-2 pb-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-accent"
-              checked={f.required}
-              onChange={(e) => rows.change(i, { required: e.target.checked })}
-            />
-            Required
-          </label>
+          <CheckboxField
+            label="Required"
+            checked={f.required}
+            onChange={(checked) => rows.change(i, { required: checked })}
+            className="flex items-center gap-2 pb-2 text-sm"
+          />
           <Button variant="ghost" onClick={() => rows.remove(i)}>
             Remove
           </Button>

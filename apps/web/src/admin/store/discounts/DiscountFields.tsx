@@ -1,3 +1,4 @@
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 import type { ComponentProps } from 'react';
 import type { Discount, DiscountInput, DiscountRule } from '@plaza/contracts';
 import { catalogQueries, usePlaza } from '@plaza/react';
@@ -170,15 +171,12 @@ function CollectionChoice({ draft, set }: { draft: DiscountDraft; set: (change: 
         <p className="text-sm text-neutral-600">You have no collections yet. Add them under Store → Collections.</p>
       ) : (
         collections.data.map((c) => (
-          <label key={c.id} className="flex items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-accent"
-              checked={draft.collectionIds.includes(c.id)}
-              onChange={(e) => toggleCollection(c.id, e.target.checked)}
-            />
-            {c.name}
-          </label>
+          <CheckboxField
+            key={c.id}
+            label={c.name}
+            checked={draft.collectionIds.includes(c.id)}
+            onChange={(checked) => toggleCollection(c.id, checked)}
+          />
         ))
       )}
     </fieldset>

@@ -1,3 +1,4 @@
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { Combobox } from '../../ui/Combobox.js';
@@ -47,20 +48,16 @@ export function BoxesSection({ draft, set }: SectionProps) {
     <FormSection title="Boxes" description="The packaging you ship in.">
       {draft.packages.map((p, i) => (
         <div key={p.type} className="space-y-2">
-          <label className="flex items-center gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-accent"
-              checked={p.enabled}
-              onChange={(e) =>
-                set(
-                  'packages',
-                  draft.packages.map((x, j) => (j === i ? { ...x, enabled: e.target.checked } : x)),
-                )
-              }
-            />
-            {PACKAGE_LABELS[p.type]}
-          </label>
+          <CheckboxField
+            label={PACKAGE_LABELS[p.type]}
+            checked={p.enabled}
+            onChange={(checked) =>
+              set(
+                'packages',
+                draft.packages.map((x, j) => (j === i ? { ...x, enabled: checked } : x)),
+              )
+            }
+          />
           {p.type === 'CUSTOM' && p.enabled && (
             <div className="grid grid-cols-2 gap-3 pl-7 sm:grid-cols-4">
               {(['length', 'width', 'height'] as const).map((side) => (
@@ -105,15 +102,12 @@ export function LocalDeliverySection({ draft, set }: SectionProps) {
   const localText = textBinder(draft.local, local);
   return (
     <FormSection title="Local delivery" description="You deliver yourself to buyers near the ship-from address.">
-      <label className="flex items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={draft.local.enabled}
-          onChange={(e) => local({ enabled: e.target.checked })}
-        />
-        Offer local delivery
-      </label>
+      <CheckboxField
+        label="Offer local delivery"
+        checked={draft.local.enabled}
+        onChange={(checked) => local({ enabled: checked })}
+        className="flex items-center gap-3 text-sm font-medium"
+      />
       {draft.local.enabled && (
         <>
           <TextField label="Name at checkout" placeholder="Local delivery" {...localText('title')} />
@@ -161,15 +155,12 @@ export function ServicesSection({
         return (
           <fieldset key={s.service} className="space-y-3 rounded-md border border-neutral-200 p-3">
             <legend className="sr-only">{name}</legend>
-            <label className="flex items-center gap-3 text-sm font-medium">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-accent"
-                checked={s.enabled}
-                onChange={(e) => change(i, { enabled: e.target.checked })}
-              />
-              {name}
-            </label>
+            <CheckboxField
+              label={name}
+              checked={s.enabled}
+              onChange={(checked) => change(i, { enabled: checked })}
+              className="flex items-center gap-3 text-sm font-medium"
+            />
             {s.enabled && (
               <div className="space-y-2 pl-7">
                 {s.bands.length === 0 && (

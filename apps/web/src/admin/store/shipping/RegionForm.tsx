@@ -1,3 +1,4 @@
+import { CheckboxField } from '../../../ui/CheckboxField.js';
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { ShippingRegion, ShippingRegionInput } from '@plaza/sdk/ecom';
 import { shippingMutations, usePlazaMutation } from '@plaza/react';
@@ -218,15 +219,12 @@ function StatesChoice({ place, onChange }: { place: Place; onChange: (parts: str
             </p>
           )}
           {states.map((st) => (
-            <label key={st.code} className="flex items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-accent"
-                checked={picked.includes(st.code)}
-                onChange={(e) => toggle(st.code, e.target.checked)}
-              />
-              {st.name}
-            </label>
+            <CheckboxField
+              key={st.code}
+              label={st.name}
+              checked={picked.includes(st.code)}
+              onChange={(checked) => toggle(st.code, checked)}
+            />
           ))}
         </fieldset>
       )}

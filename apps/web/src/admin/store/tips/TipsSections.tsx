@@ -25,15 +25,12 @@ const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
 export function TipChoicesSection({ draft, set }: SectionProps) {
   return (
     <FormSection title="Tips at checkout">
-      <label className="flex items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-accent"
-          checked={draft.enabled}
-          onChange={(e) => set('enabled', e.target.checked)}
-        />
-        Buyers can add a tip
-      </label>
+      <CheckboxField
+        label="Buyers can add a tip"
+        checked={draft.enabled}
+        onChange={(checked) => set('enabled', checked)}
+        className="flex items-center gap-3 text-sm font-medium"
+      />
       {draft.presets.map((p, i) => (
         <PresetRow key={p.id} draft={draft} set={set} i={i} />
       ))}
