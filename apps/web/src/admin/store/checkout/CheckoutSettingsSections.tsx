@@ -40,14 +40,9 @@ export function CheckoutLookSection({ draft, set, form }: SectionProps & { form:
     <FormSection title="Checkout">
       <SelectField label="Checkout is" options={CHECKOUT_STATES} {...choose('status')} />
       <TextField
-        {...form.field('logoUrl')}
+        {...form.bind('logoUrl', draft.logoUrl, (v) => set('logoUrl', v))}
         inputMode="url"
         placeholder="https://example.com/logo.png"
-        value={draft.logoUrl}
-        onChange={(e) => {
-          set('logoUrl', e.target.value);
-          form.edited('logoUrl');
-        }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Logo size" options={LOGO_SIZES} {...choose('logoSize')} />
@@ -70,14 +65,9 @@ export function StockSection({ draft, set, form }: SectionProps & { form: Settin
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
-          {...form.field('abandonedAfter')}
+          {...form.bind('abandonedAfter', draft.abandonedAfter, (v) => set('abandonedAfter', v))}
           inputMode="numeric"
           hint="A checkout left alone this long counts as abandoned."
-          value={draft.abandonedAfter}
-          onChange={(e) => {
-            set('abandonedAfter', e.target.value);
-            form.edited('abandonedAfter');
-          }}
         />
         <SelectField label="Unit" options={TIME_UNITS} {...choose('abandonedUnit')} />
       </div>
