@@ -1,6 +1,7 @@
 import type { CommunityPolicy, Site } from '@plaza/contracts';
 import { useToast } from './Toast.js';
 import { FormPage, FormSection, useDraft } from './ui/FormPage.js';
+import { choiceBinder } from './ui/SelectField.js';
 import { useUpdateSite } from './useUpdateSite.js';
 
 type Choice<K extends keyof CommunityPolicy> = { value: CommunityPolicy[K]; label: string; hint: string };
@@ -31,6 +32,7 @@ export function CommunityPolicyForm({ site }: { site: Site }) {
   const toast = useToast();
   const form = useDraft<CommunityPolicy>(site.communityPolicy);
   const { draft } = form;
+  const choose = choiceBinder(draft, form.set);
 
   return (
     <FormPage
@@ -54,8 +56,7 @@ export function CommunityPolicyForm({ site }: { site: Site }) {
           legend="Review moderation"
           name="review-moderation"
           choices={moderation}
-          value={draft.reviewModeration}
-          onChange={(v) => form.set('reviewModeration', v)}
+          {...choose('reviewModeration')}
         />
       </FormSection>
       <FormSection title="New members">
@@ -63,8 +64,7 @@ export function CommunityPolicyForm({ site }: { site: Site }) {
           legend="New members' profiles"
           name="default-privacy"
           choices={privacy}
-          value={draft.defaultPrivacyStatus}
-          onChange={(v) => form.set('defaultPrivacyStatus', v)}
+          {...choose('defaultPrivacyStatus')}
         />
       </FormSection>
     </FormPage>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { FormSection } from '../ui/FormPage.js';
-import { choicesOf, SelectField, selectBinder } from '../ui/SelectField.js';
+import { choicesOf, SelectField, choiceBinder } from '../ui/SelectField.js';
 import { PRODUCT_TYPE_OPTIONS } from './labels.js';
 import { isAmount, type ProductDraft } from './productDraft.js';
 
@@ -70,7 +70,7 @@ interface SectionProps {
 }
 
 export function BasicsSection({ draft, set, form, edited }: SectionProps) {
-  const choose = selectBinder(draft, set);
+  const choose = choiceBinder(draft, set);
   return (
     <FormSection title="Product" description="What customers see on the product page.">
       <TextField
@@ -110,7 +110,7 @@ export function BasicsSection({ draft, set, form, edited }: SectionProps) {
 const WEIGHT_UNITS = choicesOf<ProductDraft['weightUnit']>({ KG: 'Kilograms', LB: 'Pounds' });
 
 export function PricingSection({ draft, set, form, edited }: SectionProps) {
-  const choose = selectBinder(draft, set);
+  const choose = choiceBinder(draft, set);
   const text = (f: 'price' | 'compareAtPrice' | 'deposit' | 'sku' | 'weight', hint?: string) => (
     <TextField
       {...form.field(f)}

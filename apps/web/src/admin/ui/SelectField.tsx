@@ -44,9 +44,9 @@ export const choicesOf = <T extends string>(labels: Record<T, string>): Array<{ 
 type WordKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
 /**
- * Selects over a draft that is set key by key (useDraft's `set`): `choose('logoSize')` gives a SelectField the
- * draft's value and an onChange that sets that key alone.
+ * Choices (selects, radio groups) over a draft that is set key by key (useDraft's `set`): `choose('logoSize')` gives
+ * a SelectField the draft's value and an onChange that sets that key alone.
  */
-export function selectBinder<T extends object>(draft: T, set: <K extends keyof T>(key: K, value: T[K]) => void) {
+export function choiceBinder<T extends object>(draft: T, set: <K extends keyof T>(key: K, value: T[K]) => void) {
   return <K extends WordKeys<T>>(key: K) => ({ value: draft[key], onChange: (value: T[K]) => set(key, value) });
 }

@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button.js';
 import { TextAreaField, TextField } from '../../../ui/Field.js';
 import type { useFormRules } from '../../../ui/useFormRules.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { choicesOf, SelectField, selectBinder } from '../../ui/SelectField.js';
+import { choicesOf, SelectField, choiceBinder } from '../../ui/SelectField.js';
 import { rowEdits } from '../../ui/rowEdits.js';
 import { keyOf, POLICIES, type FieldType, type SettingsDraft } from './settingsDraft.js';
 
@@ -35,7 +35,7 @@ const TIME_UNITS = choicesOf<SettingsDraft['abandonedUnit']>({ MINUTES: 'Minutes
 
 /** Open or closed, and the logo. */
 export function CheckoutLookSection({ draft, set, form }: SectionProps & { form: SettingsRules }) {
-  const choose = selectBinder(draft, set);
+  const choose = choiceBinder(draft, set);
   return (
     <FormSection title="Checkout">
       <SelectField label="Checkout is" options={CHECKOUT_STATES} {...choose('status')} />
@@ -54,7 +54,7 @@ export function CheckoutLookSection({ draft, set, form }: SectionProps & { form:
 
 /** When stock goes down and comes back, and when a checkout counts as abandoned. */
 export function StockSection({ draft, set, form }: SectionProps & { form: SettingsRules }) {
-  const choose = selectBinder(draft, set);
+  const choose = choiceBinder(draft, set);
   return (
     <FormSection title="Stock and abandoned checkouts">
       <SelectField label="Take items out of stock" options={STOCK_TRIGGERS} {...choose('inventoryUpdateTrigger')} />

@@ -4,7 +4,7 @@ import { FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, FormSection, useDraft } from '../../ui/FormPage.js';
-import { choicesOf, SelectField, selectBinder } from '../../ui/SelectField.js';
+import { choicesOf, SelectField, choiceBinder } from '../../ui/SelectField.js';
 
 type Draft = Pick<TaxSettings, 'taxIncludedInPrices' | 'calculationMode' | 'taxableAddressType'>;
 
@@ -32,7 +32,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const update = usePlazaMutation(taxMutations.updateSettings);
   const toast = useToast();
   const form = useFormRules({}, {}, { serverError: update.error });
-  const choose = selectBinder(draft, set);
+  const choose = choiceBinder(draft, set);
   return (
     <FormPage
       dirty={dirty}
