@@ -1,7 +1,7 @@
 import type { CommunityPolicy, Site } from '@plaza/contracts';
 import { useToast } from './Toast.js';
 import { FormPage, FormSection, useDraft } from './ui/FormPage.js';
-import { choiceBinder } from './ui/SelectField.js';
+import { choiceBinder } from './ui/choices.js';
 import { useUpdateSite } from './useUpdateSite.js';
 
 type Choice<K extends keyof CommunityPolicy> = { value: CommunityPolicy[K]; label: string; hint: string };

@@ -5,9 +5,11 @@ import type { WebhookJwks } from '@plaza/contracts';
 import { Card } from '../../ui/Card.js';
 import { CopyButton } from '../../ui/CopyButton.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
+import { optionsOf } from '../ui/choices.js';
 import { QueryStates } from '../ui/QueryStates.js';
 
 type Format = 'jwks' | 'pem';
+const FORMAT_TABS = optionsOf<Format>({ jwks: 'Key set (JWKS)', pem: 'PEM' });
 
 /** A P-256 public key (JWK) as a PEM block, through Web Crypto. */
 export async function jwkToPem(jwk: WebhookJwks['keys'][number]): Promise<string> {
@@ -65,15 +67,7 @@ export function PublicKeys({ origin = typeof location === 'undefined' ? '' : loc
           {() => (
             <div className="space-y-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <FilterTabs<Format>
-                  label="Key format"
-                  value={format}
-                  onChange={setFormat}
-                  tabs={[
-                    { value: 'jwks', label: 'Key set (JWKS)' },
-                    { value: 'pem', label: 'PEM' },
-                  ]}
-                />
+                <FilterTabs label="Key format" value={format} onChange={setFormat} tabs={FORMAT_TABS} />
                 {text && <CopyButton text={text} label="Copy key" />}
               </div>
               <pre

@@ -6,6 +6,7 @@ import { cx } from '../../ui/cx.js';
 import { FilePickButton } from '../../ui/FilePickButton.js';
 import { SelectField } from '../../ui/Field.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
+import { optionsOf } from '../ui/choices.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
@@ -18,6 +19,7 @@ import { KIND_FILTERS } from './words.js';
 
 const ROOT = { id: 'media-root', name: 'All files' };
 type Place = 'LIBRARY' | 'TRASH';
+const PLACE_TABS = optionsOf<Place>({ LIBRARY: 'Library', TRASH: 'Trash' });
 type Kind = MediaType | 'ALL';
 type Sort = FileQuery['sort'];
 type View = 'grid' | 'list';
@@ -46,15 +48,7 @@ export function MediaPage() {
         actions={!trash && <LibraryActions onDialog={setDialog} onFiles={uploads.add} />}
       />
       <div className="mb-4">
-        <FilterTabs<Place>
-          label="Show"
-          value={place}
-          onChange={setPlace}
-          tabs={[
-            { value: 'LIBRARY', label: 'Library' },
-            { value: 'TRASH', label: 'Trash' },
-          ]}
-        />
+        <FilterTabs label="Show" value={place} onChange={setPlace} tabs={PLACE_TABS} />
       </div>
       <UploadPanel uploads={uploads} />
       <MediaFilters

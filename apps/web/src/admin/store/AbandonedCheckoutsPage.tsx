@@ -14,6 +14,7 @@ import { useDateFormat } from '../dates.js';
 import { CursorTable, useCursorPage, type FilteredListProps } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
+import { optionsOf } from '../ui/choices.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { countOf } from '../ui/ResourceTable.js';
@@ -21,6 +22,7 @@ import { useDebouncedValue } from '../ui/useDebouncedValue.js';
 import { RowOpenButton } from '../ui/NameCell.js';
 
 type Status = 'ALL' | AbandonedCheckout['status'];
+const STATUS_TABS = optionsOf<Status>({ ALL: 'All', ABANDONED: 'Not back yet', RECOVERED: 'Ordered later' });
 const BASKETS = { one: 'basket', other: 'baskets' };
 const ITEMS = { one: 'item', other: 'items' };
 const ACTIVITY_WORDS: Record<AbandonedCheckoutActivity['type'], string> = {
@@ -52,16 +54,7 @@ function Screen() {
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto] sm:items-end">
         <SearchBox label="Search by e-mail" maxLength={254} value={search} onChange={setSearch} />
-        <FilterTabs<Status>
-          label="Status"
-          value={status}
-          onChange={setStatus}
-          tabs={[
-            { value: 'ALL', label: 'All' },
-            { value: 'ABANDONED', label: 'Not back yet' },
-            { value: 'RECOVERED', label: 'Ordered later' },
-          ]}
-        />
+        <FilterTabs label="Status" value={status} onChange={setStatus} tabs={STATUS_TABS} />
       </div>
       <List
         key={JSON.stringify(filters)}

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { TextAreaField, TextField } from '../../ui/Field.js';
 import type { FormRules } from '../../ui/formRules.js';
 import { FormSection } from '../ui/FormPage.js';
-import { choicesOf, SelectField, choiceBinder } from '../ui/SelectField.js';
+import { SelectField } from '../ui/SelectField.js';
+import { optionsOf, choiceBinder } from '../ui/choices.js';
 import { PRODUCT_TYPE_OPTIONS } from './labels.js';
 import { isAmount, type ProductDraft } from './productDraft.js';
 
@@ -107,7 +108,7 @@ export function BasicsSection({ draft, set, form, edited }: SectionProps) {
   );
 }
 
-const WEIGHT_UNITS = choicesOf<ProductDraft['weightUnit']>({ KG: 'Kilograms', LB: 'Pounds' });
+const WEIGHT_UNITS = optionsOf<ProductDraft['weightUnit']>({ KG: 'Kilograms', LB: 'Pounds' });
 
 export function PricingSection({ draft, set, form, edited }: SectionProps) {
   const choose = choiceBinder(draft, set);

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../ui/Badge.js';
 import { CursorPager, useCursorPages } from '../ui/CursorPager.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
+import { optionsOf } from '../ui/choices.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { type Column, ResourceTable, tableStates } from '../ui/ResourceTable.js';
@@ -16,6 +17,7 @@ import { StockDrawer } from './StockDrawer.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 
 type StockFilter = 'ALL' | 'IN' | 'OUT';
+const STOCK_TABS = optionsOf<StockFilter>({ ALL: 'All', IN: 'In stock', OUT: 'Out of stock' });
 const PAGE = 25;
 
 /** /admin/store/products: what the shop sells, with search, filters, stock at a glance and a quick stock count. */
@@ -56,16 +58,7 @@ function ProductsPageScreen() {
           />
           <CollectionFilter value={collectionId} onChange={setCollectionId} />
         </div>
-        <FilterTabs<StockFilter>
-          label="Stock"
-          value={stock}
-          onChange={setStock}
-          tabs={[
-            { value: 'ALL', label: 'All' },
-            { value: 'IN', label: 'In stock' },
-            { value: 'OUT', label: 'Out of stock' },
-          ]}
-        />
+        <FilterTabs label="Stock" value={stock} onChange={setStock} tabs={STOCK_TABS} />
       </div>
       <ProductList
         onAdjust={setAdjusting}

@@ -21,10 +21,18 @@ import { useToast } from '../Toast.js';
 import { CursorTable, useCursorPage, type FilteredListProps } from '../ui/CursorPager.js';
 import { Drawer } from '../ui/Drawer.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
+import { optionsOf } from '../ui/choices.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { RowOpenButton } from '../ui/NameCell.js';
 
 type Status = 'ALL' | SubscriptionContract['status'];
+const STATUS_TABS = optionsOf<Status>({
+  ALL: 'All',
+  ACTIVE: 'Active',
+  PAUSED: 'Paused',
+  CANCELED: 'Canceled',
+  ENDED: 'Finished',
+});
 const SUBSCRIPTIONS = { one: 'subscription', other: 'subscriptions' };
 const TONE = { ACTIVE: 'success', PAUSED: 'warning', CANCELED: 'neutral', ENDED: 'neutral' } as const;
 /** /admin/store/subscriptions: who receives what regularly, the next charges, and the ones that need attention. */
@@ -41,18 +49,7 @@ function Screen() {
         description="Customers who receive a product regularly. Each renewal is charged to their card on its date and becomes an order."
       />
       <div className="mb-4">
-        <FilterTabs<Status>
-          label="Status"
-          value={status}
-          onChange={setStatus}
-          tabs={[
-            { value: 'ALL', label: 'All' },
-            { value: 'ACTIVE', label: 'Active' },
-            { value: 'PAUSED', label: 'Paused' },
-            { value: 'CANCELED', label: 'Canceled' },
-            { value: 'ENDED', label: 'Finished' },
-          ]}
-        />
+        <FilterTabs label="Status" value={status} onChange={setStatus} tabs={STATUS_TABS} />
       </div>
       <List
         key={JSON.stringify(filters)}

@@ -3,7 +3,8 @@ import { Button } from '../../../ui/Button.js';
 import { TextAreaField, TextField } from '../../../ui/Field.js';
 import type { useFormRules } from '../../../ui/useFormRules.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { choicesOf, SelectField, choiceBinder } from '../../ui/SelectField.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf, choiceBinder } from '../../ui/choices.js';
 import { rowEdits } from '../../ui/rowEdits.js';
 import { keyOf, POLICIES, type FieldType, type SettingsDraft } from './settingsDraft.js';
 
@@ -16,22 +17,22 @@ interface SectionProps {
   set: SetSetting;
 }
 
-const FIELD_TYPES = choicesOf<FieldType>({ STRING: 'Text', NUMBER: 'Number', DATE: 'Date', BOOLEAN: 'Yes or no' });
-const CHECKOUT_STATES = choicesOf<SettingsDraft['status']>({
+const FIELD_TYPES = optionsOf<FieldType>({ STRING: 'Text', NUMBER: 'Number', DATE: 'Date', BOOLEAN: 'Yes or no' });
+const CHECKOUT_STATES = optionsOf<SettingsDraft['status']>({
   ACTIVE: 'Open: buyers can check out',
   INACTIVE: 'Closed: buyers see that the shop is closed',
 });
-const LOGO_SIZES = choicesOf<SettingsDraft['logoSize']>({ SMALL: 'Small', MEDIUM: 'Medium', LARGE: 'Large' });
-const LOGO_POSITIONS = choicesOf<SettingsDraft['logoAlignment']>({ SIDE: 'On the side', CENTER: 'Centered' });
-const STOCK_TRIGGERS = choicesOf<SettingsDraft['inventoryUpdateTrigger']>({
+const LOGO_SIZES = optionsOf<SettingsDraft['logoSize']>({ SMALL: 'Small', MEDIUM: 'Medium', LARGE: 'Large' });
+const LOGO_POSITIONS = optionsOf<SettingsDraft['logoAlignment']>({ SIDE: 'On the side', CENTER: 'Centered' });
+const STOCK_TRIGGERS = optionsOf<SettingsDraft['inventoryUpdateTrigger']>({
   ON_ORDER_PLACED: 'When the order is placed',
   ON_ORDER_PAID: 'When the order is paid',
 });
-const RESTOCK_ACTIONS = choicesOf<SettingsDraft['restockAction']>({
+const RESTOCK_ACTIONS = optionsOf<SettingsDraft['restockAction']>({
   RESTOCK: 'Put the items back in stock',
   DECREASE: 'Leave the stock as it is',
 });
-const TIME_UNITS = choicesOf<SettingsDraft['abandonedUnit']>({ MINUTES: 'Minutes', HOURS: 'Hours' });
+const TIME_UNITS = optionsOf<SettingsDraft['abandonedUnit']>({ MINUTES: 'Minutes', HOURS: 'Hours' });
 
 /** Open or closed, and the logo. */
 export function CheckoutLookSection({ draft, set, form }: SectionProps & { form: SettingsRules }) {

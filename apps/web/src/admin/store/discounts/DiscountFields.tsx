@@ -4,12 +4,13 @@ import type { Discount, DiscountInput, DiscountRule } from '@plaza/contracts';
 import { catalogQueries, usePlaza } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { TextField } from '../../../ui/Field.js';
-import { choicesOf, SelectField } from '../../ui/SelectField.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import { normalizeAmount } from '../productDraft.js';
 import { textBinder } from '../../ui/textBinder.js';
 
 type Type = Discount['type'];
-const TYPES = choicesOf<Type>({ PERCENTAGE: 'Percentage off', FIXED_AMOUNT: 'Amount off', FIXED_PRICE: 'Fixed price' });
+const TYPES = optionsOf<Type>({ PERCENTAGE: 'Percentage off', FIXED_AMOUNT: 'Amount off', FIXED_PRICE: 'Fixed price' });
 type ActiveTimeInfo = NonNullable<DiscountRule['activeTimeInfo']>;
 /** Scopes in the owner's words: collections stand for SPECIFIC_ITEMS with a collection filter. */
 type Scope = 'GLOBAL' | 'SHIPPING' | 'COLLECTIONS' | 'PRODUCTS';

@@ -1,7 +1,8 @@
 import type { Order } from '@plaza/sdk/ecom';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
-import { choicesOf, SelectField } from '../../ui/SelectField.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import type { DraftForm } from './draftChanges.js';
 import { rowEdits } from '../../ui/rowEdits.js';
 import { textBinder } from '../../ui/textBinder.js';
@@ -9,7 +10,7 @@ import { textBinder } from '../../ui/textBinder.js';
 /** Sets one part of the edit-items form. */
 export type SetDraft = <K extends keyof DraftForm>(key: K, value: DraftForm[K]) => void;
 
-const DISCOUNT_KINDS = choicesOf<DraftForm['discount']['kind']>({ AMOUNT: 'An amount', PERCENT: 'A percentage' });
+const DISCOUNT_KINDS = optionsOf<DraftForm['discount']['kind']>({ AMOUNT: 'An amount', PERCENT: 'A percentage' });
 const row = 'grid grid-cols-[5rem_6rem_1fr] items-end gap-2';
 
 /** The order's own lines: change how many and the price, or take one off. */

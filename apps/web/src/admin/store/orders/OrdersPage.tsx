@@ -12,6 +12,7 @@ import { CursorTable, useCursorPages } from '../../ui/CursorPager.js';
 import { type Column } from '../../ui/ResourceTable.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { FilterTabs } from '../../ui/FilterTabs.js';
+import { optionsOf } from '../../ui/choices.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SearchBox } from '../../ui/SearchBox.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
@@ -21,6 +22,13 @@ import { SavedViews } from './SavedViews.js';
 import { PaymentBadge } from './words.js';
 
 type Show = 'ALL' | 'UNPAID' | 'TO_CAPTURE' | 'PAID' | 'REFUNDED';
+const PAYMENT_TABS = optionsOf<Show>({
+  ALL: 'All',
+  UNPAID: 'Unpaid',
+  TO_CAPTURE: 'To capture',
+  PAID: 'Paid',
+  REFUNDED: 'Refunded',
+});
 const FILTERS: Record<Show, Order['paymentStatus'][] | undefined> = {
   ALL: undefined,
   UNPAID: ['NOT_PAID', 'PARTIALLY_PAID', 'PENDING'],
@@ -59,18 +67,7 @@ function Screen() {
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto] sm:items-end">
         <SearchBox label="Search" placeholder="Order number, e-mail, name or product" value={text} onChange={setText} />
-        <FilterTabs<Show>
-          label="Payment"
-          value={show}
-          onChange={setShow}
-          tabs={[
-            { value: 'ALL', label: 'All' },
-            { value: 'UNPAID', label: 'Unpaid' },
-            { value: 'TO_CAPTURE', label: 'To capture' },
-            { value: 'PAID', label: 'Paid' },
-            { value: 'REFUNDED', label: 'Refunded' },
-          ]}
-        />
+        <FilterTabs label="Payment" value={show} onChange={setShow} tabs={PAYMENT_TABS} />
       </div>
       <List key={JSON.stringify(filter)} filter={filter} filtered={show !== 'ALL' || Boolean(words)} />
     </>

@@ -3,12 +3,13 @@ import type { TaxRegion } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { Combobox } from '../../ui/Combobox.js';
-import { choicesOf, SelectField } from '../../ui/SelectField.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import { countryOptions } from '../shipping/countries.js';
 import { subdivisionsOf } from '../../../ui/subdivisions.js';
 
 export type JurisdictionType = TaxRegion['jurisdictions'][number]['type'];
-const TYPES = choicesOf<JurisdictionType>({
+const TYPES = optionsOf<JurisdictionType>({
   COUNTRY: 'Country',
   STATE: 'State or province',
   COUNTY: 'County',
@@ -17,7 +18,7 @@ const TYPES = choicesOf<JurisdictionType>({
 });
 /** How one tax group is taxed in the region: like everything else, at its own rate, or not at all. */
 export type GroupRule = 'STANDARD' | 'RATE' | 'EXEMPT';
-const GROUP_RULES = choicesOf<GroupRule>({ STANDARD: 'The rates above', RATE: 'Its own rate', EXEMPT: 'No tax' });
+const GROUP_RULES = optionsOf<GroupRule>({ STANDARD: 'The rates above', RATE: 'Its own rate', EXEMPT: 'No tax' });
 export interface GroupRow {
   rule: GroupRule;
   percent: string;

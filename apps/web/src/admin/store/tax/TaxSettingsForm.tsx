@@ -4,19 +4,20 @@ import { FormProblems } from '../../../ui/FormProblems.js';
 import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { FormPage, FormSection, useDraft } from '../../ui/FormPage.js';
-import { choicesOf, SelectField, choiceBinder } from '../../ui/SelectField.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf, choiceBinder } from '../../ui/choices.js';
 
 type Draft = Pick<TaxSettings, 'taxIncludedInPrices' | 'calculationMode' | 'taxableAddressType'>;
 
-const PRICE_KINDS = choicesOf<'yes' | 'no'>({
+const PRICE_KINDS = optionsOf<'yes' | 'no'>({
   yes: 'Include tax (tax is part of the price)',
   no: 'Exclude tax (tax is added at checkout)',
 });
-const CALCULATION_MODES = choicesOf<Draft['calculationMode']>({
+const CALCULATION_MODES = optionsOf<Draft['calculationMode']>({
   MANUAL: 'With the rates below',
   AUTO: 'By a tax app (the rates below are its fallback)',
 });
-const TAXED_ADDRESSES = choicesOf<Draft['taxableAddressType']>({
+const TAXED_ADDRESSES = optionsOf<Draft['taxableAddressType']>({
   SHIPPING: 'Shipping address',
   BILLING: 'Billing address',
   BUSINESS: 'Your business address',

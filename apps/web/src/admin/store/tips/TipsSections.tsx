@@ -2,7 +2,8 @@ import type { TipPreset, TipSettings } from '@plaza/contracts';
 import { Button } from '../../../ui/Button.js';
 import { TextField } from '../../../ui/Field.js';
 import { FormSection } from '../../ui/FormPage.js';
-import { choicesOf, SelectField } from '../../ui/SelectField.js';
+import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import { rowEdits } from '../../ui/rowEdits.js';
 import { CheckboxField } from '../../../ui/CheckboxField.js';
 
@@ -15,8 +16,8 @@ interface SectionProps {
   set: SetTips;
 }
 
-const PRESET_TYPES = choicesOf<TipPreset['type']>({ PERCENTAGE: 'Percent of the order', AMOUNT: 'Amount' });
-const SPLITS = choicesOf<TipSettings['split']>({ EQUAL: 'Equally', PROPORTIONAL: 'By each person’s share' });
+const PRESET_TYPES = optionsOf<TipPreset['type']>({ PERCENTAGE: 'Percent of the order', AMOUNT: 'Amount' });
+const SPLITS = optionsOf<TipSettings['split']>({ EQUAL: 'Equally', PROPORTIONAL: 'By each person’s share' });
 
 let n = 0;
 const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
