@@ -6,6 +6,7 @@ import type { WebhookSubscription } from '@plaza/contracts';
 import { Button } from '../../ui/Button.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Drawer } from '../ui/Drawer.js';
+import { MissingNotice } from '../ui/MissingNotice.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SubscriptionBadge } from './badges.js';
 import { DeliveryDrawer } from './DeliveryDrawer.js';
@@ -30,15 +31,7 @@ function WebhookLoader() {
   }
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   if (!summary) {
-    return (
-      <div className="space-y-3">
-        <PageHeader title="Webhook not found" />
-        <p className="text-sm text-neutral-700">It may have been deleted.</p>
-        <Link to="/admin/webhooks" className="text-sm font-medium text-accent-ink underline">
-          Back to webhooks
-        </Link>
-      </div>
-    );
+    return <MissingNotice title="Webhook not found" backTo="/admin/webhooks" backLabel="Back to webhooks" />;
   }
   return <WebhookDetails subscription={summary.subscription} failed={summary.counts.failed} counts={summary.counts} />;
 }

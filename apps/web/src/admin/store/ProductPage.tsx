@@ -9,6 +9,7 @@ import { ErrorMessage, describeError } from '../../ui/ErrorMessage.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { useToast } from '../Toast.js';
 import { FormPage, useDraft } from '../ui/FormPage.js';
+import { MissingNotice } from '../ui/MissingNotice.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { BasicsSection, PricingSection, productFieldOf, productRules } from './ProductFields.js';
 import { DigitalFileSection } from './DigitalFileSection.js';
@@ -42,15 +43,7 @@ function ProductLoader({ productId }: { productId: string }) {
     return <SkeletonBlocks label="Loading the product" blocks={['h-8 w-1/3', 'h-40 w-full', 'h-40 w-full']} />;
   }
   if (error && (error as { status?: number }).status === 404) {
-    return (
-      <div className="space-y-3">
-        <PageHeader title="Product not found" />
-        <p className="text-sm text-neutral-700">It may have been deleted.</p>
-        <Link to="/admin/store/products" className="text-sm font-medium text-accent underline">
-          Back to products
-        </Link>
-      </div>
-    );
+    return <MissingNotice title="Product not found" backTo="/admin/store/products" backLabel="Back to products" />;
   }
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   // A saved product starts a fresh form: the draft then equals what the server kept (prices as it formats them).
