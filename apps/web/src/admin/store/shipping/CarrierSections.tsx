@@ -4,6 +4,7 @@ import { TextField } from '../../../ui/Field.js';
 import { Combobox } from '../../ui/Combobox.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import { PACKAGE_LABELS, SERVICE_LABELS, type CarrierDraft, type ServiceDraft } from './carrierDraft.js';
 import { countryOptions } from './countries.js';
 import { StreetFields } from './StreetFields.js';
@@ -15,6 +16,8 @@ interface SectionProps {
   draft: CarrierDraft;
   set: SetCarrier;
 }
+const SIZE_UNITS = optionsOf<'CM' | 'IN'>({ CM: 'cm', IN: 'inches' });
+const DISTANCE_UNITS = optionsOf<'KM' | 'MI'>({ KM: 'Kilometres', MI: 'Miles' });
 
 /** The address parcels leave from, with its map position for local delivery. */
 export function ShipsFromSection({ draft, set }: SectionProps) {
@@ -77,10 +80,7 @@ export function BoxesSection({ draft, set }: SectionProps) {
               <SelectField<'CM' | 'IN'>
                 label="Unit"
                 value={p.unit}
-                options={[
-                  { value: 'CM', label: 'cm' },
-                  { value: 'IN', label: 'inches' },
-                ]}
+                options={SIZE_UNITS}
                 onChange={(unit) =>
                   set(
                     'packages',
@@ -116,10 +116,7 @@ export function LocalDeliverySection({ draft, set }: SectionProps) {
             <SelectField<'KM' | 'MI'>
               label="Distance in"
               value={draft.local.unit}
-              options={[
-                { value: 'KM', label: 'Kilometres' },
-                { value: 'MI', label: 'Miles' },
-              ]}
+              options={DISTANCE_UNITS}
               onChange={(unit) => local({ unit })}
             />
           </div>

@@ -10,6 +10,7 @@ import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { ManagedListPage, type ManagedListSetup } from '../../ui/ManagedListPage.js';
 import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import { ProductChecklist } from '../ProductChecklist.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { FormActions } from '../../../ui/FormActions.js';
@@ -18,10 +19,10 @@ import { CheckboxField } from '../../../ui/CheckboxField.js';
 type Kind = AdditionalFeeSetting['type'];
 type Surcharge = AdditionalFeeSetting['surcharge']['type'];
 type Basis = AdditionalFeeSetting['chargeBasis'];
-const KINDS: Array<{ value: Kind; label: string }> = [
-  { value: 'HANDLING_FEE', label: 'Handling fee' },
-  { value: 'INSURANCE', label: 'Insurance' },
-];
+const SURCHARGES = optionsOf<Surcharge>({ FIXED: 'A fixed amount', PERCENTAGE: 'A percentage' });
+const BASES = optionsOf<Basis>({ PER_ORDER: 'Once per order', PER_ITEM: 'For every item' });
+const FEE_SCOPES = optionsOf<'ALL' | 'SOME'>({ ALL: 'Every order that ships', SOME: 'Orders with some products' });
+const KINDS = optionsOf<Kind>({ HANDLING_FEE: 'Handling fee', INSURANCE: 'Insurance' });
 const costWords = (f: AdditionalFeeSetting) =>
   f.surcharge.type === 'PERCENTAGE'
     ? `${f.surcharge.percentage ?? 0}% of the items`
@@ -197,15 +198,7 @@ function FeeCostFields(p: {
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField<Surcharge>
-          label="Charged as"
-          value={surcharge}
-          options={[
-            { value: 'FIXED', label: 'A fixed amount' },
-            { value: 'PERCENTAGE', label: 'A percentage' },
-          ]}
-          onChange={setSurcharge}
-        />
+        <SelectField<Surcharge> label="Charged as" value={surcharge} options={SURCHARGES} onChange={setSurcharge} />
         <TextField
           {...form.bind('value', value, setValue)}
           label={surcharge === 'PERCENTAGE' ? 'Percentage of the items' : 'Amount'}
@@ -213,15 +206,7 @@ function FeeCostFields(p: {
         />
       </div>
       {surcharge === 'FIXED' && (
-        <SelectField<Basis>
-          label="Charged"
-          value={basis}
-          options={[
-            { value: 'PER_ORDER', label: 'Once per order' },
-            { value: 'PER_ITEM', label: 'For every item' },
-          ]}
-          onChange={setBasis}
-        />
+        <SelectField<Basis> label="Charged" value={basis} options={BASES} onChange={setBasis} />
       )}
     </>
   );
@@ -241,10 +226,7 @@ function FeeProductsFields(p: {
       <SelectField<'ALL' | 'SOME'>
         label="Applies to"
         value={someProducts ? 'SOME' : 'ALL'}
-        options={[
-          { value: 'ALL', label: 'Every order that ships' },
-          { value: 'SOME', label: 'Orders with some products' },
-        ]}
+        options={FEE_SCOPES}
         onChange={(v) => setSomeProducts(v === 'SOME')}
       />
       {someProducts && <ProductChecklist label="Products" chosen={products} onChange={setProducts} />}

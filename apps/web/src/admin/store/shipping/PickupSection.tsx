@@ -10,6 +10,7 @@ import { useToast } from '../../Toast.js';
 import { Combobox } from '../../ui/Combobox.js';
 import { ManagedList } from '../../ui/ManagedList.js';
 import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import { isAmount, normalizeAmount } from '../productDraft.js';
 import { countryName, countryOptions } from './countries.js';
 import { StreetFields } from './StreetFields.js';
@@ -17,10 +18,7 @@ import { FormActions } from '../../../ui/FormActions.js';
 import { NameCell } from '../../ui/NameCell.js';
 
 type Method = PickupLocation['pickupMethod'];
-const METHODS: Array<{ value: Method; label: string }> = [
-  { value: 'STORE_PICKUP', label: 'At your shop' },
-  { value: 'PICKUP_POINT', label: 'At a pickup point' },
-];
+const METHODS = optionsOf<Method>({ STORE_PICKUP: 'At your shop', PICKUP_POINT: 'At a pickup point' });
 const rules: FormRules<'name' | 'country' | 'fee' | 'businessHours' | 'instructions'> = {
   country: { label: 'Country', required: true, requiredMessage: 'Choose the country the place is in.' },
   name: { label: 'Name', required: true, requiredMessage: 'Name the place, such as “Our shop”.', maxLength: 100 },

@@ -10,6 +10,7 @@ import { useFormRules } from '../../../ui/useFormRules.js';
 import { useToast } from '../../Toast.js';
 import { Combobox } from '../../ui/Combobox.js';
 import { SelectField } from '../../ui/SelectField.js';
+import { optionsOf } from '../../ui/choices.js';
 import { countryOptions } from './countries.js';
 import { subdivisionsOf } from '../../../ui/subdivisions.js';
 import { FormActions } from '../../../ui/FormActions.js';
@@ -24,6 +25,7 @@ export const regionRules: FormRules<'name' | 'destinations'> = {
   name: { label: 'Region name', required: true, requiredMessage: 'Name the region, such as “Europe”.', maxLength: 100 },
   destinations: { label: 'Countries' },
 };
+const COUNTRY_SCOPES = optionsOf<'ALL' | 'SOME'>({ ALL: 'The whole country', SOME: 'Only some states or provinces' });
 
 /** The places as the server takes them: "CA, ny" in the US → US-CA, US-NY. */
 export function destinationsOf(places: Place[]): ShippingRegionInput['destinations'] {
@@ -201,10 +203,7 @@ function StatesChoice({ place, onChange }: { place: Place; onChange: (parts: str
       <SelectField<'ALL' | 'SOME'>
         label="Where in the country"
         value={some ? 'SOME' : 'ALL'}
-        options={[
-          { value: 'ALL', label: 'The whole country' },
-          { value: 'SOME', label: 'Only some states or provinces' },
-        ]}
+        options={COUNTRY_SCOPES}
         onChange={(v) => {
           setSome(v === 'SOME');
           if (v === 'ALL') onChange('');
