@@ -8,6 +8,7 @@ import { optionsOf } from '../../ui/choices.js';
 import { PACKAGE_LABELS, SERVICE_LABELS, type CarrierDraft, type ServiceDraft } from './carrierDraft.js';
 import { countryOptions } from './countries.js';
 import { StreetFields } from './StreetFields.js';
+import { rowEdits } from '../../ui/rowEdits.js';
 import { textBinder } from '../../ui/textBinder.js';
 
 /** Sets one part of the carriers draft. */
@@ -47,6 +48,7 @@ export function ShipsFromSection({ draft, set }: SectionProps) {
 
 /** The packaging the store ships in; a custom box has its own size. */
 export function BoxesSection({ draft, set }: SectionProps) {
+  const boxes = rowEdits(draft.packages, (next) => set('packages', next));
   return (
     <FormSection title="Boxes" description="The packaging you ship in.">
       {draft.packages.map((p, i) => (
@@ -54,12 +56,7 @@ export function BoxesSection({ draft, set }: SectionProps) {
           <CheckboxField
             label={PACKAGE_LABELS[p.type]}
             checked={p.enabled}
-            onChange={(checked) =>
-              set(
-                'packages',
-                draft.packages.map((x, j) => (j === i ? { ...x, enabled: checked } : x)),
-              )
-            }
+            onChange={(checked) => boxes.change(i, { enabled: checked })}
           />
           {p.type === 'CUSTOM' && p.enabled && (
             <div className="grid grid-cols-2 gap-3 pl-7 sm:grid-cols-4">
@@ -69,24 +66,14 @@ export function BoxesSection({ draft, set }: SectionProps) {
                   label={side[0]!.toUpperCase() + side.slice(1)}
                   inputMode="decimal"
                   value={p[side]}
-                  onChange={(e) =>
-                    set(
-                      'packages',
-                      draft.packages.map((x, j) => (j === i ? { ...x, [side]: e.target.value } : x)),
-                    )
-                  }
+                  onChange={(e) => boxes.change(i, { [side]: e.target.value })}
                 />
               ))}
               <SelectField<'CM' | 'IN'>
                 label="Unit"
                 value={p.unit}
                 options={SIZE_UNITS}
-                onChange={(unit) =>
-                  set(
-                    'packages',
-                    draft.packages.map((x, j) => (j === i ? { ...x, unit } : x)),
-                  )
-                }
+                onChange={(unit) => boxes.change(i, { unit })}
               />
             </div>
           )}
@@ -143,8 +130,7 @@ export function ServicesSection({
   services: ServiceDraft[];
   onChange: (list: ServiceDraft[]) => void;
 }) {
-  const change = (i: number, next: Partial<ServiceDraft>) =>
-    onChange(services.map((s, j) => (j === i ? { ...s, ...next } : s)));
+  const change = rowEdits(services, onChange).change;
   return (
     <FormSection title={title} description={description}>
       {services.map((s, i) => {
