@@ -14,7 +14,7 @@ import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 import { QuerySection } from './ui/QueryStates.js';
 import { CopyableValue } from './ui/CopyableValue.js';
-import { DangerConfirm } from './ui/DangerConfirm.js';
+import { confirmRow, DangerConfirm } from './ui/DangerConfirm.js';
 
 // Written out rather than imported: the contracts' values would pull the schema library into this chunk.
 const SCOPES: Array<{ scope: ApiKeyScope; label: string }> = [
@@ -184,16 +184,9 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
         ))}
       </ul>
       <DangerConfirm
-        open={revoking !== null}
         title={`Revoke "${revoking?.name ?? ''}"?`}
         confirmLabel="Revoke key"
-        error={revoke.error}
-        busy={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
+        {...confirmRow(revoking, setRevoking, revoke, (k) => revoke.mutate(k.id))}
       >
         <p>Every script or app using this key stops working at once. This can't be undone.</p>
       </DangerConfirm>

@@ -9,7 +9,7 @@ import { ListSkeleton } from './ListSkeleton.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
 import { usePendingIdentities, waitsForOwner } from './waiting.js';
-import { DangerConfirm } from './ui/DangerConfirm.js';
+import { confirmRow, DangerConfirm } from './ui/DangerConfirm.js';
 
 const displayName = (i: Identity) =>
   [i.identityProfile.firstName, i.identityProfile.lastName].filter(Boolean).join(' ') ||
@@ -69,16 +69,9 @@ export function ApprovalsPage() {
         </div>
       )}
       <DangerConfirm
-        open={rejecting !== null}
         title={`Reject ${rejecting?.email.address ?? ''}?`}
         confirmLabel="Reject and block"
-        error={act.error}
-        busy={act.isPending}
-        onConfirm={() => rejecting && act.mutate({ id: rejecting.id, action: 'reject' })}
-        onCancel={() => {
-          setRejecting(null);
-          act.reset();
-        }}
+        {...confirmRow(rejecting, setRejecting, act, (m) => act.mutate({ id: m.id, action: 'reject' }))}
       >
         <p>The account is blocked: it can't log in, and the address can't sign up again.</p>
       </DangerConfirm>

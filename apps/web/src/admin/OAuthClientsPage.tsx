@@ -14,7 +14,7 @@ import { useDateFormat } from './dates.js';
 import { QuerySection } from './ui/QueryStates.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
-import { DangerConfirm } from './ui/DangerConfirm.js';
+import { confirmRow, DangerConfirm } from './ui/DangerConfirm.js';
 
 const lines = (s: string) =>
   s
@@ -185,16 +185,9 @@ function ClientList({ clients }: { clients: OAuthClient[] }) {
         ))}
       </ul>
       <DangerConfirm
-        open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}
         confirmLabel="Delete client"
-        error={remove.error}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onCancel={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
+        {...confirmRow(deleting, setDeleting, remove, (c) => remove.mutate(c.id))}
       >
         <p>
           Members can no longer sign in to this app, and its tokens stop working at their next renewal (within the

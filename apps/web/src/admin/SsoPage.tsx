@@ -15,7 +15,7 @@ import { QuerySection } from './ui/QueryStates.js';
 import { CopyableValue } from './ui/CopyableValue.js';
 import { PageHeader } from './SiteQuery.js';
 import { useToast } from './Toast.js';
-import { DangerConfirm } from './ui/DangerConfirm.js';
+import { confirmRow, DangerConfirm } from './ui/DangerConfirm.js';
 
 /** /admin/sso: OpenID Connect identity providers behind the "Continue with …" buttons. */
 export function SsoPage() {
@@ -166,16 +166,9 @@ function ConnectionList({ connections }: { connections: IdpConnection[] }) {
         ))}
       </ul>
       <DangerConfirm
-        open={deleting !== null}
         title={`Disconnect ${deleting?.displayName ?? ''}?`}
         confirmLabel="Disconnect"
-        error={remove.error}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onCancel={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
+        {...confirmRow(deleting, setDeleting, remove, (c) => remove.mutate(c.id))}
       >
         <p>Its “Continue with …” button disappears, and the accounts linked to it can only log in with a password.</p>
       </DangerConfirm>

@@ -7,7 +7,7 @@ import { GuardedButton } from '../ui/GuardedButton.js';
 import { Facts } from '../SiteQuery.js';
 import { memberName } from './memberRules.js';
 import { useAddressFormat } from '../../lib/addressLines.js';
-import { DangerConfirm } from '../ui/DangerConfirm.js';
+import { confirmRow, DangerConfirm } from '../ui/DangerConfirm.js';
 
 type Group = 'phones' | 'emails' | 'addresses';
 const groupWords: Record<Group, { title: string; one: string }> = {
@@ -75,16 +75,9 @@ export function MemberContactDetails({ member }: { member: Member }) {
         ))}
       </div>
       <DangerConfirm
-        open={confirming !== null}
         title={confirming ? `Delete ${memberName(member)}'s ${groupWords[confirming].one}?` : ''}
         confirmLabel="Delete"
-        error={remove.error}
-        busy={remove.isPending}
-        onConfirm={() => confirming && remove.mutate(confirming)}
-        onCancel={() => {
-          setConfirming(null);
-          remove.reset();
-        }}
+        {...confirmRow(confirming, setConfirming, remove, (group) => remove.mutate(group))}
       >
         <p>
           All {confirming ? lists[confirming].length : 0} of them are removed from the member's contact details. This

@@ -17,3 +17,27 @@ export function DangerConfirm({ error, children, ...dialog }: Omit<ConfirmDialog
     </ConfirmDialog>
   );
 }
+
+/**
+ * A DangerConfirm's state for a step on one row (revoke this key, delete that client): open while a row waits, the
+ * mutation's refusal and progress, Confirm sends the row, and Cancel forgets the row and the last refusal.
+ */
+export function confirmRow<R>(
+  row: R | null,
+  setRow: (row: null) => void,
+  mutation: { error: unknown; isPending: boolean; reset: () => void },
+  send: (row: R) => void,
+) {
+  return {
+    open: row !== null,
+    error: mutation.error,
+    busy: mutation.isPending,
+    onConfirm: () => {
+      if (row !== null) send(row);
+    },
+    onCancel: () => {
+      setRow(null);
+      mutation.reset();
+    },
+  };
+}
