@@ -4,9 +4,9 @@ import type { MediaType } from '@plaza/sdk/media';
 import { Button } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
 import { FilePickButton } from '../../ui/FilePickButton.js';
-import { SelectField } from '../../ui/Field.js';
 import { FilterTabs } from '../ui/FilterTabs.js';
 import { optionsOf } from '../ui/choices.js';
+import { SelectField } from '../ui/SelectField.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { SearchBox } from '../ui/SearchBox.js';
 import { useDebouncedValue } from '../ui/useDebouncedValue.js';
@@ -22,6 +22,11 @@ type Place = 'LIBRARY' | 'TRASH';
 const PLACE_TABS = optionsOf<Place>({ LIBRARY: 'Library', TRASH: 'Trash' });
 type Kind = MediaType | 'ALL';
 type Sort = FileQuery['sort'];
+const SORTS = optionsOf<Sort>({
+  'createdDate:DESC': 'Newest first',
+  'displayName:ASC': 'Name A–Z',
+  'sizeInBytes:DESC': 'Largest first',
+});
 type View = 'grid' | 'list';
 type Crumb = { id: string; name: string };
 
@@ -144,18 +149,8 @@ function MediaFilters({
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_auto_auto_auto] sm:items-end">
       <SearchBox label="Search by name or label" value={search} onChange={onSearch} maxLength={200} />
-      <SelectField label="Kind" value={kind} onChange={(e) => onKind(e.target.value as Kind)}>
-        {KIND_FILTERS.map((k) => (
-          <option key={k.value} value={k.value}>
-            {k.label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Order" value={sort} onChange={(e) => onSort(e.target.value as Sort)}>
-        <option value="createdDate:DESC">Newest first</option>
-        <option value="displayName:ASC">Name A–Z</option>
-        <option value="sizeInBytes:DESC">Largest first</option>
-      </SelectField>
+      <SelectField label="Kind" value={kind} options={KIND_FILTERS} onChange={onKind} />
+      <SelectField label="Order" value={sort} options={SORTS} onChange={onSort} />
       <ViewToggle view={view} onView={onView} />
     </div>
   );
