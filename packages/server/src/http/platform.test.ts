@@ -5,6 +5,9 @@ import { appCode, call, violations } from '../../test/http.js';
 const { srv } = serverSuite();
 
 const UUID = /^[0-9a-f-]{36}$/;
+/** A body sent as it is to the token route, to see how the server parses what it gets. */
+const postRawToken = (rawBody: string, contentType: string) =>
+  call(srv.url, 'POST', '/oauth2/token', { rawBody, headers: { 'content-type': contentType } });
 
 describe('server plumbing', () => {
   it('GET /health reports the database', async () => {
@@ -56,25 +59,19 @@ describe('server plumbing', () => {
   });
 
   it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
-    const bad = await call(srv.url, 'POST', '/oauth2/token', {
-      rawBody: '{"grantType":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const bad = await postRawToken('{"grantType":', 'application/json');
     expect(bad.status).toBe(400);
     expect(appCode(bad.body)).toBe('MALFORMED_JSON');
-    const big = await call(srv.url, 'POST', '/oauth2/token', {
-      rawBody: JSON.stringify({ grantType: 'anonymous', clientId: 'x'.repeat(1024 * 1024 + 10) }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const big = await postRawToken(
+      JSON.stringify({ grantType: 'anonymous', clientId: 'x'.repeat(1024 * 1024 + 10) }),
+      'application/json',
+    );
     expect(big.status).toBe(413);
     expect(appCode(big.body)).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await call(srv.url, 'POST', '/oauth2/token', {
-      rawBody: 'hello',
-      headers: { 'content-type': 'text/csv' },
-    });
+    const res = await postRawToken('hello', 'text/csv');
     expect(res.status).toBe(415);
     expect(appCode(res.body)).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

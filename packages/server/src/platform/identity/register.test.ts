@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 
 const password = 'correct horse battery';
+/** A valid sign-up of x@example.com but for this profile (the profile validation cases). */
+const withProfile = (profile: Record<string, unknown>) => ({ loginId: { email: 'x@example.com' }, password, profile });
 const countIdentities = async () =>
   Number((await srv.database.db.select({ n: sql<number>`count(*)` }).from(identities))[0]!.n);
 const memberOf = async (id: string) => (await srv.database.db.select().from(members).where(eq(members.id, id)))[0];
@@ -173,60 +175,29 @@ describe('POST /identity/v2/register', () => {
     [{ loginId: { email: 'x@example.com' } }, 'password:REQUIRED_FIELD'],
     [{ password }, 'loginId:REQUIRED_FIELD'],
     [{ loginId: { email: 'x@example.com' }, password, extra: 1 }, 'extra:FIELD_NOT_ALLOWED'],
+    [withProfile({ emails: [{ email: 'a@b.co', tag: 'X' }] }), 'profile.emails[0].tag:INVALID_ENUM_VALUE'],
+    [withProfile({ phones: [{ phone: 'call me', tag: 'FAX' }] }), 'profile.phones[0].phone:FORMAT'],
+    [withProfile({ addresses: [{ address: {}, tag: 'OFFICE' }] }), 'profile.addresses[0].tag:INVALID_ENUM_VALUE'],
     [
-      { loginId: { email: 'x@example.com' }, password, profile: { emails: [{ email: 'a@b.co', tag: 'X' }] } },
-      'profile.emails[0].tag:INVALID_ENUM_VALUE',
-    ],
-    [
-      { loginId: { email: 'x@example.com' }, password, profile: { phones: [{ phone: 'call me', tag: 'FAX' }] } },
-      'profile.phones[0].phone:FORMAT',
-    ],
-    [
-      { loginId: { email: 'x@example.com' }, password, profile: { addresses: [{ address: {}, tag: 'OFFICE' }] } },
-      'profile.addresses[0].tag:INVALID_ENUM_VALUE',
-    ],
-    [
-      {
-        loginId: { email: 'x@example.com' },
-        password,
-        profile: { customFields: [{ name: 'n', type: 'NUMBER', value: { strValue: 'x' } }] },
-      },
+      withProfile({ customFields: [{ name: 'n', type: 'NUMBER', value: { strValue: 'x' } }] }),
       'profile.customFields[0].value:ONE_OF_ALIGNMENT',
     ],
     [
-      {
-        loginId: { email: 'x@example.com' },
-        password,
-        profile: { customFields: [{ name: 'n', type: 'URL', value: { strValue: 'javascript:alert(1)' } }] },
-      },
+      withProfile({ customFields: [{ name: 'n', type: 'URL', value: { strValue: 'javascript:alert(1)' } }] }),
       'profile.customFields[0].value.strValue:FORMAT',
     ],
     [
-      {
-        loginId: { email: 'x@example.com' },
-        password,
-        profile: { customFields: [{ name: 'n', type: 'SOCIAL', value: { strValue: 'https://x.example' } }] },
-      },
+      withProfile({ customFields: [{ name: 'n', type: 'SOCIAL', value: { strValue: 'https://x.example' } }] }),
       'profile.customFields[0].socialType:REQUIRED_FIELD',
     ],
     [
-      {
-        loginId: { email: 'x@example.com' },
-        password,
-        profile: {
-          customFields: [
-            { name: 'n', type: 'SOCIAL', socialType: 'MYSPACE', value: { strValue: 'https://x.example' } },
-          ],
-        },
-      },
+      withProfile({
+        customFields: [{ name: 'n', type: 'SOCIAL', socialType: 'MYSPACE', value: { strValue: 'https://x.example' } }],
+      }),
       'profile.customFields[0].socialType:INVALID_ENUM_VALUE',
     ],
     [
-      {
-        loginId: { email: 'x@example.com' },
-        password,
-        profile: { customFields: [{ name: 'n', value: { strValue: 'a', numValue: 1 } }] },
-      },
+      withProfile({ customFields: [{ name: 'n', value: { strValue: 'a', numValue: 1 } }] }),
       'profile.customFields[0].value:MAX_SIZE',
     ],
   ])('rejects %j with %s and writes nothing', async (body, expected) => {

@@ -275,25 +275,33 @@ describe('redemption under concurrency', () => {
   });
 });
 
+/** How many SELECTs `run` sends to the database (the caches must answer without any). */
+async function selectsDuring(run: () => Promise<void>): Promise<number> {
+  const db = srv.ctx().db as unknown as { select: (...a: unknown[]) => unknown };
+  const original = db.select;
+  let selects = 0;
+  db.select = (...a: unknown[]) => {
+    selects++;
+    return original.apply(db, a);
+  };
+  try {
+    await run();
+  } finally {
+    db.select = original;
+  }
+  return selects;
+}
+
 describe('engine', () => {
   it('a totals run reads rules and coupons from the cache (no SQL when nothing changed)', async () => {
     await createRule(srv, c.owner, { discount: pct(10) });
     await createCoupon(srv, c.owner, { code: 'C1' });
     const input = totalsInput({ couponCode: 'C1' });
     await computeTotals(srv.ctx(), input);
-    const db = srv.ctx().db as unknown as { select: (...a: unknown[]) => unknown };
-    const original = db.select;
-    let selects = 0;
-    db.select = (...a: unknown[]) => {
-      selects++;
-      return original.apply(db, a);
-    };
-    try {
+    const selects = await selectsDuring(async () => {
       const t = await discountStage(srv.ctx(), input);
       expect(t.applied).toHaveLength(2);
-    } finally {
-      db.select = original;
-    }
+    });
     expect(selects).toBe(0);
   });
 
@@ -301,19 +309,10 @@ describe('engine', () => {
     const request = { triggers: [{ customTriggerId: 'x', identifier: 'y' }], lineItems: [] };
     const opts = { method: 'getEligibleTriggers' as const };
     expect((await callServicePlugin(srv.ctx(), 'CUSTOM_TRIGGERS', request, opts)).ok).toBe(false);
-    const db = srv.ctx().db as unknown as { select: (...a: unknown[]) => unknown };
-    const original = db.select;
-    let selects = 0;
-    db.select = (...a: unknown[]) => {
-      selects++;
-      return original.apply(db, a);
-    };
-    try {
+    const selects = await selectsDuring(async () => {
       const r = await callServicePlugin(srv.ctx(), 'CUSTOM_TRIGGERS', request, opts);
       expect(r).toEqual({ ok: false, reason: 'NOT_REGISTERED' });
-    } finally {
-      db.select = original;
-    }
+    });
     expect(selects).toBe(0);
     await createImplementation(srv.ctx(), { type: 'CUSTOM_TRIGGERS', name: 'T', url: app.url, timeoutMs: 5_000 });
     app.answer((_call, res) => json(res, 200, { eligibleTriggers: [] }));
