@@ -1,31 +1,18 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAPTCHA_INVISIBLE_SITE_KEY,
   CAPTCHA_VISIBLE_SITE_KEY,
   type CaptchaChallenge,
   type CaptchaSettings,
 } from '@plaza/contracts';
-import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
-import { activeIdentity, login, newEmail, register, setPolicy, testKeys, type Keys } from '../identity/testing.js';
+import { activeIdentity, identitySuite, login, newEmail, register, setPolicy } from '../identity/testing.js';
 
-let offset = 0;
 // A tiny proof of work keeps the tests fast; the protocol is the same.
-const { srv } = serverSuite({
-  clock: () => new Date(Date.now() + offset),
-  env: { PLAZA_CAPTCHA_COMPLEXITY: '4' },
-});
-let keys: Keys;
+const { srv, keys, aheadBy } = identitySuite({ env: { PLAZA_CAPTCHA_COMPLEXITY: '4' }, resetClock: true });
 const password = 'captcha test password';
-
-beforeAll(async () => {
-  keys = await testKeys(srv);
-});
-beforeEach(() => {
-  offset = 0;
-});
 
 const challenge = async (siteKey?: string) => {
   const res = await call<CaptchaChallenge>(
@@ -129,7 +116,7 @@ describe('captcha policy ALWAYS', () => {
     const tampered = Buffer.from(JSON.stringify(decoded)).toString('base64');
     expect(appCode((await register(srv, { ...body, captchaTokens: [{ Recaptcha: tampered }] })).body)).toBe('-19970');
     const old = await solve();
-    offset = 5 * 60_000 + 1000;
+    aheadBy(5 * 60_000 + 1000);
     expect(appCode((await register(srv, { ...body, captchaTokens: [{ Recaptcha: old }] })).body)).toBe('-19970');
   });
 });

@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Identity, SignOnResponse } from '@plaza/contracts';
-import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { consumeSessionToken } from './sessions.service.js';
 import { identities } from './tables.js';
 import { members } from '../members/tables.js';
-import { activeIdentity, login, memberTokens, newEmail, register, setPolicy, testKeys, type Keys } from './testing.js';
+import { activeIdentity, identitySuite, login, memberTokens, newEmail, register, setPolicy } from './testing.js';
 
-const { srv } = serverSuite();
-let keys: Keys;
+const { srv, keys } = identitySuite({ policy: { emailVerificationRequired: false, captchaMode: 'NEVER' } });
 let owner: string;
 let member: string;
 const password = 'admin test password';
 
 beforeAll(async () => {
-  keys = await testKeys(srv);
-  await setPolicy(srv, keys.site, { emailVerificationRequired: false, captchaMode: 'NEVER' });
   owner = (await memberTokens(srv)).access;
   const plain = newEmail('plain');
   await activeIdentity(srv, keys, plain, password);

@@ -2,7 +2,6 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import * as argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverSuite } from '../../test/suite.js';
 import { appCode, violations } from '../../../test/http.js';
 import { needsRehash, verifyPassword } from './password.js';
 import { consumeSessionToken } from './sessions.service.js';
@@ -10,27 +9,23 @@ import { identities, loginThrottle } from './tables.js';
 import { members } from '../members/tables.js';
 import {
   activeIdentity,
+  identitySuite,
   latestCode,
   login,
   mailbox,
   newEmail,
   register,
   setPolicy,
-  testKeys,
   verify,
-  type Keys,
 } from './testing.js';
 
-const { srv } = serverSuite();
-let keys: Keys;
+// The captcha policy has its own tests; here failures from one address must not start asking for one.
+const { srv, keys } = identitySuite({ policy: { captchaMode: 'NEVER' } });
 const password = 'a long enough password';
 let email: string;
 let identityId: string;
 
 beforeAll(async () => {
-  keys = await testKeys(srv);
-  // The captcha policy has its own tests; here failures from one address must not start asking for one.
-  await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
   email = newEmail('login');
   identityId = await activeIdentity(srv, keys, email, password);
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverSuite } from '../../test/suite.js';
+import { describe, expect, it } from 'vitest';
 import { appCode, call, violations } from '../../../test/http.js';
 import { identities, rememberedDevices } from './tables.js';
 import {
   activeIdentity,
+  identitySuite,
   login,
   mailbox,
   memberTokens,
@@ -13,23 +13,11 @@ import {
   refresh,
   register,
   setPolicy,
-  testKeys,
-  type Keys,
 } from './testing.js';
 
-const { srv } = serverSuite({ clock: () => new Date(Date.now() + offset) });
-let keys: Keys;
-let offset = 0;
+const { srv, keys, aheadBy } = identitySuite({ policy: { captchaMode: 'NEVER' }, resetClock: true });
 const password = 'the first password';
 const newPassword = 'the second password';
-
-beforeAll(async () => {
-  keys = await testKeys(srv);
-  await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
-});
-beforeEach(() => {
-  offset = 0;
-});
 
 const sendEmail = (body: Record<string, unknown>) => call(srv.url, 'POST', '/identity/v1/send-email', { body });
 const recover = (recoveryToken: string, pw = newPassword) =>
@@ -153,7 +141,7 @@ describe('POST /identity/v1/recover', () => {
 
     await sendEmail({ email });
     const late = (await recoveryLink(email)).searchParams.get('token')!;
-    offset = 60 * 60_000 + 1000;
+    aheadBy(60 * 60_000 + 1000);
     expect(appCode((await recover(late)).body)).toBe('INVALID_RECOVERY_TOKEN');
   });
 

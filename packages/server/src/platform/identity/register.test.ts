@@ -1,18 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@plaza/contracts';
-import { serverSuite } from '../../test/suite.js';
 import { appCode, violations } from '../../../test/http.js';
 import { identities } from './tables.js';
 import { members } from '../members/tables.js';
 import { consumeSessionToken } from './sessions.service.js';
-import { latestCode, mailbox, newEmail, register, setPolicy, testKeys, type Keys } from './testing.js';
+import { identitySuite, latestCode, mailbox, newEmail, register, setPolicy } from './testing.js';
 
-const { srv } = serverSuite();
-let keys: Keys;
-beforeAll(async () => {
-  keys = await testKeys(srv);
-});
+const { srv, keys } = identitySuite();
 
 const password = 'correct horse battery';
 /** A valid sign-up of x@example.com but for this profile (the profile validation cases). */

@@ -1,5 +1,5 @@
 import type { ErrorBody, LoginResponse, MailMessage, SignInPolicy } from '@plaza/contracts';
-import { beforeAll } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
@@ -88,27 +88,46 @@ export const refresh = (srv: TestServer, refreshToken: string) =>
 /** `details.applicationError.data` of an error body. */
 export const appData = (body: unknown) => (body as ErrorBody).details?.applicationError?.data;
 
+export interface IdentitySuiteOptions {
+  /** The sign-in policy set before the first test. */
+  policy?: Partial<SignInPolicy>;
+  env?: Record<string, string>;
+  /** Put the clock back to real time before each test (TOTP suites keep it: their codes only move forward). */
+  resetClock?: boolean;
+}
+
 /**
- * The suite of the TOTP tests. The server's `clock` runs ahead of real time by what `advance` adds, so a test can move
- * to the next 30-second step (`nextStep`); it sits behind a trusted proxy, so X-Forwarded-For gives each request the client address
- * the test wants. `keys` is filled in before the first test, with captcha off.
+ * The start of the sign-in suites: a server whose `clock` runs ahead of real time by what a test sets (`aheadBy`) or
+ * adds (`advance`), and the identity API `keys`, filled in before the first test with `policy` set.
  */
-export function totpSuite() {
+export function identitySuite(opts: IdentitySuiteOptions = {}) {
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
-  const { srv } = serverSuite({ clock, env: { PLAZA_TRUST_PROXY: 'true' } });
+  const { srv } = serverSuite({ clock, ...(opts.env ? { env: opts.env } : {}) });
   const keys = {} as Keys;
   beforeAll(async () => {
     Object.assign(keys, await testKeys(srv));
-    await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
+    if (opts.policy) await setPolicy(srv, keys.site, opts.policy);
   });
-  const advance = (ms: number) => void (offset += ms);
+  if (opts.resetClock) beforeEach(() => void (offset = 0));
   return {
     srv,
     keys,
     clock,
-    advance,
-    nextStep: () => advance(30_000),
-    codeNow: (secret: string) => totpCode(secret, totpStep(clock())),
+    aheadBy: (ms: number) => void (offset = ms),
+    advance: (ms: number) => void (offset += ms),
+  };
+}
+
+/**
+ * The suite of the TOTP tests: captcha off, and the clock moves on to the next 30-second step (`nextStep`); the
+ * server sits behind a trusted proxy, so X-Forwarded-For gives each request the client address the test wants.
+ */
+export function totpSuite() {
+  const suite = identitySuite({ policy: { captchaMode: 'NEVER' }, env: { PLAZA_TRUST_PROXY: 'true' } });
+  return {
+    ...suite,
+    nextStep: () => suite.advance(30_000),
+    codeNow: (secret: string) => totpCode(secret, totpStep(suite.clock())),
   };
 }

@@ -1,28 +1,17 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverSuite } from '../../test/suite.js';
+import { describe, expect, it } from 'vitest';
 import { appCode } from '../../../test/http.js';
 import { loginThrottle } from './tables.js';
 import { LOGIN_THROTTLE, loginDelayMs } from './throttle.js';
-import { activeIdentity, appData, login, newEmail, setPolicy, testKeys, type Keys } from './testing.js';
+import { activeIdentity, appData, identitySuite, login, newEmail } from './testing.js';
 
-const { srv } = serverSuite({ clock: () => new Date(Date.now() + offset) });
-let keys: Keys;
-let offset = 0;
+const { srv, keys, clock, aheadBy } = identitySuite({ policy: { captchaMode: 'NEVER' }, resetClock: true });
 const password = 'throttled password';
-
-beforeAll(async () => {
-  keys = await testKeys(srv);
-  await setPolicy(srv, keys.site, { captchaMode: 'NEVER' });
-});
-beforeEach(() => {
-  offset = 0;
-});
 
 /** Seeds recent failures of the pair directly, so a test needn't wait through the real delays to reach them. */
 async function seedFailures(email: string, ip: string, failures: number) {
   await srv.database.db
     .insert(loginThrottle)
-    .values({ key: `login:${email}|${ip}`, failures, lastFailureDate: new Date(Date.now() + offset) })
+    .values({ key: `login:${email}|${ip}`, failures, lastFailureDate: clock() })
     .onConflictDoUpdate({ target: loginThrottle.key, set: { failures } });
 }
 
@@ -73,10 +62,10 @@ describe('progressive login delay', () => {
     const elsewhere = await login(srv, { loginId: { email }, password }, { 'x-forwarded-for': '198.51.100.10' });
     expect(elsewhere.status).toBe(200);
 
-    offset = 10 * 60_000;
+    aheadBy(10 * 60_000);
     const later = await login(srv, { loginId: { email }, password }, headers);
     expect(later.headers.get('retry-after')).toBe('300');
-    offset = LOGIN_THROTTLE.LOCK_MS + 1000;
+    aheadBy(LOGIN_THROTTLE.LOCK_MS + 1000);
     expect((await login(srv, { loginId: { email }, password }, headers)).status).toBe(200);
   });
 
@@ -85,7 +74,7 @@ describe('progressive login delay', () => {
     await activeIdentity(srv, keys, email, password);
     const ip = '198.51.100.11';
     await seedFailures(email, ip, 6);
-    offset = LOGIN_THROTTLE.WINDOW_MS + 1000;
+    aheadBy(LOGIN_THROTTLE.WINDOW_MS + 1000);
     const res = await timed(() => login(srv, { loginId: { email }, password }, { 'x-forwarded-for': ip }));
     expect(res.result.status).toBe(200);
     expect(res.ms).toBeLessThan(LOGIN_THROTTLE.MAX_DELAY_MS);

@@ -1,31 +1,20 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverSuite } from '../../test/suite.js';
+import { describe, expect, it } from 'vitest';
 import { appCode, call, violations } from '../../../test/http.js';
 import {
   activeIdentity,
+  identitySuite,
   latestCode,
   mailbox,
   memberTokens,
   newEmail,
   register,
   setPolicy,
-  testKeys,
   verify,
-  type Keys,
   appData,
 } from './testing.js';
 
-const { srv } = serverSuite({ clock: () => new Date(Date.now() + offset) });
-let keys: Keys;
-let offset = 0;
+const { srv, keys, aheadBy } = identitySuite({ resetClock: true });
 const password = 'verification password';
-
-beforeAll(async () => {
-  keys = await testKeys(srv);
-});
-beforeEach(() => {
-  offset = 0;
-});
 
 const resend = (stateToken: string) => call(srv.url, 'POST', '/identity/v1/auth/resend', { body: { stateToken } });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -95,7 +84,7 @@ describe('POST /identity/v1/auth/verify', () => {
 
   it('expires codes after 10 minutes', async () => {
     const { stateToken, code } = await pending();
-    offset = 10 * 60_000 + 1000;
+    aheadBy(10 * 60_000 + 1000);
     const res = await verify(srv, stateToken, code);
     expect(res.status).toBe(404);
     expect(appCode(res.body)).toBe('NOT_FOUND');
@@ -135,7 +124,7 @@ describe('POST /identity/v1/auth/resend', () => {
     expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(soon.headers.get('retry-after'))).toBeLessThanOrEqual(30);
 
-    offset = 31_000;
+    aheadBy(31_000);
     const res = await resend(stateToken);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
@@ -149,10 +138,10 @@ describe('POST /identity/v1/auth/resend', () => {
   it('gives up after 5 codes for one state', async () => {
     const { stateToken } = await pending();
     for (let i = 1; i < 5; i++) {
-      offset = i * 31_000;
+      aheadBy(i * 31_000);
       expect((await resend(stateToken)).status).toBe(200);
     }
-    offset = 5 * 31_000;
+    aheadBy(5 * 31_000);
     const res = await resend(stateToken);
     expect(res.status).toBe(429);
   });
@@ -161,7 +150,7 @@ describe('POST /identity/v1/auth/resend', () => {
     expect(appCode((await resend('vs_nope')).body)).toBe('NOT_FOUND');
     const { stateToken, code } = await pending();
     await verify(srv, stateToken, code);
-    offset = 31_000;
+    aheadBy(31_000);
     expect(appCode((await resend(stateToken)).body)).toBe('NOT_FOUND');
     expect(violations((await call(srv.url, 'POST', '/identity/v1/auth/resend', { body: {} })).body)).toEqual([
       'stateToken:REQUIRED_FIELD',
