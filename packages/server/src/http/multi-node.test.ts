@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site, TokenResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { webAuthorizeParams } from '../test/oauth-code.js';
 import { call } from '../../test/http.js';
 
 // Two API nodes on one database, as behind a load balancer: nothing that must be shared may live in one process.
@@ -54,19 +54,9 @@ describe('two nodes on one database', () => {
   });
 
   it('exchange a code one node issued on the other, once', async () => {
-    const verifier = randomBytes(32).toString('base64url');
     const { sessionToken } = await a.signIn();
-    const params = new URLSearchParams({
-      client_id: a.clientId,
-      redirect_uri: `${a.url}/auth/callback`,
-      response_type: 'code',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 's',
-      response_mode: 'query',
-      sessionToken,
-    });
-    const res = await fetch(`${a.url}/oauth2/authorize?${params}`, { redirect: 'manual' });
+    const { verifier, params } = webAuthorizeParams(a, { sessionToken });
+    const res = await fetch(`${a.url}/oauth2/authorize?${new URLSearchParams(params)}`, { redirect: 'manual' });
     const code = new URL(res.headers.get('location')!).searchParams.get('code');
     const body = {
       grantType: 'authorization_code',

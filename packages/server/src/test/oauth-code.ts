@@ -5,6 +5,25 @@ import { call } from '../../test/http.js';
 import type { TestServer } from './harness.js';
 
 /**
+ * The query of the web client's authorize request with a fresh PKCE pair (the verifier redeems its code), as the web
+ * app's sign-in sends it; `extra` adds or overrides parameters (a session token, another state).
+ */
+export function webAuthorizeParams(server: { url: string; clientId: string }, extra: Record<string, string> = {}) {
+  const verifier = randomBytes(32).toString('base64url');
+  const params: Record<string, string> = {
+    client_id: server.clientId,
+    redirect_uri: `${server.url}/auth/callback`,
+    response_type: 'code',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 's',
+    response_mode: 'query',
+    ...extra,
+  };
+  return { verifier, params };
+}
+
+/**
  * An authorization code of the web client (with its PKCE verifier) issued in this sign-in session, the way the web
  * app's sign-in gets one: a redirect session for the session token, then its URL followed to the callback.
  */

@@ -6,6 +6,7 @@ import { startTestServer } from '../../test/harness.js';
 import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { jwtClaims } from '../../test/jwt.js';
+import { webAuthorizeParams } from '../../test/oauth-code.js';
 
 const { srv } = serverSuite();
 let visitor: string;
@@ -181,19 +182,9 @@ describe('redirect session + authorization code with PKCE', () => {
     let now = Date.now();
     const clocked = await startTestServer({ clock: () => new Date(now) });
     try {
-      const { verifier, challenge } = pkcePair();
       const { sessionToken } = await clocked.signIn();
-      const params = new URLSearchParams({
-        client_id: clocked.clientId,
-        redirect_uri: `${clocked.url}/auth/callback`,
-        response_type: 'code',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        state: 's',
-        response_mode: 'query',
-        sessionToken,
-      });
-      const res = await fetch(`${clocked.url}/oauth2/authorize?${params}`, { redirect: 'manual' });
+      const { verifier, params } = webAuthorizeParams(clocked, { sessionToken });
+      const res = await fetch(`${clocked.url}/oauth2/authorize?${new URLSearchParams(params)}`, { redirect: 'manual' });
       const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
       now += 61_000;
       const late = await call(clocked.url, 'POST', '/oauth2/token', {

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpConnection } from '@plaza/contracts';
+import { webAuthorizeParams } from '../../test/oauth-code.js';
 import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { PROVIDER_UNREACHABLE, setSsoGuardForTests } from './check.js';
@@ -80,16 +80,7 @@ describe('in production, SSO cannot reach the server’s own network', () => {
     const created = await save(provider.issuer);
     expect(created.status).toBe(201);
 
-    const verifier = randomBytes(32).toString('base64url');
-    const params = new URLSearchParams({
-      client_id: srv.clientId,
-      redirect_uri: `${srv.url}/auth/callback`,
-      response_type: 'code',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 's',
-      response_mode: 'query',
-    });
+    const params = new URLSearchParams(webAuthorizeParams(srv).params);
     const start = await fetch(`${srv.url}/identity/v1/sso/login/default/${created.body.connection.id}?${params}`, {
       redirect: 'manual',
     });

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpConnection, ListSsoProvidersResponse, TokenResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { webAuthorizeParams } from '../../test/oauth-code.js';
 import { browse, startIdp } from '../../../test/oidc-idp.js';
 import { call, violations } from '../../../test/http.js';
 
@@ -30,19 +30,7 @@ afterAll(async () => {
   await idp?.close();
 });
 
-function authorizeParams() {
-  const verifier = randomBytes(32).toString('base64url');
-  const params = {
-    client_id: srv.clientId,
-    redirect_uri: `${srv.url}/auth/callback`,
-    response_type: 'code',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    state: 'sso-state',
-    response_mode: 'query',
-  };
-  return { verifier, params };
-}
+const authorizeParams = () => webAuthorizeParams(srv, { state: 'sso-state' });
 
 async function signInWith(login: string) {
   const { verifier, params } = authorizeParams();
