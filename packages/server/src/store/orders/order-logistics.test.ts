@@ -6,6 +6,7 @@ import { drawnText } from '../../test/pdf-text.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { checkoutCall } from '../checkout/testing.js';
+import { option, region } from '../shipping/testing.js';
 import { mailMessages } from '../../platform/mail/tables.js';
 import { cardToken, checkoutFor, orderOf, placeAndCharge } from './testing.js';
 
@@ -135,29 +136,16 @@ describe('a pickup order', () => {
 describe('a delivery with a chosen time slot', () => {
   it('carries the slot, and its e-mails and PDF say it in the site’s time zone', async () => {
     const auth = c.owner;
-    const region = await call<{ shippingRegion: { id: string } }>(srv.url, 'POST', '/ecom/v1/shipping-regions', {
-      auth,
-      body: {
-        shippingRegion: {
-          name: 'Canada',
-          destinationScope: 'SPECIFIC_DESTINATIONS',
-          destinations: [{ country: 'CA' }],
-        },
-      },
+    const canada = await region(srv, auth, {
+      name: 'Canada',
+      destinationScope: 'SPECIFIC_DESTINATIONS',
+      destinations: [{ country: 'CA' }],
     });
-    expect(region.status, JSON.stringify(region.body)).toBe(200);
-    const option = await call(srv.url, 'POST', '/ecom/v1/shipping-options', {
-      auth,
-      body: {
-        shippingOption: {
-          shippingRegionId: region.body.shippingRegion.id,
-          title: 'Morning courier',
-          rates: [{ price: { amount: '5.00' } }],
-          deliveryTimeSlots: EVERY_DAY,
-        },
-      },
+    await option(srv, auth, canada.id, {
+      title: 'Morning courier',
+      rates: [{ price: { amount: '5.00' } }],
+      deliveryTimeSlots: EVERY_DAY,
     });
-    expect(option.status, JSON.stringify(option.body)).toBe(200);
     const shipTo = {
       country: 'CA',
       subdivision: 'CA-ON',

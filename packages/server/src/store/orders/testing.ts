@@ -5,6 +5,7 @@ import type { TestServer } from '../../test/harness.js';
 import { call } from '../../../test/http.js';
 import { catalogProducts } from '../catalog/tables.js';
 import { newCheckout, ref } from '../checkout/testing.js';
+import { option, region } from '../shipping/testing.js';
 
 /** Test helpers of the orders and payments tests, all through the real HTTP API. */
 
@@ -34,28 +35,12 @@ export function ensureTestShipping(srv: TestServer): Promise<void> {
   if (!ready) {
     ready = (async () => {
       const auth = await srv.createApiKey(['ecom'], 'test shipping');
-      const region = await call<{ shippingRegion: { id: string } }>(srv.url, 'POST', '/ecom/v1/shipping-regions', {
-        auth,
-        body: {
-          shippingRegion: {
-            name: 'Test post',
-            destinationScope: 'SPECIFIC_DESTINATIONS',
-            destinations: [{ country: SHIP_TO.country }],
-          },
-        },
+      const post = await region(srv, auth, {
+        name: 'Test post',
+        destinationScope: 'SPECIFIC_DESTINATIONS',
+        destinations: [{ country: SHIP_TO.country }],
       });
-      expect(region.status, JSON.stringify(region.body)).toBe(200);
-      const option = await call(srv.url, 'POST', '/ecom/v1/shipping-options', {
-        auth,
-        body: {
-          shippingOption: {
-            shippingRegionId: region.body.shippingRegion.id,
-            title: 'Test post',
-            rates: [{ price: { amount: '0' } }],
-          },
-        },
-      });
-      expect(option.status, JSON.stringify(option.body)).toBe(200);
+      await option(srv, auth, post.id, { title: 'Test post', rates: [{ price: { amount: '0' } }] });
     })();
     shippingReady.set(srv, ready);
   }
