@@ -35,21 +35,29 @@ async function visit(url: string, cookie?: string) {
   return { res, location: res.headers.get('location') ?? '', setCookie: cookies[0] ?? '', cookies };
 }
 
+/** The web client's auth request with this PKCE challenge (state `s`); `extra` adds or overrides fields. */
+const authRequest = (codeChallenge: string, extra: Record<string, unknown> = {}) => ({
+  redirectUri,
+  clientId: srv.clientId,
+  codeChallenge,
+  codeChallengeMethod: 'S256',
+  responseType: 'code',
+  state: 's',
+  ...extra,
+});
+
 async function codeFor(opts: { responseMode?: string; scope?: string; nonce?: string } = {}) {
   const { verifier, challenge } = pkcePair();
   const { sessionToken, sessionId } = await srv.signIn();
-  const rs = await redirectSession({
-    redirectUri,
-    clientId: srv.clientId,
-    codeChallenge: challenge,
-    codeChallengeMethod: 'S256',
-    responseMode: opts.responseMode ?? 'query',
-    responseType: 'code',
-    scope: opts.scope ?? 'offline_access',
-    state: 'st-123',
-    sessionToken,
-    ...(opts.nonce ? { nonce: opts.nonce } : {}),
-  });
+  const rs = await redirectSession(
+    authRequest(challenge, {
+      responseMode: opts.responseMode ?? 'query',
+      scope: opts.scope ?? 'offline_access',
+      state: 'st-123',
+      sessionToken,
+      ...(opts.nonce ? { nonce: opts.nonce } : {}),
+    }),
+  );
   expect(rs.status).toBe(200);
   const { location, setCookie } = await visit(rs.body.redirectSession.fullUrl);
   const url = new URL(location);
@@ -112,15 +120,7 @@ describe('redirect session + authorization code with PKCE', () => {
   it('puts the code in the fragment by default and sets the session cookie', async () => {
     const { verifier, challenge } = pkcePair();
     const { sessionToken } = await srv.signIn();
-    const rs = await redirectSession({
-      redirectUri,
-      clientId: srv.clientId,
-      codeChallenge: challenge,
-      codeChallengeMethod: 'S256',
-      responseType: 'code',
-      state: 's',
-      sessionToken,
-    });
+    const rs = await redirectSession(authRequest(challenge, { sessionToken }));
     expect(rs.body.redirectSession.sessionToken).toBe(sessionToken);
     expect(rs.body.redirectSession.urlDetails.endpoint).toBe(`${srv.url}/oauth2/authorize`);
     const { res, location, setCookie, cookies } = await visit(rs.body.redirectSession.fullUrl);
@@ -205,14 +205,7 @@ describe('redirect session + authorization code with PKCE', () => {
 
   it('rejects plain or missing PKCE, and unregistered redirect URIs', async () => {
     const { challenge } = pkcePair();
-    const base = {
-      redirectUri,
-      clientId: srv.clientId,
-      codeChallenge: challenge,
-      codeChallengeMethod: 'S256',
-      responseType: 'code',
-      state: 's',
-    };
+    const base = authRequest(challenge);
     expect(violations((await redirectSession({ ...base, codeChallengeMethod: 'plain' })).body)).toContain(
       'auth.authRequest.codeChallengeMethod:INVALID_ENUM_VALUE',
     );
