@@ -1,22 +1,16 @@
 import { inArray, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job, StartJobResponse } from '@plaza/contracts';
 import { serverSuite } from '../../test/suite.js';
-import { cast, newMember, type Cast } from '../../test/community.js';
+import { newMember } from '../../test/community.js';
 import { call, violations } from '../../../test/http.js';
 import { jobs } from '../jobs/tables.js';
 import { members } from './tables.js';
 import { memberRow, membersApi } from './testing.js';
 
-const { srv } = serverSuite();
-let c: Cast;
-let api: ReturnType<typeof membersApi>;
+const { srv, c } = serverSuite({ cast: true });
+const api = membersApi(srv);
 const GHOST = '0190a3b2-0000-7000-8000-000000000000';
-
-beforeAll(async () => {
-  api = membersApi(srv);
-  c = await cast(srv);
-});
 
 const start = (auth: string | undefined, path: string, body: unknown) =>
   api.post<StartJobResponse>(auth, `/members/bulk/${path}`, body);

@@ -2,21 +2,18 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_STATUSES, type Member } from '@plaza/contracts';
 import { serverSuite } from '../../test/suite.js';
-import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
+import { newMember, type TestMember } from '../../test/community.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { identities } from '../identity/tables.js';
 import { appData, login, memberTokens, refresh, register, setPolicy, testKeys } from '../identity/testing.js';
 import { STATUS_TRANSITIONS, type StatusAction } from './status.js';
 import { memberRow, membersApi, setMember } from './testing.js';
 
-const { srv } = serverSuite();
-let c: Cast;
-let api: ReturnType<typeof membersApi>;
+const { srv, c } = serverSuite({ cast: true });
+const api = membersApi(srv);
 let target: TestMember;
 
 beforeAll(async () => {
-  api = membersApi(srv);
-  c = await cast(srv);
   target = await newMember(srv, { nickname: 'Target Tom' });
 });
 

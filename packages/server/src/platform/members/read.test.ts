@@ -1,18 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverSuite } from '../../test/suite.js';
-import { cast, newMember, type Cast, type TestMember } from '../../test/community.js';
+import { newMember, type TestMember } from '../../test/community.js';
 import { appCode, violations } from '../../../test/http.js';
 import { BEYOND_PUBLIC, FULL_ONLY, membersApi } from './testing.js';
 
-const { srv } = serverSuite();
-let c: Cast;
-let api: ReturnType<typeof membersApi>;
+const { srv, c } = serverSuite({ cast: true });
+const api = membersApi(srv);
 let hidden: TestMember;
 let blocked: TestMember;
 
 beforeAll(async () => {
-  api = membersApi(srv);
-  c = await cast(srv);
   hidden = await newMember(srv, { nickname: 'Hidden Hanna', privacyStatus: 'PRIVATE', firstName: 'Hanna' });
   blocked = await newMember(srv, { nickname: 'Blocked Boris', status: 'BLOCKED' });
 });

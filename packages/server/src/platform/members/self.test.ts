@@ -1,17 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverSuite } from '../../test/suite.js';
-import { cast, newMember, type Cast } from '../../test/community.js';
+import { newMember } from '../../test/community.js';
 import { appCode, violations } from '../../../test/http.js';
 import { memberRow, membersApi } from './testing.js';
 
-const { srv } = serverSuite();
-let c: Cast;
-let api: ReturnType<typeof membersApi>;
-
-beforeAll(async () => {
-  api = membersApi(srv);
-  c = await cast(srv);
-});
+const { srv, c } = serverSuite({ cast: true });
+const api = membersApi(srv);
 
 describe('POST /members/v1/members/my/slug', () => {
   it('changes my slug; the same slug again changes nothing', async () => {

@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverSuite } from '../../test/suite.js';
-import { cast, memberAuth, newMember, type Cast } from '../../test/community.js';
+import { memberAuth, newMember } from '../../test/community.js';
 import { appCode, violations } from '../../../test/http.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { identities } from '../identity/tables.js';
 import { reviews } from '../reviews/tables.js';
 import { memberRow, membersApi } from './testing.js';
 
-const { srv } = serverSuite();
-let c: Cast;
-let api: ReturnType<typeof membersApi>;
-
-beforeAll(async () => {
-  api = membersApi(srv);
-  c = await cast(srv);
-});
+const { srv, c } = serverSuite({ cast: true });
+const api = membersApi(srv);
 
 const identityOf = async (id: string) =>
   (await srv.database.db.select().from(identities).where(eq(identities.id, id)))[0];
