@@ -75,6 +75,21 @@ export interface Cast {
   apiKey: string;
 }
 
+/** The six callers of the access matrices, by name. */
+export type Caller = 'visitor' | 'memberA' | 'memberB' | 'contributor' | 'owner' | 'apiKey';
+export const CALLERS: Caller[] = ['visitor', 'memberA', 'memberB', 'contributor', 'owner', 'apiKey'];
+
+/** The token this caller of the cast sends. */
+export const callerAuth = (c: Cast, who: Caller): string =>
+  ({
+    visitor: c.visitor,
+    memberA: c.memberA.auth,
+    memberB: c.memberB.auth,
+    contributor: c.contributor.auth,
+    owner: c.owner,
+    apiKey: c.apiKey,
+  })[who];
+
 export async function cast(srv: TestServer): Promise<Cast> {
   const [memberA, memberB, contributor] = await Promise.all([
     newMember(srv, { nickname: 'Alice Anders', firstName: 'Alice', lastName: 'Anders' }),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverSuite } from '../../test/suite.js';
-import { newMember, type TestMember } from '../../test/community.js';
+import { CALLERS, callerAuth, newMember, type Caller, type TestMember } from '../../test/community.js';
 import { call } from '../../../test/http.js';
 import { BEYOND_PUBLIC, FULL_ONLY, setMember } from './testing.js';
 
@@ -9,8 +9,7 @@ import { BEYOND_PUBLIC, FULL_ONLY, setMember } from './testing.js';
  * status; every answer is also searched for leaks: no more than PUBLIC of others to visitors and members, no contact
  * data to contributors, no PRIVATE or unapproved members to PUBLIC readers.
  */
-type Who = 'visitor' | 'memberA' | 'memberB' | 'contributor' | 'owner' | 'apiKey';
-const WHO: Who[] = ['visitor', 'memberA', 'memberB', 'contributor', 'owner', 'apiKey'];
+type Who = Caller;
 
 const { srv, c } = serverSuite({ cast: true });
 let hidden: TestMember;
@@ -23,15 +22,7 @@ beforeAll(async () => {
   pending = await newMember(srv, { nickname: 'Matrix Pending', status: 'PENDING' });
 });
 
-const auth = (who: Who): string =>
-  ({
-    visitor: c.visitor,
-    memberA: c.memberA.auth,
-    memberB: c.memberB.auth,
-    contributor: c.contributor.auth,
-    owner: c.owner,
-    apiKey: c.apiKey,
-  })[who];
+const auth = (who: Who): string => callerAuth(c, who);
 const idOf = (who: Who): string | undefined =>
   ({ memberA: c.memberA.id, memberB: c.memberB.id, contributor: c.contributor.id, owner: c.ownerId })[who as string];
 
@@ -224,7 +215,7 @@ describe('members access matrix', () => {
     const anonymous = await row.request('visitor');
     const none = await call(srv.url, anonymous.method, anonymous.path, anonymous.body ? { body: anonymous.body } : {});
     expect(none.status, 'no caller').toBe(401);
-    for (const [i, who] of WHO.entries()) {
+    for (const [i, who] of CALLERS.entries()) {
       if (row.name.startsWith('POST /members/join') || row.name.startsWith('POST /members/leave')) {
         // Leave the cast as it was: everyone PUBLIC.
         const id = idOf(who);
