@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Site, TokenResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { webAuthorizeParams } from '../test/oauth-code.js';
+import { codeGrant, webAuthorizeParams } from '../test/oauth-code.js';
 import { call } from '../../test/http.js';
 
 // Two API nodes on one database, as behind a load balancer: nothing that must be shared may live in one process.
@@ -58,13 +58,7 @@ describe('two nodes on one database', () => {
     const { verifier, params } = webAuthorizeParams(a, { sessionToken });
     const res = await fetch(`${a.url}/oauth2/authorize?${new URLSearchParams(params)}`, { redirect: 'manual' });
     const code = new URL(res.headers.get('location')!).searchParams.get('code');
-    const body = {
-      grantType: 'authorization_code',
-      clientId: a.clientId,
-      code,
-      codeVerifier: verifier,
-      redirectUri: `${a.url}/auth/callback`,
-    };
+    const body = codeGrant(a, { code, verifier, redirectUri: `${a.url}/auth/callback` });
     expect((await call(b.url, 'POST', '/oauth2/token', { body })).status).toBe(200);
     expect((await call(a.url, 'POST', '/oauth2/token', { body })).status).toBe(400);
   });

@@ -23,6 +23,12 @@ export function webAuthorizeParams(server: { url: string; clientId: string }, ex
   return { verifier, params };
 }
 
+/** The body of the token request that redeems an authorization code of this client with its PKCE verifier. */
+export const codeGrant = (
+  client: { clientId: string },
+  { code, verifier, redirectUri }: { code: string | null; verifier: string; redirectUri: string },
+) => ({ grantType: 'authorization_code', clientId: client.clientId, code, codeVerifier: verifier, redirectUri });
+
 /**
  * An authorization code of the web client (with its PKCE verifier) issued in this sign-in session, the way the web
  * app's sign-in gets one: a redirect session for the session token, then its URL followed to the callback.

@@ -13,6 +13,7 @@ import { appCode, call, violations, type CallResult } from '../../../test/http.j
 import { authSessions, identities, rememberedDevices } from './tables.js';
 import { activeIdentity, appData, latestCode, login, mailbox, memberTokens, newEmail, totpSuite } from './testing.js';
 import { jwtClaims } from '../../test/jwt.js';
+import { codeGrant } from '../../test/oauth-code.js';
 
 const { srv, keys, advance, nextStep, codeNow } = totpSuite();
 const password = 'a long enough password';
@@ -211,13 +212,7 @@ describe('login with a second factor', () => {
     const visit = await fetch(rs.body.redirectSession.fullUrl, { redirect: 'manual' });
     const code = new URL(visit.headers.get('location')!).searchParams.get('code');
     expect(code).toMatch(/^ac_/);
-    const tokens = await post<TokenResponse>('/oauth2/token', {
-      grantType: 'authorization_code',
-      clientId: srv.clientId,
-      code,
-      codeVerifier: verifier,
-      redirectUri,
-    });
+    const tokens = await post<TokenResponse>('/oauth2/token', codeGrant(srv, { code, verifier, redirectUri }));
     expect(tokens.status).toBe(200);
     const claims = jwtClaims(tokens.body.access_token);
     expect(claims).toMatchObject({ sub: identityId, role: 'member' });

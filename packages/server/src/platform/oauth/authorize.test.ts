@@ -6,7 +6,7 @@ import { startTestServer } from '../../test/harness.js';
 import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { jwtClaims } from '../../test/jwt.js';
-import { webAuthorizeParams } from '../../test/oauth-code.js';
+import { codeGrant, webAuthorizeParams } from '../../test/oauth-code.js';
 
 const { srv } = serverSuite();
 let visitor: string;
@@ -73,14 +73,7 @@ async function codeFor(opts: { responseMode?: string; scope?: string; nonce?: st
 
 const exchange = (code: string, verifier: string, extra: Record<string, unknown> = {}) =>
   call<TokenResponse>(srv.url, 'POST', '/oauth2/token', {
-    body: {
-      grantType: 'authorization_code',
-      clientId: srv.clientId,
-      code,
-      codeVerifier: verifier,
-      redirectUri,
-      ...extra,
-    },
+    body: { ...codeGrant(srv, { code, verifier, redirectUri }), ...extra },
   });
 
 describe('redirect session + authorization code with PKCE', () => {
@@ -188,13 +181,7 @@ describe('redirect session + authorization code with PKCE', () => {
       const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
       now += 61_000;
       const late = await call(clocked.url, 'POST', '/oauth2/token', {
-        body: {
-          grantType: 'authorization_code',
-          clientId: clocked.clientId,
-          code,
-          codeVerifier: verifier,
-          redirectUri: `${clocked.url}/auth/callback`,
-        },
+        body: codeGrant(clocked, { code, verifier, redirectUri: `${clocked.url}/auth/callback` }),
       });
       expect(late.status).toBe(400);
       expect((late.body as { message: string }).message).toBe('Authorization code has expired');

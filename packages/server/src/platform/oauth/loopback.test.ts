@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateRedirectSessionResponse, OAuthClient, TokenResponse } from '@plaza/contracts';
+import { codeGrant } from '../../test/oauth-code.js';
 import { serverSuite } from '../../test/suite.js';
 import { call, violations } from '../../../test/http.js';
 import { redirectUriMatches } from './clients.service.js';
@@ -49,13 +50,7 @@ describe('the web app signs in on any loopback address (RFC 8252 §7.3)', () => 
       const location = new URL(res.headers.get('location')!);
       expect(location.origin + location.pathname).toBe(redirectUri);
       const tokens = await call<TokenResponse>(srv.url, 'POST', '/oauth2/token', {
-        body: {
-          grantType: 'authorization_code',
-          clientId: srv.clientId,
-          code: location.searchParams.get('code'),
-          codeVerifier: verifier,
-          redirectUri,
-        },
+        body: codeGrant(srv, { code: location.searchParams.get('code'), verifier, redirectUri }),
       });
       expect(tokens.status).toBe(200);
     },

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpConnection, ListSsoProvidersResponse, TokenResponse } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { webAuthorizeParams } from '../../test/oauth-code.js';
+import { codeGrant, webAuthorizeParams } from '../../test/oauth-code.js';
 import { browse, startIdp } from '../../../test/oidc-idp.js';
 import { call, violations } from '../../../test/http.js';
 
@@ -39,13 +39,7 @@ async function signInWith(login: string) {
   const landed = await browse(start, (u) => u.href.startsWith(`${srv.url}/auth/callback`), login);
   expect(landed.searchParams.get('state')).toBe('sso-state');
   const tokens = await call<TokenResponse>(srv.url, 'POST', '/oauth2/token', {
-    body: {
-      grantType: 'authorization_code',
-      clientId: srv.clientId,
-      code: landed.searchParams.get('code'),
-      codeVerifier: verifier,
-      redirectUri: params.redirect_uri,
-    },
+    body: codeGrant(srv, { code: landed.searchParams.get('code'), verifier, redirectUri: params.redirect_uri! }),
   });
   expect(tokens.status).toBe(200);
   const me = await call<{ sub: string; email: string }>(srv.url, 'GET', '/oauth2/userinfo', {

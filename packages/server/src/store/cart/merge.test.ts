@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product, TokenResponse } from '@plaza/contracts';
 import { newMember, type TestMember } from '../../test/community.js';
-import { authorizationCode } from '../../test/oauth-code.js';
+import { authorizationCode, codeGrant } from '../../test/oauth-code.js';
 import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
@@ -22,16 +22,9 @@ beforeAll(async () => {
 }, 90_000);
 
 const exchange = async (sessionToken: string, visitorToken?: string) => {
-  const { code, verifier, redirectUri } = await authorizationCode(srv, sessionToken);
+  const issued = await authorizationCode(srv, sessionToken);
   return call<TokenResponse>(srv.url, 'POST', '/oauth2/token', {
-    body: {
-      grantType: 'authorization_code',
-      clientId: srv.clientId,
-      code,
-      codeVerifier: verifier,
-      redirectUri,
-      ...(visitorToken ? { visitorToken } : {}),
-    },
+    body: { ...codeGrant(srv, issued), ...(visitorToken ? { visitorToken } : {}) },
   });
 };
 
