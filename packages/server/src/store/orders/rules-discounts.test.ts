@@ -16,6 +16,7 @@ import {
   newVisitors,
   paidBy,
   payByCard,
+  sameCheckouts,
 } from './rules-testing.js';
 import { cardToken, placeAndCharge } from './testing.js';
 
@@ -92,10 +93,7 @@ describe('coupons: minimum subtotal and date window', () => {
   it('coupon.min-subtotal: a quantity lowered while placing: the order has the minimum, or it is refused', async () => {
     await createCoupon(srv, c.owner, { code: 'RACE40', minimumSubtotal: { amount: '40.00' } });
     // Six buyers each place and lower their quantity at the same moment: whichever locks the checkout first wins.
-    const buyers = await newVisitors(srv, 6);
-    const checkouts = await Promise.all(
-      buyers.map((b) => checkoutOf(srv, b, [[lamp, 2]], {}, { couponCode: 'RACE40' })),
-    );
+    const { buyers, checkouts } = await sameCheckouts(srv, 6, [[lamp, 2]], {}, { couponCode: 'RACE40' });
     const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
     const races = await Promise.all(
       checkouts.map((co, i) =>
@@ -255,20 +253,15 @@ describe('automatic discounts', () => {
       discount: { type: 'FIXED_AMOUNT', fixedAmount: { amount: '5.00' }, scope: 'GLOBAL' },
     });
     // Ten buyers of the same cart at once: each is charged exactly what its checkout showed.
-    const buyers = await newVisitors(srv, 10);
-    const checkouts = await Promise.all(
-      buyers.map((b) =>
-        checkoutOf(
-          srv,
-          b,
-          [
-            [lamp, 1],
-            [mug, 1],
-          ],
-          {},
-          { couponCode: 'FIVE' },
-        ),
-      ),
+    const { buyers, checkouts } = await sameCheckouts(
+      srv,
+      10,
+      [
+        [lamp, 1],
+        [mug, 1],
+      ],
+      {},
+      { couponCode: 'FIVE' },
     );
     const shown = checkouts[0]!;
     // Lamp 20.00 − 10% = 18.00; mug 10.00 − 25% = 7.50 (not 10% + 25%); then 5.00 off the 25.50 left: 20.50.

@@ -15,6 +15,7 @@ import {
   newVisitors,
   paidBy,
   payByCard,
+  sameCheckouts,
   setTips,
 } from './rules-testing.js';
 import { cardToken, placeAndCharge } from './testing.js';
@@ -65,20 +66,15 @@ describe('additional fees', () => {
     try {
       // 2 lamps + 3 mugs = 70.00, 10% coupon: handling 2.00 + insurance 1.5% of 70.00 before discounts (1.05)
       // + packing 3 × 0.50; the switched-off fee adds nothing. 70.00 − 7.00 + 4.55 = 67.55.
-      const buyers = await newVisitors(srv, 5);
-      const checkouts = await Promise.all(
-        buyers.map((b) =>
-          checkoutOf(
-            srv,
-            b,
-            [
-              [lamp, 2],
-              [mug, 3],
-            ],
-            {},
-            { couponCode: 'TEN' },
-          ),
-        ),
+      const { buyers, checkouts } = await sameCheckouts(
+        srv,
+        5,
+        [
+          [lamp, 2],
+          [mug, 3],
+        ],
+        {},
+        { couponCode: 'TEN' },
       );
       expect(checkouts[0]!.priceSummary).toMatchObject({
         additionalFees: { amount: '4.55' },

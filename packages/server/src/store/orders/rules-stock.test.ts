@@ -4,7 +4,7 @@ import { serverSuite } from '../../test/suite.js';
 import { appCode, call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { ref, setCheckoutSettings } from '../checkout/testing.js';
-import { checkoutOf, expectCode, madeFrom, newVisitor, newVisitors, payByCard } from './rules-testing.js';
+import { checkoutOf, expectCode, madeFrom, newVisitor, payByCard, sameCheckouts } from './rules-testing.js';
 import { cardToken, collector, orderOf, place, placeAndCharge, stockOf } from './testing.js';
 
 /**
@@ -98,10 +98,7 @@ describe('money in hand holds the stock, and canceling puts it back by the shopâ
       deposit: { amount: '20.00' },
       inventory: { trackQuantity: true, quantity: 1 },
     });
-    const buyers = await newVisitors(srv, 2);
-    const checkouts = await Promise.all(
-      buyers.map((b) => checkoutOf(srv, b, [[sofa, 1]], { paymentOption: 'DEPOSIT_ONLINE' })),
-    );
+    const { buyers, checkouts } = await sameCheckouts(srv, 2, [[sofa, 1]], { paymentOption: 'DEPOSIT_ONLINE' });
     const answers = await Promise.all(checkouts.map((co, i) => payByCard(srv, buyers[i]!, co)));
     const won = answers.findIndex((a) => a.status === 200);
     expect(won, JSON.stringify(answers.map((a) => a.body))).toBeGreaterThanOrEqual(0);
@@ -118,8 +115,7 @@ describe('money in hand holds the stock, and canceling puts it back by the shopâ
 
   it('stock.held-when-money-in: a delayed capture holds the unit it authorized; 4 buyers at once for 2 units, then captured', async () => {
     const lamp = await counted(2);
-    const buyers = await newVisitors(srv, 4);
-    const checkouts = await Promise.all(buyers.map((b) => checkoutOf(srv, b, [[lamp, 1]])));
+    const { buyers, checkouts } = await sameCheckouts(srv, 4, [[lamp, 1]]);
     const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
     const answers = await Promise.all(
       checkouts.map((co, i) => placeAndCharge(srv, buyers[i]!, co.id, tokens[i]!, { delayCapture: true })),
@@ -176,8 +172,7 @@ describe('items whose stock is not counted, and merchant orders', () => {
       price: { amount: '5.00' },
       inventory: { trackQuantity: false, inStock: true },
     });
-    const buyers = await newVisitors(srv, 12);
-    const checkouts = await Promise.all(buyers.map((b) => checkoutOf(srv, b, [[poster, 3]])));
+    const { buyers, checkouts } = await sameCheckouts(srv, 12, [[poster, 3]]);
     const answers = await Promise.all(checkouts.map((co, i) => payByCard(srv, buyers[i]!, co)));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     const seen = await call<{ product: Product }>(srv.url, 'GET', `/catalog/v1/products/${poster.id}`, {

@@ -38,6 +38,19 @@ export async function checkoutOf(
   });
 }
 
+/** `n` new buyers, each with a checkout of the same lines, `info` and `extra`, made at once (the races of the rules). */
+export async function sameCheckouts(
+  srv: TestServer,
+  n: number,
+  lines: Array<[Product, number]>,
+  info: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+) {
+  const buyers = await newVisitors(srv, n);
+  const checkouts = await Promise.all(buyers.map((b) => checkoutOf(srv, b, lines, info, extra)));
+  return { buyers, checkouts };
+}
+
 /** create-order-and-charge with a fresh good test card of this buyer. */
 export async function payByCard(srv: TestServer, auth: string, checkout: Checkout) {
   return placeAndCharge(srv, auth, checkout.id, await cardToken(srv, auth));
