@@ -42,6 +42,19 @@ const patchCard = async (id: string, giftCard: Record<string, unknown>) => {
 };
 
 /**
+ * A gift card of `amount` and `n` buyers, each with a good card token and a checkout the gift card pays;
+ * `placeAll` places and charges them all at once.
+ */
+async function buyersOfOneCard(amount: string, n: number) {
+  const card = await issueGiftCard(srv, c.owner, amount);
+  const buyers = await newVisitors(srv, n);
+  const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
+  const checkouts = await Promise.all(buyers.map((b) => withCard(b, card.code)));
+  const placeAll = () => Promise.all(checkouts.map((co, i) => placeAndCharge(srv, buyers[i]!, co.id, tokens[i]!)));
+  return { card, checkouts, placeAll };
+}
+
+/**
  * What orders placed from these answers took from gift cards, checking on the way that each order is paid in full
  * (gift card + card = total) and each refusal wrote nothing.
  */
@@ -90,13 +103,10 @@ describe('gift cards at placement', () => {
   });
 
   it('giftcard.balance: five orders at once against one 50.00 balance never spend more than it holds', async () => {
-    const card = await issueGiftCard(srv, c.owner, '50.00');
-    const buyers = await newVisitors(srv, 5);
-    const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
-    const checkouts = await Promise.all(buyers.map((b) => withCard(b, card.code)));
+    const { card, checkouts, placeAll } = await buyersOfOneCard('50.00', 5);
     // Each checkout shows the card paying all 20.00: together they ask for 100.00 of a 50.00 balance.
     for (const co of checkouts) expect(co.priceSummary.giftCard?.amount).toBe('20.00');
-    const answers = await Promise.all(checkouts.map((co, i) => placeAndCharge(srv, buyers[i]!, co.id, tokens[i]!)));
+    const answers = await placeAll();
     const spent = await spentBy(answers, checkouts);
     const left = await giftCardBalance(srv, c.owner, card.id);
     expect(left).toBeGreaterThanOrEqual(0);
@@ -132,14 +142,8 @@ describe('gift cards at placement', () => {
   });
 
   it('giftcard.balance: disabled while four orders are placed: each order is paid in full or refused, none overspent', async () => {
-    const card = await issueGiftCard(srv, c.owner, '100.00');
-    const buyers = await newVisitors(srv, 4);
-    const tokens = await Promise.all(buyers.map((b) => cardToken(srv, b)));
-    const checkouts = await Promise.all(buyers.map((b) => withCard(b, card.code)));
-    const [answers] = await Promise.all([
-      Promise.all(checkouts.map((co, i) => placeAndCharge(srv, buyers[i]!, co.id, tokens[i]!))),
-      patchCard(card.id, { disabled: true }),
-    ]);
+    const { card, checkouts, placeAll } = await buyersOfOneCard('100.00', 4);
+    const [answers] = await Promise.all([placeAll(), patchCard(card.id, { disabled: true })]);
     const spent = await spentBy(answers, checkouts);
     expect(spent).toBe(10000 - (await giftCardBalance(srv, c.owner, card.id)));
     // Disabled now: nothing more is taken from it.
