@@ -278,17 +278,16 @@ describe('concurrency', () => {
 });
 
 describe('subscription charges', () => {
+  /** A line of `quantity` boxes bought as a subscription with these settings. */
+  const boxPlan = (quantity: number, subscriptionSettings: Record<string, unknown>) => ({
+    catalogReference: ref(box.id),
+    quantity,
+    subscriptionOptionInfo: { subscriptionSettings },
+  });
+
   it("lists each cycle's billing date and amount from frequency × interval × billing cycles", async () => {
     const co = await newCheckout(srv, c.visitor, {
-      lineItems: [
-        {
-          catalogReference: ref(box.id),
-          quantity: 2,
-          subscriptionOptionInfo: {
-            subscriptionSettings: { frequency: 'MONTH', interval: 1, startDate: '2026-01-31T10:00:00.000Z' },
-          },
-        },
-      ],
+      lineItems: [boxPlan(2, { frequency: 'MONTH', interval: 1, startDate: '2026-01-31T10:00:00.000Z' })],
     });
     // 10% subscriber discount: 27.00 a unit.
     expect(co.priceSummary.subtotal.amount).toBe('54.00');
@@ -306,15 +305,7 @@ describe('subscription charges', () => {
 
   it('an open-ended plan lists its first 12 charges, every 2 weeks', async () => {
     const co = await newCheckout(srv, keys.ecom, {
-      lineItems: [
-        {
-          catalogReference: ref(box.id),
-          quantity: 1,
-          subscriptionOptionInfo: {
-            subscriptionSettings: { frequency: 'WEEK', interval: 2, startDate: '2026-03-02T00:00:00.000Z' },
-          },
-        },
-      ],
+      lineItems: [boxPlan(1, { frequency: 'WEEK', interval: 2, startDate: '2026-03-02T00:00:00.000Z' })],
     });
     const s = co.subscriptionCharges[0]!;
     expect(s.openEnded).toBe(true);
@@ -327,13 +318,7 @@ describe('subscription charges', () => {
     const res = await call(srv.url, 'POST', '/ecom/v1/checkouts', {
       auth: c.visitor,
       body: {
-        lineItems: [
-          {
-            catalogReference: ref(box.id),
-            quantity: 1,
-            subscriptionOptionInfo: { subscriptionSettings: { frequency: 'DAY', interval: 1 } },
-          },
-        ],
+        lineItems: [boxPlan(1, { frequency: 'DAY', interval: 1 })],
       },
     });
     expect(violations(res.body)).toEqual(['lineItems[0].subscriptionOptionInfo.subscriptionSettings:VALIDATION']);
