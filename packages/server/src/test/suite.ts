@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type ApiKeyScope } from '@plaza/contracts';
+import { deleteImplementation, listImplementations } from '../platform/service-plugins/service.js';
 import { startPluginApp } from '../platform/service-plugins/test-app.js';
 import { cast, type Cast } from './community.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -65,4 +66,12 @@ export function serverSuite<K extends string = never>(opts: SuiteOptions<K> = {}
     await suite.srv.close?.();
   });
   return suite;
+}
+
+/** After each test: no service-plugin implementation stays registered, and the plugin app forgets the calls it got. */
+export function clearPluginsAfterEach({ srv, app }: { srv: TestServer; app: PluginApp }): void {
+  afterEach(async () => {
+    for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);
+    app.received.length = 0;
+  });
 }

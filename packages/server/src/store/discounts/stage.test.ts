@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { withTx } from '../../kernel/context.js';
-import { serverSuite } from '../../test/suite.js';
+import { clearPluginsAfterEach, serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { callServicePlugin } from '../../platform/service-plugins/call.js';
-import {
-  createImplementation,
-  deleteImplementation,
-  listImplementations,
-} from '../../platform/service-plugins/service.js';
+import { createImplementation } from '../../platform/service-plugins/service.js';
 import { json, startPluginApp } from '../../platform/service-plugins/test-app.js';
 import { computeTotals } from '../totals/engine.js';
 import type { TotalsInput } from '../totals/types.js';
@@ -18,10 +14,7 @@ import { clearDiscounts, COUPONS, createCoupon, createRule, line, totalsInput } 
 
 const { srv, c, app } = serverSuite({ cast: true, pluginApp: true });
 beforeEach(() => clearDiscounts(srv, c.owner));
-afterEach(async () => {
-  for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);
-  app.received.length = 0;
-});
+clearPluginsAfterEach({ srv, app });
 
 const stage = (input: Partial<TotalsInput> = {}) => discountStage(srv.ctx(), totalsInput(input));
 const pct = (percentage: number, scope = 'GLOBAL', extra: Record<string, unknown> = {}) => ({

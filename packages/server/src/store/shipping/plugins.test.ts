@@ -1,11 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServicePluginType } from '@plaza/contracts';
-import { serverSuite } from '../../test/suite.js';
-import {
-  createImplementation,
-  deleteImplementation,
-  listImplementations,
-} from '../../platform/service-plugins/service.js';
+import { clearPluginsAfterEach, serverSuite } from '../../test/suite.js';
+import { createImplementation } from '../../platform/service-plugins/service.js';
 import { json } from '../../platform/service-plugins/test-app.js';
 import { computeTotals } from '../totals/engine.js';
 import { shippingStage } from './stage.js';
@@ -23,10 +19,7 @@ beforeEach(async () => {
     ],
   });
 });
-afterEach(async () => {
-  for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);
-  app.received.length = 0;
-});
+clearPluginsAfterEach({ srv, app });
 
 const register = (type: ServicePluginType, timeoutMs = 10_000) =>
   createImplementation(srv.ctx(), { type, name: `${type} app`, url: app.url, timeoutMs });

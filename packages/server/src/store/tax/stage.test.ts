@@ -1,10 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serverSuite } from '../../test/suite.js';
-import {
-  createImplementation,
-  deleteImplementation,
-  listImplementations,
-} from '../../platform/service-plugins/service.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearPluginsAfterEach, serverSuite } from '../../test/suite.js';
+import { createImplementation } from '../../platform/service-plugins/service.js';
 import { json } from '../../platform/service-plugins/test-app.js';
 import { computeTotals } from '../totals/engine.js';
 import type { Taxable, TotalsInput } from '../totals/types.js';
@@ -13,10 +9,7 @@ import { clearTax, patchSettings, post, TAX } from './testing.js';
 
 const { srv, c, app } = serverSuite({ cast: true, pluginApp: true });
 beforeEach(() => clearTax(srv, c.owner));
-afterEach(async () => {
-  for (const impl of await listImplementations(srv.ctx())) await deleteImplementation(srv.ctx(), impl.id);
-  app.received.length = 0;
-});
+clearPluginsAfterEach({ srv, app });
 
 /** Los Angeles: 8.25% in four jurisdictions. */
 const LA = [
