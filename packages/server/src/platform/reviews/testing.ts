@@ -29,6 +29,13 @@ export async function setSitePolicy(
 export const setModeration = (srv: TestServer, owner: string, mode: CommunityPolicy['reviewModeration']) =>
   setSitePolicy(srv, owner, { community: { reviewModeration: mode } });
 
+/** POSTs a new review to `path` and returns it; fails the test unless it is created. */
+async function postReview(srv: TestServer, auth: string, path: string, body: Record<string, unknown>): Promise<Review> {
+  const res = await call<{ review: Review }>(srv.url, 'POST', path, { auth, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.review;
+}
+
 /** A member's review through POST /reviews/v1/reviews; fails the test unless it is created. */
 export async function writeReview(
   srv: TestServer,
@@ -37,12 +44,9 @@ export async function writeReview(
   content: Partial<ReviewContent> = {},
   namespace = 'stores',
 ): Promise<Review> {
-  const res = await call<{ review: Review }>(srv.url, 'POST', '/reviews/v1/reviews', {
-    auth,
-    body: { review: { namespace, entityId, content: { rating: 4, ...content } } },
+  return postReview(srv, auth, '/reviews/v1/reviews', {
+    review: { namespace, entityId, content: { rating: 4, ...content } },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.review;
 }
 
 /** A contact's review through POST /reviews/v1/reviews/contact. */
@@ -52,19 +56,14 @@ export async function writeContactReview(
   entityId: string,
   extra: Record<string, unknown> = {},
 ): Promise<Review> {
-  const res = await call<{ review: Review }>(srv.url, 'POST', '/reviews/v1/reviews/contact', {
-    auth,
-    body: {
-      namespace: 'stores',
-      entityId,
-      content: { rating: 5, body: 'From a contact' },
-      name: 'Casey Contact',
-      email: `casey.${++seq}@example.com`,
-      ...extra,
-    },
+  return postReview(srv, auth, '/reviews/v1/reviews/contact', {
+    namespace: 'stores',
+    entityId,
+    content: { rating: 5, body: 'From a contact' },
+    name: 'Casey Contact',
+    email: `casey.${++seq}@example.com`,
+    ...extra,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.review;
 }
 
 export async function moderate(
