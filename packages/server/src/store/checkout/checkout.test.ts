@@ -184,28 +184,27 @@ describe('URLs and payment settings', () => {
     });
   });
 
+  /** The payment options the visitor is offered for this checkout. */
+  const paymentOptionsOf = async (checkoutId: string) =>
+    (
+      await call<{ paymentSettings: { paymentOptions: string[] } }>(
+        srv.url,
+        'GET',
+        `/ecom/v1/checkouts/${checkoutId}/payment-settings`,
+        { auth: c.visitor },
+      )
+    ).body.paymentSettings.paymentOptions;
+
   it('DEPOSIT_ONLINE is offered only with a deposit line, and splits what is paid now and later', async () => {
     const plain = await newCheckout(srv, c.visitor, { lineItems: [{ catalogReference: ref(mug.id), quantity: 1 }] });
-    const ps = await call<{ paymentSettings: { paymentOptions: string[] } }>(
-      srv.url,
-      'GET',
-      `/ecom/v1/checkouts/${plain.id}/payment-settings`,
-      { auth: c.visitor },
-    );
-    expect(ps.body.paymentSettings.paymentOptions).toEqual(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE']);
+    expect(await paymentOptionsOf(plain.id)).toEqual(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE']);
     const refused = await checkoutCall(srv, c.visitor, 'PATCH', plain.id, {
       checkout: { paymentOption: 'DEPOSIT_ONLINE' },
     });
     expect(violations(refused.body)).toEqual(['checkout.paymentOption:VALIDATION']);
 
     const dep = await newCheckout(srv, c.visitor, { lineItems: [{ catalogReference: ref(deposit.id), quantity: 2 }] });
-    const ps2 = await call<{ paymentSettings: { paymentOptions: string[] } }>(
-      srv.url,
-      'GET',
-      `/ecom/v1/checkouts/${dep.id}/payment-settings`,
-      { auth: c.visitor },
-    );
-    expect(ps2.body.paymentSettings.paymentOptions).toContain('DEPOSIT_ONLINE');
+    expect(await paymentOptionsOf(dep.id)).toContain('DEPOSIT_ONLINE');
     const chosen = await checkoutCall(srv, c.visitor, 'PATCH', dep.id, {
       checkout: { paymentOption: 'DEPOSIT_ONLINE' },
     });
