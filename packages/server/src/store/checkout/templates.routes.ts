@@ -2,7 +2,6 @@ import {
   CheckoutResponse,
   CheckoutTemplateResponse,
   CreateCheckoutTemplateRequest,
-  EmptyResponse,
   ListCheckoutTemplatesQuery,
   ListCheckoutTemplatesResponse,
   UpdateCheckoutTemplateRequest,
@@ -17,79 +16,47 @@ import {
   updateTemplate,
 } from './templates.service.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { ecomManagers, emptyAfter, IdParams, routeOptions } from '../../http/route-options.js';
+import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
+import { crudRoutes } from '../../http/crud-routes.js';
 
 const BASE = '/ecom/v1/checkout-templates';
 
-const route = routeOptions({ tags: ['checkout templates'], errors: errorResponses(404, 409), access: ecomManagers });
+const defaults = { tags: ['checkout templates'], errors: errorResponses(404, 409), access: ecomManagers };
+const route = routeOptions(defaults);
 
 export function templateRoutes(app: App): void {
-  registerTemplateReadRoutes(app);
-  registerTemplateChangeRoutes(app);
-}
-
-/** Creating templates, listing them and reading one. */
-function registerTemplateReadRoutes(app: App): void {
-  app.post(
-    BASE,
-    route({
-      summary: 'Create a checkout template',
-      description:
+  crudRoutes(app, defaults, {
+    path: BASE,
+    noun: 'checkout template',
+    key: 'checkoutTemplate',
+    schemas: {
+      create: CreateCheckoutTemplateRequest,
+      update: UpdateCheckoutTemplateRequest,
+      one: CheckoutTemplateResponse,
+      many: ListCheckoutTemplatesResponse,
+      listQuery: ListCheckoutTemplatesQuery,
+    },
+    service: {
+      list: listTemplates,
+      get: getTemplate,
+      create: createTemplate,
+      update: updateTemplate,
+      remove: deleteTemplate,
+    },
+    docs: {
+      create:
         'Predefined catalog lines and coupon; `buyNowUrl` is the shareable link (`/buy/{id}` on the site) that ' +
         'turns it into a checkout for whoever opens it. Lines must name sellable items.',
-      body: CreateCheckoutTemplateRequest,
-      response: CheckoutTemplateResponse,
-    }),
-    async (req) => ({ checkoutTemplate: await createTemplate(req.ctx, req.body) }),
-  );
-
-  app.get(
-    BASE,
-    route({
-      summary: 'List checkout templates',
-      description: 'Newest first, offset paging, optionally by status.',
-      querystring: ListCheckoutTemplatesQuery,
-      response: ListCheckoutTemplatesResponse,
-    }),
-    async (req) => listTemplates(req.ctx, req.query),
-  );
-
-  app.get(
-    `${BASE}/:id`,
-    route({
-      summary: 'Get a checkout template',
-      params: IdParams,
-      response: CheckoutTemplateResponse,
-    }),
-    async (req) => ({ checkoutTemplate: await getTemplate(req.ctx, req.params.id) }),
-  );
+      list: 'Newest first, offset paging, optionally by status.',
+      update: 'Only the paths in `fieldMask.paths` change (name, status, lineItems, couponCode).',
+      remove: 'Checkouts already made from it stay.',
+    },
+  });
+  registerBuyNowRoute(app);
 }
 
-/** Changing and deleting a template, and making a checkout from it. */
-function registerTemplateChangeRoutes(app: App): void {
-  app.patch(
-    `${BASE}/:id`,
-    route({
-      summary: 'Update a checkout template',
-      description: 'Only the paths in `fieldMask.paths` change (name, status, lineItems, couponCode).',
-      params: IdParams,
-      body: UpdateCheckoutTemplateRequest,
-      response: CheckoutTemplateResponse,
-    }),
-    async (req) => ({ checkoutTemplate: await updateTemplate(req.ctx, req.params.id, req.body) }),
-  );
-
-  app.delete(
-    `${BASE}/:id`,
-    route({
-      summary: 'Delete a checkout template',
-      description: 'Checkouts already made from it stay.',
-      params: IdParams,
-      response: EmptyResponse,
-    }),
-    async (req) => emptyAfter(deleteTemplate(req.ctx, req.params.id)),
-  );
-
+/** Making a checkout from a template: open to buyers, unlike the rest. */
+function registerBuyNowRoute(app: App): void {
   app.post(
     `${BASE}/:id/create-checkout`,
     route({
