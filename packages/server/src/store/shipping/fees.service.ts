@@ -1,18 +1,15 @@
-import { eq } from 'drizzle-orm';
 import {
   ADDITIONAL_FEE_MASK_PATHS,
   type CreateAdditionalFeeRequest,
   type AdditionalFeeSetting,
+  type AdditionalFeeSettingInput,
   type UpdateAdditionalFeeRequest,
 } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../kernel/context.js';
-import { notFound } from '../../kernel/errors.js';
-import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
-import { emitEvent, emitUpdated } from '../../platform/events/index.js';
-import { afterWrite } from './config.js';
+import type { Ctx } from '../../kernel/context.js';
+import { checkFieldMask } from '../../lib/field-mask.js';
+import { createEntity, deleteEntity, getEntity, listEntities, updateEntity, type ShippingEntity } from './entities.js';
 import { existingProductIds } from '../catalog/index.js';
-import { feeInput, feeValues, fmt, invalid, toFee } from './model.js';
+import { feeInput, feeValues, invalid, toFee } from './model.js';
 import { additionalFeeSettings } from './tables.js';
 
 /** Per-product fees name products that exist (a product deleted later simply matches no line). */
@@ -23,65 +20,41 @@ async function assertProducts(ctx: Ctx, ids: string[] | undefined): Promise<void
   if (i >= 0) throw invalid(`additionalFee.catalogItemIds[${i}]`, `product ${ids[i]} does not exist`);
 }
 
+/** Additional fees: their `catalogItemIds` name products that exist. */
+const fee = {
+  table: additionalFeeSettings,
+  what: 'Additional fee',
+  events: {
+    created: 'ecom.additional_fee.created',
+    updated: 'ecom.additional_fee.updated',
+    deleted: 'ecom.additional_fee.deleted',
+  },
+  toEntity: toFee,
+  toInput: feeInput,
+  values: feeValues,
+} satisfies ShippingEntity<typeof additionalFeeSettings, AdditionalFeeSetting, AdditionalFeeSettingInput>;
+
 export async function listFees(ctx: Ctx): Promise<AdditionalFeeSetting[]> {
-  const f = await fmt(ctx);
-  const rows = await ctx.db
-    .select()
-    .from(additionalFeeSettings)
-    .orderBy(additionalFeeSettings.createdDate, additionalFeeSettings.id);
-  return rows.map((r) => toFee(r, f));
+  return listEntities(ctx, fee);
 }
 
 export async function getFee(ctx: Ctx, id: string): Promise<AdditionalFeeSetting> {
-  const [row] = await ctx.db.select().from(additionalFeeSettings).where(eq(additionalFeeSettings.id, id)).limit(1);
-  if (!row) throw notFound('Additional fee');
-  return toFee(row, await fmt(ctx));
+  return getEntity(ctx, fee, id);
 }
 
 export async function createFee(ctx: Ctx, req: CreateAdditionalFeeRequest): Promise<AdditionalFeeSetting> {
-  const f = await fmt(ctx);
-  const values = feeValues(req.additionalFee, f);
-  return afterWrite(
-    withTx(ctx, async (tx) => {
-      await assertProducts(tx, req.additionalFee.catalogItemIds);
-      const row = await insertEntityRow(tx, additionalFeeSettings, values);
-      const fee = toFee(row, f);
-      await emitEvent(tx, { type: 'ecom.additional_fee.created', entityId: fee.id, entity: fee });
-      return fee;
-    }),
-  );
+  return createEntity(ctx, fee, req.additionalFee, (tx) => assertProducts(tx, req.additionalFee.catalogItemIds));
 }
 
 export async function updateFee(ctx: Ctx, id: string, req: UpdateAdditionalFeeRequest): Promise<AdditionalFeeSetting> {
   checkFieldMask(req.fieldMask.paths, ADDITIONAL_FEE_MASK_PATHS, req.additionalFee, 'additionalFee');
-  const f = await fmt(ctx);
-  return afterWrite(
-    withTx(ctx, async (tx) => {
-      const [existing] = await tx.db
-        .select()
-        .from(additionalFeeSettings)
-        .where(eq(additionalFeeSettings.id, id))
-        .for('update');
-      if (!existing) throw notFound('Additional fee');
-      const next = applyFieldMask(feeInput(toFee(existing, f)), req.additionalFee, req.fieldMask.paths);
-      if (req.fieldMask.paths.includes('catalogItemIds')) await assertProducts(tx, next.catalogItemIds);
-      const [row] = await tx.db
-        .update(additionalFeeSettings)
-        .set({ ...feeValues(next, f), updatedDate: tx.clock() })
-        .where(eq(additionalFeeSettings.id, id))
-        .returning();
-      const fee = toFee(row!, f);
-      return emitUpdated(tx, 'ecom.additional_fee.updated', id, fee, req.fieldMask.paths);
-    }),
-  );
+  const mask = { paths: req.fieldMask.paths, patch: req.additionalFee };
+  return updateEntity(ctx, fee, id, mask, async (tx, next, f) => {
+    if (mask.paths.includes('catalogItemIds')) await assertProducts(tx, next.catalogItemIds);
+    return feeValues(next, f);
+  });
 }
 
 export async function deleteFee(ctx: Ctx, id: string): Promise<void> {
-  const f = await fmt(ctx);
-  await afterWrite(
-    withTx(ctx, async (tx) => {
-      const row = await deleteEntityRow(tx, additionalFeeSettings, id, 'Additional fee');
-      await emitEvent(tx, { type: 'ecom.additional_fee.deleted', entityId: id, entity: toFee(row, f) });
-    }),
-  );
+  await deleteEntity(ctx, fee, id);
 }
