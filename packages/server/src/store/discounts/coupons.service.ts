@@ -1,13 +1,18 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { COUPON_MASK_PATHS, type Coupon, type CreateCouponRequest, type UpdateCouponRequest } from '@plaza/contracts';
-import { withTx, type Ctx } from '../../kernel/context.js';
-import { AppError, notFound } from '../../kernel/errors.js';
-import { applyFieldMask, checkFieldMask } from '../../lib/field-mask.js';
-import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
+import {
+  COUPON_MASK_PATHS,
+  type Coupon,
+  type CouponInput,
+  type CreateCouponRequest,
+  type UpdateCouponRequest,
+} from '@plaza/contracts';
+import type { Ctx } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
+import { checkFieldMask } from '../../lib/field-mask.js';
+import { entityCrud, type EntityCrud } from '../entity-crud/index.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite, configChanged } from './config.js';
-import { couponInput, couponValues, fmt, statusAt, toCoupon } from './model.js';
+import { couponInput, couponValues, fmt, type Fmt, statusAt, toCoupon } from './model.js';
 import { couponRedemptions, coupons } from './tables.js';
 
 /** Optional coupon fields an update removes when the mask names them and the patch leaves them out. */
@@ -27,62 +32,37 @@ async function assertCodeFree(ctx: Ctx, codeKey: string, code: string, exceptId?
   if (hit) throw codeTaken(code);
 }
 
-export async function listCoupons(ctx: Ctx): Promise<Coupon[]> {
-  const f = await fmt(ctx);
-  const rows = await ctx.db.select().from(coupons).orderBy(coupons.createdDate, coupons.id);
-  const now = ctx.clock();
-  return rows.map((r) => toCoupon(r, f, now));
-}
+/** Coupons: a code is free unless another coupon has it, whatever its case. */
+const couponCrud = entityCrud({
+  table: coupons,
+  what: 'Coupon',
+  events: { created: 'ecom.coupon.created', updated: 'ecom.coupon.updated', deleted: 'ecom.coupon.deleted' },
+  fmt,
+  afterWrite,
+  toEntity: toCoupon,
+  toInput: couponInput,
+  values: couponValues,
+} satisfies EntityCrud<typeof coupons, Coupon, CouponInput, Fmt>);
 
-export async function getCoupon(ctx: Ctx, id: string): Promise<Coupon> {
-  const [row] = await ctx.db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
-  if (!row) throw notFound('Coupon');
-  return toCoupon(row, await fmt(ctx), ctx.clock());
+/** Reading one and deleting one need nothing of their own. */
+export const { get: getCoupon, remove: deleteCoupon } = couponCrud;
+
+export async function listCoupons(ctx: Ctx): Promise<Coupon[]> {
+  return couponCrud.list(ctx);
 }
 
 export async function createCoupon(ctx: Ctx, req: CreateCouponRequest): Promise<Coupon> {
-  const f = await fmt(ctx);
-  const values = couponValues(req.coupon, f);
-  return afterWrite(
-    withTx(ctx, async (tx) => {
-      await assertCodeFree(tx, values.codeKey, values.code);
-      const row = await insertEntityRow(tx, coupons, values);
-      const coupon = toCoupon(row, f, row.createdDate);
-      await emitEvent(tx, { type: 'ecom.coupon.created', entityId: coupon.id, entity: coupon });
-      return coupon;
-    }),
-  );
+  return couponCrud.create(ctx, req.coupon, (tx, values) => assertCodeFree(tx, values.codeKey, values.code));
 }
 
 export async function updateCoupon(ctx: Ctx, id: string, req: UpdateCouponRequest): Promise<Coupon> {
   checkFieldMask(req.fieldMask.paths, COUPON_MASK_PATHS, req.coupon, 'coupon', COUPON_CLEARABLE_PATHS);
-  const f = await fmt(ctx);
-  return afterWrite(
-    withTx(ctx, async (tx) => {
-      const [existing] = await tx.db.select().from(coupons).where(eq(coupons.id, id)).for('update');
-      if (!existing) throw notFound('Coupon');
-      const values = couponValues(applyFieldMask(couponInput(existing, f), req.coupon, req.fieldMask.paths), f);
-      if (values.codeKey !== existing.codeKey) await assertCodeFree(tx, values.codeKey, values.code, id);
-      const now = tx.clock();
-      const [row] = await tx.db
-        .update(coupons)
-        .set({ ...values, updatedDate: now })
-        .where(eq(coupons.id, id))
-        .returning();
-      const coupon = toCoupon(row!, f, now);
-      return emitUpdated(tx, 'ecom.coupon.updated', id, coupon, req.fieldMask.paths);
-    }),
-  );
-}
-
-export async function deleteCoupon(ctx: Ctx, id: string): Promise<void> {
-  const f = await fmt(ctx);
-  await afterWrite(
-    withTx(ctx, async (tx) => {
-      const row = await deleteEntityRow(tx, coupons, id, 'Coupon');
-      await emitEvent(tx, { type: 'ecom.coupon.deleted', entityId: id, entity: toCoupon(row, f, tx.clock()) });
-    }),
-  );
+  const mask = { paths: req.fieldMask.paths, patch: req.coupon };
+  return couponCrud.update(ctx, id, mask, async (tx, next, f, existing) => {
+    const values = couponValues(next, f);
+    if (values.codeKey !== existing.codeKey) await assertCodeFree(tx, values.codeKey, values.code, id);
+    return values;
+  });
 }
 
 /** Who a per-customer limit counts: the member, else the email (lower-cased), else the visitor. */

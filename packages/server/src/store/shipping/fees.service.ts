@@ -7,9 +7,10 @@ import {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
-import { createEntity, deleteEntity, getEntity, listEntities, updateEntity, type ShippingEntity } from './entities.js';
+import { entityCrud, type EntityCrud } from '../entity-crud/index.js';
+import { afterWrite } from './config.js';
 import { existingProductIds } from '../catalog/index.js';
-import { feeInput, feeValues, invalid, toFee } from './model.js';
+import { feeInput, feeValues, fmt, type Fmt, invalid, toFee } from './model.js';
 import { additionalFeeSettings } from './tables.js';
 
 /** Per-product fees name products that exist (a product deleted later simply matches no line). */
@@ -21,7 +22,7 @@ async function assertProducts(ctx: Ctx, ids: string[] | undefined): Promise<void
 }
 
 /** Additional fees: their `catalogItemIds` name products that exist. */
-const fee = {
+const feeCrud = entityCrud({
   table: additionalFeeSettings,
   what: 'Additional fee',
   events: {
@@ -29,32 +30,29 @@ const fee = {
     updated: 'ecom.additional_fee.updated',
     deleted: 'ecom.additional_fee.deleted',
   },
+  fmt,
+  afterWrite,
   toEntity: toFee,
-  toInput: feeInput,
+  toInput: (row, f) => feeInput(toFee(row, f)),
   values: feeValues,
-} satisfies ShippingEntity<typeof additionalFeeSettings, AdditionalFeeSetting, AdditionalFeeSettingInput>;
+} satisfies EntityCrud<typeof additionalFeeSettings, AdditionalFeeSetting, AdditionalFeeSettingInput, Fmt>);
+
+/** Reading one and deleting one need nothing of their own. */
+export const { get: getFee, remove: deleteFee } = feeCrud;
 
 export async function listFees(ctx: Ctx): Promise<AdditionalFeeSetting[]> {
-  return listEntities(ctx, fee);
-}
-
-export async function getFee(ctx: Ctx, id: string): Promise<AdditionalFeeSetting> {
-  return getEntity(ctx, fee, id);
+  return feeCrud.list(ctx);
 }
 
 export async function createFee(ctx: Ctx, req: CreateAdditionalFeeRequest): Promise<AdditionalFeeSetting> {
-  return createEntity(ctx, fee, req.additionalFee, (tx) => assertProducts(tx, req.additionalFee.catalogItemIds));
+  return feeCrud.create(ctx, req.additionalFee, (tx) => assertProducts(tx, req.additionalFee.catalogItemIds));
 }
 
 export async function updateFee(ctx: Ctx, id: string, req: UpdateAdditionalFeeRequest): Promise<AdditionalFeeSetting> {
   checkFieldMask(req.fieldMask.paths, ADDITIONAL_FEE_MASK_PATHS, req.additionalFee, 'additionalFee');
   const mask = { paths: req.fieldMask.paths, patch: req.additionalFee };
-  return updateEntity(ctx, fee, id, mask, async (tx, next, f) => {
+  return feeCrud.update(ctx, id, mask, async (tx, next, f) => {
     if (mask.paths.includes('catalogItemIds')) await assertProducts(tx, next.catalogItemIds);
     return feeValues(next, f);
   });
-}
-
-export async function deleteFee(ctx: Ctx, id: string): Promise<void> {
-  await deleteEntity(ctx, fee, id);
 }

@@ -9,8 +9,9 @@ import {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
-import { createEntity, deleteEntity, getEntity, listEntities, updateEntity, type ShippingEntity } from './entities.js';
-import { invalid, optionInput, optionValues, toOption } from './model.js';
+import { entityCrud, type EntityCrud } from '../entity-crud/index.js';
+import { afterWrite } from './config.js';
+import { fmt, type Fmt, invalid, optionInput, optionValues, toOption } from './model.js';
 import { shippingOptions, shippingRegions } from './tables.js';
 
 /** The region must exist; its row is locked (FOR SHARE) so it cannot be deleted under the new option. */
@@ -25,7 +26,7 @@ async function assertRegion(ctx: Ctx, input: ShippingOptionInput): Promise<void>
 }
 
 /** Shipping options: each belongs to a shipping region that exists. */
-const option = {
+const optionCrud = entityCrud({
   table: shippingOptions,
   what: 'Shipping option',
   events: {
@@ -33,38 +34,34 @@ const option = {
     updated: 'ecom.shipping_option.updated',
     deleted: 'ecom.shipping_option.deleted',
   },
+  fmt,
+  afterWrite,
   toEntity: toOption,
-  toInput: optionInput,
+  toInput: (row, f) => optionInput(toOption(row, f)),
   values: optionValues,
-} satisfies ShippingEntity<typeof shippingOptions, ShippingOption, ShippingOptionInput>;
+} satisfies EntityCrud<typeof shippingOptions, ShippingOption, ShippingOptionInput, Fmt>);
+
+/** Reading one and deleting one need nothing of their own. */
+export const { get: getOption, remove: deleteOption } = optionCrud;
 
 export async function listOptions(ctx: Ctx, query: ListShippingOptionsQuery): Promise<ShippingOption[]> {
-  return listEntities(
+  return optionCrud.list(
     ctx,
-    option,
     query.shippingRegionId ? eq(shippingOptions.regionId, query.shippingRegionId) : undefined,
   );
 }
 
-export async function getOption(ctx: Ctx, id: string): Promise<ShippingOption> {
-  return getEntity(ctx, option, id);
-}
-
 export async function createOption(ctx: Ctx, req: CreateShippingOptionRequest): Promise<ShippingOption> {
-  return createEntity(ctx, option, req.shippingOption, (tx) => assertRegion(tx, req.shippingOption));
+  return optionCrud.create(ctx, req.shippingOption, (tx) => assertRegion(tx, req.shippingOption));
 }
 
 export async function updateOption(ctx: Ctx, id: string, req: UpdateShippingOptionRequest): Promise<ShippingOption> {
   checkFieldMask(req.fieldMask.paths, SHIPPING_OPTION_MASK_PATHS, req.shippingOption, 'shippingOption');
   const mask = { paths: req.fieldMask.paths, patch: req.shippingOption };
   // The option's own values are checked before its region, as they always were.
-  return updateEntity(ctx, option, id, mask, async (tx, next, f) => {
+  return optionCrud.update(ctx, id, mask, async (tx, next, f) => {
     const values = optionValues(next, f);
     if (mask.paths.includes('shippingRegionId')) await assertRegion(tx, next);
     return values;
   });
-}
-
-export async function deleteOption(ctx: Ctx, id: string): Promise<void> {
-  await deleteEntity(ctx, option, id);
 }

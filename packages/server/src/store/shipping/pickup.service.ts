@@ -7,12 +7,13 @@ import {
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
-import { createEntity, deleteEntity, getEntity, listEntities, updateEntity, type ShippingEntity } from './entities.js';
-import { pickupInput, pickupValues, toPickup } from './model.js';
+import { entityCrud, type EntityCrud } from '../entity-crud/index.js';
+import { afterWrite } from './config.js';
+import { fmt, type Fmt, pickupInput, pickupValues, toPickup } from './model.js';
 import { pickupLocations } from './tables.js';
 
 /** Pickup locations: no references to check. */
-const pickup = {
+const pickupCrud = entityCrud({
   table: pickupLocations,
   what: 'Pickup location',
   events: {
@@ -20,28 +21,25 @@ const pickup = {
     updated: 'ecom.pickup_location.updated',
     deleted: 'ecom.pickup_location.deleted',
   },
+  fmt,
+  afterWrite,
   toEntity: toPickup,
-  toInput: pickupInput,
+  toInput: (row, f) => pickupInput(toPickup(row, f)),
   values: pickupValues,
-} satisfies ShippingEntity<typeof pickupLocations, PickupLocation, PickupLocationInput>;
+} satisfies EntityCrud<typeof pickupLocations, PickupLocation, PickupLocationInput, Fmt>);
+
+/** Reading one and deleting one need nothing of their own. */
+export const { get: getPickup, remove: deletePickup } = pickupCrud;
 
 export async function listPickups(ctx: Ctx): Promise<PickupLocation[]> {
-  return listEntities(ctx, pickup);
-}
-
-export async function getPickup(ctx: Ctx, id: string): Promise<PickupLocation> {
-  return getEntity(ctx, pickup, id);
+  return pickupCrud.list(ctx);
 }
 
 export async function createPickup(ctx: Ctx, req: CreatePickupLocationRequest): Promise<PickupLocation> {
-  return createEntity(ctx, pickup, req.pickupLocation);
+  return pickupCrud.create(ctx, req.pickupLocation);
 }
 
 export async function updatePickup(ctx: Ctx, id: string, req: UpdatePickupLocationRequest): Promise<PickupLocation> {
   checkFieldMask(req.fieldMask.paths, PICKUP_LOCATION_MASK_PATHS, req.pickupLocation, 'pickupLocation');
-  return updateEntity(ctx, pickup, id, { paths: req.fieldMask.paths, patch: req.pickupLocation });
-}
-
-export async function deletePickup(ctx: Ctx, id: string): Promise<void> {
-  await deleteEntity(ctx, pickup, id);
+  return pickupCrud.update(ctx, id, { paths: req.fieldMask.paths, patch: req.pickupLocation });
 }
