@@ -5,13 +5,16 @@ import { notFound } from '../kernel/errors.js';
 import { uuidv7 } from './ids.js';
 
 /** A table of entities a service creates and deletes by id: uuid `id`, with created and updated dates. */
-type EntityTable = PgTable & { id: PgColumn; createdDate: PgColumn; updatedDate: PgColumn };
+export type EntityTable = PgTable & { id: PgColumn; createdDate: PgColumn; updatedDate: PgColumn };
+
+/** The columns a service writes; the id and dates are the helpers'. */
+export type EntityColumns<T extends EntityTable> = Omit<T['$inferInsert'], 'id' | 'createdDate' | 'updatedDate'>;
 
 /** Inserts a new entity row, its id and both dates from the transaction's clock; answers the row written. */
 export async function insertEntityRow<T extends EntityTable>(
   tx: Ctx,
   table: T,
-  values: Omit<T['$inferInsert'], 'id' | 'createdDate' | 'updatedDate'>,
+  values: EntityColumns<T>,
 ): Promise<T['$inferSelect']> {
   const now = tx.clock();
   const row = { id: uuidv7(now.getTime()), ...values, createdDate: now, updatedDate: now } as T['$inferInsert'];

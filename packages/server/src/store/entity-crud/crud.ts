@@ -1,19 +1,13 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { EventType } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { applyFieldMask } from '../../lib/field-mask.js';
-import { deleteEntityRow, insertEntityRow } from '../../lib/entity-rows.js';
-
-/** A table of entities kept by id: uuid `id` and both dates. */
-type EntityTable = PgTable & { id: PgColumn; createdDate: PgColumn; updatedDate: PgColumn };
+import { deleteEntityRow, insertEntityRow, type EntityColumns, type EntityTable } from '../../lib/entity-rows.js';
 
 type Row<T extends EntityTable> = T['$inferSelect'];
-
-/** The columns a service writes; the id and dates are the helpers'. */
-export type EntityColumns<T extends EntityTable> = Omit<T['$inferInsert'], 'id' | 'createdDate' | 'updatedDate'>;
 
 /**
  * One admin-managed entity kept in its own rows (shipping fees, discount rules, ...): how its rows read with the
