@@ -7,7 +7,7 @@ import { useDateFormat } from '../dates.js';
 import { Drawer } from '../ui/Drawer.js';
 import { DeliveryBadge } from './badges.js';
 import { eventLabel } from './eventTypes.js';
-import { SkeletonBlocks } from '../ui/SkeletonBlocks.js';
+import { SkeletonStack } from '../../ui/Skeleton.js';
 
 /** One delivery: the event it carried and every attempt with its answer, latency and the start of the reply. */
 export function DeliveryDrawer({
@@ -31,7 +31,11 @@ export function DeliveryDrawer({
   return (
     <Drawer open={deliveryId !== null} title="Delivery" onClose={onClose}>
       {isPending ? (
-        <SkeletonBlocks label="Loading the delivery" blocks={['h-5 w-2/3', 'h-4 w-1/2', 'h-24 w-full']} />
+        <SkeletonStack
+          label="Loading the delivery"
+          className="space-y-3"
+          bars={['h-5 w-2/3', 'h-4 w-1/2', 'h-24 w-full']}
+        />
       ) : error ? (
         <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (

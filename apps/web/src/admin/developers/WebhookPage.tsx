@@ -15,7 +15,7 @@ import { useSubscriptionActions, webhookName } from './subscriptionActions.js';
 import { DeliveryLog, RedeliverFailedDialog, useRedeliver } from './WebhookDeliveryLog.js';
 import { WebhookForm } from './WebhookForm.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
-import { SkeletonBlocks } from '../ui/SkeletonBlocks.js';
+import { SkeletonStack } from '../../ui/Skeleton.js';
 
 type SubscriptionActions = ReturnType<typeof useSubscriptionActions>;
 
@@ -27,7 +27,13 @@ function WebhookLoader() {
   const { data, error, isPending, isFetching, refetch } = useQuery(webhookQueries.subscriptions(usePlaza()));
   const summary = data?.find((s) => s.subscription.id === subscriptionId);
   if (isPending) {
-    return <SkeletonBlocks label="Loading the webhook" blocks={['h-8 w-1/3', 'h-4 w-1/2', 'h-40 w-full']} />;
+    return (
+      <SkeletonStack
+        label="Loading the webhook"
+        className="space-y-3"
+        bars={['h-8 w-1/3', 'h-4 w-1/2', 'h-40 w-full']}
+      />
+    );
   }
   if (error) return <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   if (!summary) {

@@ -26,7 +26,7 @@ import {
 import { InventorySection, VariantsSection } from './VariantsSection.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
-import { SkeletonBlocks } from '../ui/SkeletonBlocks.js';
+import { SkeletonStack } from '../../ui/Skeleton.js';
 
 /** /admin/store/products/new and /admin/store/products/:productId: one product on one form. */
 export const ProductPage = ownerOnlyPage('Product', 'products', ProductPageScreen);
@@ -40,7 +40,13 @@ function ProductPageScreen() {
 function ProductLoader({ productId }: { productId: string }) {
   const { data, error, isPending, isFetching, refetch } = useQuery(catalogQueries.product(usePlaza(), productId));
   if (isPending) {
-    return <SkeletonBlocks label="Loading the product" blocks={['h-8 w-1/3', 'h-40 w-full', 'h-40 w-full']} />;
+    return (
+      <SkeletonStack
+        label="Loading the product"
+        className="space-y-3"
+        bars={['h-8 w-1/3', 'h-40 w-full', 'h-40 w-full']}
+      />
+    );
   }
   if (error && (error as { status?: number }).status === 404) {
     return <MissingNotice title="Product not found" backTo="/admin/store/products" backLabel="Back to products" />;

@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { settingsChanges, settingsDraftOf, type SettingsDraft } from './settingsDraft.js';
 import { CheckoutLookSection, CustomFieldsSection, PoliciesSection, StockSection } from './CheckoutSettingsSections.js';
 import { QueryStates } from '../../ui/QueryStates.js';
-import { SkeletonBlocks } from '../../ui/SkeletonBlocks.js';
+import { SkeletonStack } from '../../../ui/Skeleton.js';
 
 const rules: FormRules<'logoUrl' | 'abandonedAfter'> = {
   logoUrl: {
@@ -39,7 +39,13 @@ function Loader() {
       <PageHeader title="Checkout" description="How your checkout looks, and what happens to stock around orders." />
       <QueryStates
         query={settings}
-        loading={<SkeletonBlocks label="Loading the checkout settings" blocks={['h-40 w-full', 'h-40 w-full']} />}
+        loading={
+          <SkeletonStack
+            label="Loading the checkout settings"
+            className="space-y-3"
+            bars={['h-40 w-full', 'h-40 w-full']}
+          />
+        }
       >
         {/* A saved change starts a fresh draft from what the server kept. */}
         {(data) => <SettingsForm key={data.updatedDate} settings={data} />}
