@@ -5,6 +5,7 @@ import type { Member, Review } from '@plaza/contracts';
 import type { FetchClient } from '@plaza/react';
 import { fakeClient, queryClientWithSite, render as renderWith, textOf } from '../storefront/testing.js';
 import { ToastProvider } from './Toast.js';
+import { refusedFor, type FieldViolation } from '../ui/testing.js';
 
 export { queryClientWithSite, textOf };
 
@@ -42,18 +43,14 @@ export function uuids(block: string) {
 }
 
 /** One field the server refused, as its 400 answer lists it. */
-export const violation = (field: string, violatedRule: string, description: string) => ({
+export const violation = (field: string, violatedRule: string, description: string): FieldViolation => ({
   field,
   violatedRule,
   description,
 });
 
-/** The server's 400 answer to a form it refused, with each field's violation. */
-export const refusedWith = (message: string, fieldViolations: Array<ReturnType<typeof violation>>) => ({
-  status: 400,
-  message,
-  details: { validationError: { fieldViolations } },
-});
+/** The server's 400 answer to a form it refused, with each field's violation (the kit's `refusedFor`). */
+export const refusedWith = (message: string, fieldViolations: FieldViolation[]) => refusedFor(fieldViolations, message);
 
 let n = 0;
 /** A member as the FULL fieldset returns it. */
