@@ -4,6 +4,7 @@ import {
   authorizationSweepJobHandlers,
   paymentOperationJobHandlers,
   scheduledPaymentJobHandlers,
+  stripeSessionJobHandlers,
 } from './store/payments/index.js';
 import { subscriptionJobHandlers } from './store/subscriptions/index.js';
 import { backInStockJobHandlers } from './store/back-in-stock/index.js';
@@ -21,6 +22,7 @@ export const jobHandlers: JobHandlers = {
   ...scheduledPaymentJobHandlers,
   ...authorizationSweepJobHandlers,
   ...paymentOperationJobHandlers,
+  ...stripeSessionJobHandlers,
   ...downloadJobHandlers,
   ...subscriptionJobHandlers,
   ...mediaJobHandlers,

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { ConfigError, loadConfig, type Config } from './config/index.js';
+import { useEmbeddedEncryptionKey } from './config/embedded-key.js';
 import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { webBase } from './lib/urls.js';
 import { startServer } from './server.js';
@@ -20,6 +21,7 @@ export async function main(): Promise<void> {
     throw e;
   }
 
+  useEmbeddedEncryptionKey(config);
   let server;
   try {
     server = await startServer(config);

@@ -12,7 +12,7 @@ import { fulfillmentRoutes, orderEditRoutes, orderRoutes } from './store/orders/
 import { subscriptionRoutes } from './store/subscriptions/index.js';
 import { paymentRequestRoutes } from './store/payment-requests/index.js';
 import { invoiceRoutes, orderInvoicePdf } from './store/invoices/index.js';
-import { collectorRoutes, getOrderTransactions, tokenizeTestCard } from './store/payments/index.js';
+import { collectorRoutes, getOrderTransactions, stripeRoutes, tokenizeTestCard } from './store/payments/index.js';
 import { checkoutRoutes, createCheckoutFromCart } from './store/checkout/index.js';
 import { backInStockRoutes } from './store/back-in-stock/index.js';
 import {
@@ -77,6 +77,7 @@ export async function registerRoutes(app: App): Promise<void> {
   invoiceRoutes(app);
   fulfillmentRoutes(app);
   collectorRoutes(app);
+  await stripeRoutes(app);
   recommendationsRoutes(app);
   mediaFileRoutes(app);
   mediaFolderRoutes(app);

@@ -22,3 +22,4 @@ export * from './order-drafts.js';
 export * from './subscriptions.js';
 export * from './payment-requests.js';
 export * from './invoices.js';
+export * from './stripe.js';

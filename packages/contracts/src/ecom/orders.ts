@@ -125,6 +125,18 @@ export const OrderPayment = Type.Object({
       creditCardDetails: Type.Optional(Type.Object({ brand: Type.String(), lastFourDigits: Type.String() })),
       /** Why the provider said no (DECLINED), in words. */
       declineReason: Type.Optional(Type.String()),
+      /** Who moved the money (TEST_CARD, STRIPE, PAYMENT_APP) and whether it was real money. */
+      paymentProvider: Type.Optional(Type.Object({ id: Type.String(), liveMode: Type.Boolean() })),
+      /** A chargeback the buyer's bank opened, as Stripe last reported it (status: NEEDS_RESPONSE, WON, LOST…). */
+      dispute: Type.Optional(
+        Type.Object({
+          id: Type.String(),
+          status: Type.String(),
+          reason: Type.String(),
+          amount: Money,
+          updatedDate: DateString,
+        }),
+      ),
       authorizationDetails: Type.Optional(
         Type.Object({
           delayedCapture: Type.Boolean(),

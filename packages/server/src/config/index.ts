@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mediaConfigFromEnv, type MediaConfig } from './media.js';
+import { paymentsConfigFromEnv, type PaymentsConfig } from './payments.js';
 import { eventConfigFromEnv, type WebhookConfig } from './webhooks.js';
 
 /** Validated configuration. Everything the server reads from the environment goes through here. */
@@ -51,6 +52,8 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Media storage and upload limits (media.ts). */
   media: MediaConfig;
+  /** Payment providers' keys and where Stripe is reached (payments.ts). */
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +112,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const dataDir = path.resolve(cwd, env.PLAZA_DATA_DIR?.trim() || '.plaza/data');
   const media = mediaConfigFromEnv(env, dataDir, cwd, problems);
+  const payments = paymentsConfigFromEnv(env, problems);
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -134,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     events,
     webhooks,
     media,
+    payments,
   };
 }
 

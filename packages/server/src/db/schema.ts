@@ -28,3 +28,4 @@ export * from '../store/payment-requests/tables.js';
 export * from '../store/orders/tables.js';
 export * from '../store/payments/tables.js';
 export * from '../platform/media/tables.js';
+export * from '../store/payments/stripe/tables.js';

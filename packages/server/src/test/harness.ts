@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,8 @@ export async function startTestServer(
     PLAZA_JOB_POLL_MS: '50',
     // Each server's media bytes in their own temporary folder, removed on close.
     PLAZA_MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'plaza-media-')),
+    // Payment keys are sealed with it; a fresh one per server, as nothing outlives a test.
+    PLAZA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...opts.env,
   });
   const database = await freshTestDatabase(config);

@@ -16,3 +16,4 @@ export * from './fulfillments.js';
 export * from './payments-collector.js';
 export * from './subscription-contracts.js';
 export * from './payment-requests.js';
+export * from './stripe.js';

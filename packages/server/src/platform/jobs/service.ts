@@ -60,6 +60,7 @@ const SCOPE_OF: Record<JobKind, 'members' | 'reviews' | 'ecom' | 'media'> = {
   PAYMENT_SCHEDULED_ACTION: 'ecom',
   PAYMENT_AUTHORIZATION_SWEEP: 'ecom',
   PAYMENT_OPERATION: 'ecom',
+  STRIPE_SESSION_CHECK: 'ecom',
   ORDER_DOWNLOAD_LINKS: 'ecom',
   SUBSCRIPTION_RENEWAL: 'ecom',
   MEDIA_PROCESS: 'media',

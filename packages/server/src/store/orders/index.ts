@@ -14,21 +14,28 @@ export {
   insertPayment,
   insertRefund,
   paymentById,
+  paymentByProviderTransaction,
   paymentRecorded,
   updatePayment,
   type RefundRow,
   type ScheduledAction,
 } from './payment-rows.js';
-export { nextOrderNumber } from './placement.js';
+export { nextOrderNumber, placeOrder } from './placement.js';
+export { fingerprintOf, quoteCheckout, type Quote } from './placement-quote.js';
 export { usePlacementHandlers, type PlacedOrder, type PlacementHandler } from './placement-handlers.js';
-export { usePlacementPayments, type AuthorizeResult, type PlacementPayments } from './placement-payments.js';
+export {
+  usePlacementPayments,
+  type AuthorizeInput,
+  type AuthorizeResult,
+  type PlacementPayments,
+} from './placement-payments.js';
 export { cardPaymentRow } from './placement-rows.js';
 export { PAYMENT_DEFAULTS, useReminderCheck } from './placement-rows.sql.js';
 export { orderPlacedMail, writePlacedOrder } from './placement-write.js';
 export { restockForRefund } from './restock.js';
 export { orderRoutes, type OrderRoutesFromAbove } from './routes.js';
 export { getOrder } from './service.js';
-export type { OrderSnapshot } from './tables.js';
+export type { OrderSnapshot, PaymentDispute } from './tables.js';
 export {
   orderById,
   searchTextOf,

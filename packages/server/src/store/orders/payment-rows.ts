@@ -20,6 +20,19 @@ export async function paymentById(ctx: Ctx, id: string): Promise<PaymentRow | un
   return row;
 }
 
+/** The payment a provider knows by its own id (Stripe's PaymentIntent), e.g. for the provider's events. */
+export async function paymentByProviderTransaction(
+  ctx: Ctx,
+  provider: string,
+  providerTransactionId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.provider, provider), eq(orderPayments.providerTransactionId, providerTransactionId)));
+  return row;
+}
+
 /** Whether a payment row with this id was written (an authorization's placement committed). */
 export async function paymentRecorded(ctx: Ctx, id: string): Promise<boolean> {
   const [kept] = await ctx.db.select({ id: orderPayments.id }).from(orderPayments).where(eq(orderPayments.id, id));

@@ -10,7 +10,7 @@ import { placementPayments, type AuthorizeResult } from './placement-payments.js
 import { checkoutHasErrors } from './placement-rules.js';
 import { fingerprintOf, orderOfCompleted, type Quote } from './placement-quote.js';
 import { cardPaymentRow, snapshotOf, UNIT_MS } from './placement-rows.js';
-import { completeForOrder, PAYMENT_DEFAULTS } from './placement-rows.sql.js';
+import { completeForNumberedOrder, completeForOrder, PAYMENT_DEFAULTS } from './placement-rows.sql.js';
 import { orderPlacedMail, writePlacedOrder, type Committed } from './placement-write.js';
 
 export type { Committed };
@@ -83,7 +83,9 @@ export async function commitQuote(
 
   // The checkout is done. The same statement draws the order's number and says whether a reminder is out for the
   // checkout (most were never abandoned): one round trip instead of three.
-  const [completed] = await completeForOrder(tx.db).execute({ id: row.id, now });
+  const [completed] = opts.orderNumber
+    ? await completeForNumberedOrder(tx.db).execute({ id: row.id, now, number: opts.orderNumber })
+    : await completeForOrder(tx.db).execute({ id: row.id, now });
   const number = Number(completed!.number);
   const snapshot: OrderSnapshot = { ...snapshotOf(checkout), ...(keepStock ? { keepStock } : {}) };
   // The rows exactly as written: the answer, the event and the e-mail need no read back.

@@ -9,6 +9,8 @@ export interface PlaceOptions {
   savePaymentMethod?: boolean;
   /** The card payment's id (and the provider's transaction id for it); new when absent. */
   paymentId?: string;
+  /** The order's number when it was drawn before the payment (a hosted payment page shows it); new when absent. */
+  orderNumber?: number;
   /** Orders made by the merchant (POST /ecom/v1/orders): */
   merchant?: {
     /** Confirm by e-mail (the shopper's own placements always do). */

@@ -7,6 +7,24 @@ export interface AuthorizeResult {
   providerTransactionId: string;
   card?: { brand: string; lastFourDigits: string };
   declineReason?: string;
+  /** Whether real money moved (a live Stripe account); absent: no. */
+  liveMode?: boolean;
+  /** A token for charging the same card again later (renewals), when the provider keeps cards apart from payments. */
+  savedPaymentToken?: string;
+}
+
+/** What a provider is asked to authorize. */
+export interface AuthorizeInput {
+  paymentToken: string;
+  amountMinor: bigint;
+  currency: string;
+  capture: boolean;
+  transactionId: string;
+  /**
+   * What the buyer is paying for (the placement's quote): a provider whose buyer paid on its own page before the
+   * placement (Stripe) refuses when it is not what that page was made for.
+   */
+  quoteFingerprint?: string;
 }
 
 /**
@@ -17,10 +35,7 @@ export interface PlacementPayments {
   /** The provider a payment token belongs to: its id names the payment row's provider. */
   providerForToken(paymentToken: string): {
     id: string;
-    authorize(
-      ctx: Ctx,
-      input: { paymentToken: string; amountMinor: bigint; currency: string; capture: boolean; transactionId: string },
-    ): Promise<AuthorizeResult>;
+    authorize(ctx: Ctx, input: AuthorizeInput): Promise<AuthorizeResult>;
   };
   /** Runs the charge and the commit; a failure after an app authorized releases that authorization. */
   guardAuthorization<T>(

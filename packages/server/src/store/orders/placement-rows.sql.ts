@@ -27,6 +27,12 @@ export const completeForOrder = completeCheckoutStatement('checkout_complete_for
   abandoned: reminderOut(sql.placeholder('id')),
 }));
 
+/** The same, for an order whose number was drawn before (shown on a payment page): the number is the one given. */
+export const completeForNumberedOrder = completeCheckoutStatement('checkout_complete_for_numbered_order', () => ({
+  number: sql<string>`${sql.placeholder('number')}::text`,
+  abandoned: reminderOut(sql.placeholder('id')),
+}));
+
 let reminderOut: (checkoutId: Placeholder) => SQL<boolean> = () => sql<boolean>`false`;
 
 /**
@@ -49,4 +55,6 @@ export const PAYMENT_DEFAULTS = {
   scheduledAction: null,
   authorizedDate: null,
   voidedDate: null,
+  liveMode: null,
+  dispute: null,
 };

@@ -60,6 +60,7 @@ export function cardPaymentRow(
     capturedMinor: charge.status === 'APPROVED' ? dueNow : 0n,
     providerTransactionId: charge.providerTransactionId,
     ...(charge.card ? { card: charge.card } : {}),
+    liveMode: charge.liveMode ?? false,
     delayedCapture: Boolean(opts.delayCapture),
     ...(plan && executionDate
       ? {

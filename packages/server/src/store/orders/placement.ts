@@ -77,6 +77,7 @@ async function authorize(
     currency: quote.checkout.currency,
     capture: !opts.delayCapture,
     transactionId: paymentId,
+    quoteFingerprint: quote.fingerprint,
   });
   if (charge.status === 'DECLINED') {
     throw new AppError('CONFLICT', charge.declineReason ?? 'The card was declined.', {

@@ -68,6 +68,16 @@ export const orders = pgTable(
   ],
 );
 
+/** A chargeback as Stripe last reported it (its `created` orders out-of-order events). */
+export interface PaymentDispute {
+  id: string;
+  status: string;
+  reason: string;
+  amountMinor: string;
+  eventCreated: number;
+  updatedDate: string;
+}
+
 /** A payment of an order: a card charge (authorized, captured in parts, voided), an offline payment, a gift card. */
 export const orderPayments = pgTable(
   'order_payments',
@@ -104,9 +114,17 @@ export const orderPayments = pgTable(
     }>(),
     authorizedDate: ts('authorized_date'),
     voidedDate: ts('voided_date'),
+    /** Whether real money moved: true for a live Stripe account, false for test cards and Stripe's test mode. */
+    liveMode: boolean('live_mode'),
+    /** The latest state of a chargeback the buyer's bank opened (Stripe's charge.dispute.* events). */
+    dispute: jsonb('dispute').$type<PaymentDispute>(),
     ...rowDates(),
   },
-  (t) => [index('order_payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId),
+    // Stripe's events name the PaymentIntent: find its payment without a scan.
+    index('order_payments_provider_tx_idx').on(t.providerTransactionId),
+  ],
 );
 
 export const orderRefunds = pgTable(

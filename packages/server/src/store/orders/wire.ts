@@ -66,6 +66,20 @@ function toPayment(p: PaymentRow, money: MoneyOf): OrderPayment {
             ...(p.providerTransactionId ? { providerTransactionId: p.providerTransactionId } : {}),
             ...(p.card ? { creditCardDetails: p.card } : {}),
             ...(p.declineReason ? { declineReason: p.declineReason } : {}),
+            ...(p.method === 'CREDIT_CARD'
+              ? { paymentProvider: { id: p.provider, liveMode: p.liveMode ?? false } }
+              : {}),
+            ...(p.dispute
+              ? {
+                  dispute: {
+                    id: p.dispute.id,
+                    status: p.dispute.status.toUpperCase(),
+                    reason: p.dispute.reason,
+                    amount: money(BigInt(p.dispute.amountMinor)),
+                    updatedDate: p.dispute.updatedDate,
+                  },
+                }
+              : {}),
             ...(p.authorizedDate
               ? {
                   authorizationDetails: {

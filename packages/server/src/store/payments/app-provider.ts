@@ -3,7 +3,6 @@ import { AppError, violation } from '../../kernel/errors.js';
 import { formatAmount } from '../pricing/index.js';
 import { callServicePlugin, type ServicePluginResult } from '../../platform/service-plugins/index.js';
 import type { AuthorizeResult, PaymentProvider } from './provider.js';
-import { testCardProvider } from './test-card.js';
 
 /** The provider column of payments an app moved (PAYMENT_PROVIDER service plugin). */
 export const APP_PROVIDER_ID = 'PAYMENT_APP';
@@ -102,11 +101,3 @@ export const appPaymentProvider: PaymentProvider = {
   },
   refund: (ctx, input) => moneyCall(ctx, 'refundPayment', input, 'refund'),
 };
-
-/** Test-card tokens (`tc_…`) are ours; any other token is for the payment app, when one is plugged in. */
-export const providerForToken = (token: string): PaymentProvider =>
-  token.startsWith('tc_') ? testCardProvider : appPaymentProvider;
-
-/** The provider that moved a recorded payment, for its capture, void or refund. */
-export const providerOf = (payment: { provider: string }): PaymentProvider =>
-  payment.provider === APP_PROVIDER_ID ? appPaymentProvider : testCardProvider;

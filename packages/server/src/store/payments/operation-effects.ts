@@ -15,6 +15,7 @@ import {
   type ScheduledAction,
 } from '../orders/index.js';
 import { getSite } from '../../platform/site/index.js';
+import { providerOf } from './providers.js';
 import { paymentOperations } from './tables.js';
 
 export type OperationRow = typeof paymentOperations.$inferSelect;
@@ -39,9 +40,11 @@ export async function applyAnswer(tx: Ctx, op: OperationRow, answer: Settled): P
   const ok = answer.status === 'SUCCEEDED';
   if (op.kind === 'CAPTURE') {
     const captured = payment.capturedMinor + (ok ? op.amountMinor : 0n);
+    // A provider that captures once released the rest: nothing more is authorized.
+    const done = captured === payment.amountMinor || (ok && providerOf(payment).capturesOnce === true);
     await updatePayment(tx, payment.id, {
       capturedMinor: captured,
-      status: captured === payment.amountMinor ? 'APPROVED' : payment.status,
+      status: done ? 'APPROVED' : payment.status,
       captures: payment.captures.map((c) => (c.id === op.id ? { ...c, status: answer.status } : c)),
       scheduledAction: finished(payment.scheduledAction, ok),
       updatedDate: now,

@@ -6,7 +6,7 @@ import { afterWrite } from '../catalog/index.js';
 import { enqueueJob, type JobHandlers, type JobRun } from '../../platform/jobs/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
 import { lockOrder, orderById, paymentById } from '../orders/index.js';
-import { providerOf } from './app-provider.js';
+import { providerOf } from './providers.js';
 import { applyAnswer, type Answer, type OperationRow } from './operation-effects.js';
 import { paymentOperations } from './tables.js';
 
@@ -126,6 +126,32 @@ export function refusedBy(answers: Answer[]): void {
   if (refused?.status === 'FAILED') {
     throw new AppError('CONFLICT', refused.reason, { applicationCode: 'PAYMENT_PROVIDER_FAILED' });
   }
+}
+
+/**
+ * The provider says something changed for these operations (Stripe's refund.updated): ask it again now rather than
+ * at the job's next try. Operations already settled are left alone.
+ */
+export async function askAgainNow(ctx: Ctx, operationIds: string[]): Promise<void> {
+  for (const id of operationIds) {
+    const [op] = await ctx.db.select().from(paymentOperations).where(eq(paymentOperations.id, id));
+    if (op?.status === 'PENDING') await carryOut(ctx, [op]);
+  }
+}
+
+/** The pending operations of one payment (all of its refunds waiting for the provider, say). */
+export async function pendingOperationsOf(ctx: Ctx, paymentId: string, kind: OperationKind): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: paymentOperations.id })
+    .from(paymentOperations)
+    .where(
+      and(
+        eq(paymentOperations.paymentId, paymentId),
+        eq(paymentOperations.kind, kind),
+        eq(paymentOperations.status, 'PENDING'),
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** PAYMENT_OPERATION {operationId, tries}: finishes an operation whose answer was never recorded. */

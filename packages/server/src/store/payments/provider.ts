@@ -1,8 +1,8 @@
 import type { Ctx } from '../../kernel/context.js';
-import type { AuthorizeResult } from '../orders/index.js';
+import type { AuthorizeInput, AuthorizeResult } from '../orders/index.js';
 
 // The placement records what a provider answers, so orders defines the answer's shape.
-export type { AuthorizeResult };
+export type { AuthorizeInput, AuthorizeResult };
 
 /**
  * A payment provider. Every call carries Plaza's own transaction id, so a retried call (after a timeout or a crash)
@@ -10,10 +10,9 @@ export type { AuthorizeResult };
  */
 export interface PaymentProvider {
   id: string;
-  authorize(
-    ctx: Ctx,
-    input: { paymentToken: string; amountMinor: bigint; currency: string; capture: boolean; transactionId: string },
-  ): Promise<AuthorizeResult>;
+  /** A capture takes what it takes and releases the rest of the authorization (Stripe's rule): one capture only. */
+  capturesOnce?: boolean;
+  authorize(ctx: Ctx, input: AuthorizeInput): Promise<AuthorizeResult>;
   capture(
     ctx: Ctx,
     input: { providerTransactionId: string; amountMinor: bigint; currency: string; transactionId: string },

@@ -7,7 +7,8 @@ export const subscriptionsOnPlacement: PlacementHandler = {
   name: 'subscriptions',
   order: 30,
   run: async (tx, p) => {
-    const token = p.opts.paymentToken;
+    // A provider that keeps cards apart from payments (Stripe) gives the saved card's own token.
+    const token = p.charge?.savedPaymentToken ?? p.opts.paymentToken;
     if (!p.checkout.subscriptionCharges.length || !p.charge || !token) return;
     const card = p.charge.card ?? { brand: 'Card', lastFourDigits: '' };
     await createContractsForOrder(tx, {

@@ -46,7 +46,7 @@ export async function updateContractPaymentMethod(
     async (row, now, tx) => {
       if (row.status === 'CANCELED' || row.status === 'ENDED') refuse(row, 'changed');
       const card = check.card ?? { brand: 'Card', lastFourDigits: '' };
-      const paymentMethod = { provider: provider.id, token: paymentToken, ...card };
+      const paymentMethod = { provider: provider.id, token: check.savedPaymentToken ?? paymentToken, ...card };
       const pausedByDeclines = row.status === 'PAUSED' && row.failedAttempts > 0;
       return { paymentMethod, ...(pausedByDeclines ? await resumed(tx, row, now) : {}) };
     },
