@@ -88,3 +88,4 @@ export { giftCardMutations, giftCardQueries, type GiftCardQuery } from './store/
 export { cartChanged, cartCount, cartQueries, useCartFollowsSignIn, type Cart } from './store/cart.js';
 export { cartMutations, type CartAction } from './store/cart-changes.js';
 export { tipMutations, tipQueries } from './store/tips.js';
+export { paymentMutations, paymentQueries } from './store/payments.js';
