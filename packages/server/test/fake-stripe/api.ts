@@ -46,6 +46,17 @@ function page<T extends { id: string }>(params: Params, url: string, items: T[])
   return listObject(url, items.slice(from, from + limit), from + limit < items.length);
 }
 
+/** `metadata['key']:'value'`, the one search query Plaza makes (finding its own transaction's PaymentIntent). */
+function searchPaymentIntents(store: FakeStore, params: Params) {
+  const query = params.str('query') ?? '';
+  params.rejectUnknown();
+  const m = /^metadata\['([\w-]+)'\]:'([^']*)'$/.exec(query);
+  if (!m) throw badParam('query', `Unsupported search query: ${query}`);
+  const [, key, value] = m;
+  const data = [...store.paymentIntents.values()].filter((pi) => pi.metadata[key!] === value);
+  return { object: 'search_result', url: '/v1/payment_intents/search', data, has_more: false, next_page: null };
+}
+
 const ROUTES: Route[] = [
   route('GET', '/v1/account', ({ store, params }) => {
     params.rejectUnknown();
@@ -65,6 +76,8 @@ const ROUTES: Route[] = [
     return expireSession(store, session(store, id));
   }),
   route('POST', '/v1/payment_intents', ({ store, params }) => createPaymentIntent(store, params)),
+  // Before `/:id`, which would take "search" for an id. Only the metadata query Plaza sends is understood.
+  route('GET', '/v1/payment_intents/search', ({ store, params }) => searchPaymentIntents(store, params)),
   route(
     'GET',
     '/v1/payment_intents/:id',

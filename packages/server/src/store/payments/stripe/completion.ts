@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CreateOrderResponse } from '@plaza/contracts';
 import type { Ctx } from '../../../kernel/context.js';
 import { AppError } from '../../../kernel/errors.js';
+import { loadCheckout } from '../../checkout/index.js';
 import { paymentRecorded, placeOrder } from '../../orders/index.js';
 import { requireStripe } from './account.js';
 import { notFinished, stripeProvider } from './provider.js';
@@ -67,8 +68,9 @@ export async function completeStripeSession(
   checkoutId: string,
   sessionId: string,
 ): Promise<CreateOrderResponse> {
+  // Someone else's checkout is a 404 (as every checkout route answers them); so is another checkout's session.
+  await loadCheckout(ctx, checkoutId);
   const row = await sessionById(ctx, sessionId);
-  // Someone else's session, or another checkout's, is as unknown as a made-up one.
   if (!row || row.checkoutId !== checkoutId) {
     throw new AppError('NOT_FOUND', 'This payment is not one of this checkout', {
       applicationCode: 'STRIPE_SESSION_NOT_FOUND',

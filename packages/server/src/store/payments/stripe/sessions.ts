@@ -39,6 +39,16 @@ export async function createStripeSession(ctx: Ctx, checkoutId: string): Promise
       applicationCode: 'NOTHING_TO_PAY',
     });
   }
+  // A placement takes stock at its commit; a buyer about to pay is told now what it would refuse then.
+  const short = quote.checkout.lineItems.find(
+    (l) => l.availability.quantityAvailable !== undefined && l.quantity > l.availability.quantityAvailable,
+  );
+  if (short) {
+    throw new AppError('CONFLICT', `Only ${short.availability.quantityAvailable} of ${short.productName} left`, {
+      applicationCode: 'OUT_OF_STOCK',
+      data: { lineItemId: short.id },
+    });
+  }
   const now = ctx.clock();
   const paymentId = uuidv7(now.getTime());
   const orderNumber = await nextOrderNumber(ctx);
