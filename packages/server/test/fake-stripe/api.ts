@@ -90,6 +90,11 @@ const ROUTES: Route[] = [
     cancelPaymentIntent(store, store.get(store.paymentIntents, 'payment_intent', id), params),
   ),
   route('POST', '/v1/refunds', ({ store, params }) => createRefund(store, params)),
+  route('GET', '/v1/refunds', ({ store, params }) => {
+    const intent = params.str('payment_intent');
+    const refunds = [...store.refunds.values()].filter((r) => !intent || r.payment_intent === intent);
+    return page(params, '/v1/refunds', refunds.reverse());
+  }),
   route(
     'GET',
     '/v1/refunds/:id',

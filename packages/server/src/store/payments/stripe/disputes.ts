@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { withTx, type Ctx } from '../../../kernel/context.js';
 import { uuidv7 } from '../../../lib/ids.js';
-import { formatAmount } from '../../pricing/index.js';
+import { toMoney } from '../../pricing/index.js';
+import { getSite } from '../../../platform/site/index.js';
 import {
   lockOrder,
   logOnOrder,
@@ -24,6 +25,13 @@ const STATUS_WORDS: Record<string, string> = {
   prevented: 'prevented',
 };
 
+/** A dispute's last word: nothing within the same second undoes it. */
+const CLOSED = new Set(['won', 'lost', 'warning_closed', 'prevented']);
+
+/** Stripe's `created` has whole seconds: within one, a closed dispute is newer than an open one. */
+const isOlder = (kept: PaymentDispute, created: number, status: string) =>
+  kept.eventCreated > created || (kept.eventCreated === created && CLOSED.has(kept.status) && !CLOSED.has(status));
+
 /**
  * charge.dispute.*: the payment keeps the dispute's latest state and the order's history says what happened. Events
  * may come out of order; one older than the state kept is ignored (Stripe's `created` orders them).
@@ -36,7 +44,7 @@ export async function recordDispute(ctx: Ctx, event: Stripe.Event, dispute: Stri
   await withTx(ctx, async (tx) => {
     const order = await lockOrder(tx, found.orderId);
     const payment = (await paymentById(tx, found.id))!;
-    if (payment.dispute && payment.dispute.eventCreated > event.created) return;
+    if (payment.dispute && isOlder(payment.dispute, event.created, dispute.status)) return;
     const now = tx.clock();
     const kept: PaymentDispute = {
       id: dispute.id,
@@ -47,7 +55,7 @@ export async function recordDispute(ctx: Ctx, event: Stripe.Event, dispute: Stri
       updatedDate: now.toISOString(),
     };
     await updatePayment(tx, payment.id, { dispute: kept, updatedDate: now });
-    const amount = formatAmount(BigInt(dispute.amount), order.currency);
+    const amount = toMoney(BigInt(dispute.amount), order.currency, (await getSite(tx)).locale).formattedAmount;
     await logOnOrder(tx, order, [
       {
         id: uuidv7(now.getTime()),

@@ -134,6 +134,14 @@ async function intentOf(ctx: Ctx, stripe: Stripe, transactionId: string): Promis
   return found.data[0]?.id;
 }
 
+/** The refund Plaza asked for as `transactionId`, if Stripe has it. */
+async function ourRefund(stripe: Stripe, intentId: string, transactionId: string): Promise<Stripe.Refund | undefined> {
+  for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+    if (refund.metadata?.plaza_transaction_id === transactionId) return refund;
+  }
+  return undefined;
+}
+
 /**
  * Gives the money of a PaymentIntent back, whatever state it is in: an authorization is canceled, captured money is
  * refunded in full, and one never paid needs nothing. Keyed by Plaza's transaction id: asked twice, done once.
@@ -189,16 +197,20 @@ export const stripeProvider: PaymentProvider = {
   async refund(ctx, input) {
     assertOutsideTransaction('refunding a Stripe payment');
     const { stripe } = await requireStripe(ctx);
-    const refund = await stripe.refunds
-      .create(
-        {
-          payment_intent: input.providerTransactionId,
-          amount: Number(input.amountMinor),
-          metadata: { plaza_transaction_id: input.transactionId },
-        },
-        { idempotencyKey: `plaza-refund-${input.transactionId}` },
-      )
-      .catch(stripeRefusal);
+    // Asked again (the outbox's next try, a refund.updated event): Stripe's refund as it is now, never a second one,
+    // even after Stripe has forgotten the idempotency key (a day).
+    const refund =
+      (await ourRefund(stripe, input.providerTransactionId, input.transactionId)) ??
+      (await stripe.refunds
+        .create(
+          {
+            payment_intent: input.providerTransactionId,
+            amount: Number(input.amountMinor),
+            metadata: { plaza_transaction_id: input.transactionId },
+          },
+          { idempotencyKey: `plaza-refund-${input.transactionId}` },
+        )
+        .catch(stripeRefusal));
     if (refund.status === 'succeeded') return { ok: true };
     if (refund.status === 'failed' || refund.status === 'canceled') {
       throw refused(`Stripe could not refund: ${refund.failure_reason ?? refund.status}`);
