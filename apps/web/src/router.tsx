@@ -30,6 +30,8 @@ const CatalogPage = lazy(() => import('./storefront/store/CatalogPage.js'));
 const ProductPage = lazy(() => import('./storefront/store/ProductPage.js'));
 const CartPage = lazy(() => import('./storefront/store/CartPage.js'));
 const CheckoutPage = lazy(() => import('./storefront/store/checkout/CheckoutPage.js'));
+// Where Stripe's page sends the buyer back: rare, so its own chunk keeps it off the checkout's.
+const StripeReturnPage = lazy(() => import('./storefront/store/checkout/StripeReturnPage.js'));
 const PayPage = lazy(() => import('./storefront/store/checkout/PayPage.js'));
 const BuyNowPage = lazy(() => import('./storefront/store/checkout/BuyNowPage.js'));
 const OrderPage = lazy(() => import('./storefront/store/orders/OrderPage.js'));
@@ -66,6 +68,7 @@ export function AppRoutes() {
           <Route path="products/:slug" element={page(ProductPage)} />
           <Route path="cart" element={page(CartPage)} />
           <Route path="checkout/:checkoutId" element={page(CheckoutPage)} />
+          <Route path="checkout/:checkoutId/paid" element={page(StripeReturnPage)} />
           <Route path="pay/:requestId" element={page(PayPage)} />
           <Route path="buy/:templateId" element={page(BuyNowPage)} />
           <Route path="orders/:orderId" element={page(OrderPage)} />

@@ -12,7 +12,7 @@ import { CodesSection, CustomFieldsSection, TipSection } from './extras.js';
 import { PaymentSection } from './PaymentSection.js';
 import { BillingSection, ContactSection } from './sections.js';
 import { ShippingAddressSection } from './ShippingAddress.js';
-import { useCheckout, useCheckoutSettings } from './useCheckout.js';
+import { useCheckout, useCheckoutSettings, usePaymentMethods } from './useCheckout.js';
 
 /**
  * The hosted checkout (where `checkout-url` points), one flow like Shopify's one-page checkout: who pays, where it
@@ -24,6 +24,8 @@ export default function CheckoutPage() {
   const [search] = useSearchParams();
   const { data: checkout, error, isPending, refetch, isFetching } = useCheckout(checkoutId, search.get('recover'));
   const settings = useCheckoutSettings().data;
+  // Asked alongside the checkout, so the payment part is ready when the checkout is.
+  usePaymentMethods();
   useEffect(() => {
     document.title = 'Checkout';
   }, []);

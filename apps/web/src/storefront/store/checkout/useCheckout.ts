@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { checkoutMutations, checkoutQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { checkoutMutations, checkoutQueries, paymentQueries, usePlaza, usePlazaMutation } from '@plaza/react';
 
 // The checkout page's parts share these; the data layer is @plaza/react's (checkoutQueries, checkoutMutations).
 
@@ -11,3 +11,6 @@ export const useCheckoutSettings = () => useQuery(checkoutQueries.settings(usePl
 
 /** One change to the checkout; each part of the page has its own (its own error and busy state). */
 export const useCheckoutChange = (id: string) => usePlazaMutation(checkoutMutations.change(id));
+
+/** How the shop takes cards (its test cards or Stripe's page): the Pay button depends on it. */
+export const usePaymentMethods = () => useQuery(paymentQueries.methods(usePlaza()));
