@@ -29,7 +29,7 @@ import {
   usePlacementPayments,
   useReminderCheck,
 } from './store/orders/index.js';
-import { guardAuthorization, providerForToken } from './store/payments/index.js';
+import { buyerProviderForToken, guardAuthorization } from './store/payments/index.js';
 import { claimGuestContracts } from './store/subscriptions/index.js';
 import { discountStage } from './store/discounts/index.js';
 import { giftCardStage } from './store/gift-cards/index.js';
@@ -59,7 +59,8 @@ export function wireModules(): void {
   });
   usePlacementHandlers(placementHandlers);
   // Payments sit above orders: the placement gets its providers and the authorization guard from here.
-  usePlacementPayments({ providerForToken, guardAuthorization });
+  // Placements take the buyer's tokens: a saved card is for renewals only.
+  usePlacementPayments({ providerForToken: buyerProviderForToken, guardAuthorization });
   // The placement's commit asks abandoned checkouts whether the checkout had a reminder out.
   useReminderCheck(hadReminderOut);
   useTotalsStages({

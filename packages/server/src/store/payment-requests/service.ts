@@ -9,7 +9,7 @@ import { afterWrite } from '../catalog/index.js';
 import { webBase } from '../../lib/urls.js';
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { lockOrder, managesOrders, orderById, settleOrder, transactionsOf, type OrderRow } from '../orders/index.js';
-import { guardAuthorization, insertCapturedCardPayment, providerForToken } from '../payments/index.js';
+import { buyerProviderForToken, guardAuthorization, insertCapturedCardPayment } from '../payments/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { paymentRequests as pr } from './tables.js';
 import { siteDay } from '../../lib/dates.js';
@@ -149,7 +149,7 @@ export async function payPaymentRequest(
   const paymentId = uuidv7(ctx.clock().getTime());
   try {
     return await guardAuthorization(ctx, req.paymentToken, paymentId, async () => {
-      const provider = providerForToken(req.paymentToken);
+      const provider = buyerProviderForToken(req.paymentToken);
       const charge = await provider.authorize(ctx, {
         paymentToken: req.paymentToken,
         amountMinor: before.amountMinor,

@@ -1,3 +1,4 @@
+import { violation } from '../../kernel/errors.js';
 import type { PaymentProvider } from './provider.js';
 import { APP_PROVIDER_ID, appPaymentProvider } from './app-provider.js';
 import { stripeProvider, STRIPE_PROVIDER_ID } from './stripe/provider.js';
@@ -30,3 +31,14 @@ export const providerById = (id: string): PaymentProvider | undefined =>
  */
 export const needsGuard = (token: string): boolean =>
   providerForToken(token) !== testCardProvider && !token.startsWith('stripe_cs:');
+
+/**
+ * A token a buyer may hand in. A saved Stripe card (`stripe_pm:…`) is charged by renewals only: taken from a request,
+ * it would let anyone who learned its ids pay with someone else's card.
+ */
+export function buyerProviderForToken(token: string): PaymentProvider {
+  if (token.startsWith('stripe_pm:')) {
+    throw violation('paymentToken', 'FORMAT', 'paymentToken is not a card token this shop issued');
+  }
+  return providerForToken(token);
+}

@@ -1,10 +1,31 @@
-import type { SubscriptionContract } from '@plaza/contracts';
+import type { StripeSessionResponse, SubscriptionContract } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { providerForToken } from '../payments/index.js';
+import { buyerProviderForToken, createCardSetupSession } from '../payments/index.js';
+import { webBase } from '../../lib/urls.js';
 import { getSite } from '../../platform/site/index.js';
-import { change, getContract, refuse, resumed } from './service.js';
+import { change, getContract, loadContract, refuse, resumed } from './service.js';
+
+/** What a card saved on Stripe's page for a subscription is for: that subscription only. */
+export const contractPurpose = (id: string) => `contract:${id}`;
+
+/**
+ * POST …/{id}/stripe-card-session: Stripe's page where the buyer saves (and their bank confirms) a card for the
+ * renewals. Stripe sends them back to their subscriptions with `stripe_setup=<session>`, which the page gives to
+ * update-payment-method as `stripe_setup:<session>`.
+ */
+export async function stripeCardSession(ctx: Ctx, id: string): Promise<StripeSessionResponse> {
+  const row = await loadContract(ctx, id);
+  if (row.status === 'CANCELED' || row.status === 'ENDED') refuse(row, 'changed');
+  return createCardSetupSession(ctx, {
+    purpose: contractPurpose(id),
+    currency: row.currency,
+    currentToken: row.paymentMethod.token,
+    ...(row.buyerEmail ? { email: row.buyerEmail } : {}),
+    returnUrl: `${webBase(ctx)}/account/subscriptions?subscription=${id}`,
+  });
+}
 
 /**
  * POST …/{id}/update-payment-method: the buyer (or a manager) puts the renewals on another card. The card is checked
@@ -23,7 +44,7 @@ export async function updateContractPaymentMethod(
       applicationCode: 'SUBSCRIPTION_NOT_CHANGEABLE',
     });
   }
-  const provider = providerForToken(paymentToken);
+  const provider = buyerProviderForToken(paymentToken);
   const transactionId = uuidv7(ctx.clock().getTime());
   const check = await provider.authorize(ctx, {
     paymentToken,
@@ -31,6 +52,8 @@ export async function updateContractPaymentMethod(
     currency: (await getSite(ctx)).currency,
     capture: false,
     transactionId,
+    // A card saved on Stripe's page for this subscription, and for no other.
+    quoteFingerprint: contractPurpose(id),
   });
   if (check.status !== 'AUTHORIZED' && check.status !== 'APPROVED') {
     throw new AppError(

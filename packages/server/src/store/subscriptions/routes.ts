@@ -1,4 +1,5 @@
 import {
+  StripeSessionResponse,
   ListSubscriptionContractsQuery,
   ListSubscriptionContractsResponse,
   SubscriptionContractResponse,
@@ -6,7 +7,7 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
-import { updateContractPaymentMethod } from './payment-method.js';
+import { stripeCardSession, updateContractPaymentMethod } from './payment-method.js';
 import { cancelContract, getContract, listContracts, pauseContract, resumeContract } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
@@ -96,5 +97,18 @@ function registerContractChangeRoutes(app: App): void {
     async (req) => ({
       subscriptionContract: await updateContractPaymentMethod(req.ctx, req.params.id, req.body.paymentToken),
     }),
+  );
+  app.post(
+    `${BASE}/:id/stripe-card-session`,
+    route({
+      summary: 'Save a new card on Stripe’s page',
+      description:
+        'For shops on Stripe: a page where the buyer saves a card for the renewals (their bank confirms it there). ' +
+        'Stripe sends them back to /account/subscriptions with `stripe_setup`; pass `stripe_setup:<that>` to ' +
+        'update-payment-method. 409 STRIPE_NOT_CONNECTED without Stripe.',
+      params: IdParams,
+      response: StripeSessionResponse,
+    }),
+    async (req) => stripeCardSession(req.ctx, req.params.id),
   );
 }

@@ -94,7 +94,7 @@ function ownerScope(ctx: Ctx): SQL | undefined {
   return eq(sc.id, '00000000-0000-0000-0000-000000000000');
 }
 
-async function loadContract(ctx: Ctx, id: string, lock = false): Promise<ContractRow> {
+export async function loadContract(ctx: Ctx, id: string, lock = false): Promise<ContractRow> {
   const q = ctx.db
     .select()
     .from(sc)

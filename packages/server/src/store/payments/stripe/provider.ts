@@ -4,6 +4,7 @@ import { AppError, violation } from '../../../kernel/errors.js';
 import { assertOutsideTransaction } from '../../../kernel/tx-guard.js';
 import type { AuthorizeInput, AuthorizeResult, PaymentProvider } from '../provider.js';
 import { requireStripe } from './account.js';
+import { authorizeSetup } from './card-setup.js';
 import { sessionById, sessionByPayment, type SessionRow } from './sessions.js';
 
 export const STRIPE_PROVIDER_ID = 'STRIPE';
@@ -173,6 +174,7 @@ export const stripeProvider: PaymentProvider = {
     const token = input.paymentToken;
     if (token.startsWith('stripe_cs:')) return authorizeSession(ctx, token.slice('stripe_cs:'.length), input);
     if (token.startsWith('stripe_pm:')) return chargeSavedCard(ctx, token, input);
+    if (token.startsWith('stripe_setup:')) return authorizeSetup(ctx, token.slice('stripe_setup:'.length), input);
     throw violation('paymentToken', 'FORMAT', 'paymentToken is not a Stripe payment');
   },
   async capture(ctx, input) {
@@ -191,7 +193,8 @@ export const stripeProvider: PaymentProvider = {
     assertOutsideTransaction('releasing a Stripe payment');
     const { stripe } = await requireStripe(ctx);
     const intentId = input.providerTransactionId || (await intentOf(ctx, stripe, input.transactionId));
-    if (intentId) await release(ctx, intentId, input.transactionId).catch(stripeRefusal);
+    // A card check holds no money (a saved card, a setup): nothing to release.
+    if (intentId?.startsWith('pi_')) await release(ctx, intentId, input.transactionId).catch(stripeRefusal);
     return { ok: true };
   },
   async refund(ctx, input) {
