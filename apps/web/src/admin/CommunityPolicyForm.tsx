@@ -1,10 +1,11 @@
 import type { CommunityPolicy, Site } from '@plaza/contracts';
 import { useToast } from './Toast.js';
 import { FormPage, FormSection, useDraft } from './ui/FormPage.js';
+import { ChoiceCards, type ChoiceCard } from './ui/ChoiceCards.js';
 import { choiceBinder } from './ui/choices.js';
 import { useUpdateSite } from './useUpdateSite.js';
 
-type Choice<K extends keyof CommunityPolicy> = { value: CommunityPolicy[K]; label: string; hint: string };
+type Choice<K extends keyof CommunityPolicy> = ChoiceCard<CommunityPolicy[K]>;
 
 const moderation: Array<Choice<'reviewModeration'>> = [
   {
@@ -52,7 +53,7 @@ export function CommunityPolicyForm({ site }: { site: Site }) {
       }
     >
       <FormSection title="Reviews">
-        <Choices
+        <ChoiceCards
           legend="Review moderation"
           name="review-moderation"
           choices={moderation}
@@ -60,7 +61,7 @@ export function CommunityPolicyForm({ site }: { site: Site }) {
         />
       </FormSection>
       <FormSection title="New members">
-        <Choices
+        <ChoiceCards
           legend="New members' profiles"
           name="default-privacy"
           choices={privacy}
@@ -68,45 +69,5 @@ export function CommunityPolicyForm({ site }: { site: Site }) {
         />
       </FormSection>
     </FormPage>
-  );
-}
-
-function Choices<T extends string>({
-  legend,
-  name,
-  choices,
-  value,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  choices: Array<{ value: T; label: string; hint: string }>;
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-neutral-800">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {choices.map((c) => (
-          <label
-            key={c.value}
-            className="flex cursor-pointer items-start gap-3 rounded-md border border-neutral-200 p-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
-          >
-            <input
-              type="radio"
-              name={name}
-              className="mt-0.5 h-4 w-4 shrink-0 accent-accent"
-              checked={value === c.value}
-              onChange={() => onChange(c.value)}
-            />
-            <span>
-              <span className="font-medium">{c.label}</span>
-              <span className="block text-xs text-neutral-600">{c.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

@@ -56,6 +56,7 @@ export function FormPage({
   untouched,
   onSubmit,
   onUndo,
+  cancel,
   children,
 }: {
   dirty: boolean;
@@ -68,6 +69,8 @@ export function FormPage({
   untouched?: string | undefined;
   onSubmit: () => void;
   onUndo: () => void;
+  /** A way out of a form opened over saved settings ("Keep the current keys"): the bar offers it beside Save. */
+  cancel?: { label: string; onClick: () => void } | undefined;
   children: ReactNode;
 }) {
   const [tried, setTried] = useState(false);
@@ -97,6 +100,11 @@ export function FormPage({
         {dirty && (
           <Button variant="ghost" onClick={onUndo} disabled={busy}>
             Undo changes
+          </Button>
+        )}
+        {cancel && (
+          <Button variant="secondary" onClick={cancel.onClick} disabled={busy}>
+            {cancel.label}
           </Button>
         )}
         <Button type="submit" busy={busy} disabled={!dirty && !untouched}>
