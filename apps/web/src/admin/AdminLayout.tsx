@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import { CloseIcon, MenuIcon } from '../ui/icons.js';
 import { CommandPalette } from './CommandPalette.js';
 import { Sidebar } from './Sidebar.js';
+import { TestModeBanner } from './TestModeBanner.js';
 import { keepFocusClearOfStickyBars } from '../ui/keepFocusClear.js';
 import { useWaitingCounts } from './waiting.js';
 
@@ -43,6 +44,7 @@ export function AdminLayout() {
       )}
       <div className="min-w-0">
         <PhoneHeader siteName={siteName} menuOpen={open} onMenu={() => setOpen(true)} onSearch={search} />
+        <TestModeBanner />
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8 print:max-w-none print:p-0!">
           <main>
             <Outlet />

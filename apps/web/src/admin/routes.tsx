@@ -28,6 +28,7 @@ import { CheckoutTemplatesPage } from './store/checkout/CheckoutTemplatesPage.js
 import { CollectionsPage } from './store/CollectionsPage.js';
 import { CouponsPage } from './store/discounts/CouponsPage.js';
 import { RulesPage } from './store/discounts/RulesPage.js';
+import { PaymentsPage } from './store/payments/PaymentsPage.js';
 import { GiftCardsPage } from './store/gift-cards/GiftCardsPage.js';
 import { ProductPage } from './store/ProductPage.js';
 import { ProductsPage } from './store/ProductsPage.js';
@@ -50,6 +51,7 @@ export default function AdminApp() {
             <Route path="settings/sign-in" element={<SignInSettingsPage />} />
             <Route path="settings/community" element={<CommunitySettingsPage />} />
             <Route path="settings/checkout" element={<CheckoutSettingsPage />} />
+            <Route path="settings/payments" element={<PaymentsPage />} />
             <Route path="settings/tips" element={<TipsPage />} />
             <Route path="mailbox" element={<MailboxPage />} />
             <Route path="store/orders" element={<OrdersPage />} />
