@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Order } from '@plaza/sdk/ecom';
-import { orderMutations, usePlazaMutation } from '@plaza/react';
+import { orderMutations, usePlazaMutation, useSite } from '@plaza/react';
+import { moneyFormat } from '../../../lib/format.js';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { describeError } from '../../../ui/ErrorMessage.js';
@@ -46,6 +47,26 @@ function refundWords(a: Activity): string {
   const r = a.orderRefunded;
   if (!r) return '';
   return ` ${r.amount.formattedAmount}${r.reason ? `: ${r.reason}` : ''}${r.restockedItems ? ' · items back in stock' : ''}`;
+}
+
+/**
+ * A chargeback Stripe reported, as it reads in the history: what Stripe says, how much, and the bank's reason
+ * ("Dispute opened: respond in Stripe before the deadline · €25.00 (fraudulent)"). Undefined for other entries.
+ */
+export function disputeActivityWords(a: Activity, money: (amount: string) => string): string | undefined {
+  const custom = a.customActivity;
+  if (a.type !== 'CUSTOM_ACTIVITY' || custom?.type !== 'PAYMENT_DISPUTE') return undefined;
+  const { says, amount, reason } = custom.additionalData ?? {};
+  return (
+    [says ?? 'Payment disputed', amount && money(amount)].filter(Boolean).join(' · ') + (reason ? ` (${reason})` : '')
+  );
+}
+
+/** Formats the order's plain amounts ("25.00") in its currency, as the site writes money. */
+function useOrderMoney(order: Order): (amount: string) => string {
+  const site = useSite().data;
+  const format = moneyFormat({ locale: site?.locale ?? 'en-US', currency: order.currency });
+  return (amount) => (Number.isFinite(Number(amount)) ? format.format(Number(amount)) : amount);
 }
 
 /** The order's history, newest first: what happened, and the owner's comments (which can be edited or deleted). */
@@ -99,12 +120,13 @@ function Entry({ order, activity: a }: { order: Order; activity: Activity }) {
   const toast = useToast();
   const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const money = useOrderMoney(order);
   const message = a.merchantComment?.message;
   if (draft !== null) return <CommentEditor order={order} activity={a} draft={draft} setDraft={setDraft} />;
   return (
     <li>
       <span className="block">
-        {ACTIVITY_WORDS[a.type] ?? 'Update'}
+        {disputeActivityWords(a, money) ?? ACTIVITY_WORDS[a.type] ?? 'Update'}
         {refundWords(a)}
         {message ? `: ${message}` : ''}
         {a.draftOrderChanges?.reason ? `: ${a.draftOrderChanges.reason}` : ''}

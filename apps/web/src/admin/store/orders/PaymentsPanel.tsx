@@ -9,7 +9,8 @@ import { FormSection } from '../../ui/FormPage.js';
 import { PaymentRequests } from './PaymentRequests.js';
 import { RefundDialog } from './RefundDialog.js';
 import { restockedWords } from './RestockLines.js';
-import { METHOD_WORDS, PAYMENT_STATE_WORDS } from './words.js';
+import { Badge } from '../../../ui/Badge.js';
+import { disputeWords, METHOD_WORDS, PAYMENT_STATE_WORDS, PROVIDER_WORDS, type Dispute } from './words.js';
 
 /** a − b on decimal strings with the same places ("12.50" − "2.25" = "10.25"), without floating point. */
 export function minus(a: string, b: string): string {
@@ -143,13 +144,21 @@ function PaymentSummary({ payment: p }: { payment: OrderPayment }) {
   const takingNow = (p.regularPaymentDetails?.authorizationDetails?.captures ?? []).filter(
     (c) => c.status === 'PENDING',
   );
+  const provider = p.regularPaymentDetails?.paymentProvider;
+  const dispute = p.regularPaymentDetails?.dispute;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span className="font-medium">{p.amount.formattedAmount}</span>
       <span>
         {METHOD_WORDS[p.method]}
         {card ? ` · ${card.brand} ending ${card.lastFourDigits}` : ''}
+        {provider ? ` · ${PROVIDER_WORDS[provider.id] ?? provider.id}` : ''}
       </span>
+      {p.method === 'CREDIT_CARD' && provider?.liveMode === false && (
+        <Badge tone="warning">
+          Test<span className="sr-only">: no real money moved</span>
+        </Badge>
+      )}
       <span className="text-neutral-600">{state ? (PAYMENT_STATE_WORDS[state] ?? state) : 'Taken'}</span>
       {Number(p.refundedAmount.amount) > 0 && (
         <span className="text-neutral-600">{p.refundedAmount.formattedAmount} refunded</span>
@@ -159,7 +168,25 @@ function PaymentSummary({ payment: p }: { payment: OrderPayment }) {
           Taking {c.amount.formattedAmount}: waiting for the card provider
         </span>
       ))}
+      {dispute && <DisputeLine dispute={dispute} />}
     </div>
+  );
+}
+
+const DISPUTE_TONES = {
+  danger: 'bg-red-50 text-red-800',
+  warning: 'bg-amber-50 text-amber-900',
+  success: 'bg-emerald-50 text-emerald-800',
+  neutral: 'bg-neutral-100 text-neutral-700',
+};
+
+/** A chargeback on the payment, on a line of its own: what it is about, what it waits for, and how much. */
+function DisputeLine({ dispute }: { dispute: Dispute }) {
+  const { words, tone } = disputeWords(dispute);
+  return (
+    <p className={`w-full rounded px-2 py-1 ${DISPUTE_TONES[tone]}`}>
+      {words} · {dispute.amount.formattedAmount}
+    </p>
   );
 }
 

@@ -36,6 +36,42 @@ export const PAYMENT_STATE_WORDS: Record<string, string> = {
   PARTIALLY_REFUNDED: 'Partly refunded',
 };
 
+/** Who moved the money, as an owner knows them. */
+export const PROVIDER_WORDS: Partial<Record<string, string>> = {
+  STRIPE: 'Stripe',
+  TEST_CARD: 'Test card',
+  PAYMENT_APP: 'Payment app',
+};
+
+export type Dispute = NonNullable<NonNullable<OrderPayment['regularPaymentDetails']>['dispute']>;
+type DisputeTone = 'danger' | 'warning' | 'success' | 'neutral';
+
+/**
+ * A chargeback as the owner must act on it: open ones say what Stripe waits for (and why the bank opened it), closed
+ * ones only how they ended. Stripe's reasons come as `product_not_received`.
+ */
+export function disputeWords(dispute: Pick<Dispute, 'status' | 'reason'>): { words: string; tone: DisputeTone } {
+  const reason = dispute.reason.replace(/_/g, ' ');
+  const inquiry = dispute.status.startsWith('WARNING_');
+  const opened = `${inquiry ? 'Inquiry' : 'Disputed'}: ${reason}`;
+  switch (dispute.status.replace(/^WARNING_/, '')) {
+    case 'NEEDS_RESPONSE':
+      return { words: `${opened} · needs your response in Stripe`, tone: 'danger' };
+    case 'UNDER_REVIEW':
+      return { words: `${opened} · under review by the bank`, tone: 'warning' };
+    case 'CLOSED':
+      return { words: 'Inquiry closed', tone: 'neutral' };
+    case 'WON':
+      return { words: 'Dispute won', tone: 'success' };
+    case 'LOST':
+      return { words: 'Dispute lost', tone: 'danger' };
+    case 'PREVENTED':
+      return { words: 'Dispute prevented', tone: 'success' };
+    default:
+      return { words: opened, tone: 'warning' };
+  }
+}
+
 type Priced = Pick<Order, 'priceSummary'> & Partial<Pick<Order, 'shippingInfo'>>;
 
 /**
