@@ -18,6 +18,7 @@ export const MAIL_TEMPLATES = [
   'ORDER_INVOICE',
   'DOWNLOAD_LINKS',
   'ORDER_REFUNDED',
+  'SUBSCRIPTION_PAYMENT_CONFIRMATION',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** DEV_MAILBOX: stored only (no SMTP_URL). QUEUED, SENT, FAILED: delivery over SMTP. */

@@ -57,6 +57,8 @@ export interface TemplateData {
   };
   /** `amount`: this refund, formatted; `reason`: the owner's words, when given. */
   ORDER_REFUNDED: { siteName: string; number: string; link: string; amount: string; reason?: string };
+  /** A renewal the buyer's bank wants them to confirm: `link` opens their subscriptions to confirm a card. */
+  SUBSCRIPTION_PAYMENT_CONFIRMATION: { siteName: string; product: string; amount: string; link: string };
 }
 
 /** A line of an order e-mail: what the buyer reads of an item, and what a packer would find it by. */
@@ -335,6 +337,19 @@ const RENDERERS: { [T in MailTemplate]: (d: TemplateData[T]) => Rendered } = {
         `<p>We refunded <b>${escapeHtml(d.amount)}</b> for your order <b>${escapeHtml(d.number)}</b>.</p>` +
           (d.reason ? `<p>Reason: ${escapeHtml(d.reason)}</p>` : '') +
           `<p>${escapeHtml(back)}</p>${button(d.link, 'See your order')}`,
+      ),
+    };
+  },
+  /** Sent when a renewal's bank asks for the buyer (3-D Secure) and the buyer was not there. */
+  SUBSCRIPTION_PAYMENT_CONFIRMATION: (d) => {
+    const why = `Your bank asks you to confirm the renewal of ${d.product} (${d.amount}) at ${d.siteName}.`;
+    const how = 'Confirm your card (or use another one) and the renewal goes through; nothing was charged yet.';
+    return {
+      subject: `Confirm your payment for ${d.product}`,
+      text: `${why}\n\n${how}\n\nConfirm your card: ${d.link}\n`,
+      html: layout(
+        d.siteName,
+        `<p>${escapeHtml(why)}</p><p>${escapeHtml(how)}</p>${button(d.link, 'Confirm your card')}`,
       ),
     };
   },

@@ -19,7 +19,11 @@ import {
   type PaymentRow,
   type PlacedOrder,
 } from '../orders/index.js';
-import { providerForToken } from '../payments/index.js';
+import { BUYER_MUST_CONFIRM, providerForToken } from '../payments/index.js';
+import { deliverQueued, queueMail } from '../../platform/mail/index.js';
+import { getSite } from '../../platform/site/index.js';
+import { toMoney } from '../pricing/index.js';
+import { webBase } from '../../lib/urls.js';
 import { stillThisTry, type RenewalStage } from './renewal-stage.js';
 import { billingDate } from './service.js';
 import { subscriptionContracts as sc } from './tables.js';
@@ -210,9 +214,9 @@ function asPlacement(
  * Recorded once per try: a second run of the same try finds the contract moved on and records nothing.
  */
 export async function recordRenewalFailure(ctx: Ctx, stage: RenewalStage, reason: string): Promise<void> {
-  await withTx(ctx, async (tx) => {
+  const mailId = await withTx(ctx, async (tx) => {
     const [row] = await tx.db.select().from(sc).where(eq(sc.id, stage.contract.id)).for('update');
-    if (!row || !stillThisTry(row, stage)) return;
+    if (!row || !stillThisTry(row, stage)) return undefined;
     const now = tx.clock();
     const failedAttempts = row.failedAttempts + 1;
     const pause = failedAttempts >= SUBSCRIPTION_MAX_FAILED_ATTEMPTS;
@@ -233,5 +237,25 @@ export async function recordRenewalFailure(ctx: Ctx, stage: RenewalStage, reason
     }
     const entity = await toContract(tx, { ...row, ...set });
     await emitEvent(tx, { type: 'ecom.subscription_contract.updated', entityId: row.id, entity });
+    if (reason === BUYER_MUST_CONFIRM) return askBuyerToConfirm(tx, row);
+    return undefined;
   });
+  if (mailId) void deliverQueued(ctx, mailId);
+}
+
+/** The bank wants the buyer, who was not there: they are e-mailed a way to confirm their card (Stripe's page). */
+async function askBuyerToConfirm(tx: Ctx, row: ContractRow): Promise<string | undefined> {
+  if (!row.buyerEmail) return undefined;
+  const site = await getSite(tx);
+  const mail = await queueMail(tx, {
+    to: row.buyerEmail,
+    template: 'SUBSCRIPTION_PAYMENT_CONFIRMATION',
+    data: {
+      siteName: site.name,
+      product: row.lineItem.productName,
+      amount: toMoney(row.amountMinor, row.currency, site.locale).formattedAmount,
+      link: `${webBase(tx)}/account/subscriptions?subscription=${row.id}`,
+    },
+  });
+  return mail.id;
 }

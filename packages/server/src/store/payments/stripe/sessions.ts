@@ -61,26 +61,38 @@ export async function createStripeSession(ctx: Ctx, checkoutId: string): Promise
     plaza_payment_id: paymentId,
     plaza_order_number: String(orderNumber),
   };
-  const session = await connection.stripe.checkout.sessions.create(
-    {
-      mode: 'payment',
-      line_items: stripeLineItems(checkout, quote.dueNow, orderNumber),
-      ...(checkout.buyerInfo.email ? { customer_email: checkout.buyerInfo.email } : {}),
-      ...(saveCard ? { customer_creation: 'always' as const } : {}),
-      client_reference_id: checkoutId,
-      success_url: `${back}/paid?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: back,
-      expires_at: Math.floor(now.getTime() / 1000) + SESSION_MINUTES * 60,
-      metadata,
-      payment_intent_data: {
-        capture_method: manualCapture ? 'manual' : 'automatic',
-        description: `Order ${orderNumber}`,
+  const session = await connection.stripe.checkout.sessions
+    .create(
+      {
+        mode: 'payment',
+        line_items: stripeLineItems(checkout, quote.dueNow, orderNumber),
+        ...(checkout.buyerInfo.email ? { customer_email: checkout.buyerInfo.email } : {}),
+        ...(saveCard ? { customer_creation: 'always' as const } : {}),
+        client_reference_id: checkoutId,
+        success_url: `${back}/paid?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: back,
+        // Stripe's own clock decides when its page closes, whatever this server's clock says (tests move it).
+        expires_at: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
         metadata,
-        ...(saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+        payment_intent_data: {
+          capture_method: manualCapture ? 'manual' : 'automatic',
+          description: `Order ${orderNumber}`,
+          metadata,
+          ...(saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+        },
       },
-    },
-    { idempotencyKey: `plaza-session-${paymentId}` },
-  );
+      { idempotencyKey: `plaza-session-${paymentId}` },
+    )
+    .catch((err: unknown) => {
+      ctx.log.warn({ err, checkoutId }, 'Stripe did not open a payment page');
+      throw new AppError(
+        'CONFLICT',
+        'Stripe could not open its payment page: nothing was charged, try again in a moment',
+        {
+          applicationCode: 'STRIPE_UNAVAILABLE',
+        },
+      );
+    });
   await ctx.db.insert(stripeSessions).values({
     id: session.id,
     checkoutId,
