@@ -18,7 +18,8 @@ CREATE TABLE "stripe_events" (
 	"id" text PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
 	"created" integer NOT NULL,
-	"received_date" timestamp with time zone NOT NULL
+	"received_date" timestamp with time zone NOT NULL,
+	"handled_date" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "stripe_sessions" (

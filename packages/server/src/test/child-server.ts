@@ -34,7 +34,12 @@ export const freePort = (host = '127.0.0.1') =>
   });
 
 /** `plaza start` on `dbUrl` in production mode; resolves once it prints that it runs. */
-export async function startChildServer(opts: { port: number; dbUrl: string; media: string }): Promise<ChildServer> {
+export async function startChildServer(opts: {
+  port: number;
+  dbUrl: string;
+  media: string;
+  env?: Record<string, string>;
+}): Promise<ChildServer> {
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -45,6 +50,7 @@ export async function startChildServer(opts: { port: number; dbUrl: string; medi
     PLAZA_WEB_DIST: '',
     PLAZA_MEDIA_DIR: opts.media,
     DATABASE_URL: opts.dbUrl,
+    ...opts.env,
   };
   const child = spawn(process.execPath, [cli, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

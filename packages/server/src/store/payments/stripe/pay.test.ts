@@ -276,4 +276,30 @@ describe('Stripe’s webhook endpoint', () => {
     expect(again.body).toEqual({ received: true, duplicate: true });
     expect(await ordersOf(srv, checkout.id)).toHaveLength(1);
   });
+
+  it('an event whose handler died (a crash) is handled by a later delivery, once its claim is a minute old', async () => {
+    const { checkout, session } = await stripeCheckout(srv, c.visitor, mug);
+    stripe.fake.webhooks.deliver = false;
+    await stripe.fake.pay(session.sessionId);
+    stripe.fake.webhooks.deliver = true;
+    const event = stripe.fake.events.find(
+      (e) => e.type === 'checkout.session.completed' && (e.data.object as { id: string }).id === session.sessionId,
+    )!;
+    const claim = { id: event.id, type: event.type, created: event.created };
+    // Claimed a moment ago and not handled: another node may still be at it.
+    await srv.database.db.insert(stripeEvents).values({ ...claim, receivedDate: new Date() });
+    const delivery = stripe.fake.signedDelivery(event);
+    const post = () => hook(delivery.body, delivery.signature);
+    expect((await post()).body).toEqual({ received: true, duplicate: true });
+    expect(await ordersOf(srv, checkout.id)).toEqual([]);
+    // Claimed two minutes ago and never handled: that node died.
+    await srv.database.db
+      .update(stripeEvents)
+      .set({ receivedDate: new Date(Date.now() - 120_000) })
+      .where(eq(stripeEvents.id, event.id));
+    expect((await post()).body).toEqual({ received: true });
+    expect(await ordersOf(srv, checkout.id)).toHaveLength(1);
+    const [row] = await srv.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
+    expect(row!.handledDate).toBeInstanceOf(Date);
+  });
 });

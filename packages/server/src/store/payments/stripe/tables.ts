@@ -55,11 +55,16 @@ export const stripeSessions = pgTable(
   (t) => [index('stripe_sessions_checkout_idx').on(t.checkoutId), index('stripe_sessions_payment_idx').on(t.paymentId)],
 );
 
-/** Stripe events handled, by Stripe's id: a redelivered event is answered and not acted on twice. */
+/**
+ * Stripe events, by Stripe's id: a redelivered event is answered and not acted on twice. A delivery claims its event
+ * (`receivedDate`) and marks it handled; a claim never marked (the node died while handling it) may be taken over by
+ * a later delivery once it is a minute old.
+ */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   /** Stripe's `created` (seconds): events about one object are applied in this order. */
   created: integer('created').notNull(),
   receivedDate: ts('received_date').notNull(),
+  handledDate: ts('handled_date'),
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Ctx } from '../../../kernel/context.js';
 import { AppError } from '../../../kernel/errors.js';
@@ -10,6 +10,9 @@ import { recordDispute } from './disputes.js';
 import { STRIPE_PROVIDER_ID } from './provider.js';
 import { sessionById, sessionByPayment, type SessionRow } from './sessions.js';
 import { stripeEvents, stripeSessions } from './tables.js';
+
+/** How long a delivery's claim on its event holds before another delivery may take it over. */
+const CLAIM_MS = 60_000;
 
 /** How old a signed delivery may be: Stripe's own default. An older one is a replay and is refused. */
 const TOLERANCE_SECONDS = 300;
@@ -42,14 +45,25 @@ export async function receiveStripeEvent(
   } catch {
     throw badDelivery('the signature does not match, or the delivery is too old');
   }
+  const now = new Date();
   const claimed = await ctx.db
     .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, created: event.created, receivedDate: ctx.clock() })
-    .onConflictDoNothing()
+    .values({ id: event.id, type: event.type, created: event.created, receivedDate: now })
+    .onConflictDoUpdate({
+      target: stripeEvents.id,
+      set: { receivedDate: now },
+      // Taken over only when its handler never finished and is surely gone (a crash): a minute is far longer than
+      // any handling takes.
+      setWhere: and(
+        isNull(stripeEvents.handledDate),
+        lt(stripeEvents.receivedDate, new Date(now.getTime() - CLAIM_MS)),
+      ),
+    })
     .returning({ id: stripeEvents.id });
   if (!claimed.length) return { received: true, duplicate: true };
   try {
     await handle(asStripe(ctx), event);
+    await ctx.db.update(stripeEvents).set({ handledDate: new Date() }).where(eq(stripeEvents.id, event.id));
   } catch (err) {
     // Ours to retry (the database or Stripe did not answer): forget the event so Stripe's next delivery is handled.
     await ctx.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
