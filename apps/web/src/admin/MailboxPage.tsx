@@ -28,6 +28,7 @@ const templateNames: Record<MailMessage['template'], string> = {
   ORDER_INVOICE: 'Invoice',
   DOWNLOAD_LINKS: 'Downloads',
   ORDER_REFUNDED: 'Refund',
+  SUBSCRIPTION_PAYMENT_CONFIRMATION: 'Confirm a renewal payment',
 };
 
 /** /admin/mailbox: every e-mail the site stored (all of them while no SMTP server is set), newest first. */

@@ -1,6 +1,7 @@
 import type {
   ListSubscriptionContractsQuery,
   ListSubscriptionContractsResponse,
+  StripeSessionResponse,
   SubscriptionContractResponse,
 } from '@plaza/contracts';
 import { getMethod, queryMethod } from '../../core/crud.js';
@@ -55,6 +56,18 @@ export const updatePaymentMethod = defineMethod<
   }),
 });
 
+/**
+ * For shops on Stripe: Stripe's page where the buyer saves (and their bank confirms) a card for the renewals. Send
+ * the browser to `url`; Stripe brings it back to `/account/subscriptions?subscription=…&stripe_setup=<session>`, then
+ * call `updatePaymentMethod(id, 'stripe_setup:<session>')`.
+ *
+ * @example location.assign((await client.subscriptionContracts.createStripeCardSession(id)).url);
+ */
+export const createStripeCardSession = defineMethod<[subscriptionContractId: string], StripeSessionResponse>({
+  argumentNames: ['subscriptionContractId'],
+  request: (id) => ({ method: 'POST', path: `${PATH}/${seg(id)}/stripe-card-session`, body: {} }),
+});
+
 /** The module for `createClient({ modules })`. */
 export const subscriptionContracts = {
   listSubscriptionContracts,
@@ -63,4 +76,5 @@ export const subscriptionContracts = {
   pauseSubscriptionContract,
   resumeSubscriptionContract,
   updatePaymentMethod,
+  createStripeCardSession,
 };
