@@ -161,6 +161,7 @@ describe('every screen at 320 px and with axe', () => {
     const page = await context.newPage();
     await ownerIntoDashboard(page, j.plaza);
     const screens = ['', 'settings', 'settings/sign-in', 'settings/community', 'settings/checkout', 'settings/tips'];
+    screens.push('settings/payments');
     screens.push('mailbox', 'store/orders', 'store/products', `store/products/${products[0]!.id}`);
     screens.push('store/collections', 'store/back-in-stock', 'store/abandoned-checkouts', 'store/subscriptions');
     screens.push('media', 'store/shipping', 'store/carriers', 'store/fees', 'store/coupons', 'store/discounts');

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, ChevronRight, Circle } from 'lucide-react';
 import type { Site } from '@plaza/contracts';
-import { reviewQueries, useAuth, useMembersQuery, usePlaza, type ReviewsClient } from '@plaza/react';
+import { paymentQueries, reviewQueries, useAuth, useMembersQuery, usePlaza, type ReviewsClient } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { currencyInfo } from '../lib/format.js';
 import { Card } from '../ui/Card.js';
@@ -107,7 +107,10 @@ export function Waiting({ counts }: { counts: WaitingCounts }) {
 }
 
 function Checklist({ site }: { site: Site }) {
-  const items = setupChecklist(site, currencyInfo(site).name);
+  const plaza = usePlaza();
+  // Until it is read (or if it cannot be), the Stripe step stays to do: the payments screen says more.
+  const methods = useQuery(paymentQueries.methods(plaza));
+  const items = setupChecklist(site, currencyInfo(site).name, methods.data?.card);
   const done = items.filter((i) => i.done).length;
   return (
     <Card title="Set up your store" description={`${done} of ${items.length} done`}>

@@ -1,4 +1,4 @@
-import type { SignInPolicy, Site } from '@plaza/contracts';
+import type { PaymentMethodsResponse, SignInPolicy, Site } from '@plaza/contracts';
 
 export interface SetupItem {
   label: string;
@@ -19,11 +19,25 @@ const DEFAULT_POLICY: SignInPolicy = {
 const samePolicy = (a: SignInPolicy, b: SignInPolicy) =>
   (Object.keys(b) as Array<keyof SignInPolicy>).every((k) => a[k] === b[k]);
 
+/** What the Stripe step says: connected (and whether in test mode), or not (or not known: loading, unreadable). */
+function paymentsStep(card: PaymentMethodsResponse['card'] | undefined): SetupItem {
+  const connected = card?.provider === 'STRIPE';
+  const detail = connected
+    ? card.testMode
+      ? 'Stripe is connected in test mode'
+      : 'Stripe is connected'
+    : card
+      ? 'Buyers can only pay with test cards until you do'
+      : 'Let buyers pay with real cards';
+  return { label: 'Take real payments: connect Stripe', detail, done: connected, to: '/admin/settings/payments' };
+}
+
 /**
- * The overview's setup checklist. Only what the platform can do today is listed: products, payments and shipping
- * join when the store's screens land, rather than showing as steps nobody can take (docs/decisions.md).
+ * The overview's setup checklist. Only what the platform can do today is listed: products and shipping join when
+ * their screens land, rather than showing as steps nobody can take (docs/decisions.md). `card` is how buyers pay by
+ * card (`paymentQueries.methods`), undefined while it loads.
  */
-export function setupChecklist(site: Site, currencyName: string): SetupItem[] {
+export function setupChecklist(site: Site, currencyName: string, card?: PaymentMethodsResponse['card']): SetupItem[] {
   const policyChosen = !samePolicy(site.signInPolicy, DEFAULT_POLICY) || site.updatedDate !== site.createdDate;
   return [
     { label: 'Name your store', detail: site.name, done: site.name.trim() !== '', to: '/admin/settings' },
@@ -39,5 +53,6 @@ export function setupChecklist(site: Site, currencyName: string): SetupItem[] {
       done: policyChosen,
       to: '/admin/settings/sign-in',
     },
+    paymentsStep(card),
   ];
 }
