@@ -1,17 +1,36 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { mySubscriptionMutations, mySubscriptionQueries, usePlaza, usePlazaMutation } from '@plaza/react';
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentMethodsResponse } from '@plaza/contracts';
+import {
+  mySubscriptionMutations,
+  mySubscriptionQueries,
+  paymentQueries,
+  usePlaza,
+  usePlazaMutation,
+} from '@plaza/react';
 import type { SubscriptionContract } from '@plaza/sdk/ecom';
-import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from '../storefront/store/checkout/CardFields.js';
 import { Button } from '../ui/Button.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { cx } from '../ui/cx.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { useDayFormat } from '../storefront/format.js';
 import { AccountListPage } from './AccountListPage.js';
+import { CardOutcomeNotice, cardWords, StripeCardButton, TestCardForm } from './ChangeCard.js';
+import { BANK_WANTS_BUYER, renewalNeedsBuyer, type CardOutcome } from './stripeCard.js';
 import { everyWords, SUBSCRIPTION_STATUS_WORDS } from './subscriptionWords.js';
+import { useStripeCardReturn, type CardReturn } from './useStripeCardReturn.js';
 
-/** /account/subscriptions: what the member receives regularly, the next charge, and a way to stop it. */
+type CardMethod = PaymentMethodsResponse['card'];
+
+/**
+ * /account/subscriptions: what the member receives regularly, the next charge, and ways to change the card or stop
+ * it. `?subscription=<id>` (an e-mail's link, or back from Stripe's page) marks that subscription; with
+ * `stripe_setup=<session>` the card saved on Stripe's page is put on it.
+ */
 export default function SubscriptionsPage() {
+  const back = useStripeCardReturn();
+  const card = useQuery(paymentQueries.methods(usePlaza())).data?.card;
   return (
     <AccountListPage
       title="My subscriptions"
@@ -22,46 +41,79 @@ export default function SubscriptionsPage() {
         toProducts: 'Browse products',
       }}
     >
-      {(contracts) => (
-        <ul className="mt-6 space-y-3">
-          {contracts.map((s) => (
-            <Subscription key={s.id} contract={s} />
-          ))}
-        </ul>
-      )}
+      {(contracts) => <SubscriptionList contracts={contracts} back={back} card={card} />}
     </AccountListPage>
   );
 }
 
-function Subscription({ contract: s }: { contract: SubscriptionContract }) {
-  const [confirming, setConfirming] = useState(false);
-  const cancel = usePlazaMutation(mySubscriptionMutations.cancel);
-  const date = useDayFormat();
-  const active = s.status === 'ACTIVE' || s.status === 'PAUSED';
+export function SubscriptionList({
+  contracts,
+  back,
+  card,
+}: {
+  contracts: SubscriptionContract[];
+  back: CardReturn;
+  card: CardMethod | undefined;
+}) {
+  const listed = contracts.some((s) => s.id === back.focusId);
   return (
-    <li className="rounded-lg border border-neutral-200 bg-white p-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-semibold">
-          {s.lineItem.quantity > 1 ? `${s.lineItem.quantity} × ` : ''}
-          {s.lineItem.productName}
-        </h2>
-        <span className="text-sm text-neutral-600">{SUBSCRIPTION_STATUS_WORDS[s.status]}</span>
-      </div>
-      <p className="mt-1 text-sm text-neutral-700">
-        {s.price.formattedAmount} {everyWords(s.subscriptionSettings)}
-        {s.subscriptionSettings.billingCycles
-          ? ` · ${s.cyclesCompleted} of ${s.subscriptionSettings.billingCycles} payments made`
-          : ''}
-      </p>
-      {s.nextBillingDate && s.status === 'ACTIVE' && (
-        <p className="mt-1 text-sm" data-testid="next-charge">
-          Next charge: {date(s.nextBillingDate)} on {s.paymentMethod.brand} ending {s.paymentMethod.lastFourDigits}
-        </p>
+    <>
+      {/* Not one of the listed subscriptions: the outcome still shows. */}
+      {back.outcome && !listed && <CardOutcomeNotice outcome={back.outcome} onRetry={back.retry} />}
+      <ul className="mt-6 space-y-3">
+        {contracts.map((s) => (
+          <Subscription
+            key={s.id}
+            contract={s}
+            card={card}
+            focused={s.id === back.focusId}
+            {...(s.id === back.focusId && back.outcome ? { outcome: back.outcome, onRetry: back.retry } : {})}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Subscription({
+  contract: s,
+  card,
+  focused,
+  outcome,
+  onRetry = () => undefined,
+}: {
+  contract: SubscriptionContract;
+  card: CardMethod | undefined;
+  focused: boolean;
+  outcome?: CardOutcome | 'saving';
+  onRetry?: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const cancel = usePlazaMutation(mySubscriptionMutations.cancel);
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: 'center' });
+  }, [focused]);
+  const active = s.status === 'ACTIVE' || s.status === 'PAUSED';
+  const needsBuyer = active && renewalNeedsBuyer(s);
+  return (
+    <li
+      ref={ref}
+      id={`subscription-${s.id}`}
+      aria-current={focused ? 'true' : undefined}
+      data-testid="subscription"
+      className={cx(
+        'rounded-lg border bg-white p-4',
+        focused ? 'border-accent ring-2 ring-accent/30' : 'border-neutral-200',
       )}
-      {s.status === 'PAUSED' && s.lastFailure && (
-        <p className="mt-1 text-sm text-red-700">
-          Paused: the last payment did not go through ({s.lastFailure.reason}). Change the card to start it again.
-        </p>
+    >
+      <Summary contract={s} />
+      {outcome && <CardOutcomeNotice outcome={outcome} onRetry={onRetry} />}
+      {needsBuyer && (
+        <RenewalProblem contract={s}>
+          <CardAction contract={s} card={card} prominent onChange={() => setChanging(true)} />
+        </RenewalProblem>
       )}
       {cancel.error && <ErrorMessage error={cancel.error} />}
       <div className="mt-3 flex flex-wrap gap-3 text-sm">
@@ -74,7 +126,10 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
           </Button>
         )}
       </div>
-      {active && <ChangeCard contract={s} />}
+      {active && !needsBuyer && !changing && <CardAction contract={s} card={card} onChange={() => setChanging(true)} />}
+      {active && changing && card?.provider !== 'STRIPE' && (
+        <TestCardForm contract={s} onClose={() => setChanging(false)} />
+      )}
       <ConfirmDialog
         open={confirming}
         title={`Cancel ${s.lineItem.productName}?`}
@@ -93,55 +148,91 @@ function Subscription({ contract: s }: { contract: SubscriptionContract }) {
   );
 }
 
-/** "Change card": a card form under the subscription; the new card is checked before it is kept. */
-function ChangeCard({ contract: s }: { contract: SubscriptionContract }) {
-  const plaza = usePlaza();
-  const [open, setOpen] = useState(false);
-  const [card, setCard] = useState<Card>(EMPTY_CARD);
-  const [problem, setProblem] = useState<string>();
-  const save = usePlazaMutation(mySubscriptionMutations.changeCard, {
-    onSuccess: () => {
-      setOpen(false);
-      setCard(EMPTY_CARD);
-    },
-  });
-  if (!open) {
-    return (
-      <button
-        type="button"
-        className="mt-2 text-sm font-medium text-accent hover:underline"
-        onClick={() => setOpen(true)}
-      >
-        Change card ({s.paymentMethod.brand} ending {s.paymentMethod.lastFourDigits})
-      </button>
-    );
-  }
+/** What the subscription is, what it costs how often, and its next charge. */
+function Summary({ contract: s }: { contract: SubscriptionContract }) {
+  const date = useDayFormat();
   return (
-    <form
-      className="mt-3 space-y-3 rounded-md border border-neutral-200 p-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const wrong = cardProblem(card);
-        setProblem(wrong);
-        if (!wrong) save.mutate({ id: s.id, paymentToken: () => cardToken(plaza, card) });
-      }}
-    >
-      <CardFields card={card} onChange={setCard} legend="New card" />
-      {problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold">
+          {s.lineItem.quantity > 1 ? `${s.lineItem.quantity} × ` : ''}
+          {s.lineItem.productName}
+        </h2>
+        <span className="text-sm text-neutral-600">{SUBSCRIPTION_STATUS_WORDS[s.status]}</span>
+      </div>
+      <p className="mt-1 text-sm text-neutral-700">
+        {s.price.formattedAmount} {everyWords(s.subscriptionSettings)}
+        {s.subscriptionSettings.billingCycles
+          ? ` · ${s.cyclesCompleted} of ${s.subscriptionSettings.billingCycles} payments made`
+          : ''}
+      </p>
+      {s.nextBillingDate && s.status === 'ACTIVE' && (
+        <p className="mt-1 text-sm" data-testid="next-charge">
+          Next charge: {date(s.nextBillingDate)} on {cardWords(s.paymentMethod)}
         </p>
       )}
-      {save.error && <ErrorMessage error={save.error} />}
-      <div className="flex gap-2">
-        <Button type="submit" busy={save.isPending}>
-          Use this card
-        </Button>
-        <Button variant="ghost" onClick={() => setOpen(false)} disabled={save.isPending}>
-          Keep the current card
-        </Button>
-      </div>
-    </form>
+    </>
+  );
+}
+
+/** A renewal that did not go through and waits for the buyer: why, when it is tried again, and what to do. */
+function RenewalProblem({ contract: s, children }: { contract: SubscriptionContract; children: ReactNode }) {
+  const date = useDayFormat();
+  const reason = (s.lastFailure?.reason ?? '').replace(/\.$/, '');
+  const then =
+    s.status === 'PAUSED'
+      ? 'Change the card to start the subscription again.'
+      : s.nextBillingDate
+        ? `We will try again on ${date(s.nextBillingDate)}.`
+        : '';
+  return (
+    <div
+      className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950"
+      data-testid="renewal-problem"
+    >
+      <p className="font-semibold">
+        {s.status === 'PAUSED' ? 'Paused: the last payment did not go through' : 'The last payment did not go through'}
+      </p>
+      <p className="mt-1 text-sm">
+        {reason ? `${reason}. ` : ''}
+        {then}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The way to another card: Stripe's page when the shop takes cards through Stripe, else the test card form. Nothing
+ * until the shop's way is known. Prominent when a renewal waits for the buyer.
+ */
+function CardAction({
+  contract: s,
+  card,
+  prominent = false,
+  onChange,
+}: {
+  contract: SubscriptionContract;
+  card: CardMethod | undefined;
+  prominent?: boolean;
+  onChange: () => void;
+}) {
+  if (!card) return null;
+  const label = !prominent
+    ? `Change card (${cardWords(s.paymentMethod)})`
+    : s.lastFailure?.reason === BANK_WANTS_BUYER
+      ? 'Confirm your card'
+      : 'Use another card';
+  if (card.provider === 'STRIPE') {
+    return <StripeCardButton contract={s} label={label} prominent={prominent} testMode={card.testMode} />;
+  }
+  return prominent ? (
+    <Button className="mt-3 min-h-11" onClick={onChange}>
+      {label}
+    </Button>
+  ) : (
+    <button type="button" className="mt-2 text-sm font-medium text-accent hover:underline" onClick={onChange}>
+      {label}
+    </button>
   );
 }
