@@ -4,7 +4,8 @@ import type { SubscriptionContract } from '@plaza/sdk/ecom';
 import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from '../storefront/store/checkout/CardFields.js';
 import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
-import { cardPageRefusalWords, createStripeCardSession, type CardOutcome } from './stripeCard.js';
+import { createStripeCardSession } from '@plaza/sdk/ecom';
+import { cardPageRefusalWords, type CardOutcome } from './stripeCard.js';
 
 /** The card the renewals are charged to, as the buyer knows it. */
 export const cardWords = (card: SubscriptionContract['paymentMethod']) =>

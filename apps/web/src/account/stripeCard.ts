@@ -1,24 +1,11 @@
-import type { StripeSessionResponse, SubscriptionContract } from '@plaza/contracts';
-import { defineMethod, isPlazaError, seg } from '@plaza/sdk';
+import type { SubscriptionContract } from '@plaza/contracts';
+import { isPlazaError } from '@plaza/sdk';
 import { violationsOf } from '../ui/formRules.js';
 
 /*
  * A subscription's new card saved on Stripe's page: the page is asked for, the buyer goes there, and Stripe sends them
  * back to /account/subscriptions?subscription=<id>&stripe_setup=<session>, where the card is put on the subscription.
  */
-
-/**
- * Stripe's page (setup mode) where the buyer saves a card for the subscription's renewals. The SDK has no method for
- * it yet: this is the same request, sent through the app's client with `call`.
- */
-export const createStripeCardSession = defineMethod<[subscriptionContractId: string], StripeSessionResponse>({
-  argumentNames: ['subscriptionContractId'],
-  request: (id) => ({
-    method: 'POST',
-    path: `/ecom/v1/subscription-contracts/${seg(id)}/stripe-card-session`,
-    body: {},
-  }),
-});
 
 const SUBSCRIPTION = 'subscription';
 const STRIPE_SETUP = 'stripe_setup';
