@@ -44,19 +44,25 @@ export async function usShipping(baseUrl: string, ecomKey: string): Promise<void
 
 /**
  * The hosted checkout's contact, US address and the Standard shipping option. Nothing to press: each part is kept as
- * it is filled in, and the cheapest delivery is picked once the address is in; the Pay button then only asks for the
- * card.
+ * it is filled in, and the cheapest delivery is picked once the address is in; the Pay button then says `ready` (by
+ * default: it only asks for the card, or places an order that needs none).
  */
-export async function fillAddressAndShipping(page: Page) {
-  await page.getByLabel('E-mail', { exact: true }).fill('ann@example.com');
-  await page.getByLabel('First name', { exact: true }).first().fill('Ann');
+export async function fillAddressAndShipping(
+  page: Page,
+  opts: { email?: string; firstName?: string; ready?: RegExp } = {},
+) {
+  await page.getByLabel('E-mail', { exact: true }).fill(opts.email ?? 'ann@example.com');
+  await page
+    .getByLabel('First name', { exact: true })
+    .first()
+    .fill(opts.firstName ?? 'Ann');
   await page.getByLabel('Last name', { exact: true }).first().fill('Lee');
   await page.getByLabel('Address', { exact: true }).first().fill('1 Main St');
   await page.getByLabel('City', { exact: true }).first().fill('San Francisco');
   await page.locator('#ship-country').selectOption('US');
   await page.locator('#ship-state').selectOption({ label: 'California' });
   await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
-  await payButton(page, /^(Enter the card number|Place order)$/).waitFor();
+  await payButton(page, opts.ready ?? /^(Enter the card number|Place order)$/).waitFor();
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../packages/server/test/fake-stripe/index.js';
-import { journey } from './journey.js';
-import { apiCall, payButton, productCard } from './shop.js';
+import { describe, expect, it } from 'vitest';
+import { apiCall, checkOutFromCart, fillAddressAndShipping, payButton, productCard } from './shop.js';
+import { stripeShopJourney } from './stripe.js';
 import { DESKTOP, MOBILE, snap } from './support.js';
 
 // Issue 26 in Chromium: a shop that connected Stripe takes cards on Stripe's hosted page (a loopback fake that speaks
@@ -13,34 +12,7 @@ import { DESKTOP, MOBILE, snap } from './support.js';
 const STRIPE_LINE = 'You pay on Stripe’s secure page; you come back here when it is done.';
 const PAY = /^Pay \$\d+\.\d{2}$/;
 
-const env: Record<string, string> = {};
-let fake: FakeStripe;
-// Registered before journey()'s own beforeAll, which runs after it: Plaza starts pointed at the fake.
-beforeAll(async () => {
-  fake = await startFakeStripe({ account: { name: 'Plaza Test Shop' } });
-  env.PLAZA_STRIPE_API_URL = fake.url;
-});
-afterAll(async () => fake?.close());
-
-const j = journey({ env, shop: true });
-
-beforeAll(async () => {
-  // The owner connects Stripe through the API, as the dashboard's form does; Stripe is told where to send events.
-  const { stripe } = await j.owner.fetch<{ stripe: { connected: boolean; webhookUrl: string } }>(
-    '/ecom/v1/payments/stripe/settings',
-    {
-      method: 'PUT',
-      body: {
-        mode: 'TEST',
-        secretKey: fake.secretKey,
-        publishableKey: fake.publishableKey,
-        webhookSecret: fake.webhookSecret,
-      },
-    },
-  );
-  expect(stripe.connected).toBe(true);
-  fake.setWebhookUrl(stripe.webhookUrl);
-});
+const { j, stripe } = stripeShopJourney();
 
 /** The orders of one buyer, as the owner's API key finds them. */
 async function ordersOf(email: string) {
@@ -64,19 +36,9 @@ async function readyToPay(viewport: typeof DESKTOP, email: string) {
     .click();
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor();
-  await page.goto(`${j.plaza.url}/cart`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Check out', exact: true }).click();
-  await page.waitForURL(/\/checkout\/[\w-]+$/);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('First name', { exact: true }).first().fill('Ann');
-  await page.getByLabel('Last name', { exact: true }).first().fill('Lee');
-  await page.getByLabel('Address', { exact: true }).first().fill('1 Main St');
-  await page.getByLabel('City', { exact: true }).first().fill('San Francisco');
-  await page.locator('#ship-country').selectOption('US');
-  await page.locator('#ship-state').selectOption({ label: 'California' });
-  await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+  await checkOutFromCart(page, j.plaza.url);
   // No card fields: the button pays as soon as the address and delivery are in.
-  await payButton(page, PAY).waitFor();
+  await fillAddressAndShipping(page, { email, ready: PAY });
   expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0);
   const checkoutUrl = page.url();
   return { context, page, checkoutUrl };
@@ -86,7 +48,7 @@ async function readyToPay(viewport: typeof DESKTOP, email: string) {
 async function toStripe(page: Page): Promise<string> {
   const amount = (await payButton(page, PAY).innerText()).replace(/^Pay /, '');
   await payButton(page, PAY).click();
-  await page.waitForURL(`${fake.url}/pay/**`);
+  await page.waitForURL(`${stripe.fake.url}/pay/**`);
   await page.getByRole('heading', { name: 'Pay Plaza Test Shop', exact: true }).waitFor();
   expect(await page.locator('#total').innerText()).toBe(amount);
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
@@ -118,8 +80,8 @@ describe('paying with Stripe on the hosted checkout', () => {
     expect(sessionId).toMatch(/^cs_test_/);
     const number = await payOnStripe(page);
     // Stripe's events reached the shop too (200): the order was placed once however they raced.
-    await fake.settled();
-    const delivered = fake.deliveries.filter((d) => d.type === 'checkout.session.completed');
+    await stripe.fake.settled();
+    const delivered = stripe.fake.deliveries.filter((d) => d.type === 'checkout.session.completed');
     expect(delivered.map((d) => d.status)).toEqual([200]);
     const orders = await ordersOf(email);
     expect(orders.map((o) => [o.number, o.paymentStatus])).toEqual([[number, 'PAID']]);
@@ -174,7 +136,7 @@ describe('paying with Stripe on the hosted checkout', () => {
     // The same session is still open on Stripe's page; paying it now places the order.
     await page.goto(stripePage);
     const number = await payOnStripe(page);
-    await fake.settled();
+    await stripe.fake.settled();
     expect((await ordersOf(email)).map((o) => o.number)).toEqual([number]);
     await context.close();
   });
@@ -208,25 +170,25 @@ describe('paying with Stripe on the hosted checkout', () => {
     expect(await page.getByLabel('Last name', { exact: true }).first().inputValue()).toBe('Leigh');
     await toStripe(page);
     const number = await payOnStripe(page);
-    await fake.settled();
+    await stripe.fake.settled();
     expect((await ordersOf(email)).map((o) => o.number)).toEqual([number]);
     await context.close();
   });
 
   it('without Stripe’s webhook, the buyer’s return alone places the one order', async () => {
     const email = 'stripe.nowebhook@example.com';
-    fake.webhooks.deliver = false;
+    stripe.fake.webhooks.deliver = false;
     try {
       const { context, page } = await readyToPay(DESKTOP, email);
-      const deliveredBefore = fake.deliveries.length;
+      const deliveredBefore = stripe.fake.deliveries.length;
       await toStripe(page);
       const number = await payOnStripe(page);
-      await fake.settled();
-      expect(fake.deliveries.length).toBe(deliveredBefore);
+      await stripe.fake.settled();
+      expect(stripe.fake.deliveries.length).toBe(deliveredBefore);
       expect((await ordersOf(email)).map((o) => o.number)).toEqual([number]);
       await context.close();
     } finally {
-      fake.webhooks.deliver = true;
+      stripe.fake.webhooks.deliver = true;
     }
   });
 });

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../packages/server/test/fake-stripe/index.js';
-import { journey, signUpWithCode } from './journey.js';
-import { checkOutFromCart, payButton, productCard } from './shop.js';
+import { describe, expect, it } from 'vitest';
+import { signUpWithCode } from './journey.js';
+import { checkOutFromCart, fillAddressAndShipping, payButton, productCard } from './shop.js';
+import { stripeShopJourney } from './stripe.js';
 import { DESKTOP, MOBILE, snap } from './support.js';
 
 // A subscription in a shop on Stripe, in Chromium: a member subscribes to the demo coffee and pays on Stripe's page;
@@ -13,33 +13,7 @@ import { DESKTOP, MOBILE, snap } from './support.js';
 const STRIPE_LINE = 'You enter the new card on Stripe’s secure page, then come back here. Test mode: use card 4242';
 const PAY = /^Pay \$\d+\.\d{2}$/;
 
-const env: Record<string, string> = {};
-let fake: FakeStripe;
-// Registered before journey()'s own beforeAll, which runs after it: Plaza starts pointed at the fake.
-beforeAll(async () => {
-  fake = await startFakeStripe({ account: { name: 'Plaza Test Shop' } });
-  env.PLAZA_STRIPE_API_URL = fake.url;
-});
-afterAll(async () => fake?.close());
-
-const j = journey({ env, shop: true });
-
-beforeAll(async () => {
-  const { stripe } = await j.owner.fetch<{ stripe: { connected: boolean; webhookUrl: string } }>(
-    '/ecom/v1/payments/stripe/settings',
-    {
-      method: 'PUT',
-      body: {
-        mode: 'TEST',
-        secretKey: fake.secretKey,
-        publishableKey: fake.publishableKey,
-        webhookSecret: fake.webhookSecret,
-      },
-    },
-  );
-  expect(stripe.connected).toBe(true);
-  fake.setWebhookUrl(stripe.webhookUrl);
-});
+const { j, stripe } = stripeShopJourney();
 
 /** A new member subscribes to the coffee every 2 weeks and pays on Stripe's page with its always-paying card. */
 async function subscribe(page: Page, email: string) {
@@ -55,16 +29,9 @@ async function subscribe(page: Page, email: string) {
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await page.getByRole('dialog', { name: 'Your cart', exact: true }).waitFor();
   await checkOutFromCart(page, j.plaza.url);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('First name', { exact: true }).first().fill('Cora');
-  await page.getByLabel('Last name', { exact: true }).first().fill('Lee');
-  await page.getByLabel('Address', { exact: true }).first().fill('1 Main St');
-  await page.getByLabel('City', { exact: true }).first().fill('San Francisco');
-  await page.locator('#ship-country').selectOption('US');
-  await page.locator('#ship-state').selectOption({ label: 'California' });
-  await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+  await fillAddressAndShipping(page, { email, firstName: 'Cora', ready: PAY });
   await payButton(page, PAY).click();
-  await page.waitForURL(`${fake.url}/pay/**`);
+  await page.waitForURL(`${stripe.fake.url}/pay/**`);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();
 }
@@ -90,7 +57,7 @@ describe('a subscription’s card in a shop on Stripe', () => {
 
     // Going back from Stripe's page: the subscription is marked, its card the same, nothing said.
     await page.getByRole('button', { name: 'Change card (Visa ending 4242)', exact: true }).click();
-    await page.waitForURL(`${fake.url}/pay/**`);
+    await page.waitForURL(`${stripe.fake.url}/pay/**`);
     await page.getByRole('heading', { name: 'Save a card for Plaza Test Shop', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await page.waitForURL(/\/account\/subscriptions\?subscription=[\w-]+$/);
@@ -105,7 +72,7 @@ describe('a subscription’s card in a shop on Stripe', () => {
 
     // Saving a Mastercard there: back on the shop it is the subscription's, said in words, the address cleaned.
     await page.getByRole('button', { name: 'Change card (Visa ending 4242)', exact: true }).click();
-    await page.waitForURL(`${fake.url}/pay/**`);
+    await page.waitForURL(`${stripe.fake.url}/pay/**`);
     await page.getByLabel('Card number', { exact: true }).fill('5555 5555 5555 4444');
     await page.getByRole('button', { name: 'Save card', exact: true }).click();
     await page.getByText('Your new card ending 4444 will be used for the next renewals.', { exact: true }).waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call, mySubscriptionMutations, usePlaza, usePlazaMutation } from '@plaza/react';
 import type { SubscriptionContract } from '@plaza/sdk/ecom';
 import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from '../storefront/store/checkout/CardFields.js';
@@ -6,6 +6,7 @@ import { Button } from '../ui/Button.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { createStripeCardSession } from '@plaza/sdk/ecom';
 import { cardPageRefusalWords, type CardOutcome } from './stripeCard.js';
+import { useNotBusyWhenShownAgain } from '../ui/useShownAgain.js';
 
 /** The card the renewals are charged to, as the buyer knows it. */
 export const cardWords = (card: SubscriptionContract['paymentMethod']) =>
@@ -105,17 +106,6 @@ export function StripeCardButton({
       )}
     </div>
   );
-}
-
-/** The browser's Back from Stripe's page may show this page as it was left, its button still busy: it is ready again. */
-function useNotBusyWhenShownAgain(setBusy: (busy: boolean) => void) {
-  useEffect(() => {
-    const shown = (e: PageTransitionEvent) => {
-      if (e.persisted) setBusy(false);
-    };
-    window.addEventListener('pageshow', shown);
-    return () => window.removeEventListener('pageshow', shown);
-  }, [setBusy]);
 }
 
 /** Back from Stripe's page: the new card is being saved, was saved, or why it was not. */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Checkout, PaymentMethodsResponse } from '@plaza/contracts';
 import { call, checkoutChangeKey, checkoutChangesSettled, checkoutQueries, usePlaza } from '@plaza/react';
@@ -10,6 +10,7 @@ import { CardFields, cardProblem, cardToken, EMPTY_CARD, type Card } from './Car
 import { whatIsMissing, type Missing } from './missing.js';
 import { useOrderPlaced } from './placed.js';
 import { usePaymentMethods } from './useCheckout.js';
+import { useNotBusyWhenShownAgain } from '../../../ui/useShownAgain.js';
 
 export { readExpiry } from './CardFields.js';
 
@@ -136,20 +137,6 @@ function StripeNote({ testMode }: { testMode: boolean }) {
       {testMode && <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242</p>}
     </div>
   );
-}
-
-/**
- * The browser's Back button from Stripe's page may show this page as it was left (the back/forward cache), its
- * button still busy: it is ready again.
- */
-function useNotBusyWhenShownAgain(setBusy: (busy: boolean) => void) {
-  useEffect(() => {
-    const shown = (e: PageTransitionEvent) => {
-      if (e.persisted) setBusy(false);
-    };
-    window.addEventListener('pageshow', shown);
-    return () => window.removeEventListener('pageshow', shown);
-  }, [setBusy]);
 }
 
 /** Everything still missing; each item moves focus to its field (a disabled button cannot be tabbed to). */
