@@ -45,7 +45,7 @@ const order = async (id: string) =>
   (await call<{ order: Order }>(srv.url, 'GET', `/ecom/v1/orders/${id}`, { auth: c.owner })).body.order;
 
 describe('delayed capture through Stripe', () => {
-  it('authorizes only; a partial capture takes part and releases the rest (one capture)', async () => {
+  it('authorizes only; a partial capture takes part and releases the rest: no second capture, nothing to void', async () => {
     await setCapture('MANUAL');
     const placed = await paidOrder(2);
     await setCapture('AUTOMATIC');
@@ -74,6 +74,10 @@ describe('delayed capture through Stripe', () => {
     });
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(stripe.fake.calls.filter((k) => k.path === `/v1/payment_intents/${intentId}/capture`)).toHaveLength(1);
+    // Stripe released the rest with the capture: there is nothing left to void.
+    const release = await collector(srv, c.owner, placed.id, 'void-authorized-payments', { paymentIds: [payment.id] });
+    expect(release.status).toBe(409);
+    expect(stripe.fake.calls.filter((k) => k.path === `/v1/payment_intents/${intentId}/cancel`)).toEqual([]);
   });
 
   it('a void cancels the authorization at Stripe', async () => {
