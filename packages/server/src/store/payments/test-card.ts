@@ -4,6 +4,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { violation } from '../../kernel/errors.js';
 import type { AuthorizeResult, PaymentProvider } from './provider.js';
 import { assertOutsideTransaction } from '../../kernel/tx-guard.js';
+import { stripeIsLive } from './stripe/account.js';
 
 /**
  * The built-in test-card provider: no money moves and no card number is kept. The hosted checkout's card form turns
@@ -61,30 +62,37 @@ const agree = (call: string) => {
   return Promise.resolve({ ok: true });
 };
 
+/** Why a test card is declined once the shop takes real money (Stripe in live mode). */
+export const TEST_CARDS_OFF = 'This shop takes real card payments: test cards are declined.';
+
 export const testCardProvider: PaymentProvider = {
   id: 'TEST_CARD',
-  authorize(ctx, input): Promise<AuthorizeResult> {
+  async authorize(ctx, input): Promise<AuthorizeResult> {
     assertOutsideTransaction('authorizing a card payment');
     const t = readToken(ctx, input.paymentToken);
     const card = { brand: t.brand, lastFourDigits: t.last4 };
     const providerTransactionId = `test_${input.transactionId}`;
+    // A live shop sells for real money: a test card (made through the API, say) pays for nothing there.
+    if (await stripeIsLive(ctx)) {
+      return { status: 'DECLINED', card, providerTransactionId, declineReason: TEST_CARDS_OFF };
+    }
     if (t.outcome === 'DECLINED')
-      return Promise.resolve({
+      return {
         status: 'DECLINED',
         card,
         providerTransactionId,
         declineReason: 'The card was declined.',
-      });
+      };
     if (t.outcome === 'INSUFFICIENT_FUNDS') {
-      return Promise.resolve({
+      return {
         status: 'DECLINED',
         card,
         providerTransactionId,
         declineReason: 'The card has insufficient funds.',
-      });
+      };
     }
-    if (t.outcome === 'PENDING') return Promise.resolve({ status: 'PENDING', card, providerTransactionId });
-    return Promise.resolve({ status: input.capture ? 'APPROVED' : 'AUTHORIZED', card, providerTransactionId });
+    if (t.outcome === 'PENDING') return { status: 'PENDING', card, providerTransactionId };
+    return { status: input.capture ? 'APPROVED' : 'AUTHORIZED', card, providerTransactionId };
   },
   // The test bank always agrees; our own checks (never more than authorized or captured) run before it is asked.
   capture: () => agree('capturing a card payment'),

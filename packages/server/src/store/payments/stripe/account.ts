@@ -58,6 +58,11 @@ export async function stripeConnection(ctx: Ctx): Promise<StripeConnection | und
   };
 }
 
+/** Whether the shop takes real money (Stripe in live mode): from the cached row, no secret opened. */
+export async function stripeIsLive(ctx: Ctx): Promise<boolean> {
+  return (await cache.get(ctx))?.mode === 'LIVE';
+}
+
 /** The connection, or a 409 in words for a caller that needs Stripe. */
 export async function requireStripe(ctx: Ctx): Promise<StripeConnection> {
   const connection = await stripeConnection(ctx);

@@ -4,6 +4,10 @@ import type { PaymentMethodsResponse, StripeSettings } from '@plaza/contracts';
 import { appCode, call, violations } from '../../../../test/http.js';
 import { startTestServer } from '../../../test/harness.js';
 import { callerAuth, CALLERS, cast } from '../../../test/community.js';
+import { startFakeStripe } from '../../../../test/fake-stripe/index.js';
+import { createProduct } from '../../catalog/testing.js';
+import { orders } from '../../orders/tables.js';
+import { cardToken, checkoutFor, placeAndCharge } from '../../orders/testing.js';
 import { stripeAccount } from './tables.js';
 import { connect, connectBody, SETTINGS, stripeSuite } from './testing.js';
 
@@ -109,6 +113,33 @@ describe('a server without an encryption key', () => {
       expect(appCode(res.body)).toBe('ENCRYPTION_KEY_MISSING');
     } finally {
       await bare.app.close();
+    }
+  });
+});
+
+describe('a shop on Stripe in live mode', () => {
+  it('declines test cards (made through the API, say): they pay for nothing there', async () => {
+    const live = await startFakeStripe({ secretKeys: ['sk_live_fakeLiveKey1'] });
+    const shop = await startTestServer({ env: { PLAZA_STRIPE_API_URL: live.url } });
+    try {
+      const people = await cast(shop);
+      const connected = await call<{ stripe: StripeSettings }>(shop.url, 'PUT', SETTINGS, {
+        auth: people.owner,
+        body: { ...connectBody(live), mode: 'LIVE', secretKey: 'sk_live_fakeLiveKey1', publishableKey: 'pk_live_x1' },
+      });
+      expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+      const methods = await call<PaymentMethodsResponse>(shop.url, 'GET', '/ecom/v1/payments/methods');
+      expect(methods.body.card).toEqual({ provider: 'STRIPE', testMode: false });
+      const product = await createProduct(shop, people.owner, { price: { amount: '9.00' } });
+      const checkout = await checkoutFor(shop, people.visitor, product);
+      const res = await placeAndCharge(shop, people.visitor, checkout.id, await cardToken(shop, people.visitor));
+      expect(res.status).toBe(409);
+      expect(appCode(res.body)).toBe('PAYMENT_DECLINED');
+      expect(JSON.stringify(res.body)).toContain('test cards are declined');
+      expect(await shop.database.db.select().from(orders)).toEqual([]);
+    } finally {
+      await shop.close();
+      await live.close();
     }
   });
 });
