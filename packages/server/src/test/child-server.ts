@@ -72,3 +72,12 @@ export async function startChildServer(opts: {
   });
   return { child, exited };
 }
+
+/** Waits for a state a child server reaches on its own (a lock wait, a job's answer): 30 s, then fails naming it. */
+export async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`still waiting for ${what}`);
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, OrderTransactions } from '@plaza/contracts';
 import { loadConfig } from '../../config/index.js';
 import type { Database } from '../../kernel/db.js';
-import { buildServerForChild, freePort, startChildServer, type ChildServer } from '../../test/child-server.js';
+import { buildServerForChild, freePort, startChildServer, type ChildServer, until } from '../../test/child-server.js';
 import { freshTestDatabase } from '../../test/template-db.js';
 import { call } from '../../../test/http.js';
 import { createApiKey } from '../../platform/apps/api-keys.service.js';
@@ -29,14 +29,6 @@ let port: number;
 let media: string;
 
 const q = async <T>(text: string) => (await database.pool!.query(text)).rows as T[];
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 /** The app's books by Plaza's transaction id; idempotent, as a payment provider is. */
 const books = new Map<string, string>();

@@ -4,6 +4,7 @@ import type { Ctx } from '../../../kernel/context.js';
 import { violation } from '../../../kernel/errors.js';
 import type { AuthorizeInput, AuthorizeResult } from '../provider.js';
 import { requireStripe } from './account.js';
+import { brandName } from './cards.js';
 
 /**
  * A buyer's new card for renewals, saved on Stripe's page (a Checkout Session in setup mode: the bank confirms the
@@ -32,8 +33,6 @@ export async function createCardSetupSession(
   return { sessionId: session.id, url: session.url ?? '' };
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
-
 /** A card check with `stripe_setup:<session>`: the card saved on Stripe's page, for the purpose it was saved for. */
 export async function authorizeSetup(ctx: Ctx, sessionId: string, input: AuthorizeInput): Promise<AuthorizeResult> {
   const { stripe, live } = await requireStripe(ctx);
@@ -53,9 +52,7 @@ export async function authorizeSetup(ctx: Ctx, sessionId: string, input: Authori
   }
   const method = setup.payment_method as Stripe.PaymentMethod;
   const customer = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id;
-  const card = method.card
-    ? { brand: BRANDS[method.card.brand] ?? method.card.brand, lastFourDigits: method.card.last4 }
-    : undefined;
+  const card = method.card ? { brand: brandName(method.card.brand), lastFourDigits: method.card.last4 } : undefined;
   return {
     status: 'AUTHORIZED',
     providerTransactionId: setup.id,

@@ -8,7 +8,13 @@ import type { CreateOrderResponse } from '@plaza/contracts';
 import { loadConfig } from '../../../config/index.js';
 import type { Database } from '../../../kernel/db.js';
 import { seal } from '../../../lib/sealed.js';
-import { buildServerForChild, freePort, startChildServer, type ChildServer } from '../../../test/child-server.js';
+import {
+  buildServerForChild,
+  freePort,
+  startChildServer,
+  type ChildServer,
+  until,
+} from '../../../test/child-server.js';
 import { freshTestDatabase } from '../../../test/template-db.js';
 import { call } from '../../../../test/http.js';
 import { startFakeStripe, type FakeStripe } from '../../../../test/fake-stripe/index.js';
@@ -32,14 +38,6 @@ let media: string;
 const key = randomBytes(32);
 
 const q = async <T>(text: string, values: unknown[] = []) => (await database.pool!.query(text, values)).rows as T[];
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 describe.skipIf(!PG)('kill -9 between Stripe’s answer and our commit (PostgreSQL)', () => {
   beforeAll(async () => {

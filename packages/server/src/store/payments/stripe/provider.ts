@@ -5,6 +5,7 @@ import { assertOutsideTransaction } from '../../../kernel/tx-guard.js';
 import type { AuthorizeInput, AuthorizeResult, PaymentProvider } from '../provider.js';
 import { requireStripe } from './account.js';
 import { authorizeSetup } from './card-setup.js';
+import { brandName } from './cards.js';
 import { sessionById, sessionByPayment, type SessionRow } from './sessions.js';
 
 export const STRIPE_PROVIDER_ID = 'STRIPE';
@@ -20,11 +21,6 @@ export const notFinished = () =>
   new AppError('CONFLICT', 'The payment has not gone through yet: finish it on the payment page', {
     applicationCode: 'STRIPE_PAYMENT_NOT_FINISHED',
   });
-
-/** Stripe's `visa`, `mastercard`, `amex` as a shopper reads them. */
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
-const brandName = (brand: string | null) =>
-  brand ? (BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : 'Card';
 
 const cardOf = (charge: Stripe.Charge | string | null): AuthorizeResult['card'] => {
   const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;

@@ -1,11 +1,9 @@
 import type { JobHandlers, JobRun } from '../../../platform/jobs/index.js';
 import { enqueueJob } from '../../../platform/jobs/index.js';
 import { AppError } from '../../../kernel/errors.js';
-import { eq, and } from 'drizzle-orm';
 import { requireStripe } from './account.js';
 import { asStripe, placeStripeSession } from './completion.js';
-import { CHECK_EVERY_MS, sessionById } from './sessions.js';
-import { stripeSessions } from './tables.js';
+import { CHECK_EVERY_MS, markExpired, sessionById } from './sessions.js';
 
 /**
  * STRIPE_SESSION_CHECK {sessionId}: a session still open here is asked about at Stripe. Paid: its order is placed
@@ -24,13 +22,7 @@ async function check({ ctx, payload }: JobRun): Promise<void> {
     });
     return;
   }
-  if (session.status === 'expired') {
-    await ctx.db
-      .update(stripeSessions)
-      .set({ status: 'EXPIRED', updatedDate: ctx.clock() })
-      .where(and(eq(stripeSessions.id, row.id), eq(stripeSessions.status, 'OPEN')));
-    return;
-  }
+  if (session.status === 'expired') return markExpired(ctx, row.id);
   await enqueueJob(ctx, {
     kind: 'STRIPE_SESSION_CHECK',
     payload: { sessionId: row.id },

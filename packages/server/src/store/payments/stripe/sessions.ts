@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { StripeSessionResponse } from '@plaza/contracts';
 import type { Ctx } from '../../../kernel/context.js';
 import { AppError } from '../../../kernel/errors.js';
@@ -125,4 +125,12 @@ export async function sessionById(ctx: Ctx, id: string): Promise<SessionRow | un
 export async function sessionByPayment(ctx: Ctx, paymentId: string): Promise<SessionRow | undefined> {
   const [row] = await ctx.db.select().from(stripeSessions).where(eq(stripeSessions.paymentId, paymentId));
   return row;
+}
+
+/** An open session Stripe closed unpaid: it stays as it is if it was placed or refused meanwhile. */
+export async function markExpired(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db
+    .update(stripeSessions)
+    .set({ status: 'EXPIRED', updatedDate: ctx.clock() })
+    .where(and(eq(stripeSessions.id, id), eq(stripeSessions.status, 'OPEN')));
 }

@@ -8,8 +8,8 @@ import { stripeConnection } from './account.js';
 import { asStripe, placeStripeSession } from './completion.js';
 import { recordDispute } from './disputes.js';
 import { STRIPE_PROVIDER_ID } from './provider.js';
-import { sessionById, sessionByPayment, type SessionRow } from './sessions.js';
-import { stripeEvents, stripeSessions } from './tables.js';
+import { markExpired, sessionById, sessionByPayment, type SessionRow } from './sessions.js';
+import { stripeEvents } from './tables.js';
 
 /** How long a delivery's claim on its event holds before another delivery may take it over. */
 const CLAIM_MS = 60_000;
@@ -78,11 +78,7 @@ async function handle(ctx: Ctx, event: Stripe.Event): Promise<void> {
     case 'checkout.session.async_payment_succeeded':
       return placeIfOurs(ctx, await sessionById(ctx, event.data.object.id));
     case 'checkout.session.expired':
-      await ctx.db
-        .update(stripeSessions)
-        .set({ status: 'EXPIRED', updatedDate: ctx.clock() })
-        .where(eq(stripeSessions.id, event.data.object.id));
-      return;
+      return markExpired(ctx, event.data.object.id);
     case 'payment_intent.succeeded':
     case 'payment_intent.amount_capturable_updated': {
       // Stripe does not promise an order: this may come before checkout.session.completed.
