@@ -35,3 +35,4 @@ export * from './catalog/product.js';
 export * from './catalog/collection.js';
 export * from './ecom/index.js';
 export * from './media/index.js';
+export * from './graphql/request.js';

@@ -2,7 +2,7 @@ import { SQL_COUNT_HEADER, startSqlCount } from './kernel/sql-count.js';
 import { drainHandlersOnClose } from './http/drain.js';
 import { type DeliveryWorker, ensureWebhookKey, startDeliveryWorker } from './platform/webhooks/index.js';
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
@@ -16,7 +16,7 @@ import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/
 import { logRequest, loggerOptions, type LogDestination } from './http/logger.js';
 import { notFoundHandler, RouteIndex } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
-import { lazySchemaCompilers } from './http/schema-compilers.js';
+import { AJV_OPTIONS, lazySchemaCompilers } from './http/schema-compilers.js';
 import { resolveCaller } from './http/resolve-caller.js';
 import { credentialChecks } from './credential-checks.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -27,9 +27,10 @@ import { startPeriodic } from './lib/periodic.js';
 import { emptyOldTrash } from './platform/media/index.js';
 import { jobHandlers } from './job-handlers.js';
 import { type JobWorker, startJobWorker } from './platform/jobs/index.js';
-import { membersChanged } from './platform/members/index.js';
+import { afterSuccessfulWrite } from './write-effects.js';
 import { allClientOrigins, KeyStore } from './platform/oauth/index.js';
 import { registerRoutes } from './routes.js';
+import { collectOperations, graphqlRoutes } from './graphql/index.js';
 import { wireModules } from './module-wiring.js';
 import { registerWebApp } from './platform/web/index.js';
 
@@ -42,9 +43,6 @@ export interface AppOptions {
   logDestination?: LogDestination;
 }
 
-const COMMUNITY_WRITE = /^\/(members|reviews|identity|jobs)\//;
-/** POST routes that only read (queries too long for a GET). */
-const READ_BY_POST = /\/(query|count)(\?|$)/;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** JSON, text (never an event stream: each event must leave at once), scripts and SVG; not images or media. */
 const COMPRESSIBLE = /^(application\/([\w.+-]+\+)?json|text\/(?!event-stream)|application\/javascript|image\/svg\+xml)/;
@@ -70,6 +68,7 @@ export async function buildApp({
 
   drainHandlersOnClose(app);
   const routeIndex = indexRoutes(app);
+  const operations = collectOperations(app);
   // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.
   // Only the read cache's own fields are used; this runs before a request has its context.
   await registerCors(app, config, () => allClientOrigins({ db: database.db } as Ctx));
@@ -87,6 +86,7 @@ export async function buildApp({
   app.setErrorHandler(errorHandler);
   await registerOpenApi(app);
   await registerRoutes(app);
+  await graphqlRoutes(app, operations, config.nodeEnv === 'development');
   wireModules();
   const serveSpa = await registerWebApp(app, config);
   const apiNotFound = notFoundHandler(routeIndex);
@@ -124,16 +124,7 @@ function createFastify(
     // Fastify accepts a hop count at run time; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    // allowUnionTypes: a product description is plain text or rich-text nodes (`type: ['string', 'array']`).
-    ajv: {
-      customOptions: {
-        allErrors: true,
-        removeAdditional: false,
-        coerceTypes: 'array',
-        useDefaults: true,
-        allowUnionTypes: true,
-      },
-    },
+    ajv: AJV_OPTIONS as unknown as FastifyServerOptions['ajv'],
   }).withTypeProvider<TypeBoxTypeProvider>();
 }
 
@@ -190,12 +181,7 @@ function addRequestHooks(app: App, base: Pick<Ctx, 'db' | 'clock' | 'config' | '
 
   app.addHook('onSend', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
-    // A successful write to members, reviews or identities may change what cached lists show: drop them before the
-    // answer leaves, so the caller's next read on this node sees the change.
-    const write = req.method !== 'GET' && req.method !== 'HEAD' && !READ_BY_POST.test(req.url);
-    if (write && reply.statusCode < 400 && COMMUNITY_WRITE.test(req.url)) {
-      membersChanged();
-    }
+    if (reply.statusCode < 400) afterSuccessfulWrite(req.method, req.url);
     // Writes hand out a consistency token; the SDK echoes it so a read replica never shows stale own-writes.
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
       reply.header(CONSISTENCY_HEADER, Date.now().toString(36));

@@ -129,8 +129,10 @@ describe('server plumbing', () => {
     expect(get.headers.get('access-control-expose-headers')).toContain('x-plaza-consistency');
   });
 
-  it('answers GraphQL with 404 until its endpoint lands', async () => {
+  it('answers GraphQL at /graphql/alpha, with the request id every answer carries', async () => {
     const res = await call(srv.url, 'POST', '/graphql/alpha', { body: { query: '{ __typename }' } });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { __typename: 'Query' } });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   COLLECTION_MASK_PATHS,
   type Collection,
@@ -40,6 +40,17 @@ export async function listCollections(ctx: Ctx): Promise<Collection[]> {
   const rows = await ctx.db.select().from(catalogCollections).orderBy(asc(catalogCollections.name));
   const admin = isCatalogAdmin(ctx);
   return rows.filter((r) => admin || r.visible).map(toCollection);
+}
+
+/** Collections by id in one statement, in the order asked; hidden or missing ones are undefined for shoppers. */
+export async function collectionsByIds(ctx: Ctx, ids: string[]): Promise<(Collection | undefined)[]> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await ctx.db.select().from(catalogCollections).where(inArray(catalogCollections.id, unique))
+    : [];
+  const admin = isCatalogAdmin(ctx);
+  const byId = new Map(rows.filter((r) => admin || r.visible).map((r) => [r.id, toCollection(r)]));
+  return ids.map((id) => byId.get(id));
 }
 
 export async function getCollection(ctx: Ctx, id: string): Promise<Collection> {

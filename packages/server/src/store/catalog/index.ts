@@ -1,5 +1,5 @@
 // The catalog: products, variants and collections, their stock, and the node's short caches of them.
-export { createCollection } from './collections.service.js';
+export { collectionsByIds, createCollection } from './collections.service.js';
 export { loadLineCatalog } from './lines-read.js';
 export {
   digitalFileIds,
@@ -11,7 +11,7 @@ export {
   variantStock,
   type ItemStock,
 } from './lookups.js';
-export { createProduct, getProduct } from './products.service.js';
+export { createProduct, getProduct, productsByIds } from './products.service.js';
 export { afterWrite, catalogChanged } from './read-cache.js';
 export { onStockChanged } from './restock.js';
 export { returnStock, takeStock } from './stock.js';

@@ -55,6 +55,21 @@ export function forShoppers(p: Product): Product {
   return rest;
 }
 
+/** Products by id for a page of lines or orders: one read for all of them, hidden ones only for catalog admins. */
+export async function productsByIds(ctx: Ctx, ids: string[]): Promise<(Product | undefined)[]> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await ctx.db.select().from(catalogProducts).where(inArray(catalogProducts.id, unique))
+    : [];
+  const admin = isCatalogAdmin(ctx);
+  const products = await hydrate(
+    ctx,
+    rows.filter((r) => admin || r.visible),
+  );
+  const byId = new Map(products.map((p) => [p.id, admin ? p : forShoppers(p)]));
+  return ids.map((id) => byId.get(id));
+}
+
 /** One product by id or slug; hidden ones only for catalog admins (others get the same 404 as for a missing one). */
 export async function getProduct(ctx: Ctx, by: { id: string } | { slug: string }): Promise<Product> {
   const where = 'id' in by ? eq(catalogProducts.id, by.id) : eq(catalogProducts.slug, by.slug);

@@ -43,6 +43,7 @@ export {
   toOrder,
   toTransactions,
   transactionsOf,
+  transactionsOfOrders,
   type OrderRow,
   type PaymentRow,
 } from './wire.js';

@@ -116,7 +116,12 @@ function toRefund(r: RefundRow, money: MoneyOf): OrderRefund {
   };
 }
 
-export async function toTransactions(ctx: Ctx, order: OrderRow, payments: PaymentRow[], refunds: RefundRow[]) {
+export async function toTransactions(
+  ctx: Ctx,
+  order: Pick<OrderRow, 'id' | 'currency'>,
+  payments: PaymentRow[],
+  refunds: RefundRow[],
+) {
   const site = await getSite(ctx);
   const money: MoneyOf = (m) => toMoney(m, order.currency, site.locale);
   const result: OrderTransactions = {
@@ -125,6 +130,15 @@ export async function toTransactions(ctx: Ctx, order: OrderRow, payments: Paymen
     refunds: refunds.filter((r) => r.orderId === order.id).map((r) => toRefund(r, money)),
   };
   return result;
+}
+
+/** The payments and refunds of several orders (a page of them), read in one go. */
+export async function transactionsOfOrders(ctx: Ctx, orders: Pick<OrderRow, 'id' | 'currency'>[]) {
+  const { payments, refunds } = await transactionsOf(
+    ctx,
+    orders.map((o) => o.id),
+  );
+  return Promise.all(orders.map((o) => toTransactions(ctx, o, payments, refunds)));
 }
 
 export async function toOrder(ctx: Ctx, row: OrderRow, payments: PaymentRow[], refunds: RefundRow[]): Promise<Order> {

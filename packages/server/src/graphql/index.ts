@@ -1,0 +1,2 @@
+export { collectOperations, type Operation } from './operations.js';
+export { graphqlRoutes } from './endpoint.js';
