@@ -11,7 +11,7 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 type VariantJson = Omit<VariantRow, 'priceMinor'> & { priceMinor: string | null };
 
 /** Reads products by id (one statement) into what carts need of them. */
-async function readProducts(ctx: Ctx, uuids: string[]): Promise<Map<string, ProductForLines>> {
+export async function readProducts(ctx: Ctx, uuids: string[]): Promise<Map<string, ProductForLines>> {
   // One text parameter in PostgreSQL's array syntax (the ids were checked to be UUIDs).
   const ids = `{${uuids.join(',')}}`;
   const rows = await preparedCatalogQuery(ctx.db).execute({ ids });

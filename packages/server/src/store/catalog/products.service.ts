@@ -19,7 +19,10 @@ import { afterWrite } from './read-cache.js';
 import { stockBefore, stockChanged } from './restock.js';
 import { getSite } from '../../platform/site/index.js';
 import { productRows, slugify, slugTaken, toInput, toProduct, type ProductRow } from './model.js';
+import { readProducts } from './lines-read.js';
 import { catalogCollections, catalogProductCollections, catalogProducts, catalogVariants } from './tables.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Owners and API keys with `catalog` manage the catalog and see hidden products. */
 export const isCatalogAdmin = (ctx: Ctx): boolean =>
@@ -55,18 +58,21 @@ export function forShoppers(p: Product): Product {
   return rest;
 }
 
-/** Products by id for a page of lines or orders: one read for all of them, hidden ones only for catalog admins. */
+/**
+ * Products by id for a page of lines or orders: products, variants and collections in one statement for all of them.
+ * Hidden ones only for catalog admins.
+ */
 export async function productsByIds(ctx: Ctx, ids: string[]): Promise<(Product | undefined)[]> {
-  const unique = [...new Set(ids)];
-  const rows = unique.length
-    ? await ctx.db.select().from(catalogProducts).where(inArray(catalogProducts.id, unique))
-    : [];
+  const uuids = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (!uuids.length) return ids.map(() => undefined);
+  const [found, site] = await Promise.all([readProducts(ctx, uuids), getSite(ctx)]);
   const admin = isCatalogAdmin(ctx);
-  const products = await hydrate(
-    ctx,
-    rows.filter((r) => admin || r.visible),
-  );
-  const byId = new Map(products.map((p) => [p.id, admin ? p : forShoppers(p)]));
+  const byId = new Map<string, Product>();
+  for (const { product, variants, collectionIds } of found.values()) {
+    if (!admin && !product.visible) continue;
+    const wire = toProduct(product, variants, collectionIds, site.locale);
+    byId.set(product.id, admin ? wire : forShoppers(wire));
+  }
   return ids.map((id) => byId.get(id));
 }
 
