@@ -16,6 +16,7 @@ export * from './settings.js';
 export * from './abandoned-checkouts.js';
 export * from './orders.js';
 export * from './order-requests.js';
+export * from './payment-collection.js';
 export * from './fulfillments.js';
 export * from './order-edits.js';
 export * from './order-drafts.js';

@@ -27,6 +27,21 @@ export const CreateOrderRequest = Type.Object(
   { additionalProperties: false },
 );
 export type CreateOrderRequest = Static<typeof CreateOrderRequest>;
+/** Capture or release an authorization by itself after `delayDuration`. */
+export const DelayedCaptureSettings = Type.Object(
+  {
+    scheduledAction: StringEnum(['CAPTURE', 'VOID'] as const),
+    delayDuration: Type.Object(
+      {
+        value: Type.Integer({ minimum: 1, maximum: 10_000 }),
+        unit: StringEnum(['MINUTES', 'HOURS', 'DAYS'] as const),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DelayedCaptureSettings = Static<typeof DelayedCaptureSettings>;
 export const CreateOrderAndChargeRequest = Type.Object(
   {
     /** From `POST /ecom/v1/payments/test-card/tokens` (the hosted checkout's card form) or a payment app. */
@@ -34,21 +49,7 @@ export const CreateOrderAndChargeRequest = Type.Object(
     savePaymentMethod: Type.Optional(Type.Boolean()),
     delayCapture: Type.Optional(Type.Boolean()),
     /** With `delayCapture`: capture or release the authorization by itself after this long (the job worker does it). */
-    delayedCaptureSettings: Type.Optional(
-      Type.Object(
-        {
-          scheduledAction: StringEnum(['CAPTURE', 'VOID'] as const),
-          delayDuration: Type.Object(
-            {
-              value: Type.Integer({ minimum: 1, maximum: 10_000 }),
-              unit: StringEnum(['MINUTES', 'HOURS', 'DAYS'] as const),
-            },
-            { additionalProperties: false },
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    delayedCaptureSettings: Type.Optional(DelayedCaptureSettings),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 /**
  * Orders and the payments collector through the SDK against the real server: a visitor pays with the test card
  * (authorize only), reads the order with the thank-you token; an `ecom` key captures part, refunds part and finds
- * the order; a declined card is a PlazaError naming the call's arguments.
+ * the order; a declined card is a PlazaError naming the call's arguments. The merchant prepares payment collections.
  */
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../server/src/store/catalog/testing.js';
@@ -125,5 +125,28 @@ describe('orders through the SDK', () => {
     const member = client(fixedAuth(ctx.people.memberA.auth));
     expect((await member.orders.getOrderInvoice(order.id)).invoice.amountDue.amount).toBe('9.00');
     expect((await admin.orders.removeOrderInvoice(order.id)).invoice.status).toBe('Deleted');
+  });
+
+  it('the merchant prepares collecting the rest of an order; the last of it is not held twice', async () => {
+    const product = await createProduct(ctx.srv, ctx.people.owner, { name: 'Vase', price: { amount: '40.00' } });
+    const { admin } = ctx;
+    const line = { catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 };
+    const { order } = await admin.orders.createOrder({ lineItems: [line], buyerInfo: { email: 'pos@example.com' } });
+    const part = await admin.paymentsCollector.preparePaymentCollection(order.id, { amount: { amount: '15.00' } });
+    expect(part.paymentGatewayOrderId).toMatch(/^[0-9a-f-]{36}$/);
+    const over = await failure(
+      admin.paymentsCollector.preparePaymentCollection(order.id, { amount: { amount: '25.01' } }),
+    );
+    expect(over.status).toBe(400);
+    expect(calls.at(-1)?.argumentNames).toEqual(['orderId', 'request']);
+    const rest = await admin.paymentsCollector.createPaymentGatewayOrder(order.id, { chargedBy: { fullName: 'Anna' } });
+    expect(rest.paymentGatewayOrderId).not.toBe(part.paymentGatewayOrderId);
+    const none = await failure(admin.paymentsCollector.createPaymentGatewayOrder(order.id));
+    expect(none.status).toBe(409);
+    const again = await admin.paymentsCollector.preparePaymentCollection(order.id, {
+      amount: { amount: '25.00' },
+      paymentGatewayOrderId: rest.paymentGatewayOrderId,
+    });
+    expect(again.paymentGatewayOrderId).toBe(rest.paymentGatewayOrderId);
   });
 });

@@ -2,16 +2,25 @@ import type {
   BulkOrderResults,
   CapturePaymentsRequest,
   CollectabilityResponse,
+  CreatePaymentGatewayOrderRequest,
   OrderResponse,
   OrderTransactionsResponse,
+  PaymentGatewayOrderResponse,
+  PreparePaymentCollectionRequest,
   RefundabilityResponse,
   TriggerRefundRequest,
 } from '@plaza/contracts';
 import { defineMethod, seg } from '../../core/method.js';
 
-export type { CollectabilityResponse, RefundabilityResponse } from '@plaza/contracts';
+export type {
+  CollectabilityResponse,
+  CreatePaymentGatewayOrderRequest,
+  PaymentGatewayOrderResponse,
+  PreparePaymentCollectionRequest,
+  RefundabilityResponse,
+} from '@plaza/contracts';
 
-/* The payments collector: capture, void, refund and record payments of an order (owner or `ecom` API key). */
+/* The payments collector: capture, void, refund, record and prepare payments of an order (owner or `ecom` API key). */
 
 const at = (id: string, tail: string) => `/ecom/v1/payments-collector/orders/${seg(id)}/${tail}`;
 const post = <A extends unknown[], R>(tail: string, names: { [K in keyof A]: string }, body: (...a: A) => unknown) =>
@@ -70,6 +79,23 @@ export const bulkMarkAsPaid = defineMethod<[ecomOrderIds: string[]], BulkOrderRe
     body: { ecomOrderIds },
   }),
 });
+/**
+ * Holds part of what the order still owes for a payment about to be taken (24 hours); answers its gateway order id.
+ * @example const { paymentGatewayOrderId } = await admin.paymentsCollector.preparePaymentCollection(orderId, { amount: { amount: '20.00' } });
+ */
+export const preparePaymentCollection = post<[request: PreparePaymentCollectionRequest], PaymentGatewayOrderResponse>(
+  'prepare-payment-collection',
+  ['request'],
+  (r) => r,
+);
+/**
+ * A gateway order for all the order still owes, with who takes the payment.
+ * @example await admin.paymentsCollector.createPaymentGatewayOrder(orderId, { chargedBy: { fullName: 'Anna' } });
+ */
+export const createPaymentGatewayOrder = post<
+  [request?: CreatePaymentGatewayOrderRequest],
+  PaymentGatewayOrderResponse
+>('create-payment-gateway-order', ['request'], (r) => r ?? {});
 
 /** The module for `createClient({ modules })`. */
 export const paymentsCollector = {
@@ -81,4 +107,6 @@ export const paymentsCollector = {
   getPaymentCollectabilityStatus,
   getRefundability,
   bulkMarkAsPaid,
+  preparePaymentCollection,
+  createPaymentGatewayOrder,
 };

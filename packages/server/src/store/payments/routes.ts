@@ -4,9 +4,12 @@ import {
   BulkOrderResults,
   CapturePaymentsRequest,
   CollectabilityResponse,
+  CreatePaymentGatewayOrderRequest,
   ManualPaymentRequest,
   OrderResponse,
   OrderTransactionsResponse,
+  PaymentGatewayOrderResponse,
+  PreparePaymentCollectionRequest,
   RefundabilityResponse,
   TriggerRefundRequest,
   VoidPaymentsRequest,
@@ -21,6 +24,7 @@ import {
   refundability,
   voidPayments,
 } from './collector.js';
+import { createPaymentGatewayOrder, preparePaymentCollection } from './gateway-orders.js';
 import { triggerRefund } from './refund.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
@@ -33,6 +37,7 @@ export function collectorRoutes(app: App): void {
   registerPaymentStatusRoutes(app);
   registerAuthorizationRoutes(app);
   registerManualPaymentRoutes(app);
+  registerCollectionRoutes(app);
 }
 
 /** What of an order can still be collected or refunded. */
@@ -148,5 +153,37 @@ function registerManualPaymentRoutes(app: App): void {
       response: BulkOrderResults,
     }),
     async (req) => bulkMarkAsPaid(req.ctx, req.body.ecomOrderIds),
+  );
+}
+
+/** Payment gateway orders: part of an order a payment outside checkout (a point of sale, an app) is about to collect. */
+function registerCollectionRoutes(app: App): void {
+  app.post(
+    `${BASE}/prepare-payment-collection`,
+    route({
+      summary: 'Prepare collecting a payment',
+      description:
+        "Holds `amount` (the order's currency; at most what is not yet paid, authorized or held by another gateway " +
+        'order: else 400 naming `amount.amount`) for 24 hours and answers its `paymentGatewayOrderId`. With ' +
+        '`paymentGatewayOrderId`, that gateway order of this order is prepared again. Canceled orders: 409 ' +
+        'ORDER_CANCELED; paid: 409 ORDER_ALREADY_PAID; all of it held already: 409 PAYMENT_COLLECTION_IN_PROGRESS.',
+      params: IdParams,
+      body: PreparePaymentCollectionRequest,
+      response: PaymentGatewayOrderResponse,
+    }),
+    async (req) => preparePaymentCollection(req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    `${BASE}/create-payment-gateway-order`,
+    route({
+      summary: 'Create a payment gateway order',
+      description:
+        'A gateway order for all that is still free to collect, held for 24 hours, with who takes the payment ' +
+        '(`chargedBy`). Same refusals as prepare-payment-collection.',
+      params: IdParams,
+      body: CreatePaymentGatewayOrderRequest,
+      response: PaymentGatewayOrderResponse,
+    }),
+    async (req) => createPaymentGatewayOrder(req.ctx, req.params.id, req.body),
   );
 }

@@ -1,5 +1,6 @@
-import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { rowDates } from '../../lib/columns.js';
+import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { DelayedCaptureSettings } from '@plaza/contracts';
+import { rowDates, ts } from '../../lib/columns.js';
 
 /**
  * The payment outbox: a capture, void or refund that a payment provider must carry out. The row is committed before
@@ -27,4 +28,25 @@ export const paymentOperations = pgTable(
     ...rowDates(),
   },
   (t) => [index('payment_operations_payment_idx').on(t.paymentId), index('payment_operations_order_idx').on(t.orderId)],
+);
+
+/**
+ * Payment gateway orders (the collector's prepare-payment-collection and create-payment-gateway-order): an amount of
+ * an order a payment is about to collect, outside checkout (a point of sale, a payment app). Until `expires_date` it
+ * holds that part of the order's balance, so two collections never ask for the same money.
+ */
+export const paymentGatewayOrders = pgTable(
+  'payment_gateway_orders',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    delayedCapture: boolean('delayed_capture').notNull().default(false),
+    delayedCaptureSettings: jsonb('delayed_capture_settings').$type<DelayedCaptureSettings>(),
+    chargedBy: jsonb('charged_by').$type<{ id?: string; fullName?: string }>(),
+    expiresDate: ts('expires_date').notNull(),
+    ...rowDates(),
+  },
+  (t) => [index('payment_gateway_orders_order_idx').on(t.orderId, t.expiresDate)],
 );
