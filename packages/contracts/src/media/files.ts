@@ -15,7 +15,7 @@ import {
   STREAM_FORMATS,
   UPLOAD_PROTOCOLS,
 } from './constants.js';
-import { MediaListPageFields, MediaPageBody } from './paging.js';
+import { MediaListPageFields, MediaListPagingFields, MediaPageBody } from './paging.js';
 
 /**
  * The media library: file descriptors (one per uploaded or imported file) and the media object per type. Field names
@@ -252,7 +252,10 @@ export const MediaPaging = Type.Object(
   { additionalProperties: false },
 );
 export { MediaPagingMetadata } from './paging.js';
-/** GET lists take these as a query string: `mediaTypes=IMAGE&mediaTypes=VIDEO`, `sort=createdDate:DESC`. */
+/**
+ * GET lists take these as a query string: `mediaTypes=IMAGE&mediaTypes=VIDEO`, `sort=createdDate:DESC`, the page as
+ * `paging.limit` and `paging.cursor` (the spec's) or `limit` and `cursor`.
+ */
 export const ListFilesQuery = Type.Object(
   {
     parentFolderId: Type.Optional(ParentFolderId),
@@ -260,10 +263,15 @@ export const ListFilesQuery = Type.Object(
     private: Type.Optional(Type.Boolean()),
     sort: Type.Optional(Type.String({ pattern: `^(${MEDIA_SORT_FIELDS.join('|')})(:(ASC|DESC))?$` })),
     ...MediaListPageFields,
+    ...MediaListPagingFields,
   },
   { additionalProperties: false },
 );
 export type ListFilesQuery = Static<typeof ListFilesQuery>;
+/** What a caller writes for a GET list of files: the query with `paging` as an object (sent as `paging.limit`, …). */
+export type ListFilesOptions = Omit<ListFilesQuery, keyof typeof MediaListPagingFields> & {
+  paging?: Static<typeof MediaPaging>;
+};
 export const SearchFilesRequest = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: MEDIA_LIMITS.searchMax })),

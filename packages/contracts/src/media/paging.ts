@@ -11,6 +11,15 @@ export const MediaListPageFields = {
   cursor: Type.Optional(Type.String({ maxLength: 2000 })),
 };
 
+/**
+ * The spec's `paging` of a GET list as flat query keys (`paging.limit=20&paging.cursor=…`, as the SDK sends a nested
+ * `paging` object): the same page as `limit` and `cursor`; giving a value both ways is a 400.
+ */
+export const MediaListPagingFields = {
+  'paging.limit': Type.Optional(PageLimit()),
+  'paging.cursor': Type.Optional(Type.String({ maxLength: 2000 })),
+};
+
 export const MediaPagingMetadata = Type.Object({
   count: Type.Integer(),
   /** The next page's cursor; absent on the last page. */

@@ -103,10 +103,14 @@ describe('files and folders', () => {
     expect(found.map((f) => f.id)).toEqual([file.id]);
     const { files: inFolder } = await admin.files.listFiles({ parentFolderId: folder.id });
     expect(inFolder.map((f) => f.id)).toEqual([file.id]);
+    const paged = await admin.files.listFiles({ parentFolderId: folder.id, paging: { limit: 1 } });
+    expect([paged.files.map((f) => f.id), paged.nextCursor.cursors.next]).toEqual([[file.id], undefined]);
+    const twice = await admin.files.listFiles({ limit: 1, paging: { limit: 1 } }).catch((e: unknown) => e);
+    expect(isPlazaError(twice) && twice.status).toBe(400);
     const { downloadUrls } = await admin.files.generateFileDownloadUrl({ fileId: file.id, expirationInMinutes: 5 });
     expect((await fetch(downloadUrls[0]!.url)).status).toBe(200);
     await admin.folders.bulkDeleteFolders([folder.id]);
-    expect((await admin.files.listDeletedFiles()).files.map((f) => f.id)).toContain(file.id);
+    expect((await admin.files.listDeletedFiles({ paging: { limit: 100 } })).files.map((f) => f.id)).toContain(file.id);
     await admin.folders.bulkRestoreFoldersFromTrashBin([folder.id]);
     expect((await admin.files.getFileDescriptor(file.id)).file.state).toBe('OK');
     const err = await admin.files.getFileDescriptor('nope').catch((e: unknown) => e);

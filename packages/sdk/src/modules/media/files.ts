@@ -13,7 +13,7 @@ import type {
   GenerateUploadUrlResponse,
   ImportFileRequest,
   ImportFileResponse,
-  ListFilesQuery,
+  ListFilesOptions,
   ListFilesResponse,
   SearchFilesRequest,
   UpdateFileDescriptorRequest,
@@ -28,6 +28,7 @@ export type {
   GenerateFileDownloadUrlRequest,
   GenerateUploadUrlRequest,
   ImportFileRequest,
+  ListFilesOptions,
   ListFilesQuery,
   ListFilesResponse,
   MediaAsset,
@@ -92,8 +93,13 @@ export const updateFileDescriptor = defineMethod<
     body: { file, fieldMask: { paths } },
   }),
 });
-/** Files in one folder (default the root): `{ parentFolderId, mediaTypes, sort: 'displayName:ASC', cursor }`. */
-export const listFiles = queryMethod<ListFilesQuery, ListFilesResponse>(F);
+/**
+ * Files in one folder (default the root). Page with `paging: { limit, cursor }` (the previous page's
+ * `nextCursor.cursors.next`); the flat `limit` and `cursor` still work.
+ *
+ * @example const { files, nextCursor } = await admin.files.listFiles({ mediaTypes: ['IMAGE'], paging: { limit: 20 } });
+ */
+export const listFiles = queryMethod<ListFilesOptions, ListFilesResponse>(F);
 /** @example const { files, nextCursor } = await admin.files.searchFiles({ search: 'mug', mediaTypes: ['IMAGE'] }); */
 export const searchFiles = post<SearchFilesRequest, ListFilesResponse>(`${F}/search`, 'search');
 /** One signed link (10 minutes) for files: several come as a ZIP. */
@@ -126,7 +132,8 @@ export const bulkRestoreFilesFromTrashBin = defineMethod<[fileIds: string[]], Re
   argumentNames: ['fileIds'],
   request: (fileIds) => ({ method: 'POST', path: '/media/v1/bulk/trash-bin/files/restore', body: { fileIds } }),
 });
-export const listDeletedFiles = queryMethod<ListFilesQuery, ListFilesResponse>('/media/v1/trash-bin/files');
+/** Files in the trash, paged as {@link listFiles}. */
+export const listDeletedFiles = queryMethod<ListFilesOptions, ListFilesResponse>('/media/v1/trash-bin/files');
 
 /** The module for `createClient({ modules: { files } })`. */
 export const files = {

@@ -10,7 +10,7 @@ import {
   type UpdateFileDescriptorRequest,
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { AppError, notFound } from '../../kernel/errors.js';
+import { AppError, notFound, violation } from '../../kernel/errors.js';
 import { checkFieldMask } from '../../lib/field-mask.js';
 import { decodeSignedCursor, encodeSignedCursor } from '../../lib/signed-cursor.js';
 import { emitEvent, emitUpdated } from '../events/index.js';
@@ -189,14 +189,31 @@ function sortOf(raw: string | undefined): Query['sort'] {
   return { field: field as SortField, desc: (dir ?? 'ASC') === 'DESC' };
 }
 
+/**
+ * The page a GET list asks for, as the spec's `paging.limit` / `paging.cursor` or the flat `limit` / `cursor`: one
+ * page either way, and a value given both ways is a 400 on the `paging.` field (which of the two would win is a guess).
+ */
+function pageAsked(q: ListFilesQuery): { limit: number; cursor?: { value: string; field: string } } {
+  for (const key of ['limit', 'cursor'] as const) {
+    if (q[key] !== undefined && q[`paging.${key}`] !== undefined) {
+      throw violation(`paging.${key}`, 'VALIDATION', `Give the page's ${key} once: as paging.${key} or as ${key}`);
+    }
+  }
+  const cursor = q['paging.cursor'] ?? q.cursor;
+  return {
+    limit: q['paging.limit'] ?? q.limit ?? 50,
+    ...(cursor !== undefined ? { cursor: { value: cursor, field: q.cursor ? 'cursor' : 'paging.cursor' } } : {}),
+  };
+}
+
 /** Files in one folder (default the library's root), newest first unless sorted otherwise. */
 export async function listFiles(
   ctx: Ctx,
   q: ListFilesQuery,
   state: 'OK' | 'DELETED' = 'OK',
 ): Promise<ListFilesResponse> {
-  const limit = q.limit ?? 50;
-  if (q.cursor) return page(ctx, decodeSignedCursor<Query>(ctx, CURSOR, q.cursor), limit);
+  const { limit, cursor } = pageAsked(q);
+  if (cursor) return page(ctx, decodeSignedCursor<Query>(ctx, CURSOR, cursor.value, cursor.field), limit);
   const folder = q.parentFolderId ?? (state === 'OK' ? ROOT_FOLDER_IDS.MEDIA_ROOT : undefined);
   return page(
     ctx,

@@ -155,7 +155,9 @@ function registerFileReadRoutes(app: App): void {
     '/media/v1/files',
     route({
       summary: 'List files in a folder',
-      description: 'Default folder: media-root; `sort=displayName:ASC`; page with `cursor`.',
+      description:
+        'Default folder: media-root; `sort=displayName:ASC`; page with `paging.limit` and `paging.cursor` (or `limit` ' +
+        'and `cursor`; a value given both ways is a 400).',
       querystring: ListFilesQuery,
       response: ListFilesResponse,
     }),
@@ -232,6 +234,7 @@ function registerTrashRoutes(app: App): void {
     '/media/v1/trash-bin/files',
     route({
       summary: 'Files in the trash',
+      description: 'Paged as `GET /media/v1/files`.',
       querystring: ListFilesQuery,
       response: ListFilesResponse,
     }),
