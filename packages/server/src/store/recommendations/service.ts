@@ -15,7 +15,7 @@ import { createReadCache } from '../../lib/cache.js';
 import { UUID_PATTERN } from '../../lib/filter.js';
 import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { baskets } from './sources.js';
+import { baskets, unitsSold } from './sources.js';
 
 const ALGORITHMS: ListAlgorithmsResponse['availableAlgorithms'] = [
   {
@@ -37,7 +37,7 @@ const ALGORITHMS: ListAlgorithmsResponse['availableAlgorithms'] = [
       algorithmType: 'GLOBAL',
       name: 'Best sellers',
       description:
-        'The items in the most carts and checkouts (orders will count once they exist); newest first among equals.',
+        'The items sold most in recent orders, then those in the most carts and checkouts; newest first among equals.',
     },
     catalogAppIds: [PLAZA_CATALOG_APP_ID],
   },
@@ -57,16 +57,22 @@ const rankings = createReadCache<string[]>(10_000);
 const ids = (rows: unknown): string[] => (rows as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
 const uuidArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::uuid[]`;
 
-/** Products in the most baskets; products in none follow, newest first, so a new shop still has an answer. */
+/**
+ * Products with the most units sold in placed orders; then, among equals (a new shop has no orders), those in the
+ * most baskets; products in none follow, newest first, so a new shop still has an answer.
+ */
 function bestSellers(ctx: Ctx): Promise<string[]> {
   return rankings.get(ctx, 'GLOBAL', async () =>
     ids(
       await ctx.db.execute(sql`
         WITH b AS (${await baskets(ctx)}),
-        sold AS (SELECT product_id, count(DISTINCT basket) AS n FROM b GROUP BY product_id)
-        SELECT p.id FROM catalog_products p LEFT JOIN sold s ON s.product_id = p.id
+        carted AS (SELECT product_id, count(DISTINCT basket) AS n FROM b GROUP BY product_id),
+        sold AS (${await unitsSold(ctx)})
+        SELECT p.id FROM catalog_products p
+        LEFT JOIN carted c ON c.product_id = p.id
+        LEFT JOIN sold s ON s.product_id = p.id
         WHERE p.visible AND p.in_stock
-        ORDER BY coalesce(s.n, 0) DESC, p.created_date DESC, p.id
+        ORDER BY coalesce(s.units, 0) DESC, coalesce(c.n, 0) DESC, p.created_date DESC, p.id
         LIMIT ${RANKED}`),
     ),
   );
