@@ -128,9 +128,15 @@ describe('prepare-payment-collection', () => {
 
   it('lets a hold go after 24 hours', async () => {
     const order = await offlineOrder(1);
-    expect((await prepare(order.id, { amount: { amount: '50.00' } })).status).toBe(200);
+    const held = await prepare(order.id, { amount: { amount: '50.00' } });
+    expect(held.status).toBe(200);
     expect((await prepare(order.id, { amount: { amount: '50.00' } })).status).toBe(409);
     now += 24 * 3_600_000 + 1000;
+    const lapsed = await prepare(order.id, {
+      amount: { amount: '50.00' },
+      paymentGatewayOrderId: held.body.paymentGatewayOrderId,
+    });
+    expect(violations(lapsed.body)).toEqual(['paymentGatewayOrderId:VALIDATION']);
     expect((await prepare(order.id, { amount: { amount: '50.00' } })).status).toBe(200);
   });
 
