@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DateString, Timestamps } from '../common/schema.js';
 import { HTTP_URL_PATTERN } from '../common/patterns.js';
 import { SSO_LIMITS, SSO_SCOPES_PATTERN } from './limits.js';
+import { AuthRequest } from '../redirects/redirect-session.js';
 
 /** An OIDC identity provider the owner connected. The client secret is write-only: never returned. */
 export const IdpConnection = Type.Object({
@@ -47,3 +48,23 @@ export const SsoProvider = Type.Object({
 export type SsoProvider = Static<typeof SsoProvider>;
 export const ListSsoProvidersResponse = Type.Object({ providers: Type.Array(SsoProvider) });
 export type ListSsoProvidersResponse = Static<typeof ListSsoProvidersResponse>;
+
+/**
+ * POST /identity/v1/sso/login-with-token-params: starts "Continue with <provider>" from a page of one's own. The
+ * token params are the OAuth authorization request the sign-in continues (as a redirect session's `authRequest`);
+ * after the provider, the browser comes back to `/oauth2/authorize` with them and ends at `redirectUri` with a code.
+ */
+export const SsoLoginWithTokenParamsRequest = Type.Object(
+  {
+    /** The site's one tenant, `default` (the same as in the GET login URL); may be left out. */
+    tenantId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    idpConnectionId: Type.String({ format: 'uuid' }),
+    tokenParams: Type.Omit(AuthRequest, ['sessionToken'], { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type SsoLoginWithTokenParamsRequest = Static<typeof SsoLoginWithTokenParamsRequest>;
+
+/** Where the browser must go: the provider's authorization page (PKCE, state and nonce of this attempt). */
+export const SsoLoginWithTokenParamsResponse = Type.Object({ redirectUrl: Type.String() });
+export type SsoLoginWithTokenParamsResponse = Static<typeof SsoLoginWithTokenParamsResponse>;

@@ -1,13 +1,20 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { AppError } from '../../kernel/errors.js';
 import { sha256 } from '../../lib/hash.js';
 import { randomToken } from '../../lib/ids.js';
-import { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from '../oauth/index.js';
+import type { SsoLoginWithTokenParamsRequest } from '@plaza/contracts';
+import { AppError, violation } from '../../kernel/errors.js';
+import {
+  canSignIn,
+  checkAuthorizeRequest,
+  redirectUriMatches,
+  requireOAuthClient,
+  type AuthorizeParams,
+} from '../oauth/index.js';
 import { identityIdByEmail, startSession } from '../identity/index.js';
 import { discover, discoveryProblem, ssoGuard } from './check.js';
-import { getEnabledConnection, recordCheck, ssoCallbackUrl } from './connections.service.js';
+import { getEnabledConnection, recordCheck, SSO_TENANT_ID, ssoCallbackUrl } from './connections.service.js';
 import { createSsoIdentity } from './identities.js';
 import { ssoFlows, ssoLinks, type idpConnections } from './tables.js';
 
@@ -35,6 +42,8 @@ async function providerConfig(ctx: Ctx, c: Connection): Promise<oidc.Configurati
   return config;
 }
 
+const notAvailable = () => new AppError('NOT_FOUND', 'This sign-in option is not available any more');
+
 const providerError = (detail: string) =>
   new AppError('VALIDATION', `Single sign-on failed: ${detail}`, { applicationCode: 'SSO_FAILED' });
 
@@ -44,7 +53,7 @@ const providerError = (detail: string) =>
  */
 export async function startSsoLogin(ctx: Ctx, connectionId: string, resume: AuthorizeParams): Promise<string> {
   const connection = await getEnabledConnection(ctx, connectionId);
-  if (!connection) throw new AppError('NOT_FOUND', 'This sign-in option is not available any more');
+  if (!connection) throw notAvailable();
   const checked = await checkAuthorizeRequest(ctx, resume);
   if (checked.kind !== 'ok') {
     throw new AppError(
@@ -88,6 +97,40 @@ export async function startSsoLogin(ctx: Ctx, connectionId: string, resume: Auth
       nonce,
     })
     .toString();
+}
+
+/**
+ * POST /identity/v1/sso/login-with-token-params: the same start as the GET login URL, for a login page of one's own
+ * that asks in JSON. The token params are checked field by field (the GET, opened by a browser, answers a page), and
+ * the answer is the provider's authorization URL to send the browser to.
+ */
+export async function startSsoLoginWithTokenParams(
+  ctx: Ctx,
+  { tenantId, idpConnectionId, tokenParams: p }: SsoLoginWithTokenParamsRequest,
+): Promise<string> {
+  if (tenantId !== undefined && tenantId !== SSO_TENANT_ID) throw notAvailable();
+  const client = await requireOAuthClient(ctx, p.clientId).catch((e: unknown) => {
+    if (e instanceof AppError && e.code === 'INVALID_CLIENT')
+      throw violation('tokenParams.clientId', 'VALIDATION', 'clientId does not name a registered OAuth client');
+    throw e;
+  });
+  if (!redirectUriMatches(client, p.redirectUri))
+    throw violation(
+      'tokenParams.redirectUri',
+      'FORMAT',
+      'redirectUri must exactly match one registered for this client',
+    );
+  return startSsoLogin(ctx, idpConnectionId, {
+    client_id: p.clientId,
+    redirect_uri: p.redirectUri,
+    response_type: p.responseType,
+    ...(p.responseMode ? { response_mode: p.responseMode } : {}),
+    ...(p.scope ? { scope: p.scope } : {}),
+    state: p.state,
+    ...(p.nonce ? { nonce: p.nonce } : {}),
+    code_challenge: p.codeChallenge,
+    code_challenge_method: p.codeChallengeMethod,
+  });
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   IdpConnectionResponse,
   ListIdpConnectionsResponse,
   ListSsoProvidersResponse,
+  SsoLoginWithTokenParamsRequest,
+  SsoLoginWithTokenParamsResponse,
 } from '@plaza/contracts';
 import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
@@ -15,7 +17,7 @@ import {
   listProviders,
   SSO_TENANT_ID,
 } from './connections.service.js';
-import { completeSsoLogin, startSsoLogin } from './flow.service.js';
+import { completeSsoLogin, startSsoLogin, startSsoLoginWithTokenParams } from './flow.service.js';
 import { problemOf, sendSsoProblem } from './problem-page.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { routeOptions } from '../../http/route-options.js';
@@ -28,6 +30,8 @@ const route = routeOptions({ tags, errors: errorResponses(), access: admin });
 const byIdRoute = routeOptions({ tags, errors: errorResponses(404), access: admin });
 /** The login page's buttons and the browser's trips to and from the provider: no error answers of the API. */
 const loginRoute = routeOptions({ tags, errors: {}, access: 'public' });
+/** The same start asked in JSON by a login page of one's own: it answers in the API's error shape. */
+const startRoute = routeOptions({ tags, errors: errorResponses(404), access: 'public' });
 
 export function ssoRoutes(app: App): void {
   registerConnectionRoutes(app);
@@ -117,6 +121,23 @@ function registerSsoLoginRoutes(app: App): void {
         if (!(e instanceof AppError)) req.log.error({ err: e }, 'SSO start failed');
         return sendSsoProblem(reply, problemOf(e, back));
       }
+    },
+  );
+
+  app.post(
+    '/identity/v1/sso/login-with-token-params',
+    startRoute({
+      summary: 'Start single sign-on from token params: answers where the browser must go',
+      description:
+        '`tokenParams` is the OAuth authorization request the sign-in continues (PKCE S256, a registered ' +
+        '`redirectUri` of `clientId`). Send the browser to `redirectUrl`; after the provider it returns to ' +
+        '`/oauth2/authorize` and ends at `redirectUri` with a code. An unknown or disabled connection is a 404.',
+      body: SsoLoginWithTokenParamsRequest,
+      response: SsoLoginWithTokenParamsResponse,
+    }),
+    async (req, reply) => {
+      const redirectUrl = await startSsoLoginWithTokenParams(req.ctx, req.body);
+      return reply.header('cache-control', 'no-store').send({ redirectUrl });
     },
   );
 
