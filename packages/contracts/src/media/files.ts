@@ -200,6 +200,7 @@ export const BulkImportFilesRequest = Type.Object(
 );
 export type BulkImportFilesRequest = Static<typeof BulkImportFilesRequest>;
 export const BulkImportFilesResponse = Type.Object({ files: Type.Array(FileDescriptor) });
+export type BulkImportFilesResponse = Static<typeof BulkImportFilesResponse>;
 export const BulkImportFileV2Request = Type.Object(
   {
     importFileRequests: Type.Array(ImportFileRequest, { minItems: 1, maxItems: MEDIA_LIMITS.importsMax }),

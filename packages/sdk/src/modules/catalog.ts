@@ -3,13 +3,15 @@ import type {
   CollectionInput,
   CollectionResponse,
   CreateProductRequest,
-  EmptyResponse,
+  CreateRedirectSessionRequest,
+  CreateRedirectSessionResponse,
   ListCollectionsResponse,
   ListProductsQuery,
   ListProductsResponse,
   ProductResponse,
   UpdateProductRequest,
 } from '@plaza/contracts';
+import { createMethod, deleteMethod, getMethod, listMethod, queryMethod, updateMethod } from '../core/crud.js';
 import { defineMethod, seg } from '../core/method.js';
 
 export type {
@@ -48,10 +50,7 @@ const COLLECTIONS = '/catalog/v1/collections';
  * @example
  * const { products, pagingMetadata } = await client.products.listProducts({ text: 'mug', sort: 'PRICE_ASC' });
  */
-export const listProducts = defineMethod<[query?: ListProductsQuery], ListProductsResponse>({
-  argumentNames: ['query'],
-  request: (query) => ({ method: 'GET', path: PRODUCTS, query }),
-});
+export const listProducts = queryMethod<ListProductsQuery, ListProductsResponse>(PRODUCTS);
 
 /**
  * One product by id (a hidden one is a 404 except for catalog admins).
@@ -59,10 +58,7 @@ export const listProducts = defineMethod<[query?: ListProductsQuery], ListProduc
  * @example
  * const { product } = await client.products.getProduct(id);
  */
-export const getProduct = defineMethod<[productId: string], ProductResponse>({
-  argumentNames: ['productId'],
-  request: (productId) => ({ method: 'GET', path: `${PRODUCTS}/${seg(productId)}` }),
-});
+export const getProduct = getMethod<ProductResponse>(PRODUCTS, 'product');
 
 /**
  * One product by its slug, for product pages at `/products/{slug}`.
@@ -81,10 +77,7 @@ export const getProductBySlug = defineMethod<[slug: string], ProductResponse>({
  * @example
  * const { product } = await admin.products.createProduct({ name: 'Blue mug', productType: 'PHYSICAL', price: { amount: '12.00' } });
  */
-export const createProduct = defineMethod<[product: ProductInput], ProductResponse>({
-  argumentNames: ['product'],
-  request: (product) => ({ method: 'POST', path: PRODUCTS, body: { product } }),
-});
+export const createProduct = createMethod<ProductInput, ProductResponse>(PRODUCTS, 'product');
 
 /**
  * Changes the fields named in `fieldMask` (top-level paths such as `price` or `variants`).
@@ -92,23 +85,10 @@ export const createProduct = defineMethod<[product: ProductInput], ProductRespon
  * @example
  * await admin.products.updateProduct(id, { price: { amount: '10.00' } }, ['price']);
  */
-export const updateProduct = defineMethod<
-  [productId: string, product: ProductPatch, fieldMask: string[]],
-  ProductResponse
->({
-  argumentNames: ['productId', 'product', 'fieldMask'],
-  request: (productId, product, fieldMask) => ({
-    method: 'PATCH',
-    path: `${PRODUCTS}/${seg(productId)}`,
-    body: { product, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateProduct = updateMethod<ProductPatch, ProductResponse>(PRODUCTS, 'product');
 
 /** @example await admin.products.deleteProduct(id); */
-export const deleteProduct = defineMethod<[productId: string], EmptyResponse>({
-  argumentNames: ['productId'],
-  request: (productId) => ({ method: 'DELETE', path: `${PRODUCTS}/${seg(productId)}` }),
-});
+export const deleteProduct = deleteMethod(PRODUCTS, 'product');
 
 /**
  * Sets or moves stock: exactly one of `setQuantity`, `incrementBy` or `inStock` (and `variantId` for variants).
@@ -126,40 +106,33 @@ export const adjustInventory = defineMethod<[productId: string, adjustment: Adju
 });
 
 /** @example const { collections } = await client.collections.listCollections(); */
-export const listCollections = defineMethod<[], ListCollectionsResponse>({
-  argumentNames: [],
-  request: () => ({ method: 'GET', path: COLLECTIONS }),
-});
+export const listCollections = listMethod<ListCollectionsResponse>(COLLECTIONS);
 
 /** @example const { collection } = await client.collections.getCollection(id); */
-export const getCollection = defineMethod<[collectionId: string], CollectionResponse>({
-  argumentNames: ['collectionId'],
-  request: (collectionId) => ({ method: 'GET', path: `${COLLECTIONS}/${seg(collectionId)}` }),
-});
+export const getCollection = getMethod<CollectionResponse>(COLLECTIONS, 'collection');
 
 /** @example const { collection } = await admin.collections.createCollection({ name: 'Kitchen' }); */
-export const createCollection = defineMethod<[collection: CollectionInput], CollectionResponse>({
-  argumentNames: ['collection'],
-  request: (collection) => ({ method: 'POST', path: COLLECTIONS, body: { collection } }),
-});
+export const createCollection = createMethod<CollectionInput, CollectionResponse>(COLLECTIONS, 'collection');
 
 /** @example await admin.collections.updateCollection(id, { name: 'Kitchenware' }, ['name']); */
-export const updateCollection = defineMethod<
-  [collectionId: string, collection: Partial<CollectionInput>, fieldMask: string[]],
-  CollectionResponse
->({
-  argumentNames: ['collectionId', 'collection', 'fieldMask'],
-  request: (collectionId, collection, fieldMask) => ({
-    method: 'PATCH',
-    path: `${COLLECTIONS}/${seg(collectionId)}`,
-    body: { collection, fieldMask: { paths: fieldMask } },
-  }),
-});
+export const updateCollection = updateMethod<Partial<CollectionInput>, CollectionResponse>(COLLECTIONS, 'collection');
 
 /** Its products stay; they only leave the collection. @example await admin.collections.deleteCollection(id); */
-export const deleteCollection = defineMethod<[collectionId: string], EmptyResponse>({
-  argumentNames: ['collectionId'],
-  request: (collectionId) => ({ method: 'DELETE', path: `${COLLECTIONS}/${seg(collectionId)}` }),
+export const deleteCollection = deleteMethod(COLLECTIONS, 'collection');
+
+/**
+ * A redirect session to a product's page on the site (by `productSlug` or `productId`): for a headless shop that
+ * links to the hosted page. Open `redirectSession.fullUrl`.
+ * @example
+ * const { redirectSession } = await client.products.createProductRedirectSession({ productSlug: 'blue-mug' });
+ * location.assign(redirectSession.fullUrl);
+ */
+export const createProductRedirectSession = defineMethod<
+  [product: NonNullable<CreateRedirectSessionRequest['storesProduct']>],
+  CreateRedirectSessionResponse
+>({
+  argumentNames: ['product'],
+  request: (storesProduct) => ({ method: 'POST', path: '/redirects/v1/redirect-session', body: { storesProduct } }),
 });
 
 /**
@@ -177,5 +150,6 @@ export const products = {
   updateProduct,
   deleteProduct,
   adjustInventory,
+  createProductRedirectSession,
 };
 export const collections = { listCollections, getCollection, createCollection, updateCollection, deleteCollection };

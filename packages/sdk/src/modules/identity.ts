@@ -1,4 +1,5 @@
 import type {
+  ActivationEmailRequest,
   ChangePasswordRequest,
   CreateIdpConnectionRequest,
   EmptyResponse,
@@ -17,6 +18,12 @@ import type {
   RegisterRequest,
   ResendCodeRequest,
   SendFactorCodeRequest,
+  SignOnRequest,
+  SignOnResponse,
+  SsoLoginWithTokenParamsRequest,
+  SsoLoginWithTokenParamsResponse,
+  StartVerificationRequest,
+  StartVerificationResponse,
   TotpConfirmRequest,
   TotpConfirmResponse,
   TotpDisableRequest,
@@ -39,7 +46,10 @@ export type {
   ListSsoProvidersResponse,
   LoginResponse,
   RecoveryCodesResponse,
+  SignOnResponse,
+  SsoLoginWithTokenParamsRequest,
   SsoProvider,
+  StartVerificationResponse,
   TotpConfirmResponse,
   TotpEnrollResponse,
 } from '@plaza/contracts';
@@ -78,9 +88,15 @@ export const regenerateRecoveryCodes = bodyMethod<RegenerateRecoveryCodesRequest
   'request',
 );
 
-/** Sets a new password with the token of a recovery e-mail. */
+/**
+ * Sets a new password with the token of a recovery e-mail (the `token` of the link `sendPasswordResetEmail` mails).
+ * @example await client.identity.recoverPassword({ recoveryToken: new URL(location.href).searchParams.get('token')!, password });
+ */
 export const recoverPassword = bodyMethod<RecoverRequest, EmptyResponse>('/identity/v1/recover', 'request');
-/** The signed-in member's new password (other sessions end). */
+/**
+ * The signed-in member's new password (other sessions end); `currentPassword` is checked when sent.
+ * @example await member.identity.changePassword({ currentPassword: old, newPassword: 'a longer passphrase' });
+ */
 export const changePassword = bodyMethod<ChangePasswordRequest, EmptyResponse>(
   '/identity/v2/change-password',
   'request',
@@ -107,6 +123,47 @@ export const sendFactorCode = bodyMethod<SendFactorCodeRequest, EmptyResponse>(
 /** Checks the code of an activation e-mail (or of a sign-in); `SUCCESS` carries a session token. */
 export const verifyEmail = bodyMethod<VerifyCodeRequest, LoginResponse>('/identity/v1/auth/verify', 'request');
 
+/**
+ * The back office starts verifying an identity's e-mail: a code is mailed, and the answer's `stateToken` goes with it
+ * to `verifyEmail`.
+ * @example const { stateToken } = await admin.identity.startVerification({ identityId, target: 'EMAIL' });
+ */
+export const startVerification = bodyMethod<StartVerificationRequest, StartVerificationResponse>(
+  '/identity/v1/Start',
+  'request',
+);
+/**
+ * Mails an identity a link that verifies its address in one click (it opens `emailOptions.redirectUrl`).
+ * @example await admin.identity.sendActivationEmail({ identityId, emailOptions: { redirectUrl: `${site}/verify` } });
+ */
+export const sendActivationEmail = bodyMethod<ActivationEmailRequest, EmptyResponse>(
+  '/identity/v1/activation-email',
+  'request',
+);
+/**
+ * A back-office app vouches for a person: finds or creates the identity by e-mail and answers a `sessionToken`, which
+ * an authorization request (`getAuthUrl` with `sessionToken`) turns into member tokens.
+ * @example const { sessionToken } = await admin.identity.signOn({ loginId: { email }, verifyEmail: true });
+ */
+export const signOn = bodyMethod<SignOnRequest, SignOnResponse>('/identity/v2/sign-on', 'request');
+
+/**
+ * Starts "Continue with <provider>" from a login page of one's own: `tokenParams` is the authorization request the
+ * sign-in continues; send the browser to `redirectUrl`. It comes back to `redirectUri` with a code for
+ * `OAuthStrategy.getMemberTokens`.
+ * @example
+ * const data = await auth.generateOAuthData(`${location.origin}/auth/callback`);
+ * const { redirectUrl } = await client.identity.loginWithSsoTokenParams({
+ *   idpConnectionId: provider.id,
+ *   tokenParams: { clientId, redirectUri: data.redirectUri, codeChallenge: data.codeChallenge,
+ *     codeChallengeMethod: 'S256', responseType: 'code', state: data.state },
+ * });
+ * location.assign(redirectUrl);
+ */
+export const loginWithSsoTokenParams = bodyMethod<SsoLoginWithTokenParamsRequest, SsoLoginWithTokenParamsResponse>(
+  '/identity/v1/sso/login-with-token-params',
+  'request',
+);
 /** The "Continue with …" buttons of login pages: enabled connections, for anyone. */
 export const listSsoProviders = listMethod<ListSsoProvidersResponse>('/identity/v1/sso/providers');
 /** The owner's identity-provider connections (OpenID Connect). */
@@ -135,12 +192,16 @@ export const identity = {
   recoverPassword,
   changePassword,
   verifyEmail,
+  startVerification,
+  sendActivationEmail,
+  signOn,
   login,
   register,
   resendCode,
   verifyFactor,
   sendFactorCode,
   listSsoProviders,
+  loginWithSsoTokenParams,
   listIdpConnections,
   createIdpConnection,
   checkIdpConnection,

@@ -16,6 +16,7 @@ import type {
   ReviewResponse,
   UpdateReviewRequest,
 } from '@plaza/contracts';
+import { bodyMethod, createMethod, deleteMethod, queryMethod } from '../core/crud.js';
 import { defineMethod, seg } from '../core/method.js';
 
 export type {
@@ -77,10 +78,10 @@ export const getReview = defineMethod<[reviewId: string, options?: GetReviewQuer
  *   content: { rating: 5, body: 'Lovely mug' }, captchaTokens: { recaptcha: token },
  * });
  */
-export const createContactReview = defineMethod<[request: CreateContactReviewRequest], ReviewResponse>({
-  argumentNames: ['request'],
-  request: (request) => ({ method: 'POST', path: `${REVIEWS}/contact`, body: request }),
-});
+export const createContactReview = bodyMethod<CreateContactReviewRequest, ReviewResponse>(
+  `${REVIEWS}/contact`,
+  'request',
+);
 
 /**
  * The signed-in member reviews an entity (one review per author and entity; a second is a 409). With manual
@@ -91,10 +92,7 @@ export const createContactReview = defineMethod<[request: CreateContactReviewReq
  *   namespace: 'stores', entityId: productId, content: { rating: 4, title: 'Good', body: 'Sturdy and warm.' },
  * });
  */
-export const createReview = defineMethod<[review: CreateReviewRequest['review']], ReviewResponse>({
-  argumentNames: ['review'],
-  request: (review) => ({ method: 'POST', path: REVIEWS, body: { review } }),
-});
+export const createReview = createMethod<CreateReviewRequest['review'], ReviewResponse>(REVIEWS, 'review');
 
 /**
  * The author changes the content fields named in `fieldMask` (`content.title`, `content.body`, `content.rating`,
@@ -121,10 +119,7 @@ export const updateReview = defineMethod<
  * @example
  * await client.reviews.deleteReview(id);
  */
-export const deleteReview = defineMethod<[reviewId: string], EmptyResponse>({
-  argumentNames: ['reviewId'],
-  request: (reviewId) => ({ method: 'DELETE', path: review(reviewId) }),
-});
+export const deleteReview = deleteMethod(REVIEWS, 'review');
 
 /**
  * Sets (or replaces) the owner's public reply; for owners and API keys.
@@ -160,10 +155,7 @@ export const removeReply = defineMethod<[reviewId: string], ReviewResponse>({
  *   ? await client.reviews.queryReviews({ query: { cursorPaging: { limit: 10, cursor: first.pagingMetadata.cursors.next } } })
  *   : undefined;
  */
-export const queryReviews = defineMethod<[request: QueryReviewsRequest], QueryReviewsResponse>({
-  argumentNames: ['request'],
-  request: (request) => ({ method: 'POST', path: `${REVIEWS}/query`, body: request }),
-});
+export const queryReviews = bodyMethod<QueryReviewsRequest, QueryReviewsResponse>(`${REVIEWS}/query`, 'request');
 
 /**
  * How many reviews match a filter; `includePrivateReviews` counts unapproved ones too (owner: all, author: own).
@@ -171,10 +163,7 @@ export const queryReviews = defineMethod<[request: QueryReviewsRequest], QueryRe
  * @example
  * const { count } = await admin.reviews.countReviews({ filter: { 'moderation.moderationStatus': 'IN_MODERATION' }, includePrivateReviews: true });
  */
-export const countReviews = defineMethod<[request: CountReviewsRequest], CountReviewsResponse>({
-  argumentNames: ['request'],
-  request: (request) => ({ method: 'POST', path: `${REVIEWS}/count`, body: request }),
-});
+export const countReviews = bodyMethod<CountReviewsRequest, CountReviewsResponse>(`${REVIEWS}/count`, 'request');
 
 /**
  * Approves or rejects a review; for owners and API keys. Only APPROVED and REJECTED are accepted.
@@ -219,13 +208,10 @@ export const getRatingSummary = defineMethod<[namespace: string, entityId: strin
  *   contact: { name: 'Ann', email: 'ann@example.com' }, sendDate: new Date(Date.now() + 7 * 864e5).toISOString(),
  * });
  */
-export const createReviewRequest = defineMethod<
-  [reviewRequest: CreateReviewRequestRequest['reviewRequest']],
-  ReviewRequestResponse
->({
-  argumentNames: ['reviewRequest'],
-  request: (reviewRequest) => ({ method: 'POST', path: REQUESTS, body: { reviewRequest } }),
-});
+export const createReviewRequest = createMethod<CreateReviewRequestRequest['reviewRequest'], ReviewRequestResponse>(
+  REQUESTS,
+  'reviewRequest',
+);
 
 /**
  * Review requests, by status and entity.
@@ -233,10 +219,7 @@ export const createReviewRequest = defineMethod<
  * @example
  * const { reviewRequests } = await admin.reviews.listReviewRequests({ status: 'SCHEDULED', paging: { limit: 20 } });
  */
-export const listReviewRequests = defineMethod<[query?: ListReviewRequestsOptions], ListReviewRequestsResponse>({
-  argumentNames: ['query'],
-  request: (query) => ({ method: 'GET', path: REQUESTS, query }),
-});
+export const listReviewRequests = queryMethod<ListReviewRequestsOptions, ListReviewRequestsResponse>(REQUESTS);
 
 /**
  * Cancels a SCHEDULED review request.

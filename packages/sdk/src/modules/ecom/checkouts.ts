@@ -6,6 +6,9 @@ import type {
   CreateOrderAndChargeRequest,
   CreateOrderRequest,
   CreateOrderResponse,
+  CreateRedirectSessionRequest,
+  CreateRedirectSessionResponse,
+  EmptyResponse,
   PaymentSettingsResponse,
   TestCardTokenRequest,
   TestCardTokenResponse,
@@ -32,8 +35,8 @@ type LineQuantities = UpdateCheckoutLineItemsQuantityRequest['lineItems'];
 const BASE = '/ecom/v1/checkouts/';
 const at = (id: string, tail = '') => BASE + seg(id) + tail;
 /** `POST /ecom/v1/checkouts/{id}/{action}`: one builder for the small actions keeps the storefront bundle small. */
-const action = (tail: string) =>
-  defineMethod<[checkoutId: string], CheckoutResponse>({
+const action = <R = CheckoutResponse>(tail: string) =>
+  defineMethod<[checkoutId: string], R>({
     argumentNames: ['checkoutId'],
     request: (id) => ({ method: 'POST', path: at(id, tail), body: {} }),
   });
@@ -213,6 +216,34 @@ export const createOrderAndCharge = defineMethod<
   request: (id, body) => ({ method: 'POST', path: at(id, '/create-order-and-charge'), body }),
 });
 
+/**
+ * For a checkout paid and ordered elsewhere (an external flow): it stops counting as open and can't be placed any
+ * more. Owner or `ecom` API key.
+ * @example await admin.checkouts.markCheckoutAsCompleted(checkoutId);
+ */
+export const markCheckoutAsCompleted = action<EmptyResponse>('/mark-as-completed');
+
+/**
+ * A redirect session to the site's hosted checkout page of this checkout, with the way back (`postFlowUrl`,
+ * `thankYouPageUrl`, `cartPageUrl`: on the site or a registered place of the caller's OAuth client).
+ * @example
+ * const { redirectSession } = await client.checkouts.createCheckoutRedirectSession(checkoutId, {
+ *   postFlowUrl: `${location.origin}/cart`,
+ * });
+ * location.assign(redirectSession.fullUrl);
+ */
+export const createCheckoutRedirectSession = defineMethod<
+  [checkoutId: string, callbacks?: CreateRedirectSessionRequest['callbacks']],
+  CreateRedirectSessionResponse
+>({
+  argumentNames: ['checkoutId', 'callbacks'],
+  request: (checkoutId, callbacks) => ({
+    method: 'POST',
+    path: '/redirects/v1/redirect-session',
+    body: { ecomCheckout: { checkoutId }, callbacks },
+  }),
+});
+
 /** The built-in test-card provider's card form: test numbers only (docs/store/payments.md). */
 export const createTestCardToken = defineMethod<[card: TestCardTokenRequest], TestCardTokenResponse>({
   argumentNames: ['card'],
@@ -244,4 +275,6 @@ export const checkouts = {
   createOrder,
   createOrderAndCharge,
   createTestCardToken,
+  markCheckoutAsCompleted,
+  createCheckoutRedirectSession,
 };

@@ -1,5 +1,7 @@
 import type {
   BulkDeleteFilesRequest,
+  BulkImportFilesRequest,
+  BulkImportFilesResponse,
   BulkImportFileV2Request,
   BulkImportFileV2Response,
   FileDescriptor,
@@ -18,7 +20,7 @@ import type {
   SearchFilesRequest,
   UpdateFileDescriptorRequest,
 } from '@plaza/contracts';
-import { queryMethod } from '../../core/crud.js';
+import { bodyMethod, queryMethod } from '../../core/crud.js';
 import { defineMethod } from '../../core/method.js';
 
 export type {
@@ -44,16 +46,14 @@ export type {
  */
 
 const F = '/media/v1/files';
-const post = <A, R>(path: string, name: string) =>
-  defineMethod<[body: A], R>({ argumentNames: [name], request: (body) => ({ method: 'POST', path, body }) });
 
 /** @example const { uploadUrl, file } = await client.files.generateFileUploadUrl({ mimeType: 'image/png', fileName: 'mug.png' }); */
-export const generateFileUploadUrl = post<GenerateUploadUrlRequest, GenerateUploadUrlResponse>(
+export const generateFileUploadUrl = bodyMethod<GenerateUploadUrlRequest, GenerateUploadUrlResponse>(
   `${F}/generate-upload-url`,
   'options',
 );
 /** A TUS endpoint and token for big files (resumable for 24 hours). */
-export const generateFileResumableUploadUrl = post<
+export const generateFileResumableUploadUrl = bodyMethod<
   GenerateResumableUploadUrlRequest,
   GenerateResumableUploadUrlResponse
 >(`${F}/generate-resumable-upload-url`, 'options');
@@ -62,12 +62,28 @@ export const generateFileResumableUploadUrl = post<
  *
  * @example const { file } = await admin.files.importFile({ url: 'https://cdn.example/mug.jpg', labels: ['mugs'] });
  */
-export const importFile = post<ImportFileRequest, ImportFileResponse>(`${F}/import`, 'options');
+export const importFile = bodyMethod<ImportFileRequest, ImportFileResponse>(`${F}/import`, 'options');
 /** Several imports, each on its own: `results[i].itemMetadata.success`. */
-export const bulkImportFile = post<BulkImportFileV2Request, BulkImportFileV2Response>(
+export const bulkImportFile = bodyMethod<BulkImportFileV2Request, BulkImportFileV2Response>(
   '/media/v1/bulk/files/import-v2',
   'options',
 );
+/**
+ * Several imports, all or nothing: one refused URL refuses the call and nothing is imported (`bulkImportFile` takes
+ * each on its own).
+ * @example const { files } = await admin.files.bulkImportFiles([{ url: 'https://cdn.example/a.jpg' }, { url: 'https://cdn.example/b.jpg' }]);
+ */
+export const bulkImportFiles = defineMethod<
+  [importFileRequests: BulkImportFilesRequest['importFileRequests']],
+  BulkImportFilesResponse
+>({
+  argumentNames: ['importFileRequests'],
+  request: (importFileRequests) => ({
+    method: 'POST',
+    path: '/media/v1/bulk/files/import',
+    body: { importFileRequests },
+  }),
+});
 /** @example const { file } = await client.files.getFileDescriptor(id); */
 export const getFileDescriptor = defineMethod<[fileId: string], FileResponse>({
   argumentNames: ['fileId'],
@@ -101,14 +117,14 @@ export const updateFileDescriptor = defineMethod<
  */
 export const listFiles = queryMethod<ListFilesOptions, ListFilesResponse>(F);
 /** @example const { files, nextCursor } = await admin.files.searchFiles({ search: 'mug', mediaTypes: ['IMAGE'] }); */
-export const searchFiles = post<SearchFilesRequest, ListFilesResponse>(`${F}/search`, 'search');
+export const searchFiles = bodyMethod<SearchFilesRequest, ListFilesResponse>(`${F}/search`, 'search');
 /** One signed link (10 minutes) for files: several come as a ZIP. */
 export const generateFilesDownloadUrl = defineMethod<[fileIds: string[]], { downloadUrl: string }>({
   argumentNames: ['fileIds'],
   request: (fileIds) => ({ method: 'POST', path: `${F}/generate-download-url`, body: { fileIds } }),
 });
 /** Signed, expiring links to a file's renditions, as an attachment or inline. */
-export const generateFileDownloadUrl = post<GenerateFileDownloadUrlRequest, GenerateFileDownloadUrlResponse>(
+export const generateFileDownloadUrl = bodyMethod<GenerateFileDownloadUrlRequest, GenerateFileDownloadUrlResponse>(
   `${F}/generate-file-download-url`,
   'options',
 );
@@ -141,6 +157,7 @@ export const files = {
   generateFileResumableUploadUrl,
   importFile,
   bulkImportFile,
+  bulkImportFiles,
   getFileDescriptor,
   getFileDescriptors,
   updateFileDescriptor,

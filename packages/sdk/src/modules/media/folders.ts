@@ -5,7 +5,7 @@ import type {
   ListFoldersResponse,
   UpdateFolderRequest,
 } from '@plaza/contracts';
-import { getMethod, queryMethod, updateMethod } from '../../core/crud.js';
+import { bodyMethod, getMethod, queryMethod, updateMethod } from '../../core/crud.js';
 import { defineMethod } from '../../core/method.js';
 
 export type { MediaFolder, ListFoldersQuery, ListFoldersResponse } from '@plaza/contracts';
@@ -13,10 +13,7 @@ export type { MediaFolder, ListFoldersQuery, ListFoldersResponse } from '@plaza/
 const D = '/media/v1/folders';
 
 /** @example const { folder } = await admin.folders.createFolder({ displayName: 'Mugs', parentFolderId: 'media-root' }); */
-export const createFolder = defineMethod<[folder: CreateFolderRequest], FolderResponse>({
-  argumentNames: ['folder'],
-  request: (body) => ({ method: 'POST', path: D, body }),
-});
+export const createFolder = bodyMethod<CreateFolderRequest, FolderResponse>(D, 'folder');
 export const getFolder = getMethod<FolderResponse>(D, 'folder');
 /** Folders in a folder (default the root), by name. */
 export const listFolders = queryMethod<ListFoldersQuery, ListFoldersResponse>(D);
