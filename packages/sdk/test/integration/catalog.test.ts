@@ -83,3 +83,25 @@ describe('a catalog from the back office to the storefront', () => {
     expect((await failure(ctx.visitor.products.getProductBySlug('secret-mug'))).status).toBe(404);
   });
 });
+
+describe('createProductRedirectSession', () => {
+  it("opens a product's page by slug or id; an unknown one is a 404 and both at once a 400", async () => {
+    const { product } = await ctx.admin.products.createProduct({
+      name: 'Teapot',
+      productType: 'PHYSICAL',
+      price: { amount: '25.00' },
+    });
+    const bySlug = await ctx.visitor.products.createProductRedirectSession({ productSlug: product.slug });
+    expect(bySlug.redirectSession.fullUrl).toBe(`${ctx.srv.url}/products/${product.slug}`);
+    const byId = await ctx.visitor.products.createProductRedirectSession({ productId: product.id });
+    expect(byId.redirectSession.fullUrl).toBe(bySlug.redirectSession.fullUrl);
+    expect(byId.redirectSession.id).not.toBe(bySlug.redirectSession.id);
+    const missing = await failure(ctx.visitor.products.createProductRedirectSession({ productSlug: 'no-such-teapot' }));
+    expect(missing.status).toBe(404);
+    const both = await failure(
+      ctx.visitor.products.createProductRedirectSession({ productSlug: product.slug, productId: product.id }),
+    );
+    expect(both.status).toBe(400);
+    expect(violationsOf(both)).toEqual(['storesProduct.productSlug:REQUIRED_ONE_OF_FIELD']);
+  });
+});

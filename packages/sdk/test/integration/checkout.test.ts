@@ -78,3 +78,41 @@ describe('checkouts through the SDK', () => {
     expect(errors.at(-1)).toMatchObject({ methodName: 'getCheckout', argumentNames: ['checkoutId'] });
   });
 });
+
+describe('finishing a checkout elsewhere, and its hosted page', () => {
+  it('markCheckoutAsCompleted stops the checkout from being placed; visitors may not mark it', async () => {
+    const { product } = await ctx.admin.products.createProduct({
+      name: 'Kettle',
+      productType: 'PHYSICAL',
+      price: { amount: '30.00' },
+    });
+    const lineItems = [{ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: 1 }];
+    const { checkout } = await ctx.visitor.checkouts.createCheckout({ lineItems, channelType: 'WEB' });
+    const denied = await failure(ctx.visitor.checkouts.markCheckoutAsCompleted(checkout.id));
+    expect([401, 403]).toContain(denied.status);
+    expect(await ctx.admin.checkouts.markCheckoutAsCompleted(checkout.id)).toEqual({});
+    const placed = await failure(ctx.visitor.checkouts.createOrder(checkout.id));
+    expect(placed.status).toBe(409);
+    expect(placed.details.applicationError?.code).toBe('CHECKOUT_ALREADY_COMPLETED');
+  });
+
+  it("createCheckoutRedirectSession opens the caller's checkout page with the way back; others' is a 404", async () => {
+    const { checkout } = await ctx.visitor.checkouts.createCheckout({ lineItems: [], channelType: 'WEB' });
+    const back = `${ctx.srv.url}/cart`;
+    const { redirectSession } = await ctx.visitor.checkouts.createCheckoutRedirectSession(checkout.id, {
+      postFlowUrl: back,
+    });
+    expect(redirectSession.urlDetails.endpoint).toBe(`${ctx.srv.url}/checkout/${checkout.id}`);
+    expect(redirectSession.urlDetails.searchParams).toEqual({ postFlowUrl: back });
+    const other = await failure(ctx.member.checkouts.createCheckoutRedirectSession(checkout.id));
+    expect(other.status).toBe(404);
+    const elsewhere = await failure(
+      ctx.visitor.checkouts.createCheckoutRedirectSession(checkout.id, { postFlowUrl: 'https://evil.example/x' }),
+    );
+    expect(violationsOf(elsewhere)).toEqual(['callbacks.postFlowUrl:FORMAT']);
+    expect(errors.at(-1)).toMatchObject({
+      methodName: 'createCheckoutRedirectSession',
+      argumentNames: ['checkoutId', 'callbacks'],
+    });
+  });
+});

@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../../../server/src/test/harness.js';
+import { importNet } from '../../../server/src/platform/media/import.service.js';
 import { ApiKeyStrategy, createClient, isPlazaError } from '../../src/index.js';
 import { enterpriseMedia, files, folders, uploadFile } from '../../src/modules/media/index.js';
 
@@ -133,5 +134,39 @@ describe('enterprise media', () => {
     expect(items.map((i) => i.id)).toEqual([item.id]);
     const err = await admin.enterpriseMedia.deleteCategory(category.id).catch((e: unknown) => e);
     expect(isPlazaError(err) && err.details.applicationError?.code).toBe('CATEGORY_NOT_EMPTY');
+  });
+});
+
+describe('bulkImportFiles (all or nothing)', () => {
+  // cdn.example.com plays a public site on a loopback address, so nothing leaves the machine.
+  beforeAll(() => {
+    importNet.resolver = async () => [{ address: '127.0.0.2', family: 4 }];
+    importNet.isPublic = (ip) => ip === '127.0.0.2';
+  });
+  afterAll(() => {
+    delete importNet.resolver;
+    delete importNet.isPublic;
+  });
+  it('answers every file PENDING at once, or refuses the whole call for one bad URL and imports nothing', async () => {
+    const named = async () =>
+      (await admin.files.listFiles()).files.map((f) => f.displayName).filter((n) => n.startsWith('bulk-'));
+    const { files: made } = await admin.files.bulkImportFiles([
+      { url: 'https://cdn.example.com/a.png', displayName: 'bulk-A' },
+      { url: 'https://cdn.example.com/b.png', displayName: 'bulk-B' },
+    ]);
+    expect(made.map((f) => [f.displayName, f.operationStatus])).toEqual([
+      ['bulk-A', 'PENDING'],
+      ['bulk-B', 'PENDING'],
+    ]);
+    expect((await named()).sort()).toEqual(['bulk-A', 'bulk-B']);
+    const refused = await admin.files
+      .bulkImportFiles([{ url: 'https://cdn.example.com/c.png', displayName: 'bulk-C' }, { url: 'nope' }])
+      .catch((e: unknown) => e);
+    expect(isPlazaError(refused) && refused.status).toBe(400);
+    expect(
+      isPlazaError(refused) &&
+        refused.details.validationError?.fieldViolations?.map((v) => `${v.field}:${v.violatedRule}`),
+    ).toEqual(['importFileRequests[1].url:FORMAT']);
+    expect((await named()).sort()).toEqual(['bulk-A', 'bulk-B']);
   });
 });

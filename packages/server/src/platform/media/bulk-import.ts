@@ -6,13 +6,16 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { importFile } from './import.service.js';
+import { addImport, checkImportUrl, importFile } from './import.service.js';
 
 /** All or nothing: every URL is checked, and one refused refuses the call (its violation names the item). */
 export async function bulkImport(ctx: Ctx, items: ImportFileRequest[]): Promise<{ files: FileDescriptor[] }> {
+  // Every URL is checked first (host look-ups are remote calls), then every file is added in one transaction.
+  const urls: URL[] = [];
+  for (const [i, item] of items.entries()) urls.push(await checkImportUrl(ctx, item, `importFileRequests[${i}].url`));
   return withTx(ctx, async (tx) => {
     const files: FileDescriptor[] = [];
-    for (const [i, item] of items.entries()) files.push(await importFile(tx, item, `importFileRequests[${i}].url`));
+    for (const [i, item] of items.entries()) files.push(await addImport(tx, item, urls[i]!));
     return { files };
   });
 }

@@ -46,6 +46,12 @@ const blockedReason = (err: unknown) =>
  * queues the download; redirects are checked again hop by hop when it runs.
  */
 export async function importFile(ctx: Ctx, req: ImportFileRequest, field = 'url'): Promise<FileDescriptor> {
+  const url = await checkImportUrl(ctx, req, field);
+  return withTx(ctx, (tx) => addImport(tx, req, url));
+}
+
+/** The URL an import fetches, checked; resolving its host is a remote call, so never inside a transaction. */
+export async function checkImportUrl(ctx: Ctx, req: ImportFileRequest, field = 'url'): Promise<URL> {
   const url = sourceUrl(req, field);
   if (!ctx.config.media.importAllowPrivate) {
     try {
@@ -54,24 +60,27 @@ export async function importFile(ctx: Ctx, req: ImportFileRequest, field = 'url'
       throw violation(field, 'VALIDATION', blockedReason(err));
     }
   }
+  return url;
+}
+
+/** The PENDING file of a checked import and its download job, in the caller's transaction. */
+export async function addImport(tx: Ctx, req: ImportFileRequest, url: URL): Promise<FileDescriptor> {
   const fileName = decodeURIComponent(url.pathname.split('/').pop() ?? '') || url.hostname;
-  return withTx(ctx, async (tx) => {
-    const row = await createPendingFile(tx, {
-      ...(req.mimeType ? { mimeType: req.mimeType } : {}),
-      displayName: req.displayName ?? fileName,
-      ...(req.parentFolderId ? { parentFolderId: req.parentFolderId } : {}),
-      ...(req.private !== undefined ? { private: req.private } : {}),
-      ...(req.labels ? { labels: req.labels } : {}),
-      ...(req.externalInfo ? { externalInfo: req.externalInfo } : {}),
-      ...(req.filePath ? { filePath: req.filePath } : {}),
-      sourceUrl: url.toString(),
-    });
-    await enqueueJob(tx, {
-      kind: 'MEDIA_IMPORT',
-      payload: { fileId: row.id, url: url.toString(), headers: req.urlHeaders ?? {} },
-    });
-    return toFileDescriptor(ctx, row);
+  const row = await createPendingFile(tx, {
+    ...(req.mimeType ? { mimeType: req.mimeType } : {}),
+    displayName: req.displayName ?? fileName,
+    ...(req.parentFolderId ? { parentFolderId: req.parentFolderId } : {}),
+    ...(req.private !== undefined ? { private: req.private } : {}),
+    ...(req.labels ? { labels: req.labels } : {}),
+    ...(req.externalInfo ? { externalInfo: req.externalInfo } : {}),
+    ...(req.filePath ? { filePath: req.filePath } : {}),
+    sourceUrl: url.toString(),
   });
+  await enqueueJob(tx, {
+    kind: 'MEDIA_IMPORT',
+    payload: { fileId: row.id, url: url.toString(), headers: req.urlHeaders ?? {} },
+  });
+  return toFileDescriptor(tx, row);
 }
 
 interface Fetched {
