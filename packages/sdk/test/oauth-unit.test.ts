@@ -103,6 +103,17 @@ describe('OAuthStrategy mechanics', () => {
     expect(auth.getTokens()).toEqual(start);
   });
 
+  it('keeps the member signed in when the network fails every try (the spec would start over as a visitor)', async () => {
+    // docs/decisions.md "Kept differences from the spec": only a refusal ends the session, never an outage.
+    const { fetch, calls } = scripted([networkError]);
+    const start = expired('member');
+    const auth = OAuthStrategy({ clientId: 'c', tokens: start, baseUrl: '', fetch });
+    await expect(auth.getAuthHeaders()).rejects.toThrow(TypeError);
+    expect(calls.map((c) => c.body.grantType)).toEqual(['refresh_token', 'refresh_token', 'refresh_token']);
+    expect(auth.getTokens()).toEqual(start);
+    expect(auth.loggedIn()).toBe(true);
+  });
+
   it('a refused refresh (4xx) falls back to a new visitor token without retrying', async () => {
     const { fetch, calls } = scripted([fail(400, 'Bad Request'), ok('visitor')]);
     const auth = OAuthStrategy({ clientId: 'c', tokens: expired('member'), baseUrl: '', fetch });
