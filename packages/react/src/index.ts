@@ -8,6 +8,7 @@ export {
   type RegisteredClient,
 } from './context.js';
 export { siteQueries, useSite, type SiteClient } from './site.js';
+export { GraphQLQueryError, graphqlQueries, useGraphQL, type GraphQLClient } from './graphql.js';
 export { authStore, claimsOf, useAuth, type AuthClient, type AuthLike, type AuthMember, type UseAuth } from './auth.js';
 export {
   memberQueries,

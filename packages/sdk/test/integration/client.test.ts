@@ -147,18 +147,34 @@ describe('consistency header', () => {
 });
 
 describe('graphql', () => {
-  it('throws "GraphQL request failed with status 404" on a non-200 answer', async () => {
+  it('returns data, and GraphQL errors without throwing', async () => {
     const { client, rec } = adminClient();
-    const e = await client.graphql('query { site { name } }', { a: 1 }).catch((x: unknown) => x);
+    await client.site.updateSite({ name: 'GraphQL Shop' }, ['name']);
+    const { data, errors } = await client.graphql<{ site: { site: { name: string } } }>(
+      'query { site { site { name } } }',
+    );
+    expect(errors).toBeUndefined();
+    expect(data?.site.site.name).toBe('GraphQL Shop');
+    expect(rec.calls.at(-1)!).toMatchObject({ method: 'POST', path: '/graphql/alpha' });
+    // The key has no right to the API keys list: the same refusal REST gives, as a GraphQL error.
+    const refused = await client.graphql('{ settingsApiKeys { apiKeys { id } } }');
+    expect(refused.data).toBeNull();
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    expect(refused.errors?.[0]?.path).toEqual(['settingsApiKeys']);
+  });
+
+  it('throws "GraphQL request failed with status {status}" on a non-200 answer', async () => {
+    const { client, rec } = adminClient();
+    const e = await client.graphql('{ x }', { a: 1 }, { apiVersion: 'v2' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(Error);
     expect((e as Error).message).toBe('GraphQL request failed with status 404');
     expect(isPlazaError(e) && e.status).toBe(404);
     expect(rec.calls[0]!).toMatchObject({
       method: 'POST',
-      path: '/graphql/alpha',
-      body: { query: 'query { site { name } }', variables: { a: 1 } },
+      path: '/graphql/v2',
+      body: { query: '{ x }', variables: { a: 1 } },
     });
-    await client.graphql('{ x }', undefined, { apiVersion: 'v2' }).catch(() => undefined);
-    expect(rec.calls[1]!.path).toBe('/graphql/v2');
+    const tooLong = await client.graphql(`{ ${'__typename '.repeat(2500)}}`).catch((x: unknown) => x);
+    expect((tooLong as Error).message).toBe('GraphQL request failed with status 400');
   });
 });
