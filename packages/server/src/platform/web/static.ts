@@ -8,6 +8,9 @@ import type { App } from '../../http/types.js';
 import { WEB_CLIENT_ID } from '../oauth/index.js';
 import { newNonce, pageHeaders } from './page-headers.js';
 
+/** API paths that are pages too when a browser asks for one: the GraphQL explorer (the GraphQL route hands these over). */
+const API_PAGES = /^\/graphql\/[^/?]+$/;
+
 /**
  * Serves the built web app (apps/web/dist) when it exists. Unknown non-API GETs get index.html (client-side routing),
  * with the runtime config inlined so the app starts without an extra request. Assets are sent precompressed (the
@@ -58,7 +61,8 @@ export async function registerWebApp(
   return (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const p = req.url.split('?')[0] ?? '/';
-    if (isApiPath(p) || p.startsWith('/assets/') || !wantsPage(req.headers.accept)) return false;
+    const apiOnly = isApiPath(p) && !API_PAGES.test(p);
+    if (apiOnly || p.startsWith('/assets/') || !wantsPage(req.headers.accept)) return false;
     const canonical = canonicalUrl(req, config);
     if (canonical) {
       reply.redirect(canonical, 307);

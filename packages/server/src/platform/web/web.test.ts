@@ -72,6 +72,7 @@ describe('security headers of the web app pages', () => {
     ['/verify-email?code=123456', 'no-referrer'],
     ['/auth/login?redirectSession=x', 'no-referrer'],
     ['/auth/callback?code=ac_x', 'no-referrer'],
+    ['/graphql/alpha', 'strict-origin-when-cross-origin'],
   ];
   it.each(pages)('%s: strict CSP with a fresh nonce, unframeable, nosniff, referrer policy', async (page, referrer) => {
     const res = await get(srv.url, page, PAGE);
@@ -97,6 +98,15 @@ describe('security headers of the web app pages', () => {
     // A nonce is good for one answer only.
     const again = await get(srv.url, page, PAGE);
     expect(again.headers['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  it('answers GraphQL, not the page, to a GET that is no browser asking for a page', async () => {
+    const json = await get(srv.url, '/graphql/alpha', { accept: 'application/json' });
+    expect(json.status).toBe(400);
+    expect(JSON.parse(json.body.toString())).toMatchObject({ details: { validationError: {} } });
+    const query = await get(srv.url, `/graphql/alpha?query=${encodeURIComponent('{ __typename }')}`, PAGE);
+    expect(JSON.parse(query.body.toString())).toEqual({ data: { __typename: 'Query' } });
+    expect((await get(srv.url, '/graphql/v9', PAGE)).status).toBe(200);
   });
 
   it('lets only the app itself frame the silent sign-in callback', async () => {
