@@ -80,6 +80,24 @@ describe('POST /graphql/{apiVersion}', () => {
     expect(error.extensions.details).toEqual((rest.body as { details: unknown }).details);
   });
 
+  it('creates with 201 and deletes with 204 as REST does: the answer, then true', async () => {
+    const created = await gql<{ createSettingsOauthClients: { client: { id: string; name: string } } }>(
+      srv,
+      c.owner,
+      `mutation { createSettingsOauthClients(input: { name: "Kiosk", redirectUris: ["https://kiosk.example.com/cb"] }) {
+        client { id name } } }`,
+    );
+    expect(created.body.errors).toBeUndefined();
+    const { id, name } = created.body.data!.createSettingsOauthClients.client;
+    expect(name).toBe('Kiosk');
+    const deleted = await gql(srv, c.owner, `mutation { deleteSettingsOauthClientsById(id: "${id}") }`);
+    expect(deleted.body).toEqual({ data: { deleteSettingsOauthClientsById: true } });
+    const clients = await call<{ clients: { id: string }[] }>(srv.url, 'GET', '/settings/v1/oauth-clients', {
+      auth: c.owner,
+    });
+    expect(clients.body.clients.map((x) => x.id)).not.toContain(id);
+  });
+
   it('lets only owners and API keys read the schema, outside development', async () => {
     const q = '{ __schema { queryType { name } } }';
     const visitor = await gql(srv, c.visitor, q);

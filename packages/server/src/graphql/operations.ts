@@ -76,8 +76,7 @@ function toOperation(route: RouteOptions): Omit<Operation, 'name' | 'kind'> | un
   const responses = (schema.response ?? {}) as Record<string, JsonSchema>;
   const status = [200, 201, 204].find((s) => responses[s] !== undefined) ?? 200;
   const response = responses[status];
-  if (!response && status !== 204) return undefined;
-  if (response && response.type !== 'object') return undefined;
+  if (status !== 204 && response?.type !== 'object') return undefined;
   const body = schema.body as JsonSchema | undefined;
   if (body && body.type !== 'object') return undefined;
   const hooks = route.preValidation;
