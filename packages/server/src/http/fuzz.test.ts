@@ -2,26 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { memberAuth } from '../test/community.js';
+import type { JsonSchema } from '../graphql/wire-types.js';
 
 /**
  * Arbitrary input to every documented operation, as several kinds of caller, must never produce a 5xx: every bad
  * input is the caller's fault and gets a 4xx. Seeded and with a fixed number of runs, so it is repeatable and
  * bounded in time.
  */
-
-interface JsonSchema {
-  type?: string | string[];
-  minimum?: number;
-  maximum?: number;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  format?: string;
-}
 
 interface Operation {
   method: string;

@@ -1,34 +1,22 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpConnection, ListSsoProvidersResponse, TokenResponse } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import type { TestServer } from '../../test/harness.js';
+import { startSsoPeers, type SsoPeers } from './testing.js';
 import { codeGrant, webAuthorizeParams } from '../../test/oauth-code.js';
 import { browse, startIdp } from '../../../test/oidc-idp.js';
 import { call, violations } from '../../../test/http.js';
 
+let peers: SsoPeers | undefined;
 let srv: TestServer;
-let idp: Awaited<ReturnType<typeof startIdp>>;
+let idp: SsoPeers['idp'];
 let admin: string;
 let connection: IdpConnection;
 beforeAll(async () => {
-  srv = await startTestServer();
-  idp = await startIdp({
-    redirectUri: `${srv.url}/identity/v1/callback`,
-    clientId: 'plaza',
-    clientSecret: 'idp-secret',
-  });
-  admin = await srv.createApiKey(['identity.manage']);
-  const created = await call<{ connection: IdpConnection }>(srv.url, 'POST', '/identity/v1/sso/connections', {
-    auth: admin,
-    body: { displayName: 'Test IdP', issuer: idp.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
-  });
-  expect(created.status).toBe(201);
-  connection = created.body.connection;
+  peers = await startSsoPeers();
+  ({ srv, idp, admin, connection } = peers);
 });
-afterAll(async () => {
-  await srv?.close();
-  await idp?.close();
-});
+afterAll(async () => peers?.close());
 
 const authorizeParams = () => webAuthorizeParams(srv, { state: 'sso-state' });
 

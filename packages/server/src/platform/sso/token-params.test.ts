@@ -2,36 +2,23 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpConnection, SsoLoginWithTokenParamsResponse, TokenResponse } from '@plaza/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import type { TestServer } from '../../test/harness.js';
+import { startSsoPeers, type SsoPeers } from './testing.js';
 import { codeGrant, webAuthorizeParams } from '../../test/oauth-code.js';
 import { rowsOf } from '../../lib/rows.js';
-import { browse, startIdp } from '../../../test/oidc-idp.js';
+import { browse } from '../../../test/oidc-idp.js';
 import { call, violations } from '../../../test/http.js';
 import { idpConnections } from './tables.js';
 
+let peers: SsoPeers | undefined;
 let srv: TestServer;
-let idp: Awaited<ReturnType<typeof startIdp>>;
-let admin: string;
+let idp: SsoPeers['idp'];
 let connection: IdpConnection;
 beforeAll(async () => {
-  srv = await startTestServer();
-  idp = await startIdp({
-    redirectUri: `${srv.url}/identity/v1/callback`,
-    clientId: 'plaza',
-    clientSecret: 'idp-secret',
-  });
-  admin = await srv.createApiKey(['identity.manage']);
-  const created = await call<{ connection: IdpConnection }>(srv.url, 'POST', '/identity/v1/sso/connections', {
-    auth: admin,
-    body: { displayName: 'Test IdP', issuer: idp.issuer, clientId: 'plaza', clientSecret: 'idp-secret' },
-  });
-  expect(created.status).toBe(201);
-  connection = created.body.connection;
+  peers = await startSsoPeers();
+  ({ srv, idp, connection } = peers);
 });
-afterAll(async () => {
-  await srv?.close();
-  await idp?.close();
-});
+afterAll(async () => peers?.close());
 
 /** The web client's authorization request as token params, with its PKCE verifier. */
 function tokenParams(extra: Record<string, string> = {}) {
