@@ -51,7 +51,7 @@ export { mailboxQueries } from './mailbox.js';
 export { shopQueries, storeQueries } from './store/roots.js';
 export { catalogMutations, catalogQueries } from './store/catalog.js';
 export { shopCatalogQueries } from './store/shop-catalog.js';
-export { orderMutations, orderQueries, type RefundInput } from './store/orders.js';
+export { orderMutations, orderQueries, type ManualPaymentInput, type RefundInput } from './store/orders.js';
 export {
   mySubscriptionMutations,
   mySubscriptionQueries,

@@ -146,3 +146,41 @@ describe('more store mutations', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('a payment recorded by hand', () => {
+  const record = (client: ReturnType<typeof fakeClient>['client'], note: string) =>
+    new MutationObserver(
+      createPlazaQueryClient(),
+      orderMutations.recordPayment(client, createPlazaQueryClient()),
+    ).mutate({ orderId: 'o1', amount: '20.00', note });
+
+  it('records the payment, then keeps the note as a comment on the order', async () => {
+    const { client, fetch, sent } = fakeClient((path) => ({ order: { id: 'o1', path } }));
+    const done = await record(client, 'Cash at the counter');
+    expect(sent).toEqual([
+      'POST /ecom/v1/payments-collector/orders/o1/manual-payment',
+      'POST /ecom/v1/orders/o1/activities',
+    ]);
+    expect(fetch.mock.calls[0]![1]!.body).toEqual({ amount: { amount: '20.00' } });
+    expect(fetch.mock.calls[1]![1]!.body).toEqual({
+      activity: { type: 'MERCHANT_COMMENT', merchantComment: { message: 'Cash at the counter' } },
+    });
+    expect(done).toEqual({ order: { id: 'o1', path: '/ecom/v1/orders/o1/activities' }, noteSaved: true });
+  });
+
+  it('writes no comment without a note, nor when the payment is refused', async () => {
+    const plain = fakeClient(() => ({ order: { id: 'o1' } }));
+    await record(plain.client, '');
+    expect(plain.sent).toEqual(['POST /ecom/v1/payments-collector/orders/o1/manual-payment']);
+    const refused = fakeClient(() => new Error('At most 10.00 is still due'));
+    await expect(record(refused.client, 'Cash')).rejects.toThrow('At most 10.00 is still due');
+    expect(refused.sent).toHaveLength(1);
+  });
+
+  it('says when the payment was recorded but its note was not', async () => {
+    const { client } = fakeClient((path) =>
+      path.endsWith('/activities') ? new Error('down') : { order: { id: 'o1' } },
+    );
+    expect(await record(client, 'Bank transfer')).toEqual({ order: { id: 'o1' }, noteSaved: false });
+  });
+});

@@ -16,12 +16,14 @@ import {
   listFulfillments,
   listPaymentRequests,
   markAsPaid,
+  recordManualPayment,
   removeOrderInvoice,
   searchOrders,
   sendOrderInvoice,
   triggerRefund,
   updateActivity,
   updateOrder,
+  updateOrderStatus,
   voidPayments,
   type SearchOrdersRequest,
 } from '@plaza/sdk/ecom';
@@ -113,6 +115,32 @@ function refund(client: FetchClient, v: RefundInput) {
   });
 }
 
+export interface ManualPaymentInput {
+  orderId: string;
+  /** A decimal string in the order's currency, at most what is still due. */
+  amount: string;
+  /** How it came (cash, a bank transfer…), kept as a comment in the order's history; empty: none. */
+  note: string;
+}
+
+/**
+ * Money received outside Plaza. The payment has no note of its own on the server, so the note becomes a comment on the
+ * order's history right after it; a refused payment writes no comment. `noteSaved` is false when the payment was
+ * recorded but the comment was not (the owner can add it again).
+ */
+async function recordPayment(client: FetchClient, v: ManualPaymentInput) {
+  const { order } = await call(client, recordManualPayment, v.orderId, { amount: v.amount });
+  if (!v.note) return { order, noteSaved: true };
+  try {
+    const commented = await call(client, addActivity, v.orderId, {
+      activity: { type: 'MERCHANT_COMMENT', merchantComment: { message: v.note } },
+    });
+    return { order: commented.order, noteSaved: true };
+  } catch {
+    return { order, noteSaved: false };
+  }
+}
+
 /** A change of one order: it refreshes the order and every list it shows in. */
 const orderChange = <V, R>(fn: (client: FetchClient, vars: V) => Promise<R>) => {
   return (client: FetchClient, qc: QueryClient) => invalidating(qc, orderQueries.all(), (v: V) => fn(client, v));
@@ -129,6 +157,11 @@ export const orderMutations = {
   ),
   refund: orderChange(refund),
   markPaid: orderChange((client, orderId: string) => call(client, markAsPaid, orderId)),
+  recordPayment: orderChange(recordPayment),
+  /** Approve or reject an order that waits (a payment still with the bank, an online order not paid yet). */
+  setStatus: orderChange((client, v: { orderId: string; status: 'APPROVED' | 'REJECTED' }) =>
+    call(client, updateOrderStatus, v.orderId, v.status),
+  ),
   cancel: orderChange((client, v: { orderId: string; restock: boolean }) =>
     call(client, cancelOrder, v.orderId, { restockAllItems: v.restock }),
   ),
