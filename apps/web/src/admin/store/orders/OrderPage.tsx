@@ -11,6 +11,7 @@ import { ownerOnlyPage } from '../../ui/OwnerOnly.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { ApprovalActions } from './ApprovalActions.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { EditItemsButton } from './EditItems.js';
 import { InvoiceDownload } from './InvoiceDownload.js';
@@ -61,6 +62,7 @@ function Screen() {
         <div className="space-y-4">
           <FormSection title="Payment">
             <PaymentBadge order={order} />
+            <ApprovalActions order={order} />
           </FormSection>
           <InvoicePanel order={order} />
           <CustomerPanel order={order} />

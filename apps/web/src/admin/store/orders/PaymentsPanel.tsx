@@ -6,6 +6,7 @@ import { describeError } from '../../../ui/ErrorMessage.js';
 import { useDateFormat } from '../../dates.js';
 import { useToast } from '../../Toast.js';
 import { FormSection } from '../../ui/FormPage.js';
+import { ManualPaymentButton } from './ManualPaymentDialog.js';
 import { PaymentRequests } from './PaymentRequests.js';
 import { RefundDialog } from './RefundDialog.js';
 import { restockedWords } from './RestockLines.js';
@@ -56,18 +57,21 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
       )}
       <PaymentRequests order={order} />
       {due && (
-        <Button
-          variant="secondary"
-          busy={markPaid.isPending}
-          onClick={() =>
-            markPaid.mutate(order.id, {
-              onSuccess: () => toast(`Order ${order.number} is marked as paid`),
-              onError: (e) => toast(`Not marked: ${describeError(e).message}`, 'error'),
-            })
-          }
-        >
-          Mark as paid ({order.balanceSummary.balance.formattedAmount} received)
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ManualPaymentButton order={order} />
+          <Button
+            variant="secondary"
+            busy={markPaid.isPending}
+            onClick={() =>
+              markPaid.mutate(order.id, {
+                onSuccess: () => toast(`Order ${order.number} is marked as paid`),
+                onError: (e) => toast(`Not marked: ${describeError(e).message}`, 'error'),
+              })
+            }
+          >
+            Mark as paid ({order.balanceSummary.balance.formattedAmount} received)
+          </Button>
+        </div>
       )}
     </FormSection>
   );

@@ -21,7 +21,7 @@ import { CheckboxField } from '../../../ui/CheckboxField.js';
 type Money = OrderPayment['amount'];
 
 /** "12.5" → 125000n: a decimal amount in ten-thousandths, to compare amounts exactly. */
-const minor4 = (s: string) => {
+export const minor4 = (s: string) => {
   const [whole = '0', fraction = ''] = s.split('.');
   return BigInt(whole + fraction.padEnd(4, '0').slice(0, 4));
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readExpiry } from '../../../storefront/store/checkout/PaymentSection.js';
+import { manualAmountProblem } from './ManualPaymentDialog.js';
 import { minus } from './PaymentsPanel.js';
 import { lastDays } from './SalesCard.js';
 import { readViews, withView } from './savedViews.js';
@@ -66,5 +67,22 @@ describe('order screens’ helpers', () => {
     );
     form.lines[0]!.removed = true;
     expect(toDraftChanges(order, form, []).problem).toBe('An order keeps at least one item.');
+  });
+});
+
+describe('the amount of a payment recorded by hand', () => {
+  const due = { amount: '25.00', formattedAmount: '$25.00' };
+  it('says in words what is wrong with it', () => {
+    expect(manualAmountProblem(' ', due)).toBe('Enter the amount you received.');
+    expect(manualAmountProblem('ten', due)).toBe('Enter an amount such as 20.00.');
+    expect(manualAmountProblem('0', due)).toBe('Enter an amount such as 20.00.');
+    expect(manualAmountProblem('1.005', due)).toBe('Use at most 2 decimal places, such as 20.00.');
+    expect(manualAmountProblem('25.01', due)).toBe('At most $25.00 is still due.');
+    expect(manualAmountProblem('2.5', { amount: '1000', formattedAmount: '¥1,000' })).toBe('Enter a whole amount.');
+  });
+  it('takes anything from a cent up to what is due, with a comma or a dot', () => {
+    expect(manualAmountProblem('0.01', due)).toBeUndefined();
+    expect(manualAmountProblem('25', due)).toBeUndefined();
+    expect(manualAmountProblem('12,50', due)).toBeUndefined();
   });
 });
