@@ -114,7 +114,9 @@ describe('order page: payments recorded by hand and approval', () => {
     const orderId = await orderWithPendingPayment();
     const number = await openOrder(orderId);
     await owner.getByText('Payment in progress', { exact: true }).first().waitFor();
-    await owner.getByText('Waiting for your approval. The payment is still with the customer’s bank.').waitFor();
+    await owner
+      .getByText('Waiting for your approval. The payment is still with the customer’s bank.', { exact: true })
+      .waitFor();
     await owner.setViewportSize(MOBILE);
     await snap(owner, 'order-approval-phone');
     await owner.setViewportSize(DESKTOP);
@@ -131,7 +133,9 @@ describe('order page: payments recorded by hand and approval', () => {
     const number = await openOrder(orderId);
     await owner.getByRole('button', { name: 'Reject order', exact: true }).click();
     const confirm = owner.getByRole('dialog', { name: `Reject order ${number}?`, exact: true });
-    await confirm.getByText('cannot be approved later', { exact: false }).waitFor();
+    await confirm
+      .getByText('The customer’s order is declined and cannot be approved later.', { exact: true })
+      .waitFor();
     await snap(owner, 'order-reject-confirm-desktop');
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
     await confirm.waitFor({ state: 'hidden' });
