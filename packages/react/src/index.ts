@@ -47,6 +47,12 @@ export {
   webhookQueries,
 } from './webhooks.js';
 export { mediaMutations, mediaQueries, mediaUploadClient, type MediaFileQuery, type MediaSelection } from './media.js';
+export {
+  enterpriseMediaMutations,
+  enterpriseMediaQueries,
+  type EnterpriseCategoryInput,
+  type EnterpriseItemInput,
+} from './enterprise-media.js';
 export { mailboxQueries } from './mailbox.js';
 export { shopQueries, storeQueries } from './store/roots.js';
 export { catalogMutations, catalogQueries } from './store/catalog.js';

@@ -14,6 +14,7 @@ import {
   KeyRound,
   Link2,
   LayoutDashboard,
+  Library,
   LogIn,
   Mail,
   MessageSquareQuote,
@@ -85,7 +86,13 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Review requests', to: '/admin/review-requests', icon: Send },
     ],
   },
-  { label: 'Content', items: [{ label: 'Media', to: '/admin/media', icon: Images }] },
+  {
+    label: 'Content',
+    items: [
+      { label: 'Media', to: '/admin/media', icon: Images },
+      { label: 'Brand library', to: '/admin/media/brand-library', icon: Library },
+    ],
+  },
   {
     label: 'Settings',
     items: [

@@ -8,6 +8,7 @@ import { ServicePluginsPage } from './developers/ServicePluginsPage.js';
 import { WebhookPage } from './developers/WebhookPage.js';
 import { WebhooksPage } from './developers/WebhooksPage.js';
 import { MailboxPage } from './MailboxPage.js';
+import { BrandLibraryPage } from './media/brand/BrandLibraryPage.js';
 import { MediaPage } from './media/MediaPage.js';
 import { MembersPage } from './members/MembersPage.js';
 import { ReportsPage } from './members/ReportsPage.js';
@@ -64,6 +65,7 @@ export default function AdminApp() {
             <Route path="store/abandoned-checkouts" element={<AbandonedCheckoutsPage />} />
             <Route path="store/subscriptions" element={<SubscriptionsPage />} />
             <Route path="media" element={<MediaPage />} />
+            <Route path="media/brand-library" element={<BrandLibraryPage />} />
             <Route path="store/shipping" element={<ShippingPage />} />
             <Route path="store/carriers" element={<CarriersPage />} />
             <Route path="store/fees" element={<FeesPage />} />
