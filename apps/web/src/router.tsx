@@ -12,6 +12,8 @@ import { PageSkeleton } from './ui/PageSkeleton.js';
 const HomePage = lazy(() => import('./storefront/HomePage.js').then((m) => ({ default: m.HomePage })));
 const NotFoundPage = lazy(() => import('./storefront/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 const AdminApp = lazy(() => import('./admin/routes.js'));
+// GraphiQL for the owner: its editor is the largest code of the app, so it is a chunk no other page loads.
+const GraphQLExplorerPage = lazy(() => import('./graphql/GraphQLExplorerPage.js'));
 const HostedApp = lazy(() => import('./hosted/routes.js'));
 const LoginPage = lazy(() => import('./account/LoginPage.js'));
 const SignUpPage = lazy(() => import('./account/SignUpPage.js'));
@@ -76,6 +78,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/auth/*" element={page(HostedApp)} />
         <Route path="/admin/*" element={page(AdminApp)} />
+        <Route path="/graphql/:apiVersion" element={page(GraphQLExplorerPage)} />
       </Routes>
     </ErrorBoundary>
   );

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { SignInPolicy, Site, SitePatch } from '@plaza/contracts';
 import { getConfig } from '../config.js';
 import { currencyInfo, formatDateTime } from '../lib/format.js';
@@ -296,9 +297,14 @@ export function DevelopersCard() {
           ['Server address', <code className="font-mono text-xs">{baseUrl || window.location.origin}</code>],
           [
             'Reference',
-            <a href="/docs" className="text-accent underline underline-offset-2 hover:text-accent-strong">
-              API docs
-            </a>,
+            <span className="flex flex-wrap gap-x-4">
+              <a href="/docs" className="text-accent underline underline-offset-2 hover:text-accent-strong">
+                API docs
+              </a>
+              <Link to="/graphql/alpha" className="text-accent underline underline-offset-2 hover:text-accent-strong">
+                GraphQL explorer
+              </Link>
+            </span>,
           ],
         ]}
       />

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   BadgePercent,
   BellRing,
+  Braces,
   ClipboardList,
   CreditCard,
   Container,
@@ -113,6 +114,8 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Webhooks', to: '/admin/webhooks', icon: Webhook },
       { label: 'Service plugins', to: '/admin/service-plugins', icon: Puzzle },
       { label: 'Mailbox', to: '/admin/mailbox', icon: Mail },
+      // Outside the dashboard's frame: GraphiQL takes the whole window (its own chunk, see router.tsx).
+      { label: 'GraphQL explorer', to: '/graphql/alpha', icon: Braces },
     ],
   },
 ];
