@@ -7,12 +7,6 @@ interface GraphQLParams {
   operationName?: string | null;
 }
 
-const START = `# Run it with the pink button or Ctrl-Enter.
-{
-  __typename
-}
-`;
-
 /**
  * The fetcher GraphiQL runs: POST /graphql/<version> with the signed-in owner's token. It goes through `client.fetch`
  * (the headers `client.graphql` sends, token renewal included) because GraphiQL also sends `operationName`, which
