@@ -110,6 +110,27 @@ describe('order page: payments recorded by hand and approval', () => {
     expect(orderTransactions.payments.map((p) => [p.method, p.amount.amount])).toEqual([['MANUAL', '5.00']]);
   });
 
+  it('says so when the order was paid meanwhile, and records nothing twice', async () => {
+    const { order } = await api<{ order: { id: string; number: string } }>('/ecom/v1/orders', j.ecomKey, {
+      order: { lineItems: [line('Canvas Tote')], buyerInfo: { email: 'twice@example.com' } },
+    });
+    await openOrder(order.id);
+    await owner.getByRole('button', { name: 'Record a payment', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: `Record a payment for order ${order.number}`, exact: true });
+    await dialog.getByLabel('Amount received', { exact: true }).fill('5.00');
+    // Someone else marks the whole order paid while the dialog is open.
+    await api(`/ecom/v1/payments-collector/orders/${order.id}/mark-as-paid`, j.ecomKey, {});
+    await dialog.getByRole('button', { name: 'Record payment', exact: true }).click();
+    await toast('Not recorded: The order is already paid');
+    await dialog.waitFor({ state: 'hidden' });
+    await owner.getByText('Paid', { exact: true }).first().waitFor();
+    const { orderTransactions } = await api<{ orderTransactions: { payments: Array<{ method: string }> } }>(
+      `/ecom/v1/orders/${order.id}/transactions`,
+      j.ecomKey,
+    );
+    expect(orderTransactions.payments.map((p) => p.method)).toEqual(['OFFLINE']);
+  });
+
   it('approves an order whose payment is still with the bank', async () => {
     const orderId = await orderWithPendingPayment();
     const number = await openOrder(orderId);

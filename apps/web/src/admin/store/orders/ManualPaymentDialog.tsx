@@ -25,23 +25,22 @@ export function manualAmountProblem(text: string, due: Order['balanceSummary']['
 
 /**
  * "Record a payment": money the owner received outside the shop (cash, a bank transfer), part or all of what is
- * still due, with an optional note for the order's history. Amount problems are shown next to the field.
+ * still due, with an optional note for the order's history. Amount problems are shown next to the field. Shown
+ * while the order is `offered` (money is due); the dialog outlives that, to report an order paid meanwhile.
  */
-export function ManualPaymentButton({ order }: { order: Order }) {
+export function ManualPaymentButton({ order, offered }: { order: Order; offered: boolean }) {
   const record = usePlazaMutation(orderMutations.recordPayment);
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
-  const [failure, setFailure] = useState<string>();
   const due = order.balanceSummary.balance;
   const close = () => {
     setOpen(false);
     setAmount('');
     setNote('');
     setProblem(undefined);
-    setFailure(undefined);
   };
   const submit = () => {
     const found = manualAmountProblem(amount, due);
@@ -53,20 +52,24 @@ export function ManualPaymentButton({ order }: { order: Order }) {
           toast(noteSaved ? 'Payment recorded' : 'Payment recorded, but the note was not saved: add it as a comment');
           close();
         },
-        // A refused amount belongs next to the field; anything else (the order was paid meanwhile) below the form.
+        // A refused amount belongs next to the field. Anything else (the order was paid meanwhile) is a toast: the
+        // refreshed order may no longer offer this dialog at all.
         onError: (e) => {
           const d = describeError(e);
-          if ((e as { status?: number }).status === 400) setProblem(d.message);
-          else setFailure(d.message);
+          if ((e as { status?: number }).status === 400) return setProblem(d.message);
+          toast(`Not recorded: ${d.message}`, 'error');
+          close();
         },
       },
     );
   };
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Record a payment
-      </Button>
+      {offered && (
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Record a payment
+        </Button>
+      )}
       <ConfirmDialog
         open={open}
         title={`Record a payment for order ${order.number}`}
@@ -96,11 +99,6 @@ export function ManualPaymentButton({ order }: { order: Order }) {
             value={note}
             onChange={(e) => setNote(e.target.value)}
           />
-          {failure && (
-            <p role="alert" className="text-red-700">
-              {failure}
-            </p>
-          )}
         </div>
       </ConfirmDialog>
     </>

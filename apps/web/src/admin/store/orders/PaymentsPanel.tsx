@@ -56,9 +56,10 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
         </div>
       )}
       <PaymentRequests order={order} />
-      {due && (
-        <div className="flex flex-wrap gap-2">
-          <ManualPaymentButton order={order} />
+      {/* The dialog stays mounted when the order stops being due (paid meanwhile): it reports that itself. */}
+      <div className="flex flex-wrap gap-2">
+        <ManualPaymentButton order={order} offered={due} />
+        {due && (
           <Button
             variant="secondary"
             busy={markPaid.isPending}
@@ -71,8 +72,8 @@ export function PaymentsPanel({ order, transactions }: { order: Order; transacti
           >
             Mark as paid ({order.balanceSummary.balance.formattedAmount} received)
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </FormSection>
   );
 }
