@@ -6,7 +6,7 @@
 //   BENCH_DURATION=10        seconds per scenario          BENCH_CONNECTIONS=10   concurrent connections
 //   BENCH_WARMUP=2           unmeasured seconds before each scenario (0: none)
 //   BENCH_DATABASE_URL=...   PostgreSQL server to create a scratch database on (default: embedded PGlite)
-//   BENCH_SCENARIOS=a,b      only scenarios whose name contains one of these (the baseline always runs)
+//   BENCH_SCENARIOS=a,b      only scenarios whose name contains one of these (the baseline and twins always run)
 //   BENCH_CPU_PROF=dir       run the server with --cpu-prof into dir (written when it exits)
 //   BENCH_SERVER_CLI=file    bench another server build than packages/server/dist/cli.js
 //   BENCH_NO_FAIL=1          always exit 0 (report only)
@@ -50,7 +50,10 @@ async function loadScenarios() {
   /** @type {import('./lib/report.mjs').Scenario[]} */
   const all = [];
   for (const f of files) all.push(...(await import(pathToFileURL(path.join(dir, f)).href)).default);
-  return all.filter((s) => s.baseline || !config.only.length || config.only.some((o) => s.name.includes(o)));
+  const chosen = all.filter((s) => s.baseline || !config.only.length || config.only.some((o) => s.name.includes(o)));
+  // A scenario measured against a twin (GraphQL against REST) brings the twin along.
+  const twins = new Set(chosen.map((s) => s.target?.twin?.name).filter(Boolean));
+  return all.filter((s) => chosen.includes(s) || twins.has(s.name));
 }
 
 // First Ctrl-C/SIGTERM: stop the load, then stop the server and drop the scratch database. Second: exit now

@@ -6,7 +6,9 @@
  * @property {boolean} [baseline]  ratios are measured against this scenario's req/s
  * @property {Partial<import('autocannon').Options>} [request]
  * @property {(ctx: import('./client.mjs').BenchContext) => Promise<Partial<import('autocannon').Options>>} [setup]
- * @property {{ minRatio?: number, maxP99Ms?: number, maxP95Ms?: number }} [target]  maxP95Ms is checked against p97.5
+ * @property {{ minRatio?: number, maxP99Ms?: number, maxP95Ms?: number, twin?: { name: string, minRatio: number } }} [target]
+ *   maxP95Ms is checked against p97.5; `twin`: req/s ≥ minRatio × the named scenario's req/s in the same run (that
+ *   scenario runs too, whatever BENCH_SCENARIOS says)
  * @property {string[][]} [prepare]  CLI commands (`plaza <args>`) run on the scratch database before the server starts
  * @property {boolean} [noWarmup]  skip the warm-up run (scenarios that spend a pool of one-time fixtures)
  * @property {(ctx: import('./client.mjs').BenchContext, server: any) => Promise<{ checks: Check[], lines: string[], data: object }>} [measure]
@@ -79,6 +81,8 @@ export function checkTargets(rows) {
       // autocannon reports p97.5, not p95; p95 <= p97.5, so passing on p97.5 is the stricter check.
       checks.push({ name: `${r.name} p95 <= ${maxP95} ms`, ok: r.p97_5 <= maxP95, detail: `p97.5 ${fmt(r.p97_5)} ms` });
     }
+    const twin = r.target?.twin;
+    if (twin) checks.push(twinCheck(r, twin, rows));
     const min = r.target?.minRatio;
     if (min == null) continue;
     const ok = r.ratio != null && r.ratio >= min;
@@ -102,6 +106,29 @@ export function checkTargets(rows) {
       : `${rows.reduce((n, r) => n + r.requests, 0)} requests, 0 errors`,
   });
   return checks;
+}
+
+/**
+ * The scenario's req/s against another scenario's of the same run (GraphQL against its REST twin); the CPU per
+ * request comparison is given too, as it stays meaningful on a busy machine.
+ * @param {Row} r
+ * @param {{ name: string, minRatio: number }} twin
+ * @param {Row[]} rows
+ * @returns {Check}
+ */
+function twinCheck(r, twin, rows) {
+  const name = `${r.name} >= ${fmt(twin.minRatio * 100)}% of ${twin.name}`;
+  const other = rows.find((o) => o.name === twin.name);
+  if (!other || !(other.reqPerSec > 0)) return { name, ok: false, detail: 'the other scenario was not measured' };
+  const ratio = r.reqPerSec / other.reqPerSec;
+  const perReq = (x) => (x.cpu?.server ? x.cpu.server / x.reqPerSec : null);
+  const cpu =
+    perReq(r) && perReq(other) ? `; by server CPU per request ${fmt((perReq(other) / perReq(r)) * 100, 1)}%` : '';
+  return {
+    name,
+    ok: ratio >= twin.minRatio,
+    detail: `${fmt(ratio * 100, 1)}% (${fmt(r.reqPerSec)} vs ${fmt(other.reqPerSec)} req/s${cpu})`,
+  };
 }
 
 /**

@@ -1,55 +1,74 @@
 // The store (issue 9): the storefront's product list. 60 products (a third with three size variants) in the catalog,
 // one page of 20 with a visitor token, as a category page asks for it. Budget: ≥ 40% of /health in the same run.
+// GraphQL scenarios (issue 22) follow their REST twin, so both meet the same machine; each is measured against it.
 // The file sorts after community.mjs on purpose: that file finds its own API key by the bare `api-key create` prefix.
 const API_KEY = ['api-key', 'create', '--name', 'bench-catalog', '--scopes', 'catalog'];
+
+const CART_KEY = ['api-key', 'create', '--name', 'bench-cart', '--scopes', 'catalog'];
+const REST_LIST = 'GET /catalog/v1/products product list (20 items)';
+const REST_CART = 'GET /ecom/v1/carts/current cart read (3 items)';
+
+/** What a category page shows of each product, asked for by GraphQL. */
+const LIST_QUERY = `query CategoryPage($collectionId: String) {
+  catalogProducts(collectionId: $collectionId, sort: PRICE_ASC, limit: 20) {
+    products {
+      id name slug
+      price { amount formattedAmount }
+      media { url altText }
+      inventory { trackQuantity quantity inStock }
+      variants { id price { amount formattedAmount } }
+    }
+  }
+}`;
+
+/** What the cart page shows: each line with its price and availability, and the totals. */
+const CART_QUERY = `query CartPage {
+  ecomCartsCurrent {
+    cart {
+      id currency
+      lineItems {
+        id quantity productName
+        catalogReference { catalogItemId }
+        price { amount formattedAmount }
+        lineItemPrice { amount formattedAmount }
+        availability { status quantityAvailable }
+      }
+      subtotal { amount formattedAmount }
+      priceSummary { total { amount formattedAmount } }
+    }
+  }
+}`;
 
 /** @type {import('../lib/report.mjs').Scenario[]} */
 export default [
   {
-    name: 'GET /catalog/v1/products product list (20 items)',
+    name: REST_LIST,
     prepare: [API_KEY],
     async setup(ctx) {
-      const key = ctx.prepared('api-key create --name bench-catalog').trim().split('\n').at(-1);
-      const { collection } = await ctx.postJson(
-        '/catalog/v1/collections',
-        { collection: { name: 'Bench' } },
-        { authorization: key },
-      );
-      for (let i = 0; i < 60; i++) {
-        const variants =
-          i % 3 === 0
-            ? {
-                options: [{ name: 'Size', choices: ['S', 'M', 'L'] }],
-                variants: ['S', 'M', 'L'].map((s) => ({
-                  choices: { Size: s },
-                  inventory: { trackQuantity: true, quantity: 5 },
-                })),
-              }
-            : { inventory: { trackQuantity: true, quantity: 10 } };
-        await ctx.postJson(
-          '/catalog/v1/products',
-          {
-            product: {
-              name: `Bench product ${i}`,
-              productType: 'PHYSICAL',
-              price: { amount: `${10 + i}.99` },
-              description: 'A product for the benchmark, with a sentence of description.',
-              media: [{ url: '/demo/mug-blue.svg', altText: 'A mug' }],
-              collectionIds: [collection.id],
-              ...variants,
-            },
-          },
-          { authorization: key },
-        );
-      }
-      const [tokens] = await ctx.visitorTokens(1);
+      const { collectionId, visitor } = await productListFixture(ctx);
       return {
         method: 'GET',
-        path: `/catalog/v1/products?collectionId=${collection.id}&sort=PRICE_ASC&limit=20`,
-        headers: { authorization: `Bearer ${tokens.access_token}` },
+        path: `/catalog/v1/products?collectionId=${collectionId}&sort=PRICE_ASC&limit=20`,
+        headers: visitor,
       };
     },
     target: { minRatio: 0.4 },
+  },
+  // The same page through GraphQL, with the fields a category page shows. Budget: ≥ 70% of the REST list's req/s.
+  {
+    name: 'POST /graphql/alpha catalogProducts product list (20 items)',
+    prepare: [API_KEY],
+    async setup(ctx) {
+      const { collectionId, visitor } = await productListFixture(ctx);
+      return graphqlLoad(
+        ctx,
+        visitor,
+        LIST_QUERY,
+        { collectionId },
+        (data) => data.catalogProducts.products.length === 20,
+      );
+    },
+    target: { twin: { name: REST_LIST, minRatio: 0.7 } },
   },
   // --- estimate totals (totals engine) -----------------------------------------------------------------------------
   // A visitor's cart of 3 products (one in a discounted collection) with a coupon, estimated for a Los Angeles
@@ -173,7 +192,7 @@ export default [
   // Budgets: distinct carts ≥ 15% of /health on PGlite (≥ 20% on PostgreSQL), p99 ≤ 50 ms; one cart: 0 errors.
   {
     name: 'POST /ecom/v1/carts/current/add-to-cart (distinct carts)',
-    prepare: [['api-key', 'create', '--name', 'bench-cart', '--scopes', 'catalog']],
+    prepare: [CART_KEY],
     async setup(ctx) {
       const { body, visitors } = await cartFixture(ctx, 200);
       let next = 0;
@@ -201,6 +220,32 @@ export default [
     },
   },
   // --- end add to cart -------------------------------------------------------------------------------------------------
+  // --- cart read, REST and GraphQL (issue 22) -----------------------------------------------------------------------
+  // A visitor's cart of 3 catalog items read back, as the cart page does. Budget: GraphQL ≥ 70% of REST's req/s.
+  {
+    name: REST_CART,
+    prepare: [CART_KEY],
+    async setup(ctx) {
+      const { visitor } = await cartReadFixture(ctx);
+      return { method: 'GET', path: '/ecom/v1/carts/current', headers: visitor };
+    },
+  },
+  {
+    name: 'POST /graphql/alpha ecomCartsCurrent cart read (3 items)',
+    prepare: [CART_KEY],
+    async setup(ctx) {
+      const { visitor } = await cartReadFixture(ctx);
+      return graphqlLoad(
+        ctx,
+        visitor,
+        CART_QUERY,
+        undefined,
+        (data) => data.ecomCartsCurrent.cart.lineItems.length === 3,
+      );
+    },
+    target: { twin: { name: REST_CART, minRatio: 0.7 } },
+  },
+  // --- end cart read ---------------------------------------------------------------------------------------------------
 ];
 
 const CART_ADD = '/ecom/v1/carts/current/add-to-cart';
@@ -241,4 +286,100 @@ async function cartFixture(ctx, n) {
       : `  [cart] SQL statements per add-to-cart: ${counts[1]} (first add, creating the cart: ${counts[0]}; budget 6)`,
   );
   return { body, visitors };
+}
+
+/** @type {Promise<string> | undefined} */
+let productList;
+
+/** The collection of 60 products (made once per run, for REST and GraphQL alike) and a visitor's auth header. */
+async function productListFixture(ctx) {
+  productList ??= (async () => {
+    const key = ctx.prepared('api-key create --name bench-catalog').trim().split('\n').at(-1);
+    const { collection } = await ctx.postJson(
+      '/catalog/v1/collections',
+      { collection: { name: 'Bench' } },
+      { authorization: key },
+    );
+    for (let i = 0; i < 60; i++) {
+      const variants =
+        i % 3 === 0
+          ? {
+              options: [{ name: 'Size', choices: ['S', 'M', 'L'] }],
+              variants: ['S', 'M', 'L'].map((s) => ({
+                choices: { Size: s },
+                inventory: { trackQuantity: true, quantity: 5 },
+              })),
+            }
+          : { inventory: { trackQuantity: true, quantity: 10 } };
+      await ctx.postJson(
+        '/catalog/v1/products',
+        {
+          product: {
+            name: `Bench product ${i}`,
+            productType: 'PHYSICAL',
+            price: { amount: `${10 + i}.99` },
+            description: 'A product for the benchmark, with a sentence of description.',
+            media: [{ url: '/demo/mug-blue.svg', altText: 'A mug' }],
+            collectionIds: [collection.id],
+            ...variants,
+          },
+        },
+        { authorization: key },
+      );
+    }
+    return collection.id;
+  })();
+  const collectionId = await productList;
+  const [tokens] = await ctx.visitorTokens(1);
+  return { collectionId, visitor: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+/** @type {Promise<Record<string, string>> | undefined} */
+let cartReader;
+
+/** One visitor with a cart of 3 catalog items (made once per run); REST and GraphQL read the same cart. */
+async function cartReadFixture(ctx) {
+  cartReader ??= (async () => {
+    const key = ctx.prepared('api-key create --name bench-cart').trim().split('\n').at(-1);
+    const lineItems = [];
+    for (let i = 0; i < 3; i++) {
+      const { product } = await ctx.postJson(
+        '/catalog/v1/products',
+        {
+          product: {
+            name: `Cart read product ${i}`,
+            productType: 'PHYSICAL',
+            price: { amount: `${15 + i}.00` },
+            media: [{ url: '/demo/mug-blue.svg', altText: 'A mug' }],
+          },
+        },
+        { authorization: key },
+      );
+      lineItems.push({ catalogReference: { appId: 'plaza-catalog', catalogItemId: product.id }, quantity: i + 1 });
+    }
+    const [tokens] = await ctx.visitorTokens(1);
+    const visitor = { authorization: `Bearer ${tokens.access_token}` };
+    await ctx.postJson(CART_ADD, { lineItems }, visitor);
+    return visitor;
+  })();
+  return { visitor: await cartReader };
+}
+
+/**
+ * A load of one GraphQL query: checked once before the run (no errors, the expected data), and every answer of the
+ * run is checked for `errors`, since GraphQL answers a failed field with status 200 (such answers count as errors).
+ */
+async function graphqlLoad(ctx, auth, query, variables, expected) {
+  const request = { query, ...(variables ? { variables } : {}) };
+  const first = await ctx.postJson('/graphql/alpha', request, auth);
+  if (first.errors || !expected(first.data)) {
+    throw new Error(`GraphQL bench query: unexpected answer ${JSON.stringify(first).slice(0, 300)}`);
+  }
+  return {
+    method: 'POST',
+    path: '/graphql/alpha',
+    headers: { ...JSON_HEADERS, ...auth },
+    body: JSON.stringify(request),
+    verifyBody: (text) => !text.includes('"errors":'),
+  };
 }
