@@ -4,7 +4,7 @@ import type { Product } from '@plaza/contracts';
 import { serverSuite } from '../test/suite.js';
 import { call } from '../../test/http.js';
 import { createProduct } from '../store/catalog/testing.js';
-import { gql } from './testing.js';
+import { gql, type GraphQLAnswer } from './testing.js';
 
 const { srv, c } = serverSuite({ cast: true });
 
@@ -127,6 +127,26 @@ describe('POST /graphql/{apiVersion}', () => {
     expect(long.body).toMatchObject({ details: { validationError: { fieldViolations: [{ field: 'query' }] } } });
   });
 
+  it('refuses variables an operation can’t take every time it is asked, also when the query is compiled', async () => {
+    // mercurius compiles a query the second time it sees it and skips its own variable check on that request.
+    const q = 'query Page($limit: Int) { catalogProducts(limit: $limit) { products { id } } }';
+    for (const limit of ['x', 'x', 'x']) {
+      const res = await gql(srv, c.visitor, q, { limit });
+      expect(res.status).toBe(200);
+      expect(res.body.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/"\$limit" got invalid value/),
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      });
+    }
+    const missing =
+      'mutation Add($input: AddToCartRequestInput!) { ecomCartsCurrentAddToCart(input: $input) { cart { id } } }';
+    for (let i = 0; i < 3; i++) {
+      const res = await gql(srv, c.visitor, missing, {});
+      expect(res.status).toBe(200);
+      expect(res.body.errors?.[0]?.message).toMatch(/"\$input" of required type/);
+    }
+  });
+
   it('answers a GraphQL syntax error as a GraphQL error, with status 200', async () => {
     const res = await gql(srv, c.visitor, '{ site { ');
     expect(res.status).toBe(200);
@@ -154,6 +174,28 @@ describe('GET /graphql/{apiVersion} with automatic persisted queries', () => {
     expect(hit.status).toBe(200);
     expect(hit.body).toEqual(sent.body);
     expect(hit.headers.get('vary')).toMatch(/authorization/i);
+  });
+
+  it('answers a GET whose operation can’t be chosen with a GraphQL error', async () => {
+    const get = (query: string, operationName?: string) =>
+      call<GraphQLAnswer>(
+        srv.url,
+        'GET',
+        `/graphql/alpha?query=${encodeURIComponent(query)}${operationName ? `&operationName=${operationName}` : ''}`,
+        { auth: c.visitor },
+      );
+    const unknown = await get('query Q { __typename }', 'Other');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({
+      data: null,
+      errors: [expect.objectContaining({ message: 'Unknown operation named "Other".' })],
+    });
+    const unnamed = await get('query A { __typename } query B { __typename }');
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.body.errors?.[0]?.message).toMatch(/Must provide operation name/);
+    expect((await get('query A { __typename } query B { __typename }', 'B')).body).toEqual({
+      data: { __typename: 'Query' },
+    });
   });
 
   it('refuses a hash that is not the query’s, and mutations over GET', async () => {

@@ -1,6 +1,6 @@
 import mercurius from 'mercurius';
 import type { ExecutionResult, GraphQLSchema } from 'graphql';
-import { GraphQLError, parse } from './graphql-js.js';
+import { GraphQLError, getOperationAST, Kind, parse } from './graphql-js.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as contracts from '@plaza/contracts';
 import { GRAPHQL_API_VERSIONS, GraphQLGetQuery, GraphQLParams, GraphQLRequest } from '@plaza/contracts';
@@ -63,6 +63,25 @@ function syntaxErrorOf(query: string): GraphQLError | undefined {
   } catch (e) {
     return e instanceof GraphQLError ? e : undefined;
   }
+}
+
+/**
+ * The GraphQL error for a query whose operation can't be chosen (an unknown `operationName`, several operations and
+ * none named). mercurius reads a GET's operation without checking it is there, which crashes on these.
+ */
+function noOperation(query: string, operationName: string | undefined): GraphQLError | undefined {
+  let document;
+  try {
+    document = parse(query, { maxTokens: MAX_TOKENS });
+  } catch {
+    return undefined; // a syntax error: mercurius answers it
+  }
+  if (getOperationAST(document, operationName)) return undefined;
+  if (operationName) return new GraphQLError(`Unknown operation named "${operationName}".`);
+  const several = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length > 1;
+  return new GraphQLError(
+    several ? 'Must provide operation name if query contains multiple operations.' : 'Must provide an operation.',
+  );
 }
 
 function parseJson(text: string | undefined, field: string): Record<string, unknown> | undefined {
@@ -142,6 +161,8 @@ export async function graphqlRoutes(app: App, operations: () => Operation[], dev
     req.ctx.caller = await app.resolveCaller(req.headers.authorization, req.ctx.clock());
     const query = queryText(asked);
     if (query instanceof GraphQLError) return { data: null, errors: [formatError(query, req)] };
+    const unchosen = req.method === 'GET' ? noOperation(query, asked.operationName ?? undefined) : undefined;
+    if (unchosen) return { data: null, errors: [formatError(unchosen, req)] };
     try {
       const result = await reply.graphql(
         query,

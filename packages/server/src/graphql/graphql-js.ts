@@ -10,7 +10,7 @@ const js = require('graphql') as typeof G;
 const complexity = require('graphql-query-complexity') as typeof Complexity;
 
 export const { getComplexity } = complexity;
-export const { Kind, getNullableType, parse, visit, printSchema } = js;
+export const { Kind, getNullableType, getOperationAST, parse, visit, printSchema } = js;
 
 export const GraphQLError = js.GraphQLError;
 export type GraphQLError = G.GraphQLError;

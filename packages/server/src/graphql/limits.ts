@@ -73,7 +73,15 @@ export function refusals(
       }),
     ];
   }
-  const cost = costOf(schema, document, variables);
+  let cost: number;
+  try {
+    cost = costOf(schema, document, variables);
+  } catch (e) {
+    // The cost reads the variables, so variables the operation can't take are refused here (mercurius does not check
+    // them itself on the request that compiles a query).
+    if (e instanceof GraphQLError) return [e];
+    throw e;
+  }
   if (cost > MAX_COST) {
     return [
       new GraphQLError(`The query costs ${cost}, more than the limit of ${MAX_COST}: ask for fewer fields or items`, {
