@@ -130,6 +130,7 @@ describe('POST /graphql/{apiVersion}', () => {
   it('refuses variables an operation can’t take every time it is asked, also when the query is compiled', async () => {
     // mercurius compiles a query the second time it sees it and skips its own variable check on that request.
     const q = 'query Page($limit: Int) { catalogProducts(limit: $limit) { products { id } } }';
+    expect((await gql(srv, c.visitor, q, { limit: 2 })).body.errors).toBeUndefined();
     for (const limit of ['x', 'x', 'x']) {
       const res = await gql(srv, c.visitor, q, { limit });
       expect(res.status).toBe(200);
@@ -145,6 +146,17 @@ describe('POST /graphql/{apiVersion}', () => {
       expect(res.status).toBe(200);
       expect(res.body.errors?.[0]?.message).toMatch(/"\$input" of required type/);
     }
+  });
+
+  it('costs a query again when a variable includes its fields (a known cost is kept otherwise)', async () => {
+    const products = Array.from(
+      { length: 30 },
+      (_, i) => `p${i}: catalogProducts { products { variants { id sku } } }`,
+    );
+    const conditional = `query Many($all: Boolean!) { ... @include(if: $all) { ${products.join(' ')} } site { site { currency } } }`;
+    expect((await gql(srv, c.visitor, conditional, { all: false })).body.errors).toBeUndefined();
+    const all = await gql(srv, c.visitor, conditional, { all: true });
+    expect(all.body.errors?.[0]?.extensions.code).toBe('QUERY_TOO_COSTLY');
   });
 
   it('answers a GraphQL syntax error as a GraphQL error, with status 200', async () => {

@@ -17,18 +17,29 @@ const estimator: ComplexityEstimator = ({ field, childComplexity }) =>
 
 const costs = new WeakMap<DocumentNode, number>();
 
-/** The query's cost, remembered per parsed document when its cost cannot depend on variables. */
+/**
+ * The query's cost, remembered per parsed document (mercurius keeps the parsed documents of recent queries) unless it
+ * depends on the variables, which it does only through a `@skip` or `@include` whose condition is a variable.
+ */
 function costOf(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
   const known = costs.get(document);
   if (known !== undefined) return known;
   const cost =
     getComplexity({ schema, query: document, variables: variables ?? {}, estimators: [estimator] }) +
     rootFields(document) * 9;
-  const usesVariables = document.definitions.some(
-    (d) => d.kind === Kind.OPERATION_DEFINITION && (d.variableDefinitions?.length ?? 0) > 0,
-  );
-  if (!usesVariables) costs.set(document, cost);
+  if (!conditionalOnVariables(document)) costs.set(document, cost);
   return cost;
+}
+
+function conditionalOnVariables(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive(node) {
+      const conditional = node.name.value === 'skip' || node.name.value === 'include';
+      if (conditional && node.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) found = true;
+    },
+  });
+  return found;
 }
 
 function rootFields(document: DocumentNode): number {
