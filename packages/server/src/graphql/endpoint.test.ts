@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { getIntrospectionQuery } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@plaza/contracts';
 import { serverSuite } from '../test/suite.js';
@@ -109,11 +110,19 @@ describe('POST /graphql/{apiVersion}', () => {
     expect((await gql(srv, c.apiKey, q)).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
     // The same text, asked again by a shopper after the owner: the refusal is per caller, not per cached query.
     expect((await gql(srv, c.visitor, q)).body.errors?.[0]?.extensions.code).toBe('INTROSPECTION_NOT_ALLOWED');
+    // The standard introspection query (GraphiQL's, codegen's) fits the limits.
+    const full = await gql(
+      srv,
+      c.owner,
+      getIntrospectionQuery({ inputValueDeprecation: true, schemaDescription: true }),
+    );
+    expect(full.body.errors).toBeUndefined();
+    expect((full.body.data as { __schema: { types: unknown[] } }).__schema.types.length).toBeGreaterThan(300);
   });
 
   it('refuses queries that nest too deep, cost too much or are too long, before running them', async () => {
     const ofTypes = (n: number) => 'ofType { '.repeat(n) + 'name' + ' }'.repeat(n);
-    const nested = await gql(srv, c.owner, `{ __schema { types { fields { type { ${ofTypes(10)} } } } } }`);
+    const nested = await gql(srv, c.owner, `{ __schema { types { fields { type { ${ofTypes(14)} } } } } }`);
     expect(nested.body.errors?.[0]?.message).toMatch(/depth/);
     const many = Array.from({ length: 60 }, (_, i) => `a${i}: catalogProducts { products { name variants { id } } }`);
     const costly = await gql(srv, c.visitor, `{ ${many.join(' ')} }`);

@@ -6,14 +6,20 @@ import type { Caller } from '../kernel/caller.js';
 
 /** The most a query may cost: a root field (one REST call) costs 10, a field 1, a list's fields count 10 times. */
 export const MAX_COST = 5_000;
-/** How deep a selection may nest: GraphiQL's own introspection query needs 7; the catalog's deepest shapes, 10. */
-export const MAX_DEPTH = 12;
+/** How deep a selection may nest: GraphiQL's own introspection query needs 15; the catalog's deepest shapes, 10. */
+export const MAX_DEPTH = 16;
 /** The longest query text accepted, in characters, and the most tokens the parser reads. */
 export const MAX_QUERY_LENGTH = 20_000;
 export const MAX_TOKENS = 4_000;
 
-const estimator: ComplexityEstimator = ({ field, childComplexity }) =>
-  1 + (getNullableType(field.type) instanceof GraphQLList ? childComplexity * 10 : childComplexity);
+/**
+ * Schema questions (`__schema`, `__type` and what they select) cost nothing: they read the schema in memory, never a
+ * route, and only owners and API keys may ask them. GraphiQL's introspection query would otherwise cost ~20,000.
+ */
+const estimator: ComplexityEstimator = ({ type, field, childComplexity }) => {
+  if (type.name.startsWith('__') || field.name.startsWith('__')) return 0;
+  return 1 + (getNullableType(field.type) instanceof GraphQLList ? childComplexity * 10 : childComplexity);
+};
 
 const costs = new WeakMap<DocumentNode, number>();
 
