@@ -3,8 +3,8 @@
  * (`{ message, details }` through `errorFromResponse`, as the SDK receives them).
  */
 import { describe, expect, it } from 'vitest';
-import { stateFromError, stateFromResponse } from '../src/auth/login-state.js';
-import { errorFromResponse, PlazaError } from '../src/core/errors.js';
+import { isLoginOutcome, stateFromError, stateFromResponse } from '../src/auth/login-state.js';
+import { errorFromResponse, isPlazaError, PlazaError } from '../src/core/errors.js';
 
 /** Only what the mapping passes through: the rest of an identity plays no part here. */
 const identity = { id: '0190a1b2-0000-7000-8000-000000000001', status: 'PENDING' } as unknown as Parameters<
@@ -171,10 +171,12 @@ describe('login failures', () => {
     });
   });
 
-  it('network errors and 5xx are thrown, not mapped', async () => {
-    const network = new TypeError('fetch failed');
-    expect(() => stateFromError(network, 'login', false)).toThrow(network);
-    const down = new PlazaError('Internal error', 503);
-    expect(() => stateFromError(down, 'register', false)).toThrow(down);
+  it('network errors and 5xx are not login outcomes (the caller throws them), 4xx are', async () => {
+    const kit = { isPlazaError };
+    expect(isLoginOutcome(kit, new TypeError('fetch failed'))).toBe(false);
+    expect(isLoginOutcome(kit, new PlazaError('Internal error', 503))).toBe(false);
+    expect(isLoginOutcome(kit, new PlazaError('Moved', 302))).toBe(false);
+    expect(isLoginOutcome(kit, await appError(403, '-19976', 'The e-mail or the password is wrong'))).toBe(true);
+    expect(isLoginOutcome(kit, new PlazaError('Too many', 429))).toBe(true);
   });
 });

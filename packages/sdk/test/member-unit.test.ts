@@ -240,6 +240,12 @@ describe('login', () => {
     });
     await expect(auth.login({ email: 'a@b.co', password: 'pw' })).rejects.toMatchObject({ status: 503 });
     expect(auth.getLoginState().loginState).toBe('INITIAL');
+    const offline = strategy({
+      'POST /oauth2/token': () => tokenAnswer(),
+      'POST /identity/v2/register': () => Promise.reject(new TypeError('fetch failed')),
+    });
+    await expect(offline.auth.register({ email: 'a@b.co', password: 'pw' })).rejects.toThrow('fetch failed');
+    expect(offline.auth.getLoginState().loginState).toBe('INITIAL');
   });
 });
 

@@ -3,21 +3,35 @@
  * the direct login after a password sign-in, and the silent login. The strategy loads this file on first use
  * (`import()`). Call these through the strategy (`auth.silentLogin()`), not directly.
  */
-import { parseFromUrl } from './authorization-response.js';
 import type { MemberBox } from './login-state.js';
 import type { OAuthStrategy } from './oauth.js';
-import { generateOAuthData } from './pkce.js';
+import { generateOAuthData, type OAuthData } from './pkce.js';
 import { authSession, getMemberTokens } from './redirect-login.js';
 import { authorizeInIframe } from './silent-login.js';
 import type { Tokens } from './tokens.js';
 
-const redirectUriOf = (box: MemberBox, redirectUri?: string): string => {
+function redirectUriOf(box: MemberBox, redirectUri?: string): string {
   const uri = redirectUri ?? box.redirectUri ?? (globalThis.location && `${location.origin}/auth/callback`);
   if (!uri) throw new Error('OAuthStrategy needs a redirectUri (one registered for the client)');
   return uri;
-};
+}
 
-const inBrowser = () => typeof document !== 'undefined' && typeof window !== 'undefined';
+function inBrowser() {
+  return typeof document !== 'undefined' && typeof window !== 'undefined';
+}
+
+/** A redirect session answered in a hidden iframe (`web_message`, `prompt=none`), then the code exchange. */
+async function inIframe(
+  auth: OAuthStrategy,
+  box: MemberBox,
+  data: OAuthData,
+  sessionToken?: string,
+  timeoutMs?: number,
+): Promise<Tokens> {
+  const fullUrl = await authSession(auth, box, data, 'none', 'web_message', sessionToken);
+  const { code, state } = await authorizeInIframe(box.kit, fullUrl, data.state, timeoutMs);
+  return getMemberTokens(auth, box, code, state, data);
+}
 
 /**
  * See `OAuthStrategy.getMemberTokensForDirectLogin`. A browser can't read a redirect's `Location` (`redirect: 'manual'`
@@ -31,17 +45,13 @@ export async function directLogin(
   options: { redirectUri?: string } = {},
 ): Promise<Tokens> {
   const data = await generateOAuthData(redirectUriOf(box, options.redirectUri), '');
-  if (inBrowser()) {
-    const fullUrl = await authSession(auth, data, 'none', 'web_message', sessionToken);
-    const { code, state } = await authorizeInIframe(fullUrl, data.state);
-    return getMemberTokens(auth, box, code, state, data);
-  }
-  const fullUrl = await authSession(auth, data, 'none', 'query', sessionToken);
+  if (inBrowser()) return inIframe(auth, box, data, sessionToken);
+  const fullUrl = await authSession(auth, box, data, 'none', 'query', sessionToken);
   const res = await auth.getContext().fetch(fullUrl, { redirect: 'manual' });
   await res.body?.cancel();
   const location = res.headers.get('location');
   if (!location) throw new Error(`Direct login failed: ${res.status} without a redirect`);
-  const { code, state } = parseFromUrl(new URL(location, fullUrl).href, 'query');
+  const { code, state } = auth.parseFromUrl(new URL(location, fullUrl).href, 'query');
   return getMemberTokens(auth, box, code, state, data);
 }
 
@@ -52,7 +62,5 @@ export async function silentLogin(
   options: { redirectUri?: string; timeoutMs?: number } = {},
 ): Promise<Tokens> {
   const data = await generateOAuthData(redirectUriOf(box, options.redirectUri), '');
-  const fullUrl = await authSession(auth, data, 'none', 'web_message');
-  const { code, state } = await authorizeInIframe(fullUrl, data.state, options.timeoutMs);
-  return getMemberTokens(auth, box, code, state, data);
+  return inIframe(auth, box, data, undefined, options.timeoutMs);
 }

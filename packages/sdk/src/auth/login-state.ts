@@ -1,5 +1,6 @@
 import type { CaptchaSettings, Identity, IdentityProfile, LoginResponse, SupportedFactorType } from '@plaza/contracts';
-import { isPlazaError } from '../core/errors.js';
+import type { PlazaError } from '../core/errors.js';
+import type { SignInKit } from './sign-in-kit.js';
 
 export type { CaptchaSettings, Identity, IdentityProfile };
 /** A second factor a login may ask for (`MFA_REQUIRED`). */
@@ -72,6 +73,8 @@ export interface RegisterParams extends LoginParams {
 
 /** What an `OAuthStrategy` keeps for its member sign-in functions (internal). */
 export interface MemberBox {
+  /** What the lazily loaded sign-in files use of the shared code (see `SignInKit`). */
+  kit: SignInKit;
   state: LoginStateResult;
   redirectUri?: string | undefined;
   captcha?: CaptchaSettings;
@@ -112,19 +115,28 @@ export function stateFromResponse(res: LoginResponseBody): LoginStateResult {
 }
 
 /**
- * Maps a register (`kind: 'register'`) or login error to its state (SPEC §8).
+ * True for the errors that are an answer to the person (a 4xx `PlazaError`); network errors and 5xx are not.
+ *
+ * @example
+ * catch (e) { if (!isLoginOutcome(box.kit, e)) throw e; }
+ */
+export function isLoginOutcome(kit: Pick<SignInKit, 'isPlazaError'>, e: unknown): e is PlazaError {
+  return kit.isPlazaError(e) && e.status >= 400 && e.status < 500;
+}
+
+/**
+ * Maps a register (`kind: 'register'`) or login error, a 4xx `PlazaError`, to its state (SPEC §8).
  * Register: an e-mail field violation → `invalidEmail` with the server's description; -19971 → `missingCaptchaToken`;
  * -19995 → `emailAlreadyExists`; -19970 → `invalidCaptchaToken`; anything else is a `FAILURE` with the server's message.
  * Login: -19971, -19970, -19976 (`invalidPassword`), -19973 (`resetPassword`); any other 4xx → `invalidEmail`.
  * Captcha errors come as `USER_CAPTCHA_REQUIRED`, or `SILENT_CAPTCHA_REQUIRED` when `silentCaptcha` is true (a missing
  * token while the site offers an invisible captcha). A 429 is `tooManyAttempts` with `retryAfter`. Network errors and
- * 5xx are not login outcomes: they are thrown again.
+ * 5xx are not login outcomes: the caller throws them (`isLoginOutcome`).
  *
  * @example
- * try { await post('/identity/v2/login', body) } catch (e) { return stateFromError(e, 'login', false) }
+ * catch (e) { if (!isLoginOutcome(kit, e)) throw e; return stateFromError(e, 'login', false); }
  */
-export function stateFromError(e: unknown, kind: 'register' | 'login', silentCaptcha: boolean): LoginStateResult {
-  if (!isPlazaError(e) || e.status >= 500 || e.status < 400) throw e;
+export function stateFromError(e: PlazaError, kind: 'register' | 'login', silentCaptcha: boolean): LoginStateResult {
   const data = {};
   if (e.status === 429) {
     const data429 = e.details.applicationError?.data as { retryAfterSeconds?: unknown } | undefined;

@@ -3,8 +3,8 @@
  * The strategy loads this file on first use (`import()`), so pages that only ever act as a visitor, or sign members in
  * on the hosted page (redirect-login.ts), do not carry it. Call these through the strategy (`auth.login(...)`).
  */
-import { isPlazaError } from '../core/errors.js';
 import {
+  isLoginOutcome,
   stateFromError,
   stateFromResponse,
   type CaptchaSettings,
@@ -22,7 +22,7 @@ import { call } from './redirect-login.js';
 
 /** See `OAuthStrategy.loadCaptchaSettings`: loaded once per strategy; a failed load is tried again next time. */
 export function loadCaptchaSettings(auth: OAuthStrategy, box: MemberBox): Promise<CaptchaSettings> {
-  box.captchaLoading ??= call<CaptchaSettings>(auth, '/identity/v1/captcha/settings').then(
+  box.captchaLoading ??= call<CaptchaSettings>(auth, box, '/identity/v1/captcha/settings').then(
     (settings) => (box.captcha = settings),
     (e: unknown) => {
       box.captchaLoading = undefined;
@@ -33,10 +33,11 @@ export function loadCaptchaSettings(auth: OAuthStrategy, box: MemberBox): Promis
 }
 
 /** The wire form of captcha tokens. */
-const captchaWire = ({ visible, invisible }: CaptchaTokens = {}) =>
-  visible || invisible
+function captchaWire({ visible, invisible }: CaptchaTokens = {}) {
+  return visible || invisible
     ? [visible && { Recaptcha: visible }, invisible && { InvisibleRecaptcha: invisible }].filter(Boolean)
     : undefined;
+}
 
 /**
  * Sends a register, login or verify request and turns the answer into the next state, which the strategy keeps.
@@ -53,14 +54,14 @@ async function settle(
 ): Promise<LoginStateResult> {
   let res: LoginResponseBody;
   try {
-    res = await call(auth, path, body);
+    res = await call(auth, box, path, body);
   } catch (e) {
+    if (!isLoginOutcome(box.kit, e)) throw e;
     if (kind === 'verify') {
-      if (!isPlazaError(e) || e.status >= 500 || e.status < 400) throw e;
       const errorCode = e.details.applicationError?.code;
       return (box.state = { ...box.state, error: e.message, ...(errorCode ? { errorCode } : {}) });
     }
-    const code = isPlazaError(e) ? String(e.details.applicationError?.code) : '';
+    const code = String(e.details.applicationError?.code);
     let silent = false;
     if (code === '-19971' || code === '-19970') {
       const settings = await loadCaptchaSettings(auth, box).catch(() => undefined);
@@ -94,11 +95,11 @@ export function register(auth: OAuthStrategy, box: MemberBox, p: RegisterParams)
 }
 
 /** The state token of the current `EMAIL_VERIFICATION_REQUIRED` (or `expected`) state; else `Unknown _state`. */
-const stateToken = (box: MemberBox, expected = 'EMAIL_VERIFICATION_REQUIRED') => {
+function stateToken(box: MemberBox, expected = 'EMAIL_VERIFICATION_REQUIRED') {
   const s = box.state;
   if (s.loginState !== expected || !s.data.stateToken) throw new Error('Unknown _state');
   return s.data.stateToken;
-};
+}
 
 /** See `OAuthStrategy.processVerification`. */
 export async function processVerification(
@@ -114,7 +115,7 @@ export async function processVerification(
 
 /** See `OAuthStrategy.resendVerificationCode`. */
 export async function resendVerificationCode(auth: OAuthStrategy, box: MemberBox): Promise<void> {
-  await call(auth, '/identity/v1/auth/resend', { stateToken: stateToken(box) });
+  await call(auth, box, '/identity/v1/auth/resend', { stateToken: stateToken(box) });
 }
 
 /** What `verifyFactor` takes. */
@@ -141,15 +142,15 @@ export async function verifyFactor(
 
 /** See `OAuthStrategy.sendFactorCode`. */
 export async function sendFactorCode(auth: OAuthStrategy, box: MemberBox): Promise<void> {
-  await call(auth, '/identity/v1/mfa/email/send', { stateToken: stateToken(box, 'MFA_REQUIRED') });
+  await call(auth, box, '/identity/v1/mfa/email/send', { stateToken: stateToken(box, 'MFA_REQUIRED') });
 }
 
 /** See `OAuthStrategy.sendPasswordResetEmail`. */
 export async function sendPasswordResetEmail(
   auth: OAuthStrategy,
-  _box: MemberBox,
+  box: MemberBox,
   email: string,
   redirectUri: string,
 ): Promise<void> {
-  await call(auth, '/identity/v1/send-email', { email, redirect: redirectUri });
+  await call(auth, box, '/identity/v1/send-email', { email, redirect: redirectUri });
 }

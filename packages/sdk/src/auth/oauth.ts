@@ -7,6 +7,7 @@ import type * as RedirectLogin from './redirect-login.js';
 import type { AuthUrlOptions } from './redirect-login.js';
 import { parseFromUrl } from './authorization-response.js';
 import type { OAuthData } from './pkce.js';
+import { signInKit } from './sign-in-kit.js';
 import type { TokenStorage } from './storage.js';
 import { tokenSession } from './token-session.js';
 import type { RefreshToken, Tokens } from './tokens.js';
@@ -228,7 +229,11 @@ export interface OAuthStrategy extends AuthStrategy {
  */
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const { clientId } = options;
-  const box: MemberBox = { state: { loginState: 'INITIAL', data: {} }, redirectUri: options.redirectUri };
+  const box: MemberBox = {
+    kit: signInKit,
+    state: { loginState: 'INITIAL', data: {} },
+    redirectUri: options.redirectUri,
+  };
   /**
    * A member sign-in method: its code is loaded on first use, then called with this strategy. Three files, so a shop
    * that signs in on the hosted page (redirect-login.ts) loads neither the iframe flows (frame-login.ts) nor the

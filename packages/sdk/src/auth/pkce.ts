@@ -12,10 +12,6 @@ export interface OAuthData {
   originalUri: string;
 }
 
-const CHARSET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
-/** Bytes at or above this (3 × 66 = 198) are rejected, so every character is exactly equally likely. */
-const LIMIT = 256 - (256 % CHARSET.length);
-
 /**
  * A random string of `length` characters (43–128, default 43) from letters, digits and `-._~`, drawn with
  * `crypto.getRandomValues` and rejection sampling (no modulo bias). Any other length throws
@@ -27,10 +23,14 @@ const LIMIT = 256 - (256 % CHARSET.length);
 export function generateCodeVerifier(length = 43): string {
   if (!Number.isInteger(length) || length < 43 || length > 128)
     throw new Error(`Expected a length between 43 and 128. Received ${length}.`);
+  // Local, not module constants: this file is loaded lazily (see SignInKit).
+  const charset = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+  // Bytes at or above this (3 × 66 = 198) are rejected, so every character is exactly equally likely.
+  const limit = 256 - (256 % charset.length);
   let out = '';
   while (out.length < length) {
     for (const b of crypto.getRandomValues(new Uint8Array(length))) {
-      if (b < LIMIT && out.length < length) out += CHARSET[b % CHARSET.length];
+      if (b < limit && out.length < length) out += charset[b % charset.length];
     }
   }
   return out;

@@ -4,12 +4,10 @@
  * page loads only this, not the iframe flows (frame-login.ts) nor the password forms (member-login.ts).
  * Call these through the strategy (`auth.getAuthUrl(...)`), not directly.
  */
-import { send } from '../core/transport.js';
 import type { MemberBox } from './login-state.js';
 import type { OAuthStrategy } from './oauth.js';
 import { generateOAuthData, type OAuthData } from './pkce.js';
-import { requestTokens } from './token-endpoint.js';
-import { emptyTokens, tokensFromResponse, type Tokens } from './tokens.js';
+import type { Tokens } from './tokens.js';
 
 /** Options of `getAuthUrl`. */
 export interface AuthUrlOptions {
@@ -32,12 +30,14 @@ interface RedirectSessionAnswer {
  * An authenticated JSON POST (GET without a body) to the strategy's server, through the client's own `send` (a visitor
  * token is fetched first when needed; a refused token is renewed once). A non-2xx answer throws a `PlazaError`.
  */
-export const call = <T>(auth: OAuthStrategy, path: string, body?: unknown): Promise<T> =>
-  send({ ...auth.getContext(), auth }, { method: body ? 'POST' : 'GET', path, body }) as Promise<T>;
+export function call<T>(auth: OAuthStrategy, box: MemberBox, path: string, body?: unknown): Promise<T> {
+  return box.kit.send({ ...auth.getContext(), auth }, { method: body ? 'POST' : 'GET', path, body }) as Promise<T>;
+}
 
 /** A redirect session continuing an authorization request for `data`. */
 export async function authSession(
   auth: OAuthStrategy,
+  box: MemberBox,
   data: OAuthData,
   prompt: string,
   responseMode: string,
@@ -54,7 +54,7 @@ export async function authSession(
     state: data.state,
     sessionToken,
   };
-  const res = await call<RedirectSessionAnswer>(auth, '/redirects/v1/redirect-session', {
+  const res = await call<RedirectSessionAnswer>(auth, box, '/redirects/v1/redirect-session', {
     auth: { authRequest, prompt },
   });
   return res.redirectSession.fullUrl;
@@ -68,13 +68,14 @@ export function oauthData(_auth: OAuthStrategy, _box: MemberBox, redirectUri: st
 /** See `OAuthStrategy.getAuthUrl`. */
 export async function getAuthUrl(
   auth: OAuthStrategy,
-  _box: MemberBox,
+  box: MemberBox,
   data: OAuthData,
   options: AuthUrlOptions = {},
 ): Promise<{ authUrl: string }> {
   return {
     authUrl: await authSession(
       auth,
+      box,
       data,
       options.prompt ?? 'login',
       options.responseMode ?? 'fragment',
@@ -86,7 +87,7 @@ export async function getAuthUrl(
 /** See `OAuthStrategy.getMemberTokens`. Codes work once, so the exchange is never retried. */
 export async function getMemberTokens(
   auth: OAuthStrategy,
-  _box: MemberBox | undefined,
+  box: MemberBox,
   code: string,
   state: string,
   data: OAuthData,
@@ -96,6 +97,7 @@ export async function getMemberTokens(
   // The visitor's token lets the server move the visitor's cart into the member's at this sign-in.
   const held = auth.getTokens();
   const visitor = held.refreshToken.role === 'visitor' && held.accessToken.value ? held.accessToken.value : undefined;
+  const { requestTokens, tokensFromResponse } = box.kit;
   const res = await requestTokens(ctx, {
     grantType: 'authorization_code',
     clientId: ctx.clientId,
@@ -115,16 +117,16 @@ export async function getMemberTokens(
  */
 export async function logout(auth: OAuthStrategy, box: MemberBox, originalUrl: string): Promise<{ logoutUrl: string }> {
   try {
-    const res = await call<RedirectSessionAnswer>(auth, '/redirects/v1/redirect-session', {
+    const res = await call<RedirectSessionAnswer>(auth, box, '/redirects/v1/redirect-session', {
       logout: { clientId: auth.clientId },
       callbacks: { postFlowUrl: originalUrl },
     });
     const { refreshToken } = auth.getTokens();
-    if (refreshToken.role === 'member')
-      await call(auth, '/oauth2/revoke', { token: refreshToken.value, clientId: auth.clientId }).catch(() => undefined);
+    const revoke = { token: refreshToken.value, clientId: auth.clientId };
+    if (refreshToken.role === 'member') await call(auth, box, '/oauth2/revoke', revoke).catch(() => undefined);
     return { logoutUrl: res.redirectSession.fullUrl };
   } finally {
     box.state = { loginState: 'INITIAL', data: {} };
-    auth.setTokens(emptyTokens());
+    auth.setTokens(box.kit.emptyTokens());
   }
 }

@@ -1,4 +1,4 @@
-import { oauthError } from './authorization-response.js';
+import type { SignInKit } from './sign-in-kit.js';
 
 /** The silent login's time-out (SPEC §9). */
 export const OAUTH_FLOW_TIMEOUT_MS = 120_000;
@@ -11,9 +11,10 @@ export const OAUTH_FLOW_TIMEOUT_MS = 120_000;
  * The iframe and the listener are always removed.
  *
  * @example
- * const { code } = await authorizeInIframe(redirectSession.fullUrl, oauthData.state);
+ * const { code } = await authorizeInIframe(box.kit, redirectSession.fullUrl, oauthData.state);
  */
 export function authorizeInIframe(
+  { oauthError }: Pick<SignInKit, 'oauthError'>,
   url: string,
   state: string,
   timeoutMs = OAUTH_FLOW_TIMEOUT_MS,
