@@ -186,6 +186,21 @@ describe('what loads when (code splitting, as Vite and Rollup apps split)', () =
     }
   });
 
+  it('the lazily loaded sign-in files import no shared runtime code: they get it from the strategy (SignInKit)', () => {
+    // A runtime import of errors, transport or tokens from one of these makes a one-file bundle wrap that module (and
+    // what it imports) in a lazy-init function: bytes of the 16 KB budget (docs/decisions.md). Types are free.
+    const lazyOnly = ['redirect-login', 'frame-login', 'member-login', 'silent-login', 'login-state', 'pkce'];
+    for (const file of lazyOnly) {
+      const source = readFileSync(join(sdkDir, 'src/auth', `${file}.ts`), 'utf8');
+      const runtime = [...source.matchAll(/^import (?!type )[^;]*?from '([^']+)';/gms)].map((m) => m[1]);
+      for (const from of runtime)
+        expect(
+          lazyOnly.map((f) => `./${f}.js`),
+          `${file}.ts imports ${from}`,
+        ).toContain(from);
+    }
+  });
+
   it('reports the other sets (no budget of their own: the two above hold them)', async () => {
     const all = await bundle(
       `import { OAuthStrategy } from '@plaza/sdk/auth'; console.log(OAuthStrategy({ clientId: 'w' }));`,
