@@ -73,7 +73,7 @@ describe('the documented GraphQL queries', () => {
       number: placed.body.order.number,
       lineItems: [{ quantity: 1, product: { name: 'GraphQL tote' } }],
     });
-    expect(order!.transactions.payments).toHaveLength(1);
+    expect(order!.transactions?.payments).toHaveLength(1);
     const other = await ctx.visitor.graphql<OrderSearch>(ORDER_SEARCH, { text: 'GraphQL tote' });
     expect(other.data!.ecomOrdersSearch.orders).toEqual([]);
   });
