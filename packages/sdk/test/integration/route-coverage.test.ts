@@ -37,7 +37,6 @@ const NO_METHOD: Record<string, string> = {
   'GET /webhooks/v1/subscriptions/{id}': 'left out for the size budget: listSubscriptions has every one',
   'GET /service-plugins/v1/implementations/{id}': 'left out for the size budget: listImplementations has every one',
   // The payments collector's methods are another change of issue 22.
-  'POST /ecom/v1/payments-collector/orders/{id}/charge-membership': 'comes with the payments-collector methods',
 };
 /** Entries that may be absent from a server (being added elsewhere), so the list is not stale without them. */
 const MAY_BE_ABSENT = new Set(['POST /graphql/{apiVersion}', 'GET /graphql/{apiVersion}']);

@@ -96,6 +96,15 @@ export const createPaymentGatewayOrder = post<
   [request?: CreatePaymentGatewayOrderRequest],
   PaymentGatewayOrderResponse
 >('create-payment-gateway-order', ['request'], (r) => r ?? {});
+/**
+ * Pays an order with a member's memberships. Memberships are not enabled on Plaza yet: the server answers 400
+ * `MEMBERSHIPS_NOT_ENABLED`.
+ * @example await admin.paymentsCollector.chargeMembership(orderId, { memberId, membershipCharges: [] });
+ */
+export const chargeMembership = post<
+  [request: { memberId: string; membershipCharges: unknown[] }],
+  Record<string, never>
+>('charge-membership', ['request'], (r) => r);
 
 /** The module for `createClient({ modules })`. */
 export const paymentsCollector = {
@@ -109,4 +118,5 @@ export const paymentsCollector = {
   bulkMarkAsPaid,
   preparePaymentCollection,
   createPaymentGatewayOrder,
+  chargeMembership,
 };
