@@ -23,7 +23,7 @@ import {
 } from './platform/media/index.js';
 import { recommendationsRoutes } from './store/recommendations/index.js';
 import { captchaRoutes } from './platform/captcha/index.js';
-import { healthRoutes } from './platform/health/index.js';
+import { healthRoutes, readyRoutes } from './platform/health/index.js';
 import { jobRoutes } from './platform/jobs/index.js';
 import { authRoutes, identityAdminRoutes, mfaRoutes } from './platform/identity/index.js';
 import { mailRoutes } from './platform/mail/index.js';
@@ -40,6 +40,7 @@ import { webhookRoutes } from './platform/webhooks/index.js';
 /** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */
 export async function registerRoutes(app: App): Promise<void> {
   healthRoutes(app);
+  readyRoutes(app);
   oauthRoutes(app);
   authorizeRoutes(app);
   discoveryRoutes(app);

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '../kernel/db.js';
+import { rowsOf } from '../lib/rows.js';
 
 /** The committed SQL migrations, found from both src/db (tests, dev) and dist (built server). */
 export function migrationsFolder(): string {
@@ -38,4 +40,29 @@ export async function runMigrations(database: Database): Promise<void> {
   } finally {
     client.release();
   }
+}
+
+let journal: { tag: string; when: number }[] | undefined;
+
+/**
+ * The migrations this database has not applied yet, by tag (`/ready`). Drizzle records each applied migration with
+ * its journal time, and applies them in order, so those after the newest recorded time are the pending ones.
+ */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  journal ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    }
+  ).entries;
+  let newest = -1;
+  try {
+    const result = await database.db.execute(
+      sql`SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`,
+    );
+    const value = rowsOf<{ newest: string | null }>(result)[0]?.newest ?? null;
+    newest = value === null ? -1 : Number(value);
+  } catch {
+    // No migrations table yet: nothing is applied.
+  }
+  return journal.filter((m) => m.when > newest).map((m) => m.tag);
 }

@@ -133,7 +133,7 @@ export function loggerOptions(
 }
 
 /** Static files and health checks are only worth a line when debugging (or when they fail). */
-const QUIET_PATH = /^\/(assets\/|health(\/|$)|favicon|robots\.txt)/;
+const QUIET_PATH = /^\/(assets\/|(health|ready|metrics)(\/|$)|favicon|robots\.txt)/;
 
 /** One line per request, after it is answered (Fastify's own two lines per request are turned off). */
 export function logRequest(req: FastifyRequest, reply: FastifyReply): void {

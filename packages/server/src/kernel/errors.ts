@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RANGE_NOT_SATISFIABLE'
   | 'RATE_LIMITED'
+  /** Not ready to serve (a readiness probe): the caller may try again, or another node. */
+  | 'UNAVAILABLE'
   | 'INVALID_GRANT'
   | 'INVALID_CLIENT'
   | 'UNSUPPORTED_GRANT_TYPE'
@@ -34,6 +36,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** RFC 6749 §5.2 error codes: errors with these application codes also carry `error`/`error_description`. */

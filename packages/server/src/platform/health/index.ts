@@ -1,2 +1,2 @@
 // Liveness and readiness probes.
-export { healthRoutes } from './routes.js';
+export { healthRoutes, readyRoutes } from './routes.js';

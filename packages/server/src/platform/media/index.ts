@@ -7,3 +7,4 @@ export { mediaJobHandlers } from './process.jobs.js';
 export { emptyOldTrash } from './purge.js';
 export { mediaFileRoutes } from './routes.js';
 export { mediaUploadRoutes } from './upload.routes.js';
+export { probeMediaStorage } from './storage/store.js';

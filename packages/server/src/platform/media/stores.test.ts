@@ -147,6 +147,20 @@ describe('the S3-compatible store', () => {
     process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
   });
 
+  it('/ready heads the bucket: 200 while it answers, 503 naming the storage when it is gone', async () => {
+    expect((await fetch(`${srv.url}/ready`)).status).toBe(200);
+    const media = srv.config.media;
+    srv.config.media = { ...media, s3: { ...media.s3!, bucket: 'no-such-bucket' } };
+    try {
+      const res = await fetch(`${srv.url}/ready`);
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { details: { applicationError: { data: unknown } } };
+      expect(body.details.applicationError.data).toEqual({ notReady: { storage: 'the bucket does not answer' } });
+    } finally {
+      srv.config.media = media;
+    }
+  });
+
   it('stores, serves (with ranges), processes and deletes through the bucket', async () => {
     const auth = await srv.createApiKey(['media']);
     const bytes = await png(1000, 500);

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectStore } from './object-store.js';
@@ -18,6 +18,14 @@ export class LocalStore implements ObjectStore {
     const full = path.resolve(this.root, key);
     if (!full.startsWith(this.root + path.sep)) throw new Error(`object key outside the store: ${key}`);
     return full;
+  }
+
+  async probe(): Promise<void> {
+    // Writing a file is the only honest test: a folder can exist, and even be listed, on a read-only disk.
+    await mkdir(this.root, { recursive: true });
+    const file = path.join(this.root, `.probe-${process.pid}`);
+    await writeFile(file, '');
+    await rm(file, { force: true });
   }
 
   async putFile(key: string, tempPath: string): Promise<void> {

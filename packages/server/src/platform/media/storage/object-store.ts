@@ -17,4 +17,6 @@ export interface ObjectStore {
   /** The bytes of `key` (or of `range`). */
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Throws unless the store can be written now (the readiness probe): a writable folder, or a bucket that answers. */
+  probe(): Promise<void>;
 }

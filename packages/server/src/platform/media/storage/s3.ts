@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { MediaConfig } from '../../../config/media.js';
 import type { ByteRange, ObjectStore } from './object-store.js';
 
@@ -25,6 +31,10 @@ export class S3Store implements ObjectStore {
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),
     });
+  }
+
+  async probe(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async putFile(key: string, tempPath: string, contentType: string): Promise<void> {

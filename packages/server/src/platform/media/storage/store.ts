@@ -19,3 +19,8 @@ export function storeOf(config: MediaConfig): ObjectStore {
   if (!store) stores.set(config, (store = openObjectStore(config)));
   return store;
 }
+
+/** Throws unless this server's media storage takes writes now (`/ready`). */
+export async function probeMediaStorage(config: MediaConfig): Promise<void> {
+  await storeOf(config).probe();
+}
