@@ -33,6 +33,7 @@ import { registerRoutes } from './routes.js';
 import { collectOperations, graphqlRoutes } from './graphql/index.js';
 import { wireModules } from './module-wiring.js';
 import { registerWebApp } from './platform/web/index.js';
+import { createMetrics, type Metrics } from './platform/metrics/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -61,6 +62,8 @@ export async function buildApp({
   await keys.init();
   app.decorate('database', database);
   app.decorate('keys', keys);
+  // Off unless a scraper has a token: no series are kept and the request hook stays as it was.
+  app.decorate('metrics', config.metricsToken ? createMetrics(database) : undefined);
   app.decorate('compileAllSchemas', () => schemas.compileAll());
   app.decorate('resolveCaller', (header: string | undefined, now: Date) =>
     resolveCaller(header, { db: database.db, keys, issuer: config.publicUrl, now, checks: credentialChecks }),
@@ -177,7 +180,11 @@ function addRequestHooks(app: App, base: Pick<Ctx, 'db' | 'clock' | 'config' | '
     if (bad) throw new AppError('VALIDATION', `Invalid request: ${bad.description}`, { violations: [bad] });
   });
 
-  app.addHook('onResponse', async (req, reply) => logRequest(req, reply));
+  const metrics = app.metrics;
+  app.addHook('onResponse', async (req, reply) => {
+    logRequest(req, reply);
+    metrics?.observe(req, reply);
+  });
 
   app.addHook('onSend', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
@@ -212,6 +219,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     keys: KeyStore;
+    /** This node's Prometheus metrics; undefined when they are off (no PLAZA_METRICS_TOKEN). */
+    metrics: Metrics | undefined;
     /** Compiles every route schema not compiled yet (they compile on first use); returns how many. */
     compileAllSchemas(): number;
   }

@@ -8,7 +8,7 @@ import { taxRoutes } from './store/tax/index.js';
 import { giftCardsRoutes } from './store/gift-cards/index.js';
 import { tipsRoutes } from './store/tips/index.js';
 import { abandonedCheckoutRoutes } from './store/abandoned-checkouts/index.js';
-import { fulfillmentRoutes, orderEditRoutes, orderRoutes } from './store/orders/index.js';
+import { fulfillmentRoutes, orderEditRoutes, orderMetrics, orderRoutes } from './store/orders/index.js';
 import { subscriptionRoutes } from './store/subscriptions/index.js';
 import { paymentRequestRoutes } from './store/payment-requests/index.js';
 import { invoiceRoutes, orderInvoicePdf } from './store/invoices/index.js';
@@ -24,7 +24,8 @@ import {
 import { recommendationsRoutes } from './store/recommendations/index.js';
 import { captchaRoutes } from './platform/captcha/index.js';
 import { healthRoutes, readyRoutes } from './platform/health/index.js';
-import { jobRoutes } from './platform/jobs/index.js';
+import { metricsRoutes } from './platform/metrics/index.js';
+import { jobMetrics, jobRoutes } from './platform/jobs/index.js';
 import { authRoutes, identityAdminRoutes, mfaRoutes } from './platform/identity/index.js';
 import { mailRoutes } from './platform/mail/index.js';
 import { membersRoutes } from './platform/members/index.js';
@@ -35,12 +36,13 @@ import { servicePluginRoutes } from './platform/service-plugins/index.js';
 import { siteRoutes } from './platform/site/index.js';
 import { ssoRoutes } from './platform/sso/index.js';
 import { webConfigRoutes } from './platform/web/index.js';
-import { webhookRoutes } from './platform/webhooks/index.js';
+import { webhookMetrics, webhookRoutes } from './platform/webhooks/index.js';
 
 /** Every domain's routes. Add a domain here and its routes, schemas and docs come with it. */
 export async function registerRoutes(app: App): Promise<void> {
   healthRoutes(app);
   readyRoutes(app);
+  metricsRoutes(app, { jobs: jobMetrics, webhooks: webhookMetrics, orders: orderMetrics });
   oauthRoutes(app);
   authorizeRoutes(app);
   discoveryRoutes(app);

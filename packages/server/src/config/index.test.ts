@@ -83,4 +83,11 @@ describe('loadConfig', () => {
   it('rejects a PLAZA_TRUST_PROXY that is no address list', () => {
     expect(() => loadConfig({ PLAZA_TRUST_PROXY: 'everyone' })).toThrow(/PLAZA_TRUST_PROXY/);
   });
+
+  it('leaves metrics off unless PLAZA_METRICS_TOKEN is set, and refuses a short or spaced token', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ PLAZA_METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    for (const bad of ['short', 'has a space in it here'])
+      expect(() => loadConfig({ PLAZA_METRICS_TOKEN: bad })).toThrow(/PLAZA_METRICS_TOKEN: must be 16 to 512/);
+  });
 });

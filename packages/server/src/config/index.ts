@@ -54,6 +54,8 @@ export interface Config {
   media: MediaConfig;
   /** Payment providers' keys and where Stripe is reached (payments.ts). */
   payments: PaymentsConfig;
+  /** Set: `/metrics` answers callers that send it as a bearer token (PLAZA_METRICS_TOKEN); unset: metrics are off. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +115,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const dataDir = path.resolve(cwd, env.PLAZA_DATA_DIR?.trim() || '.plaza/data');
   const media = mediaConfigFromEnv(env, dataDir, cwd, problems);
   const payments = paymentsConfigFromEnv(env, problems);
+  const metricsToken = env.PLAZA_METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken && !/^[\x21-\x7e]{16,512}$/.test(metricsToken))
+    problems.push('PLAZA_METRICS_TOKEN: must be 16 to 512 printable characters without spaces');
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -139,6 +144,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webhooks,
     media,
     payments,
+    metricsToken,
   };
 }
 

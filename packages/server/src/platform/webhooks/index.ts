@@ -5,3 +5,4 @@ export { allowPrivateTargets } from './settings.js';
 export { ensureWebhookKey, signAppJwt } from './signing.js';
 export { checkTarget } from './targets.js';
 export { startDeliveryWorker, type DeliveryWorker } from './worker.js';
+export { webhookMetrics, type WebhookMetrics } from './metrics.js';

@@ -64,6 +64,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_order_idx')
       .on(t.subscriptionId, t.entityId, t.eventSeq)
       .where(sql`status = 'PENDING'`),
+    // Metrics count the failed deliveries at each scrape.
+    index('webhook_deliveries_failed_idx')
+      .on(t.id)
+      .where(sql`status = 'FAILED'`),
     index('webhook_deliveries_list_idx').on(t.subscriptionId, t.eventSeq),
     index('webhook_deliveries_event_idx').on(t.eventId),
   ],

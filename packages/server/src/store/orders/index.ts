@@ -20,6 +20,7 @@ export {
   type RefundRow,
   type ScheduledAction,
 } from './payment-rows.js';
+export { orderMetrics, type OrderMetrics } from './metrics.js';
 export { nextOrderNumber, placeOrder } from './placement.js';
 export { fingerprintOf, quoteCheckout, type Quote } from './placement-quote.js';
 export { usePlacementHandlers, type PlacedOrder, type PlacementHandler } from './placement-handlers.js';

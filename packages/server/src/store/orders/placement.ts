@@ -9,6 +9,7 @@ import { type CheckoutRow, loadCheckout, renderCheckout, setCheckoutCompleted } 
 import { emitEvent } from '../../platform/events/index.js';
 import { deliverQueued } from '../../platform/mail/index.js';
 import { AlreadyPlaced, commitQuote, type Committed } from './placement-commit.js';
+import { countPlacement } from './metrics.js';
 import { runAfterPlacementCommit } from './placement-handlers.js';
 import { placementPayments, type AuthorizeResult } from './placement-payments.js';
 import { quoteCheckout, type Quote } from './placement-quote.js';
@@ -35,6 +36,11 @@ export async function placeOrder(ctx: Ctx, checkoutId: string, opts: PlaceOption
   placing.set(checkoutId, run);
   try {
     return await run;
+  } catch (err) {
+    countPlacement(
+      err instanceof AppError && err.options.applicationCode === 'PAYMENT_DECLINED' ? 'declined' : 'failed',
+    );
+    throw err;
   } finally {
     if (placing.get(checkoutId) === run) placing.delete(checkoutId);
   }
@@ -60,6 +66,7 @@ async function placeInStages(ctx: Ctx, checkoutId: string, opts: PlaceOptions): 
   // With SMTP the mail was stored QUEUED in the transaction; it goes out now that the order exists.
   for (const id of [placed.mailId, ...placed.mailIds]) if (id) void deliverQueued(ctx, id);
   runAfterPlacementCommit(ctx, placed);
+  countPlacement('placed');
   return answer(ctx, placed);
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_failed_idx" ON "webhook_deliveries" USING btree ("id") WHERE status = 'FAILED';
