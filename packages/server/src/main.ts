@@ -83,10 +83,15 @@ export function banner(config: Config, server: Awaited<ReturnType<typeof startSe
     `    Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`}`,
   ];
   const everyInterface = config.host === '0.0.0.0' || config.host === '::';
-  const lan = everyInterface && base.startsWith('http://localhost') ? networkAddress() : undefined;
+  const loopback = ['localhost', '127.0.0.1', '::1'].includes(config.host);
+  const lan = (everyInterface || loopback) && base.startsWith('http://localhost') ? networkAddress() : undefined;
   if (lan) {
     const port = new URL(server.url).port;
-    lines.push(`    Network:      to use Plaza from other devices, set PLAZA_PUBLIC_URL=http://${lan}:${port}`);
+    // Listening on the loopbacks only, other devices also need HOST.
+    const hostVar = loopback ? 'HOST=0.0.0.0 and ' : '';
+    lines.push(
+      `    Network:      to use Plaza from other devices, set ${hostVar}PLAZA_PUBLIC_URL=http://${lan}:${port}`,
+    );
   }
   if (server.seedResult.owner) {
     lines.push(

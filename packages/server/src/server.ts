@@ -4,6 +4,7 @@ import { runMigrations } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { wireModules } from './module-wiring.js';
 import type { App } from './http/types.js';
+import { listenOnIpv6Loopback } from './http/loopback.js';
 import { seed, type SeedResult } from './seed.js';
 
 export function databaseTarget(config: Config) {
@@ -44,9 +45,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     app = await buildApp({ config, database });
     app.addHook('onClose', async () => database.close());
-    await app.listen({ port: config.port, host: config.host });
+    let ipv6Loopback: { close(): void } | undefined;
+    // Stop taking connections on [::1] when the main listener stops; the ones it took drain with the rest.
+    app.addHook('preClose', async () => {
+      ipv6Loopback?.close();
+    });
+    const loopbacks = config.host === 'localhost';
+    await app.listen({ port: config.port, host: loopbacks ? '127.0.0.1' : config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    if (loopbacks) ipv6Loopback = await listenOnIpv6Loopback(app, port);
     return { app, url: `http://localhost:${port}`, seedResult, close: () => app!.close() };
   } catch (e) {
     if (app) await app.close();

@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('listens on the loopbacks with the embedded database, on every interface with DATABASE_URL, or on HOST', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ HOST: ' ' }).host).toBe('localhost');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/plaza' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db/plaza' }).host).toBe('127.0.0.1');
+  });
+
   it('reads every variable', () => {
     const c = loadConfig(
       {

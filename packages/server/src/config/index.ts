@@ -78,12 +78,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const port = intVar(env, 'PORT', 3000, 0, 65535, problems);
   const bodyLimit = intVar(env, 'PLAZA_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024, problems);
-  const host = env.HOST?.trim() || '0.0.0.0';
-
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
   }
+  // The embedded database is for one machine: only its own loopbacks until HOST says otherwise.
+  const host = env.HOST?.trim() || (databaseUrl ? '0.0.0.0' : 'localhost');
 
   const publicUrl = publicUrlVar(env, port, problems);
   const devWebOrigin = devWebOriginVar(env, problems);
