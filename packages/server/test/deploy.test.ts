@@ -62,6 +62,12 @@ describe('deploy/', () => {
     expect(text).toMatch(/^\s*gzip off;/m);
   });
 
+  it('docs/deploy.md shows both files as they are', () => {
+    const doc = fs.readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
+    expect(doc).toContain(`\`\`\`nginx\n${fs.readFileSync(site, 'utf8')}\`\`\``);
+    expect(doc).toContain(`\`\`\`ini\n${fs.readFileSync(unit, 'utf8')}\`\`\``);
+  });
+
   it.skipIf(!has('systemd-analyze'))('systemd-analyze verifies the unit without a warning', () => {
     const check = spawnSync('systemd-analyze', ['verify', unit], { encoding: 'utf8' });
     expect(check.stderr.trim()).toBe('');
