@@ -19,7 +19,7 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-export { CATALOG_LIMITS, PLAZA_CATALOG_APP_ID } from './limits.js';
+export { CATALOG_LIMITS, PLAZA_CATALOG_APP_ID, STORES_CATALOG_APP_ID, canonicalCatalogAppId } from './limits.js';
 
 /** Money on the wire (DESIGN §3): a decimal string in the site's currency, plus the same amount formatted. */
 export const Money = Type.Object({ amount: Type.String(), formattedAmount: Type.String() });

@@ -91,3 +91,17 @@ export const BulkResultsBody = <T extends TSchema, I extends TSchema, A extends 
   itemMetadata: I,
   bulkActionMetadata: A,
 ) => Type.Object({ results: Type.Array(Type.Object({ itemMetadata, item: Type.Optional(item) })), bulkActionMetadata });
+
+/**
+ * The resource's own id repeated in a body or query, as the hosted platform's SDKs send it: accepted when it equals
+ * the id in the path, a 400 naming this field when it differs (the server checks; the schema only lets it in).
+ */
+export const EchoedId = Type.Optional(
+  Type.String({ minLength: 1, maxLength: 100, description: 'The id in the path, repeated; must equal it' }),
+);
+
+/** `input` with the optional `id` echo of the path's id, closed like `input`. */
+export const WithEchoedId = <T extends TProperties>(input: TObject<T>) =>
+  Type.Object({ ...input.properties, id: EchoedId } as T & { id: typeof EchoedId }, {
+    additionalProperties: false,
+  });

@@ -72,7 +72,10 @@ export const CreateBackInStockNotificationRequest = Type.Object(
       {
         email: Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH }),
         catalogReference: CatalogReference,
-        itemUrl: Type.Optional(Type.String({ pattern: '^(https://|/[^/])', maxLength: BACK_IN_STOCK_LIMITS.urlMax })),
+        /** A path on the shop, or a URL on any host of which only the path is kept (mails link to the shop). */
+        itemUrl: Type.Optional(
+          Type.String({ pattern: '^(https?://|/[^/\\\\])', maxLength: BACK_IN_STOCK_LIMITS.urlMax }),
+        ),
       },
       { additionalProperties: false },
     ),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money, MoneyInput } from '../catalog/product.js';
+import { WithEchoedId } from '../common/bodies.js';
 import { DateString, FieldMask, StringEnum, Timestamps } from '../common/schema.js';
 import {
   Address,
@@ -139,7 +140,7 @@ export const CHECKOUT_MASK_PATHS = [
 
 export const UpdateCheckoutRequest = Type.Object(
   {
-    checkout: Type.Optional(CheckoutInfoInput),
+    checkout: Type.Optional(WithEchoedId(CheckoutInfoInput)),
     fieldMask: Type.Optional(FieldMask),
     couponCode: Type.Optional(Code),
     giftCardCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -253,6 +254,9 @@ export type Checkout = Static<typeof Checkout>;
 
 export const CheckoutResponse = Type.Object({ checkout: Checkout });
 export type CheckoutResponse = Static<typeof CheckoutResponse>;
+/** create-checkout from the current cart: `checkoutId` too, the name the platform's SDK reads. */
+export const CreateCheckoutFromCartResponse = Type.Object({ checkout: Checkout, checkoutId: Type.String() });
+export type CreateCheckoutFromCartResponse = Static<typeof CreateCheckoutFromCartResponse>;
 export const CheckoutUrlResponse = Type.Object({ checkoutUrl: Type.String() });
 export type CheckoutUrlResponse = Static<typeof CheckoutUrlResponse>;
 export const PaymentSettingsResponse = Type.Object({

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AmountInput } from '../common/amounts.js';
-import { BulkItemError, BulkResultsBody, PageBody } from '../common/bodies.js';
+import { BulkItemError, BulkResultsBody, EchoedId, PageBody } from '../common/bodies.js';
 import { Money } from '../catalog/product.js';
 import { CursorMetadataFields } from '../common/paging.js';
 import { PageLimit, StringEnum } from '../common/schema.js';
@@ -50,6 +50,8 @@ export const CreateOrderAndChargeRequest = Type.Object(
     delayCapture: Type.Optional(Type.Boolean()),
     /** With `delayCapture`: capture or release the authorization by itself after this long (the job worker does it). */
     delayedCaptureSettings: Type.Optional(DelayedCaptureSettings),
+    /** The checkout's id, as the platform's SDK repeats it. */
+    id: EchoedId,
   },
   { additionalProperties: false },
 );
@@ -101,7 +103,7 @@ export type CompletionLinkResponse = Static<typeof CompletionLinkResponse>;
 
 // --- Orders -------------------------------------------------------------------------------------------------------
 export const GetOrderQuery = Type.Object(
-  { token: Type.Optional(Type.String({ minLength: 10, maxLength: 200 })) },
+  { token: Type.Optional(Type.String({ minLength: 10, maxLength: 200 })), id: EchoedId },
   { additionalProperties: false },
 );
 export type GetOrderQuery = Static<typeof GetOrderQuery>;

@@ -1,5 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { CatalogReference, Money, PLAZA_CATALOG_APP_ID, ProductMedia, PRODUCT_TYPES } from '../catalog/product.js';
+import {
+  CatalogReference,
+  Money,
+  PLAZA_CATALOG_APP_ID,
+  ProductMedia,
+  PRODUCT_TYPES,
+  STORES_CATALOG_APP_ID,
+} from '../catalog/product.js';
 import { StringEnum } from '../common/schema.js';
 
 /**
@@ -27,17 +34,38 @@ export const AlgorithmInfo = Type.Object({
 });
 export type AlgorithmInfo = Static<typeof AlgorithmInfo>;
 
+/** The platform's name for an algorithm's description (`config`, its app beside it). */
+export const AlgorithmConfig = Type.Object({
+  algorithmId: StringEnum(RECOMMENDATION_ALGORITHM_TYPES),
+  algorithmType: StringEnum(RECOMMENDATION_ALGORITHM_TYPES),
+  name: Type.String(),
+  description: Type.String(),
+});
+
+/** Each algorithm twice: Plaza's `algorithmInfo`, and the platform SDK's `config` and `appId`. */
 export const ListAlgorithmsResponse = Type.Object({
   availableAlgorithms: Type.Array(
-    Type.Object({ algorithmInfo: AlgorithmInfo, catalogAppIds: Type.Array(Type.String()) }),
+    Type.Object({
+      algorithmInfo: AlgorithmInfo,
+      config: AlgorithmConfig,
+      appId: Type.String(),
+      catalogAppIds: Type.Array(Type.String()),
+    }),
   ),
 });
 export type ListAlgorithmsResponse = Static<typeof ListAlgorithmsResponse>;
 
+/**
+ * One algorithm to run: Plaza's `algorithmId`, or `id` as the platform's SDK sends it (one of the two; both must
+ * agree). `appId` may be the platform's Stores catalog id, an alias of Plaza's.
+ */
 export const AlgorithmReference = Type.Object(
   {
-    appId: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [PLAZA_CATALOG_APP_ID] })),
-    algorithmId: StringEnum(RECOMMENDATION_ALGORITHM_TYPES),
+    appId: Type.Optional(
+      Type.Unsafe<string>({ type: 'string', enum: [PLAZA_CATALOG_APP_ID, STORES_CATALOG_APP_ID] }),
+    ),
+    algorithmId: Type.Optional(StringEnum(RECOMMENDATION_ALGORITHM_TYPES)),
+    id: Type.Optional(StringEnum(RECOMMENDATION_ALGORITHM_TYPES)),
   },
   { additionalProperties: false },
 );

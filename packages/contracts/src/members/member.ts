@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { MaskedBody, PageBody } from '../common/bodies.js';
+import { PageBody, WithEchoedId } from '../common/bodies.js';
 import { QueryFilter, SortBy, SortOrder } from '../common/query.js';
-import { DateString, StringEnum } from '../common/schema.js';
+import { DateString, FieldMask, StringEnum } from '../common/schema.js';
 import { OffsetPageFields, PagingMetadata, PagingQuery } from '../common/paging.js';
 import { CustomField, ProfileAddress, ProfileEmail, ProfilePhone } from '../identity/identity.js';
 import { BIRTHDATE_PATTERN, MEMBER_LIMITS, SLUG_PATTERN } from './limits.js';
@@ -210,7 +210,14 @@ export const CreateMemberRequest = Type.Object(
 );
 export type CreateMemberRequest = Static<typeof CreateMemberRequest>;
 
-export const UpdateMemberRequest = MaskedBody('member', MemberInput);
+/**
+ * PATCH /members/v1/members/{id}: with `fieldMask`, only its paths change; without one, the fields given (as the
+ * platform does). `member.id` may repeat the path's id.
+ */
+export const UpdateMemberRequest = Type.Object(
+  { member: WithEchoedId(MemberInput), fieldMask: Type.Optional(FieldMask) },
+  { additionalProperties: false },
+);
 export type UpdateMemberRequest = Static<typeof UpdateMemberRequest>;
 
 /** PATCH mask paths a member may change on themselves. */

@@ -57,3 +57,36 @@ export function applyFieldMask<T extends Record<string, unknown>>(
   }
   return out as T;
 }
+
+/**
+ * The mask an update without one means (as the platform does): the allowed paths present in `entity`. A given field
+ * no allowed path covers is a FIELD_NOT_ALLOWED violation naming it, never silently dropped.
+ */
+export function maskOfPresent(
+  entity: Record<string, unknown>,
+  allowed: readonly string[],
+  entityName: string,
+  prefix = '',
+): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(entity)) {
+    if (v === undefined) continue;
+    const p = prefix ? `${prefix}.${k}` : k;
+    const nested = v !== null && typeof v === 'object' && !Array.isArray(v);
+    if (allowed.includes(p)) out.push(p);
+    else if (nested && allowed.some((a) => a.startsWith(`${p}.`))) {
+      out.push(...maskOfPresent(v as Record<string, unknown>, allowed, entityName, p));
+    } else {
+      throw new AppError('VALIDATION', `${entityName}.${p} cannot be updated`, {
+        violations: [
+          {
+            field: `${entityName}.${p}`,
+            violatedRule: 'FIELD_NOT_ALLOWED',
+            description: `cannot be updated; allowed: ${allowed.join(', ')}`,
+          },
+        ],
+      });
+    }
+  }
+  return out;
+}

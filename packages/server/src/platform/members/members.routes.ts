@@ -12,6 +12,7 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import type { App } from '../../http/types.js';
+import { withoutEchoedId } from '../../lib/echoed-id.js';
 import { deleteMember, deleteMyMember } from './delete.service.js';
 import { getMember, getMyMember, listMembers, queryMembers } from './read.service.js';
 import { setMyPrivacy, updateMemberSlug, updateMySlug } from './self.service.js';
@@ -168,7 +169,10 @@ function registerMemberWriteRoutes(app: App): void {
       response: MemberResponse,
       access: selfOrOwner,
     }),
-    async (req) => ({ member: await updateMember(req.ctx, req.params.id, req.body) }),
+    async ({ ctx, params, body }) => {
+      const member = withoutEchoedId(params.id, body.member, 'member.id');
+      return { member: await updateMember(ctx, params.id, { ...body, member }) };
+    },
   );
 
   for (const group of ['phones', 'emails', 'addresses'] as const) {

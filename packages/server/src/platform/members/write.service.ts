@@ -12,7 +12,7 @@ import {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { applyFieldMask, checkFieldMask, getPath } from '../../lib/field-mask.js';
+import { applyFieldMask, checkFieldMask, getPath, maskOfPresent } from '../../lib/field-mask.js';
 import { createIdentity, mergeIdentityProfile, normalizeEmail, normalizeProfile } from '../identity/index.js';
 import { emitEvent } from '../events/index.js';
 import { loadMember, selfOrAdmin } from './read.service.js';
@@ -154,11 +154,14 @@ async function checkRoleChange(tx: Ctx, id: string, role: string | undefined): P
   }
 }
 
-/** PATCH /members/v1/members/{id}: only the masked paths change; members may change their own, owners anyone's. */
+/**
+ * PATCH /members/v1/members/{id}: only the masked paths change (without a mask, the fields given); members may change
+ * their own, owners anyone's.
+ */
 export async function updateMember(ctx: Ctx, id: string, req: UpdateMemberRequest): Promise<Member> {
   const admin = selfOrAdmin(ctx, id, 'update');
   const allowed: readonly MaskPath[] = admin ? MEMBER_ADMIN_MASK_PATHS : MEMBER_SELF_MASK_PATHS;
-  const paths = req.fieldMask.paths;
+  const paths = req.fieldMask?.paths ?? maskOfPresent(req.member, allowed, 'member');
   checkFieldMask(paths, allowed, req.member, 'member');
   const leaves = [...new Set(allowed.filter((a) => paths.some((p) => a === p || a.startsWith(`${p}.`))))];
   // Only what the mask selects is read (and validated): the rest of the body is ignored.

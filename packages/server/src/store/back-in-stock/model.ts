@@ -1,5 +1,6 @@
 import {
   PLAZA_CATALOG_APP_ID,
+  canonicalCatalogAppId,
   type BackInStockNotificationRequest,
   type BackInStockStatus,
   type CatalogReference,
@@ -42,7 +43,7 @@ export const canSee = (ctx: Ctx, row: BackInStockRow): boolean =>
  * `catalogItemId` a product id and `options` at most `{ variantId }`. `field` prefixes the violations.
  */
 export function itemKeyOf(ref: CatalogReference, field: string): ItemKey {
-  if (ref.appId !== PLAZA_CATALOG_APP_ID) {
+  if (canonicalCatalogAppId(ref.appId) !== PLAZA_CATALOG_APP_ID) {
     throw violation(`${field}.appId`, 'VALIDATION', `only Plaza's catalog ("${PLAZA_CATALOG_APP_ID}") has items`);
   }
   if (!UUID_PATTERN.test(ref.catalogItemId)) {
@@ -56,6 +57,17 @@ export function itemKeyOf(ref: CatalogReference, field: string): ItemKey {
     throw violation(`${field}.options.variantId`, 'FORMAT', 'must be a variant id (UUID)');
   }
   return { productId: ref.catalogItemId.toLowerCase(), variantId: (variantId ?? '').toLowerCase() };
+}
+
+/**
+ * The shop path an item URL names: its path, query and fragment, whatever host it had. A request's URL goes into a
+ * mail the shop sends to any address a visitor types, so it may only ever link to the shop itself; platform code
+ * sends its old site's absolute URLs, whose paths are the shop's (the hosted pages keep them).
+ */
+export function sitePathOf(itemUrl: string): string {
+  const u = new URL(itemUrl, 'https://shop.invalid');
+  // Leading slashes collapse to one, or `//host/…` would name another host again.
+  return `${u.pathname.replace(/^\/+/, '/')}${u.search}${u.hash}`;
 }
 
 export const referenceOf = (k: ItemKey): CatalogReference => ({

@@ -6,6 +6,7 @@ import { jobCounts, type JobHandler, type JobHandlers, type JobRun } from '../..
 import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { moveTo } from './service.js';
+import { sitePathOf } from './model.js';
 import type { NotifyPayload } from './report.service.js';
 import { backInStockRequests as t, type BackInStockRow } from './tables.js';
 
@@ -48,7 +49,7 @@ async function syncProgress(run: JobRun): Promise<void> {
 
 /** Where the mail sends the shopper: the request's item URL, else the product page. */
 async function linkOf(ctx: Ctx, r: BackInStockRow, slugs: Map<string, string | null>): Promise<string> {
-  if (r.itemUrl) return new URL(r.itemUrl, ctx.config.publicUrl).toString();
+  if (r.itemUrl) return new URL(sitePathOf(r.itemUrl), ctx.config.publicUrl).toString();
   if (!slugs.has(r.productId)) {
     slugs.set(r.productId, (await productSlug(ctx, r.productId)) ?? null);
   }

@@ -7,12 +7,22 @@ import type {
   CountBackInStockRequestsResponse,
   CreateBackInStockNotificationRequest,
 } from '@plaza/contracts';
+import { canonicalCatalogAppId } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { productStock, variantStock } from '../catalog/index.js';
 import { emitEvent } from '../../platform/events/index.js';
-import { canSee, isStoreAdmin, itemKeyOf, referenceOf, requesterOf, toRequest, type ItemKey } from './model.js';
+import {
+  canSee,
+  isStoreAdmin,
+  itemKeyOf,
+  referenceOf,
+  requesterOf,
+  sitePathOf,
+  toRequest,
+  type ItemKey,
+} from './model.js';
 import { assertTransition, OPEN_STATUSES } from './status.js';
 import { backInStockRequests as t, type BackInStockRow } from './tables.js';
 
@@ -69,10 +79,10 @@ export async function createRequest(
         id: uuidv7(now.getTime()),
         email,
         emailLower,
-        appId: body.request.catalogReference.appId,
+        appId: canonicalCatalogAppId(body.request.catalogReference.appId),
         ...key,
         itemDetails: body.itemDetails,
-        itemUrl: body.request.itemUrl ?? null,
+        itemUrl: body.request.itemUrl ? sitePathOf(body.request.itemUrl) : null,
         status: 'RECEIVED',
         requester: requesterOf(tx.caller),
         createdDate: now,

@@ -3,7 +3,7 @@ import {
   AddToCartRequest,
   CartResponse,
   type Checkout,
-  CheckoutResponse,
+  CreateCheckoutFromCartResponse,
   CreateCheckoutFromCartRequest,
   EmptyResponse,
   EstimateTotalsRequest,
@@ -125,7 +125,10 @@ function registerCartActionRoutes(app: App, { createCheckoutFromCart }: CartRout
     'Copies the lines, coupon (when it applies) and cart info into a new checkout the caller owns, with the ' +
       'addresses, shipping option and e-mail given; without a shipping address, the cart info address is used.',
     CreateCheckoutFromCartRequest,
-    async ({ ctx, body }) => ({ checkout: await createCheckoutFromCart(ctx, body) }),
-    CheckoutResponse,
+    async ({ ctx, body }) => {
+      const checkout = await createCheckoutFromCart(ctx, body);
+      return { checkout, checkoutId: checkout.id };
+    },
+    CreateCheckoutFromCartResponse,
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import { notFound } from '../../kernel/errors.js';
+import { withoutEchoedId } from '../../lib/echoed-id.js';
 import type { App } from '../../http/types.js';
 import {
   createCheckout,
@@ -139,7 +140,10 @@ function registerCheckoutUpdateRoutes(app: App): void {
       body: UpdateCheckoutRequest,
       response: CheckoutResponse,
     }),
-    async (req) => ({ checkout: await updateCheckout(req.ctx, req.params.id, req.body) }),
+    async ({ ctx, params, body }) => {
+      const checkout = body.checkout && withoutEchoedId(params.id, body.checkout, 'checkout.id');
+      return { checkout: await updateCheckout(ctx, params.id, { ...body, checkout }) };
+    },
   );
 
   const removal = (path: string, summary: string, fn: typeof removeCoupon) =>

@@ -25,6 +25,7 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import { AppError } from '../../kernel/errors.js';
+import { checkEchoedId, withoutEchoedId } from '../../lib/echoed-id.js';
 import type { App } from '../../http/types.js';
 import type { Ctx } from '../../kernel/context.js';
 import { aggregateOrders } from './aggregate.js';
@@ -100,7 +101,7 @@ function registerPlacementRoutes(app: App): void {
       response: CreateOrderResponse,
       access: everyone,
     }),
-    async (req) => placeOrder(req.ctx, req.params.id, req.body),
+    async (req) => placeOrder(req.ctx, req.params.id, withoutEchoedId(req.params.id, req.body, 'id')),
   );
   app.post(
     '/ecom/v1/checkouts/:id/mark-as-completed',
@@ -195,7 +196,10 @@ function registerOrderReadRoutes(app: App, { orderInvoicePdf }: OrderRoutesFromA
       response: OrderResponse,
       access: everyone,
     }),
-    async (req) => ({ order: await getOrder(req.ctx, req.params.id, req.query.token) }),
+    async (req) => {
+      checkEchoedId(req.params.id, req.query.id, 'id');
+      return { order: await getOrder(req.ctx, req.params.id, req.query.token) };
+    },
   );
   app.post(
     '/ecom/v1/orders/:id/download-links',

@@ -1,5 +1,6 @@
 import {
   PLAZA_CATALOG_APP_ID,
+  canonicalCatalogAppId,
   type CustomLineItemInput,
   type LineItem,
   type LineItemInput,
@@ -43,7 +44,7 @@ export function checkCatalogLine(
   variants: Iterable<VariantToCheck>,
   isApp: boolean,
 ): void {
-  if (l.catalogReference.appId !== PLAZA_CATALOG_APP_ID) {
+  if (canonicalCatalogAppId(l.catalogReference.appId) !== PLAZA_CATALOG_APP_ID) {
     throw violation(`${f}.catalogReference.appId`, 'VALIDATION', `only "${PLAZA_CATALOG_APP_ID}" items are sold`);
   }
   if (!p || !p.visible) throw violation(`${f}.catalogReference.catalogItemId`, 'VALIDATION', 'no such product');
@@ -80,7 +81,8 @@ export function storedCatalogLine(l: LineItemInput, f: string, parse: ParseAmoun
   return {
     id: uuidv7(),
     quantity: l.quantity,
-    catalogReference: l.catalogReference,
+    // Stored under Plaza's own id, whichever alias named it (stock, restock and renewals match on it).
+    catalogReference: { ...l.catalogReference, appId: canonicalCatalogAppId(l.catalogReference.appId) },
     ...(l.subscriptionOptionInfo ? { subscriptionOptionInfo: l.subscriptionOptionInfo } : {}),
     ...(l.serviceProperties ? { serviceProperties: l.serviceProperties } : {}),
     ...(o

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   PLAZA_CATALOG_APP_ID,
   RECOMMENDATION_LIMITS,
+  canonicalCatalogAppId,
   type GetRecommendationRequest,
   type GetRecommendationResponse,
   type ListAlgorithmsResponse,
@@ -17,7 +18,9 @@ import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { baskets, unitsSold } from './sources.js';
 
-const ALGORITHMS: ListAlgorithmsResponse['availableAlgorithms'] = [
+type AlgorithmEntry = ListAlgorithmsResponse['availableAlgorithms'][number];
+
+const ALGORITHM_INFOS: Array<Pick<AlgorithmEntry, 'algorithmInfo' | 'catalogAppIds'>> = [
   {
     algorithmInfo: {
       appId: PLAZA_CATALOG_APP_ID,
@@ -42,6 +45,14 @@ const ALGORITHMS: ListAlgorithmsResponse['availableAlgorithms'] = [
     catalogAppIds: [PLAZA_CATALOG_APP_ID],
   },
 ];
+
+/** Each also as the platform's SDK reads it: `config` (the description without its app) and `appId` beside it. */
+const ALGORITHMS: AlgorithmEntry[] = ALGORITHM_INFOS.map(({ algorithmInfo: { appId, ...config }, catalogAppIds }) => ({
+  algorithmInfo: { appId, ...config },
+  config,
+  appId,
+  catalogAppIds,
+}));
 
 export const listAlgorithms = (): ListAlgorithmsResponse => ({ availableAlgorithms: ALGORITHMS });
 
@@ -153,7 +164,7 @@ function productIdsOf(items: GetRecommendationRequest['items']): string[] {
   return [
     ...new Set(
       (items ?? []).map((ref, i) => {
-        if (ref.appId !== PLAZA_CATALOG_APP_ID) {
+        if (canonicalCatalogAppId(ref.appId) !== PLAZA_CATALOG_APP_ID) {
           throw violation(
             `items[${i}].appId`,
             'VALIDATION',
@@ -169,6 +180,16 @@ function productIdsOf(items: GetRecommendationRequest['items']): string[] {
   ];
 }
 
+/** Plaza names an algorithm `algorithmId`, the platform's SDK `id`: either, and both only when they agree. */
+function algorithmIdOf(a: GetRecommendationRequest['algorithms'][number], i: number): RecommendationAlgorithmType {
+  if (a.algorithmId && a.id && a.algorithmId !== a.id) {
+    throw violation(`algorithms[${i}].id`, 'VALIDATION', 'must equal algorithmId when both are given');
+  }
+  const id = a.algorithmId ?? a.id;
+  if (!id) throw violation(`algorithms[${i}].algorithmId`, 'REQUIRED_FIELD', 'name the algorithm: algorithmId (or id)');
+  return id;
+}
+
 /**
  * POST /ecom/v1/recommendations/get: each algorithm in the order asked adds its items (skipping the given items and
  * any already chosen) up to max(minimumRecommendedItems, 12); if fewer than the minimum came out, GLOBAL fills up.
@@ -176,7 +197,7 @@ function productIdsOf(items: GetRecommendationRequest['items']): string[] {
  */
 export async function getRecommendation(ctx: Ctx, req: GetRecommendationRequest): Promise<GetRecommendationResponse> {
   const items = productIdsOf(req.items);
-  const algorithms = [...new Set(req.algorithms.map((a) => a.algorithmId))];
+  const algorithms = [...new Set(req.algorithms.map(algorithmIdOf))];
   if (algorithms.includes('RELATED_ITEMS') && !items.length) {
     throw violation('items', 'REQUIRED_FIELD', 'RELATED_ITEMS relates to items: send at least one');
   }
