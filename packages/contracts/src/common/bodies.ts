@@ -102,6 +102,9 @@ export const EchoedId = Type.Optional(
 
 /** `input` with the optional `id` echo of the path's id, closed like `input`. */
 export const WithEchoedId = <T extends TProperties>(input: TObject<T>) =>
-  Type.Object({ ...input.properties, id: EchoedId } as T & { id: typeof EchoedId }, {
-    additionalProperties: false,
-  });
+  Type.Object(
+    { ...input.properties, id: EchoedId },
+    {
+      additionalProperties: false,
+    },
+  );

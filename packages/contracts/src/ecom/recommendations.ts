@@ -61,9 +61,7 @@ export type ListAlgorithmsResponse = Static<typeof ListAlgorithmsResponse>;
  */
 export const AlgorithmReference = Type.Object(
   {
-    appId: Type.Optional(
-      Type.Unsafe<string>({ type: 'string', enum: [PLAZA_CATALOG_APP_ID, STORES_CATALOG_APP_ID] }),
-    ),
+    appId: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [PLAZA_CATALOG_APP_ID, STORES_CATALOG_APP_ID] })),
     algorithmId: Type.Optional(StringEnum(RECOMMENDATION_ALGORITHM_TYPES)),
     id: Type.Optional(StringEnum(RECOMMENDATION_ALGORITHM_TYPES)),
   },

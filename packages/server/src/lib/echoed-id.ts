@@ -12,11 +12,7 @@ export function checkEchoedId(pathId: string, echoed: string | undefined, field:
 }
 
 /** `input` without its `id` echo, once that equals `pathId` (see checkEchoedId). */
-export function withoutEchoedId<T extends { id?: string }>(
-  pathId: string,
-  input: T,
-  field: string,
-): Omit<T, 'id'> {
+export function withoutEchoedId<T extends { id?: string }>(pathId: string, input: T, field: string): Omit<T, 'id'> {
   const { id, ...rest } = input;
   checkEchoedId(pathId, id, field);
   return rest;

@@ -162,7 +162,8 @@ function registerMemberWriteRoutes(app: App): void {
     memberRoute({
       summary: 'Update a member',
       description:
-        'Only the paths in `fieldMask.paths` change. A member updates their own (contact and profile); owners ' +
+        'Only the paths in `fieldMask.paths` change; without a mask, the fields given. `member.id` may repeat the ' +
+        'path id. A member updates their own (contact and profile); owners ' +
         'and `members` keys anyone, with role (owners only) and privacy status too.',
       params: IdParams,
       body: UpdateMemberRequest,
