@@ -170,7 +170,13 @@ describe('PATCH /members/v1/members/{id}', () => {
         { member: { contact: { emails: [{ email: 'nope' }] } }, fieldMask: { paths: ['contact.emails'] } },
         ['member.contact.emails[0].email:FORMAT'],
       ],
-      [m.auth, { member: { profile: { nickname: 'x' } } }, ['fieldMask:REQUIRED_FIELD']],
+      // Without a mask the fields given change (as the platform does): one the caller may not change is named.
+      [m.auth, { member: { role: 'OWNER', profile: { nickname: 'x' } } }, ['member.role:FIELD_NOT_ALLOWED']],
+      [
+        m.auth,
+        { member: { profile: { cover: { url: 'ftp://x.example.com/c.png' } } } },
+        ['member.profile.cover.url:FORMAT'],
+      ],
       [m.auth, { member: {}, fieldMask: { paths: [] } }, ['fieldMask.paths:MIN_SIZE']],
     ];
     for (const [auth, body, expected] of cases) {
