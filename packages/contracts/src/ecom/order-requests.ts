@@ -103,7 +103,7 @@ export type CompletionLinkResponse = Static<typeof CompletionLinkResponse>;
 
 // --- Orders -------------------------------------------------------------------------------------------------------
 export const GetOrderQuery = Type.Object(
-  { token: Type.Optional(Type.String({ minLength: 10, maxLength: 200 })), id: EchoedId },
+  { token: Type.Optional(Type.String({ minLength: 10, maxLength: 200 })) },
   { additionalProperties: false },
 );
 export type GetOrderQuery = Static<typeof GetOrderQuery>;

@@ -25,7 +25,7 @@ import {
 } from '@plaza/contracts';
 import type { Access } from '../../kernel/caller.js';
 import { AppError } from '../../kernel/errors.js';
-import { checkEchoedId, withoutEchoedId } from '../../lib/echoed-id.js';
+import { echoedIdInQuery, withoutEchoedId } from '../../lib/echoed-id.js';
 import type { App } from '../../http/types.js';
 import type { Ctx } from '../../kernel/context.js';
 import { aggregateOrders } from './aggregate.js';
@@ -186,20 +186,21 @@ function registerCompletionLinkRoutes(app: App, { tokenizeTestCard }: OrderRoute
 function registerOrderReadRoutes(app: App, { orderInvoicePdf }: OrderRoutesFromAbove): void {
   app.get(
     '/ecom/v1/orders/:id',
-    route({
-      summary: 'Get an order',
-      description:
-        'Managers read every order; a member or visitor their own; anyone with the order’s `token` (the ' +
-        'thank-you token from placing it). Everyone else: 404.',
-      params: IdParams,
-      querystring: GetOrderQuery,
-      response: OrderResponse,
-      access: everyone,
-    }),
-    async (req) => {
-      checkEchoedId(req.params.id, req.query.id, 'id');
-      return { order: await getOrder(req.ctx, req.params.id, req.query.token) };
+    {
+      ...route({
+        summary: 'Get an order',
+        description:
+          'Managers read every order; a member or visitor their own; anyone with the order’s `token` (the ' +
+          'thank-you token from placing it). Everyone else: 404. `?id=` may repeat the path id (as the hosted ' +
+          "platform's SDK sends it); a different one is a 400.",
+        params: IdParams,
+        querystring: GetOrderQuery,
+        response: OrderResponse,
+        access: everyone,
+      }),
+      preValidation: echoedIdInQuery,
     },
+    async (req) => ({ order: await getOrder(req.ctx, req.params.id, req.query.token) }),
   );
   app.post(
     '/ecom/v1/orders/:id/download-links',
