@@ -16,6 +16,7 @@ import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './http/
 import { logRequest, loggerOptions, type LogDestination } from './http/logger.js';
 import { notFoundHandler, RouteIndex } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
+import { canonicalUrl } from './http/platform-aliases.js';
 import { AJV_OPTIONS, lazySchemaCompilers } from './http/schema-compilers.js';
 import { resolveCaller } from './http/resolve-caller.js';
 import { credentialChecks } from './credential-checks.js';
@@ -127,6 +128,8 @@ function createFastify(
     // Fastify accepts a hop count at run time; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The hosted platform's SDK paths reach the same routes (one table, http/platform-aliases.ts).
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     ajv: AJV_OPTIONS as unknown as FastifyServerOptions['ajv'],
   }).withTypeProvider<TypeBoxTypeProvider>();
 }

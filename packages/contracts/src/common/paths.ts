@@ -23,7 +23,17 @@ export const API_PATH_PREFIXES = [
   '/web',
 ] as const;
 
+/**
+ * API-style paths of any service, ours or another platform's: `/_api/…`, `/v<n>/…`, and `/<service>/v<n>/<more>`
+ * (three segments at least, so a page such as `/members/:slug` or `/products/:slug` stays a page whatever its slug).
+ * An unknown one answers a JSON 404, never the web app's page.
+ */
+const API_STYLE = /^\/(_api(\/|\?|$)|v\d+\/|[^/?]+\/v\d+\/)/;
+
 /** True when `path` is one of the prefixes or below one, by whole segments (`/members` never matches `/membership`). */
 export function isApiPath(path: string): boolean {
-  return API_PATH_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
+  return (
+    API_STYLE.test(path) ||
+    API_PATH_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`))
+  );
 }

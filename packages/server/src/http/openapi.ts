@@ -1,5 +1,6 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { documentAliases } from './platform-aliases.js';
 import type { App } from './types.js';
 
 /**
@@ -21,6 +22,8 @@ export const documentedSchema: SwaggerTransform = ({ schema, url }) => {
 export async function registerOpenApi(app: App): Promise<void> {
   await app.register(swagger, {
     transform: documentedSchema,
+    // The hosted platform's paths for the same operations (platform-aliases.ts), on each canonical operation.
+    transformObject: (doc) => documentAliases('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
     openapi: {
       info: {
         title: 'Plaza API',

@@ -177,7 +177,8 @@ describe('which requests get the page', () => {
     ['a browser', PAGE],
     ['text/*', { accept: 'text/*' }],
   ])('answers HTML for %s', async (_name, headers: Record<string, string>) => {
-    for (const p of ['/', '/admin', '/products/some-shoe']) {
+    // Pages whose slug looks like a version stay pages: only `/<service>/v<n>/<more>` is API-style.
+    for (const p of ['/', '/admin', '/products/some-shoe', '/members/v2', '/products/v1', '/admin/store/products']) {
       const res = await get(srv.url, p, headers);
       expect(res.status, p).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -190,6 +191,13 @@ describe('which requests get the page', () => {
       ['/members/v1/no-such-route', '*/*'],
       ['/oauth2/nope', ''],
       ['/some-page', 'application/json'],
+      // Another platform's API-style paths Plaza has no route for: a JSON 404 the SDK can report, never the page.
+      ['/_api/no-such-service/v1/things', '*/*'],
+      ['/_api', '*/*'],
+      ['/v1/recommendations/nothing', PAGE.accept],
+      ['/v2/anything', '*/*'],
+      ['/site-media/v9/files', '*/*'],
+      ['/stores-reader/v1/products/query', PAGE.accept],
     ]) {
       const res = await get(srv.url, p!, accept ? { accept } : {});
       expect(res.status, p).toBe(404);
