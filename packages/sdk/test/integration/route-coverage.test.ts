@@ -12,6 +12,8 @@ import type { MethodDescriptor } from '../../src/core/method.js';
 /** Routes the SDK deliberately has no method for, each with why. */
 const NO_METHOD: Record<string, string> = {
   'GET /health': 'for load balancers and probes, not apps',
+  'GET /ready': 'for load balancers and probes, not apps',
+  'GET /metrics': 'for Prometheus, with its own token; not apps',
   'GET /oauth2/jwks': 'public keys for OIDC libraries and resource servers verifying tokens',
   'GET /.well-known/jwks.json': 'the same keys at the well-known address',
   'GET /.well-known/openid-configuration': 'OIDC discovery, read by OIDC libraries',
