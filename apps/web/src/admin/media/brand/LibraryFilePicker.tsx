@@ -5,9 +5,7 @@ import { mediaQueries, usePlaza } from '@plaza/react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../ui/Button.js';
 import { Dialog } from '../../../ui/Dialog.js';
-import { EmptyState } from '../../../ui/EmptyState.js';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
-import { ListSkeleton } from '../../ListSkeleton.js';
+import { QueryStates } from '../../ui/QueryStates.js';
 import { SearchBox } from '../../ui/SearchBox.js';
 import { useDebouncedValue } from '../../ui/useDebouncedValue.js';
 import { KIND_WORDS, thumbnailOf } from '../words.js';
@@ -74,40 +72,41 @@ function PickerBody({
       sort: 'createdDate:DESC',
     }),
   );
-  const offered = (files.data?.files ?? []).filter(
-    (f) => f.operationStatus === 'READY' && assetKindOf(f.mediaType) && !chosen.has(f.id),
-  );
+  const offeredOf = (data: { files: FileDescriptor[] }) =>
+    data.files.filter((f) => f.operationStatus === 'READY' && assetKindOf(f.mediaType) && !chosen.has(f.id));
   return (
     <div className="mt-4 space-y-4">
       <SearchBox label="Search files" value={search} onChange={setSearch} maxLength={200} />
-      {files.error ? (
-        <ErrorMessage error={files.error} onRetry={() => void files.refetch()} />
-      ) : files.isPending ? (
-        <ListSkeleton label="Loading files" />
-      ) : offered.length ? (
-        <ul className="max-h-96 divide-y divide-neutral-100 overflow-y-auto" aria-label="Files">
-          {offered.map((f) => (
-            <li key={f.id}>
-              <button
-                type="button"
-                onClick={() => onPick(f)}
-                className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent"
-                aria-label={`Add ${f.displayName}`}
-              >
-                <FileThumb file={f} />
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium">{f.displayName}</span>
-                  <span className="block text-xs text-neutral-600">{KIND_WORDS[f.mediaType]}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState title={words ? 'No file matches' : 'No files to add'}>
-          {words ? 'Try other words.' : 'Upload files in Media, then add them here.'}
-        </EmptyState>
-      )}
+      <QueryStates
+        query={files}
+        loadingLabel="Loading files"
+        empty={{
+          is: (data) => offeredOf(data).length === 0,
+          title: words ? 'No file matches' : 'No files to add',
+          body: words ? 'Try other words.' : 'Upload files in Media, then add them here.',
+        }}
+      >
+        {(data) => (
+          <ul className="max-h-96 divide-y divide-neutral-100 overflow-y-auto" aria-label="Files">
+            {offeredOf(data).map((f) => (
+              <li key={f.id}>
+                <button
+                  type="button"
+                  onClick={() => onPick(f)}
+                  className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent"
+                  aria-label={`Add ${f.displayName}`}
+                >
+                  <FileThumb file={f} />
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium">{f.displayName}</span>
+                    <span className="block text-xs text-neutral-600">{KIND_WORDS[f.mediaType]}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       <div className="flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           Done
