@@ -37,7 +37,10 @@ describe('GraphQL explorer', () => {
     // The docs pane is built from the schema GraphiQL read by introspection (the owner may; depth 15 fits).
     await j.page.getByRole('button', { name: /documentation explorer/i }).click();
     await snap(j.page, 'graphql-explorer-docs');
-    await j.page.getByText('Root Types', { exact: true }).waitFor();
+    await j.page
+      .getByText(/Root Types/)
+      .first()
+      .waitFor();
     await j.page.getByRole('link', { name: 'Query', exact: true }).first().click();
     await j.page.getByText('catalogProducts', { exact: true }).first().waitFor();
   });
