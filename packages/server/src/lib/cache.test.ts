@@ -25,6 +25,28 @@ describe('read cache', () => {
     expect(await short.get(ctx, 'k', load)).toBe(5);
   });
 
+  it('lets callers that miss at the same moment share one read, but not one begun before a change', async () => {
+    const cache = createReadCache<number>(60_000);
+    const ctx = srv.ctx();
+    let loads = 0;
+    const load = async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return ++loads;
+    };
+    const together = await Promise.all(Array.from({ length: 50 }, () => cache.get(ctx, 'k', load)));
+    expect(together).toEqual(Array(50).fill(1));
+    expect(loads).toBe(1);
+    const before = cache.get(ctx, 'j', load);
+    cache.changed();
+    const after = cache.get(ctx, 'j', load);
+    expect(await before).toBe(2);
+    expect(await after).toBe(3);
+    // A caller who wrote after a shared read began gets a read of its own.
+    const shared = cache.get(ctx, 'i', load);
+    const mine = cache.get({ ...ctx, consistencyMs: Date.now() + 1 }, 'i', load);
+    expect(new Set([await shared, await mine]).size).toBe(2);
+  });
+
   it('transactions read past it, unless it holds settings that may be read in them', async () => {
     const ctx = srv.ctx();
     let loads = 0;

@@ -20,6 +20,7 @@ interface Entry<V> {
  */
 export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTransactions?: boolean } = {}) {
   const byDb = new WeakMap<Db, Map<string, Entry<V>>>();
+  const loadingByDb = new WeakMap<Db, Map<string, Entry<Promise<V>>>>();
   let generation = 0;
   return {
     async get(ctx: Ctx, key: string, load: () => Promise<V>): Promise<V> {
@@ -30,15 +31,30 @@ export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTr
       const k = `${generation}|${key}`;
       const hit = entries.get(k);
       const now = Date.now();
-      if (hit && now - hit.at < ttlMs && !(ctx.consistencyMs && ctx.consistencyMs >= hit.at)) return hit.value;
+      const fresh = (at: number) => !(ctx.consistencyMs && ctx.consistencyMs >= at);
+      if (hit && now - hit.at < ttlMs && fresh(hit.at)) return hit.value;
+      // Callers that miss together share one read (a page of 50 orders each asking for the site settings).
+      let reads = loadingByDb.get(db);
+      if (!reads) loadingByDb.set(db, (reads = new Map<string, Entry<Promise<V>>>()));
+      const loading = reads.get(k);
+      if (loading && fresh(loading.at)) return loading.value;
       const started = generation;
-      const value = await load();
-      // A change during the read may not be in it: don't keep it.
-      if (started !== generation) return value;
-      entries.delete(k);
-      entries.set(k, { value, at: now });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      return value;
+      const kept = entries;
+      const read = load().then((value) => {
+        // A change during the read may not be in it: don't keep it.
+        if (started !== generation) return value;
+        kept.delete(k);
+        kept.set(k, { value, at: now });
+        if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+        return value;
+      });
+      const mine = { value: read, at: now };
+      reads.set(k, mine);
+      const forget = () => {
+        if (reads.get(k) === mine) reads.delete(k);
+      };
+      read.then(forget, forget);
+      return read;
     },
     /**
      * Several keys at once: the fresh ones from the cache, the rest from ONE `loadMany(missing)` (what it leaves out is
