@@ -1,5 +1,5 @@
 import mercurius from 'mercurius';
-import type { ExecutionResult, GraphQLSchema } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { GraphQLError, getOperationAST, Kind, parse } from './graphql-js.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as contracts from '@plaza/contracts';
@@ -100,13 +100,11 @@ function parseJson(text: string | undefined, field: string): Record<string, unkn
  * every module, made from the REST routes and their contracts (see `schema.ts`); each field calls its route.
  */
 export async function graphqlRoutes(app: App, operations: () => Operation[], development: boolean): Promise<void> {
-  let schema: GraphQLSchema | undefined;
   await app.register(mercurius, () => {
     const ops = operations();
     const rel = relations(ops);
-    schema = buildSchema(ops, contractNamesOf(contracts), rel.relate);
     return {
-      schema,
+      schema: buildSchema(ops, contractNamesOf(contracts), rel.relate),
       loaders: rel.loaders as never,
       routes: false,
       jit: 1,
