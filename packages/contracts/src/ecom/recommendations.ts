@@ -93,8 +93,14 @@ export const RecommendedProduct = Type.Object({
 });
 export type RecommendedProduct = Static<typeof RecommendedProduct>;
 
+/**
+ * One recommended item. `catalogItemId` and `appId` repeat the catalog reference at the top level: the platform's SDK
+ * reads items as bare catalog references.
+ */
 export const RecommendedItem = Type.Object({
   catalogReference: CatalogReference,
+  catalogItemId: Type.String(),
+  appId: Type.String(),
   /** Which algorithm produced it (GLOBAL for items filled up to the minimum). */
   algorithmId: StringEnum(RECOMMENDATION_ALGORITHM_TYPES),
   product: RecommendedProduct,
@@ -108,6 +114,8 @@ export const GetRecommendationResponse = Type.Object({
     algorithms: Type.Array(
       Type.Object({ appId: Type.String(), algorithmId: StringEnum(RECOMMENDATION_ALGORITHM_TYPES) }),
     ),
+    /** The platform's one `algorithm`: the first of `algorithms` (absent when no item came out). */
+    algorithm: Type.Optional(Type.Object({ appId: Type.String(), id: StringEnum(RECOMMENDATION_ALGORITHM_TYPES) })),
   }),
 });
 export type GetRecommendationResponse = Static<typeof GetRecommendationResponse>;

@@ -125,6 +125,16 @@ export const UpdateModerationStatusRequest = Type.Object(
 );
 export type UpdateModerationStatusRequest = Static<typeof UpdateModerationStatusRequest>;
 
+/**
+ * PATCH /reviews/v1/reviews/{reviewId}/moderate: the platform SDK's shape of the same decision (`status`, and the
+ * path's id repeated as `reviewId`).
+ */
+export const ModerateReviewRequest = Type.Object(
+  { status: StringEnum(MODERATION_DECISIONS), reviewId: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+export type ModerateReviewRequest = Static<typeof ModerateReviewRequest>;
+
 /** Sortable fields of reviews. */
 export const REVIEW_SORT_FIELDS = ['relevanceScore', 'reviewDate', 'createdDate', 'content.rating'] as const;
 /**

@@ -6,6 +6,7 @@ import {
   CreateReviewRequest,
   EmptyResponse,
   GetReviewQuery,
+  ModerateReviewRequest,
   QueryReviewsRequest,
   QueryReviewsResponse,
   RatingSummaryQuery,
@@ -23,6 +24,7 @@ import { countReviews, getReview, queryReviews } from './query.service.js';
 import { reviewRequestRoutes } from './requests.routes.js';
 import { getRatingSummary } from './summary.js';
 import { createReview, deleteReview, updateReview } from './write.service.js';
+import { checkEchoedId } from '../../lib/echoed-id.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { emptyAfter, routeOptions } from '../../http/route-options.js';
 
@@ -186,6 +188,23 @@ function registerReviewQueryRoutes(app: App): void {
     async (req) => ({
       review: await updateModerationStatus(req.ctx, req.params.reviewId, req.body.moderationStatus),
     }),
+  );
+
+  app.patch(
+    '/reviews/v1/reviews/:reviewId/moderate',
+    route({
+      summary: 'Approve or reject a review (the platform SDK)',
+      description:
+        'The same decision and rules as update-moderation-status, in the shape the platform SDK sends: `status`, ' +
+        'and `reviewId` when it equals the path.',
+      params: IdParams,
+      body: ModerateReviewRequest,
+      response: ReviewResponse,
+    }),
+    async (req) => {
+      checkEchoedId(req.params.reviewId, req.body.reviewId, 'reviewId');
+      return { review: await updateModerationStatus(req.ctx, req.params.reviewId, req.body.status) };
+    },
   );
 
   app.get(

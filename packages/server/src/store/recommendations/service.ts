@@ -220,17 +220,18 @@ export async function getRecommendation(ctx: Ctx, req: GetRecommendationRequest)
     picked.map((p) => p.id),
   );
   const answer = picked.filter((p) => byId.has(p.id));
+  const used = [...new Set(answer.map((p) => p.algorithmId))];
   return {
     recommendation: {
       items: answer.map((p) => ({
         catalogReference: { appId: PLAZA_CATALOG_APP_ID, catalogItemId: p.id },
+        catalogItemId: p.id,
+        appId: PLAZA_CATALOG_APP_ID,
         algorithmId: p.algorithmId,
         product: byId.get(p.id)!,
       })),
-      algorithms: [...new Set(answer.map((p) => p.algorithmId))].map((algorithmId) => ({
-        appId: PLAZA_CATALOG_APP_ID,
-        algorithmId,
-      })),
+      algorithms: used.map((algorithmId) => ({ appId: PLAZA_CATALOG_APP_ID, algorithmId })),
+      ...(used[0] && { algorithm: { appId: PLAZA_CATALOG_APP_ID, id: used[0] } }),
     },
   };
 }
