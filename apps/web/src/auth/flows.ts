@@ -9,6 +9,26 @@ export const callbackUri = () => `${window.location.origin}/auth/callback`;
 /** The path, query and hash of the current page: where to come back after signing in. */
 export const herePath = () => window.location.pathname + window.location.search + window.location.hash;
 
+const SESSION_RETURN = /^\/redirects\/v1\/redirect-session\/[0-9a-f-]{36}\/continue$/;
+
+/**
+ * Where a login redirect session goes back to another site (an app's registered page): through the server, which
+ * knows the session's checked postFlowUrl; never to a URL the login page's query names.
+ */
+export const sessionReturnUrl = (apiBase: string, redirectSessionId: string) =>
+  `${apiBase}/redirects/v1/redirect-session/${encodeURIComponent(redirectSessionId)}/continue`;
+
+/** Whether `target` is a sessionReturnUrl of this API (the callback page then leaves the app for it). */
+export function isSessionReturn(target: string | null | undefined, apiBase: string): boolean {
+  if (!target) return false;
+  try {
+    const u = new URL(target, window.location.origin);
+    return u.origin === new URL(apiBase, window.location.origin).origin && SESSION_RETURN.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
 /** A same-origin path to return to, or `/` for anything else (never an open redirect). */
 export function safeReturn(target: string | null | undefined): string {
   if (!target) return '/';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePlaza } from '@plaza/react';
-import { safeReturn, takeOAuthData } from '../auth/flows.js';
+import { getConfig } from '../config.js';
+import { isSessionReturn, safeReturn, takeOAuthData } from '../auth/flows.js';
 import type { PlazaClient } from '../plaza.js';
 import { Alert } from '../ui/Alert.js';
 import { BackToStoreLink } from '../signin/AuthLinks.js';
@@ -37,7 +38,8 @@ export default function CallbackPage() {
       // The code and state leave the address bar (and the history) before anything else happens.
       window.history.replaceState(null, '', window.location.pathname);
       await client.auth.getMemberTokens(code, state, data);
-      void navigate(safeReturn(data.originalUri), { replace: true });
+      if (isSessionReturn(data.originalUri, getConfig().baseUrl)) window.location.replace(data.originalUri);
+      else void navigate(safeReturn(data.originalUri), { replace: true });
     };
     finish().catch(setError);
   }, [client, navigate]);

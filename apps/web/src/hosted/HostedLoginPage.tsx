@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePlaza } from '@plaza/react';
 import { getConfig } from '../config.js';
-import { callbackUri, rememberOAuthData, safeReturn } from '../auth/flows.js';
+import { callbackUri, rememberOAuthData, safeReturn, sessionReturnUrl } from '../auth/flows.js';
 import { markSignedIn } from '../auth/silent.js';
 import type { PlazaClient } from '../plaza.js';
 import { LoginLinks } from '../signin/AuthLinks.js';
@@ -33,6 +33,7 @@ export default function HostedLoginPage() {
   const [fatal, setFatal] = useState<unknown>(null);
   const request = useMemo(() => authorizeParams(params), [params]);
   const postFlowUrl = params.get('postFlowUrl');
+  const redirectSessionId = params.get('redirectSessionId');
 
   const driver = useMemo(
     () =>
@@ -45,9 +46,9 @@ export default function HostedLoginPage() {
           window.location.assign(`${getConfig().baseUrl}/oauth2/authorize?${next}`);
           return;
         }
-        continueToApp(client, sessionToken, postFlowUrl).catch(setFatal);
+        continueToApp(client, sessionToken, returnAfterLogin(postFlowUrl, redirectSessionId)).catch(setFatal);
       }),
-    [client, request, postFlowUrl],
+    [client, request, postFlowUrl, redirectSessionId],
   );
 
   return (
@@ -75,9 +76,17 @@ export default function HostedLoginPage() {
  * Signs the web app in with the session token (its own code flow with PKCE; /oauth2/authorize also sets the sign-in
  * cookie), and /auth/callback then opens `postFlowUrl`.
  */
-async function continueToApp(client: PlazaClient, sessionToken: string, postFlowUrl: string | null): Promise<void> {
-  const data = await client.auth.generateOAuthData(callbackUri(), safeReturn(postFlowUrl));
+async function continueToApp(client: PlazaClient, sessionToken: string, returnTo: string): Promise<void> {
+  const data = await client.auth.generateOAuthData(callbackUri(), returnTo);
   rememberOAuthData(data);
   const { authUrl } = await client.auth.getAuthUrl(data, { prompt: 'none', sessionToken });
   window.location.assign(authUrl);
+}
+
+/** A page of this app by path; another site's page through its login redirect session (see sessionReturnUrl). */
+function returnAfterLogin(postFlowUrl: string | null, redirectSessionId: string | null): string {
+  const offSite = postFlowUrl !== null && !postFlowUrl.startsWith(window.location.origin + '/');
+  return offSite && redirectSessionId
+    ? sessionReturnUrl(getConfig().baseUrl, redirectSessionId)
+    : safeReturn(postFlowUrl);
 }

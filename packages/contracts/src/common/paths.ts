@@ -28,7 +28,7 @@ export const API_PATH_PREFIXES = [
  * (three segments at least, so a page such as `/members/:slug` or `/products/:slug` stays a page whatever its slug).
  * An unknown one answers a JSON 404, never the web app's page.
  */
-const API_STYLE = /^\/(_api(\/|\?|$)|v\d+\/|[^/?]+\/v\d+\/)/;
+export const API_STYLE = /^\/(_api(\/|\?|$)|v\d+\/|[^/?]+\/v\d+\/)/;
 
 /** True when `path` is one of the prefixes or below one, by whole segments (`/members` never matches `/membership`). */
 export function isApiPath(path: string): boolean {

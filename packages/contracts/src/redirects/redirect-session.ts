@@ -4,12 +4,13 @@ import { StringEnum } from '../common/schema.js';
 export const RESPONSE_MODES = ['fragment', 'web_message', 'query'] as const;
 export const PROMPTS = ['login', 'none', 'consent', 'select_account'] as const;
 
-const HttpUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' });
+export const HttpUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' });
 
 /** The OAuth request a visitor wants to continue at `fullUrl` (spec §7, redirect session for an auth request). */
 export const AuthRequest = Type.Object(
   {
-    redirectUri: HttpUrl,
+    /** Optional only with `responseMode: web_message`: the answer is then posted to the client's allowed origins. */
+    redirectUri: Type.Optional(HttpUrl),
     clientId: Type.String({ minLength: 1, maxLength: 100 }),
     codeChallenge: Type.String({ minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
     codeChallengeMethod: StringEnum(['S256']),

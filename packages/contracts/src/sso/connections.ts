@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DateString, Timestamps } from '../common/schema.js';
 import { HTTP_URL_PATTERN } from '../common/patterns.js';
 import { SSO_LIMITS, SSO_SCOPES_PATTERN } from './limits.js';
-import { AuthRequest } from '../redirects/redirect-session.js';
+import { AuthRequest, HttpUrl } from '../redirects/redirect-session.js';
 
 /** An OIDC identity provider the owner connected. The client secret is write-only: never returned. */
 export const IdpConnection = Type.Object({
@@ -59,7 +59,11 @@ export const SsoLoginWithTokenParamsRequest = Type.Object(
     /** The site's one tenant, `default` (the same as in the GET login URL); may be left out. */
     tenantId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     idpConnectionId: Type.String({ format: 'uuid' }),
-    tokenParams: Type.Omit(AuthRequest, ['sessionToken'], { additionalProperties: false }),
+    // An SSO login returns through the browser's redirects: its redirect URI is always required.
+    tokenParams: Type.Object(
+      { ...Type.Omit(AuthRequest, ['sessionToken', 'redirectUri']).properties, redirectUri: HttpUrl },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );

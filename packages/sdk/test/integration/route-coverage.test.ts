@@ -32,6 +32,9 @@ const NO_METHOD: Record<string, string> = {
   'GET /media/v1/f/{fileId}/{asset}/{name}': 'signed file links, opened by browsers',
   'GET /media/v1/zip': 'a signed ZIP link (generateFilesDownloadUrl), opened by browsers',
   'POST /graphql/{apiVersion}': 'client.graphql sends it',
+  'GET /redirects/v1/redirect-session/{id}/continue': "the hosted login page's way back to an app, for a browser",
+  'PATCH /reviews/v1/reviews/{reviewId}/moderate':
+    "the platform SDK's shape of updateModerationStatus (reviews.updateModerationStatus sends the spec's)",
   'GET /graphql/{apiVersion}': 'the GraphiQL page, for a browser',
   // Left out while the SDK is at its 16 KB budget (DESIGN §6, size.test.ts); client.fetch calls them.
   'POST /ecom/v1/checkouts/{id}/completion-link': 'left out for the size budget; client.fetch',

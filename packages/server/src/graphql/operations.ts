@@ -38,6 +38,7 @@ const NOT_OFFERED = [
   /^\/ecom\/v1\/orders\/export$/,
   /^\/payments\/v1\/stripe\/webhook$/,
   /^\/media\/v1\/(upload|f|zip)(\/|$)/,
+  /^\/redirects\/v1\/redirect-session\/:id\/continue$/,
 ];
 
 /** The service paths GraphQL offers: `/<service>/v<n>/…`. */

@@ -147,6 +147,7 @@ describe('the GraphQL schema follows the contracts', () => {
       'PUT /media/v1/upload/{token}',
       'GET /media/v1/f/{fileId}/{asset}/{name}',
       'GET /media/v1/zip',
+      'GET /redirects/v1/redirect-session/{id}/continue',
     ];
     const missing: string[] = [];
     for (const [path, methods] of Object.entries(openapi.paths)) {

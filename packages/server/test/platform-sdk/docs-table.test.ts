@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
 
-// docs/platform-sdk.md's table of calls is generated from journey.test.ts: `it` works, `it.fails` still fails (for
-// the reason in its title), `it.todo` is not covered yet. Run with UPDATE_PLATFORM_SDK_TABLE=1 to rewrite it.
+// docs/platform-sdk.md's table of calls is generated from the suites (journey.test.ts here, and the browser's
+// e2e/platform-sdk.e2e.ts): `it` works, `it.fails` still fails (for the reason in its title), `it.todo` is not
+// covered yet. Run with UPDATE_PLATFORM_SDK_TABLE=1 to rewrite it.
 
-const SUITE = new URL('./journey.test.ts', import.meta.url);
+const SUITES = [
+  new URL('./journey.test.ts', import.meta.url),
+  new URL('../../../../e2e/platform-sdk.e2e.ts', import.meta.url),
+];
 const DOC = new URL('../../../../docs/platform-sdk.md', import.meta.url);
-const START = '<!-- calls:start (generated from packages/server/test/platform-sdk/journey.test.ts) -->';
+const START = '<!-- calls:start (generated from packages/server/test/platform-sdk/ and e2e/platform-sdk.e2e.ts) -->';
 const END = '<!-- calls:end -->';
 const STATE = { it: 'works', 'it.fails': 'fails', 'it.todo': 'not covered yet' } as const;
 
@@ -39,7 +43,7 @@ const unpadded = (text: string) =>
 
 it('docs/platform-sdk.md lists every call of the suite with its state', () => {
   const doc = fs.readFileSync(DOC, 'utf8');
-  const table = callTable(fs.readFileSync(SUITE, 'utf8'));
+  const table = callTable(SUITES.map((suite) => fs.readFileSync(suite, 'utf8')).join('\n'));
   const [before, rest = ''] = doc.split(START);
   const after = rest.split(END)[1] ?? '';
   const fresh = `${before}${START}\n\n${table}\n\n${END}${after}`;

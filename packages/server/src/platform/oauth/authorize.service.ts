@@ -36,20 +36,17 @@ export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promi
       title: 'Unknown application',
       detail: 'client_id does not name a registered OAuth client.',
     };
-  if (!p.redirect_uri || !redirectUriMatches(client, p.redirect_uri)) {
-    return {
-      kind: 'fatal',
-      title: 'Unregistered redirect URI',
-      detail: 'redirect_uri must exactly match one registered for this client.',
-    };
-  }
+  const unregistered = checkRedirectUri(client, p);
+  if (unregistered) return unregistered;
+  const redirectUri = p.redirect_uri ?? '';
   const mode = (MODES as string[]).includes(p.response_mode ?? '') ? (p.response_mode as ResponseMode) : 'query';
   // A loopback redirect of the web app's client (see redirectUriMatches) also names the origin that may frame the
   // silent sign-in and receive its web message.
-  const withOrigin = client.redirectUris.includes(p.redirect_uri)
-    ? client
-    : { ...client, allowedOrigins: [...client.allowedOrigins, new URL(p.redirect_uri).origin] };
-  const base = { client: withOrigin, mode, redirectUri: p.redirect_uri };
+  const withOrigin =
+    !redirectUri || client.redirectUris.includes(redirectUri)
+      ? client
+      : { ...client, allowedOrigins: [...client.allowedOrigins, new URL(redirectUri).origin] };
+  const base = { client: withOrigin, mode, redirectUri };
   const fail = (error: string, description: string) => ({ kind: 'error' as const, ...base, error, description });
   if (p.response_mode && !(MODES as string[]).includes(p.response_mode))
     return fail('invalid_request', 'response_mode must be query, fragment or web_message');
@@ -63,6 +60,27 @@ export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promi
   if (p.prompt && !['login', 'none', 'consent', 'select_account'].includes(p.prompt))
     return fail('invalid_request', 'prompt is not supported');
   return { kind: 'ok', ...base, challenge: p.code_challenge };
+}
+
+/**
+ * The redirect URI must be one of the client's. Only a `web_message` request may leave it out (the platform SDK's
+ * direct login does): its answer is then posted to the client's allowed origins, so it needs at least one.
+ */
+function checkRedirectUri(client: OAuthClient, p: AuthorizeParams): CheckedAuthorizeRequest | undefined {
+  if (!p.redirect_uri && p.response_mode === 'web_message') {
+    if (client.allowedOrigins.length) return undefined;
+    return {
+      kind: 'fatal',
+      title: 'No allowed origin',
+      detail: 'Without redirect_uri, the answer goes to the allowed origins of the client, and it has none.',
+    };
+  }
+  if (p.redirect_uri && redirectUriMatches(client, p.redirect_uri)) return undefined;
+  return {
+    kind: 'fatal',
+    title: 'Unregistered redirect URI',
+    detail: 'redirect_uri must exactly match one registered for this client.',
+  };
 }
 
 /** Whether the identity may receive tokens now: active, and its member neither blocked nor offline. */

@@ -91,13 +91,18 @@ export async function issueMemberTokens(ctx: Ctx, m: MemberGrant & { who?: Who }
  * every token issued from it (RFC 6749 §4.1.2).
  */
 export async function exchangeAuthorizationCode(ctx: Ctx, req: TokenRequest): Promise<TokenResponse> {
-  requireFields(req, ['code', 'codeVerifier', 'redirectUri']);
+  requireFields(req, ['code', 'codeVerifier']);
   const grant = readAuthorizationCode(ctx, req.code!);
   if (!grant) throw invalidGrant('Authorization code is invalid');
   const now = ctx.clock();
   if (grant.exp * 1000 <= now.getTime()) throw invalidGrant('Authorization code has expired');
   if (grant.clientId !== req.clientId) throw invalidGrant('Authorization code was issued to another client');
-  if (grant.redirectUri !== req.redirectUri) throw invalidGrant('redirectUri does not match the authorization request');
+  // RFC 6749 §4.1.3: redirectUri is required, and identical, when the authorization request had one (a web_message
+  // request may have none: its answer went to the client's origins).
+  if (grant.redirectUri) requireFields(req, ['redirectUri']);
+  if ((req.redirectUri ?? '') !== grant.redirectUri) {
+    throw invalidGrant('redirectUri does not match the authorization request');
+  }
   const verifierOk = /^[A-Za-z0-9\-._~]{43,128}$/.test(req.codeVerifier!);
   if (!verifierOk || pkceChallenge(req.codeVerifier!) !== grant.challenge) {
     throw invalidGrant('codeVerifier does not match the code challenge');

@@ -12,14 +12,14 @@ export {
 } from './clients.service.js';
 export { discoveryRoutes } from './discovery.routes.js';
 export { KeyStore } from './keys.js';
-export { sendHostedPage } from './respond.js';
+export { sendErrorPage, sendHostedPage } from './respond.js';
 export {
   identitiesHoldingTokens,
   isClientOrigin,
   revokeIdentityTokens,
   revokeSessionTokens,
 } from './session-tokens.js';
-export { insertRedirectSession } from './redirect-sessions.js';
+export { insertRedirectSession, loginSessionReturn } from './redirect-sessions.js';
 export { oauthRoutes } from './routes.js';
 export { isVisitorRevoked } from './visitor-revocation.js';
 export { onVisitorSignedIn } from './visitor-sign-in.js';

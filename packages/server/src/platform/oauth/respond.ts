@@ -39,15 +39,21 @@ export function sendAuthorizationResponse(
   opts: { mode: ResponseMode; redirectUri: string; params: Record<string, string>; origins: string[] },
 ): FastifyReply {
   if (opts.mode === 'web_message') {
-    const targetOrigin = new URL(opts.redirectUri).origin;
-    const message = JSON.stringify({ type: 'authorization_response', response: opts.params }).replace(/</g, '\\u003c');
+    // The redirect URI's origin; without one, each allowed origin of the client: the browser delivers a message only
+    // to a window on its target origin, so the framing app gets it and no other page does.
+    const targets = opts.redirectUri ? [new URL(opts.redirectUri).origin] : opts.origins;
+    // Plaza's SDK reads `{ type, response }`; the platform's SDK reads `code` and `state` at the top level.
+    const message = JSON.stringify({ type: 'authorization_response', response: opts.params, ...opts.params }).replace(
+      /</g,
+      '\\u003c',
+    );
     // This page posts to its framer or its opener, so it keeps its opener (an app may open it as a popup); every
     // other HTML answer is `same-origin` (http/security-headers.ts). It holds only the answer for the app's origin.
     return sendHostedPage(
       reply.header('cross-origin-opener-policy', 'unsafe-none'),
       (nonce) => `<!doctype html><meta charset="utf-8"><title>Signing in…</title><script nonce="${nonce}">
 (function(){var m=${message};var t=window.parent!==window?window.parent:window.opener;
-if(t){t.postMessage(m,${JSON.stringify(targetOrigin)});}})();
+if(t){${JSON.stringify(targets)}.forEach(function(o){t.postMessage(m,o);});}})();
 </script>`,
       opts.origins,
     );

@@ -1,5 +1,7 @@
 import { CreateRedirectSessionRequest, CreateRedirectSessionResponse, ErrorBody } from '@plaza/contracts';
+import { Type } from 'typebox';
 import type { App } from '../../http/types.js';
+import { loginSessionReturn, sendErrorPage } from '../oauth/index.js';
 import { createRedirectSession } from './service.js';
 
 export function redirectRoutes(app: App): void {
@@ -20,5 +22,27 @@ export function redirectRoutes(app: App): void {
       config: { access: { visitor: true, member: true, admin: ['OWNER', 'CONTRIBUTOR'], scope: 'any' } },
     },
     async (req) => ({ redirectSession: await createRedirectSession(req.ctx, req.body) }),
+  );
+
+  app.get(
+    '/redirects/v1/redirect-session/:id/continue',
+    {
+      schema: {
+        tags: ['redirects'],
+        summary: "Return from a login redirect session to its postFlowUrl (the hosted login page's last step)",
+        description:
+          'Redirects (302) to the postFlowUrl checked when the login session was created; 404 when the session is ' +
+          'unknown, expired or has none.',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+      },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      const target = await loginSessionReturn(req.ctx, req.params.id);
+      if (!target) {
+        return sendErrorPage(reply, 404, 'Nothing to return to', 'This sign-in link has expired or was never made.');
+      }
+      return reply.header('cache-control', 'no-store').redirect(target, 302);
+    },
   );
 }

@@ -14,19 +14,22 @@ const REDIRECT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const UNSUPPORTED = ['bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'bookingsBook', 'preferences'] as const;
 const SUPPORTED = ['auth', 'login', 'logout', 'ecomCheckout', 'storesProduct'] as const;
 
+type CallbackKey = 'postFlowUrl' | 'thankYouPageUrl' | 'cartPageUrl';
+
 /**
- * The way back from the hosted checkout: each URL must be on this site, or (for a visitor's or member's token) a
- * registered redirect URI or allowed origin of the OAuth client the token was issued to, like logout's postFlowUrl.
+ * The way back from a hosted page (checkout, login): each URL must be on this site, or (for a visitor's or member's
+ * token) a registered redirect URI or allowed origin of the OAuth client the token was issued to, like logout's.
  */
-async function checkoutCallbacks(
+async function checkedCallbacks(
   ctx: Ctx,
   callbacks: NonNullable<CreateRedirectSessionRequest['callbacks']>,
+  keys: CallbackKey[] = ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl'],
 ): Promise<Record<string, string>> {
   const site = [new URL(ctx.config.publicUrl).origin, new URL(webBase(ctx)).origin];
   const clientId = ctx.caller.type === 'MEMBER' || ctx.caller.type === 'ANONYMOUS_VISITOR' ? ctx.caller.clientId : null;
   const client = clientId ? await requireOAuthClient(ctx, clientId) : null;
   const out: Record<string, string> = {};
-  for (const key of ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl'] as const) {
+  for (const key of keys) {
     const url = callbacks[key];
     if (!url) continue;
     if (!site.includes(new URL(url).origin) && !(client && isRegisteredReturn(url, client))) {
@@ -73,7 +76,7 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   if (req.ecomCheckout) return checkoutSession(ctx, req, req.ecomCheckout.checkoutId, s);
   if (req.storesProduct) return productSession(ctx, req.storesProduct, s);
   if (req.logout) return logoutSession(ctx, req, req.logout.clientId, s);
-  return loginSession(req, s);
+  return loginSession(ctx, req, s);
 }
 
 /** What every target's session shares: its id, the server's and the web app's origins, and how to store it. */
@@ -118,16 +121,10 @@ async function authSession(
 ): Promise<RedirectSession> {
   const a = auth.authRequest;
   const client = await requireOAuthClient(ctx, a.clientId);
-  if (!redirectUriMatches(client, a.redirectUri)) {
-    throw violation(
-      'auth.authRequest.redirectUri',
-      'FORMAT',
-      'redirectUri must exactly match one registered for this client',
-    );
-  }
+  checkAuthRedirect(client, a);
   const params = new URLSearchParams({
     client_id: a.clientId,
-    redirect_uri: a.redirectUri,
+    ...(a.redirectUri ? { redirect_uri: a.redirectUri } : {}),
     response_type: a.responseType,
     code_challenge: a.codeChallenge,
     code_challenge_method: a.codeChallengeMethod,
@@ -142,6 +139,27 @@ async function authSession(
   return toSession(id, `${base}/oauth2/authorize?${params}`, a.sessionToken ?? '');
 }
 
+/**
+ * The redirect URI must be the client's. Only a `web_message` request may leave it out (the platform SDK's direct
+ * login): its answer then goes to the client's allowed origins, so it needs one.
+ */
+function checkAuthRedirect(
+  client: Awaited<ReturnType<typeof requireOAuthClient>>,
+  a: NonNullable<CreateRedirectSessionRequest['auth']>['authRequest'],
+): void {
+  const field = 'auth.authRequest.redirectUri';
+  if (!a.redirectUri) {
+    if (a.responseMode !== 'web_message') {
+      throw violation(field, 'REQUIRED_FIELD', 'redirectUri is required unless responseMode is web_message');
+    }
+    if (!client.allowedOrigins.length) {
+      throw violation(field, 'REQUIRED_FIELD', 'redirectUri is required: the client has no allowed origin to post to');
+    }
+  } else if (!redirectUriMatches(client, a.redirectUri)) {
+    throw violation(field, 'FORMAT', 'redirectUri must exactly match one registered for this client');
+  }
+}
+
 /** Opens the hosted checkout, with the `callbacks` back. */
 async function checkoutSession(
   ctx: Ctx,
@@ -151,7 +169,7 @@ async function checkoutSession(
 ): Promise<RedirectSession> {
   // Only a checkout the caller may reach (their own, or any for `ecom` keys): anyone else's is a 404.
   const checkout = await loadCheckout(ctx, checkoutId);
-  const callbacks = await checkoutCallbacks(ctx, req.callbacks ?? {});
+  const callbacks = await checkedCallbacks(ctx, req.callbacks ?? {});
   await store('ECOM_CHECKOUT', null, { checkoutId: checkout.id, ...callbacks });
   const params = new URLSearchParams(callbacks);
   return toSession(id, `${web}/checkout/${checkout.id}${params.size ? `?${params}` : ''}`);
@@ -196,20 +214,22 @@ async function logoutSession(
   return toSession(id, `${base}/identity/v1/logout?${params}`);
 }
 
-/** The hosted login page, returning to postFlowUrl (on this site). */
+/**
+ * The hosted login page, returning to postFlowUrl: a page of this site, or of the caller's OAuth client. The page
+ * goes back to another origin only through this session (`…/redirect-session/{id}/continue`), never to a URL its
+ * query names, so the login page is no open redirect.
+ */
 async function loginSession(
+  ctx: Ctx,
   req: CreateRedirectSessionRequest,
-  { id, base, web, store }: SessionTarget,
+  { id, web, store }: SessionTarget,
 ): Promise<RedirectSession> {
-  const postFlowUrl = req.callbacks?.postFlowUrl;
-  if (
-    postFlowUrl &&
-    new URL(postFlowUrl).origin !== new URL(web).origin &&
-    new URL(postFlowUrl).origin !== new URL(base).origin
-  ) {
-    throw violation('callbacks.postFlowUrl', 'FORMAT', "postFlowUrl must be on this site's origin");
-  }
+  const { postFlowUrl } = await checkedCallbacks(ctx, req.callbacks ?? {}, ['postFlowUrl']);
   await store('LOGIN', null, { postFlowUrl: postFlowUrl ?? null });
-  const params = new URLSearchParams(postFlowUrl ? { postFlowUrl } : {});
+  const offSite = postFlowUrl && new URL(postFlowUrl).origin !== new URL(web).origin;
+  const params = new URLSearchParams({
+    ...(postFlowUrl && { postFlowUrl }),
+    ...(offSite && { redirectSessionId: id }),
+  });
   return toSession(id, `${web}/auth/login${params.size ? `?${params}` : ''}`);
 }

@@ -114,6 +114,8 @@ export async function startSsoLoginWithTokenParams(
       throw violation('tokenParams.clientId', 'VALIDATION', 'clientId does not name a registered OAuth client');
     throw e;
   });
+  // An SSO login comes back through the browser's redirects, so it always needs its redirect URI.
+  if (!p.redirectUri) throw violation('tokenParams.redirectUri', 'REQUIRED_FIELD', 'redirectUri is required');
   if (!redirectUriMatches(client, p.redirectUri))
     throw violation(
       'tokenParams.redirectUri',
