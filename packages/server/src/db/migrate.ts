@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '../kernel/db.js';
 import { rowsOf } from '../lib/rows.js';
+import type pg from 'pg';
 
 /** The committed SQL migrations, found from both src/db (tests, dev) and dist (built server). */
 export function migrationsFolder(): string {
@@ -20,26 +21,34 @@ export function migrationsFolder(): string {
   throw new Error('SQL migrations folder (packages/server/drizzle) not found');
 }
 
-/** Arbitrary constant: serializes migrations when several nodes start on one PostgreSQL at once. */
-const MIGRATION_LOCK_KEY = 72_114_001;
+/** Arbitrary constant: serializes start-up work (migrations, seeding) when several nodes start on one PostgreSQL. */
+const STARTUP_LOCK_KEY = 72_114_001;
 
-export async function runMigrations(database: Database): Promise<void> {
-  const migrationsFolderPath = migrationsFolder();
-  if (database.driver === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: migrationsFolderPath });
-    return;
-  }
+/**
+ * Runs `fn` while holding the start-up advisory lock on PostgreSQL (a session lock on a connection of its own), so
+ * nodes starting together on an empty database migrate and seed one after the other. PGlite has one process.
+ */
+export async function withStartupLock<T>(database: Database, fn: (client?: pg.PoolClient) => Promise<T>): Promise<T> {
+  if (database.driver === 'pglite') return fn();
   const client = await database.pool!.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolderPath });
+      return await fn(client);
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
     }
   } finally {
     client.release();
   }
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  await withStartupLock(database, async (client) => {
+    if (client) await migratePg(drizzlePg(client), { migrationsFolder: folder });
+    else await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+  });
 }
 
 let journal: { tag: string; when: number }[] | undefined;
