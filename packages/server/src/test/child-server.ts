@@ -13,6 +13,8 @@ export interface ChildServer {
   child: ChildProcess;
   /** Resolves with the exit code, or the signal that ended it. */
   exited: Promise<unknown>;
+  /** What it printed so far (stdout and stderr): the first start's banner holds the owner's password. */
+  output(): string;
 }
 
 /** Builds dist/ from the current sources, so the child runs the code under test. */
@@ -70,7 +72,7 @@ export async function startChildServer(opts: {
       reject(new Error(`server exited (${String(code)}):\n${out}`));
     });
   });
-  return { child, exited };
+  return { child, exited, output: () => out };
 }
 
 /** Waits for a state a child server reaches on its own (a lock wait, a job's answer): 30 s, then fails naming it. */
