@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@plaza/contracts';
+import { BackupError, createBackup, megabytes, restoreBackup, type Manifest } from './backup/index.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { DataDirLockedError } from './kernel/data-dir-lock.js';
 import { main } from './main.js';
@@ -27,6 +28,9 @@ Commands:
   load-data [--members N] [--reviews N] [--entity NAMESPACE/ID] [--files N] [--orders N]
                                           add synthetic members, reviews of one entity, media files and orders
                                           (load tests; --files or --orders alone load only those)
+  backup [--out FILE]                     write one archive of the database and the media files (default
+                                          plaza-backup-<UTC time>.tar.gz here; stop Plaza first on the embedded database)
+  restore FILE                            bring an archive back into an empty data directory or database
 
 Scopes: ${API_KEY_SCOPES.join(', ')}`;
 
@@ -63,6 +67,10 @@ export async function runCli(argv: string[]): Promise<void> {
       return ownerCommand(sub, rest);
     case 'load-data':
       return loadDataCommand([sub, ...rest].filter((a): a is string => a !== undefined));
+    case 'backup':
+      return backupCommand([sub, ...rest].filter((a): a is string => a !== undefined));
+    case 'restore':
+      return restoreCommand([sub, ...rest].filter((a): a is string => a !== undefined));
     case undefined:
     case 'help':
     case '--help':
@@ -181,10 +189,44 @@ async function loadDataCommand(args: string[]): Promise<void> {
   );
 }
 
+/** `12 tables (3456 rows) and 7 media files (1.2 MB)`, or the bucket for S3. */
+function contents(m: Manifest): string {
+  const rows = Object.values(m.database.rows).reduce((n, r) => n + r, 0);
+  const tables = `${Object.keys(m.database.rows).length} tables (${rows} rows)`;
+  return m.media.storage === 'local'
+    ? `${tables} and ${m.media.files} media files (${megabytes(m.media.bytes)})`
+    : `${tables}; media in S3 bucket "${m.media.bucket}"`;
+}
+
+async function backupCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  if (values.out === '') throw new UsageError('--out needs a file name');
+  const started = Date.now();
+  const r = await createBackup(loadConfig(), values.out ? { out: values.out } : {});
+  for (const note of r.notes) console.log(note);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Backed up ${contents(r.manifest)} to ${r.file} (${megabytes(r.archiveBytes)}) in ${seconds} s.`);
+}
+
+async function restoreCommand(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+  if (positionals.length !== 1) throw new UsageError('restore takes one archive file: plaza restore FILE');
+  const started = Date.now();
+  const r = await restoreBackup(loadConfig(), positionals[0]!);
+  for (const note of r.notes) console.log(note);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Restored ${contents(r.manifest)} from ${r.file}, checksums verified, in ${seconds} s.`);
+}
+
 runCli(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof UsageError) {
     console.error(`${e.message}\n\n${USAGE}`);
-  } else if (e instanceof ConfigError || e instanceof DataDirLockedError || e instanceof OwnerAccessError) {
+  } else if (
+    e instanceof ConfigError ||
+    e instanceof DataDirLockedError ||
+    e instanceof OwnerAccessError ||
+    e instanceof BackupError
+  ) {
     console.error(e.message);
   } else if (e instanceof Error && 'code' in e && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`${e.message}\n\n${USAGE}`);

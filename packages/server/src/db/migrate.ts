@@ -53,16 +53,22 @@ export async function runMigrations(database: Database): Promise<void> {
 
 let journal: { tag: string; when: number }[] | undefined;
 
-/**
- * The migrations this database has not applied yet, by tag (`/ready`). Drizzle records each applied migration with
- * its journal time, and applies them in order, so those after the newest recorded time are the pending ones.
- */
-export async function pendingMigrations(database: Database): Promise<string[]> {
+/** The committed migrations in order: their tags and the times Drizzle records when applying them. */
+export function migrationJournal(): { tag: string; when: number }[] {
   journal ??= (
     JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
       entries: { tag: string; when: number }[];
     }
   ).entries;
+  return journal;
+}
+
+/**
+ * The migrations this database has not applied yet, by tag (`/ready`). Drizzle records each applied migration with
+ * its journal time, and applies them in order, so those after the newest recorded time are the pending ones.
+ */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const journal = migrationJournal();
   let newest = -1;
   try {
     const result = await database.db.execute(

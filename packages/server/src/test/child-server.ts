@@ -35,10 +35,13 @@ export const freePort = (host = '127.0.0.1') =>
     });
   });
 
-/** `plaza start` on `dbUrl` in production mode; resolves once it prints that it runs. */
+/**
+ * `plaza start` on `dbUrl` (PostgreSQL; without it, the embedded database in `env.PLAZA_DATA_DIR`) in production
+ * mode; resolves once it prints that it runs.
+ */
 export async function startChildServer(opts: {
   port: number;
-  dbUrl: string;
+  dbUrl?: string;
   media: string;
   env?: Record<string, string>;
 }): Promise<ChildServer> {
@@ -51,7 +54,7 @@ export async function startChildServer(opts: {
     PLAZA_PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
     PLAZA_WEB_DIST: '',
     PLAZA_MEDIA_DIR: opts.media,
-    DATABASE_URL: opts.dbUrl,
+    ...(opts.dbUrl ? { DATABASE_URL: opts.dbUrl } : {}),
     ...opts.env,
   };
   const child = spawn(process.execPath, [cli, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -8,3 +8,4 @@ export { emptyOldTrash } from './purge.js';
 export { mediaFileRoutes } from './routes.js';
 export { mediaUploadRoutes } from './upload.routes.js';
 export { probeMediaStorage } from './storage/store.js';
+export { localObjectsDir } from './storage/local.js';

@@ -4,13 +4,16 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectStore } from './object-store.js';
 
+/** Where the local store keeps its objects: `<media dir>/objects` (what `plaza backup` copies). */
+export const localObjectsDir = (mediaDir: string): string => path.join(mediaDir, 'objects');
+
 /** Objects as files under `<media dir>/objects`; a finished upload is renamed into place (no copy on one disk). */
 export class LocalStore implements ObjectStore {
   readonly kind = 'local';
   private readonly root: string;
 
   constructor(dir: string) {
-    this.root = path.join(dir, 'objects');
+    this.root = localObjectsDir(dir);
   }
 
   /** The file of a key; keys are server-made, and this refuses anything that would leave the root anyway. */
