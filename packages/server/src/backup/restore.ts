@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
 import { localObjectsDir } from '../platform/media/index.js';
@@ -92,7 +92,13 @@ export async function restoreBackup(
   const file = path.resolve(opts.cwd ?? process.cwd(), archive);
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`No such file: ${file}`);
   const progress = opts.progress ?? createProgress();
-  const release = await claimTargets(config);
+  // Folders this restore makes (the data dir, the media folder's parent) go again if it fails.
+  const made = [config.dataDir, config.media.dir].flatMap(missingFolders).sort((a, b) => b.length - a.length);
+  let succeeded = false;
+  const release = await claimTargets(config).catch(async (e: unknown) => {
+    await removeEmpty(made);
+    throw e;
+  });
   // Next to the media folder, so the verified files move into place by rename.
   await mkdir(path.dirname(config.media.dir), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(config.media.dir), '.plaza-restore-'));
@@ -118,10 +124,23 @@ export async function restoreBackup(
       throw e;
     }
     progress.stop();
+    succeeded = true;
     return { file, manifest, notes };
   } finally {
     progress.stop();
     await rm(staging, { recursive: true, force: true });
     release();
+    if (!succeeded) await removeEmpty(made);
   }
+}
+
+/** `folder` and those of its parents that do not exist yet, deepest first. */
+function missingFolders(folder: string): string[] {
+  const missing: string[] = [];
+  for (let f = folder; !existsSync(f) && path.dirname(f) !== f; f = path.dirname(f)) missing.push(f);
+  return missing;
+}
+
+async function removeEmpty(folders: string[]): Promise<void> {
+  for (const f of folders) await rmdir(f).catch(() => {});
 }
