@@ -26,6 +26,8 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let started = false;
   return {
     step(label, size) {
+      // The step before is done, whatever its estimate said (a database's size on disk is not its dump's).
+      if (started) bar.update(total, { done: megabytes(value) });
       if (started) bar.stop();
       value = 0;
       total = Math.max(size, 1);
