@@ -8,6 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CONSISTENCY_HEADER, REQUEST_ID_HEADER } from '@plaza/contracts';
 import type { Config } from './config/index.js';
 import type { Database } from './kernel/db.js';
+import { consistencyToken, parseConsistencyToken, startReadScope } from './kernel/read-scope.js';
+import type { ReplicaSet } from './kernel/replicas.js';
 import type { Ctx } from './kernel/context.js';
 import { checkAccess } from './kernel/caller.js';
 import { registerCors } from './http/cors.js';
@@ -76,7 +78,7 @@ export async function buildApp({
   // Before the caller check, so a 401/403 answer still carries the CORS headers an allowed site needs to read it.
   // Only the read cache's own fields are used; this runs before a request has its context.
   await registerCors(app, config, () => allClientOrigins({ db: database.db } as Ctx));
-  addRequestHooks(app, { db: database.db, clock, config, keys });
+  addRequestHooks(app, { db: database.db, clock, config, keys }, database.replicas);
 
   // The standard OAuth token request is form-encoded; everything else is JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -153,7 +155,11 @@ function indexRoutes(app: App): RouteIndex {
 }
 
 /** The caller and context of each request, the text check, the request log, and the headers every answer carries. */
-function addRequestHooks(app: App, base: Pick<Ctx, 'db' | 'clock' | 'config' | 'keys'>): void {
+function addRequestHooks(
+  app: App,
+  base: Pick<Ctx, 'db' | 'clock' | 'config' | 'keys'>,
+  replicas: ReplicaSet | undefined,
+): void {
   app.decorateRequest('ctx', null as never);
   const sqlCounts = new WeakMap<object, { n: number }>();
   if (process.env.PLAZA_SQL_COUNT === '1') {
@@ -164,17 +170,21 @@ function addRequestHooks(app: App, base: Pick<Ctx, 'db' | 'clock' | 'config' | '
     });
   }
   app.addHook('onRequest', async (req) => {
+    const consistency = req.headers[CONSISTENCY_HEADER];
+    const token = typeof consistency === 'string' ? parseConsistencyToken(consistency) : {};
+    // Before the first await, so the handler inherits it. Opened once the caller is known: credentials and
+    // revocations are read on the primary.
+    const reads = replicas ? startReadScope(req.method === 'GET' || req.method === 'HEAD' ? token : undefined) : null;
     const access = req.routeOptions.config?.access;
     const now = base.clock();
     const caller =
       access && access !== 'public'
         ? await app.resolveCaller(req.headers.authorization, now)
         : ({ type: 'NONE' } as const);
-    const consistency = req.headers[CONSISTENCY_HEADER];
-    const consistencyMs = typeof consistency === 'string' ? parseInt(consistency, 36) : NaN;
     req.ctx = { ...base, caller, log: req.log };
-    if (Number.isFinite(consistencyMs)) req.ctx.consistencyMs = consistencyMs;
+    if (token.tokenMs !== undefined) req.ctx.consistencyMs = token.tokenMs;
     if (access) checkAccess(access, caller);
+    if (reads) reads.primaryOnly = false;
   });
 
   // Text the database cannot store is refused here for every route, before its schema or handler sees it.
@@ -193,8 +203,11 @@ function addRequestHooks(app: App, base: Pick<Ctx, 'db' | 'clock' | 'config' | '
     reply.header(REQUEST_ID_HEADER, req.id);
     if (reply.statusCode < 400) afterSuccessfulWrite(req.method, req.url);
     // Writes hand out a consistency token; the SDK echoes it so a read replica never shows stale own-writes.
+    // With replicas it carries the primary's WAL position after the write: a replica that has replayed it may answer.
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
-      reply.header(CONSISTENCY_HEADER, Date.now().toString(36));
+      const ms = Date.now();
+      const lsn = replicas ? await replicas.currentLsn().catch(() => undefined) : undefined;
+      reply.header(CONSISTENCY_HEADER, consistencyToken(ms, lsn));
     }
   });
 }

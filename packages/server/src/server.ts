@@ -9,7 +9,12 @@ import { seed, type SeedResult } from './seed.js';
 
 export function databaseTarget(config: Config) {
   return config.databaseUrl
-    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    ? ({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        replicaUrls: config.replicaUrls,
+        replicaMaxLagMs: config.replicaMaxLagMs,
+      } as const)
     : ({ kind: 'pglite', dataDir: config.dataDir } as const);
 }
 

@@ -98,4 +98,30 @@ describe('loadConfig', () => {
     for (const bad of ['short', 'has a space in it here'])
       expect(() => loadConfig({ PLAZA_METRICS_TOKEN: bad })).toThrow(/PLAZA_METRICS_TOKEN: must be 16 to 512/);
   });
+
+  it('reads DATABASE_REPLICA_URLS only with DATABASE_URL, never echoing a URL in a problem', () => {
+    const primary = 'postgres://u@db/plaza';
+    expect(loadConfig({})).toMatchObject({ replicaUrls: [], replicaMaxLagMs: 5000 });
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: ' postgres://u@r1/plaza, postgresql://u@r2/plaza ,',
+        PLAZA_REPLICA_MAX_LAG_MS: '800',
+      }),
+    ).toMatchObject({ replicaUrls: ['postgres://u@r1/plaza', 'postgresql://u@r2/plaza'], replicaMaxLagMs: 800 });
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://u@r1/plaza' })).toThrow(
+      /DATABASE_REPLICA_URLS: replicas need DATABASE_URL/,
+    );
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://u@r1/p,mysql://u:secret@r2/p' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('DATABASE_REPLICA_URLS: entry 2 must be a postgres://');
+    expect(message).not.toContain('secret');
+    expect(() => loadConfig({ DATABASE_URL: primary, PLAZA_REPLICA_MAX_LAG_MS: '5s' })).toThrow(
+      /PLAZA_REPLICA_MAX_LAG_MS/,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { databaseConfigFromEnv } from './database.js';
 import { mediaConfigFromEnv, type MediaConfig } from './media.js';
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments.js';
 import { eventConfigFromEnv, type WebhookConfig } from './webhooks.js';
@@ -11,6 +12,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL instead of the embedded PGlite. */
   databaseUrl: string | undefined;
+  /** Streaming replicas of DATABASE_URL for reads outside transactions (config/database.ts). */
+  replicaUrls: string[];
+  /** Replicas lagging more than this get no reads. */
+  replicaMaxLagMs: number;
   /** The address people reach this server at; used in links, redirect URIs and the token issuer. */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -78,10 +83,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const port = intVar(env, 'PORT', 3000, 0, 65535, problems);
   const bodyLimit = intVar(env, 'PLAZA_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024, problems);
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
-  }
+  const { databaseUrl, replicaUrls, replicaMaxLagMs } = databaseConfigFromEnv(env, problems, (name, ...range) =>
+    intVar(env, name, ...range, problems),
+  );
   // The embedded database is for one machine: only its own loopbacks until HOST says otherwise.
   const host = env.HOST?.trim() || (databaseUrl ? '0.0.0.0' : 'localhost');
 
@@ -125,6 +129,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host,
     dataDir,
     databaseUrl,
+    replicaUrls,
+    replicaMaxLagMs,
     publicUrl,
     logLevel,
     logFormat,

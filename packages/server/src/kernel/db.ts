@@ -5,6 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { countSql } from './sql-count.js';
+import type { ReplicaSet } from './replicas.js';
+import { RoutingPool } from './routing-pool.js';
 
 /** Drizzle tells its logger about every statement it sends: the per-request count (sql-count.ts). */
 const sqlCounter = {
@@ -27,25 +29,34 @@ export interface Database {
   /** The underlying PGlite, for dumps in tests; undefined on PostgreSQL. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** DATABASE_REPLICA_URLS: the read replicas, their lag, and the primary's WAL position for consistency tokens. */
+  replicas?: ReplicaSet;
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; replicaUrls?: string[]; replicaMaxLagMs?: number }
   | { kind: 'pglite'; dataDir: string }
   /** A throwaway PGlite in memory, optionally started from a dumped data dir (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const config = { connectionString: target.url, max: target.poolSize ?? 10 };
+    const replicaUrls = target.replicaUrls ?? [];
+    const pool = replicaUrls.length
+      ? new RoutingPool(config, { urls: replicaUrls, maxLagMs: target.replicaMaxLagMs ?? 5000 })
+      : new pg.Pool(config);
     // An idle client erroring (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { logger: sqlCounter }) as unknown as Db;
+    // The probes are about the primary, whatever request they answer.
+    const ping = pool instanceof RoutingPool ? () => pool.primaryQuery('SELECT 1') : () => pool.query('SELECT 1');
     return {
       db,
       driver: 'postgres',
       pool,
-      ping: async () => void (await pool.query('SELECT 1')),
+      ...(pool instanceof RoutingPool ? { replicas: pool.replicas } : {}),
+      ping: async () => void (await ping()),
       close: () => pool.end(),
     };
   }

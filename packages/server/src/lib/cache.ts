@@ -1,5 +1,6 @@
 import { inTransaction, rootDbOf, type Ctx } from '../kernel/context.js';
 import type { Db } from '../kernel/db.js';
+import { onPrimary } from '../kernel/read-scope.js';
 
 interface Entry<V> {
   value: V;
@@ -14,6 +15,7 @@ interface Entry<V> {
  * - Other nodes' changes show within `ttlMs`, or at once for a caller whose consistency token is newer than the
  *   entry (the SDK echoes it after its own writes), so nobody misses their own change.
  * - Per database handle (tests run many servers in one process); at most `maxEntries`, oldest dropped first.
+ * - What it keeps is read on the primary (never a read replica), as of the time it is stamped with.
  * - Reads inside a transaction bypass it, unless `inTransactions` says the entries are settings no transaction
  *   changes through this cache (their writers lock and read the row itself): an order placed with the shop's
  *   settings of a second ago is the same as one placed a second earlier, and saves two statements per order.
@@ -40,7 +42,8 @@ export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTr
       if (loading && fresh(loading.at)) return loading.value;
       const started = generation;
       const kept = entries;
-      const read = load().then((value) => {
+      // From the primary: the entry is stamped `now`, which a lagging replica's rows would not be current at.
+      const read = onPrimary(load).then((value) => {
         // A change during the read may not be in it: don't keep it.
         if (started !== generation) return value;
         kept.delete(k);
@@ -74,7 +77,7 @@ export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTr
       }
       if (!missing.length) return out;
       const started = generation;
-      const loaded = await loadMany(missing);
+      const loaded = await onPrimary(() => loadMany(missing));
       for (const [key, value] of loaded) {
         out.set(key, value);
         if (started !== generation) continue;

@@ -1,4 +1,5 @@
 import type { Ctx } from '../kernel/context.js';
+import { onPrimary } from '../kernel/read-scope.js';
 
 const TTL_MS = 2_000;
 
@@ -28,7 +29,7 @@ export function createConfigCache<V>(load: (ctx: Ctx) => Promise<V>) {
         return hit.value;
       }
       const started = generation;
-      const value = await load(ctx);
+      const value = await onPrimary(() => load(ctx)); // stamped `now`: a replica may be behind that
       if (started === generation) entries.set(ctx.config, { value, at: now, generation });
       return value;
     },

@@ -36,6 +36,7 @@ export function createMetrics(database: Database): Metrics {
   });
   poolGauges(database, registers);
   const refresh = sourceMetrics(registers);
+  const refreshReplicas = replicaMetrics(database, registers);
 
   return {
     contentType: registry.contentType,
@@ -45,7 +46,7 @@ export function createMetrics(database: Database): Metrics {
       requests.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     },
     async scrape(ctx, sources) {
-      await refresh(ctx, sources);
+      await Promise.all([refresh(ctx, sources), refreshReplicas()]);
       return registry.metrics();
     },
   };
@@ -72,6 +73,40 @@ function poolGauges(database: Database, registers: Registry[]): void {
       this.set(pool ? pool.waitingCount : 0);
     },
   });
+}
+
+/** Each read replica (by its place in DATABASE_REPLICA_URLS, never its URL), measured at the scrape. */
+function replicaMetrics(database: Database, registers: Registry[]): () => Promise<void> {
+  const replicas = database.replicas;
+  if (!replicas) return async () => {};
+  const labelNames = ['replica'] as const;
+  const lag = new Gauge({
+    name: 'plaza_db_replica_lag_seconds',
+    help: "How old a read replica's data is: how long ago the primary first had a change it has not replayed yet",
+    labelNames,
+    registers,
+  });
+  const up = new Gauge({
+    name: 'plaza_db_replica_up',
+    help: 'Whether a read replica answers (1) or is skipped as down (0)',
+    labelNames,
+    registers,
+  });
+  const connections = new Gauge({
+    name: 'plaza_db_replica_pool_connections',
+    help: "Connections of this node's pool to a read replica by state (total, idle)",
+    labelNames: ['replica', 'state'] as const,
+    registers,
+  });
+  return async () => {
+    for (const r of await replicas.status()) {
+      const replica = String(r.index);
+      lag.set({ replica }, r.lagSeconds);
+      up.set({ replica }, r.up ? 1 : 0);
+      connections.set({ replica, state: 'total' }, r.pool.totalCount);
+      connections.set({ replica, state: 'idle' }, r.pool.idleCount);
+    }
+  };
 }
 
 /** The modules' figures: queue gauges read from the tables, and the placement counters of this node. */

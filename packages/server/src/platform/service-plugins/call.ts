@@ -11,6 +11,7 @@ import {
   type ServicePluginType,
 } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
+import { onPrimary } from '../../kernel/read-scope.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { allowPrivateTargets, signAppJwt } from '../webhooks/index.js';
 import { allowCall, recordFailure, recordSuccess, releaseTrial } from './breaker.js';
@@ -67,10 +68,10 @@ async function enabledImplementations(ctx: Ctx): Promise<Map<string, Implementat
     return hit.byType;
   }
   const gen = implementationsGen;
-  const rows = await ctx.db
-    .select()
-    .from(servicePluginImplementations)
-    .where(eq(servicePluginImplementations.enabled, true));
+  // On the primary: the entry is stamped `now`, which a lagging replica's rows would not be current at.
+  const rows = await onPrimary(() =>
+    ctx.db.select().from(servicePluginImplementations).where(eq(servicePluginImplementations.enabled, true)),
+  );
   const byType = new Map(rows.map((r) => [r.type, r]));
   if (gen === implementationsGen) implementationsCache.set(ctx.config, { byType, at: now, gen });
   return byType;
