@@ -118,9 +118,10 @@ export class ReplicaSet {
   private async eligible(replica: Replica, minLsn: bigint | undefined): Promise<boolean> {
     const now = Date.now();
     if (now < replica.downUntil) return false;
-    if (!replica.up || now - replica.lagAt > LAG_TTL_MS) await this.probe(replica, true);
+    // A probe that fails has marked the replica down; the read goes elsewhere.
+    if (!replica.up || now - replica.lagAt > LAG_TTL_MS) await this.probe(replica, true).catch(() => {});
     else if (minLsn !== undefined && replica.replayLsn < minLsn && now - replica.replayAt > REPLAY_TTL_MS) {
-      await this.probe(replica, false);
+      await this.probe(replica, false).catch(() => {});
     }
     if (!replica.up || replica.lagMs > this.opts.maxLagMs) return false;
     return minLsn === undefined || replica.replayLsn >= minLsn;

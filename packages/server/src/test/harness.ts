@@ -51,7 +51,8 @@ export interface TestServer {
  * (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set). No part of the server is mocked.
  */
 export async function startTestServer(
-  opts: { clock?: () => Date; env?: Record<string, string> } = {},
+  /** `databaseUrl`: the PostgreSQL server to make the database on, instead of TEST_DATABASE_URL's. */
+  opts: { clock?: () => Date; env?: Record<string, string>; databaseUrl?: string } = {},
 ): Promise<TestServer> {
   // Tests play a loopback reverse proxy: X-Forwarded-For from 127.0.0.1 names the client (per-address limits).
   const config = loadConfig({
@@ -67,7 +68,7 @@ export async function startTestServer(
     PLAZA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...opts.env,
   });
-  const database = await freshTestDatabase(config);
+  const database = await freshTestDatabase(config, opts.databaseUrl);
   const app = await buildApp({ config, database, ...(opts.clock ? { clock: opts.clock } : {}) });
   app.addHook('onClose', async () => {
     await database.close();

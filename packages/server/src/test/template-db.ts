@@ -37,8 +37,8 @@ async function prepare(database: Database, config: Config): Promise<void> {
  * run into a template: a dumped PGlite data dir (loaded in ~0.4 s) or a PostgreSQL template database
  * (`CREATE DATABASE … TEMPLATE`), when TEST_DATABASE_URL is set.
  */
-export async function freshTestDatabase(config: Config): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function freshTestDatabase(config: Config, baseUrl?: string): Promise<Database> {
+  const url = baseUrl ?? process.env.TEST_DATABASE_URL;
   return url ? freshPostgres(url, config) : freshPglite(config);
 }
 
@@ -100,7 +100,14 @@ async function freshPostgres(baseUrl: string, config: Config): Promise<Database>
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, name), poolSize: 10 });
+  // Replicas (DATABASE_REPLICA_URLS naming servers only) stream the new database too: read it there.
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(baseUrl, name),
+    poolSize: 10,
+    replicaUrls: config.replicaUrls.map((url) => withDatabase(url, name)),
+    replicaMaxLagMs: config.replicaMaxLagMs,
+  });
   const close = database.close.bind(database);
   database.close = async () => {
     await close();
