@@ -3,6 +3,7 @@ import type { Product } from '@plaza/contracts';
 import { startTestServer, type TestServer } from '../src/test/harness.js';
 import { hasPostgresBinaries, startPrimary, startReplica, type Cluster } from '../src/test/pg-cluster.js';
 import { createProduct } from '../src/store/catalog/testing.js';
+import { startReadScope } from '../src/kernel/read-scope.js';
 import { appCode, call } from './http.js';
 
 // A primary and a streaming hot standby of the test's own (initdb + pg_basebackup on loopback ports: the system
@@ -132,6 +133,40 @@ describe.skipIf(!enabled)('read replicas', () => {
     await expect
       .poll(() => metric('plaza_db_replica_lag_seconds'), { timeout: 3000, interval: 100 })
       .toBeLessThan(MAX_LAG_MS / 1000);
+  });
+
+  it('send the rest of a GET to the primary once it writes or opens a transaction', async () => {
+    const pool = srv!.database.pool!;
+    await pool.query('CREATE TABLE replica_probe (n int)');
+    await pool.query('INSERT INTO replica_probe VALUES (1)');
+    await caughtUp();
+    await replica!.query('SELECT pg_wal_replay_pause()');
+    try {
+      await pool.query('UPDATE replica_probe SET n = 2');
+      const read = async () => (await pool.query<{ n: number }>('SELECT n FROM replica_probe')).rows[0]!.n;
+      // As app.ts does for a GET: a scope opened before the first await, allowed once the caller is known.
+      // In a callback of its own, so the scope stays inside it as a request's stays inside the request.
+      const asGet = (work: () => Promise<void>) =>
+        Promise.resolve().then(async () => {
+          const scope = startReadScope({})!;
+          scope.primaryOnly = false;
+          await work();
+        });
+      await asGet(async () => {
+        expect(await read()).toBe(1); // the replica
+        await pool.query('UPDATE replica_probe SET n = 3');
+        expect(await read()).toBe(3); // its own write, from the primary
+      });
+      await asGet(async () => {
+        expect(await read()).toBe(1);
+        const client = await pool.connect(); // a transaction
+        client.release();
+        expect(await read()).toBe(3);
+      });
+      expect(await read()).toBe(3); // no scope (jobs, CLI): the primary
+    } finally {
+      await replica!.query('SELECT pg_wal_replay_resume()');
+    }
   });
 
   it('serve every read and write from the primary once the replica is down', async () => {
