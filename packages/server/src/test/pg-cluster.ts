@@ -1,15 +1,20 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
-/** Debian's PostgreSQL server binaries: tests that make their own clusters run only where they exist. */
-export const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** Debian's PostgreSQL server binaries (the newest installed): tests that make clusters run only where they exist. */
+const PG_BIN = (() => {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  return newest ? path.join(root, newest, 'bin') : '';
+})();
 export const hasPostgresBinaries = (): boolean =>
-  ['initdb', 'pg_ctl', 'pg_basebackup'].every((b) => existsSync(path.join(PG_BIN, b)));
+  !!PG_BIN && ['initdb', 'pg_ctl', 'pg_basebackup'].every((b) => existsSync(path.join(PG_BIN, b)));
 
 const run = promisify(execFile);
 
