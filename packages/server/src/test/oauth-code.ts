@@ -29,6 +29,28 @@ export const codeGrant = (
   { code, verifier, redirectUri }: { code: string | null; verifier: string; redirectUri: string },
 ) => ({ grantType: 'authorization_code', clientId: client.clientId, code, codeVerifier: verifier, redirectUri });
 
+/** The body of the redirect session that turns a session token into a code (query mode, state `s`). */
+export const codeRedirectSession = (a: {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  sessionToken: string;
+}) => ({
+  auth: {
+    authRequest: {
+      redirectUri: a.redirectUri,
+      clientId: a.clientId,
+      codeChallenge: a.challenge,
+      codeChallengeMethod: 'S256',
+      responseMode: 'query',
+      responseType: 'code',
+      scope: 'offline_access',
+      state: 's',
+      sessionToken: a.sessionToken,
+    },
+  },
+});
+
 /**
  * An authorization code of the web client (with its PKCE verifier) issued in this sign-in session, the way the web
  * app's sign-in gets one: a redirect session for the session token, then its URL followed to the callback.
@@ -42,21 +64,7 @@ export async function authorizationCode(
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const rs = await call<CreateRedirectSessionResponse>(srv.url, 'POST', '/redirects/v1/redirect-session', {
     auth: `Bearer ${await srv.visitorToken()}`,
-    body: {
-      auth: {
-        authRequest: {
-          redirectUri,
-          clientId: srv.clientId,
-          codeChallenge: challenge,
-          codeChallengeMethod: 'S256',
-          responseMode: 'query',
-          responseType: 'code',
-          scope: 'offline_access',
-          state: 's',
-          sessionToken,
-        },
-      },
-    },
+    body: codeRedirectSession({ clientId: srv.clientId, redirectUri, challenge, sessionToken }),
   });
   expect(rs.status, JSON.stringify(rs.body)).toBe(200);
   const res = await fetch(rs.body.redirectSession.fullUrl, { redirect: 'manual' });

@@ -42,6 +42,19 @@ export async function visitorToken(url: string, clientId: string): Promise<strin
   return `Bearer ${res.body.access_token}`;
 }
 
+/** Runs `connections` workers at once until `stop()`, which tells them (`halt`) and waits for them to finish. */
+function runUntilStopped<S>(connections: number, worker: () => Promise<void>, stats: S, halt: () => void) {
+  const running = Promise.all(Array.from({ length: connections }, worker));
+  return {
+    stats,
+    stop: async () => {
+      halt();
+      await running;
+      return stats;
+    },
+  };
+}
+
 /** `connections` readers, each a visitor with one item in the cart, cycling through three storefront reads. */
 export async function startReaders(shop: Shop, connections: number) {
   const stats: ReadStats = { requests: 0, errors: 0, errorsByStatus: {}, latenciesMs: [] };
@@ -64,15 +77,7 @@ export async function startReaders(shop: Shop, connections: number) {
       }
     }
   };
-  const running = Promise.all(Array.from({ length: connections }, reader));
-  return {
-    stats,
-    stop: async () => {
-      stopped = true;
-      await running;
-      return stats;
-    },
-  };
+  return runUntilStopped(connections, reader, stats, () => (stopped = true));
 }
 
 export interface Placement {
@@ -149,15 +154,7 @@ export async function startPlacers(shop: Shop, connections: number) {
       else stats.abandoned++;
     }
   };
-  const running = Promise.all(Array.from({ length: connections }, placer));
-  return {
-    stats,
-    stop: async () => {
-      stopped = true;
-      await running;
-      return stats;
-    },
-  };
+  return runUntilStopped(connections, placer, stats, () => (stopped = true));
 }
 
 /** The p-th percentile (0-100) of `values`, nearest rank. */

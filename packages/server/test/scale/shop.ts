@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CreateRedirectSessionResponse, FileDescriptor, TokenResponse } from '@plaza/contracts';
 import { png, settled, upload } from '../../src/platform/media/testing.js';
 import type { TestServer } from '../../src/test/harness.js';
+import { codeRedirectSession } from '../../src/test/oauth-code.js';
 import { call } from '../http.js';
 import { visitorToken } from './load.js';
 
@@ -29,21 +30,12 @@ export async function tokensForSession(
     'redirect session',
     await call<CreateRedirectSessionResponse>(urls[0], 'POST', '/redirects/v1/redirect-session', {
       auth: await visitorToken(urls[0], clientId),
-      body: {
-        auth: {
-          authRequest: {
-            redirectUri,
-            clientId,
-            codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-            codeChallengeMethod: 'S256',
-            responseMode: 'query',
-            responseType: 'code',
-            scope: 'offline_access',
-            state: 's',
-            sessionToken,
-          },
-        },
-      },
+      body: codeRedirectSession({
+        clientId,
+        redirectUri,
+        challenge: createHash('sha256').update(verifier).digest('base64url'),
+        sessionToken,
+      }),
     }),
   );
   const authorize = new URL(rs.redirectSession.fullUrl);
