@@ -47,6 +47,19 @@ describe('read cache', () => {
     expect(new Set([await shared, await mine]).size).toBe(2);
   });
 
+  it('never makes a transaction wait on a read another caller began', async () => {
+    // A read outside a transaction may wait for a pool connection that every transaction holds: a transaction that
+    // joined it would never give its connection back.
+    const settings = createReadCache<string>(60_000, 10, { inTransactions: true });
+    const ctx = srv.ctx();
+    let release!: (v: string) => void;
+    const stuck = settings.get(ctx, 'k', () => new Promise<string>((r) => (release = r)));
+    const inTx = await withTx(ctx, (tx) => settings.get(tx, 'k', async () => 'read in the transaction'));
+    expect(inTx).toBe('read in the transaction');
+    release('read outside');
+    expect(await stuck).toBe('read outside');
+  });
+
   it('transactions read past it, unless it holds settings that may be read in them', async () => {
     const ctx = srv.ctx();
     let loads = 0;

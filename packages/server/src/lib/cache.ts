@@ -35,10 +35,13 @@ export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTr
       const now = Date.now();
       const fresh = (at: number) => !(ctx.consistencyMs && ctx.consistencyMs >= at);
       if (hit && now - hit.at < ttlMs && fresh(hit.at)) return hit.value;
-      // Callers that miss together share one read (a page of 50 orders each asking for the site settings).
+      // Callers that miss together share one read (a page of 50 orders each asking for the site settings). Not a
+      // transaction: it holds a pool connection, and waiting on a read that needs another one can starve the pool
+      // (150 placements after a restart, each in a transaction, all waiting on one read that found no connection).
+      const shared = !inTransaction(ctx);
       let reads = loadingByDb.get(db);
       if (!reads) loadingByDb.set(db, (reads = new Map<string, Entry<Promise<V>>>()));
-      const loading = reads.get(k);
+      const loading = shared ? reads.get(k) : undefined;
       if (loading && fresh(loading.at)) return loading.value;
       const started = generation;
       const kept = entries;
@@ -51,6 +54,7 @@ export function createReadCache<V>(ttlMs: number, maxEntries = 500, opts: { inTr
         if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
         return value;
       });
+      if (!shared) return read;
       const mine = { value: read, at: now };
       reads.set(k, mine);
       const forget = () => {
