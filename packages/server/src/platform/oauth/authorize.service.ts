@@ -63,19 +63,32 @@ export async function checkAuthorizeRequest(ctx: Ctx, p: AuthorizeParams): Promi
 }
 
 /**
- * The redirect URI must be one of the client's. Only a `web_message` request may leave it out (the platform SDK's
- * direct login does): its answer is then posted to the client's allowed origins, so it needs at least one.
+ * What is wrong with an authorization request's redirect URI, if anything. It must be one of the client's; only a
+ * `web_message` request may leave it out (the platform SDK's direct login): its answer then goes to the client's
+ * allowed origins, so the client needs one. Shared by the authorize endpoint and auth redirect sessions.
  */
+export function redirectUriProblem(
+  client: Pick<OAuthClient, 'id' | 'redirectUris' | 'allowedOrigins'>,
+  redirectUri: string | undefined,
+  responseMode: string | undefined,
+): 'missing' | 'no-origin' | 'unregistered' | undefined {
+  if (!redirectUri) {
+    if (responseMode !== 'web_message') return 'missing';
+    return client.allowedOrigins.length ? undefined : 'no-origin';
+  }
+  return redirectUriMatches(client, redirectUri) ? undefined : 'unregistered';
+}
+
 function checkRedirectUri(client: OAuthClient, p: AuthorizeParams): CheckedAuthorizeRequest | undefined {
-  if (!p.redirect_uri && p.response_mode === 'web_message') {
-    if (client.allowedOrigins.length) return undefined;
+  const problem = redirectUriProblem(client, p.redirect_uri, p.response_mode);
+  if (!problem) return undefined;
+  if (problem === 'no-origin') {
     return {
       kind: 'fatal',
       title: 'No allowed origin',
       detail: 'Without redirect_uri, the answer goes to the allowed origins of the client, and it has none.',
     };
   }
-  if (p.redirect_uri && redirectUriMatches(client, p.redirect_uri)) return undefined;
   return {
     kind: 'fatal',
     title: 'Unregistered redirect URI',

@@ -1,6 +1,6 @@
 // OAuth 2.0 / OIDC: clients, signing keys, authorization codes and tokens. Other modules and root files reach it here.
 export { authorizeRoutes, isRegisteredReturn } from './authorize.routes.js';
-export { canSignIn, checkAuthorizeRequest, type AuthorizeParams } from './authorize.service.js';
+export { canSignIn, checkAuthorizeRequest, redirectUriProblem, type AuthorizeParams } from './authorize.service.js';
 export {
   allClientOrigins,
   createOAuthClient,

@@ -6,7 +6,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../../lib/urls.js';
 import { getProduct } from '../../store/catalog/index.js';
 import { loadCheckout } from '../../store/checkout/index.js';
-import { insertRedirectSession, isRegisteredReturn, redirectUriMatches, requireOAuthClient } from '../oauth/index.js';
+import { insertRedirectSession, isRegisteredReturn, redirectUriProblem, requireOAuthClient } from '../oauth/index.js';
 
 /** Redirect sessions are stored for a day: long enough to finish any flow, short enough to not pile up. */
 const REDIRECT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -139,23 +139,20 @@ async function authSession(
   return toSession(id, `${base}/oauth2/authorize?${params}`, a.sessionToken ?? '');
 }
 
-/**
- * The redirect URI must be the client's. Only a `web_message` request may leave it out (the platform SDK's direct
- * login): its answer then goes to the client's allowed origins, so it needs one.
- */
+/** The redirect URI must be the client's, or absent for a web_message request (see redirectUriProblem). */
 function checkAuthRedirect(
   client: Awaited<ReturnType<typeof requireOAuthClient>>,
   a: NonNullable<CreateRedirectSessionRequest['auth']>['authRequest'],
 ): void {
   const field = 'auth.authRequest.redirectUri';
-  if (!a.redirectUri) {
-    if (a.responseMode !== 'web_message') {
-      throw violation(field, 'REQUIRED_FIELD', 'redirectUri is required unless responseMode is web_message');
-    }
-    if (!client.allowedOrigins.length) {
-      throw violation(field, 'REQUIRED_FIELD', 'redirectUri is required: the client has no allowed origin to post to');
-    }
-  } else if (!redirectUriMatches(client, a.redirectUri)) {
+  const problem = redirectUriProblem(client, a.redirectUri, a.responseMode);
+  if (problem === 'missing') {
+    throw violation(field, 'REQUIRED_FIELD', 'redirectUri is required unless responseMode is web_message');
+  }
+  if (problem === 'no-origin') {
+    throw violation(field, 'REQUIRED_FIELD', 'redirectUri is required: the client has no allowed origin to post to');
+  }
+  if (problem === 'unregistered') {
     throw violation(field, 'FORMAT', 'redirectUri must exactly match one registered for this client');
   }
 }
