@@ -23,3 +23,4 @@ export * from './media/event-types.js';
 export * from './common/address-lines.js';
 export * from './ecom/line-words.js';
 export * from './ecom/invoice-words.js';
+export * from './plans/limits.js';

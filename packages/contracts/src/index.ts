@@ -36,3 +36,5 @@ export * from './catalog/collection.js';
 export * from './ecom/index.js';
 export * from './media/index.js';
 export * from './graphql/request.js';
+export * from './plans/plans.js';
+export * from './plans/requests.js';

@@ -29,3 +29,4 @@ export * from '../store/orders/tables.js';
 export * from '../store/payments/tables.js';
 export * from '../platform/media/tables.js';
 export * from '../store/payments/stripe/tables.js';
+export * from '../store/plans/tables.js';
