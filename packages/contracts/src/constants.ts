@@ -24,3 +24,4 @@ export * from './common/address-lines.js';
 export * from './ecom/line-words.js';
 export * from './ecom/invoice-words.js';
 export * from './plans/limits.js';
+export * from './plans/event-types.js';

@@ -38,3 +38,4 @@ export * from './media/index.js';
 export * from './graphql/request.js';
 export * from './plans/plans.js';
 export * from './plans/requests.js';
+export * from './plans/events.js';

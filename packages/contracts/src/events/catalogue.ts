@@ -3,6 +3,7 @@ import { Collection } from '../catalog/collection.js';
 import { Product } from '../catalog/product.js';
 import { ECOM_EVENT_CATALOGUE } from '../ecom/events.js';
 import { MEDIA_EVENT_CATALOGUE } from '../media/events.js';
+import { PLAN_EVENT_CATALOGUE } from '../plans/events.js';
 import { Identity } from '../identity/identity.js';
 import { ACTIVITY_STATUSES, MEMBER_STATUSES, Member, PRIVACY_STATUSES } from '../members/member.js';
 import { REVIEW_REQUEST_STATUSES, ReviewRequest } from '../reviews/requests.js';
@@ -207,6 +208,7 @@ export const EVENT_CATALOGUE = {
   },
   ...ECOM_EVENT_CATALOGUE,
   ...MEDIA_EVENT_CATALOGUE,
+  ...PLAN_EVENT_CATALOGUE,
 } as const satisfies Record<EventType, CatalogueEntry>;
 
 type Catalogue = typeof EVENT_CATALOGUE;

@@ -1,5 +1,6 @@
 import { ECOM_EVENT_TYPES } from '../ecom/event-types.js';
 import { MEDIA_EVENT_TYPES } from '../media/event-types.js';
+import { PLAN_EVENT_TYPES } from '../plans/event-types.js';
 
 /**
  * Every event type Plaza emits, `<domain>.<entity>.<what happened>`. Schema-free so the dashboard's event-type picker
@@ -33,6 +34,7 @@ export const EVENT_TYPES = [
   'catalog.collection.deleted',
   ...ECOM_EVENT_TYPES,
   ...MEDIA_EVENT_TYPES,
+  ...PLAN_EVENT_TYPES,
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
