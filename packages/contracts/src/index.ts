@@ -39,3 +39,4 @@ export * from './graphql/request.js';
 export * from './plans/plans.js';
 export * from './plans/requests.js';
 export * from './plans/events.js';
+export * from './dev/clock.js';

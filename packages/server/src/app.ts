@@ -1,3 +1,4 @@
+import { clockRoutes, controlledClock } from './platform/clock/index.js';
 import { SQL_COUNT_HEADER, startSqlCount } from './kernel/sql-count.js';
 import { drainHandlersOnClose } from './http/drain.js';
 import { type DeliveryWorker, ensureWebhookKey, startDeliveryWorker } from './platform/webhooks/index.js';
@@ -55,9 +56,12 @@ const COMPRESSIBLE = /^(application\/([\w.+-]+\+)?json|text\/(?!event-stream)|ap
 export async function buildApp({
   config,
   database,
-  clock = () => new Date(),
+  clock: baseClock = () => new Date(),
   logDestination,
 }: AppOptions): Promise<App> {
+  // Test and demo nodes may run ahead of real time; every request, job and timestamp reads this one clock.
+  const clockControl = config.clockControl ? controlledClock(baseClock) : undefined;
+  const clock = clockControl?.clock ?? baseClock;
   const schemas = lazySchemaCompilers();
   const app = createFastify(config, schemas.compilersFactory, logDestination);
 
@@ -92,6 +96,7 @@ export async function buildApp({
   app.setErrorHandler(errorHandler);
   await registerOpenApi(app);
   await registerRoutes(app);
+  if (clockControl) clockRoutes(app, clockControl);
   await graphqlRoutes(app, operations, config.nodeEnv === 'development');
   wireModules();
   const serveSpa = await registerWebApp(app, config);

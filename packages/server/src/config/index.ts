@@ -47,6 +47,11 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Whether this node runs background jobs (PLAZA_JOB_WORKER=off for API-only nodes). */
   jobWorker: boolean;
+  /**
+   * PLAZA_CLOCK_CONTROL=on: the owner may move this node's clock forward (`POST /dev/v1/clock`) to try renewals,
+   * expiries and credit periods without waiting. For demos and tests only; refused with NODE_ENV=production.
+   */
+  clockControl: boolean;
   /** How often an idle worker looks for due jobs, in ms; jobs queued on this node start at once anyway. */
   jobPollMs: number;
   /** How often each worker node looks for newly abandoned checkouts, in ms (PLAZA_ABANDONED_SWEEP_MS). */
@@ -104,6 +109,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rawWorker = env.PLAZA_JOB_WORKER?.trim() || 'on';
   if (rawWorker !== 'on' && rawWorker !== 'off')
     problems.push(`PLAZA_JOB_WORKER: must be on or off, got "${rawWorker}"`);
+  const rawClock = env.PLAZA_CLOCK_CONTROL?.trim() || 'off';
+  if (rawClock !== 'on' && rawClock !== 'off')
+    problems.push(`PLAZA_CLOCK_CONTROL: must be on or off, got "${rawClock}"`);
+  else if (rawClock === 'on' && env.NODE_ENV === 'production')
+    problems.push('PLAZA_CLOCK_CONTROL: must be off with NODE_ENV=production (it lets the owner move time)');
   const jobPollMs = intVar(env, 'PLAZA_JOB_POLL_MS', 1000, 10, 60_000, problems);
   const abandonedSweepMs = intVar(env, 'PLAZA_ABANDONED_SWEEP_MS', 60_000, 100, 3_600_000, problems);
 
@@ -144,6 +154,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     captchaComplexity,
     trustProxy,
     jobWorker: rawWorker === 'on',
+    clockControl: rawClock === 'on',
     jobPollMs,
     abandonedSweepMs,
     events,
