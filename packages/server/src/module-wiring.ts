@@ -21,7 +21,8 @@ import { nudgeDeliveries } from './platform/webhooks/index.js';
 import { placementHandlers } from './placement-handlers.js';
 import { notifyRestocked } from './store/back-in-stock/index.js';
 import { mergeCartAtSignIn } from './store/cart/index.js';
-import { catalogChanged, loadLineCatalog, onStockChanged } from './store/catalog/index.js';
+import { catalogChanged, loadLineCatalog, onStockChanged, useShopperAccess } from './store/catalog/index.js';
+import { memberOnlyAccess } from './store/plans/index.js';
 import { hadReminderOut } from './store/abandoned-checkouts/index.js';
 import {
   claimGuestOrders,
@@ -73,6 +74,8 @@ export function wireModules(): void {
   });
   // Lines are priced from the catalog's products; the catalog prices with pricing's money, so it is handed down.
   useLineCatalog(loadLineCatalog);
+  // Member-only products and collections: the plans module says which a caller reaches; the catalog applies it.
+  useShopperAccess(memberOnlyAccess);
   // Products naming a deleted tax group fall back to the default group: this node's cached products go stale.
   onTaxGroupDeleted(() => catalogChanged());
   // Items back in stock notify the shoppers waiting for them.

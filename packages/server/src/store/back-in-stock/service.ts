@@ -11,7 +11,7 @@ import { canonicalCatalogAppId } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { notFound, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { productStock, variantStock } from '../catalog/index.js';
+import { canReachProduct, productStock, variantStock } from '../catalog/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import {
   canSee,
@@ -28,10 +28,13 @@ import { backInStockRequests as t, type BackInStockRow } from './tables.js';
 
 const FIELD = 'request.catalogReference';
 
-/** The item must exist (a hidden one counts as missing for shoppers) and be out of stock: else a 400 saying which. */
+/**
+ * The item must exist (a hidden one, or a member-only one to a non-holder, counts as missing for shoppers) and be out
+ * of stock: else a 400 saying which.
+ */
 async function assertOutOfStock(ctx: Ctx, key: ItemKey): Promise<void> {
   const product = await productStock(ctx, key.productId);
-  if (!product || (!product.visible && !isStoreAdmin(ctx))) {
+  if (!product || (!product.visible && !isStoreAdmin(ctx)) || !(await canReachProduct(ctx, key.productId))) {
     throw violation(`${FIELD}.catalogItemId`, 'VALIDATION', 'no such item in the catalog');
   }
   let inStock = product.inStock;

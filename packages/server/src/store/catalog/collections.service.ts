@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   COLLECTION_MASK_PATHS,
   type Collection,
@@ -12,6 +12,7 @@ import { deleteEntityRow } from '../../lib/entity-rows.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { emitEvent, emitUpdated } from '../../platform/events/index.js';
 import { afterWrite } from './read-cache.js';
+import { shopperAccess } from './access.js';
 import { slugify } from './model.js';
 import { isCatalogAdmin } from './products.service.js';
 import { catalogCollections } from './tables.js';
@@ -36,8 +37,18 @@ const slugTaken = (slug: string) =>
 const isUniqueViolation = (e: unknown) =>
   ((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) === '23505';
 
+/** Member-only collections: open to their plans' holders only (undefined: no restriction for this caller). */
+async function openCollections(ctx: Ctx): Promise<SQL | undefined> {
+  const access = await shopperAccess(ctx);
+  return access?.collection(sql`${catalogCollections.id}`);
+}
+
 export async function listCollections(ctx: Ctx): Promise<Collection[]> {
-  const rows = await ctx.db.select().from(catalogCollections).orderBy(asc(catalogCollections.name));
+  const rows = await ctx.db
+    .select()
+    .from(catalogCollections)
+    .where(await openCollections(ctx))
+    .orderBy(asc(catalogCollections.name));
   const admin = isCatalogAdmin(ctx);
   return rows.filter((r) => admin || r.visible).map(toCollection);
 }
@@ -46,7 +57,10 @@ export async function listCollections(ctx: Ctx): Promise<Collection[]> {
 export async function collectionsByIds(ctx: Ctx, ids: string[]): Promise<(Collection | undefined)[]> {
   const unique = [...new Set(ids)];
   const rows = unique.length
-    ? await ctx.db.select().from(catalogCollections).where(inArray(catalogCollections.id, unique))
+    ? await ctx.db
+        .select()
+        .from(catalogCollections)
+        .where(and(inArray(catalogCollections.id, unique), await openCollections(ctx)))
     : [];
   const admin = isCatalogAdmin(ctx);
   const byId = new Map(rows.filter((r) => admin || r.visible).map((r) => [r.id, toCollection(r)]));
@@ -54,7 +68,11 @@ export async function collectionsByIds(ctx: Ctx, ids: string[]): Promise<(Collec
 }
 
 export async function getCollection(ctx: Ctx, id: string): Promise<Collection> {
-  const [row] = await ctx.db.select().from(catalogCollections).where(eq(catalogCollections.id, id)).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(catalogCollections)
+    .where(and(eq(catalogCollections.id, id), await openCollections(ctx)))
+    .limit(1);
   if (!row || (!row.visible && !isCatalogAdmin(ctx))) throw notFound('Collection');
   return toCollection(row);
 }

@@ -1,4 +1,12 @@
 // The catalog: products, variants and collections, their stock, and the node's short caches of them.
+export {
+  canReachProduct,
+  openProductIds,
+  shopperAccess,
+  useShopperAccess,
+  type ShopperAccess,
+  type ShopperAccessSource,
+} from './access.js';
 export { collectionsByIds, createCollection } from './collections.service.js';
 export { loadLineCatalog } from './lines-read.js';
 export {

@@ -20,6 +20,7 @@ import { stockBefore, stockChanged } from './restock.js';
 import { getSite } from '../../platform/site/index.js';
 import { productRows, slugify, slugTaken, toInput, toProduct, type ProductRow } from './model.js';
 import { readProducts } from './lines-read.js';
+import { openProductIds, shopperAccess } from './access.js';
 import { catalogCollections, catalogProductCollections, catalogProducts, catalogVariants } from './tables.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,21 +66,27 @@ export function forShoppers(p: Product): Product {
 export async function productsByIds(ctx: Ctx, ids: string[]): Promise<(Product | undefined)[]> {
   const uuids = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (!uuids.length) return ids.map(() => undefined);
-  const [found, site] = await Promise.all([readProducts(ctx, uuids), getSite(ctx)]);
+  const [found, site, access] = await Promise.all([readProducts(ctx, uuids), getSite(ctx), shopperAccess(ctx)]);
+  const open = await openProductIds(ctx, access, [...found.keys()]);
   const admin = isCatalogAdmin(ctx);
   const byId = new Map<string, Product>();
   for (const { product, variants, collectionIds } of found.values()) {
-    if (!admin && !product.visible) continue;
+    if ((!admin && !product.visible) || !open.has(product.id)) continue;
     const wire = toProduct(product, variants, collectionIds, site.locale);
     byId.set(product.id, admin ? wire : forShoppers(wire));
   }
   return ids.map((id) => byId.get(id));
 }
 
-/** One product by id or slug; hidden ones only for catalog admins (others get the same 404 as for a missing one). */
+/**
+ * One product by id or slug; hidden ones only for catalog admins, member-only ones only for their plans' holders
+ * (others get the same 404 as for a missing one).
+ */
 export async function getProduct(ctx: Ctx, by: { id: string } | { slug: string }): Promise<Product> {
+  const access = await shopperAccess(ctx);
   const where = 'id' in by ? eq(catalogProducts.id, by.id) : eq(catalogProducts.slug, by.slug);
-  const [row] = await ctx.db.select().from(catalogProducts).where(where).limit(1);
+  const open = access ? access.product(sql`${catalogProducts.id}`) : undefined;
+  const [row] = await ctx.db.select().from(catalogProducts).where(and(where, open)).limit(1);
   const admin = isCatalogAdmin(ctx);
   if (!row || (!row.visible && !admin)) throw notFound('Product');
   const product = (await hydrate(ctx, [row]))[0]!;

@@ -8,6 +8,7 @@ import { parseAmount } from '../pricing/index.js';
 import { toProduct } from './model.js';
 import { loadPage } from './page.js';
 import { productPages } from './read-cache.js';
+import { shopperAccess, type ShopperAccess } from './access.js';
 import { forShoppers, isCatalogAdmin } from './products.service.js';
 import { catalogProductCollections, catalogProducts as p } from './tables.js';
 
@@ -69,8 +70,10 @@ export async function listProducts(ctx: Ctx, q: ListProductsQuery): Promise<List
       applicationCode: 'FORBIDDEN',
     });
   }
-  const key = JSON.stringify([filter, sort, after ?? null, limit]);
-  const page = await productPages.get(ctx, key, () => loadListing(ctx, { filter, sort, after, limit }));
+  const access = await shopperAccess(ctx);
+  // Member-only products: a page is kept per set of held plans, so a holder's page never reaches anyone else.
+  const key = JSON.stringify([filter, sort, after ?? null, limit, access?.key ?? null]);
+  const page = await productPages.get(ctx, key, () => loadListing(ctx, { filter, sort, after, limit, access }));
   return admin ? page : { ...page, products: page.products.map(forShoppers) };
 }
 
@@ -79,13 +82,15 @@ interface Listing {
   sort: ProductSort;
   after: CursorState['after'] | undefined;
   limit: number;
+  access: ShopperAccess | null;
 }
 
 /** One page of the listing, from the database. */
-async function loadListing(ctx: Ctx, { filter, sort, after, limit }: Listing): Promise<ListProductsResponse> {
+async function loadListing(ctx: Ctx, { filter, sort, after, limit, access }: Listing): Promise<ListProductsResponse> {
   const { currency, locale } = await getSite(ctx);
   const where: SQL[] = [];
   if (!filter.includeHidden) where.push(eq(p.visible, true));
+  if (access) where.push(access.product(sql`${p.id}`));
   for (const word of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
     where.push(sql`${p.searchText} LIKE ${likeWord(word)}`);
   }

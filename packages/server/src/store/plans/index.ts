@@ -1,2 +1,2 @@
 // Paid plans: plans an owner sells, the memberships members hold, and what holding one gives at checkout.
-export {};
+export { collectionOpenSql, heldPlanIds, memberOnlyAccess, planAccessChanged, productOpenSql } from './access.js';

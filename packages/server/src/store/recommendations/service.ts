@@ -16,6 +16,7 @@ import { createReadCache } from '../../lib/cache.js';
 import { UUID_PATTERN } from '../../lib/filter.js';
 import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
+import { shopperAccess } from '../catalog/index.js';
 import { baskets, unitsSold } from './sources.js';
 
 type AlgorithmEntry = ListAlgorithmsResponse['availableAlgorithms'][number];
@@ -135,14 +136,19 @@ interface CardRow {
   media: ProductMedia | null;
 }
 
-/** The chosen products that are visible and in stock right now, as cards (one query). */
+/**
+ * The chosen products that are visible and in stock right now, and open to the caller (member-only ones to their
+ * plans' holders), as cards (one query). Rankings are shared by every caller: only this answer is per caller.
+ */
 async function cards(ctx: Ctx, chosen: string[]): Promise<Map<string, RecommendedItem['product']>> {
   if (!chosen.length) return new Map();
+  const access = await shopperAccess(ctx);
+  const open = access ? sql` AND ${access.product(sql`catalog_products.id`)}` : sql``;
   const [{ locale }, res] = await Promise.all([
     getSite(ctx),
     ctx.db.execute(sql`
       SELECT id, name, slug, product_type, currency, price_minor::text, compare_at_minor::text, media -> 0 AS media
-      FROM catalog_products WHERE id = ANY(${uuidArray(chosen)}) AND visible AND in_stock`),
+      FROM catalog_products WHERE id = ANY(${uuidArray(chosen)}) AND visible AND in_stock${open}`),
   ]);
   const out = new Map<string, RecommendedItem['product']>();
   for (const r of (res as { rows: CardRow[] }).rows) {
