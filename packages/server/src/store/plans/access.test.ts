@@ -42,16 +42,24 @@ beforeAll(async () => {
 }, 120_000);
 
 const MEMBER_ONLY = () => [secret.id, inClub.id];
-type Who = 'visitor' | 'other' | 'holder' | 'owner' | 'apiKey';
+type Who = 'visitor' | 'other' | 'holder' | 'owner' | 'contributor' | 'apiKey';
 const authOf = (who: Who): string =>
   ({
     visitor: c.visitor,
     other: c.memberB.auth,
     holder: holder.auth,
     owner: c.owner,
+    contributor: c.contributor.auth,
     apiKey: keys.catalog,
   })[who];
-const SEES: Record<Who, boolean> = { visitor: false, other: false, holder: true, owner: true, apiKey: true };
+const SEES: Record<Who, boolean> = {
+  visitor: false,
+  other: false,
+  holder: true,
+  owner: true,
+  contributor: true,
+  apiKey: true,
+};
 const WHO = Object.keys(SEES) as Who[];
 
 const listIds = async (auth: string, query = 'limit=100') => {
@@ -105,6 +113,22 @@ describe('reading products', () => {
     const lapsed = await newMember(srv);
     await grant(srv, planId, lapsed.id, new Date(Date.now() - 1_000));
     expect(await listIds(lapsed.auth)).not.toContain(secret.id);
+  });
+});
+
+describe('several plans', () => {
+  it('holding one of the plans naming a product opens it; holding another plan does not', async () => {
+    const planB = await insertPlan(srv);
+    const bOnly = await createProduct(srv, c.owner, { name: uniqueName('B mug') });
+    const both = await createProduct(srv, c.owner, { name: uniqueName('AB mug') });
+    await openTo(srv, planId, { productIds: [both.id] });
+    await openTo(srv, planB, { productIds: [bOnly.id, both.id] });
+    const bHolder = await newMember(srv);
+    await grant(srv, planB, bHolder.id);
+    const [a, b, none] = await Promise.all([listIds(holder.auth), listIds(bHolder.auth), listIds(c.memberB.auth)]);
+    expect([a.includes(bOnly.id), a.includes(both.id)]).toEqual([false, true]);
+    expect([b.includes(bOnly.id), b.includes(both.id), b.includes(secret.id)]).toEqual([true, true, false]);
+    expect([none.includes(bOnly.id), none.includes(both.id)]).toEqual([false, false]);
   });
 });
 
