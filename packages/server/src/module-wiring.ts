@@ -30,7 +30,8 @@ import {
   usePlacementPayments,
   useReminderCheck,
 } from './store/orders/index.js';
-import { buyerProviderForToken, guardAuthorization } from './store/payments/index.js';
+import { buyerProviderForToken, guardAuthorization, useMembershipCharges } from './store/payments/index.js';
+import { chargeMemberships, membershipStage } from './store/plans/index.js';
 import { claimGuestContracts } from './store/subscriptions/index.js';
 import { discountStage } from './store/discounts/index.js';
 import { giftCardStage } from './store/gift-cards/index.js';
@@ -65,6 +66,7 @@ export function wireModules(): void {
   // The placement's commit asks abandoned checkouts whether the checkout had a reminder out.
   useReminderCheck(hadReminderOut);
   useTotalsStages({
+    membership: membershipStage,
     discount: discountStage,
     shipping: shippingStage,
     fees: feesStage,
@@ -72,6 +74,8 @@ export function wireModules(): void {
     tip: tipStage,
     giftCard: giftCardStage,
   });
+  // charge-membership (payments) takes credits through plans, which sit above payments.
+  useMembershipCharges(chargeMemberships);
   // Lines are priced from the catalog's products; the catalog prices with pricing's money, so it is handed down.
   useLineCatalog(loadLineCatalog);
   // Member-only products and collections: the plans module says which a caller reaches; the catalog applies it.

@@ -8,6 +8,7 @@ import {
 import { depositOnPlacement } from './store/payment-requests/index.js';
 import { subscriptionsOnPlacement } from './store/subscriptions/index.js';
 import { cartOnPlacement } from './store/cart/index.js';
+import { creditsOnPlacement } from './store/plans/index.js';
 
 /** Every module's part of placing an order (orders/placement-handlers.ts runs them by their `order`). */
 export const placementHandlers: readonly PlacementHandler[] = [
@@ -18,4 +19,5 @@ export const placementHandlers: readonly PlacementHandler[] = [
   recoveredOnPlacement,
   couponOnPlacement,
   stockOnPlacement,
+  creditsOnPlacement,
 ];

@@ -7,8 +7,10 @@ import {
   AppliedDiscount,
   ECOM_LIMITS,
   LineItem,
+  MembershipOptions,
   MerchantDiscountInput,
   PriceSummary,
+  SelectedMemberships,
   TotalsShippingInfo,
   TotalsTaxSummary,
   Violation,
@@ -81,7 +83,8 @@ export const EstimateTotalsRequest = Type.Object(
     selectedShippingOption: Type.Optional(SelectedShippingOptionInput),
     shippingAddress: Type.Optional(Address),
     billingAddress: Type.Optional(Address),
-    selectedMemberships: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    /** Lines to pay with the member's plans (their credits); see membershipOptions. */
+    selectedMemberships: Type.Optional(SelectedMemberships),
     calculateTax: Type.Optional(Type.Boolean()),
     calculateShipping: Type.Optional(Type.Boolean()),
   },
@@ -95,11 +98,8 @@ export const EstimateTotalsResponse = Type.Object({
   appliedDiscounts: Type.Array(AppliedDiscount),
   shippingInfo: TotalsShippingInfo,
   taxSummary: TotalsTaxSummary,
-  /** Memberships arrive with a later release: both lists are empty until then. */
-  membershipOptions: Type.Object({
-    eligibleMemberships: Type.Array(Type.Object({ id: Type.String(), expirationDate: Type.Optional(DateString) })),
-    invalidMemberships: Type.Array(Type.Object({ id: Type.String(), expirationDate: Type.Optional(DateString) })),
-  }),
+  /** The signed-in member's plans that cover lines (by credits); empty for visitors and non-holders. */
+  membershipOptions: MembershipOptions,
   violations: Type.Array(Violation),
 });
 export type EstimateTotalsResponse = Static<typeof EstimateTotalsResponse>;

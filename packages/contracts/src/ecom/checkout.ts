@@ -9,8 +9,10 @@ import {
   ContactDetails,
   ECOM_LIMITS,
   LineItem,
+  MembershipOptions,
   MerchantDiscountInput,
   PriceSummary,
+  SelectedMemberships,
   SALES_CHANNELS,
   TotalsShippingOption,
   TotalsTaxSummary,
@@ -101,6 +103,10 @@ export const CheckoutInfoInput = Type.Object(
     channelType: Type.Optional(StringEnum(SALES_CHANNELS)),
     /** API keys with `ecom` only. */
     merchantDiscounts: Type.Optional(Type.Array(MerchantDiscountInput, { maxItems: 20 })),
+    /** Lines to pay with the buyer's plans; an empty list pays none. */
+    membershipOptions: Type.Optional(
+      Type.Object({ selectedMemberships: Type.Optional(SelectedMemberships) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -136,6 +142,7 @@ export const CHECKOUT_MASK_PATHS = [
   'paymentOption',
   'channelType',
   'merchantDiscounts',
+  'membershipOptions.selectedMemberships',
 ] as const;
 
 export const UpdateCheckoutRequest = Type.Object(
@@ -234,11 +241,8 @@ export const Checkout = Type.Object({
   ),
   giftCard: Type.Optional(Type.Object({ id: Type.String(), obfuscatedCode: Type.String(), amount: Money })),
   customFields: Type.Array(CheckoutCustomField),
-  /** Memberships are not enabled yet: both lists are always empty. */
-  membershipOptions: Type.Object({
-    eligibleMemberships: Type.Array(Type.Object({ id: Type.String(), expirationDate: Type.Optional(DateString) })),
-    invalidMemberships: Type.Array(Type.Object({ id: Type.String(), expirationDate: Type.Optional(DateString) })),
-  }),
+  /** The buyer's plans that cover lines (by credits), and the lines chosen to pay with them. */
+  membershipOptions: MembershipOptions,
   priceSummary: PriceSummary,
   taxSummary: TaxSummary,
   violations: Type.Array(Violation),

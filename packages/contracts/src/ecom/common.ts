@@ -147,6 +147,8 @@ export const LineItem = Type.Object({
   taxGroupId: Type.Optional(Type.String()),
   /** Orders, DIGITAL lines: until when the download links last e-mailed work. */
   digitalFile: Type.Optional(Type.Object({ expirationDate: Type.Optional(DateString) })),
+  /** Set on a line a plan's credits pay (MEMBERSHIP; MEMBERSHIP_OFFLINE for a plan paid at the counter). */
+  paymentOption: Type.Optional(StringEnum(['MEMBERSHIP', 'MEMBERSHIP_OFFLINE'] as const)),
 });
 export type LineItem = Static<typeof LineItem>;
 
@@ -235,6 +237,46 @@ export const MerchantDiscountInput = Type.Object(
 );
 export type MerchantDiscountInput = Static<typeof MerchantDiscountInput>;
 
+/** A plan a member may pay lines with (its credits), as the cart and the checkout offer it. */
+export const MembershipOption = Type.Object({
+  /** The membership's id. */
+  id: Type.String(),
+  /** `plaza-plans`. */
+  appId: Type.String(),
+  name: Type.Object({ original: Type.String() }),
+  /** The lines its credits cover. */
+  lineItemIds: Type.Array(Type.String()),
+  credits: Type.Optional(Type.Object({ total: Type.Integer(), remaining: Type.Integer() })),
+  expirationDate: Type.Optional(DateString),
+});
+export type MembershipOption = Static<typeof MembershipOption>;
+/** The lines the buyer pays with plans: each line with at most one membership. */
+export const SelectedMemberships = Type.Object(
+  {
+    memberships: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ minLength: 1, maxLength: 100 }),
+          appId: Type.String({ minLength: 1, maxLength: 100 }),
+          lineItemIds: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: ECOM_LIMITS.lineItemsMax }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 50 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SelectedMemberships = Static<typeof SelectedMemberships>;
+
+export const MembershipOptions = Type.Object({
+  eligibleMemberships: Type.Array(MembershipOption),
+  /** Plans that would cover a line but can't now, and why ("No credits left until …", "This plan is paused"). */
+  invalidMemberships: Type.Array(Type.Object({ membership: MembershipOption, reason: Type.String() })),
+  /** The checkout's: what the buyer chose to pay with plans. */
+  selectedMemberships: Type.Optional(SelectedMemberships),
+});
+
 export const DISCOUNT_KINDS = ['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING'] as const;
 /** One discount that applied, with what it took off. */
 export const AppliedDiscount = Type.Object({
@@ -264,7 +306,9 @@ export const PriceSummary = Type.Object({
   total: Money,
   taxIncludedInPrices: Type.Boolean(),
   giftCard: Type.Optional(Money),
-  /** What is left to pay after the gift card (and, for deposits, what is paid now). */
+  /** What the buyer's plans pay (lines paid with credits): part of `total`, not paid now. */
+  membership: Type.Optional(Money),
+  /** What is left to pay after the gift card and plans (and, for deposits, what is paid now). */
   payNow: Money,
   payLater: Type.Optional(Money),
 });

@@ -75,7 +75,7 @@ export const ORDER_ACTIVITY_TYPES = [
 ] as const;
 export type OrderActivityType = (typeof ORDER_ACTIVITY_TYPES)[number];
 /** How an order's payment was made: a card (the test-card provider or an app), offline, or a gift card. */
-export const PAYMENT_METHODS = ['CREDIT_CARD', 'OFFLINE', 'GIFT_CARD', 'MANUAL'] as const;
+export const PAYMENT_METHODS = ['CREDIT_CARD', 'OFFLINE', 'GIFT_CARD', 'MANUAL', 'MEMBERSHIP'] as const;
 
 export const OrderActivity = Type.Object({
   id: Type.String(),

@@ -40,3 +40,32 @@ export type CreatePaymentGatewayOrderRequest = Static<typeof CreatePaymentGatewa
 
 export const PaymentGatewayOrderResponse = Type.Object({ paymentGatewayOrderId: Type.String() });
 export type PaymentGatewayOrderResponse = Static<typeof PaymentGatewayOrderResponse>;
+
+/**
+ * Pays lines of an existing order with a member's plans (their credits): one charge per line, counted once per order
+ * line however often it is sent.
+ */
+export const ChargeMembershipsRequest = Type.Object(
+  {
+    memberId: Type.String({ format: 'uuid' }),
+    membershipCharges: Type.Array(
+      Type.Object(
+        {
+          membershipId: Type.String({ format: 'uuid' }),
+          appId: Type.String({ minLength: 1, maxLength: 100 }),
+          lineItemId: Type.String({ minLength: 1, maxLength: 100 }),
+          /** Echoed by platform clients; not read. */
+          membershipName: Type.Optional(Type.Object({ original: Type.String({ maxLength: 200 }) })),
+          catalogReference: Type.Optional(Type.Unknown()),
+          rootCatalogItemId: Type.Optional(Type.String({ maxLength: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 300 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ChargeMembershipsRequest = Static<typeof ChargeMembershipsRequest>;
+/** The platform answers an empty object. */
+export const ChargeMembershipsResponse = Type.Object({});

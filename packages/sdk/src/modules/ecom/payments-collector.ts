@@ -1,6 +1,8 @@
 import type {
   BulkOrderResults,
   CapturePaymentsRequest,
+  ChargeMembershipsRequest,
+  ChargeMembershipsResponse,
   CollectabilityResponse,
   CreatePaymentGatewayOrderRequest,
   OrderResponse,
@@ -97,14 +99,15 @@ export const createPaymentGatewayOrder = post<
   PaymentGatewayOrderResponse
 >('create-payment-gateway-order', ['request'], (r) => r ?? {});
 /**
- * Pays an order with a member's memberships. Memberships are not enabled on Plaza yet: the server answers 400
- * `MEMBERSHIPS_NOT_ENABLED`.
- * @example await admin.paymentsCollector.chargeMembership(orderId, { memberId, membershipCharges: [] });
+ * Pays lines of an order with a member's plans (their credits), each order line once. No credits left: 409
+ * `NOT_ENOUGH_CREDITS`.
+ * @example await admin.paymentsCollector.chargeMembership(orderId, { memberId, membershipCharges: [{ membershipId, appId: 'plaza-plans', lineItemId }] });
  */
-export const chargeMembership = post<
-  [request: { memberId: string; membershipCharges: unknown[] }],
-  Record<string, never>
->('charge-membership', ['request'], (r) => r);
+export const chargeMembership = post<[request: ChargeMembershipsRequest], ChargeMembershipsResponse>(
+  'charge-membership',
+  ['request'],
+  (r) => r,
+);
 
 /** The module for `createClient({ modules })`. */
 export const paymentsCollector = {

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Address, Cart, EstimateTotalsRequest, EstimateTotalsResponse, Site } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
-import { AppError } from '../../kernel/errors.js';
+import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { preparedFor } from '../../lib/prepared.js';
 import { webBase } from '../../lib/urls.js';
@@ -114,6 +114,7 @@ export async function renderCart(
           },
         }
       : {}),
+    ...(req?.selectedMemberships ? { selectedMemberships: req.selectedMemberships.memberships } : {}),
     calculateShipping: req ? (req.calculateShipping ?? true) && estimate.shippingAddress !== undefined : false,
     calculateTax: req ? (req.calculateTax ?? true) : false,
     now: ctx.clock(),
@@ -266,18 +267,24 @@ export async function deleteCurrentCart(ctx: Ctx): Promise<void> {
 export async function estimateCurrentCartTotals(ctx: Ctx, req: EstimateTotalsRequest): Promise<EstimateTotalsResponse> {
   const row = await currentCartRow(ctx);
   const shippingAddress = req.shippingAddress ?? row.contactInfo?.address;
-  const { cart, wire } = await renderCart(ctx, row, {
+  const { cart, wire, totals } = await renderCart(ctx, row, {
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(req.billingAddress ? { billingAddress: req.billingAddress } : {}),
     req,
   });
+  // A selection the member can't pay with (a line no plan covers, more units than credits left) is refused.
+  const refused = totals.violations.find((v) => v.target.other?.name.startsWith('selectedMemberships.'));
+  if (refused) throw violation(refused.target.other!.name, 'VALIDATION', refused.description);
   return {
     cart: { ...cart, priceSummary: wire.priceSummary, appliedDiscounts: wire.appliedDiscounts },
     priceSummary: wire.priceSummary,
     appliedDiscounts: wire.appliedDiscounts,
     shippingInfo: wire.shippingInfo,
     taxSummary: wire.taxSummary,
-    membershipOptions: { eligibleMemberships: [], invalidMemberships: [] },
+    membershipOptions: {
+      eligibleMemberships: totals.membershipOptions.eligible,
+      invalidMemberships: totals.membershipOptions.invalid,
+    },
     violations: cart.violations,
   };
 }

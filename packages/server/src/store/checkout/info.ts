@@ -1,5 +1,6 @@
 import {
   CHECKOUT_MASK_PATHS,
+  type Checkout,
   type CheckoutInfoInput,
   type CheckoutSettings,
   type PaymentOption,
@@ -30,12 +31,26 @@ export function pathsOf(input: CheckoutInfoInput, mask?: string[]): string[] {
 
 export function checkPaymentOption(option: PaymentOption, hasDeposit: boolean, field: string): void {
   if (option === 'MEMBERSHIP' || option === 'MEMBERSHIP_OFFLINE') {
-    throw new AppError('VALIDATION', `${field}: memberships are not enabled`, {
-      violations: [{ field, violatedRule: 'VALIDATION', description: 'memberships are not enabled' }],
+    // Plans pay lines, not the checkout: the buyer picks them in membershipOptions.selectedMemberships.
+    const description = 'memberships are not enabled as a checkout option: choose lines in selectedMemberships';
+    throw new AppError('VALIDATION', `${field}: ${description}`, {
+      violations: [{ field, violatedRule: 'VALIDATION', description }],
     });
   }
   if (option === 'DEPOSIT_ONLINE' && !hasDeposit) {
     throw violation(field, 'VALIDATION', 'DEPOSIT_ONLINE needs a line whose product asks for a deposit');
+  }
+}
+
+/**
+ * A selection the caller gives must be payable now: 400 naming the refused entry's lines. A stored one that stops
+ * being payable (credits used elsewhere) is an ERROR violation instead, blocking the placement.
+ */
+export function assertMembershipsApplied(checkout: Checkout, given: boolean, prefix: string): void {
+  if (!given) return;
+  const refused = checkout.violations.find((v) => v.target.other?.name.startsWith('selectedMemberships.'));
+  if (refused) {
+    throw violation(`${prefix}.membershipOptions.${refused.target.other!.name}`, 'VALIDATION', refused.description);
   }
 }
 
@@ -113,6 +128,9 @@ export function applyInfo(
         break;
       case 'channelType':
         channelType = input.channelType!;
+        break;
+      case 'membershipOptions.selectedMemberships':
+        info.selectedMemberships = input.membershipOptions!.selectedMemberships!;
         break;
       case 'merchantDiscounts':
         if (!hasScope(ctx.caller, 'ecom')) {

@@ -1,4 +1,10 @@
-import type { AddressWithContact, BillingInfo, PaymentOption, SalesChannel } from '@plaza/contracts';
+import type {
+  AddressWithContact,
+  BillingInfo,
+  PaymentOption,
+  SalesChannel,
+  SelectedMemberships,
+} from '@plaza/contracts';
 import type { StoredLine } from '../pricing/index.js';
 
 /** A checkout line as stored (pricing/ prices it). */
@@ -18,6 +24,8 @@ export interface StoredCheckoutInfo {
   paymentOption: PaymentOption;
   /** The total the checkout's last answer showed (money.shown-total): placement charges no other. */
   shownTotal?: { minor: string; formatted: string };
+  /** The lines the buyer pays with plans (their credits); checked again on every pricing. */
+  selectedMemberships?: SelectedMemberships;
   merchantDiscounts?: Array<{
     amountMinor?: string;
     percentage?: number;

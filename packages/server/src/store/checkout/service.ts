@@ -11,7 +11,7 @@ import { getSite } from '../../platform/site/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { memberLoginEmail } from '../../platform/members/index.js';
 import { computeTotals, flowTotalsBase, merchantDiscountsInput } from '../totals/index.js';
-import { applyInfo, checkPaymentOption, pathsOf } from './info.js';
+import { applyInfo, assertMembershipsApplied, checkPaymentOption, pathsOf } from './info.js';
 import type { CheckoutRow, StoredCheckoutInfo, StoredLine } from './model.js';
 import { assertCheckoutOpen, getCheckoutSettings } from './settings.service.js';
 import { checkouts } from './tables.js';
@@ -94,6 +94,7 @@ export async function renderCheckout(ctx: Ctx, row: CheckoutRow): Promise<Checko
     calculateShipping: shippingAddress !== undefined,
     calculateTax: shippingAddress !== undefined || billingAddress !== undefined,
     ...(row.giftCardCode && !subscribes ? { giftCardCode: row.giftCardCode } : {}),
+    ...(info.selectedMemberships ? { selectedMemberships: info.selectedMemberships.memberships } : {}),
     ...(info.tip
       ? {
           tip: {
@@ -215,16 +216,18 @@ export async function createCheckout(ctx: Ctx, req: CreateCheckoutRequest): Prom
   });
   // Codes given here are kept even when they do not apply (then an ERROR violation says why): refusing would lose
   // the whole checkout over one code. A PATCH of a code is refused instead (update.service.ts).
-  return withTx(ctx, (tx) =>
-    insertCheckout(tx, {
+  return withTx(ctx, async (tx) => {
+    const checkout = await insertCheckout(tx, {
       lines,
       info,
       channelType: req.channelType ?? channelType ?? 'WEB',
       ...(req.couponCode ? { couponCode: req.couponCode } : {}),
       ...(req.giftCardCode ? { giftCardCode: req.giftCardCode } : {}),
       ...(req.overrideCheckoutUrl ? { overrideCheckoutUrl: req.overrideCheckoutUrl } : {}),
-    }),
-  );
+    });
+    assertMembershipsApplied(checkout, input.membershipOptions?.selectedMemberships !== undefined, 'checkoutInfo');
+    return checkout;
+  });
 }
 
 export async function linesHaveDeposit(ctx: Ctx, lines: StoredLine[], currency: string, locale: string) {

@@ -14,7 +14,7 @@ import { assertCouponApplied } from '../discounts/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { assertGiftCardApplied } from '../gift-cards/index.js';
 import { getSite } from '../../platform/site/index.js';
-import { applyInfo, pathsOf } from './info.js';
+import { applyInfo, assertMembershipsApplied, pathsOf } from './info.js';
 import { toStoredLines } from '../pricing/index.js';
 import type { CheckoutRow } from './model.js';
 import { linesHaveDeposit, loadCheckout, rememberShownTotal, renderCheckout } from './service.js';
@@ -93,7 +93,10 @@ export async function updateCheckout(ctx: Ctx, id: string, req: UpdateCheckoutRe
         fields,
       };
     },
-    checkCodes(req),
+    (checkout) => {
+      checkCodes(req)(checkout);
+      assertMembershipsApplied(checkout, input.membershipOptions?.selectedMemberships !== undefined, 'checkout');
+    },
   );
 }
 

@@ -56,7 +56,7 @@ export function toCheckout(
       ...(info.email ? { email: info.email } : {}),
     },
     currency,
-    lineItems: resolved.lineItems,
+    lineItems: paidWithPlans(resolved.lineItems, totals),
     ...(info.billingInfo ? { billingInfo: info.billingInfo } : {}),
     shippingInfo: {
       ...(info.shippingDestination ? { shippingDestination: info.shippingDestination } : {}),
@@ -68,7 +68,11 @@ export function toCheckout(
     subscriptionCharges: subscriptionChargesOf(resolved, totals, money, opts.now),
     ...tipAndGiftCardOf(totals, info, money),
     customFields,
-    membershipOptions: { eligibleMemberships: [], invalidMemberships: [] },
+    membershipOptions: {
+      eligibleMemberships: totals.membershipOptions.eligible,
+      invalidMemberships: totals.membershipOptions.invalid,
+      ...(info.selectedMemberships ? { selectedMemberships: info.selectedMemberships } : {}),
+    },
     priceSummary: wire.priceSummary,
     taxSummary: wire.taxSummary,
     violations,
@@ -83,6 +87,13 @@ export function toCheckout(
 }
 
 type ToMoney = (m: bigint) => Money;
+
+/** Lines a plan pays say so: MEMBERSHIP, or MEMBERSHIP_OFFLINE for a plan paid at the counter. */
+const paidWithPlans = (lines: Checkout['lineItems'], totals: Totals): Checkout['lineItems'] =>
+  lines.map((l) => {
+    const how = totals.covered.get(l.id);
+    return how ? { ...l, paymentOption: how.offline ? 'MEMBERSHIP_OFFLINE' : 'MEMBERSHIP' } : l;
+  });
 
 /** The site's custom fields, with the buyer's value where there is one. */
 function customFieldsOf(settings: CheckoutSettings, info: StoredCheckoutInfo) {

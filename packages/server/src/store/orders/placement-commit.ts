@@ -146,6 +146,18 @@ async function paymentRows(
       giftCardId,
     });
   }
+  if (quote.membershipMinor > 0n) {
+    // The plans' credits are taken by their placement handler, in this transaction; this row counts what they pay.
+    payments.push({
+      ...base,
+      id: uuidv7(now.getTime()),
+      method: 'MEMBERSHIP',
+      provider: 'MEMBERSHIP',
+      status: 'APPROVED',
+      amountMinor: quote.membershipMinor,
+      capturedMinor: quote.membershipMinor,
+    });
+  }
   if (charge) {
     const plan = charge.status === 'AUTHORIZED' ? opts.delayedCaptureSettings : undefined;
     const executionDate = plan

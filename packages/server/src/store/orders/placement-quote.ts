@@ -24,6 +24,8 @@ export interface Quote {
   /** What the card pays now (after a gift card and, with a deposit, before the balance). */
   dueNow: bigint;
   giftMinor: bigint;
+  /** What the buyer's plans pay (lines paid with credits): recorded as a MEMBERSHIP payment. */
+  membershipMinor: bigint;
   payLater: bigint;
 }
 
@@ -64,6 +66,7 @@ export async function quoteCheckout(ctx: Ctx, checkoutId: string, opts: PlaceOpt
     totalMinor,
     dueNow: minor(priceSummary.payNow.amount),
     giftMinor: checkout.giftCard ? minor(checkout.giftCard.amount.amount) : 0n,
+    membershipMinor: priceSummary.membership ? minor(priceSummary.membership.amount) : 0n,
     payLater: priceSummary.payLater ? minor(priceSummary.payLater.amount) : 0n,
   };
 }

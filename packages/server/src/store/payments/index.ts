@@ -4,6 +4,7 @@ export { buyerProviderForToken, providerForToken } from './providers.js';
 export { authorizationSweepJobHandlers, guardAuthorization } from './authorization-guard.js';
 export { insertCapturedCardPayment } from './card-payment.js';
 export { getOrderTransactions } from './collector.js';
+export { useMembershipCharges, type MembershipCharger } from './membership.js';
 export { paymentOperationJobHandlers } from './operations.js';
 export { collectorRoutes } from './routes.js';
 export { scheduledPaymentJobHandlers } from './scheduled.jobs.js';

@@ -1,8 +1,9 @@
-import { Type } from 'typebox';
 import {
   BulkMarkAsPaidRequest,
   BulkOrderResults,
   CapturePaymentsRequest,
+  ChargeMembershipsRequest,
+  ChargeMembershipsResponse,
   CollectabilityResponse,
   CreatePaymentGatewayOrderRequest,
   ManualPaymentRequest,
@@ -14,7 +15,6 @@ import {
   TriggerRefundRequest,
   VoidPaymentsRequest,
 } from '@plaza/contracts';
-import { AppError } from '../../kernel/errors.js';
 import type { App } from '../../http/types.js';
 import {
   bulkMarkAsPaid,
@@ -25,6 +25,7 @@ import {
   voidPayments,
 } from './collector.js';
 import { createPaymentGatewayOrder, preparePaymentCollection } from './gateway-orders.js';
+import { chargeMembership } from './membership.js';
 import { triggerRefund } from './refund.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { ecomManagers, IdParams, routeOptions } from '../../http/route-options.js';
@@ -132,17 +133,16 @@ function registerManualPaymentRoutes(app: App): void {
   app.post(
     `${BASE}/charge-membership`,
     route({
-      summary: 'Charge a membership',
-      description: 'Memberships are not enabled on Plaza yet: always 400 MEMBERSHIPS_NOT_ENABLED.',
+      summary: 'Pay order lines with a member’s plans',
+      description:
+        "Takes the plans' credits for the order's lines (each order line once, however often sent) and records " +
+        'what they pay as a MEMBERSHIP payment. Not the buyer, or a line no plan of theirs covers: 400; no credits ' +
+        'left: 409 NOT_ENOUGH_CREDITS.',
       params: IdParams,
-      body: Type.Object({}, { additionalProperties: true }),
-      response: Type.Object({}),
+      body: ChargeMembershipsRequest,
+      response: ChargeMembershipsResponse,
     }),
-    async () => {
-      throw new AppError('VALIDATION', 'Memberships are not enabled on this site', {
-        applicationCode: 'MEMBERSHIPS_NOT_ENABLED',
-      });
-    },
+    async (req) => chargeMembership(req.ctx, req.params.id, req.body),
   );
   app.post(
     '/ecom/v1/bulk/payments-collector/mark-as-paid',

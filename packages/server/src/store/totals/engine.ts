@@ -2,7 +2,16 @@ import type { Ctx } from '../../kernel/context.js';
 import { percentOf } from './rounding.js';
 import { totalsStages } from './stages.js';
 import { validationsStage } from './validations.js';
-import type { DiscountResult, FeeResult, Taxable, Totals, TotalsInput } from './types.js';
+import type {
+  DiscountResult,
+  FeeResult,
+  MembershipResult,
+  ShippingResult,
+  Taxable,
+  TaxResult,
+  Totals,
+  TotalsInput,
+} from './types.js';
 
 const sum = (xs: bigint[]): bigint => xs.reduce((a, b) => a + b, 0n);
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
@@ -18,16 +27,24 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
   const subtotal = sum([...lineSubtotals.values()]);
   const stages = totalsStages();
 
+  const member = input.frozen ? noMembership() : await stages.membership(ctx, input);
   const discounts = await stages.discount(ctx, input);
-  // A stage may never take more off a line than the line is worth.
-  const lineDiscount = (id: string) => min(discounts.lineDiscounts.get(id) ?? 0n, lineSubtotals.get(id) ?? 0n);
+  // Member prices and coupons both count from the list price and add up; never more off a line than it is worth.
+  const lineDiscount = (id: string) =>
+    min(
+      (discounts.lineDiscounts.get(id) ?? 0n) + (member.lineDiscounts.get(id) ?? 0n),
+      lineSubtotals.get(id) ?? 0n,
+    );
   const itemsDiscount = sum(input.lines.map((l) => lineDiscount(l.id)));
 
-  const shipping = input.frozen
-    ? { options: [], ...(input.frozen.shipping ? { selected: input.frozen.shipping } : {}), violations: [] }
-    : input.calculateShipping
-      ? await stages.shipping(ctx, input, discounts.lineDiscounts)
-      : { options: [], violations: [] };
+  const shipping = freeShippingOf(
+    input.frozen
+      ? { options: [], ...(input.frozen.shipping ? { selected: input.frozen.shipping } : {}), violations: [] }
+      : input.calculateShipping
+        ? await stages.shipping(ctx, input, discounts.lineDiscounts)
+        : { options: [], violations: [] },
+    member.freeShipping,
+  );
   const shippingPrice = shipping.selected?.cost ?? 0n;
   const shippingDiscount = applyShippingDiscounts(shippingPrice, discounts.shippingDiscounts);
 
@@ -53,9 +70,10 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
   const tipAmount = tip?.amount ?? 0n;
   const total = beforeTip + tipAmount;
 
-  const giftCard = await stages.giftCard(ctx, input, total);
-  const giftCardApplied = min(giftCard.result?.applied ?? 0n, total);
-  const due = total - giftCardApplied;
+  const membership = coveredAmount(member, lineSubtotals, lineDiscount, tax);
+  const giftCard = await stages.giftCard(ctx, input, total - membership);
+  const giftCardApplied = min(giftCard.result?.applied ?? 0n, total - membership);
+  const due = total - membership - giftCardApplied;
   const payLater =
     input.paymentOption === 'DEPOSIT_ONLINE' && input.lineDeposits
       ? depositRemainder(input, due, lineSubtotals, lineDiscount)
@@ -86,16 +104,27 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
     tax: taxTotal,
     tip: tipAmount,
     total,
+    membership,
     ...(giftCard.result ? { giftCard: { ...giftCard.result, applied: giftCardApplied } } : {}),
     payNow: due - payLater,
     payLater,
     // A shipping rule that lost to a better one (or found no shipping to discount) did not apply.
-    appliedDiscounts: discounts.applied.filter((d) => d.amount > 0n || !d.discountRule),
+    appliedDiscounts: [
+      ...member.applied.filter((d) => d.amount > 0n),
+      ...discounts.applied.filter((d) => d.amount > 0n || !d.discountRule),
+    ],
     shipping_: shipping,
     fees,
     ...(tax ? { taxResult: tax } : {}),
     ...(tip ? { tipResult: tip } : {}),
+    membershipOptions: member.options,
+    covered: member.covered,
     violations: [
+      ...member.selectionErrors.map((e) => ({
+        severity: 'ERROR' as const,
+        target: { other: { name: `selectedMemberships.memberships[${e.index}].lineItemIds` } },
+        description: e.description,
+      })),
       ...discounts.violations,
       ...shipping.violations,
       ...(tip?.violations ?? []),
@@ -178,4 +207,44 @@ function applyShippingDiscounts(price: bigint, list: DiscountResult['shippingDis
     d.source.amount += amount;
   }
   return taken;
+}
+
+const noMembership = (): MembershipResult => ({
+  options: { eligible: [], invalid: [] },
+  lineDiscounts: new Map(),
+  applied: [],
+  covered: new Map(),
+  selectionErrors: [],
+});
+
+/** FREE_SHIPPING: the plan's delivery options cost nothing (offered and chosen alike). */
+function freeShippingOf(shipping: ShippingResult, free: MembershipResult['freeShipping']): ShippingResult {
+  if (!free) return shipping;
+  const zero = <T extends { code: string; cost: bigint }>(o: T): T =>
+    free === 'ALL' || free.includes(o.code) ? { ...o, cost: 0n } : o;
+  return {
+    ...shipping,
+    options: shipping.options.map(zero),
+    ...(shipping.selected ? { selected: zero(shipping.selected) } : {}),
+  };
+}
+
+/**
+ * What plans pay: each covered line after its discounts, with its tax unless the plan credits only the price
+ * (taxCreditedLines: the buyer pays that tax now). Inclusive sites hold the tax in the line already.
+ */
+function coveredAmount(
+  member: MembershipResult,
+  lineSubtotals: Map<string, bigint>,
+  lineDiscount: (id: string) => bigint,
+  tax: TaxResult | undefined,
+): bigint {
+  let paid = 0n;
+  for (const [id, how] of member.covered) {
+    const net = (lineSubtotals.get(id) ?? 0n) - lineDiscount(id);
+    const lineTax = tax?.perItem.get(id)?.tax ?? 0n;
+    if (tax?.taxIncludedInPrices) paid += how.taxCredited ? net - lineTax : net;
+    else paid += how.taxCredited ? net : net + lineTax;
+  }
+  return paid;
 }

@@ -6,9 +6,11 @@ export { useTotalsStages } from './stages.js';
 export { pluginLineItems } from './validations.js';
 export type {
   AppliedDiscountDraft,
+  CoveredLine,
   DiscountResult,
   FeeResult,
   GiftCardResult,
+  MembershipResult,
   ShippingOptionResult,
   ShippingResult,
   Taxable,

@@ -3,6 +3,7 @@ import type { Ctx } from '../../kernel/context.js';
 import type {
   DiscountResult,
   FeeResult,
+  MembershipResult,
   GiftCardResult,
   ShippingResult,
   Taxable,
@@ -13,6 +14,8 @@ import type {
 
 /** The modules' parts of the totals, in the order the engine runs them (see engine.ts). */
 export interface TotalsStages {
+  /** The buyer's plans: member prices, free shipping, and the lines paid with credits. */
+  membership(ctx: Ctx, input: TotalsInput): Promise<MembershipResult>;
   discount(ctx: Ctx, input: TotalsInput): Promise<DiscountResult>;
   shipping(ctx: Ctx, input: TotalsInput, lineDiscounts: Map<string, bigint>): Promise<ShippingResult>;
   fees(ctx: Ctx, input: TotalsInput, shipping: ShippingResult): Promise<FeeResult[]>;

@@ -1,4 +1,4 @@
-import type { Address, AppliedDiscount, Violation } from '@plaza/contracts';
+import type { Address, AppliedDiscount, MembershipOption, Violation } from '@plaza/contracts';
 import type { TotalsLine } from '../pricing/index.js';
 
 /**
@@ -6,8 +6,8 @@ import type { TotalsLine } from '../pricing/index.js';
  * Everything here is integer minor units of `currency` (bigint). Each stage lives in its own domain folder and is a
  * plain async function of (ctx, input, what earlier stages produced); `engine.ts` runs them in this order:
  *
- *   lines → discounts (discounts/) → shipping options + fees (shipping/) → tax (tax/) → tip (tips/) → gift card
- *   (gift-cards/) → validations plugin → priceSummary
+ *   lines → member benefits (plans/) → discounts (discounts/) → shipping options + fees (shipping/) → tax (tax/) →
+ *   tip (tips/) → plans' credits → gift card (gift-cards/) → validations plugin → priceSummary
  *
  * Stages read their configuration through read caches (lib/cache.ts), so a totals run costs no SQL when nothing
  * changed (the estimate-totals budget depends on it).
@@ -38,6 +38,8 @@ export interface TotalsInput {
   calculateShipping: boolean;
   calculateTax: boolean;
   giftCardCode?: string;
+  /** Lines the buyer pays with plans (plans/ checks them against what the member holds). */
+  selectedMemberships?: Array<{ id: string; appId: string; lineItemIds: string[] }>;
   tip?: { presetId?: string; amount?: bigint; percentage?: number; source: 'WEB' | 'POS' | 'DASHBOARD' };
   /** Manual additional fees (source MANUAL), from API keys. */
   manualFees?: Array<{ code: string; name: string; price: bigint; taxable: boolean }>;
@@ -79,6 +81,28 @@ export type AppliedDiscountDraft = Omit<AppliedDiscount, 'coupon' | 'merchantDis
   merchantDiscount?: { percentage?: number; description?: string };
   discountRule?: { id: string; name: string };
 };
+
+// --- plans/ ------------------------------------------------------------------------------------------------------
+export interface MembershipResult {
+  /** The member's plans whose credits cover lines (eligible), or would but can't now (invalid, with the reason). */
+  options: { eligible: MembershipOption[]; invalid: Array<{ membership: MembershipOption; reason: string }> };
+  /** MEMBER_PRICE: amount off per line, from the list price (the best plan per line). */
+  lineDiscounts: Map<string, bigint>;
+  applied: AppliedDiscountDraft[];
+  /** FREE_SHIPPING: the delivery option codes that cost nothing ('ALL': every one); absent: none. */
+  freeShipping?: string[] | 'ALL';
+  /** The selected lines the plans pay, and how. */
+  covered: Map<string, CoveredLine>;
+  /** Selection entries refused: which entry and why (the engine makes them ERROR violations). */
+  selectionErrors: Array<{ index: number; description: string }>;
+}
+export interface CoveredLine {
+  membershipId: string;
+  /** The plan is paid at the counter: the line's payment option is MEMBERSHIP_OFFLINE. */
+  offline: boolean;
+  /** The buyer still pays the line's tax. */
+  taxCredited: boolean;
+}
 
 // --- shipping/ ----------------------------------------------------------------------------------------------------
 export interface ShippingOptionResult {
@@ -183,7 +207,10 @@ export interface Totals {
   tax: bigint;
   tip: bigint;
   total: bigint;
+  /** What plans pay (the covered lines, with their tax unless the plan credits only the price). */
+  membership: bigint;
   giftCard?: GiftCardResult;
+  /** total = payNow + payLater + giftCard + membership. */
   payNow: bigint;
   payLater: bigint;
   appliedDiscounts: AppliedDiscountDraft[];
@@ -191,5 +218,7 @@ export interface Totals {
   fees: FeeResult[];
   taxResult?: TaxResult;
   tipResult?: TipResult;
+  membershipOptions: MembershipResult['options'];
+  covered: Map<string, CoveredLine>;
   violations: Violation[];
 }

@@ -47,6 +47,7 @@ export function priceSummaryWire(t: Totals, money: ToMoney): PriceSummary {
     total: money(t.total),
     taxIncludedInPrices: t.taxIncludedInPrices,
     ...(t.giftCard ? { giftCard: money(t.giftCard.applied) } : {}),
+    ...(t.membership > 0n ? { membership: money(t.membership) } : {}),
     payNow: money(t.payNow),
     ...(t.payLater > 0n ? { payLater: money(t.payLater) } : {}),
   };

@@ -24,6 +24,7 @@ export const METHOD_WORDS: Record<OrderPayment['method'], string> = {
   OFFLINE: 'Paid offline',
   GIFT_CARD: 'Gift card',
   MANUAL: 'Recorded payment',
+  MEMBERSHIP: 'Plan credits',
 };
 
 export const PAYMENT_STATE_WORDS: Record<string, string> = {
