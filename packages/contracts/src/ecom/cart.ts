@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../catalog/product.js';
-import { DateString, FieldMask, Timestamps } from '../common/schema.js';
+import { FieldMask, Timestamps } from '../common/schema.js';
 import {
   Address,
   AddressWithContact,

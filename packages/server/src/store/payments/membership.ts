@@ -28,32 +28,32 @@ export async function chargeMembership(ctx: Ctx, orderId: string, req: ChargeMem
   if (!charger) throw new Error('Membership charges are not wired (buildApp wires them)');
   const take = charger;
   await withTx(ctx, async (tx) => {
-      const row = await lockOrder(tx, orderId);
-      if (row.status === 'CANCELED') {
-        throw new AppError('CONFLICT', 'The order is canceled', { applicationCode: 'ORDER_CANCELED' });
-      }
-      const lines = row.snapshot.lineItems;
-      const charged = await take(tx, { id: row.id, memberId: row.memberId, lineItems: lines }, req);
-      const worth = lines
-        .filter((l) => charged.includes(l.id))
-        .reduce((s, l) => s + parseAmount(l.lineItemPrice.amount, row.currency, 'amount'), 0n);
-      const { payments } = await transactionsOf(tx, [orderId]);
-      const due = row.totalMinor - payments.reduce((s, p) => s + p.capturedMinor, 0n);
-      const amount = worth < due ? worth : due;
-      if (amount <= 0n) return settleOrder(tx, orderId);
-      const now = tx.clock();
-      await insertPayment(tx, {
-        id: uuidv7(now.getTime()),
-        orderId,
-        method: 'MEMBERSHIP',
-        provider: 'MEMBERSHIP',
-        status: 'APPROVED',
-        amountMinor: amount,
-        capturedMinor: amount,
-        createdDate: now,
-        updatedDate: now,
-      });
-      return settleOrder(tx, orderId);
+    const row = await lockOrder(tx, orderId);
+    if (row.status === 'CANCELED') {
+      throw new AppError('CONFLICT', 'The order is canceled', { applicationCode: 'ORDER_CANCELED' });
+    }
+    const lines = row.snapshot.lineItems;
+    const charged = await take(tx, { id: row.id, memberId: row.memberId, lineItems: lines }, req);
+    const worth = lines
+      .filter((l) => charged.includes(l.id))
+      .reduce((s, l) => s + parseAmount(l.lineItemPrice.amount, row.currency, 'amount'), 0n);
+    const { payments } = await transactionsOf(tx, [orderId]);
+    const due = row.totalMinor - payments.reduce((s, p) => s + p.capturedMinor, 0n);
+    const amount = worth < due ? worth : due;
+    if (amount <= 0n) return settleOrder(tx, orderId);
+    const now = tx.clock();
+    await insertPayment(tx, {
+      id: uuidv7(now.getTime()),
+      orderId,
+      method: 'MEMBERSHIP',
+      provider: 'MEMBERSHIP',
+      status: 'APPROVED',
+      amountMinor: amount,
+      capturedMinor: amount,
+      createdDate: now,
+      updatedDate: now,
+    });
+    return settleOrder(tx, orderId);
   });
   return {};
 }

@@ -31,10 +31,7 @@ export async function computeTotals(ctx: Ctx, input: TotalsInput): Promise<Total
   const discounts = await stages.discount(ctx, input);
   // Member prices and coupons both count from the list price and add up; never more off a line than it is worth.
   const lineDiscount = (id: string) =>
-    min(
-      (discounts.lineDiscounts.get(id) ?? 0n) + (member.lineDiscounts.get(id) ?? 0n),
-      lineSubtotals.get(id) ?? 0n,
-    );
+    min((discounts.lineDiscounts.get(id) ?? 0n) + (member.lineDiscounts.get(id) ?? 0n), lineSubtotals.get(id) ?? 0n);
   const itemsDiscount = sum(input.lines.map((l) => lineDiscount(l.id)));
 
   const shipping = freeShippingOf(
