@@ -69,3 +69,4 @@ export const ChargeMembershipsRequest = Type.Object(
 export type ChargeMembershipsRequest = Static<typeof ChargeMembershipsRequest>;
 /** The platform answers an empty object. */
 export const ChargeMembershipsResponse = Type.Object({});
+export type ChargeMembershipsResponse = Static<typeof ChargeMembershipsResponse>;
