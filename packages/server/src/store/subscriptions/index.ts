@@ -2,4 +2,5 @@
 export { claimGuestContracts } from './claim.js';
 export { subscriptionsOnPlacement } from './on-placement.js';
 export { subscriptionJobHandlers } from './renewal.jobs.js';
+export { nextBillingDates } from './service.js';
 export { subscriptionRoutes } from './routes.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type {
   Checkout,
   ListSubscriptionContractsQuery,
@@ -238,4 +238,14 @@ export async function resumed(tx: Ctx, row: ContractRow, now: Date): Promise<Par
   const runAt = due > now ? due : now;
   await enqueueJob(tx, { kind: 'SUBSCRIPTION_RENEWAL', payload: { contractId: row.id, cycle, attempt: 0 }, runAt });
   return { status: 'ACTIVE', failedAttempts: 0, lastFailure: null, nextBillingDate: runAt };
+}
+
+/** The next charge of each contract still billing (other modules show it, e.g. a plan's renewal date). */
+export async function nextBillingDates(ctx: Ctx, ids: string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: sc.id, next: sc.nextBillingDate })
+    .from(sc)
+    .where(and(inArray(sc.id, ids), eq(sc.status, 'ACTIVE')));
+  return new Map(rows.flatMap((r) => (r.next ? [[r.id, r.next] as const] : [])));
 }
