@@ -3,7 +3,13 @@ export { memberJobHandlers } from './bulk.jobs.js';
 export { insertMember } from './create.js';
 export { onMemberContentHandOver, onMembersChanged } from './hooks.js';
 export { memberApprovalDecided, memberSignedIn, memberStanding } from './identity-side.js';
-export { memberActivityStatus, memberAuthors, memberIdsWithLoginEmail, memberLoginEmail } from './lookups.js';
+export {
+  memberActivityStatus,
+  memberAuthors,
+  memberIdsWithLoginEmail,
+  memberLoginEmail,
+  memberNames,
+} from './lookups.js';
 export { ensureOwner } from './owner.js';
 export { createOwner, OwnerAccessError, resetOwnerPassword } from './owner-access.js';
 export { membersRoutes } from './routes.js';

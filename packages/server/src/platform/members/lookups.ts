@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../kernel/context.js';
 import { members } from './tables.js';
@@ -24,6 +24,27 @@ export function memberIdsWithLoginEmail(ctx: Ctx, email: string) {
 export async function memberLoginEmail(ctx: Ctx, id: string): Promise<{ email: string | null } | undefined> {
   const [m] = await ctx.db.select({ email: members.loginEmail }).from(members).where(eq(members.id, id)).limit(1);
   return m;
+}
+
+/** Name and login e-mail of these members, by id, for managers' lists (name: first and last, else nickname). */
+export async function memberNames(ctx: Ctx, ids: string[]): Promise<Map<string, { name: string; email?: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({
+      id: members.id,
+      first: members.firstName,
+      last: members.lastName,
+      nickname: members.nickname,
+      email: members.loginEmail,
+    })
+    .from(members)
+    .where(inArray(members.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((r) => {
+      const name = [r.first, r.last].filter(Boolean).join(' ') || r.nickname || r.email || '';
+      return [r.id, { name, ...(r.email ? { email: r.email } : {}) }];
+    }),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ export { collectionsByIds, createCollection } from './collections.service.js';
 export { loadLineCatalog } from './lines-read.js';
 export {
   digitalFileIds,
+  existingCollectionIds,
   existingProductIds,
   hasProducts,
   itemStock,
@@ -19,6 +20,7 @@ export {
   variantStock,
   type ItemStock,
 } from './lookups.js';
+export { slugify } from './model.js';
 export { createProduct, getProduct, productsByIds } from './products.service.js';
 export { afterWrite, catalogChanged } from './read-cache.js';
 export { onStockChanged } from './restock.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
-import { catalogProducts, catalogVariants } from './tables.js';
+import { catalogCollections, catalogProducts, catalogVariants } from './tables.js';
 
 /** Small reads other modules ask of the catalog's tables, which stay the catalog's own. */
 
@@ -66,6 +66,16 @@ export async function existingProductIds(ctx: Ctx, ids: string[]): Promise<Set<s
     .from(catalogProducts)
     .where(inArray(catalogProducts.id, ids));
   return new Set(found.map((p) => p.id));
+}
+
+/** Which of these collection ids exist (hidden ones too: owners pick them for plans and rules). */
+export async function existingCollectionIds(ctx: Ctx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await ctx.db
+    .select({ id: catalogCollections.id })
+    .from(catalogCollections)
+    .where(inArray(catalogCollections.id, ids));
+  return new Set(found.map((c) => c.id));
 }
 
 /** The private media file each of these products delivers, by product id (products without one are left out). */

@@ -1,6 +1,7 @@
 // Orders: placing them, their ledger (status, history, payments recorded), their wire form and their routes. The
 // modules above (payments, invoices, subscriptions, payment requests) work on orders through these functions.
 export { activity } from './activity.js';
+export { appItemSales } from './app-sales.js';
 export { claimGuestOrders } from './claim.js';
 export { downloadJobHandlers } from './downloads.js';
 export { orderEditRoutes } from './edits.routes.js';

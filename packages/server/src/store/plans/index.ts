@@ -4,3 +4,4 @@ export { membershipStage } from './benefits-stage.js';
 export { chargeMemberships, creditsOnPlacement } from './charge.js';
 export { takeCredits, type CreditCharge } from './credits.js';
 export { activeHoldings, memberHoldings, type Holding } from './holdings.js';
+export { planRoutes } from './routes.js';
