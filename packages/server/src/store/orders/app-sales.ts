@@ -20,7 +20,7 @@ export async function appItemSales(
       AND li -> 'catalogReference' ->> 'appId' = ${appId}
       AND li -> 'catalogReference' ->> 'catalogItemId' = ${catalogItemId}
     GROUP BY o.currency`);
-  const rows = (res as unknown as { rows: Array<{ currency: string; orders: number; amount: string }> }).rows;
+  const rows = (res as { rows: Array<{ currency: string; orders: number; amount: string }> }).rows;
   return {
     orders: rows.reduce((n, r) => n + r.orders, 0),
     totals: rows.map((r) => ({ currency: r.currency, amount: r.amount })),
