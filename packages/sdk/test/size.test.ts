@@ -95,11 +95,11 @@ const report = (label: string, gzip: number, budget?: number) =>
 
 // The two budgets of DESIGN §6, as written there; docs/sdk.md "Size" lists the figures.
 describe('bundle size budgets (gzip)', () => {
-  it('the whole SDK, the index and every subpath together (GraphQL, media and events included), is at most 16 KB', async () => {
+  it('the whole SDK, the index and every subpath together (GraphQL, media and events included), is at most 17 KB', async () => {
     // Every runtime export of each, imported by name and used: all of its code ships, in one file. (Not
     // `import * as`, whose namespace objects (a getter per export name) no app ships; docs/decisions.md.)
     const { gzip, text } = await bundle(await importsOf(['', ...SUBPATHS.map((m) => `/${m}`)]));
-    report('everything', gzip, 16 * KB);
+    report('everything', gzip, 17 * KB);
     expect(SUBPATHS).toEqual(
       expect.arrayContaining(['site', 'members', 'reviews', 'jobs', 'catalog', 'auth', 'ecom', 'media', 'events']),
     );
@@ -116,11 +116,12 @@ describe('bundle size budgets (gzip)', () => {
       '/ecom/v1/carts/current',
       '/ecom/v1/orders',
       '/media/v1/folders',
+      '/plans/v1/plans',
       'Upload-Offset',
       'JWT is not valid',
     ])
       expect(text).toContain(marker);
-    expect(gzip).toBeLessThanOrEqual(16 * KB);
+    expect(gzip).toBeLessThanOrEqual(17 * KB);
   });
 
   it('the storefront set (OAuth, current cart, checkout, redirects) is at most 6 KB, all of its code', async () => {
@@ -162,7 +163,7 @@ describe('docs/sdk.md "Size"', () => {
   it('lists both budgets and every subpath (events and media included)', () => {
     const docs = readFileSync(new URL('../../../docs/sdk.md', import.meta.url), 'utf8');
     const section = docs.slice(docs.indexOf('## Size'), docs.indexOf('\n## ', docs.indexOf('## Size') + 1));
-    expect(section).toMatch(/everything.*\| 16 KB/);
+    expect(section).toMatch(/everything.*\| 17 KB/);
     expect(section).toMatch(/storefront set.*\| 6 KB/);
     for (const m of SUBPATHS) expect(section).toMatch(new RegExp(`\\| \`${m}\`[^|]*\\|`));
   });
@@ -188,7 +189,7 @@ describe('what loads when (code splitting, as Vite and Rollup apps split)', () =
 
   it('the lazily loaded sign-in files import no shared runtime code: they get it from the strategy (SignInKit)', () => {
     // A runtime import of errors, transport or tokens from one of these makes a one-file bundle wrap that module (and
-    // what it imports) in a lazy-init function: bytes of the 16 KB budget (docs/decisions.md). Types are free.
+    // what it imports) in a lazy-init function: bytes of the "everything" budget (docs/decisions.md). Types are free.
     const lazyOnly = ['redirect-login', 'frame-login', 'member-login', 'silent-login', 'login-state', 'pkce'];
     for (const file of lazyOnly) {
       const source = readFileSync(join(sdkDir, 'src/auth', `${file}.ts`), 'utf8');

@@ -18,10 +18,11 @@ export const createMethod = <I, R>(base: string, key: string): MethodDescriptor<
 export const listMethod = <R>(base: string): MethodDescriptor<[], R> =>
   defineMethod<[], R>({ argumentNames: [], request: () => ({ method: 'GET', path: base }) });
 
-export const getMethod = <R>(base: string, key: string): MethodDescriptor<[id: string], R> =>
+/** A GET of `${base}/${id}`, or of something under it (`${base}/${id}/stats` with `sub` '/stats'). */
+export const getMethod = <R>(base: string, key: string, sub = ''): MethodDescriptor<[id: string], R> =>
   defineMethod<[id: string], R>({
     argumentNames: [`${key}Id`],
-    request: (id) => ({ method: 'GET', path: `${base}/${seg(id)}` }),
+    request: (id) => ({ method: 'GET', path: `${base}/${seg(id)}${sub}` }),
   });
 
 export const updateMethod = <P, R>(

@@ -64,20 +64,14 @@ export const updatePlan = updateMethod<Partial<PlanInput>, PlanResponse>(PLANS, 
 /** Owners: no more sales; holders keep their plan. @example await admin.plans.archivePlan(id); */
 export const archivePlan = actionMethod<PlanResponse>(PLANS, 'plan', 'archive');
 /** Owners: buyers, active members, paid orders and revenue. @example const { stats } = await admin.plans.getPlanStats(id); */
-export const getPlanStats = defineMethod<[planId: string], PlanStatsResponse>({
-  argumentNames: ['planId'],
-  request: (id) => ({ method: 'GET', path: `${PLANS}/${seg(id)}/stats` }),
-});
+export const getPlanStats = getMethod<PlanStatsResponse>(PLANS, 'plan', '/stats');
 
 /** Members: their own. Owners: every one (by plan, member, status). @example const { memberships } = await client.plans.listMemberships(); */
 export const listMemberships = queryMethod<ListMembershipsQuery, ListMembershipsResponse>(MEMBERSHIPS);
 /** @example const { membership } = await client.plans.getMembership(id); */
 export const getMembership = getMethod<MembershipResponse>(MEMBERSHIPS, 'membership');
 /** The credits used, newest first. @example const { creditUses } = await client.plans.listCreditUses(id); */
-export const listCreditUses = defineMethod<[membershipId: string], ListCreditUsesResponse>({
-  argumentNames: ['membershipId'],
-  request: (id) => ({ method: 'GET', path: `${MEMBERSHIPS}/${seg(id)}/credit-uses` }),
-});
+export const listCreditUses = getMethod<ListCreditUsesResponse>(MEMBERSHIPS, 'membership', '/credit-uses');
 /** Owners give a member a plan by hand. @example await admin.plans.grantMembership({ planId, memberId }); */
 export const grantMembership = bodyMethod<GrantMembershipRequest, MembershipResponse>(MEMBERSHIPS, 'grant');
 /** The holder or an owner: no more renewals; benefits last to the end of the paid period. @example await client.plans.cancelMembership(id); */
