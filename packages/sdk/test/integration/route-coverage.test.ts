@@ -36,7 +36,7 @@ const NO_METHOD: Record<string, string> = {
   'PATCH /reviews/v1/reviews/{reviewId}/moderate':
     "the platform SDK's shape of updateModerationStatus (reviews.updateModerationStatus sends the spec's)",
   'GET /graphql/{apiVersion}': 'the GraphiQL page, for a browser',
-  // Left out while the SDK is at its 16 KB budget (DESIGN §6, size.test.ts); client.fetch calls them.
+  // Left out for the SDK's size budget (DESIGN §6, size.test.ts); client.fetch calls them.
   'POST /ecom/v1/checkouts/{id}/completion-link': 'left out for the size budget; client.fetch',
   'POST /ecom/v1/orders/export': 'a CSV file, left out for the size budget; client.fetch answers the text',
   'GET /webhooks/v1/subscriptions/{id}': 'left out for the size budget: listSubscriptions has every one',
