@@ -95,4 +95,5 @@ export { giftCardMutations, giftCardQueries, type GiftCardQuery } from './store/
 export { cartChanged, cartCount, cartQueries, useCartFollowsSignIn, type Cart } from './store/cart.js';
 export { cartMutations, type CartAction } from './store/cart-changes.js';
 export { tipMutations, tipQueries } from './store/tips.js';
+export { planMutations, planQueries } from './store/plans.js';
 export { paymentMutations, paymentQueries } from './store/payments.js';
