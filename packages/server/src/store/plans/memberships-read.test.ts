@@ -7,6 +7,7 @@ import { serverSuite } from '../../test/suite.js';
 import { call } from '../../../test/http.js';
 import { createProduct } from '../catalog/testing.js';
 import { orders } from '../orders/tables.js';
+import { subscriptionContracts } from '../subscriptions/tables.js';
 import { creditPeriodAt } from './periods.js';
 import { planCreditBalances, planCreditUses, planMemberships, plans } from './tables.js';
 
@@ -165,6 +166,54 @@ describe('memberships: who reads what', () => {
     });
     expect(uses.body.creditUses.map((u) => u.productName)).toEqual(['Latte', 'Espresso']);
     expect(uses.body.creditUses[0]).toMatchObject({ membershipId: used.id, orderId, lineItemId: 'l2', quantity: 1 });
+  });
+  it('a recurring membership shows its contract’s next charge, until canceled or no longer billing', async () => {
+    const plan = await newPlan();
+    const next = new Date(Date.now() + 10 * DAY);
+    const contract = async (status: string) => {
+      const id = uuidv7();
+      const now = new Date();
+      await srv
+        .ctx()
+        .db.insert(subscriptionContracts)
+        .values({
+          id,
+          status,
+          originOrderId: uuidv7(),
+          memberId: c.memberA.id,
+          lineItem: {} as never,
+          frequency: 'MONTH',
+          interval: 1,
+          startDate: now,
+          amountMinor: 2000n,
+          currency: 'USD',
+          channel: 'WEB',
+          cyclesCompleted: 1,
+          nextBillingDate: next,
+          paymentMethod: { provider: 'TEST_CARD', token: 't', brand: 'VISA', lastFourDigits: '4242' },
+          createdDate: now,
+          updatedDate: now,
+        });
+      return id;
+    };
+    const billing = await insertMembership(plan, c.memberA.id, { subscriptionContractId: await contract('ACTIVE') });
+    const canceled = await insertMembership(plan, c.memberA.id, {
+      subscriptionContractId: await contract('ACTIVE'),
+      canceledDate: new Date(),
+    });
+    const paused = await insertMembership(plan, c.memberA.id, {
+      status: 'PAUSED',
+      subscriptionContractId: await contract('PAUSED'),
+    });
+    const { body } = await list(c.memberA.auth, `?limit=100`);
+    const byId = new Map(body.memberships.map((m) => [m.id, m]));
+    expect(byId.get(billing.id)).toMatchObject({
+      renewalDate: next.toISOString(),
+      subscriptionContractId: expect.any(String),
+    });
+    expect(byId.get(canceled.id)!.renewalDate).toBeUndefined();
+    expect(byId.get(canceled.id)!.canceledDate).toBeDefined();
+    expect(byId.get(paused.id)!.renewalDate).toBeUndefined();
   });
 });
 
