@@ -119,20 +119,23 @@ async function missingTargets(ctx: Ctx, benefits: PlanBenefitInput[], prefix: st
 
 /**
  * Checks a whole plan input and answers its columns; every broken rule is a violation naming its field
- * (`plan.benefits[0].credits`). Amounts are in the site's currency.
+ * (`plan.benefits[0].credits`). Amounts are in the site's currency; `checkBenefits` false skips the benefits' rules.
  */
 export async function planColumns(
   ctx: Ctx,
   input: PlanInput,
   currency: string,
   prefix = 'plan',
+  checkBenefits = true,
 ): Promise<{ plan: PlanColumns; benefits: BenefitColumns[] }> {
   const benefits = input.benefits ?? [];
-  const violations = benefits.flatMap((b, i) => benefitRules(b, `${prefix}.benefits[${i}]`));
+  // An edit that leaves the benefits alone does not check them again (a product deleted since must not block it).
+  const checked = checkBenefits ? benefits : [];
+  const violations = checked.flatMap((b, i) => benefitRules(b, `${prefix}.benefits[${i}]`));
   if (input.recurrence?.freeTrialDays !== undefined && input.recurrence.billingCycles === 1) {
     violations.push(v(`${prefix}.recurrence.freeTrialDays`, 'A free trial needs more than one billing cycle'));
   }
-  violations.push(...(await missingTargets(ctx, benefits, prefix)));
+  violations.push(...(await missingTargets(ctx, checked, prefix)));
   if (violations.length) throw new AppError('VALIDATION', violations[0]!.description, { violations });
   const plan: PlanColumns = {
     name: input.name,

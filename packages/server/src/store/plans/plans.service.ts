@@ -115,7 +115,7 @@ export async function updatePlan(ctx: Ctx, id: string, req: UpdatePlanRequest): 
     const input = applyFieldMask(stored, req.plan, paths);
     // A name change alone keeps the slug: links already shared must keep working.
     if (!paths.includes('slug')) input.slug = row.slug;
-    const { plan, benefits } = await planColumns(tx, input, row.currency);
+    const { plan, benefits } = await planColumns(tx, input, row.currency, 'plan', paths.includes('benefits'));
     const slug = await freeSlug(tx, input, id);
     const [updated] = await tx.db
       .update(plans)

@@ -211,6 +211,20 @@ describe('plans: validation and access', () => {
     expect(violations(unknownPath.body)).toEqual(['fieldMask.paths[0]:FIELD_NOT_ALLOWED']);
   });
 
+  it('a product deleted since does not block an edit that leaves the benefits alone', async () => {
+    const product = await createProduct(srv, c.owner);
+    const plan = await create({
+      benefits: [{ kind: 'CREDITS', productIds: [product.id], collectionIds: [], credits: 2 }],
+    });
+    const del = await call(srv.url, 'DELETE', `/catalog/v1/products/${product.id}`, { auth: c.owner });
+    expect(del.status).toBe(200);
+    const renamed = await patch(plan.id, { name: 'Still here' }, ['name']);
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const again = [{ kind: 'CREDITS', productIds: [product.id], collectionIds: [], credits: 3 }];
+    const resaved = await patch(plan.id, { benefits: again }, ['benefits']);
+    expect(violations(resaved.body)).toEqual(['plan.benefits[0].productIds[0]:VALIDATION']);
+  });
+
   it('writes: 401 without a token, 403 for visitors, members, contributors and other scopes', async () => {
     const plan = await create();
     const writes: Array<[string, string, unknown]> = [
