@@ -132,9 +132,6 @@ export async function planColumns(
   // An edit that leaves the benefits alone does not check them again (a product deleted since must not block it).
   const checked = checkBenefits ? benefits : [];
   const violations = checked.flatMap((b, i) => benefitRules(b, `${prefix}.benefits[${i}]`));
-  if (input.recurrence?.freeTrialDays !== undefined && input.recurrence.billingCycles === 1) {
-    violations.push(v(`${prefix}.recurrence.freeTrialDays`, 'A free trial needs more than one billing cycle'));
-  }
   violations.push(...(await missingTargets(ctx, checked, prefix)));
   if (violations.length) throw new AppError('VALIDATION', violations[0]!.description, { violations });
   const plan: PlanColumns = {
