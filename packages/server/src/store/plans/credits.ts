@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CreditUse, Membership } from '@plaza/contracts';
+import type { CreditUse } from '@plaza/contracts';
 import type { Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
@@ -7,6 +7,7 @@ import { emitEvent } from '../../platform/events/index.js';
 import { memberHoldings, type CreditBalanceNow, type Holding } from './holdings.js';
 import { creditsFor } from './options.js';
 import { planCreditBalances, planCreditUses } from './tables.js';
+import { loadMembershipWire } from './wire.js';
 
 /** An order line to pay with a membership's credits. */
 export interface CreditCharge {
@@ -88,11 +89,12 @@ export async function takeCredits(
     if (!taken.length) throw notEnough(p.holding.plan.name, p.charge.lineItemId);
     p.credits.used += n;
   }
-  for (const { use, p } of uses) {
+  for (const { use } of uses) {
     await emitEvent(tx, {
       type: 'plans.membership.credit_used',
       entityId: use.membershipId,
-      body: { membership: membershipWire(p.holding), creditUse: use },
+      // After the update: the event shows the credits left.
+      body: { membership: await loadMembershipWire(tx, use.membershipId), creditUse: use },
     });
   }
   return uses.map((u) => u.use);
@@ -126,31 +128,4 @@ async function ensureBalances(tx: Ctx, planned: Planned[]): Promise<Map<CreditBa
     ids.set(c, found!.id);
   }
   return ids;
-}
-
-/** The membership as the credit_used event carries it. */
-function membershipWire(h: Holding): Membership {
-  const m = h.membership;
-  return {
-    id: m.id,
-    planId: m.planId,
-    planName: m.planName,
-    memberId: m.memberId,
-    status: m.status as Membership['status'],
-    startDate: m.startDate.toISOString(),
-    ...(m.endDate ? { endDate: m.endDate.toISOString() } : {}),
-    ...(m.canceledDate ? { canceledDate: m.canceledDate.toISOString() } : {}),
-    ...(m.endReason ? { endReason: m.endReason as NonNullable<Membership['endReason']> } : {}),
-    ...(m.originOrderId ? { originOrderId: m.originOrderId } : {}),
-    ...(m.subscriptionContractId ? { subscriptionContractId: m.subscriptionContractId } : {}),
-    grantedByOwner: m.grantedBy !== null,
-    credits: h.credits.map((c) => ({
-      benefitId: c.benefit.id,
-      total: c.quota,
-      remaining: Math.max(0, c.quota - c.used),
-      ...(c.period.end ? { periodEnd: c.period.end.toISOString() } : {}),
-    })),
-    createdDate: m.createdDate.toISOString(),
-    updatedDate: m.updatedDate.toISOString(),
-  };
 }
