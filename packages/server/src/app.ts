@@ -38,6 +38,7 @@ import { collectOperations, graphqlRoutes } from './graphql/index.js';
 import { wireModules } from './module-wiring.js';
 import { registerWebApp } from './platform/web/index.js';
 import { createMetrics, type Metrics } from './platform/metrics/index.js';
+import { expireMemberships } from './store/plans/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -223,15 +224,19 @@ function runBackgroundWork(app: App, ctx: Ctx): void {
   let webhooks: DeliveryWorker | undefined;
   let sweeper: { stop(): void } | undefined;
   let trash: { stop(): void } | undefined;
+  let planExpiry: { stop(): void } | undefined;
   app.addHook('onReady', async () => {
     worker = startJobWorker(ctx, jobHandlers, ctx.config.jobPollMs);
     webhooks = startDeliveryWorker(ctx, { pollMs: ctx.config.jobPollMs });
     sweeper = startAbandonedCheckoutSweeper(ctx, ctx.config.abandonedSweepMs);
     trash = startPeriodic(ctx, 'media trash sweep', 3_600_000, emptyOldTrash);
+    // Reads already treat a passed end date as ended; this writes it down (and says so in an event).
+    planExpiry = startPeriodic(ctx, 'plan membership expiry', 60_000, expireMemberships);
   });
   app.addHook('preClose', async () => {
     sweeper?.stop();
     trash?.stop();
+    planExpiry?.stop();
     await Promise.all([worker?.stop(), webhooks?.stop()]);
   });
 }

@@ -22,7 +22,6 @@ import { placementHandlers } from './placement-handlers.js';
 import { notifyRestocked } from './store/back-in-stock/index.js';
 import { mergeCartAtSignIn } from './store/cart/index.js';
 import { catalogChanged, loadLineCatalog, onStockChanged, useShopperAccess } from './store/catalog/index.js';
-import { memberOnlyAccess } from './store/plans/index.js';
 import { hadReminderOut } from './store/abandoned-checkouts/index.js';
 import {
   claimGuestOrders,
@@ -31,12 +30,18 @@ import {
   useReminderCheck,
 } from './store/orders/index.js';
 import { buyerProviderForToken, guardAuthorization, useMembershipCharges } from './store/payments/index.js';
-import { chargeMemberships, membershipStage } from './store/plans/index.js';
-import { claimGuestContracts } from './store/subscriptions/index.js';
+import {
+  chargeMemberships,
+  memberOnlyAccess,
+  membershipStage,
+  planContractChanged,
+  planLineSource,
+} from './store/plans/index.js';
+import { claimGuestContracts, onContractChanged } from './store/subscriptions/index.js';
 import { discountStage } from './store/discounts/index.js';
 import { giftCardStage } from './store/gift-cards/index.js';
 import { feesStage, shippingStage } from './store/shipping/index.js';
-import { useLineCatalog } from './store/pricing/index.js';
+import { useAppLines, useLineCatalog } from './store/pricing/index.js';
 import { onTaxGroupDeleted, taxStage } from './store/tax/index.js';
 import { tipStage } from './store/tips/index.js';
 import { useTotalsStages } from './store/totals/index.js';
@@ -78,6 +83,10 @@ export function wireModules(): void {
   useMembershipCharges(chargeMemberships);
   // Lines are priced from the catalog's products; the catalog prices with pricing's money, so it is handed down.
   useLineCatalog(loadLineCatalog);
+  // Paid plans are sold as lines of their own app: pricing asks plans for them.
+  useAppLines(planLineSource);
+  // A plan's membership follows its subscription contract (renewed, paused, resumed, canceled).
+  onContractChanged(planContractChanged);
   // Member-only products and collections: the plans module says which a caller reaches; the catalog applies it.
   useShopperAccess(memberOnlyAccess);
   // Products naming a deleted tax group fall back to the default group: this node's cached products go stale.

@@ -8,7 +8,7 @@ import {
 import { depositOnPlacement } from './store/payment-requests/index.js';
 import { subscriptionsOnPlacement } from './store/subscriptions/index.js';
 import { cartOnPlacement } from './store/cart/index.js';
-import { creditsOnPlacement } from './store/plans/index.js';
+import { creditsOnPlacement, plansOnPlacement } from './store/plans/index.js';
 
 /** Every module's part of placing an order (orders/placement-handlers.ts runs them by their `order`). */
 export const placementHandlers: readonly PlacementHandler[] = [
@@ -18,6 +18,7 @@ export const placementHandlers: readonly PlacementHandler[] = [
   cartOnPlacement,
   recoveredOnPlacement,
   couponOnPlacement,
+  plansOnPlacement,
   stockOnPlacement,
   creditsOnPlacement,
 ];

@@ -10,7 +10,7 @@ import { tipsRoutes } from './store/tips/index.js';
 import { abandonedCheckoutRoutes } from './store/abandoned-checkouts/index.js';
 import { fulfillmentRoutes, orderEditRoutes, orderMetrics, orderRoutes } from './store/orders/index.js';
 import { subscriptionRoutes } from './store/subscriptions/index.js';
-import { planRoutes } from './store/plans/index.js';
+import { membershipActionRoutes, planRoutes } from './store/plans/index.js';
 import { paymentRequestRoutes } from './store/payment-requests/index.js';
 import { invoiceRoutes, orderInvoicePdf } from './store/invoices/index.js';
 import { collectorRoutes, getOrderTransactions, stripeRoutes, tokenizeTestCard } from './store/payments/index.js';
@@ -78,6 +78,7 @@ export async function registerRoutes(app: App): Promise<void> {
   orderEditRoutes(app);
   subscriptionRoutes(app);
   planRoutes(app);
+  membershipActionRoutes(app);
   paymentRequestRoutes(app);
   invoiceRoutes(app);
   fulfillmentRoutes(app);

@@ -53,8 +53,9 @@ export const StoresProductTarget = Type.Object(
 );
 
 /**
- * POST /redirects/v1/redirect-session. Exactly one target: `auth`, `login`, `logout`, `ecomCheckout` or
- * `storesProduct`; the others answer 400 "unsupported redirect target".
+ * POST /redirects/v1/redirect-session. Exactly one target: `auth`, `login`, `logout`, `ecomCheckout`,
+ * `storesProduct` or `paidPlansCheckout` (`{ planId }`: the plan's storefront page); the others answer 400
+ * "unsupported redirect target".
  */
 export const CreateRedirectSessionRequest = Type.Object(
   {

@@ -325,7 +325,7 @@ describe('logout', () => {
 });
 
 describe('redirect sessions', () => {
-  it.each(['bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'preferences'])(
+  it.each(['bookingsCheckout', 'eventsCheckout', 'preferences'])(
     'answers %s with 400 unsupported redirect target',
     async (target) => {
       const res = await call(srv.url, 'POST', '/redirects/v1/redirect-session', {

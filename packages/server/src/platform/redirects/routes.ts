@@ -10,12 +10,13 @@ export function redirectRoutes(app: App): void {
     {
       schema: {
         tags: ['redirects'],
-        summary: 'Create a redirect session (auth, login, logout, checkout or product page)',
+        summary: 'Create a redirect session (auth, login, logout, checkout, product or plan page)',
         description:
           '`auth` continues an OAuth authorization request (PKCE S256 required) at `fullUrl`; `logout` ends the browser ' +
           'session and returns to a registered `callbacks.postFlowUrl`; `login` shows the hosted login page. Other ' +
           'targets answer 400 "unsupported redirect target" until their release. `ecomCheckout` opens the hosted checkout ' +
-          'page of a checkout the caller may reach (with `callbacks` back); `storesProduct` opens a product page.',
+          'page of a checkout the caller may reach (with `callbacks` back); `storesProduct` opens a product page; ' +
+          '`paidPlansCheckout` (`{ planId }`) opens the storefront page of a plan for sale, where "Buy" checks it out.',
         body: CreateRedirectSessionRequest,
         response: { 200: CreateRedirectSessionResponse, 400: ErrorBody, 401: ErrorBody },
       },

@@ -6,13 +6,15 @@ import { uuidv7 } from '../../lib/ids.js';
 import { webBase } from '../../lib/urls.js';
 import { getProduct } from '../../store/catalog/index.js';
 import { loadCheckout } from '../../store/checkout/index.js';
+import { buyablePlanSlug } from '../../store/plans/index.js';
 import { insertRedirectSession, isRegisteredReturn, redirectUriProblem, requireOAuthClient } from '../oauth/index.js';
 
 /** Redirect sessions are stored for a day: long enough to finish any flow, short enough to not pile up. */
 const REDIRECT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const UNSUPPORTED = ['bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'bookingsBook', 'preferences'] as const;
-const SUPPORTED = ['auth', 'login', 'logout', 'ecomCheckout', 'storesProduct'] as const;
+const UNSUPPORTED = ['bookingsCheckout', 'eventsCheckout', 'bookingsBook', 'preferences'] as const;
+const SUPPORTED = ['auth', 'login', 'logout', 'ecomCheckout', 'storesProduct', 'paidPlansCheckout'] as const;
 
 type CallbackKey = 'postFlowUrl' | 'thankYouPageUrl' | 'cartPageUrl';
 
@@ -75,6 +77,7 @@ export async function createRedirectSession(ctx: Ctx, req: CreateRedirectSession
   if (req.auth) return authSession(ctx, req.auth, s);
   if (req.ecomCheckout) return checkoutSession(ctx, req, req.ecomCheckout.checkoutId, s);
   if (req.storesProduct) return productSession(ctx, req.storesProduct, s);
+  if (req.paidPlansCheckout) return planSession(ctx, req.paidPlansCheckout, s);
   if (req.logout) return logoutSession(ctx, req, req.logout.clientId, s);
   return loginSession(ctx, req, s);
 }
@@ -185,6 +188,21 @@ async function productSession(
   const product = await getProduct(ctx, productId ? { id: productId } : { slug: productSlug! });
   await store('STORES_PRODUCT', null, { productId: product.id });
   return toSession(id, `${web}/products/${product.slug}`);
+}
+
+/** Opens a plan's page on the storefront, where "Buy" puts it in a checkout (`{ planId }`). */
+async function planSession(
+  ctx: Ctx,
+  target: NonNullable<CreateRedirectSessionRequest['paidPlansCheckout']>,
+  { id, web, store }: SessionTarget,
+): Promise<RedirectSession> {
+  const planId = target.planId;
+  if (typeof planId !== 'string' || !UUID.test(planId)) {
+    throw violation('paidPlansCheckout.planId', 'FORMAT', 'give the id (a UUID) of the plan to buy');
+  }
+  const slug = await buyablePlanSlug(ctx, planId, 'paidPlansCheckout.planId');
+  await store('PAID_PLANS_CHECKOUT', null, { planId });
+  return toSession(id, `${web}/plans/${encodeURIComponent(slug)}`);
 }
 
 /** Ends the browser's sign-in session, returning to a URL of the client's. */

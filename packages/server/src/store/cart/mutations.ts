@@ -10,7 +10,14 @@ import {
 import type { Ctx } from '../../kernel/context.js';
 import { hasScope } from '../../kernel/caller.js';
 import { violation } from '../../kernel/errors.js';
-import { loadCatalog, newCatalogMemo, parseAmount, type StoredLine, toStoredLines } from '../pricing/index.js';
+import {
+  lineQuantityMax,
+  loadCatalog,
+  newCatalogMemo,
+  parseAmount,
+  type StoredLine,
+  toStoredLines,
+} from '../pricing/index.js';
 import { assertCouponApplied } from '../discounts/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { changeCart } from './service.js';
@@ -41,11 +48,15 @@ export function mergeLines(existing: StoredLine[], added: StoredLine[], field: s
       continue;
     }
     same.quantity += a.quantity;
-    if (same.quantity > ECOM_LIMITS.quantityMax) {
+    // An app's item may allow fewer (a plan is bought once).
+    const max = lineQuantityMax(same, ECOM_LIMITS.quantityMax);
+    if (same.quantity > max) {
       throw violation(
         `${field}[${i}].quantity`,
         'MAX',
-        `a line holds at most ${ECOM_LIMITS.quantityMax} (this would make ${same.quantity})`,
+        max === 1
+          ? 'this item is already in the cart, and it is bought one at a time'
+          : `a line holds at most ${max} (this would make ${same.quantity})`,
       );
     }
   }

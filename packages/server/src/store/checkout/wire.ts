@@ -123,7 +123,8 @@ function subscriptionChargesOf(resolved: ResolvedLines, totals: Totals, money: T
     const first = s.settings.startDate ? new Date(s.settings.startDate) : start;
     const count = s.billingCycles ?? OPEN_ENDED_CHARGES_SHOWN;
     const line = totals.lines.find((l) => l.id === s.lineId);
-    const amount = line ? line.total : s.lineTotal;
+    // A free trial: the checkout charges nothing now, the charges are the full price from the trial's end.
+    const amount = s.firstChargeLater || !line ? s.lineTotal : line.total;
     return {
       lineItemId: s.lineId,
       description: `${s.name}: every ${s.settings.interval} ${s.settings.frequency.toLowerCase()}(s)`,

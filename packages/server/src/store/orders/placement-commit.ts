@@ -158,7 +158,8 @@ async function paymentRows(
       capturedMinor: quote.membershipMinor,
     });
   }
-  if (charge) {
+  // A card check of 0 (a free trial's card, for its renewals) pays nothing: no payment row.
+  if (charge && quote.dueNow > 0n) {
     const plan = charge.status === 'AUTHORIZED' ? opts.delayedCaptureSettings : undefined;
     const executionDate = plan
       ? new Date(now.getTime() + plan.delayDuration.value * UNIT_MS[plan.delayDuration.unit])

@@ -20,6 +20,8 @@ export interface PlacedOrder {
   abandoned: boolean;
   /** DEPOSIT_ONLINE: what the buyer pays later, in minor units. */
   payLater: bigint;
+  /** A subscription's renewal (this contract's): its line was bought before, only its charge is new. */
+  renewalOf?: string;
 }
 
 /** What handlers hand back to the placement, which acts on it after commit. */

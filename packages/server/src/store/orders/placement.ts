@@ -70,22 +70,29 @@ async function placeInStages(ctx: Ctx, checkoutId: string, opts: PlaceOptions): 
   return answer(ctx, placed);
 }
 
-/** Stage 2: the card pays what is due now, or the placement stops here with PAYMENT_DECLINED. */
+/**
+ * Stage 2: the card pays what is due now, or the placement stops here with PAYMENT_DECLINED. With nothing due now
+ * but a subscription to charge later (a free trial), the card is checked with an authorization of 0 instead: the
+ * contract renews on it, and a card the bank refuses is refused now, not at the first charge.
+ */
 async function authorize(
   ctx: Ctx,
   quote: Quote,
   opts: PlaceOptions,
   paymentId: string,
 ): Promise<AuthorizeResult | undefined> {
-  if (!opts.paymentToken || quote.dueNow <= 0n) return undefined;
-  const charge = await placementPayments().providerForToken(opts.paymentToken).authorize(ctx, {
-    paymentToken: opts.paymentToken,
-    amountMinor: quote.dueNow,
-    currency: quote.checkout.currency,
-    capture: !opts.delayCapture,
-    transactionId: paymentId,
-    quoteFingerprint: quote.fingerprint,
-  });
+  const cardCheck = quote.dueNow <= 0n && quote.checkout.subscriptionCharges.length > 0;
+  if (!opts.paymentToken || (quote.dueNow <= 0n && !cardCheck)) return undefined;
+  const charge = await placementPayments()
+    .providerForToken(opts.paymentToken)
+    .authorize(ctx, {
+      paymentToken: opts.paymentToken,
+      amountMinor: cardCheck ? 0n : quote.dueNow,
+      currency: quote.checkout.currency,
+      capture: !opts.delayCapture && !cardCheck,
+      transactionId: paymentId,
+      quoteFingerprint: quote.fingerprint,
+    });
   if (charge.status === 'DECLINED') {
     throw new AppError('CONFLICT', charge.declineReason ?? 'The card was declined.', {
       applicationCode: 'PAYMENT_DECLINED',

@@ -1,6 +1,14 @@
 // Money in the store (parsing, formatting and the decimals of a currency) and the pricing of lines: stored lines
 // checked and priced from the catalog, shared by every module that prices.
 export {
+  appLineSource,
+  lineQuantityMax,
+  useAppLines,
+  type AppLine,
+  type AppLineSource,
+  type LineSubscription,
+} from './app-lines.js';
+export {
   loadCatalog,
   newCatalogMemo,
   useLineCatalog,

@@ -2,6 +2,7 @@ import type { CustomLineItemInput, LineItem, LineItemInput, Money, Violation } f
 import type { Ctx } from '../../kernel/context.js';
 import { hasScope } from '../../kernel/caller.js';
 import { AppError, violation } from '../../kernel/errors.js';
+import { appLineSource, type AppLine, type LineSubscription } from './app-lines.js';
 import { loadCatalog, type CatalogMemo, type PricedProduct, type PricedVariant } from './line-catalog.js';
 import {
   checkCatalogLine,
@@ -21,8 +22,6 @@ import { parseAmount, toMoney } from './money.js';
  * totals engine's lines, priced from the catalog on every read.
  */
 
-type Sub = NonNullable<StoredLine['subscriptionOptionInfo']>['subscriptionSettings'];
-
 export interface ResolvedLines {
   lineItems: LineItem[];
   totalsLines: TotalsLine[];
@@ -30,7 +29,7 @@ export interface ResolvedLines {
   deposits: Map<string, bigint>;
   violations: Violation[];
   /** Subscription lines with their plan, for the subscription charges. */
-  subscriptions: Array<{ lineId: string; name: string; settings: Sub; billingCycles?: number; lineTotal: bigint }>;
+  subscriptions: LineSubscription[];
 }
 
 type ProductRow = PricedProduct;
@@ -52,17 +51,21 @@ export async function toStoredLines(
 ): Promise<StoredLine[]> {
   const isApp = hasScope(ctx.caller, 'ecom');
   const lines = input.lineItems ?? [];
+  await checkAppLines(ctx, lines, field.lines);
+  const fromCatalog = lines.filter((l) => !appLineSource(l.catalogReference.appId));
   const { products, variants } = await loadCatalog(
     ctx,
-    lines.map((l) => l.catalogReference.catalogItemId),
+    fromCatalog.map((l) => l.catalogReference.catalogItemId),
     memo,
   );
   const parse = (amount: string, f: string) => parseAmount(amount, currency, f);
   const out: StoredLine[] = [];
   for (const [i, l] of lines.entries()) {
     const f = `${field.lines}[${i}]`;
-    const p = products.get(l.catalogReference.catalogItemId);
-    checkCatalogLine(l, f, p, variantIdOf(l), variants.values(), isApp);
+    if (!appLineSource(l.catalogReference.appId)) {
+      const p = products.get(l.catalogReference.catalogItemId);
+      checkCatalogLine(l, f, p, variantIdOf(l), variants.values(), isApp);
+    }
     out.push(storedCatalogLine(l, f, parse));
   }
   for (const [i, c] of (input.customLineItems ?? []).entries()) {
@@ -71,6 +74,35 @@ export async function toStoredLines(
     out.push(storedCustomLine(c, f, parse));
   }
   if (out.length > 300) throw new AppError('VALIDATION', 'A checkout holds at most 300 line items');
+  return out;
+}
+
+/** Lines of apps (paid plans) are checked by their app, each app once for all its lines. */
+async function checkAppLines(ctx: Ctx, lines: LineItemInput[], field: string): Promise<void> {
+  const byApp = new Map<string, Array<{ line: LineItemInput; field: string }>>();
+  for (const [i, line] of lines.entries()) {
+    const appId = line.catalogReference.appId;
+    if (!appLineSource(appId)) continue;
+    byApp.set(appId, [...(byApp.get(appId) ?? []), { line, field: `${field}[${i}]` }]);
+  }
+  for (const [appId, group] of byApp) await appLineSource(appId)!.check(ctx, group);
+}
+
+/** Stored lines of apps, priced by their app, by line id. */
+async function resolveAppLines(
+  ctx: Ctx,
+  stored: StoredLine[],
+  money: (m: bigint) => Money,
+  publicUrl: string,
+): Promise<Map<string, AppLine>> {
+  const out = new Map<string, AppLine>();
+  const appIds = new Set(
+    stored.flatMap((l) => (appLineSource(l.catalogReference?.appId) ? [l.catalogReference!.appId] : [])),
+  );
+  for (const appId of appIds) {
+    const lines = stored.filter((l) => l.catalogReference?.appId === appId);
+    for (const [id, line] of await appLineSource(appId)!.resolve(ctx, lines, money, publicUrl)) out.set(id, line);
+  }
   return out;
 }
 
@@ -86,11 +118,22 @@ export async function resolveLines(
   const money = (m: bigint) => toMoney(m, currency, locale);
   const { products, variants, collections } = await loadCatalog(
     ctx,
-    stored.flatMap((l) => (l.catalogReference ? [l.catalogReference.catalogItemId] : [])),
+    stored.flatMap((l) =>
+      l.catalogReference && !appLineSource(l.catalogReference.appId) ? [l.catalogReference.catalogItemId] : [],
+    ),
     memo,
   );
+  const appLines = await resolveAppLines(ctx, stored, money, publicUrl);
   const out: ResolvedLines = { lineItems: [], totalsLines: [], deposits: new Map(), violations: [], subscriptions: [] };
   for (const l of stored) {
+    const app = appLines.get(l.id);
+    if (app) {
+      out.lineItems.push(app.lineItem);
+      out.totalsLines.push(app.totalsLine);
+      out.violations.push(...app.violations);
+      if (app.subscription) out.subscriptions.push(app.subscription);
+      continue;
+    }
     if (l.custom) {
       const { lineItem, totalsLine } = customLineParts({ ...l, custom: l.custom }, money);
       out.lineItems.push(lineItem);

@@ -24,6 +24,7 @@ import { deliverQueued, queueMail } from '../../platform/mail/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { toMoney } from '../pricing/index.js';
 import { webBase } from '../../lib/urls.js';
+import { contractChanged } from './hooks.js';
 import { stillThisTry, type RenewalStage } from './renewal-stage.js';
 import { billingDate } from './service.js';
 import { subscriptionContracts as sc } from './tables.js';
@@ -139,6 +140,7 @@ async function nextCycle(tx: Ctx, row: ContractRow, cycle: number, orderId: stri
   }
   const entity = await toContract(tx, { ...row, ...set });
   await emitEvent(tx, { type: 'ecom.subscription_contract.updated', entityId: row.id, entity });
+  await contractChanged(tx, { contractId: row.id, kind: 'RENEWED', periodEnd: billingDate(row, cycle + 1) });
 }
 
 /**
@@ -201,6 +203,7 @@ function asPlacement(
     row: checkoutRow,
     checkout,
     opts: { paymentToken: row.paymentMethod.token, paymentId: stage.paymentId },
+    renewalOf: row.id,
     charge: p.charge,
     paid: true,
     takeStock: true,
@@ -237,6 +240,7 @@ export async function recordRenewalFailure(ctx: Ctx, stage: RenewalStage, reason
     }
     const entity = await toContract(tx, { ...row, ...set });
     await emitEvent(tx, { type: 'ecom.subscription_contract.updated', entityId: row.id, entity });
+    if (pause) await contractChanged(tx, { contractId: row.id, kind: 'PAUSED' });
     if (reason === BUYER_MUST_CONFIRM) return askBuyerToConfirm(tx, row);
     return undefined;
   });

@@ -15,6 +15,7 @@ import { emitEvent } from '../../platform/events/index.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
 import { managesOrders } from '../orders/index.js';
 import { subscriptionContracts as sc } from './tables.js';
+import { contractChanged } from './hooks.js';
 import { toContract, toContracts, type ContractRow } from './wire.js';
 
 type Frequency = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
@@ -44,7 +45,12 @@ export async function createContractsForOrder(
     const first = charges.charges[0];
     const startDate = first ? new Date(first.cycleBillingDate) : now;
     const billingCycles = charges.openEnded ? null : charges.charges.length;
-    const ended = billingCycles !== null && billingCycles <= 1;
+    // A free trial: the checkout charged nothing for the line, so cycle 1 is the job's, on its date.
+    const trial =
+      parseAmount(line.lineItemPrice.amount, checkout.currency, 'amount') === 0n &&
+      Boolean(first) &&
+      parseAmount(first!.amount.amount, checkout.currency, 'amount') > 0n;
+    const ended = !trial && billingCycles !== null && billingCycles <= 1;
     const row: ContractRow = {
       id: uuidv7(now.getTime()),
       status: ended ? 'ENDED' : 'ACTIVE',
@@ -61,7 +67,7 @@ export async function createContractsForOrder(
       amountMinor: parseAmount((first ?? charges.charges[0])!.amount.amount, checkout.currency, 'amount'),
       currency: checkout.currency,
       channel: checkout.channelType,
-      cyclesCompleted: 1,
+      cyclesCompleted: trial ? 0 : 1,
       nextBillingDate: null,
       paymentMethod: input.card,
       failedAttempts: 0,
@@ -71,12 +77,13 @@ export async function createContractsForOrder(
       createdDate: now,
       updatedDate: now,
     };
-    if (!ended) row.nextBillingDate = billingDate(row, 2);
+    const next = row.cyclesCompleted + 1;
+    if (!ended) row.nextBillingDate = billingDate(row, next);
     await tx.db.insert(sc).values(row);
     if (row.nextBillingDate) {
       await enqueueJob(tx, {
         kind: 'SUBSCRIPTION_RENEWAL',
-        payload: { contractId: row.id, cycle: 2, attempt: 0 },
+        payload: { contractId: row.id, cycle: next, attempt: 0 },
         runAt: row.nextBillingDate,
       });
     }
@@ -195,9 +202,10 @@ export const cancelContract = (ctx: Ctx, id: string) =>
   change(
     ctx,
     id,
-    (row, now) => {
+    async (row, now, tx) => {
       if (row.status === 'ENDED') refuse(row, 'canceled');
       if (row.status === 'CANCELED') return {};
+      await contractChanged(tx, { contractId: row.id, kind: 'CANCELED' });
       return { status: 'CANCELED', canceledDate: now, nextBillingDate: null };
     },
     'ecom.subscription_contract.canceled',
@@ -237,6 +245,7 @@ export async function resumed(tx: Ctx, row: ContractRow, now: Date): Promise<Par
   const due = billingDate(row, cycle);
   const runAt = due > now ? due : now;
   await enqueueJob(tx, { kind: 'SUBSCRIPTION_RENEWAL', payload: { contractId: row.id, cycle, attempt: 0 }, runAt });
+  await contractChanged(tx, { contractId: row.id, kind: 'RESUMED' });
   return { status: 'ACTIVE', failedAttempts: 0, lastFailure: null, nextBillingDate: runAt };
 }
 
