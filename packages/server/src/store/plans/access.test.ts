@@ -217,7 +217,7 @@ describe('buying', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
-  it('a holder whose plan ended with the product in the checkout cannot place it', async () => {
+  it('plan.member-only: a holder whose plan ended with the product in the checkout cannot place it', async () => {
     const { buyer, membership, co, token } = await holderCheckout();
     await endMembership(srv, membership);
     const res = await placeAndCharge(srv, buyer.auth, co.id, token);

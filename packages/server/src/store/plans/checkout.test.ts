@@ -64,7 +64,7 @@ describe('membership options', () => {
     }
   });
 
-  it('selected lines leave what is paid now; total = payNow + membership', async () => {
+  it('plan.credits-covered: selected lines leave what is paid now; total = payNow + membership', async () => {
     await cartCall(srv, c.memberA.auth, 'DELETE');
     const cart = await addToCart(srv, c.memberA.auth, [item(coffee.id, 2), item(mug.id)]);
     const [coffeeLine, mugLine] = cart.lineItems.map((l) => l.id);
@@ -112,7 +112,7 @@ describe('membership options', () => {
 });
 
 describe('member prices and free shipping', () => {
-  it('a member price shows as a discount named after the plan and adds up with a coupon', async () => {
+  it('plan.member-price: a member price shows as a discount named after the plan and adds up with a coupon', async () => {
     const gold = await insertPlan(srv, [{ kind: 'MEMBER_PRICE', percentOff: 20, productIds: [mug.id] }], {
       name: 'Gold',
     });
@@ -140,7 +140,7 @@ describe('member prices and free shipping', () => {
     expect(stranger.appliedDiscounts).toEqual([]);
   });
 
-  it('free shipping makes the delivery options cost nothing for holders only', async () => {
+  it('plan.free-shipping: free shipping makes the delivery options cost nothing for holders only', async () => {
     const auth = await srv.createApiKey(['ecom'], 'plans shipping');
     const r = await region(srv, auth, {
       name: 'Denmark',
@@ -170,7 +170,7 @@ describe('member prices and free shipping', () => {
 });
 
 describe('selection on the checkout', () => {
-  it('is stored, marks the lines MEMBERSHIP, and a selection that cannot be paid is a 400', async () => {
+  it('plan.credits-covered: is stored, marks the lines MEMBERSHIP, and a selection that cannot be paid is a 400', async () => {
     const co = await newCheckout(srv, c.memberA.auth, {
       lineItems: [
         { catalogReference: ref(coffee.id), quantity: 1 },

@@ -43,7 +43,7 @@ async function coffeeWithCredits(member: TestMember, membershipId: string, quant
 }
 
 describe('placing with credits', () => {
-  it('takes the credits once, records a MEMBERSHIP payment and answers a paid order', async () => {
+  it('plan.credits-once: takes the credits once, records a MEMBERSHIP payment and answers a paid order', async () => {
     const member = await newMember(srv);
     const membershipId = await insertMembership(srv, club, member.id);
     const co = await coffeeWithCredits(member, membershipId, 2);
@@ -76,7 +76,7 @@ describe('placing with credits', () => {
     expect(more.membershipOptions.eligibleMemberships[0]?.credits).toEqual({ total: 3, remaining: 1 });
   });
 
-  it('20 orders of one member racing for 3 credits: exactly 3 placed, 3 used', async () => {
+  it('plan.credits-once: 20 orders of one member racing for 3 credits: exactly 3 placed, 3 used', async () => {
     const member = await newMember(srv);
     const membershipId = await insertMembership(srv, club, member.id);
     const checkouts: Checkout[] = [];
@@ -92,7 +92,7 @@ describe('placing with credits', () => {
 });
 
 describe('charge-membership', () => {
-  it("pays an existing order's line with credits, once, for managers only", async () => {
+  it("plan.charge-membership: pays an existing order's line with credits, once, for managers only", async () => {
     const member = await newMember(srv);
     const membershipId = await insertMembership(srv, club, member.id);
     const co = await newCheckout(srv, member.auth, {

@@ -124,7 +124,7 @@ describe('buying a plan', () => {
     }
   });
 
-  it('a plan archived after it was put in a checkout is refused at placement, nothing written', async () => {
+  it('plan.on-sale: a plan archived after it was put in a checkout is refused at placement, nothing written', async () => {
     const plan = await insertPlan(srv);
     const co = await planCheckout(srv, c.memberA.auth, plan.id);
     await srv.ctx().db.update(plans).set({ status: 'ARCHIVED' }).where(eq(plans.id, plan.id));
@@ -134,7 +134,7 @@ describe('buying a plan', () => {
     expect(await membershipRows(srv, plan.id)).toHaveLength(0);
   });
 
-  it('a visitor is told to sign in and cannot place an order with a plan', async () => {
+  it('plan.needs-member: a visitor is told to sign in and cannot place an order with a plan', async () => {
     const plan = await insertPlan(srv);
     const co = await planCheckout(srv, c.visitor, plan.id);
     expect(co.violations.map((v) => v.description)).toContain('Sign in or join to buy a plan.');
@@ -146,7 +146,7 @@ describe('buying a plan', () => {
     expect((await planRow(srv, plan.id)).buyers).toBe(0);
   });
 
-  it('two buyers at once for the last seat: exactly one order, one membership', async () => {
+  it('plan.buyer-limit: two buyers at once for the last seat: exactly one order, one membership', async () => {
     const plan = await insertPlan(srv, { buyerLimit: 1 });
     const [a, b] = await Promise.all([
       newMember(srv, { nickname: 'Racer A' }),
@@ -191,7 +191,7 @@ describe('membership actions', () => {
     expect((await planRow(srv, plan.id)).buyers).toBe(1);
   });
 
-  it('a grant takes a seat under the limit too', async () => {
+  it('plan.buyer-limit: a grant takes a seat under the limit too', async () => {
     const plan = await insertPlan(srv, { buyerLimit: 1 });
     expectOk(await grant(c.owner, { planId: plan.id, memberId: c.memberA.id }));
     const second = await grant(c.owner, { planId: plan.id, memberId: c.memberB.id });

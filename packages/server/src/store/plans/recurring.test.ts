@@ -134,7 +134,7 @@ describe('recurring plans', () => {
     expect((await contract(second.k.id)).status).toBe('CANCELED');
   });
 
-  it('a free trial charges nothing at checkout; the contract charges cycle 1 at the trial’s end', async () => {
+  it('subscription.free-trial: a free trial charges nothing at checkout; the contract charges cycle 1 at the trial’s end', async () => {
     now = Date.parse('2027-02-01T12:00:00.000Z');
     const plan = await insertPlan(srv, { recurrence: { frequency: 'MONTH', interval: 1, freeTrialDays: 14 } });
     const auth = await memberAuth(srv, c.memberA.email);
