@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import type { ListProductsResponse, Product } from '@plaza/contracts';
+import type { ListPlansResponse, ListProductsResponse, Product } from '@plaza/contracts';
 import { call } from '../test/http.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { catalogCollections, catalogProducts } from './store/catalog/tables.js';
@@ -35,4 +35,13 @@ it('seeds twenty products in four collections once, with the kinds the storefron
   expect(new Set(pictures).size).toBe(pictures.length);
   const demoDir = fileURLToPath(new URL('../../../apps/web/public/demo/', import.meta.url));
   for (const url of pictures) expect(existsSync(demoDir + url.slice('/demo/'.length)), url).toBe(true);
+
+  // Two plans to try paid plans with, on sale to visitors, their pictures on disk too.
+  const plans = (await call<ListPlansResponse>(srv.url, 'GET', '/plans/v1/plans', { auth: visitor })).body.plans;
+  expect(plans.map((p) => [p.name, p.price.amount, p.available])).toEqual([
+    ['Coffee Club', '25.00', true],
+    ['Class Pass', '120.00', true],
+  ]);
+  expect(plans[0]!.benefits.map((b) => b.kind)).toEqual(['CREDITS', 'MEMBER_PRICE', 'FREE_SHIPPING']);
+  for (const p of plans) expect(existsSync(demoDir + p.image!.slice('/demo/'.length)), p.image).toBe(true);
 });

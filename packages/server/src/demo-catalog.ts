@@ -2,6 +2,7 @@ import { createOption, createRegion } from './store/shipping/index.js';
 import type { ProductInput } from '@plaza/contracts';
 import type { Ctx } from './kernel/context.js';
 import { createCollection, createProduct, hasProducts } from './store/catalog/index.js';
+import { createPlan } from './store/plans/index.js';
 
 type Shelf = 'kitchen' | 'apparel' | 'home' | 'gifts';
 type DemoProduct = Omit<ProductInput, 'collectionIds'> & { in: Shelf[] };
@@ -127,9 +128,12 @@ export async function seedDemoCatalog(owner: Ctx): Promise<void> {
   for (const [key, name] of Object.entries(names) as Array<[keyof typeof names, string]>) {
     ids[key] = (await createCollection(owner, { collection: { name } })).id;
   }
+  const productIds = new Map<string, string>();
   for (const { in: cols, ...product } of PRODUCTS) {
-    await createProduct(owner, { product: { ...product, collectionIds: cols.map((c) => ids[c]) } });
+    const made = await createProduct(owner, { product: { ...product, collectionIds: cols.map((c) => ids[c]) } });
+    productIds.set(made.name, made.id);
   }
+  await seedDemoPlans(owner, (name) => productIds.get(name)!, ids.kitchen);
   // Somewhere to ship to, so a newcomer's first test purchase goes through; the owner edits it under Shipping.
   const region = await createRegion(owner, {
     shippingRegion: { name: 'Everywhere', destinationScope: 'WORLDWIDE', destinations: [] },
@@ -141,6 +145,35 @@ export async function seedDemoCatalog(owner: Ctx): Promise<void> {
       estimatedDeliveryTime: '3–5 working days',
       rates: [{ price: { amount: '4.90' } }],
       freeShippingOver: { amount: '50' },
+    },
+  });
+}
+
+/** Two plans to try the paid plans with: a monthly coffee club and a class pass paid once. */
+async function seedDemoPlans(owner: Ctx, productId: (name: string) => string, kitchen: string): Promise<void> {
+  // Newest first on the Plans page: the club leads.
+  await createPlan(owner, {
+    plan: {
+      name: 'Class Pass',
+      description: 'Three pour-over classes to use within six months.',
+      image: '/demo/class.svg',
+      price: { amount: '120' },
+      validity: { unit: 'MONTH', count: 6 },
+      benefits: [{ kind: 'CREDITS', credits: 3, productIds: [productId('Pour-over Coffee Class')], collectionIds: [] }],
+    },
+  });
+  await createPlan(owner, {
+    plan: {
+      name: 'Coffee Club',
+      description: 'Two bags of House Blend a month, 10 % off everything for the kitchen, and free delivery.',
+      image: '/demo/coffee.svg',
+      price: { amount: '25' },
+      recurrence: { frequency: 'MONTH', interval: 1 },
+      benefits: [
+        { kind: 'CREDITS', credits: 2, productIds: [productId('House Blend Coffee')], collectionIds: [] },
+        { kind: 'MEMBER_PRICE', percentOff: 10, productIds: [], collectionIds: [kitchen] },
+        { kind: 'FREE_SHIPPING', productIds: [], collectionIds: [] },
+      ],
     },
   });
 }

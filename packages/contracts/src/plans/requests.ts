@@ -24,7 +24,8 @@ export const PlanInput = Type.Object(
     /** Made from the name when absent. */
     slug: Type.Optional(CatalogSlug),
     description: Type.Optional(Type.String({ maxLength: PLAN_LIMITS.descriptionMax })),
-    image: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
+    /** A picture: an https URL or a path on this site (the media library's). */
+    image: Type.Optional(Type.String({ pattern: '^(https://|/[^/])', maxLength: 2000 })),
     /** "0" makes a free plan. */
     price: Type.Object({ amount: DecimalAmount }, { additionalProperties: false }),
     recurrence: Type.Optional(PlanRecurrence),

@@ -9,3 +9,4 @@ export { membershipStage } from './benefits-stage.js';
 export { plansOnPlacement } from './on-placement.js';
 export { takeCredits, type CreditCharge } from './credits.js';
 export { planRoutes } from './routes.js';
+export { createPlan } from './plans.service.js';
