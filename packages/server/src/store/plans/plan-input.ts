@@ -4,7 +4,7 @@ import { AppError } from '../../kernel/errors.js';
 import { existingCollectionIds, existingProductIds } from '../catalog/index.js';
 import { formatAmount, parseAmount } from '../pricing/index.js';
 import type { planBenefits, plans } from './tables.js';
-import type { BenefitRow, PlanRow } from './wire.js';
+import { benefitFields, type BenefitRow, type PlanRow } from './wire.js';
 
 /** The plan columns an owner writes (slug decided apart: it needs the table). */
 export type PlanColumns = Pick<
@@ -59,15 +59,8 @@ export function planAsInput(row: PlanRow, benefits: BenefitRow[]): PlanInput {
     paidOffline: row.paidOffline,
     taxCreditedLines: row.taxCreditedLines,
     benefits: benefits.map((b) => ({
-      kind: b.kind as PlanBenefitInput['kind'],
-      productIds: b.productIds,
-      collectionIds: b.collectionIds,
-      wholeOrder: b.wholeOrder,
-      ...(b.credits !== null ? { credits: b.credits } : {}),
-      ...(b.creditPeriod ? { creditPeriod: b.creditPeriod } : {}),
-      ...(b.percentOff !== null ? { percentOff: b.percentOff } : {}),
+      ...benefitFields(b),
       ...(b.amountOffMinor !== null ? { amountOff: formatAmount(b.amountOffMinor, row.currency) } : {}),
-      deliveryOptionCodes: b.deliveryOptionCodes,
     })),
   };
 }

@@ -21,9 +21,9 @@ export const moneyFormat = async (ctx: Ctx): Promise<MoneyFormat> => ({ locale: 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
-function benefitToWire(b: BenefitRow, currency: string, fmt: MoneyFormat): PlanBenefit {
+/** A benefit row's fields as both the API and a plan's input write them (all but its amount off). */
+export function benefitFields(b: BenefitRow) {
   return {
-    id: b.id,
     kind: b.kind as PlanBenefit['kind'],
     productIds: b.productIds,
     collectionIds: b.collectionIds,
@@ -31,8 +31,15 @@ function benefitToWire(b: BenefitRow, currency: string, fmt: MoneyFormat): PlanB
     ...(b.credits !== null ? { credits: b.credits } : {}),
     ...(b.creditPeriod ? { creditPeriod: b.creditPeriod } : {}),
     ...(b.percentOff !== null ? { percentOff: b.percentOff } : {}),
-    ...(b.amountOffMinor !== null ? { amountOff: toMoney(b.amountOffMinor, currency, fmt.locale) } : {}),
     deliveryOptionCodes: b.deliveryOptionCodes,
+  };
+}
+
+function benefitToWire(b: BenefitRow, currency: string, fmt: MoneyFormat): PlanBenefit {
+  return {
+    id: b.id,
+    ...benefitFields(b),
+    ...(b.amountOffMinor !== null ? { amountOff: toMoney(b.amountOffMinor, currency, fmt.locale) } : {}),
   };
 }
 
