@@ -147,7 +147,19 @@ export async function getPlan(ctx: Ctx, by: { id: string } | { slug: string }): 
   const where = 'id' in by ? eq(plans.id, by.id) : eq(plans.slug, by.slug);
   const [row] = await ctx.db.select().from(plans).where(where).limit(1);
   if (!row || (row.status !== 'ACTIVE' && !managesPlans(ctx))) throw notFound('Plan');
-  return (await plansToWire(ctx, [row]))[0]!;
+  return forCaller(ctx, await plansToWire(ctx, [row]))[0]!;
+}
+
+/**
+ * Shoppers learn that a plan opens members-only items, never which: their ids (and so their number and, being
+ * UUIDv7, their dates) are for managers.
+ */
+function forCaller(ctx: Ctx, list: Plan[]): Plan[] {
+  if (managesPlans(ctx)) return list;
+  return list.map((plan) => ({
+    ...plan,
+    benefits: plan.benefits.map((b) => (b.kind === 'MEMBER_ONLY' ? { ...b, productIds: [], collectionIds: [] } : b)),
+  }));
 }
 
 /** A plan row a manager may read (stats), or the 404 everyone else gets. */
@@ -178,7 +190,7 @@ export async function listPlans(ctx: Ctx, q: ListPlansQuery): Promise<ListPlansR
     ctx.db.select({ n: count() }).from(plans).where(where),
   ]);
   return {
-    plans: await plansToWire(ctx, rows),
+    plans: forCaller(ctx, await plansToWire(ctx, rows)),
     metadata: { count: rows.length, offset, total: total?.n ?? 0 },
   };
 }

@@ -100,6 +100,12 @@ describe('plans: create, edit, archive', () => {
     expect(swapped.body.plan.price.amount).toBe('9.99');
     expect(swapped.body.plan.benefits.map((b) => b.productIds)).toEqual([[p2.id]]);
     expect(await access()).toEqual([p2.id]);
+    // Shoppers learn that the plan opens members-only items, not which.
+    const seen = await get(`${PLANS}/by-slug/vip-room`, c.memberA.auth);
+    expect(seen.body.plan.benefits).toEqual([expect.objectContaining({ kind: 'MEMBER_ONLY', productIds: [] })]);
+    const listed = await get(PLANS, c.visitor);
+    const inList = (listed.body as unknown as { plans: Plan[] }).plans.find((p) => p.id === plan.id)!;
+    expect(inList.benefits[0]).toMatchObject({ productIds: [], collectionIds: [] });
 
     const cleared = await patch(plan.id, {}, ['benefits', 'description']);
     expect(cleared.body.plan).toMatchObject({ benefits: [], description: '' });
