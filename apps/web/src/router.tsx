@@ -25,6 +25,7 @@ const ProfilePage = lazy(() => import('./account/ProfilePage.js'));
 const OrdersPage = lazy(() => import('./account/OrdersPage.js'));
 const SubscriptionsPage = lazy(() => import('./account/SubscriptionsPage.js'));
 const DownloadsPage = lazy(() => import('./account/DownloadsPage.js'));
+const MyPlansPage = lazy(() => import('./account/plans/MyPlansPage.js'));
 const CommunityPage = lazy(() => import('./storefront/members/CommunityPage.js'));
 const MemberProfilePage = lazy(() => import('./storefront/members/MemberProfilePage.js'));
 // The store: each page its own chunk (the first page's budget has no room for them).
@@ -36,6 +37,8 @@ const CheckoutPage = lazy(() => import('./storefront/store/checkout/CheckoutPage
 const StripeReturnPage = lazy(() => import('./storefront/store/checkout/StripeReturnPage.js'));
 const PayPage = lazy(() => import('./storefront/store/checkout/PayPage.js'));
 const BuyNowPage = lazy(() => import('./storefront/store/checkout/BuyNowPage.js'));
+const PlansPage = lazy(() => import('./storefront/plans/PlansPage.js'));
+const PlanPage = lazy(() => import('./storefront/plans/PlanPage.js'));
 const OrderPage = lazy(() => import('./storefront/store/orders/OrderPage.js'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
@@ -64,10 +67,13 @@ export function AppRoutes() {
           <Route path="account/orders" element={page(OrdersPage)} />
           <Route path="account/subscriptions" element={page(SubscriptionsPage)} />
           <Route path="account/downloads" element={page(DownloadsPage)} />
+          <Route path="account/plans" element={page(MyPlansPage)} />
           <Route path="members" element={page(CommunityPage)} />
           <Route path="members/:slug" element={page(MemberProfilePage)} />
           <Route path="products" element={page(CatalogPage)} />
           <Route path="products/:slug" element={page(ProductPage)} />
+          <Route path="plans" element={page(PlansPage)} />
+          <Route path="plans/:slug" element={page(PlanPage)} />
           <Route path="cart" element={page(CartPage)} />
           <Route path="checkout/:checkoutId" element={page(CheckoutPage)} />
           <Route path="checkout/:checkoutId/paid" element={page(StripeReturnPage)} />

@@ -20,6 +20,8 @@ export function AccountListPage<T, K extends readonly unknown[]>(props: {
   query: (plaza: PlazaClient) => UseQueryOptions<T[], Error, T[], K>;
   /** What an empty list says, and the words of its link to the products. */
   empty: { text: string; toProducts: string };
+  /** Where the empty list's link leads (the products by default). */
+  emptyTo?: string;
   children: (items: T[]) => ReactNode;
 }) {
   const { loggedIn } = useAuth();
@@ -37,7 +39,7 @@ export function AccountListPage<T, K extends readonly unknown[]>(props: {
       ) : data.length === 0 ? (
         <p className="mt-6 text-neutral-600">
           {props.empty.text}{' '}
-          <Link to="/products" className="font-medium text-accent hover:underline">
+          <Link to={props.emptyTo ?? '/products'} className="font-medium text-accent hover:underline">
             {props.empty.toProducts}
           </Link>
         </p>

@@ -5,6 +5,7 @@
 export const ACCOUNT_PAGES = [
   { to: '/account/orders', label: 'Orders' },
   { to: '/account/subscriptions', label: 'Subscriptions' },
+  { to: '/account/plans', label: 'My plans' },
   { to: '/account/downloads', label: 'Downloads' },
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/security', label: 'Security' },

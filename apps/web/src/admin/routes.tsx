@@ -20,6 +20,9 @@ import { CommunitySettingsPage, DevelopersCard, GeneralSettingsPage, SignInSetti
 import { SsoPage } from './SsoPage.js';
 import { AbandonedCheckoutsPage } from './store/AbandonedCheckoutsPage.js';
 import { SubscriptionsPage } from './store/SubscriptionsPage.js';
+import { PlanFormPage } from './plans/PlanFormPage.js';
+import { PlanPage } from './plans/PlanPage.js';
+import { PlansPage } from './plans/PlansPage.js';
 import { OrderPage } from './store/orders/OrderPage.js';
 import { OrdersPage } from './store/orders/OrdersPage.js';
 import { PackingSlipPage } from './store/orders/PackingSlip.js';
@@ -64,6 +67,10 @@ export default function AdminApp() {
             <Route path="store/back-in-stock" element={<BackInStockPage />} />
             <Route path="store/abandoned-checkouts" element={<AbandonedCheckoutsPage />} />
             <Route path="store/subscriptions" element={<SubscriptionsPage />} />
+            <Route path="store/plans" element={<PlansPage />} />
+            <Route path="store/plans/new" element={<PlanFormPage />} />
+            <Route path="store/plans/:planId" element={<PlanPage />} />
+            <Route path="store/plans/:planId/edit" element={<PlanFormPage />} />
             <Route path="media" element={<MediaPage />} />
             <Route path="media/brand-library" element={<BrandLibraryPage />} />
             <Route path="store/shipping" element={<ShippingPage />} />

@@ -10,6 +10,7 @@ import { CartButton, CartDrawerHost } from './CartButton.js';
 
 const home = { to: '/', label: 'Home', end: true };
 const shop = { to: '/products', label: 'Shop', end: false };
+const plans = { to: '/plans', label: 'Plans', end: false };
 const community = { to: '/members', label: 'Community', end: false };
 // Only the owner and contributors see the way to the dashboard.
 const dashboard = { to: '/admin', label: 'Dashboard', end: false };
@@ -25,7 +26,7 @@ export function StorefrontLayout() {
   const { data: site, isPending } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const links = isStaff(useAuth().member) ? [home, shop, community, dashboard] : [home, shop, community];
+  const links = isStaff(useAuth().member) ? [home, shop, plans, community, dashboard] : [home, shop, plans, community];
   // Navigating closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
   const name = site?.name ?? 'Plaza';

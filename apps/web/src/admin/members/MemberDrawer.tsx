@@ -8,6 +8,7 @@ import { MemberActions } from './MemberActions.js';
 import { MemberContactDetails } from './MemberContactDetails.js';
 import { MemberProfile } from './MemberProfile.js';
 import { MemberRoleForm } from './MemberRoleForm.js';
+import { MemberPlans } from '../plans/MemberPlans.js';
 import { memberName } from './memberRules.js';
 
 /**
@@ -73,6 +74,7 @@ export function MemberDrawer({ memberId, onClose }: { memberId: string | null; o
           <MemberActions member={member} onDeleted={onClose} />
           <MemberRoleForm key={`${member.id}:${member.role}`} member={member} />
           <MemberContactDetails member={member} />
+          <MemberPlans memberId={member.id} />
         </div>
       )}
     </Drawer>

@@ -176,6 +176,10 @@ export function Totals({ summary, extra = [] }: { summary: PriceSummary; extra?:
     ...(nonZero(summary.giftCard)
       ? ([['Gift card', `−${summary.giftCard!.formattedAmount}`, 'gift-card']] as TotalsRow[])
       : []),
+    // What the buyer's plans pay (lines paid with credits), like the gift card's share.
+    ...(nonZero(summary.membership)
+      ? ([['Paid with your plan', `−${summary.membership!.formattedAmount}`, 'membership']] as TotalsRow[])
+      : []),
   ];
   return (
     <dl className="space-y-1 text-sm">

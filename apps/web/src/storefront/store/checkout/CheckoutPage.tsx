@@ -10,6 +10,7 @@ import { ProductImage } from '../ProductCard.js';
 import { DeliverySection } from './Delivery.js';
 import { CodesSection, CustomFieldsSection, TipSection } from './extras.js';
 import { PaymentSection } from './PaymentSection.js';
+import { PlanCreditsSection } from './PlanCredits.js';
 import { BillingSection, ContactSection } from './sections.js';
 import { ShippingAddressSection } from './ShippingAddress.js';
 import { useCheckout, useCheckoutSettings, usePaymentMethods } from './useCheckout.js';
@@ -77,6 +78,7 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
           <ShippingAddressSection checkout={checkout} />
           <DeliverySection checkout={checkout} />
           <BillingSection checkout={checkout} />
+          <PlanCreditsSection checkout={checkout} />
           <CodesSection checkout={checkout} />
           <TipSection checkout={checkout} />
           <CustomFieldsSection checkout={checkout} />
