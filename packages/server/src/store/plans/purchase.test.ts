@@ -215,6 +215,12 @@ describe('membership actions', () => {
     });
     expect(await expireMemberships(srv.ctx())).toBe(0);
     now = Date.parse('2026-04-10T12:00:01.000Z');
+    // The clock ends it before the sweep writes it down: the holder already reads it as ended.
+    const fresh = await memberAuth(srv, c.memberA.email);
+    expect((await readMembership(srv, fresh, m!.id)).body.membership).toMatchObject({
+      status: 'ENDED',
+      endReason: 'CANCELED',
+    });
     expect(await expireMemberships(srv.ctx())).toBeGreaterThanOrEqual(1);
     const [ended] = await srv.ctx().db.select().from(planMemberships).where(eq(planMemberships.id, m!.id));
     expect(ended).toMatchObject({ status: 'ENDED', endReason: 'CANCELED' });

@@ -145,6 +145,17 @@ async function creditsOf(
   return out;
 }
 
+/**
+ * The clock, not the minute's sweep, ends a membership: past its end with no renewal to wait for (none, or the holder
+ * canceled), it answers ENDED at once, as the sweep will write it. A recurring one still billing waits for its
+ * contract, whose renewal may yet pay.
+ */
+function endedByClock(r: MembershipRow, now: Date): 'CANCELED' | 'EXPIRED' | undefined {
+  if (r.status === 'ENDED' || !r.endDate || r.endDate > now) return undefined;
+  if (r.subscriptionContractId && !r.canceledDate) return undefined;
+  return r.canceledDate ? 'CANCELED' : 'EXPIRED';
+}
+
 /** Memberships as the API answers them: today's credits and, for a recurring plan still billing, the next charge. */
 export async function membershipsToWire(tx: Ctx, rows: MembershipRow[]): Promise<Membership[]> {
   if (rows.length === 0) return [];
@@ -156,7 +167,9 @@ export async function membershipsToWire(tx: Ctx, rows: MembershipRow[]): Promise
     nextBillingDates(tx, contractIds),
   ]);
   const credits = await creditsOf(tx, rows, new Map(planRows.map((p) => [p.id, p])), benefits);
+  const now = tx.clock();
   return rows.map((r) => {
+    const over = endedByClock(r, now);
     // Canceled or no longer ACTIVE: nothing more will be charged.
     const renewal =
       r.status === 'ACTIVE' && !r.canceledDate && r.subscriptionContractId
@@ -167,12 +180,16 @@ export async function membershipsToWire(tx: Ctx, rows: MembershipRow[]): Promise
       planId: r.planId,
       planName: r.planName,
       memberId: r.memberId,
-      status: r.status as Membership['status'],
+      status: over ? 'ENDED' : (r.status as Membership['status']),
       startDate: r.startDate.toISOString(),
       ...(r.endDate ? { endDate: iso(r.endDate) } : {}),
       ...(renewal ? { renewalDate: renewal.toISOString() } : {}),
       ...(r.canceledDate ? { canceledDate: iso(r.canceledDate) } : {}),
-      ...(r.endReason ? { endReason: r.endReason as NonNullable<Membership['endReason']> } : {}),
+      ...(over
+        ? { endReason: over }
+        : r.endReason
+          ? { endReason: r.endReason as Membership['endReason'] & string }
+          : {}),
       ...(r.originOrderId ? { originOrderId: r.originOrderId } : {}),
       ...(r.subscriptionContractId ? { subscriptionContractId: r.subscriptionContractId } : {}),
       grantedByOwner: r.grantedBy !== null,
