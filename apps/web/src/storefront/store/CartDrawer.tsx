@@ -86,7 +86,7 @@ function DrawerFooter({ cart, close }: { cart: Cart; close: () => void }) {
   const blocked = (cart.violations ?? []).some((v) => v.severity === 'ERROR');
   return (
     <div className="space-y-3 border-t border-neutral-200 p-4">
-      {cart.priceSummary && <Totals summary={cart.priceSummary} />}
+      {cart.priceSummary && <Totals summary={cart.priceSummary} discounts={cart.appliedDiscounts} />}
       <p className="text-xs text-neutral-600">Shipping and tax are worked out at checkout.</p>
       {start.error && (
         <p role="alert" className="text-sm text-red-700">

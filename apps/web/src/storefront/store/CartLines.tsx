@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { LineItem, PriceSummary, Violation } from '@plaza/contracts';
+import type { AppliedDiscount, LineItem, PriceSummary, Violation } from '@plaza/contracts';
 import { type Cart, cartMutations, usePlazaMutation } from '@plaza/react';
 import { Button } from '../../ui/Button.js';
 import { CodeBox, appliedCoupon, codeProblem } from './CodeBox.js';
@@ -159,13 +159,29 @@ export function CouponForm({ cart }: { cart: Cart }) {
 
 export type TotalsRow = [label: string, value: string | undefined, testId: string];
 
-/** Every total that applies; zero lines that never apply (no tip asked, no fees) are left out. */
-export function Totals({ summary, extra = [] }: { summary: PriceSummary; extra?: TotalsRow[] }) {
+/**
+ * Every total that applies; zero lines that never apply (no tip asked, no fees) are left out. Named discounts (a
+ * plan's member price carries the plan's name) get a line of their own under Discounts.
+ */
+export function Totals({
+  summary,
+  extra = [],
+  discounts = [],
+}: {
+  summary: PriceSummary;
+  extra?: TotalsRow[];
+  discounts?: AppliedDiscount[];
+}) {
   const nonZero = (m?: { amount: string }) => m && Number(m.amount) !== 0;
+  const named = discounts.flatMap((d, i): TotalsRow[] =>
+    d.merchantDiscount?.description && nonZero(d.merchantDiscount.amount)
+      ? [[`· ${d.merchantDiscount.description}`, `−${d.merchantDiscount.amount.formattedAmount}`, `discount-${i}`]]
+      : [],
+  );
   const rows: TotalsRow[] = [
     ['Subtotal', summary.subtotal.formattedAmount, 'subtotal'],
     ...(nonZero(summary.discount)
-      ? ([['Discounts', `−${summary.discount.formattedAmount}`, 'discount']] as TotalsRow[])
+      ? ([['Discounts', `−${summary.discount.formattedAmount}`, 'discount'], ...named] as TotalsRow[])
       : []),
     ...extra,
     ...(nonZero(summary.additionalFees)

@@ -126,6 +126,7 @@ function CartView({ cart }: { cart: Cart }) {
           <div className="border-t border-neutral-200 pt-4">
             <Totals
               summary={summary}
+              discounts={shown?.appliedDiscounts ?? cart.appliedDiscounts}
               extra={shown ? [['Shipping', summary.shipping.formattedAmount, 'shipping']] : []}
             />
           </div>

@@ -100,4 +100,27 @@ describe('totals', () => {
     );
     expect(textOf(html)).toBe('Subtotal €33.00 Discounts −€3.30 Shipping €5.00 Tax €0 Total €34.70');
   });
+
+  it("names a plan's member price on a line of its own under Discounts; a coupon stays in the sum", () => {
+    const html = render(
+      <Totals
+        summary={summary}
+        discounts={[
+          {
+            discountType: 'GLOBAL',
+            merchantDiscount: { amount: money('1.65'), description: 'Coffee Club' },
+            lineItemIds: [],
+          },
+          {
+            discountType: 'GLOBAL',
+            coupon: { id: 'c', code: 'TEN', name: 'Ten', amount: money('1.65') },
+            lineItemIds: [],
+          },
+        ]}
+      />,
+      fakeClient(null),
+      queryClientWithSite(),
+    );
+    expect(textOf(html)).toBe('Subtotal €33.00 Discounts −€3.30 · Coffee Club −€1.65 Tax €0 Total €34.70');
+  });
 });

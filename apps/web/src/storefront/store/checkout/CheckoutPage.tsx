@@ -100,6 +100,7 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
           ))}
           <Totals
             summary={checkout.priceSummary}
+            discounts={checkout.appliedDiscounts}
             extra={[
               [
                 'Shipping',

@@ -56,7 +56,7 @@ export default function OrderPage() {
       <StatusFacts order={order} />
       <OrderLines order={order} />
       <div className="mt-4">
-        <Totals summary={order.priceSummary} extra={shippingRow(order)} />
+        <Totals summary={order.priceSummary} extra={shippingRow(order)} discounts={order.appliedDiscounts} />
       </div>
       <Shipping order={order} />
       <Downloads order={order} token={token} />
