@@ -12,6 +12,7 @@ import { ManagedListPage, wholeList, type ManagedListSetup } from '../ui/Managed
 import { FormActions } from '../../ui/FormActions.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 import { NameCell } from '../ui/NameCell.js';
+import { ItemPlans } from '../plans/ItemPlans.js';
 
 export const collectionRules: FormRules<'name' | 'description'> = {
   name: {
@@ -108,6 +109,12 @@ function CollectionForm({
       <TextField {...form.bind('name', name, setName)} />
       <TextAreaField {...form.bind('description', description, setDescription)} rows={4} />
       <CheckboxField label="Show in the shop" checked={visible} onChange={setVisible} />
+      <section className="space-y-3 border-t border-neutral-200 pt-4" aria-labelledby="collection-plans">
+        <h3 id="collection-plans" className="text-sm font-semibold">
+          Plans
+        </h3>
+        <ItemPlans item={collection && { kind: 'collection', id: collection.id }} noun="collection" />
+      </section>
       <FormProblems form={form} error={save.error} />
       <FormActions submitLabel={collection ? 'Save' : 'Add collection'} busy={save.isPending} onCancel={onCancel} />
     </form>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage, describeError } from '../../ui/ErrorMessage.js';
 import { FormProblems } from '../../ui/FormProblems.js';
 import { useToast } from '../Toast.js';
-import { FormPage, useDraft } from '../ui/FormPage.js';
+import { FormPage, FormSection, useDraft } from '../ui/FormPage.js';
 import { MissingNotice } from '../ui/MissingNotice.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { BasicsSection, PricingSection, productFieldOf, productRules } from './ProductFields.js';
@@ -27,6 +27,7 @@ import { InventorySection, VariantsSection } from './VariantsSection.js';
 import { useFormRules } from '../../ui/useFormRules.js';
 import { ownerOnlyPage } from '../ui/OwnerOnly.js';
 import { SkeletonStack } from '../../ui/Skeleton.js';
+import { ItemPlans } from '../plans/ItemPlans.js';
 
 /** /admin/store/products/new and /admin/store/products/:productId: one product on one form. */
 export const ProductPage = ownerOnlyPage('Product', 'products', ProductPageScreen);
@@ -148,6 +149,13 @@ function ProductForm({ product }: { product: Product | null }) {
         <CollectionsSection draft={draft} set={set} />
         <SubscriptionSection draft={draft} set={set} error={form.errors.plans} />
         <DigitalFileSection draft={draft} set={set} />
+        <FormSection
+          id="plans"
+          title="Plans"
+          description="Memberships that give this product credits or a member price, or keep it for their members."
+        >
+          <ItemPlans item={product && { kind: 'product', id: product.id }} noun="product" />
+        </FormSection>
         <FormProblems form={form} error={save.error} />
         {tried && (Object.values(form.errors).some(Boolean) || draftHasProblems(draft)) && (
           <p role="alert" className="text-sm text-red-700">
