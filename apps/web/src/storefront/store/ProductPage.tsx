@@ -7,6 +7,7 @@ import { PLAZA_CATALOG_APP_ID as CATALOG_APP_ID } from '@plaza/contracts/constan
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { setCartOpen } from '../cartUi.js';
+import { MembersOnlyPlans } from '../plans/MembersOnlyPlans.js';
 import { ReviewsSkeleton } from '../reviews/ReviewsSkeleton.js';
 import { describeProblem } from './problems.js';
 import { Price } from './ProductCard.js';
@@ -42,6 +43,7 @@ export default function ProductPage() {
             <Link to="/products" className="mt-6 inline-block font-medium text-accent hover:underline">
               Browse the shop
             </Link>
+            <MembersOnlyPlans />
           </div>
         ) : (
           <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
