@@ -13,7 +13,8 @@ describe('paid plans', () => {
     const owner = j.page;
     await sidebarLink(owner, 'Plans').click();
     await owner.getByRole('heading', { name: 'Plans', exact: true }).waitFor();
-    await owner.getByText('No plans yet', { exact: true }).waitFor();
+    // The demo store has plans of its own already.
+    await owner.getByRole('row', { name: /Coffee Club/ }).waitFor();
     await owner.getByRole('link', { name: 'Create plan', exact: true }).first().click();
     await owner.getByRole('heading', { name: 'Create a plan', exact: true }).waitFor();
 
@@ -21,7 +22,7 @@ describe('paid plans', () => {
     await owner.getByRole('button', { name: 'Create plan', exact: true }).click();
     await owner.getByText('Name the plan, such as “Coffee club”.', { exact: true }).waitFor();
 
-    await owner.getByLabel('Name', { exact: true }).fill('Coffee club');
+    await owner.getByLabel('Name', { exact: true }).fill('Tea club');
     await owner.getByLabel('Description', { exact: true }).fill('Fresh coffee every month, and more.');
     await owner.getByLabel('Price', { exact: true }).fill('20');
     await owner.getByRole('button', { name: '+ Free delivery', exact: true }).click();
@@ -31,7 +32,7 @@ describe('paid plans', () => {
     await snap(owner, 'plans-admin-form-mobile');
     await owner.setViewportSize(DESKTOP);
     await owner.getByRole('button', { name: 'Create plan', exact: true }).click();
-    await owner.getByRole('heading', { name: 'Coffee club', level: 1, exact: true }).waitFor();
+    await owner.getByRole('heading', { name: 'Tea club', level: 1, exact: true }).waitFor();
     await owner.getByText('Free delivery', { exact: true }).waitFor();
     await owner.getByText('10 % off every order', { exact: true }).waitFor();
     await owner.getByText('No buyers yet', { exact: true }).waitFor();
@@ -43,7 +44,7 @@ describe('paid plans', () => {
     await owner.setViewportSize(DESKTOP);
 
     await owner.getByRole('link', { name: '← All plans', exact: true }).click();
-    const row = owner.getByRole('row', { name: /Coffee club/ });
+    const row = owner.getByRole('row', { name: /Tea club/ });
     await row.waitFor();
     expect(await row.textContent()).toMatch(/20(\.00)? \/ month/);
     await snap(owner, 'plans-admin-list-desktop');
@@ -55,7 +56,7 @@ describe('paid plans', () => {
       .getByRole('link', { name: 'Plans', exact: true })
       .click();
     await shopper.getByRole('heading', { name: 'Plans', level: 1, exact: true }).waitFor();
-    const card = shopper.getByTestId('plan-card').filter({ hasText: 'Coffee club' });
+    const card = shopper.getByTestId('plan-card').filter({ hasText: 'Tea club' });
     await card.waitFor();
     expect(await card.getByTestId('plan-price').textContent()).toMatch(/20(\.00)? \/ month$/);
     await card.getByText('Free delivery', { exact: true }).waitFor();
@@ -64,9 +65,9 @@ describe('paid plans', () => {
     await snap(shopper, 'plans-storefront-mobile');
     await shopper.setViewportSize(DESKTOP);
 
-    await card.getByRole('link', { name: 'Join Coffee club', exact: true }).click();
-    await shopper.getByRole('heading', { name: 'Coffee club', level: 1, exact: true }).waitFor();
-    await shopper.getByRole('button', { name: 'Join Coffee club', exact: true }).click();
+    await card.getByRole('link', { name: 'Join Tea club', exact: true }).click();
+    await shopper.getByRole('heading', { name: 'Tea club', level: 1, exact: true }).waitFor();
+    await shopper.getByRole('button', { name: 'Join Tea club', exact: true }).click();
     // A visitor signs up (or in) right on the plan's page.
     await shopper.getByRole('heading', { name: 'Create your account to join', exact: true }).waitFor();
     await snap(shopper, 'plans-join-signin-desktop');
@@ -83,7 +84,7 @@ describe('paid plans', () => {
     await shopper.waitForURL(/\/checkout\//);
     await shopper
       .getByRole('complementary', { name: 'Order summary', exact: true })
-      .getByText('Coffee club', { exact: true })
+      .getByText('Tea club', { exact: true })
       .waitFor();
   });
 
@@ -148,7 +149,17 @@ describe('paid plans', () => {
     await page.getByRole('button', { name: 'Join Bean box', exact: true }).click();
     await page.waitForURL(/\/checkout\//);
     await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
+    // A plan is not shipped (rule digital.only): no address and no delivery are asked for.
+    await page.getByRole('heading', { name: 'Billing', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Shipping address', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Delivery', exact: true }).count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Add a billing address', exact: true }).waitFor();
+    const summary = page.getByRole('complementary', { name: 'Order summary', exact: true });
+    expect(await summary.getByText('Shipping', { exact: true }).count()).toBe(0);
     await snap(page, 'plans-checkout-desktop');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'plans-checkout-mobile');
+    await page.setViewportSize(DESKTOP);
     await fillTestCard(page);
     await payButton(page, /^Pay /).click();
     await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();

@@ -5,7 +5,7 @@ import { memberAuth, newMember } from '../../test/community.js';
 import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { checkoutCall } from '../checkout/testing.js';
-import { cardToken, placeAndCharge } from '../orders/testing.js';
+import { cardToken, ensureTestShipping, placeAndCharge, SHIPPING } from '../orders/testing.js';
 import { expireMemberships } from './lifecycle.js';
 import {
   buyPlan,
@@ -63,6 +63,25 @@ describe('buying a plan', () => {
     expect(read.body.membership).toMatchObject({ status: 'ACTIVE', endDate: '2026-04-10T12:00:00.000Z' });
     expect((await readMembership(srv, c.memberB.auth, m!.id)).status).toBe(404);
     expect(await membershipEvents(srv, m!.id)).toEqual(['plans.membership.purchased']);
+  });
+
+  it('digital.only: a checkout of a plan alone asks for no address nor delivery, and is placed without them', async () => {
+    await ensureTestShipping(srv);
+    const plan = await insertPlan(srv);
+    const co = await planCheckout(srv, c.memberA.auth, plan.id);
+    const asksDelivery = (v: { target: { other?: { name: string } } }) =>
+      (v.target.other?.name ?? '').startsWith('shippingInfo');
+    expect(co.violations.filter(asksDelivery)).toEqual([]);
+    // Even with an address the shop ships to, nothing is offered: there is nothing to deliver.
+    const addressed = await checkoutCall(srv, c.memberA.auth, 'PATCH', co.id, {
+      checkout: { shippingInfo: SHIPPING },
+      fieldMask: { paths: ['shippingInfo.shippingDestination'] },
+    });
+    expectOk(addressed);
+    expect(addressed.body.checkout.shippingInfo.carrierServiceOptions).toEqual([]);
+    expect(addressed.body.checkout.priceSummary.shipping?.amount ?? '0.00').toBe('0.00');
+    const bare = await planCheckout(srv, c.memberB.auth, plan.id);
+    expectOk(await placeAndCharge(srv, c.memberB.auth, bare.id, await cardToken(srv, c.memberB.auth)));
   });
 
   it('a plan is bought one at a time: quantity 2 and a second add are refused, naming the field', async () => {

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { Totals } from '../CartLines.js';
 import { ProductImage } from '../ProductCard.js';
 import { DeliverySection } from './Delivery.js';
+import { needsDelivery } from './missing.js';
 import { CodesSection, CustomFieldsSection, TipSection } from './extras.js';
 import { PaymentSection } from './PaymentSection.js';
 import { PlanCreditsSection } from './PlanCredits.js';
@@ -59,6 +60,8 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
   const siteName = useSite().data?.name;
   const logo = settings?.logo;
   const closed = settings?.status === 'INACTIVE';
+  // Nothing shipped (digital items, a plan): no address and no delivery to ask for.
+  const shipped = needsDelivery(checkout);
   const notes = checkout.violations.filter((v) => !SHOWN_IN_PLACE.test(v.target.other?.name ?? ''));
   // Sections keep their own drafts (seeded once from the checkout), so keeping one never wipes what is typed in another.
   return (
@@ -75,9 +78,9 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
           <ContactSection checkout={checkout} />
-          <ShippingAddressSection checkout={checkout} />
-          <DeliverySection checkout={checkout} />
-          <BillingSection checkout={checkout} />
+          {shipped && <ShippingAddressSection checkout={checkout} />}
+          {shipped && <DeliverySection checkout={checkout} />}
+          <BillingSection checkout={checkout} shipped={shipped} />
           <PlanCreditsSection checkout={checkout} />
           <CodesSection checkout={checkout} />
           <TipSection checkout={checkout} />
@@ -101,15 +104,19 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
           <Totals
             summary={checkout.priceSummary}
             discounts={checkout.appliedDiscounts}
-            extra={[
-              [
-                'Shipping',
-                checkout.shippingInfo.selectedCarrierServiceOption
-                  ? checkout.priceSummary.shipping.formattedAmount
-                  : 'Not yet chosen',
-                'shipping',
-              ],
-            ]}
+            extra={
+              shipped
+                ? [
+                    [
+                      'Shipping',
+                      checkout.shippingInfo.selectedCarrierServiceOption
+                        ? checkout.priceSummary.shipping.formattedAmount
+                        : 'Not yet chosen',
+                      'shipping',
+                    ],
+                  ]
+                : []
+            }
           />
           {checkout.subscriptionCharges.length > 0 && (
             <p className="text-xs text-neutral-600">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Checkout } from '@plaza/contracts';
-import { whatIsMissing } from './missing.js';
+import { needsDelivery, whatIsMissing } from './missing.js';
 
 const money = (amount: string) => ({ amount, formattedAmount: `$${amount}` });
 const standard = {
@@ -64,6 +64,11 @@ describe('what the Pay button says is missing', () => {
       [],
     );
     expect(texts(checkout({ buyerInfo: { email: 'a@b.co' } }, false))).toEqual([]);
+  });
+
+  it('only shippable lines need delivery: a plan line (SERVICE, not shippable) needs none', () => {
+    expect(needsDelivery(checkout({}, false))).toBe(false);
+    expect(needsDelivery(checkout({}, true))).toBe(true);
   });
 
   it('an address nobody ships to, and an option that is no longer offered', () => {

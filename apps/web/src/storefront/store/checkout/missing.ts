@@ -23,6 +23,13 @@ const isPickup = (o: Option) =>
   o.kind === 'STORE_PICKUP' || o.kind === 'PICKUP_POINT' || o.logistics.pickupDetails !== undefined;
 
 /**
+ * Whether anything is shipped (rule digital.only): only PHYSICAL lines are. A checkout of digital items or of a plan
+ * (its SERVICE line, shippable: false) asks for no shipping address and no delivery option.
+ */
+export const needsDelivery = (checkout: Pick<Checkout, 'lineItems'>) =>
+  checkout.lineItems.some((l) => l.physicalProperties?.shippable);
+
+/**
  * What stands between the shopper and "Pay", first things first, from the checkout as the server last answered it
  * (the rules placement enforces, docs/store/rules.md: an e-mail; for shipped items an address with a country, street
  * and city unless a pickup is chosen, and a delivery option; no ERROR violation) plus the card form. Empty: ready.
@@ -35,7 +42,7 @@ export function whatIsMissing(
   const out: Missing[] = [];
   if (!checkout.buyerInfo.email) out.push({ text: 'Enter your e-mail', field: FIELD.email });
 
-  const shipped = checkout.lineItems.some((l) => l.physicalProperties?.shippable);
+  const shipped = needsDelivery(checkout);
   const selected = checkout.shippingInfo.selectedCarrierServiceOption;
   const address = checkout.shippingInfo.shippingDestination?.address;
   const pickup = selected !== undefined && isPickup(selected);

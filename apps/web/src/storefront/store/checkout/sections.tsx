@@ -98,7 +98,7 @@ export function ContactSection({ checkout }: { checkout: Checkout }) {
 const TAX_ID_COUNTRIES = ['BR'];
 const TAX_ID_DIGITS = { CPF: 11, CNPJ: 14 } as const;
 
-export function BillingSection({ checkout }: { checkout: Checkout }) {
+export function BillingSection({ checkout, shipped = true }: { checkout: Checkout; shipped?: boolean }) {
   const change = useCheckoutChange(checkout.id);
   const billing = checkout.billingInfo;
   const [same, setSame] = useState(!billing?.address);
@@ -142,9 +142,15 @@ export function BillingSection({ checkout }: { checkout: Checkout }) {
         flush();
       }}
     >
+      {/* Nothing shipped: no shipping address to be the same as; a billing address is then only added on request. */}
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={same} onChange={(e) => setSame(e.target.checked)} className="h-4 w-4" />
-        Same as the shipping address
+        <input
+          type="checkbox"
+          checked={shipped ? same : !same}
+          onChange={(e) => setSame(shipped ? e.target.checked : !e.target.checked)}
+          className="h-4 w-4"
+        />
+        {shipped ? 'Same as the shipping address' : 'Add a billing address'}
       </label>
       {!same && (
         <AddressFields prefix="bill" person={person} setPerson={setPerson} address={address} setAddress={setAddress} />
