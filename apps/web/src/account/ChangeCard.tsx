@@ -57,11 +57,14 @@ export function StripeCardButton({
   label,
   prominent = false,
   testMode,
+  returnPath,
 }: {
   contract: SubscriptionContract;
   label: string;
   prominent?: boolean;
   testMode: boolean;
+  /** The account page Stripe sends the member back to (it puts the card on); absent: their subscriptions. */
+  returnPath?: string;
 }) {
   const plaza = usePlaza();
   const [busy, setBusy] = useState(false);
@@ -71,7 +74,7 @@ export function StripeCardButton({
     setBusy(true);
     setRefusal(undefined);
     try {
-      const { url } = await call(plaza, createStripeCardSession, s.id);
+      const { url } = await call(plaza, createStripeCardSession, s.id, returnPath);
       window.location.assign(url);
     } catch (err) {
       setRefusal(cardPageRefusalWords(err));

@@ -78,3 +78,13 @@ export const UpdateSubscriptionPaymentMethodRequest = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateSubscriptionPaymentMethodRequest = Static<typeof UpdateSubscriptionPaymentMethodRequest>;
+
+/**
+ * Where Stripe's card page sends the buyer back: a page of their account on this site (`/account/plans`);
+ * absent: `/account/subscriptions`. Only `/account/…` paths, so the page cannot send them elsewhere.
+ */
+export const StripeCardSessionRequest = Type.Object(
+  { returnPath: Type.Optional(Type.String({ pattern: '^/account(/[a-z0-9-]+)*$', maxLength: 200 })) },
+  { additionalProperties: false },
+);
+export type StripeCardSessionRequest = Static<typeof StripeCardSessionRequest>;

@@ -20,8 +20,16 @@ export function MembershipCard({ membership: m }: { membership: Membership }) {
   const paused = m.status === 'PAUSED';
   const label = paused ? 'Update your card' : `Change card (${cardWords(contract.paymentMethod)})`;
   if (card.provider === 'STRIPE') {
-    // Stripe brings the member back to the subscriptions page, which puts the new card on this plan's renewals.
-    return <StripeCardButton contract={contract} label={label} prominent={paused} testMode={card.testMode} />;
+    // Stripe brings the member back to My plans, which puts the new card on this plan's renewals.
+    return (
+      <StripeCardButton
+        contract={contract}
+        label={label}
+        prominent={paused}
+        testMode={card.testMode}
+        returnPath="/account/plans"
+      />
+    );
   }
   if (changing) return <TestCardForm contract={contract} onClose={() => setChanging(false)} />;
   return (

@@ -10,11 +10,17 @@ import { useDayFormat } from '../../storefront/format.js';
 import { useShopTargetNames } from '../../storefront/plans/names.js';
 import { cancelable, creditsLeftWords, membershipStatus, type TargetNames } from '../../plans/words.js';
 import { AccountListPage } from '../AccountListPage.js';
+import { CardOutcomeNotice } from '../ChangeCard.js';
+import { useStripeCardReturn } from '../useStripeCardReturn.js';
 import { MembershipCard } from './MembershipCard.js';
 import { CreditHistory } from './CreditHistory.js';
 
-/** /account/plans: the member's plans, what is left of their credits, what they used, and Cancel / Change card. */
+/**
+ * /account/plans: the member's plans, what is left of their credits, what they used, and Cancel / Change card.
+ * Back from Stripe's card page (`?subscription=<id>&stripe_setup=<session>`), the card saved there is put on the plan.
+ */
 export default function MyPlansPage() {
+  const back = useStripeCardReturn();
   return (
     <AccountListPage
       title="My plans"
@@ -24,11 +30,18 @@ export default function MyPlansPage() {
       emptyTo="/plans"
     >
       {(memberships) => (
-        <ul className="mt-6 space-y-4">
-          {memberships.map((m) => (
-            <MembershipItem key={m.id} membership={m} />
-          ))}
-        </ul>
+        <>
+          {back.outcome && (
+            <div className="mt-6">
+              <CardOutcomeNotice outcome={back.outcome} onRetry={back.retry} />
+            </div>
+          )}
+          <ul className="mt-6 space-y-4">
+            {memberships.map((m) => (
+              <MembershipItem key={m.id} membership={m} />
+            ))}
+          </ul>
+        </>
       )}
     </AccountListPage>
   );

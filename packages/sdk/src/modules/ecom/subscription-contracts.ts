@@ -58,14 +58,21 @@ export const updatePaymentMethod = defineMethod<
 
 /**
  * For shops on Stripe: Stripe's page where the buyer saves (and their bank confirms) a card for the renewals. Send
- * the browser to `url`; Stripe brings it back to `/account/subscriptions?subscription=…&stripe_setup=<session>`, then
- * call `updatePaymentMethod(id, 'stripe_setup:<session>')`.
+ * the browser to `url`; Stripe brings it back to `<returnPath>?subscription=…&stripe_setup=<session>` (an `/account/…`
+ * page of the site; `/account/subscriptions` by default), then call `updatePaymentMethod(id, 'stripe_setup:<session>')`.
  *
- * @example location.assign((await client.subscriptionContracts.createStripeCardSession(id)).url);
+ * @example location.assign((await client.subscriptionContracts.createStripeCardSession(id, '/account/plans')).url);
  */
-export const createStripeCardSession = defineMethod<[subscriptionContractId: string], StripeSessionResponse>({
-  argumentNames: ['subscriptionContractId'],
-  request: (id) => ({ method: 'POST', path: `${PATH}/${seg(id)}/stripe-card-session`, body: {} }),
+export const createStripeCardSession = defineMethod<
+  [subscriptionContractId: string, returnPath?: string],
+  StripeSessionResponse
+>({
+  argumentNames: ['subscriptionContractId', 'returnPath'],
+  request: (id, returnPath) => ({
+    method: 'POST',
+    path: `${PATH}/${seg(id)}/stripe-card-session`,
+    body: returnPath ? { returnPath } : {},
+  }),
 });
 
 /** The module for `createClient({ modules })`. */

@@ -12,10 +12,14 @@ export const contractPurpose = (id: string) => `contract:${id}`;
 
 /**
  * POST …/{id}/stripe-card-session: Stripe's page where the buyer saves (and their bank confirms) a card for the
- * renewals. Stripe sends them back to their subscriptions with `stripe_setup=<session>`, which the page gives to
- * update-payment-method as `stripe_setup:<session>`.
+ * renewals. Stripe sends them back to `returnPath` (an account page; their subscriptions by default) with
+ * `stripe_setup=<session>`, which the page gives to update-payment-method as `stripe_setup:<session>`.
  */
-export async function stripeCardSession(ctx: Ctx, id: string): Promise<StripeSessionResponse> {
+export async function stripeCardSession(
+  ctx: Ctx,
+  id: string,
+  returnPath = '/account/subscriptions',
+): Promise<StripeSessionResponse> {
   const row = await loadContract(ctx, id);
   if (row.status === 'CANCELED' || row.status === 'ENDED') refuse(row, 'changed');
   return createCardSetupSession(ctx, {
@@ -23,7 +27,7 @@ export async function stripeCardSession(ctx: Ctx, id: string): Promise<StripeSes
     currency: row.currency,
     currentToken: row.paymentMethod.token,
     ...(row.buyerEmail ? { email: row.buyerEmail } : {}),
-    returnUrl: `${webBase(ctx)}/account/subscriptions?subscription=${id}`,
+    returnUrl: `${webBase(ctx)}${returnPath}?subscription=${id}`,
   });
 }
 

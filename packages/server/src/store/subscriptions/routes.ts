@@ -1,4 +1,5 @@
 import {
+  StripeCardSessionRequest,
   StripeSessionResponse,
   ListSubscriptionContractsQuery,
   ListSubscriptionContractsResponse,
@@ -100,15 +101,22 @@ function registerContractChangeRoutes(app: App): void {
   );
   app.post(
     `${BASE}/:id/stripe-card-session`,
-    route({
-      summary: 'Save a new card on Stripe’s page',
-      description:
-        'For shops on Stripe: a page where the buyer saves a card for the renewals (their bank confirms it there). ' +
-        'Stripe sends them back to /account/subscriptions with `stripe_setup`; pass `stripe_setup:<that>` to ' +
-        'update-payment-method. 409 STRIPE_NOT_CONNECTED without Stripe.',
-      params: IdParams,
-      response: StripeSessionResponse,
-    }),
-    async (req) => stripeCardSession(req.ctx, req.params.id),
+    {
+      ...route({
+        summary: 'Save a new card on Stripe’s page',
+        description:
+          'For shops on Stripe: a page where the buyer saves a card for the renewals (their bank confirms it there). ' +
+          'Stripe sends them back to `returnPath` (an /account/… page; /account/subscriptions by default) with ' +
+          '`stripe_setup`; pass `stripe_setup:<that>` to update-payment-method. 409 STRIPE_NOT_CONNECTED without Stripe.',
+        params: IdParams,
+        body: StripeCardSessionRequest,
+        response: StripeSessionResponse,
+      }),
+      // Callers from before `returnPath` send no body: that is an empty one.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req) => stripeCardSession(req.ctx, req.params.id, req.body.returnPath),
   );
 }

@@ -176,4 +176,43 @@ describe('subscriptions paid through Stripe', () => {
     expect(appCode(res.body)).toBeUndefined();
     now += DAY;
   });
+
+  it('Stripe’s card page returns to the account page asked for (My plans), and only to one', async () => {
+    const auth = await memberAuth(srv, c.memberA.email);
+    const contract = await subscribe(auth);
+    const session = (body: unknown) =>
+      call<{ sessionId: string }>(srv.url, 'POST', `${BASE}/${contract.id}/stripe-card-session`, { auth, body });
+    const urls = (sessionId: string) => {
+      const asked = stripe.fake.store.sessions.get(sessionId)!;
+      return [new URL(asked.success_url!), new URL(asked.cancel_url!)];
+    };
+
+    const plans = await session({ returnPath: '/account/plans' });
+    expect(plans.status, JSON.stringify(plans.body)).toBe(200);
+    for (const url of urls(plans.body.sessionId)) {
+      expect(url.pathname).toBe('/account/plans');
+      expect(url.searchParams.get('subscription')).toBe(contract.id);
+    }
+    expect(await stripe.fake.pay(plans.body.sessionId)).toContain(`/account/plans?subscription=${contract.id}`);
+    const fallback = await session({});
+    expect(urls(fallback.body.sessionId)[0]!.pathname).toBe('/account/subscriptions');
+
+    // Anywhere else is refused, naming the field: another site, a path out of the account, or a trick.
+    for (const returnPath of [
+      'https://evil.example/account',
+      '//evil.example/account',
+      '/admin',
+      '/account/../admin',
+    ]) {
+      const bad = await session({ returnPath });
+      expect(bad.status, returnPath).toBe(400);
+      expect(violations(bad.body), returnPath).toEqual(['returnPath:FORMAT']);
+    }
+    // Someone else's subscription stays a 404, whatever the path.
+    const theirs = await call(srv.url, 'POST', `${BASE}/${contract.id}/stripe-card-session`, {
+      auth: await memberAuth(srv, c.memberB.email),
+      body: { returnPath: '/account/plans' },
+    });
+    expect(theirs.status).toBe(404);
+  });
 });
