@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   CreatePlanRequest,
   ListPlansQuery,
@@ -57,15 +57,32 @@ const onSlugRace = (slug: string) => (e: unknown) => {
   throw code === '23505' ? slugTaken(slug) : e;
 };
 
-/** Replaces a plan's benefits and the member-only reach they open (read by the catalog's visibility check). */
+/**
+ * Replaces a plan's benefits and the member-only reach they open (read by the catalog's visibility check). A new
+ * benefit keeps the id of the first old one of its kind not yet taken, in order: members' credit balances hang on
+ * a CREDITS benefit's id, so saving the plan (or making an item members-only) must not hand out fresh credits.
+ */
 async function writeBenefits(tx: Ctx, planId: string, benefits: BenefitColumns[], replace: boolean): Promise<void> {
+  const old = replace
+    ? await tx.db
+        .select({ id: planBenefits.id, kind: planBenefits.kind })
+        .from(planBenefits)
+        .where(eq(planBenefits.planId, planId))
+        .orderBy(asc(planBenefits.position))
+    : [];
   if (replace) {
     await tx.db.delete(planBenefits).where(eq(planBenefits.planId, planId));
     await tx.db.delete(planAccess).where(eq(planAccess.planId, planId));
   }
   if (benefits.length === 0) return;
   const now = tx.clock().getTime();
-  await tx.db.insert(planBenefits).values(benefits.map((b, position) => ({ ...b, id: uuidv7(now), planId, position })));
+  const keptId = (kind: string) => {
+    const i = old.findIndex((o) => o.kind === kind);
+    return i < 0 ? uuidv7(now) : old.splice(i, 1)[0]!.id;
+  };
+  await tx.db
+    .insert(planBenefits)
+    .values(benefits.map((b, position) => ({ ...b, id: keptId(b.kind), planId, position })));
   const only = benefits.filter((b) => b.kind === 'MEMBER_ONLY');
   const productIds = new Set(only.flatMap((b) => b.productIds ?? []));
   const collectionIds = new Set(only.flatMap((b) => b.collectionIds ?? []));

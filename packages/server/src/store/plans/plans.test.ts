@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '@plaza/contracts';
+import type { Membership, Plan } from '@plaza/contracts';
 import { serverSuite } from '../../test/suite.js';
 import { appCode, call, violations } from '../../../test/http.js';
 import { createCollection, createProduct, eventsOf } from '../catalog/testing.js';
 import { planAccess, plans } from './tables.js';
+import { insertMembership, useUp } from './testing.js';
 
 const { srv, c, keys } = serverSuite({ cast: true, keys: { ecom: ['ecom'], catalog: ['catalog'] } });
 
@@ -23,6 +24,35 @@ const list = (auth: string, query = '') =>
   call<{ plans: Plan[]; metadata: { total: number } }>(srv.url, 'GET', `${PLANS}${query}`, { auth });
 
 describe('plans: create, edit, archive', () => {
+  it('saving the benefits again keeps what members have used of their credits', async () => {
+    const p = await createProduct(srv, c.owner);
+    const credits = { kind: 'CREDITS', credits: 3, productIds: [p.id], collectionIds: [] };
+    const plan = await create({ benefits: [credits] });
+    const membershipId = await insertMembership(srv, plan, c.memberA.id);
+    await useUp(srv, membershipId, 3);
+    const left = async () =>
+      (
+        await call<{ membership: Membership }>(srv.url, 'GET', `/plans/v1/memberships/${membershipId}`, {
+          auth: c.memberA.auth,
+        })
+      ).body.membership.credits.map((k) => k.remaining);
+    expect(await left()).toEqual([0]);
+    // The owner adds benefits before it and makes the product members-only (as the product form does).
+    const saved = await patch(
+      plan.id,
+      {
+        benefits: [
+          { kind: 'FREE_SHIPPING', productIds: [], collectionIds: [] },
+          { kind: 'MEMBER_ONLY', productIds: [p.id], collectionIds: [] },
+          credits,
+        ],
+      },
+      ['benefits'],
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await left()).toEqual([0]);
+  });
+
   it('creates a plan with benefits in the site currency, a slug from the name, and a created event', async () => {
     const product = await createProduct(srv, c.owner);
     const plan = await create(
