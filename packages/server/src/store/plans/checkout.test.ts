@@ -8,6 +8,7 @@ import { addToCart, cartCall, item } from '../cart/testing.js';
 import { checkoutCall, newCheckout, ref } from '../checkout/testing.js';
 import { createCoupon } from '../discounts/testing.js';
 import { option, region } from '../shipping/testing.js';
+import { post, TAX } from '../tax/testing.js';
 import { insertMembership, insertPlan, useUp } from './testing.js';
 
 /** What holding a plan does to a cart and a checkout: credits offered and chosen, member prices, free shipping. */
@@ -199,5 +200,50 @@ describe('selection on the checkout', () => {
     });
     const again = await checkoutCall(srv, c.memberA.auth, 'GET', co.id);
     expect(again.body.checkout.priceSummary.payNow.amount).toBe('20.00');
+  });
+});
+
+describe('how a plan pays a line', () => {
+  it('plan.credits-covered: a counter plan pays with MEMBERSHIP_OFFLINE; taxCreditedLines leaves the tax to pay', async () => {
+    await post(srv, c.owner, TAX.regions, 'taxRegion', {
+      country: 'NO',
+      jurisdictions: [{ name: 'Norway', type: 'COUNTRY', rate: '0.10' }],
+    });
+    const covering = [{ kind: 'CREDITS' as const, credits: 5, productIds: [coffee.id] }];
+    const counter = await insertPlan(srv, covering, { name: 'Counter Club', paidOffline: true });
+    const taxed = await insertPlan(srv, covering, { name: 'Taxed Club', taxCreditedLines: true });
+    const address = { country: 'NO', city: 'Oslo' };
+    const pay = async (plan: { id: string; name: string }) => {
+      const member = await newMember(srv);
+      const held = await insertMembership(srv, plan, member.id);
+      const co = await newCheckout(srv, member.auth, {
+        lineItems: [{ catalogReference: ref(coffee.id), quantity: 1 }],
+        checkoutInfo: { billingInfo: { address }, shippingInfo: { shippingDestination: { address } } },
+      });
+      const res = await checkoutCall(srv, member.auth, 'PATCH', co.id, {
+        checkout: { membershipOptions: { selectedMemberships: select(held, [co.lineItems[0]!.id]) } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.checkout;
+    };
+
+    // The plan covers the line with its tax: nothing left to pay now.
+    const atCounter = await pay(counter);
+    expect(atCounter.lineItems[0]!.paymentOption).toBe('MEMBERSHIP_OFFLINE');
+    expect(atCounter.priceSummary).toMatchObject({
+      tax: { amount: '1.00' },
+      total: { amount: '11.00' },
+      membership: { amount: '11.00' },
+      payNow: { amount: '0.00' },
+    });
+    // The plan covers the price; the buyer still pays the line's tax.
+    const withTax = await pay(taxed);
+    expect(withTax.lineItems[0]!.paymentOption).toBe('MEMBERSHIP');
+    expect(withTax.priceSummary).toMatchObject({
+      tax: { amount: '1.00' },
+      total: { amount: '11.00' },
+      membership: { amount: '10.00' },
+      payNow: { amount: '1.00' },
+    });
   });
 });
