@@ -2,7 +2,8 @@ import { PLAN_APP_ID } from '@plaza/contracts';
 import { AppError } from '../../kernel/errors.js';
 import type { PlacementHandler } from '../orders/index.js';
 import { contractsOfOrder } from '../subscriptions/index.js';
-import { after, startMembership } from './purchase.js';
+import { after } from './periods.js';
+import { startMembership } from './purchase.js';
 
 /** Paid at checkout: to the second cycle's date; a free trial: to its end, when cycle 1 is charged. */
 const paidUntil = (c: Awaited<ReturnType<typeof contractsOfOrder>>[number]): Date =>

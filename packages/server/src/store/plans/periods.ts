@@ -38,5 +38,5 @@ export function creditPeriodAt(source: PeriodSource, at: Date): CreditPeriod {
   return { start: next(n), end: next(n + 1) };
 }
 
-/** Adds a plan duration to a date (validity ends, grants). */
-export const addDuration = (from: Date, d: PlanDuration): Date => addCycles(from, d.unit, d.count, 1);
+/** A date `d` later: `count` days, weeks, months or years (a month end stays a month end). */
+export const after = (start: Date, d: PlanDuration): Date => addCycles(start, d.unit, d.count, 1);

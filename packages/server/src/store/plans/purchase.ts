@@ -3,14 +3,11 @@ import type { GrantMembershipRequest, Membership } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { addCycles } from '../checkout/index.js';
 import { emitEvent } from '../../platform/events/index.js';
 import { memberLoginEmail } from '../../platform/members/index.js';
-import { planMemberships, plans, type PlanDuration } from './tables.js';
+import { after } from './periods.js';
+import { planMemberships, plans } from './tables.js';
 import { membershipsToWire, type MembershipRow, type PlanRow } from './wire.js';
-
-/** A date `d` later: `count` days, weeks, months or years (a month end stays a month end). */
-export const after = (start: Date, d: PlanDuration): Date => addCycles(start, d.unit, d.count, 1);
 
 /**
  * Takes one of the plan's seats: `buyers + 1` only while the plan is ACTIVE and under its limit. The UPDATE waits for
