@@ -5,6 +5,7 @@ import { violation } from '../../../kernel/errors.js';
 import type { AuthorizeInput, AuthorizeResult } from '../provider.js';
 import { requireStripe } from './account.js';
 import { brandName } from './cards.js';
+import { checkoutPurpose } from './sessions.js';
 
 /**
  * A buyer's new card for renewals, saved on Stripe's page (a Checkout Session in setup mode: the bank confirms the
@@ -33,6 +34,17 @@ export async function createCardSetupSession(
   return { sessionId: session.id, url: session.url ?? '' };
 }
 
+/**
+ * Whether a card saved on Stripe's page is for this check: a subscription's card change (`contract:<id>`), or a
+ * checkout's (its quote's fingerprint, hashed, and placed only as the payment id its session drew: one order).
+ */
+function forThis(metadata: Stripe.Metadata, input: AuthorizeInput): boolean {
+  const purpose = metadata.plaza_purpose;
+  if (!purpose || !input.quoteFingerprint) return false;
+  if (purpose === input.quoteFingerprint) return true;
+  return purpose === checkoutPurpose(input.quoteFingerprint) && metadata.plaza_payment_id === input.transactionId;
+}
+
 /** A card check with `stripe_setup:<session>`: the card saved on Stripe's page, for the purpose it was saved for. */
 export async function authorizeSetup(ctx: Ctx, sessionId: string, input: AuthorizeInput): Promise<AuthorizeResult> {
   const { stripe, live } = await requireStripe(ctx);
@@ -40,7 +52,7 @@ export async function authorizeSetup(ctx: Ctx, sessionId: string, input: Authori
     .retrieve(sessionId, { expand: ['setup_intent.payment_method'] })
     .catch(() => undefined);
   const setup = session?.setup_intent;
-  if (!session || session.metadata?.plaza_purpose !== input.quoteFingerprint || !setup || typeof setup === 'string') {
+  if (!session || !forThis(session.metadata ?? {}, input) || !setup || typeof setup === 'string') {
     throw violation('paymentToken', 'FORMAT', 'paymentToken is not a card saved on Stripe for this subscription');
   }
   if (setup.status !== 'succeeded') {

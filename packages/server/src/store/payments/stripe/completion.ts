@@ -6,7 +6,7 @@ import { loadCheckout } from '../../checkout/index.js';
 import { paymentRecorded, placeOrder } from '../../orders/index.js';
 import { requireStripe } from './account.js';
 import { notFinished, stripeProvider } from './provider.js';
-import { sessionById, sessionToken, type SessionRow } from './sessions.js';
+import { isSetupSession, placementToken, sessionById, type SessionRow } from './sessions.js';
 import { stripeSessions } from './tables.js';
 
 /** Stripe's webhook and the session check act for the shop: they reach every checkout, as an `ecom` key does. */
@@ -31,12 +31,12 @@ const isRefusal = (err: unknown): err is AppError =>
  * session remembers the refusal, so every later ask answers the same words.
  */
 export async function placeStripeSession(ctx: Ctx, row: SessionRow): Promise<CreateOrderResponse> {
-  if (row.status === 'REFUSED') throw moneyReturned(row.refusal ?? '');
+  if (row.status === 'REFUSED') throw notPlaced(row, row.refusal ?? '');
   // Only a paid session is placed (or refused): an unpaid one may still be paid on Stripe's page.
   if (row.status === 'OPEN' && !(await paidAtStripe(ctx, row.id))) throw notFinished();
   try {
     const placed = await placeOrder(ctx, row.checkoutId, {
-      paymentToken: sessionToken(row.id),
+      paymentToken: placementToken(row),
       paymentId: row.paymentId,
       orderNumber: row.orderNumber,
       delayCapture: row.manualCapture,
@@ -51,7 +51,7 @@ export async function placeStripeSession(ctx: Ctx, row: SessionRow): Promise<Cre
     await stripeProvider.void(ctx, { transactionId: row.paymentId });
     const refusal = refusalWords(err);
     await settleSession(ctx, row.id, { status: 'REFUSED', refusal });
-    throw moneyReturned(refusal);
+    throw notPlaced(row, refusal);
   }
 }
 
@@ -85,10 +85,15 @@ function refusalWords(err: AppError): string {
   return /[.!?]$/.test(reason) ? reason : `${reason}.`;
 }
 
-const moneyReturned = (refusal: string) =>
+/** Refused after Stripe's page: the payment was given back; a card only saved (a free trial) was never charged. */
+const notPlaced = (row: SessionRow, refusal: string) =>
   new AppError(
     'CONFLICT',
-    `${refusal} Your payment was given back, so nothing is charged: check your checkout and pay again.`.trim(),
+    `${refusal} ${
+      isSetupSession(row)
+        ? 'Nothing was charged: check your checkout and try again.'
+        : 'Your payment was given back, so nothing is charged: check your checkout and pay again.'
+    }`.trim(),
     { applicationCode: 'PAYMENT_RETURNED' },
   );
 
