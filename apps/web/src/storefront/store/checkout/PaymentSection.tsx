@@ -16,7 +16,8 @@ export { readExpiry } from './CardFields.js';
 
 /**
  * How this checkout is paid: by the shop's built-in test card (CARD), on Stripe's hosted page (STRIPE), offline, or
- * not at all now (a gift card pays it all). Undefined while the shop's card provider is not known yet.
+ * not at all now (a gift card pays it all). Undefined while the shop's card provider is not known yet. A free trial
+ * pays nothing now but still takes a card (its subscription charges it from the trial's end): CARD or STRIPE.
  */
 export type PaymentWay = 'CARD' | 'STRIPE' | 'OFFLINE' | 'NOTHING_DUE';
 export function paymentWay(
@@ -24,7 +25,7 @@ export function paymentWay(
   provider: PaymentMethodsResponse['card']['provider'] | undefined,
 ): PaymentWay | undefined {
   if (checkout.paymentOption === 'FULL_PAYMENT_OFFLINE') return 'OFFLINE';
-  if (Number(checkout.priceSummary.payNow.amount) === 0) return 'NOTHING_DUE';
+  if (Number(checkout.priceSummary.payNow.amount) === 0 && !savesCard(checkout)) return 'NOTHING_DUE';
   if (!provider) return undefined;
   return provider === 'STRIPE' ? 'STRIPE' : 'CARD';
 }
@@ -37,6 +38,10 @@ export function paymentWay(
  * Success opens the thank-you page; with Stripe, the browser goes to Stripe's page and comes back to
  * StripeReturnPage.
  */
+/** Nothing due now, but a card to save for the subscription's later charges (a free trial). */
+const savesCard = (checkout: Checkout) =>
+  checkout.subscriptionCharges.length > 0 && Number(checkout.priceSummary.payNow.amount) === 0;
+
 export function PaymentSection({ checkout, closed }: { checkout: Checkout; closed: boolean }) {
   const plaza = usePlaza();
   const queryClient = useQueryClient();
@@ -85,13 +90,18 @@ export function PaymentSection({ checkout, closed }: { checkout: Checkout; close
   };
 
   const pays = way === 'CARD' || way === 'STRIPE' || way === undefined;
-  const label = pays ? `Pay ${checkout.priceSummary.payNow.formattedAmount}` : 'Place order';
+  const trial = savesCard(checkout);
+  const label = !pays
+    ? 'Place order'
+    : trial
+      ? 'Save card and start trial'
+      : `Pay ${checkout.priceSummary.payNow.formattedAmount}`;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Payment" className="space-y-3">
       {way === 'CARD' ? (
         <CardFields card={card} onChange={setCard} />
       ) : way === 'STRIPE' ? (
-        <StripeNote testMode={methods.data?.card.testMode ?? false} />
+        <StripeNote testMode={methods.data?.card.testMode ?? false} trial={trial} />
       ) : way ? (
         <p className="text-sm text-neutral-700">
           {way === 'OFFLINE'
@@ -128,12 +138,17 @@ export function PaymentSection({ checkout, closed }: { checkout: Checkout; close
   );
 }
 
-/** Paying on Stripe's page: no card fields here, and where the buyer will be. */
-function StripeNote({ testMode }: { testMode: boolean }) {
+/** Paying (or, for a free trial, saving a card) on Stripe's page: no card fields here, and where the buyer will be. */
+function StripeNote({ testMode, trial }: { testMode: boolean; trial: boolean }) {
   return (
     <div className="space-y-1">
-      <p className="text-sm font-semibold">Pay by card</p>
-      <p className="text-sm text-neutral-700">You pay on Stripe’s secure page; you come back here when it is done.</p>
+      <p className="text-sm font-semibold">{trial ? 'Card for your subscription' : 'Pay by card'}</p>
+      <p className="text-sm text-neutral-700">
+        {trial
+          ? 'Nothing is charged now. You save your card on Stripe’s secure page for the charges after the trial; ' +
+            'you come back here when it is done.'
+          : 'You pay on Stripe’s secure page; you come back here when it is done.'}
+      </p>
       {testMode && <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242</p>}
     </div>
   );

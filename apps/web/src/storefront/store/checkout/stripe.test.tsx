@@ -20,6 +20,7 @@ function checkout(extra: Record<string, unknown> = {}, payNow = '21.20'): Checko
     shippingInfo: { carrierServiceOptions: [] },
     violations: [],
     customFields: [],
+    subscriptionCharges: [],
     paymentOption: 'FULL_PAYMENT_ONLINE',
     priceSummary: { payNow: money(payNow) },
     ...extra,
@@ -68,6 +69,19 @@ describe('the payment part with Stripe', () => {
       expect(part.button).toBe('Place order');
       expect(part.text).not.toContain(STRIPE_LINE);
     }
+  });
+
+  it('a free trial (nothing due, a subscription to charge later) saves the card on Stripe’s page', () => {
+    const trial = checkout({ subscriptionCharges: [{ lineItemId: 'l1', charges: [] }] }, '0.00');
+    const part = paymentPart(trial, { provider: 'STRIPE', testMode: true });
+    expect(part.button).toBe('Save card and start trial');
+    expect(part.disabled).toBe(false);
+    expect(part.text).toContain('Nothing is charged now. You save your card on Stripe’s secure page');
+    expect(part.text).toContain(TEST_LINE);
+    // With the shop's test cards: the card form, then the same button.
+    const card = paymentPart(trial, { provider: 'TEST_CARD', testMode: true });
+    expect(card.html).toContain('id="card-number"');
+    expect(card.button).toBe('Enter the card number');
   });
 
   it('keeps the card form with the shop’s test cards', () => {
