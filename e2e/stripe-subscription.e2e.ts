@@ -93,3 +93,41 @@ describe('a subscription’s card in a shop on Stripe', () => {
     await context.close();
   });
 });
+
+describe('a free-trial plan in a shop on Stripe', () => {
+  it('is joined by saving a card on Stripe’s page: nothing charged, the plan is the member’s', async () => {
+    const slug = `trial-club-${Date.now()}`;
+    await j.owner.fetch('/plans/v1/plans', {
+      method: 'POST',
+      body: {
+        plan: {
+          name: 'Trial Club',
+          slug,
+          price: { amount: '9.00' },
+          recurrence: { frequency: 'MONTH', interval: 1, freeTrialDays: 14 },
+        },
+      },
+    });
+    const context = await j.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signUpWithCode(j, page, `stripe.trial.${Date.now()}@example.com`, 'correct horse battery staple');
+    await page.goto(`${j.plaza.url}/plans/${slug}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Join Trial Club', exact: true }).click();
+    await page.waitForURL(/\/checkout\//);
+    await page
+      .getByText('Nothing is charged now. You save your card on Stripe’s secure page', { exact: false })
+      .waitFor();
+    await snap(page, 'stripe-trial-checkout-desktop');
+    const intentsBefore = stripe.fake.store.paymentIntents.size;
+    await payButton(page, /^Save card and start trial$/).click();
+    await page.waitForURL(`${stripe.fake.url}/pay/**`);
+    await page.getByRole('heading', { name: 'Save a card for Plaza Test Shop', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save card', exact: true }).click();
+    await page.getByRole('heading', { name: 'Thank you for your order!', exact: true }).waitFor();
+    // Nothing was charged: Stripe made no PaymentIntent for it.
+    expect(stripe.fake.store.paymentIntents.size).toBe(intentsBefore);
+    await page.goto(`${j.plaza.url}/account/plans`, { waitUntil: 'networkidle' });
+    await page.getByTestId('membership').filter({ hasText: 'Trial Club' }).waitFor();
+    await context.close();
+  });
+});

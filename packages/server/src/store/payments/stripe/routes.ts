@@ -60,7 +60,9 @@ function registerBuyerRoutes(app: App): void {
     route({
       summary: 'Pay on Stripe’s page',
       description:
-        'A Stripe Checkout Session for what is due now; send the buyer to `url`. Refused like a placement would be ' +
+        'A Stripe Checkout Session for what is due now; send the buyer to `url`. With nothing due now but a ' +
+        'subscription to charge later (a free trial), the session is in setup mode: the buyer saves the card there. ' +
+        'Refused like a placement would be ' +
         '(sold out, missing address: 409 with the violations) before anyone pays. 409 STRIPE_NOT_CONNECTED without Stripe.',
       params: IdParams,
       response: StripeSessionResponse,

@@ -54,7 +54,7 @@ describe('a free trial bought on Stripe', () => {
     expect(row).toMatchObject({ status: 'OPEN', amountMinor: 0n, saveCard: true, checkoutId: checkout.id });
     // What the card is for travels hashed (Stripe keeps 500 characters a value), with the session's payment id.
     expect(made.metadata).toMatchObject({ plaza_checkout_id: checkout.id, plaza_payment_id: row.paymentId });
-    expect(made.metadata.plaza_purpose).toMatch(/^checkout:[0-9a-f]{64}$/);
+    expect(made.metadata?.plaza_purpose).toMatch(/^checkout:[0-9a-f]{64}$/);
 
     const back = await stripe.fake.pay(session.sessionId);
     expect(back).toBe(`${srv.url}/checkout/${checkout.id}/paid?session_id=${session.sessionId}`);
