@@ -120,7 +120,9 @@ function CheckoutView({ checkout, settings }: { checkout: Checkout; settings: Ch
           />
           {checkout.subscriptionCharges.length > 0 && (
             <p className="text-xs text-neutral-600">
-              Subscriptions are charged again on each renewal date; today you pay the first charge.
+              {Number(checkout.priceSummary.total.amount) === 0
+                ? 'Nothing is charged today: the first charge comes when the free trial ends, then on each renewal date.'
+                : 'Subscriptions are charged again on each renewal date; today you pay the first charge.'}
             </p>
           )}
           <PaymentSection checkout={checkout} closed={closed} />

@@ -90,18 +90,20 @@ export function PaymentSection({ checkout, closed }: { checkout: Checkout; close
   };
 
   const pays = way === 'CARD' || way === 'STRIPE' || way === undefined;
-  const trial = savesCard(checkout);
+  const saves = savesCard(checkout);
+  // Nothing at all today is a free trial; a gift card paying the first charge still places an order with a total.
+  const trial = saves && Number(checkout.priceSummary.total.amount) === 0;
   const label = !pays
     ? 'Place order'
-    : trial
-      ? 'Save card and start trial'
+    : saves
+      ? `Save card and ${trial ? 'start trial' : 'place order'}`
       : `Pay ${checkout.priceSummary.payNow.formattedAmount}`;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Payment" className="space-y-3">
       {way === 'CARD' ? (
         <CardFields card={card} onChange={setCard} />
       ) : way === 'STRIPE' ? (
-        <StripeNote testMode={methods.data?.card.testMode ?? false} trial={trial} />
+        <StripeNote testMode={methods.data?.card.testMode ?? false} saves={saves} />
       ) : way ? (
         <p className="text-sm text-neutral-700">
           {way === 'OFFLINE'
@@ -139,14 +141,14 @@ export function PaymentSection({ checkout, closed }: { checkout: Checkout; close
 }
 
 /** Paying (or, for a free trial, saving a card) on Stripe's page: no card fields here, and where the buyer will be. */
-function StripeNote({ testMode, trial }: { testMode: boolean; trial: boolean }) {
+function StripeNote({ testMode, saves }: { testMode: boolean; saves: boolean }) {
   return (
     <div className="space-y-1">
-      <p className="text-sm font-semibold">{trial ? 'Card for your subscription' : 'Pay by card'}</p>
+      <p className="text-sm font-semibold">{saves ? 'Card for your subscription' : 'Pay by card'}</p>
       <p className="text-sm text-neutral-700">
-        {trial
-          ? 'Nothing is charged now. You save your card on Stripe’s secure page for the charges after the trial; ' +
-            'you come back here when it is done.'
+        {saves
+          ? 'Nothing is charged now. You save your card on Stripe’s secure page for the subscription’s later ' +
+            'charges; you come back here when it is done.'
           : 'You pay on Stripe’s secure page; you come back here when it is done.'}
       </p>
       {testMode && <p className="text-xs text-neutral-600">Test mode: use card 4242 4242 4242 4242</p>}

@@ -72,7 +72,10 @@ describe('the payment part with Stripe', () => {
   });
 
   it('a free trial (nothing due, a subscription to charge later) saves the card on Stripe’s page', () => {
-    const trial = checkout({ subscriptionCharges: [{ lineItemId: 'l1', charges: [] }] }, '0.00');
+    const trial = checkout({
+      subscriptionCharges: [{ lineItemId: 'l1', charges: [] }],
+      priceSummary: { payNow: money('0.00'), total: money('0.00') },
+    });
     const part = paymentPart(trial, { provider: 'STRIPE', testMode: true });
     expect(part.button).toBe('Save card and start trial');
     expect(part.disabled).toBe(false);
@@ -82,6 +85,12 @@ describe('the payment part with Stripe', () => {
     const card = paymentPart(trial, { provider: 'TEST_CARD', testMode: true });
     expect(card.html).toContain('id="card-number"');
     expect(card.button).toBe('Enter the card number');
+    // A gift card paying the first charge: the card is saved too, for an order that is not a trial.
+    const gift = checkout({
+      subscriptionCharges: [{ lineItemId: 'l1', charges: [] }],
+      priceSummary: { payNow: money('0.00'), total: money('21.20') },
+    });
+    expect(paymentPart(gift, { provider: 'STRIPE', testMode: true }).button).toBe('Save card and place order');
   });
 
   it('keeps the card form with the shop’s test cards', () => {
