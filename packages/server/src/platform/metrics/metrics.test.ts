@@ -110,8 +110,11 @@ describe('/metrics', () => {
       },
       10,
     );
-    await enqueueJob({ ...srv.ctx(), clock }, { kind: 'MEMBERS_BULK_DELETE', payload: {} });
+    // A job due in ten years is surely still queued when scraped (a due one may be claimed first: workers poll fast).
+    const decade = new Date(Date.now() + 10 * 365 * 86_400_000);
+    await enqueueJob(srv.ctx(), { kind: 'MEMBERS_BULK_DELETE', payload: {}, runAt: decade });
     expect(valueOf(await scrape(), 'plaza_jobs', { status: 'queued' })).toBeGreaterThanOrEqual(1);
+    await enqueueJob({ ...srv.ctx(), clock }, { kind: 'MEMBERS_BULK_DELETE', payload: {} });
     // Each retry waits 2^attempt seconds: move the worker's clock past it.
     const timer = setInterval(() => (now += 10_000), 15);
     try {
