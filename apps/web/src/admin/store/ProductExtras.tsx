@@ -147,7 +147,7 @@ export function SubscriptionSection({
           ))}
           {draft.plans.length < 10 && (
             <Button variant="secondary" onClick={() => set('plans', [...draft.plans, newPlan()])}>
-              Add a plan
+              Add another frequency
             </Button>
           )}
         </>
