@@ -7,7 +7,6 @@ import { PLAZA_CATALOG_APP_ID as CATALOG_APP_ID } from '@plaza/contracts/constan
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { setCartOpen } from '../cartUi.js';
-import { MembersOnlyPlans } from '../plans/MembersOnlyPlans.js';
 import { ReviewsSkeleton } from '../reviews/ReviewsSkeleton.js';
 import { describeProblem } from './problems.js';
 import { Price } from './ProductCard.js';
@@ -17,6 +16,10 @@ import { findVariant, initialChoices } from './variants.js';
 
 const ReviewsWidget = lazy(() => import('../reviews/ReviewsWidget.js'));
 // Shown only when the item is out of stock: its form loads then.
+// Only a missing product's page offers plans: their cards and words stay out of every product page's first load.
+const MembersOnlyPlans = lazy(() =>
+  import('../plans/MembersOnlyPlans.js').then((m) => ({ default: m.MembersOnlyPlans })),
+);
 const BackInStockForm = lazy(() => import('./BackInStockForm.js').then((m) => ({ default: m.BackInStockForm })));
 
 export default function ProductPage() {
@@ -43,7 +46,9 @@ export default function ProductPage() {
             <Link to="/products" className="mt-6 inline-block font-medium text-accent hover:underline">
               Browse the shop
             </Link>
-            <MembersOnlyPlans />
+            <Suspense fallback={null}>
+              <MembersOnlyPlans />
+            </Suspense>
           </div>
         ) : (
           <ErrorMessage error={error} onRetry={() => void refetch()} retrying={isFetching} />
