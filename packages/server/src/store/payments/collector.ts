@@ -8,13 +8,10 @@ import type {
 } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError, violation } from '../../kernel/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
 import { parseAmount, toMoney } from '../pricing/index.js';
 import { afterWrite } from '../catalog/index.js';
 import {
-  insertPayment,
   lockOrder,
-  settleOrder,
   toTransactions,
   transactionsOf,
   updatePayment,
@@ -24,8 +21,7 @@ import {
 import { getSite } from '../../platform/site/index.js';
 import type { OperationRow } from './operation-effects.js';
 import { carryOut, heldByPending, recordOperation, refusedBy } from './operations.js';
-
-const paidIn = (payments: PaymentRow[]) => payments.reduce((s, p) => s + p.capturedMinor, 0n);
+import { paidIn, recordReceived } from './received.js';
 
 async function transactionsNow(tx: Ctx, row: OrderRow): Promise<{ orderTransactions: OrderTransactions }> {
   const { payments, refunds } = await transactionsOf(tx, [row.id]);
@@ -137,19 +133,11 @@ export async function recordPayment(ctx: Ctx, orderId: string, amountText?: stri
           `At most ${toMoney(due, row.currency, 'en').amount} is still due`,
         );
       }
-      const now = tx.clock();
-      await insertPayment(tx, {
-        id: uuidv7(now.getTime()),
-        orderId,
+      return recordReceived(tx, orderId, {
         method: amountText ? 'MANUAL' : 'OFFLINE',
         provider: 'OFFLINE',
-        status: 'APPROVED',
         amountMinor: amount,
-        capturedMinor: amount,
-        createdDate: now,
-        updatedDate: now,
       });
-      return settleOrder(tx, orderId);
     }),
   );
 }

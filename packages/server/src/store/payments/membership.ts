@@ -1,9 +1,9 @@
 import type { ChargeMembershipsRequest, LineItem } from '@plaza/contracts';
 import { withTx, type Ctx } from '../../kernel/context.js';
 import { AppError } from '../../kernel/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
-import { insertPayment, lockOrder, settleOrder, transactionsOf } from '../orders/index.js';
+import { lockOrder, settleOrder, transactionsOf } from '../orders/index.js';
 import { parseAmount } from '../pricing/index.js';
+import { paidIn, recordReceived } from './received.js';
 
 /** Takes credits for an order's lines; answers the line ids charged by this call (not charged before). */
 export type MembershipCharger = (
@@ -38,22 +38,10 @@ export async function chargeMembership(ctx: Ctx, orderId: string, req: ChargeMem
       .filter((l) => charged.includes(l.id))
       .reduce((s, l) => s + parseAmount(l.lineItemPrice.amount, row.currency, 'amount'), 0n);
     const { payments } = await transactionsOf(tx, [orderId]);
-    const due = row.totalMinor - payments.reduce((s, p) => s + p.capturedMinor, 0n);
+    const due = row.totalMinor - paidIn(payments);
     const amount = worth < due ? worth : due;
     if (amount <= 0n) return settleOrder(tx, orderId);
-    const now = tx.clock();
-    await insertPayment(tx, {
-      id: uuidv7(now.getTime()),
-      orderId,
-      method: 'MEMBERSHIP',
-      provider: 'MEMBERSHIP',
-      status: 'APPROVED',
-      amountMinor: amount,
-      capturedMinor: amount,
-      createdDate: now,
-      updatedDate: now,
-    });
-    return settleOrder(tx, orderId);
+    return recordReceived(tx, orderId, { method: 'MEMBERSHIP', provider: 'MEMBERSHIP', amountMinor: amount });
   });
   return {};
 }
