@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../kernel/context.js';
+import { uuidArray } from '../../lib/uuid-array.js';
 
 /**
  * Member-only reach as the catalog applies it. Which products and collections a caller may reach is the plans
@@ -27,8 +28,6 @@ export function useShopperAccess(fn: ShopperAccessSource): void {
 
 /** The caller's restriction, or null when there is none (then reads add nothing: the no-plans path stays as it was). */
 export const shopperAccess = (ctx: Ctx): Promise<ShopperAccess | null> => source(ctx);
-
-const uuidArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::uuid[]`;
 
 /** Which of these product ids (UUIDs) the caller may reach: one statement, and none without a restriction. */
 export async function openProductIds(ctx: Ctx, access: ShopperAccess | null, ids: string[]): Promise<Set<string>> {

@@ -3,6 +3,7 @@ import type { Ctx } from '../../kernel/context.js';
 import { createReadCache } from '../../lib/cache.js';
 import { catalogChanged, type ShopperAccess } from '../catalog/index.js';
 import { planAccess, planMemberships } from './tables.js';
+import { uuidArray } from '../../lib/uuid-array.js';
 
 /**
  * Member-only products and collections (table plan_access, written from MEMBER_ONLY benefits). A product is hidden
@@ -24,8 +25,6 @@ export async function heldPlanIds(ctx: Ctx, memberId: string, at: Date): Promise
     );
   return rows.map((r) => r.planId).sort();
 }
-
-const uuidArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::uuid[]`;
 
 /** Rows of plan_access naming the product `id`, directly or through one of its collections. */
 const namingProduct = (id: SQL) =>

@@ -18,6 +18,7 @@ import { toMoney } from '../pricing/index.js';
 import { getSite } from '../../platform/site/index.js';
 import { shopperAccess } from '../catalog/index.js';
 import { baskets, unitsSold } from './sources.js';
+import { uuidArray } from '../../lib/uuid-array.js';
 
 type AlgorithmEntry = ListAlgorithmsResponse['availableAlgorithms'][number];
 
@@ -67,7 +68,6 @@ const RANKED = RECOMMENDATION_LIMITS.minimumMax + RECOMMENDATION_LIMITS.itemsMax
 const rankings = createReadCache<string[]>(10_000);
 
 const ids = (rows: unknown): string[] => (rows as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
-const uuidArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::uuid[]`;
 
 /**
  * Products with the most units sold in placed orders; then, among equals (a new shop has no orders), those in the
